@@ -1,0 +1,3 @@
+"""swisstui: Swiss-system tournaments in the terminal."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,68 @@
+"""The command line: a thin shell over swisstui.core.  Each area of commands lives in its own
+module with a ``register(subparsers)`` function; ``main`` wires them together and turns every
+:class:`~swisstui.core.errors.SwissError` into one line on stderr and exit code 1.
+
+Exit codes: 0 ok, 1 refused (invalid input, illegal request), 2 usage error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from ..core.errors import SwissError
+
+# Modules that add sub-commands.  A module that does not exist yet is skipped, so areas can
+# land independently.
+AREAS = (
+    "event_cmds",  # new, players, result, check, export json, pair --fixed (the spine)
+    "pairing_cmds",  # pair, pairings swap, explain, simulate
+    "standings_cmds",  # standings, crosstable, playoff, rounds
+    "interop_cmds",  # export trf/h9/csv/html, import
+    "tui_cmds",  # open the TUI, demo, display, serve
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="swisstui",
+        description="Swiss-system tournaments in the terminal: Go, Othello, Magic, Renju, chess.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for area in AREAS:
+        try:
+            module = importlib.import_module(f"{__name__}.{area}")
+        except ModuleNotFoundError as exc:
+            if exc.name == f"{__name__}.{area}":
+                continue
+            raise
+        module.register(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    # `swisstui` or `swisstui EVENT` opens the TUI (handled by tui_cmds when present).
+    if not argv or (argv[0] not in parser._subparsers._group_actions[0].choices  # type: ignore[union-attr]
+                    and not argv[0].startswith("-")):
+        choices = parser._subparsers._group_actions[0].choices  # type: ignore[union-attr]
+        if "open" in choices:
+            argv = ["open", *argv]
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 2
+    try:
+        rc = args.func(args)
+    except SwissError as exc:
+        print(f"swisstui: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    return int(rc or 0)
+
+
+def run() -> None:  # pragma: no cover - console entry
+    sys.exit(main())

@@ -1,0 +1,401 @@
+"""The domain model: players, boards, results, rounds, the event, and derived history.
+
+Everything here is a frozen dataclass. Nothing derived is stored: scores, colour history,
+floats and byes received are computed from the rounds by :func:`history` and friends.
+
+Conventions used everywhere in swisstui:
+
+* Player ids are positive integers, unique in the event (the pairing/start number).
+* ``Board.players[0]`` is the *first-listed* player: White in chess, Black in Go and
+  Othello, tentative Black in Renju, seat A in Magic.  Colours are therefore derived from
+  the order (:func:`board_colours`), never stored twice.
+* A :class:`Result` is produced by the game's grammar module (``core/games/<game>.py``);
+  ``Result.outcome`` is the game result per side as a fraction of a win (1, ½, 0),
+  ``Result.forfeit`` says the game was not played over the board.  Points are the event's
+  scoring applied to outcomes (:meth:`Scoring.points`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from typing import Any, Iterable, Mapping, NamedTuple
+
+SCHEMA_VERSION = 1
+
+GAMES: tuple[str, ...] = ("chess", "go", "othello", "magic", "renju")
+
+
+class ByeKind(str, Enum):
+    """Why a player has no opponent in a round.
+
+    * ``pairing`` – the pairing-allocated bye (odd field); scores the event's bye value.
+    * ``full`` / ``half`` / ``zero`` – byes requested in advance (chess style), scoring a win,
+      a draw or nothing.
+    * ``absent`` – not present / not paired (late entry, known absence); scores the game's
+      absent value (0, or ½ MMS in McMahon).
+    """
+
+    PAIRING = "pairing"
+    FULL = "full"
+    HALF = "half"
+    ZERO = "zero"
+    ABSENT = "absent"
+
+
+class GameKind(str, Enum):
+    """What a player's round was, seen from that player (RULES.md §0 design point 1)."""
+
+    GAME = "game"  # played over the board, result known
+    PENDING = "pending"  # paired, result not entered yet
+    FORFEIT_WIN = "forfeit_win"
+    FORFEIT_LOSS = "forfeit_loss"
+    FORFEIT_DRAW = "forfeit_draw"  # e.g. double forfeit counted as draw, or Go ½-½!
+    PAIRING_BYE = "pairing_bye"
+    FULL_BYE = "full_bye"
+    HALF_BYE = "half_bye"
+    ZERO_BYE = "zero_bye"
+    ABSENT = "absent"
+    WITHDRAWN = "withdrawn"  # any round after a withdrawal
+    NOT_REGISTERED = "not_registered"  # late entrant's rounds before entry (scored as absent)
+
+    @property
+    def played(self) -> bool:
+        return self is GameKind.GAME
+
+    @property
+    def has_opponent(self) -> bool:
+        return self in (GameKind.GAME, GameKind.PENDING, GameKind.FORFEIT_WIN,
+                        GameKind.FORFEIT_LOSS, GameKind.FORFEIT_DRAW)
+
+
+@dataclass(frozen=True)
+class Player:
+    id: int
+    name: str
+    rating: int | None = None
+    rank: str | None = None  # Go/Renju style rank, canonical "3d", "12k", "1p"
+    club: str | None = None
+    country: str | None = None
+    lot: int | None = None  # lot / drawing number (seed 002, Kagawa)
+    federation_id: str | None = None  # FIDE id, EGD PIN, …
+    sex: str | None = None  # "m" / "f" (TRF)
+    title: str | None = None  # GM, IM, … (TRF)
+    birth: str | None = None  # YYYY or YYYY-MM-DD (TRF)
+    joined_round: int = 1  # late entrant: first round they can be paired
+    withdrawn_from: int | None = None  # not paired from this round on
+    byes: tuple[tuple[int, ByeKind], ...] = ()  # requested byes: (round, kind)
+    smms_correction: int = 0  # McMahon group correction (−1 … +2)
+    notes: str | None = None
+
+    def active_in(self, round_no: int) -> bool:
+        """Whether the player is registered and not withdrawn for ``round_no``."""
+        if round_no < self.joined_round:
+            return False
+        return self.withdrawn_from is None or round_no < self.withdrawn_from
+
+    def requested_bye(self, round_no: int) -> ByeKind | None:
+        for r, kind in self.byes:
+            if r == round_no:
+                return kind
+        return None
+
+
+@dataclass(frozen=True)
+class Result:
+    """A recorded result in one game's terms, produced by that game's grammar module.
+
+    ``text`` is the canonical notation written to the round file.  ``detail`` holds the extra
+    facts a game needs (Othello ``discs``, Magic ``games`` = (wins A, wins B, draws), Go
+    ``winner``/``margin``/``komi``/``penalties``, Renju ``black`` = id of the actual Black).
+    """
+
+    text: str
+    outcome: tuple[float, float]  # per side: 1 win, 0.5 draw, 0 loss
+    forfeit: bool = False
+    detail: Mapping[str, Any] = field(default_factory=dict, compare=True, hash=False)
+
+
+@dataclass(frozen=True)
+class Board:
+    number: int
+    players: tuple[int, int]
+    result: Result | None = None
+
+
+@dataclass(frozen=True)
+class Bye:
+    player: int
+    kind: ByeKind
+
+
+@dataclass(frozen=True)
+class Round:
+    number: int
+    boards: tuple[Board, ...] = ()
+    byes: tuple[Bye, ...] = ()
+    playoff: bool = False  # single-elimination playoff round (not part of the Swiss)
+
+    def board(self, number: int) -> Board | None:
+        for b in self.boards:
+            if b.number == number:
+                return b
+        return None
+
+    def missing_results(self) -> int:
+        return sum(1 for b in self.boards if b.result is None)
+
+    def paired_ids(self) -> set[int]:
+        ids = {p for b in self.boards for p in b.players}
+        ids.update(b.player for b in self.byes)
+        return ids
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """Points for a win, draw and loss, and what byes score (RULES.md §0, per game §1–§5)."""
+
+    win: float = 1.0
+    draw: float = 0.5
+    loss: float = 0.0
+    bye: float = 1.0  # pairing-allocated bye
+    absent: float = 0.0  # absent / not-registered rounds (late entrants)
+    forfeit_win: float | None = None  # None = same as win
+    double_forfeit: float = 0.0  # each side of a "--" result
+
+    def points(self, outcome: float, forfeit: bool = False) -> float:
+        if forfeit and outcome == 1 and self.forfeit_win is not None:
+            return self.forfeit_win
+        if outcome == 1:
+            return self.win
+        if outcome == 0.5:
+            return self.draw
+        return self.loss
+
+    def bye_points(self, kind: ByeKind) -> float:
+        return {
+            ByeKind.PAIRING: self.bye,
+            ByeKind.FULL: self.win,
+            ByeKind.HALF: self.draw,
+            ByeKind.ZERO: 0.0,
+            ByeKind.ABSENT: self.absent,
+        }[kind]
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything in ``event.toml``.  Game-specific options live in ``options`` (validated by
+    the game profile) so each game owns its own keys."""
+
+    name: str
+    game: str
+    rounds: int
+    system: str = "swiss"  # swiss | mcmahon | roundrobin
+    style: str = "fold"  # in-group style: fold | slide | adjacent | random | tiebreaks
+    round1: str = "rating"  # random | rating | lot
+    colours: str = "auto"  # chess: fide; go/othello: balance; magic/renju: none
+    tiebreaks: tuple[str, ...] = ()
+    pairing_order: tuple[str, ...] = ()  # tie-break chain for the "tiebreaks" style (Tagajo)
+    seed: int = 0
+    scoring: Scoring = field(default_factory=Scoring)
+    forbidden: tuple[tuple[int, int], ...] = ()
+    club_weight: int = 1  # 0 = do not avoid same club
+    country_weight: int = 1  # 0 = do not avoid same country
+    date_start: str | None = None
+    date_end: str | None = None
+    venue: str | None = None
+    city: str | None = None
+    arbiter: str | None = None
+    options: Mapping[str, Any] = field(default_factory=dict, hash=False)
+
+
+@dataclass(frozen=True)
+class Event:
+    settings: Settings
+    players: tuple[Player, ...] = ()
+    rounds: tuple[Round, ...] = ()
+
+    # ---- lookups -------------------------------------------------------------------------
+    @property
+    def game(self) -> str:
+        return self.settings.game
+
+    def player(self, pid: int) -> Player | None:
+        for p in self.players:
+            if p.id == pid:
+                return p
+        return None
+
+    def by_id(self) -> dict[int, Player]:
+        return {p.id: p for p in self.players}
+
+    def round(self, number: int) -> Round | None:
+        for r in self.rounds:
+            if r.number == number:
+                return r
+        return None
+
+    @property
+    def current_round(self) -> int:
+        """Number of the last round that has a pairing (0 before round 1)."""
+        return max((r.number for r in self.rounds), default=0)
+
+    def swiss_rounds(self) -> tuple[Round, ...]:
+        return tuple(r for r in self.rounds if not r.playoff)
+
+    # ---- functional updates --------------------------------------------------------------
+    def with_player(self, player: Player) -> "Event":
+        others = tuple(p for p in self.players if p.id != player.id)
+        return replace(self, players=tuple(sorted(others + (player,), key=lambda p: p.id)))
+
+    def with_round(self, rnd: Round) -> "Event":
+        others = tuple(r for r in self.rounds if r.number != rnd.number)
+        return replace(self, rounds=tuple(sorted(others + (rnd,), key=lambda r: r.number)))
+
+    def without_round(self, number: int) -> "Event":
+        return replace(self, rounds=tuple(r for r in self.rounds if r.number != number))
+
+
+# ---- colours --------------------------------------------------------------------------------
+
+FIRST_COLOUR = {"chess": "w", "go": "b", "othello": "b"}
+
+
+def board_colours(game: str, board: Board) -> tuple[str, str] | None:
+    """Colours of the two players on a board, derived from the order.
+
+    Chess: first-listed is White.  Go and Othello: first-listed is Black.  Renju: the actual
+    Black is recorded with the result (``detail["black"]``); before that there is no colour.
+    Magic has no colours.
+    """
+    first = FIRST_COLOUR.get(game)
+    if first is not None:
+        second = "b" if first == "w" else "w"
+        return (first, second)
+    if game == "renju" and board.result is not None:
+        black = board.result.detail.get("black")
+        if black == board.players[0]:
+            return ("b", "w")
+        if black == board.players[1]:
+            return ("w", "b")
+    return None
+
+
+# ---- derived per-player history --------------------------------------------------------------
+
+
+class RoundRecord(NamedTuple):
+    """One round of one player's event, as every tie-break and pairing rule needs it.
+
+    Derived (never stored), immutable; a NamedTuple rather than a frozen dataclass because
+    standings build one per player per round (60 000 for 4000 players × 15 rounds) and
+    construction speed matters there.
+    """
+
+    round: int
+    kind: GameKind
+    points: float  # points scored this round (event scoring); 0 for pending
+    opponent: int | None = None
+    colour: str | None = None  # "w" / "b" / None
+    outcome: float | None = None  # 1 / 0.5 / 0 from this player's side; None if pending/no game
+    board: int | None = None
+    result: Result | None = None
+    first: bool = False  # this player was the first-listed on the board
+
+    @property
+    def played(self) -> bool:
+        return self.kind is GameKind.GAME
+
+
+_BYE_KIND = {
+    ByeKind.PAIRING: GameKind.PAIRING_BYE,
+    ByeKind.FULL: GameKind.FULL_BYE,
+    ByeKind.HALF: GameKind.HALF_BYE,
+    ByeKind.ZERO: GameKind.ZERO_BYE,
+    ByeKind.ABSENT: GameKind.ABSENT,
+}
+
+
+def round_records(event: Event, rnd: Round) -> dict[int, RoundRecord]:
+    """Each player's record for one round (players not in the round file are absent,
+    withdrawn or not yet registered)."""
+    game = event.game
+    sc = event.settings.scoring
+    fixed = FIRST_COLOUR.get(game)
+    fixed_cols = (fixed, "b" if fixed == "w" else "w") if fixed else None
+    game_pts = {1: sc.points(1), 0.5: sc.points(0.5), 0: sc.points(0)}
+    out: dict[int, RoundRecord] = {}
+    n = rnd.number
+    GAME, PENDING = GameKind.GAME, GameKind.PENDING
+    for b in rnd.boards:
+        a, c = b.players
+        res = b.result
+        cols = fixed_cols if fixed_cols else board_colours(game, b)
+        ca, cc = cols if cols else (None, None)
+        if res is None:
+            out[a] = RoundRecord(n, PENDING, 0.0, c, ca, None, b.number, None, True)
+            out[c] = RoundRecord(n, PENDING, 0.0, a, cc, None, b.number, None, False)
+            continue
+        oa, oc = res.outcome
+        if not res.forfeit:
+            out[a] = RoundRecord(n, GAME, game_pts[oa], c, ca, oa, b.number, res, True)
+            out[c] = RoundRecord(n, GAME, game_pts[oc], a, cc, oc, b.number, res, False)
+            continue
+        double = oa == 0 and oc == 0
+        for pid, opp, o, first in ((a, c, oa, True), (c, a, oc, False)):
+            if o == 1:
+                kind = GameKind.FORFEIT_WIN
+            elif o == 0.5:
+                kind = GameKind.FORFEIT_DRAW
+            else:
+                kind = GameKind.FORFEIT_LOSS
+            pts = sc.double_forfeit if double else sc.points(o, True)
+            # forfeits do not count for colour history (FIDE C.04.2 3.4)
+            out[pid] = RoundRecord(n, kind, pts, opp, None, o, b.number, res, first)
+    for bye in rnd.byes:
+        out[bye.player] = RoundRecord(n, _BYE_KIND[bye.kind], sc.bye_points(bye.kind))
+    if len(out) < len(event.players):
+        for p in event.players:
+            if p.id in out:
+                continue
+            if n < p.joined_round:
+                out[p.id] = RoundRecord(n, GameKind.NOT_REGISTERED, sc.absent)
+            elif p.withdrawn_from is not None and n >= p.withdrawn_from:
+                out[p.id] = RoundRecord(n, GameKind.WITHDRAWN, 0.0)
+            else:
+                out[p.id] = RoundRecord(n, GameKind.ABSENT, sc.absent)
+    return out
+
+
+def history(event: Event, upto: int | None = None,
+            include_playoff: bool = False) -> dict[int, tuple[RoundRecord, ...]]:
+    """Every player's round records for rounds ``1..upto`` (default: all rounds on file)."""
+    rounds = [r for r in event.rounds if (include_playoff or not r.playoff)
+              and (upto is None or r.number <= upto)]
+    per: dict[int, list[RoundRecord]] = {p.id: [] for p in event.players}
+    for rnd in rounds:
+        for pid, rec in round_records(event, rnd).items():
+            per.setdefault(pid, []).append(rec)
+    return {pid: tuple(recs) for pid, recs in per.items()}
+
+
+def score(records: Iterable[RoundRecord]) -> float:
+    return sum(r.points for r in records)
+
+
+def scores(event: Event, upto: int | None = None) -> dict[int, float]:
+    return {pid: score(recs) for pid, recs in history(event, upto).items()}
+
+
+def opponents(records: Iterable[RoundRecord], played_only: bool = False) -> list[int]:
+    return [r.opponent for r in records if r.opponent is not None
+            and (r.played or not played_only)]
+
+
+def colour_sequence(records: Iterable[RoundRecord]) -> list[str]:
+    """Colours of played games in order (forfeits and byes skipped, FIDE C.04.2 3.4)."""
+    return [r.colour for r in records if r.played and r.colour]
+
+
+def had_pairing_bye(records: Iterable[RoundRecord]) -> int:
+    return sum(1 for r in records if r.kind is GameKind.PAIRING_BYE)
