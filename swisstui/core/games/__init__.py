@@ -9,7 +9,7 @@ from ..errors import SwissError
 from ..model import GAMES
 from .base import GameProfile, Option
 
-__all__ = ["GameProfile", "Option", "profile", "GAMES"]
+__all__ = ["GameProfile", "Option", "profile", "validate_options", "GAMES"]
 
 
 def profile(game: str) -> GameProfile:
@@ -17,3 +17,9 @@ def profile(game: str) -> GameProfile:
         raise SwissError(f"unknown game {game!r}; valid: {', '.join(GAMES)}")
     module = importlib.import_module(f"{__name__}.{game}")
     return module.PROFILE
+
+
+def validate_options(game: str, options: dict) -> dict:
+    """The game's ``[options]`` table, normalised; SwissError naming an unknown key (with the
+    valid keys) or a bad value (with the valid choices).  Defaults are not filled in."""
+    return profile(game).validate_options(options)

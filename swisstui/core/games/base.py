@@ -1,8 +1,14 @@
 """What a game profile is.  One module per game (chess.py, go.py, othello.py, magic.py,
-renju.py) defines one :class:`GameProfile` instance named ``PROFILE``; :mod:`.registry`
-collects them.  A profile bundles (DESIGN.md §4): point values, the result grammar and its
-validation, what a bye scores, colours, the default pairing system and tie-break order, and the
-game's own option keys (``[options]`` table of event.toml) with their defaults and legal values.
+renju.py) defines one :class:`GameProfile` instance named ``PROFILE``;
+:func:`swisstui.core.games.profile` finds them.  A profile bundles (DESIGN.md §4): point values,
+the result grammar and its validation, what a bye scores, colours, the default pairing system
+and tie-break order, and the game's own option keys (``[options]`` table of event.toml) with
+their defaults and legal values.
+
+This module also holds the one piece of result grammar several games share: the
+win/draw/loss notation ``1-0 0-1 = +- -+ --`` (RULES.md §0 "Game result" row; chess §5,
+Renju §4.3, Othello results without disc counts §2.3).  Chess, Renju and Othello import it;
+no game re-implements it.
 """
 
 from __future__ import annotations
@@ -10,17 +16,53 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
+from ..errors import ResultError, SwissError
 from ..model import Result, Scoring, Settings
 
 
 @dataclass(frozen=True)
 class Option:
-    """One game option: its default, legal values (None = any of ``type``), and help text."""
+    """One game option: its default, legal values (None = any of ``type``), and help text.
+
+    ``check`` (optional) receives the value after the type test and returns the normalised
+    value or raises ``ValueError`` with a one-line reason (used for ranges and structured
+    values such as Othello's ``bye_discs``).
+    """
 
     default: Any
     type: type | tuple[type, ...]
     choices: tuple[Any, ...] | None = None
     help: str = ""
+    check: Callable[[Any], Any] | None = None
+
+    def validate(self, game: str, key: str, value: Any) -> Any:
+        """The normalised ``value`` or SwissError naming the key and the legal values."""
+        types = self.type if isinstance(self.type, tuple) else (self.type,)
+        ok = isinstance(value, types)
+        if isinstance(value, bool) and bool not in types:
+            ok = False  # True is an int in Python, never a number in an event file
+        if not ok and float in types and isinstance(value, int) and not isinstance(value, bool):
+            value, ok = float(value), True
+        if not ok:
+            names = " or ".join(t.__name__ for t in types)
+            raise SwissError(f"{game} option {key}: {value!r} is not a {names}"
+                             + (f"; valid: {', '.join(map(str, self.choices))}"
+                                if self.choices else ""))
+        if isinstance(value, str) and self.choices:
+            low = value.strip().lower()
+            for c in self.choices:
+                if isinstance(c, str) and c.lower() == low:
+                    value = c
+                    break
+        if self.choices is not None and value not in self.choices:
+            raise SwissError(f"{game} option {key}: {value!r} is not valid; valid: "
+                             f"{', '.join(map(str, self.choices))}")
+        if self.check is not None:
+            try:
+                value = self.check(value)
+            except ValueError as err:
+                raise SwissError(f"{game} option {key}: {err}") from None
+        return value
 
 
 @dataclass(frozen=True)
@@ -43,6 +85,98 @@ class GameProfile:
     bye_detail: Callable[[Settings], Mapping[str, Any]] | None = None
     # Keys (besides ``result``) a board table in a round file may carry for this game.
     detail_keys: tuple[str, ...] = ()
+    # Default tie-break chain per pairing system where it differs from ``tiebreaks``
+    # (Go: Swiss → WINS/SOS/SOSOS/SODOS, McMahon → MMS/SOSM/SOSOSM; DESIGN.md §4).
+    tiebreaks_by_system: Mapping[str, tuple[str, ...]] = field(default_factory=dict,
+                                                                hash=False)
+    # One line per accepted notation, for help texts: (notation, meaning).
+    notations: tuple[tuple[str, str], ...] = ()
 
     def option(self, settings: Settings, key: str) -> Any:
         return settings.options.get(key, self.options[key].default)
+
+    def tiebreaks_for(self, system: str | None = None) -> tuple[str, ...]:
+        """Default tie-break chain for ``system`` (the profile's own system if None)."""
+        return tuple(self.tiebreaks_by_system.get(system or self.system, self.tiebreaks))
+
+    def default_options(self) -> dict[str, Any]:
+        return {k: o.default for k, o in self.options.items()}
+
+    def validate_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Normalised copy of ``options``; SwissError on an unknown key (naming the valid
+        keys) or a bad value (naming the valid choices)."""
+        out: dict[str, Any] = {}
+        for key, value in options.items():
+            opt = self.options.get(key)
+            if opt is None:
+                valid = ", ".join(self.options) or "(none)"
+                raise SwissError(f"unknown {self.name} option {key!r}; valid: {valid}")
+            out[key] = opt.validate(self.name, key, value)
+        return out
+
+    def result(self, text: str, settings: Settings,
+               extra: Mapping[str, Any] | None = None) -> Result:
+        """``parse`` with ``extra`` defaulting to empty."""
+        assert self.parse is not None
+        return self.parse(text, settings, extra or {})
+
+    def canonical(self, text: str, settings: Settings,
+                  extra: Mapping[str, Any] | None = None) -> str:
+        """The canonical notation of ``text`` (what the round file stores)."""
+        return self.result(text, settings, extra).text
+
+    @staticmethod
+    def format(result: Result) -> str:
+        """A result as the director reads it: its canonical text (forfeits are already
+        marked by the notation itself)."""
+        return result.text
+
+
+# ---- shared text helpers ------------------------------------------------------------------
+
+_DASHES = str.maketrans({"\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2012": "-",
+                         "\u2010": "-", "\u2011": "-", "\uff0d": "-", "\uff0b": "+",
+                         "\uff1d": "=", "\u00a0": " "})
+
+
+def clean(text: str) -> str:
+    """Result text with surrounding blanks removed, typographic dashes/pluses folded to
+    ASCII and runs of blanks collapsed; case is kept."""
+    if not isinstance(text, str):
+        raise ResultError(f"a result must be text, not {text!r}")
+    return " ".join(text.translate(_DASHES).split())
+
+
+# ---- the shared win/draw/loss grammar ---------------------------------------------------------
+
+WIN_A = Result("1-0", (1.0, 0.0))
+WIN_B = Result("0-1", (0.0, 1.0))
+DRAW = Result("1/2-1/2", (0.5, 0.5))
+FORFEIT_A = Result("+-", (1.0, 0.0), forfeit=True)
+FORFEIT_B = Result("-+", (0.0, 1.0), forfeit=True)
+DOUBLE_FORFEIT = Result("--", (0.0, 0.0), forfeit=True)
+
+_WLD: dict[str, Result] = {
+    "1-0": WIN_A, "0-1": WIN_B,
+    "=": DRAW, "½-½": DRAW, "½": DRAW, "1/2": DRAW, "1/2-1/2": DRAW, "0.5-0.5": DRAW,
+    ".5-.5": DRAW, "=-=": DRAW, "draw": DRAW,
+    "+-": FORFEIT_A, "+:-": FORFEIT_A, "+/-": FORFEIT_A,
+    "-+": FORFEIT_B, "-:+": FORFEIT_B, "-/+": FORFEIT_B,
+    "--": DOUBLE_FORFEIT, "-:-": DOUBLE_FORFEIT, "-/-": DOUBLE_FORFEIT,
+}
+WLD_CANONICAL = ("1-0", "0-1", "1/2-1/2", "+-", "-+", "--")
+
+
+def parse_wld(text: str, *, double_forfeit: bool = True) -> Result | None:
+    """The win/draw/loss notation, first-listed player first; None if ``text`` is not one.
+
+    ``1-0`` / ``0-1`` wins; ``=``, ``½-½``, ``1/2``, ``1/2-1/2``, ``0.5-0.5`` draw; ``+-`` /
+    ``-+`` forfeit wins (not played: ``Result.forfeit``); ``--`` double forfeit (both lose,
+    outcome 0-0).  Blanks inside are ignored (``1 - 0``).  Canonical texts are ASCII:
+    ``1-0 0-1 1/2-1/2 +- -+ --``.
+    """
+    key = clean(text).replace(" ", "").lower()
+    res = _WLD.get(key)
+    if res is DOUBLE_FORFEIT and not double_forfeit:
+        return None
+    return res

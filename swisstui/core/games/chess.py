@@ -1,0 +1,70 @@
+"""Chess profile (RULES.md §5, FIDE; DESIGN.md §4 table).
+
+* Scoring 1 / ½ / 0; the pairing-allocated bye scores a win by default (RULES.md §5.4 c,
+  configurable in :class:`~swisstui.core.model.Scoring`); requested ½/0 byes are
+  :class:`~swisstui.core.model.ByeKind` values.
+* Result grammar (first-listed player = White): ``1-0``, ``0-1``, ``=`` / ``½-½`` / ``1/2`` /
+  ``1/2-1/2`` / ``0.5-0.5`` (draw), ``+-`` / ``-+`` (forfeit win for White / Black: not a
+  played game, RULES.md §5.3 and C.04.2 3.4), ``--`` (double forfeit, both score nothing).
+  The shared win/draw/loss grammar lives in :func:`.base.parse_wld`.  Canonical texts are ASCII
+  (``1-0 0-1 1/2-1/2 +- -+ --``) so TRF files and every terminal can show them.
+* Options: ``tiebreak_rules`` — how unplayed rounds enter tie-breaks: ``2023`` (dummy
+  opponent, C.07 2023/24, RULES.md §5.3, default) or ``pre2023`` (virtual opponent);
+  ``initial_colour`` — colour of the top seed in round 1, ``w`` or ``b`` (RULES.md §5.6 step 1,
+  TRF ``XXC``).
+* Defaults: Swiss (Dutch, top half against bottom half = ``slide``), round 1 by rating, FIDE
+  colours, tie-breaks BH-C1, BH, SB, DE, WIN (DESIGN.md §4; FIDE list RULES.md §5.2).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ..errors import ResultError
+from ..model import Result, Scoring, Settings
+from .base import GameProfile, Option, parse_wld
+
+NOTATIONS = (
+    ("1-0", "White (first-listed) wins"),
+    ("0-1", "Black wins"),
+    ("=  ½-½  1/2  1/2-1/2  0.5-0.5", "draw (stored as 1/2-1/2)"),
+    ("+-", "White wins by forfeit (game not played)"),
+    ("-+", "Black wins by forfeit"),
+    ("--", "double forfeit: neither player scores"),
+)
+
+_HELP = "use 1-0, 0-1, = (or 1/2-1/2), +- or -+ (forfeit) or -- (double forfeit)"
+
+
+def parse(text: str, settings: Settings, extra: Mapping[str, Any] | None = None) -> Result:
+    res = parse_wld(text)
+    if res is None:
+        raise ResultError(f"chess result {text!r} not understood; {_HELP}")
+    return res
+
+
+OPTIONS = {
+    "tiebreak_rules": Option(
+        "2023", str, ("2023", "pre2023"),
+        "unplayed rounds in tie-breaks: 2023 dummy opponent (C.07 Art. 16) or pre-2023 "
+        "virtual opponent (RULES.md §5.3)"),
+    "initial_colour": Option(
+        "w", str, ("w", "b"),
+        "colour of the first-ranked player in round 1, drawn by lot (RULES.md §5.6; TRF XXC)"),
+}
+
+PROFILE = GameProfile(
+    name="chess",
+    scoring=Scoring(win=1.0, draw=0.5, loss=0.0, bye=1.0),
+    system="swiss",
+    style="slide",
+    round1="rating",
+    colours="fide",
+    tiebreaks=("BH-C1", "BH", "SB", "DE", "WIN"),
+    options=OPTIONS,
+    examples=("1-0", "0-1", "=", "½-½", "1/2", "+-", "-+", "--"),
+    parse=parse,
+    bye_detail=None,
+    detail_keys=(),
+    notations=NOTATIONS,
+)
