@@ -34,6 +34,8 @@ class Option:
     choices: tuple[Any, ...] | None = None
     help: str = ""
     check: Callable[[Any], Any] | None = None
+    # other spellings accepted for a choice, e.g. {"soosõrv": "soosorv"} (keys lower-case)
+    aliases: Mapping[str, Any] = field(default_factory=dict, hash=False)
 
     def validate(self, game: str, key: str, value: Any) -> Any:
         """The normalised ``value`` or SwissError naming the key and the legal values."""
@@ -48,8 +50,9 @@ class Option:
             raise SwissError(f"{game} option {key}: {value!r} is not a {names}"
                              + (f"; valid: {', '.join(map(str, self.choices))}"
                                 if self.choices else ""))
-        if isinstance(value, str) and self.choices:
+        if isinstance(value, str) and (self.choices or self.aliases):
             low = value.strip().lower()
+            value = self.aliases.get(low, value)
             for c in self.choices:
                 if isinstance(c, str) and c.lower() == low:
                     value = c
@@ -91,6 +94,9 @@ class GameProfile:
                                                                 hash=False)
     # One line per accepted notation, for help texts: (notation, meaning).
     notations: tuple[tuple[str, str], ...] = ()
+    # check_options(options) -> options: cross-key checks after each key is valid (Go: bar
+    # not below floor; Renju: "soosorv-8" → opening + opening_n).  Raises ValueError.
+    check_options: Callable[[dict[str, Any]], dict[str, Any]] | None = None
 
     def option(self, settings: Settings, key: str) -> Any:
         return settings.options.get(key, self.options[key].default)
@@ -112,6 +118,11 @@ class GameProfile:
                 valid = ", ".join(self.options) or "(none)"
                 raise SwissError(f"unknown {self.name} option {key!r}; valid: {valid}")
             out[key] = opt.validate(self.name, key, value)
+        if self.check_options is not None:
+            try:
+                out = self.check_options(out)
+            except ValueError as err:
+                raise SwissError(f"{self.name} options: {err}") from None
         return out
 
     def result(self, text: str, settings: Settings,

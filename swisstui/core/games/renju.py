@@ -1,0 +1,149 @@
+"""Renju / Gomoku profile (RULES.md §4, seed 001; DESIGN.md §4 table).
+
+* Scoring 1 / ½ / 0 (RULES.md §4.3); a Swiss bye is a win (RULES.md §0 "Bye" row).
+* Result grammar: the shared win/draw/loss notation of :func:`.base.parse_wld` — ``1-0``,
+  ``0-1``, ``=`` (``1/2-1/2``), forfeits ``+-`` / ``-+`` and ``--`` — from the first-listed
+  player's side (RULES.md §4.3: win, draw by agreement; a forfeit is not a played game).
+* Colours are decided at the board by the opening rule (RULES.md §4.2), so the manager
+  allocates none: the first-listed player is only the *tentative Black*, and the director
+  records who actually played Black with the result: ``extra["black"]`` = that player's id,
+  stored as ``detail["black"]`` (None when not recorded, always None for a forfeit).  When the
+  caller passes ``extra["players"] = (a, b)`` the id must be one of them.
+* Options (RULES.md §4, seed 001): ``rules`` — ``renju`` (only Black is forbidden 3-3, 4-4 and
+  overlines), ``freestyle`` (gomoku, five or more wins), ``standard`` (gomoku, exactly five;
+  3-3/4-4/overline forbidden for both); ``opening`` — ``rif`` (RIF rule, 1996–), ``yamaguchi``
+  (WC 2009–2015), ``soosorv`` (Soosõrv-N, WC rule since 2017 with N = 8), ``taraguchi``
+  (Taraguchi-N, European championships, N = 10 in some events), ``swap`` (1989–95) or ``none``
+  (freestyle play); ``opening_n`` — the N of Soosõrv-N / Taraguchi-N (the opening may also be
+  written ``soosorv-8``, ``Soosõrv-8``, ``taraguchi-10``).
+* Defaults: Swiss, tie-breaks Buchholz, Sonneborn-Berger, direct encounter (RULES.md §4.4;
+  issue 4 codes BH, SB, DE).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Mapping
+
+from ..errors import ResultError
+from ..model import Result, Scoring, Settings
+from .base import GameProfile, Option, parse_wld
+
+RULE_SETS = ("renju", "freestyle", "standard")
+OPENINGS = ("rif", "yamaguchi", "soosorv", "taraguchi", "swap", "none")
+NUMBERED = {"soosorv": 8, "taraguchi": 10}  # usual N (RULES.md §4.2)
+
+NOTATIONS = (
+    ("1-0", "first-listed player wins"),
+    ("0-1", "second-listed player wins"),
+    ("=  1/2  1/2-1/2", "draw by agreement (stored as 1/2-1/2)"),
+    ("+-  -+", "win by forfeit (game not played)"),
+    ("--", "double forfeit"),
+    ("--black ID", "who actually played Black (decided at the board)"),
+)
+
+_HELP = "use 1-0, 0-1, = (draw), +- or -+ (forfeit) or -- (double forfeit)"
+
+
+def _player_id(value: Any, what: str) -> int:
+    if isinstance(value, bool):
+        raise ResultError(f"renju: {what} {value!r} is not a player id")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value.strip())
+    raise ResultError(f"renju: {what} {value!r} is not a player id")
+
+
+def parse(text: str, settings: Settings, extra: Mapping[str, Any] | None = None) -> Result:
+    extra = extra or {}
+    res = parse_wld(text)
+    if res is None:
+        raise ResultError(f"renju result {text!r} not understood; {_HELP}")
+    black = extra.get("black")
+    if black is not None:
+        black = _player_id(black, "Black")
+        if res.forfeit:
+            raise ResultError(f"renju: {res.text} is a forfeit, no game was played, so nobody "
+                              f"had Black; leave out the Black player")
+        players = extra.get("players")
+        if players is not None:
+            ids = tuple(_player_id(p, "player") for p in players)
+            if black not in ids:
+                raise ResultError(f"renju: Black must be one of the two players on the board "
+                                  f"({ids[0]} or {ids[1]}), not {black}")
+    return Result(res.text, res.outcome, res.forfeit, {"black": black})
+
+
+def _check_opening(value: str) -> str:
+    v = value.strip().lower().replace("õ", "o").replace("ö", "o").replace(" ", "")
+    m = re.fullmatch(r"([a-z]+)(?:-?(\d+))?", v)
+    name, n = (m.group(1), m.group(2)) if m else (v, None)
+    if name in ("soosõrv", "sooserv"):
+        name = "soosorv"
+    if name not in OPENINGS or (n is not None and name not in NUMBERED):
+        raise ValueError(f"{value!r} is not valid; valid: rif, yamaguchi, soosorv-N, "
+                         f"taraguchi-N, swap, none")
+    return f"{name}-{int(n)}" if n is not None else name
+
+
+def _check_n(value: int | None) -> int | None:
+    if value is not None and not 1 <= value <= 20:
+        raise ValueError(f"{value} is out of range; N is 1 to 20 (Soosõrv-8, Taraguchi-10)")
+    return value
+
+
+def check_options(options: dict[str, Any]) -> dict[str, Any]:
+    out = dict(options)
+    opening = out.get("opening")
+    if opening and "-" in opening:
+        name, n = opening.split("-")
+        if out.get("opening_n") not in (None, int(n)):
+            raise ValueError(f"opening {opening} disagrees with opening_n {out['opening_n']}")
+        out["opening"], out["opening_n"] = name, int(n)
+    if out.get("opening_n") is not None and opening is not None \
+            and out["opening"] not in NUMBERED:
+        raise ValueError(f"opening_n applies only to soosorv and taraguchi, not "
+                         f"{out['opening']}")
+    return out
+
+
+def opening_label(settings: Settings) -> str:
+    """Human label of the event's opening rule, e.g. ``Soosõrv-8``."""
+    name = PROFILE.option(settings, "opening")
+    label = {"rif": "RIF", "yamaguchi": "Yamaguchi", "soosorv": "Soosõrv",
+             "taraguchi": "Taraguchi", "swap": "Swap", "none": "none"}[name]
+    if name in NUMBERED:
+        n = PROFILE.option(settings, "opening_n") or NUMBERED[name]
+        label += f"-{n}"
+    return label
+
+
+OPTIONS = {
+    "rules": Option("renju", str, RULE_SETS,
+                    "renju, freestyle (gomoku) or standard (gomoku) — RULES.md §4, seed 001",
+                    aliases={"gomoku": "freestyle", "free": "freestyle",
+                             "freestyle gomoku": "freestyle", "standard gomoku": "standard"}),
+    "opening": Option("soosorv", str, None,
+                      "opening rule: rif, yamaguchi, soosorv[-N], taraguchi[-N], swap, none "
+                      "(RULES.md §4.2)", check=_check_opening),
+    "opening_n": Option(None, (int, type(None)), None,
+                        "N of Soosõrv-N / Taraguchi-N (default 8 / 10)", check=_check_n),
+}
+
+PROFILE = GameProfile(
+    name="renju",
+    scoring=Scoring(win=1.0, draw=0.5, loss=0.0, bye=1.0),
+    system="swiss",
+    style="slide",
+    round1="rating",
+    colours="recorded",
+    tiebreaks=("BH", "SB", "DE"),
+    options=OPTIONS,
+    examples=("1-0", "0-1", "=", "+-", "-+", "--"),
+    parse=parse,
+    bye_detail=None,
+    detail_keys=("black",),
+    notations=NOTATIONS,
+    check_options=check_options,
+)

@@ -1,0 +1,81 @@
+import pytest
+
+from swisstui.core.errors import ResultError, SwissError
+from swisstui.core.games import profile, validate_options
+from swisstui.core.games.renju import opening_label
+from swisstui.core.model import Board, Settings, board_colours
+
+P = profile("renju")
+S = Settings("t", "renju", 7)
+
+
+def parse(text, extra=None, **options):
+    return P.parse(text, Settings("t", "renju", 7, options=options), extra or {})
+
+
+@pytest.mark.parametrize("text,canon,outcome,forfeit", [
+    ("1-0", "1-0", (1, 0), False), ("0-1", "0-1", (0, 1), False),
+    ("=", "1/2-1/2", (0.5, 0.5), False), ("1/2", "1/2-1/2", (0.5, 0.5), False),
+    ("½-½", "1/2-1/2", (0.5, 0.5), False),
+    ("+-", "+-", (1, 0), True), ("-+", "-+", (0, 1), True), ("--", "--", (0, 0), True),
+])
+def test_accepted(text, canon, outcome, forfeit):
+    r = parse(text)
+    assert (r.text, r.outcome, r.forfeit) == (canon, outcome, forfeit)
+    assert r.detail["black"] is None
+    assert parse(r.text) == r
+
+
+@pytest.mark.parametrize("text", ["", "2-0", "B+", "40-24", "1-1", "win"])
+def test_refused(text):
+    with pytest.raises(ResultError, match="renju result"):
+        parse(text)
+
+
+def test_actual_black_recorded_and_round_trips():
+    r = parse("1-0", {"black": 12, "players": (7, 12)})
+    assert r.detail["black"] == 12 and r.outcome == (1, 0)
+    assert parse(r.text, dict(r.detail)) == r
+    assert parse("0-1", {"black": "7"}).detail["black"] == 7
+    # colours come from the recorded Black, not from the board order
+    assert board_colours("renju", Board(1, (7, 12), r)) == ("w", "b")
+
+
+def test_black_must_be_on_the_board():
+    with pytest.raises(ResultError, match=r"one of the two players .*\(7 or 12\), not 5"):
+        parse("1-0", {"black": 5, "players": (7, 12)})
+    with pytest.raises(ResultError, match="not a player id"):
+        parse("1-0", {"black": "x"})
+    with pytest.raises(ResultError, match="forfeit"):
+        parse("+-", {"black": 7})
+
+
+def test_defaults():
+    assert P.tiebreaks == ("BH", "SB", "DE") and P.colours == "recorded"
+    assert P.option(S, "rules") == "renju"
+    assert opening_label(S) == "Soosõrv-8"
+    assert P.detail_keys == ("black",)
+
+
+def test_options():
+    assert validate_options("renju", {"rules": "Gomoku"}) == {"rules": "freestyle"}
+    assert validate_options("renju", {"rules": "standard"}) == {"rules": "standard"}
+    assert validate_options("renju", {"opening": "Soosõrv-8"}) == {"opening": "soosorv",
+                                                                   "opening_n": 8}
+    assert validate_options("renju", {"opening": "taraguchi", "opening_n": 10}) == {
+        "opening": "taraguchi", "opening_n": 10}
+    assert validate_options("renju", {"opening": "RIF"}) == {"opening": "rif"}
+    s = Settings("t", "renju", 7, options=validate_options("renju", {"opening": "taraguchi-10"}))
+    assert opening_label(s) == "Taraguchi-10"
+    with pytest.raises(SwissError, match="valid: renju, freestyle, standard"):
+        validate_options("renju", {"rules": "caro"})
+    with pytest.raises(SwissError, match="valid: rif, yamaguchi, soosorv-N, taraguchi-N"):
+        validate_options("renju", {"opening": "sakata"})
+    with pytest.raises(SwissError, match="valid: rif"):
+        validate_options("renju", {"opening": "rif-5"})
+    with pytest.raises(SwissError, match="only to soosorv and taraguchi"):
+        validate_options("renju", {"opening": "yamaguchi", "opening_n": 4})
+    with pytest.raises(SwissError, match="out of range"):
+        validate_options("renju", {"opening_n": 0})
+    with pytest.raises(SwissError, match="unknown renju option 'komi'; valid: rules, opening"):
+        validate_options("renju", {"komi": 1})
