@@ -1,0 +1,149 @@
+"""Othello profile (RULES.md §2, seed 000; DESIGN.md §4 table).
+
+* Scoring 1 / ½ / 0; a bye is a win (seed 000: "meeting BYE is a win worth 1 point") with a
+  disc score (option ``bye_discs``, Papp default Bip 24 of 64 → 40-24 for the player,
+  RULES.md §2.3).  In the Brightwell Quotient a bye is valued 32 + C × own score instead
+  (RULES.md §2.2) — that is the standings' business; the bye disc score is kept for disc
+  totals.
+* Result grammar (first-listed player = Black; the first number is the first-listed
+  player's discs):
+
+  - ``a-b`` disc counts, e.g. ``40-24``; each 0–64 and a + b ≤ 64 (a board has 64 squares);
+    more discs wins, equal is a draw.  A total below 4 is not a finished board (the game
+    starts with 4 discs), so ``1-0`` / ``0-1`` are never disc counts.
+  - Empty squares (a + b < 64): with option ``empties = "winner"`` (default; the tournament
+    convention, RULES.md §2.3 and WOF rules) they are added to the winner's count and the
+    *adjusted* score is what is stored: ``30-20`` is recorded as ``44-20``; a drawn game
+    with empties splits them (``30-30`` → ``32-32``).  With ``empties = "none"`` the count
+    is stored as entered.
+  - ``1-0``, ``0-1``, ``=`` (``1/2-1/2``) when the discs were not recorded
+    (``detail["discs"]`` is None) and the forfeits ``+-``, ``-+``, ``--`` (not played games),
+    from :func:`.base.parse_wld`.
+  - ``detail["discs"] = (a, b)``, ints, first-listed first.
+
+* Options: ``bye_discs`` (default ``[40, 24]``, a win), ``bq_coefficient`` (C of the
+  Brightwell Quotient, default 6 as at the WOC; 0 = plain disc count, RULES.md §2.2),
+  ``empties`` (``winner`` | ``none``).
+* Defaults: Swiss, round 1 random (seed 000), colours balanced (never 2+ apart, seed 000;
+  RULES.md §2.4), tie-breaks BQ then disc count (RULES.md §2.1).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Mapping
+
+from ..errors import ResultError
+from ..model import Result, Scoring, Settings
+from .base import GameProfile, Option, clean, parse_wld
+
+SQUARES = 64
+
+NOTATIONS = (
+    ("40-24", "disc counts, first-listed (Black) first; total at most 64"),
+    ("30-20", "game ended with empty squares: stored as 44-20 (empties to the winner)"),
+    ("32-32", "draw"),
+    ("1-0  0-1  =", "result without disc counts"),
+    ("+-  -+  --", "forfeit (game not played)"),
+)
+
+_HELP = ("use disc counts such as 40-24 (first-listed player first), 1-0 / 0-1 / = without "
+         "discs, or +- / -+ for a forfeit")
+_DISCS = re.compile(r"^(\d{1,3})\s*[-:]\s*(\d{1,3})$")
+
+
+def _outcome(a: int, b: int) -> tuple[float, float]:
+    if a > b:
+        return (1.0, 0.0)
+    if a < b:
+        return (0.0, 1.0)
+    return (0.5, 0.5)
+
+
+def adjust_empties(a: int, b: int) -> tuple[int, int]:
+    """Give the empty squares to the winner (split them on a draw), RULES.md §2.3."""
+    empties = SQUARES - a - b
+    if a > b:
+        return (a + empties, b)
+    if b > a:
+        return (a, b + empties)
+    return (a + empties // 2, b + empties - empties // 2)
+
+
+def parse(text: str, settings: Settings, extra: Mapping[str, Any] | None = None) -> Result:
+    extra = extra or {}
+    m = _DISCS.match(clean(text))
+    if m and int(m.group(1)) + int(m.group(2)) >= 4:
+        a, b = int(m.group(1)), int(m.group(2))
+        if a + b > SQUARES:
+            raise ResultError(f"othello discs {a}-{b} add up to {a + b}; a board has "
+                              f"{SQUARES} squares")
+        if PROFILE.option(settings, "empties") == "winner":
+            a, b = adjust_empties(a, b)
+        res = Result(f"{a}-{b}", _outcome(a, b), False, {"discs": (a, b)})
+    else:
+        wld = parse_wld(text)
+        if wld is None:
+            raise ResultError(f"othello result {text!r} not understood; {_HELP}")
+        res = Result(wld.text, wld.outcome, wld.forfeit, {"discs": None})
+    given = extra.get("discs")
+    if given is not None:
+        try:
+            given = tuple(int(x) for x in given)
+        except (TypeError, ValueError):
+            raise ResultError(f"othello discs {given!r} must be two numbers") from None
+        if given != res.detail["discs"]:
+            raise ResultError(f"othello discs {list(given)} do not match the result "
+                              f"{res.text}")
+    return res
+
+
+def _check_bye_discs(value: Any) -> tuple[int, int]:
+    if len(value) != 2 or not all(isinstance(x, int) and not isinstance(x, bool)
+                                  and x >= 0 for x in value):
+        raise ValueError(f"{value!r} must be two disc counts, e.g. [40, 24]")
+    a, b = value
+    if a + b > SQUARES:
+        raise ValueError(f"{a}-{b} adds up to {a + b}; a board has {SQUARES} squares")
+    if a <= b:
+        raise ValueError(f"{a}-{b} is not a win; a bye scores a win, e.g. [40, 24]")
+    return (a, b)
+
+
+def _check_coefficient(value: float) -> float:
+    if value < 0:
+        raise ValueError(f"{value} must be 0 or more (6 at the WOC, 0 = disc count)")
+    return value
+
+
+def bye_detail(settings: Settings) -> Mapping[str, Any]:
+    return {"discs": tuple(PROFILE.option(settings, "bye_discs"))}
+
+
+OPTIONS = {
+    "bye_discs": Option((40, 24), (list, tuple), None,
+                        "disc score of a bye, player first (Papp: 40-24), RULES.md §2.3",
+                        check=_check_bye_discs),
+    "bq_coefficient": Option(6.0, float, None,
+                             "Brightwell Quotient coefficient C (WOC 6; 0 = disc count), "
+                             "RULES.md §2.2", check=_check_coefficient),
+    "empties": Option("winner", str, ("winner", "none"),
+                      "empty squares at the end go to the winner, or are not counted "
+                      "(RULES.md §2.3)"),
+}
+
+PROFILE = GameProfile(
+    name="othello",
+    scoring=Scoring(win=1.0, draw=0.5, loss=0.0, bye=1.0),
+    system="swiss",
+    style="slide",
+    round1="random",
+    colours="balance",
+    tiebreaks=("BQ", "DISCS"),
+    options=OPTIONS,
+    examples=("40-24", "33-31", "32-32", "1-0", "0-1", "=", "+-", "-+"),
+    parse=parse,
+    bye_detail=bye_detail,
+    detail_keys=("discs",),
+    notations=NOTATIONS,
+)
