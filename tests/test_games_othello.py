@@ -92,5 +92,5 @@ def test_options():
         validate_options("othello", {"bye_discs": [40]})
     with pytest.raises(SwissError, match="0 or more"):
         validate_options("othello", {"bq_coefficient": -1})
-    with pytest.raises(SwissError, match="not a float"):
+    with pytest.raises(SwissError, match="not a number"):
         validate_options("othello", {"bq_coefficient": "six"})

@@ -20,6 +20,10 @@ from ..errors import ResultError, SwissError
 from ..model import Result, Scoring, Settings
 
 
+_TYPE_NAMES = {int: "a whole number", float: "a number", bool: "true or false", str: "text",
+               list: "a list", tuple: "a list", type(None): "empty"}
+
+
 @dataclass(frozen=True)
 class Option:
     """One game option: its default, legal values (None = any of ``type``), and help text.
@@ -46,8 +50,8 @@ class Option:
         if not ok and float in types and isinstance(value, int) and not isinstance(value, bool):
             value, ok = float(value), True
         if not ok:
-            names = " or ".join(t.__name__ for t in types)
-            raise SwissError(f"{game} option {key}: {value!r} is not a {names}"
+            names = " or ".join(dict.fromkeys(_TYPE_NAMES.get(t, t.__name__) for t in types))
+            raise SwissError(f"{game} option {key}: {value!r} is not {names}"
                              + (f"; valid: {', '.join(map(str, self.choices))}"
                                 if self.choices else ""))
         if isinstance(value, str) and (self.choices or self.aliases):

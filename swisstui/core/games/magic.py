@@ -1,0 +1,113 @@
+"""Magic: The Gathering profile (RULES.md §3, seed 003; DESIGN.md §4 table).
+
+* Match points 3 / 1 / 0 (RULES.md §3.1, seed 003); a bye is a match win: 3 match points and
+  2-0 in games (6 game points) in best of three (RULES.md §3.1 "Byes"; in best of N the bye
+  counts ⌈N/2⌉ game wins, the games needed to win the match).
+* Result grammar: the match's game record from the first-listed player's side,
+  ``wins-losses`` or ``wins-losses-draws`` (RULES.md §3.1 table, §3.5):
+  ``2-0 2-1 1-2 0-2 1-1-1 1-0-1 2-0-1 0-0-3``.  ``ID`` is the intentional draw, stored as
+  ``0-0-3`` (the EventLink form, RULES.md §3.5).  The match winner is the player with more
+  game wins; equal game wins is a match draw (MTR 2.1, RULES.md §3.1, also when time runs out
+  with ``1-0`` or ``1-1``).  Checked against ``best_of``: a match ends when a player has won
+  ⌈N/2⌉ games, so nobody wins more (``3-0`` is impossible in best of 3) and both cannot reach
+  it; drawn games do not count toward the wins (MTR 2.1) so ``2-1-1`` is fine; at most
+  max(3, N) drawn games.  Concessions are reported as the games stand (RULES.md §3.5), so
+  there is no separate forfeit notation.  Canonical text omits a zero draw count: ``2-1``,
+  ``1-1-1``.  ``detail["games"] = (wins A, wins B, draws)``.
+* Options: ``best_of`` 1 | 3 | 5 (default 3, MTR 2.1); ``bye_in_own_mw`` — whether a bye
+  round counts in the player's own MW% (RULES.md §3.2 and §7 item 1; default True, the MTR
+  example's reading).
+* Defaults: Swiss, random pairing inside a match-point group and in round 1 (RULES.md §3.4,
+  seed 003), no colours, tie-breaks OMW%, GW%, OGW% (RULES.md §3.2; codes of issue 4).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Mapping
+
+from ..errors import ResultError
+from ..model import Result, Scoring, Settings
+from .base import GameProfile, Option, clean
+
+NOTATIONS = (
+    ("2-0  2-1  1-0", "first-listed player wins the match (game wins-losses)"),
+    ("0-2  1-2  0-1", "second-listed player wins the match"),
+    ("1-1-1  1-0-1  2-1-1", "wins-losses-draws: more game wins wins, equal is a draw"),
+    ("0-0-3  ID", "intentional draw (no games played), stored as 0-0-3"),
+)
+
+_GAMES = re.compile(r"^(\d{1,2})\s*-\s*(\d{1,2})(?:\s*-\s*(\d{1,2}))?$")
+_ID = {"id", "i.d.", "intentional draw", "intentionaldraw"}
+_HELP = "use game wins-losses[-draws] such as 2-0, 2-1, 1-1-1, or 0-0-3 / ID (intentional draw)"
+
+
+def wins_needed(best_of: int) -> int:
+    return (best_of + 1) // 2
+
+
+def parse(text: str, settings: Settings, extra: Mapping[str, Any] | None = None) -> Result:
+    extra = extra or {}
+    t = clean(text)
+    if t.lower() in _ID:
+        wa, wb, d = 0, 0, 3
+    else:
+        m = _GAMES.match(t)
+        if not m:
+            raise ResultError(f"magic result {text!r} not understood; {_HELP}")
+        wa, wb, d = int(m.group(1)), int(m.group(2)), int(m.group(3) or 0)
+    best_of = PROFILE.option(settings, "best_of")
+    need = wins_needed(best_of)
+    shown = f"{wa}-{wb}" + (f"-{d}" if d else "")
+    if wa > need or wb > need:
+        raise ResultError(f"magic match {shown} is impossible in best of {best_of}: the match "
+                          f"ends when a player has won {need} game{'s' * (need > 1)}")
+    if wa == need and wb == need:
+        raise ResultError(f"magic match {shown} is impossible in best of {best_of}: both "
+                          f"players cannot win {need} games")
+    if wa + wb + d == 0:
+        raise ResultError(f"magic match {shown} has no games; an intentional draw is 0-0-3 "
+                          f"(or ID)")
+    if d > max(3, best_of):
+        raise ResultError(f"magic match {shown}: {d} drawn games is too many for best of "
+                          f"{best_of}; an intentional draw is 0-0-3")
+    outcome = (1.0, 0.0) if wa > wb else (0.0, 1.0) if wb > wa else (0.5, 0.5)
+    res = Result(shown, outcome, False, {"games": (wa, wb, d)})
+    given = extra.get("games")
+    if given is not None:
+        try:
+            g = tuple(int(x) for x in given)
+        except (TypeError, ValueError):
+            raise ResultError(f"magic games {given!r} must be three numbers") from None
+        if len(g) == 2:
+            g += (0,)
+        if g != res.detail["games"]:
+            raise ResultError(f"magic games {list(g)} do not match the result {shown}")
+    return res
+
+
+def bye_detail(settings: Settings) -> Mapping[str, Any]:
+    return {"games": (wins_needed(PROFILE.option(settings, "best_of")), 0, 0)}
+
+
+OPTIONS = {
+    "best_of": Option(3, int, (1, 3, 5), "games per match (MTR 2.1): 1, 3 or 5"),
+    "bye_in_own_mw": Option(True, bool, None,
+                            "count a bye round in the player's own MW% (RULES.md §3.2)"),
+}
+
+PROFILE = GameProfile(
+    name="magic",
+    scoring=Scoring(win=3.0, draw=1.0, loss=0.0, bye=3.0),
+    system="swiss",
+    style="random",
+    round1="random",
+    colours="none",
+    tiebreaks=("OMW", "GW", "OGW"),
+    options=OPTIONS,
+    examples=("2-0", "2-1", "1-2", "0-2", "1-1-1", "1-0-1", "0-0-3", "ID"),
+    parse=parse,
+    bye_detail=bye_detail,
+    detail_keys=("games",),
+    notations=NOTATIONS,
+)
