@@ -1,0 +1,159 @@
+"""Event settings: game-profile defaults plus the director's overrides, validated.
+
+:func:`make_settings` builds the :class:`~swisstui.core.model.Settings` of a new event from
+the game profile (DESIGN.md §4: scoring, tie-breaks, pairing system, in-group style, round-1
+method, colour policy, game options) and validates every value; :func:`validate_settings` is
+the one place that decides whether a settings value is legal (also used by the store when it
+reads ``event.toml``).  Unknown values are refused with the list of valid ones.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields, replace
+from typing import Any, Iterable, Mapping
+
+from .errors import SwissError
+from .model import GAMES, Scoring, Settings
+
+SYSTEMS = ("swiss", "mcmahon", "roundrobin")
+STYLES = ("fold", "slide", "adjacent", "random", "tiebreaks")
+ROUND1 = ("random", "rating", "lot")
+COLOURS = ("auto", "fide", "balance", "none", "recorded")
+SCORING_KEYS = tuple(f.name for f in fields(Scoring))
+_SETTINGS_FIELDS = {f.name for f in fields(Settings)}
+
+
+class SettingError(SwissError):
+    """A settings value is not legal; ``key`` names the offending key (for file:line)."""
+
+    def __init__(self, key: str | None, message: str):
+        self.key = key
+        super().__init__(message)
+
+
+def _one_of(key: str, value: Any, valid: Iterable[str]) -> None:
+    valid = tuple(valid)
+    if value not in valid:
+        raise SettingError(key, f"unknown {key} {value!r}; valid: {', '.join(valid)}")
+
+
+def _registry() -> Any:
+    """The standings registry of tie-breaks, or None when the standings area is not
+    installed (then codes are accepted as given)."""
+    try:
+        from .standings import registry as mod  # type: ignore[attr-defined]
+        reg = getattr(mod, "REGISTRY", mod)
+        if len(reg) == 0:  # loads the tie-break families; empty = not ready
+            return None
+    except ImportError:
+        return None
+    return reg
+
+
+def check_tiebreaks(key: str, codes: Iterable[str], game: str) -> tuple[str, ...]:
+    """Tie-break codes resolved through the standings registry (aliases such as ``bhc1`` or
+    ``OMW%`` give the canonical code); unknown codes or codes of another game are refused
+    with the list of valid ones."""
+    reg = _registry()
+    codes = tuple(codes)
+    if reg is None or not hasattr(reg, "resolve"):
+        return codes
+    out = []
+    for code in codes:
+        try:
+            out.append(reg.resolve(code, game).code)
+        except SwissError as exc:
+            raise SettingError(key, str(exc)) from None
+    return tuple(out)
+
+
+def _profile(game: str):
+    from .games import profile
+    return profile(game)
+
+
+def normalize_options(game: str, options: Mapping[str, Any]) -> dict[str, Any]:
+    """Game options checked and normalised by the game itself (``games.validate_options``,
+    owned by the games area); a refusal becomes a :class:`SettingError` naming the key."""
+    from . import games
+    try:
+        return dict(games.validate_options(game, dict(options)))
+    except SettingError:
+        raise
+    except SwissError as exc:
+        key = next((k for k in options if repr(k) in str(exc)), None)
+        raise SettingError(key, str(exc)) from None
+
+
+def validate_settings(s: Settings) -> None:
+    """Raise :class:`SettingError` (one line, naming the key) if any value is not legal."""
+    if s.game not in GAMES:
+        raise SettingError("game", f"unknown game {s.game!r}; valid: {', '.join(GAMES)}")
+    if not isinstance(s.name, str) or not s.name.strip():
+        raise SettingError("name", "the event needs a name")
+    if not isinstance(s.rounds, int) or s.rounds < 1:
+        raise SettingError("rounds", f"rounds must be a positive number, not {s.rounds!r}")
+    _one_of("system", s.system, SYSTEMS)
+    _one_of("style", s.style, STYLES)
+    _one_of("round1", s.round1, ROUND1)
+    _one_of("colours", s.colours, COLOURS)
+    check_tiebreaks("tiebreaks", s.tiebreaks, s.game)
+    check_tiebreaks("pairing_order", s.pairing_order, s.game)
+    if s.style == "tiebreaks" and not s.pairing_order and not s.tiebreaks:
+        raise SettingError("pairing_order", "style 'tiebreaks' needs a pairing_order "
+                                            "(tie-break chain), e.g. SOS,SOSOS")
+    for key in ("club_weight", "country_weight"):
+        value = getattr(s, key)
+        if not isinstance(value, int) or value < 0:
+            raise SettingError(key, f"{key} must be 0 or more, not {value!r}")
+    for a, b in s.forbidden:
+        if a == b:
+            raise SettingError("forbidden", f"forbidden pair [{a}, {b}] names one player")
+    normalize_options(s.game, s.options)
+
+
+def _split(value: Any) -> tuple[str, ...]:
+    if isinstance(value, str):
+        return tuple(c.strip() for c in value.split(",") if c.strip())
+    return tuple(value)
+
+
+def make_settings(game: str, name: str, rounds: int, **overrides: Any) -> Settings:
+    """Settings for a new event: the game profile's defaults, then ``overrides``.
+
+    ``overrides`` may name any :class:`Settings` field (``system``, ``style``, ``tiebreaks``
+    as a list or ``"A,B"``, ``seed``, …), any :class:`Scoring` field (``win``, ``draw``,
+    ``loss``, ``bye``, ``absent``, ``forfeit_win``, ``double_forfeit``) — merged into the
+    profile's scoring — and ``options`` (merged into the profile's option defaults)."""
+    if game not in GAMES:
+        raise SettingError("game", f"unknown game {game!r}; valid: {', '.join(GAMES)}")
+    prof = _profile(game)
+    scoring = prof.scoring
+    score_kw = {k: overrides.pop(k) for k in list(overrides) if k in SCORING_KEYS}
+    for k, v in score_kw.items():
+        if v is not None and (isinstance(v, bool) or not isinstance(v, (int, float))):
+            raise SettingError(k, f"{k} points must be a number, not {v!r}")
+    score_kw = {k: float(v) for k, v in score_kw.items() if v is not None}
+    if "scoring" in overrides:
+        scoring = overrides.pop("scoring")
+    if score_kw:
+        scoring = replace(scoring, **score_kw)
+    options = {k: opt.default for k, opt in prof.options.items() if opt.default is not None}
+    options.update(overrides.pop("options", None) or {})
+    for key in ("tiebreaks", "pairing_order"):
+        if key in overrides and overrides[key] is not None:
+            overrides[key] = check_tiebreaks(key, _split(overrides[key]), game)
+    if "forbidden" in overrides:
+        overrides["forbidden"] = tuple(tuple(p) for p in overrides["forbidden"])
+    unknown = [k for k in overrides if k not in _SETTINGS_FIELDS]
+    if unknown:
+        raise SettingError(unknown[0], f"unknown setting {unknown[0]!r}")
+    kw: dict[str, Any] = {
+        "system": prof.system, "style": prof.style, "round1": prof.round1,
+        "colours": prof.colours, "tiebreaks": tuple(prof.tiebreaks),
+    }
+    kw.update({k: v for k, v in overrides.items() if v is not None})
+    settings = Settings(name=name, game=game, rounds=rounds, scoring=scoring,
+                        options=normalize_options(game, options), **kw)
+    validate_settings(settings)
+    return settings

@@ -1,0 +1,67 @@
+"""Shared test helpers (owner: spine).  Keep these stable — every area's tests use them.
+
+* ``make_event(tmp_path, game="chess", n_players=8, rounds=5, **overrides) -> Path`` creates an
+  event folder through the real store (:func:`swisstui.core.store.create`) with the game's
+  profile defaults (``overrides`` go to :func:`swisstui.core.settings.make_settings`) and
+  ``n_players`` players (ids 1..n, ratings descending from 2400 in steps of 20, Go/Renju ranks
+  from 6d down, clubs and countries cycling through 3 values).  Returns the folder.
+* ``sample_players(game, n)`` — the same players as a tuple of :class:`Player`.
+* fixture ``event_factory`` — ``make_event`` bound to ``tmp_path``.
+
+Import from a test module with ``from conftest import make_event``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from swisstui.core import store
+from swisstui.core.model import Player
+from swisstui.core.settings import make_settings
+
+_FIRST = ("Anna", "Boris", "Chen", "Dara", "Emil", "Fumiko", "Goran", "Hana", "Ivan", "Jana",
+          "Kenji", "Lena", "Minho", "Nadia", "Oskar", "Petra", "Quentin", "Rosa", "Sven",
+          "Tomoko")
+_LAST = ("Ahn", "Berg", "Costa", "Dvorak", "Eriksen", "Fischer", "Gomez", "Hansen", "Ito",
+         "Jensen")
+_CLUBS = ("Riverside", "Old Town", "Harbour")
+_COUNTRIES = ("DE", "FR", "NL")
+
+
+def _rank(i: int) -> str:
+    # 6d, 5d, ..., 1d, 1k, 2k, ...
+    return f"{6 - i}d" if i < 6 else f"{i - 5}k"
+
+
+def sample_players(game: str = "chess", n: int = 8) -> tuple[Player, ...]:
+    players = []
+    for i in range(n):
+        name = f"{_FIRST[i % len(_FIRST)]} {_LAST[(i // len(_FIRST)) % len(_LAST)]}"
+        if i >= len(_FIRST) * len(_LAST):
+            name += f" {i}"
+        rank = _rank(i) if game in ("go", "renju") else None
+        players.append(Player(id=i + 1, name=name, rating=2400 - 20 * i, rank=rank,
+                              club=_CLUBS[i % 3], country=_COUNTRIES[(i // 3) % 3]))
+    return tuple(players)
+
+
+def make_event(tmp_path: Path, game: str = "chess", n_players: int = 8, rounds: int = 5,
+               name: str | None = None, folder: str = "event", **overrides: Any) -> Path:
+    settings = make_settings(game, name or f"Test {game} event", rounds, **overrides)
+    path = Path(tmp_path) / folder
+    k = 1
+    while path.exists():
+        k += 1
+        path = Path(tmp_path) / f"{folder}{k}"
+    store.create(path, settings, sample_players(game, n_players))
+    return path
+
+
+@pytest.fixture
+def event_factory(tmp_path):
+    def factory(game: str = "chess", n_players: int = 8, rounds: int = 5, **kw: Any) -> Path:
+        return make_event(tmp_path, game, n_players, rounds, **kw)
+    return factory

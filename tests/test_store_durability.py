@@ -1,0 +1,104 @@
+"""The store under concurrency and crashes: two processes writing the same event lose
+nothing; a writer killed with SIGKILL at random moments always leaves a folder that loads."""
+
+from __future__ import annotations
+
+import random
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+
+from conftest import make_event
+from swisstui.core import store
+from swisstui.core.model import Board, Round
+
+WRITER = textwrap.dedent("""
+    import sys
+    from dataclasses import replace
+    from swisstui.core import store
+    from swisstui.core.games import profile
+
+    folder, first, last, text = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+
+    def setter(bno):
+        def change(ev):
+            rnd = ev.round(1)
+            res = profile(ev.game).result(text, ev.settings)
+            boards = tuple(replace(b, result=res) if b.number == bno else b
+                           for b in rnd.boards)
+            return ev.with_round(replace(rnd, boards=boards))
+        return change
+
+    for bno in range(first, last + 1):
+        store.update(folder, setter(bno))
+    print("done", flush=True)
+""")
+
+LOOPER = textwrap.dedent("""
+    import sys
+    from dataclasses import replace
+    from swisstui.core import store
+    from swisstui.core.games import profile
+    from swisstui.core.model import Player
+
+    folder = sys.argv[1]
+    i = 0
+    print("ready", flush=True)
+    while True:
+        i += 1
+        def change(ev, i=i):
+            rnd = ev.round(1)
+            texts = ("1-0", "0-1", "1/2-1/2")
+            res = profile(ev.game).result(texts[i % 3], ev.settings)
+            boards = tuple(replace(b, result=None if (i + b.number) % 4 == 0 else res)
+                           for b in rnd.boards)
+            ev = ev.with_round(replace(rnd, boards=boards))
+            if i % 5 == 0:
+                ev = ev.with_player(Player(1000 + i % 7, f"Late {i}"))
+            if i % 7 == 0:
+                ev = ev.without_round(2) if ev.round(2) else ev.with_round(
+                    replace(ev.round(1), number=2))
+            return ev
+        store.update(folder, change)
+""")
+
+
+def _paired(tmp_path, n_boards):
+    folder = make_event(tmp_path, "chess", 2 * n_boards)
+    store.update(folder, lambda e: e.with_round(
+        Round(1, tuple(Board(b, (2 * b - 1, 2 * b)) for b in range(1, n_boards + 1)))))
+    return folder
+
+
+def test_two_processes_writing_lose_nothing(tmp_path):
+    folder = _paired(tmp_path, 100)
+    procs = [subprocess.Popen([sys.executable, "-c", WRITER, str(folder), str(first),
+                               str(first + 49), text], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True)
+             for first, text in ((1, "1-0"), (51, "0-1"))]
+    for p in procs:
+        out, err = p.communicate(timeout=240)
+        assert p.returncode == 0, err
+        assert out.strip() == "done"
+    ev = store.load(folder)
+    results = {b.number: b.result.text if b.result else None for b in ev.round(1).boards}
+    assert results == {b: "1-0" if b <= 50 else "0-1" for b in range(1, 101)}
+
+
+def test_kill_9_at_random_moments_leaves_a_loadable_folder(tmp_path):
+    folder = _paired(tmp_path, 30)
+    rng = random.Random(2026)
+    for _ in range(8):
+        p = subprocess.Popen([sys.executable, "-c", LOOPER, str(folder)],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        assert p.stdout.readline().strip() == "ready"
+        time.sleep(rng.uniform(0.02, 0.3))
+        p.send_signal(signal.SIGKILL)
+        p.wait(timeout=30)
+        ev = store.load(folder)  # never torn
+        assert len(ev.round(1).boards) == 30
+        assert store.check(folder) == []
+    # the writer really wrote something
+    assert any(b.result for b in store.load(folder).round(1).boards)
