@@ -1,0 +1,140 @@
+"""Commands that open a screen: ``open [EVENT]`` (also plain ``swisstui [EVENT]``), ``demo``,
+``display EVENT`` (projector) and ``serve EVENT`` (projector in a browser, textual-serve).
+Thin: they check the folder with the core (file:line errors, exit 1) and start the app."""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+from ..core.errors import SwissError
+
+SAMPLES = Path(__file__).resolve().parent.parent / "sample_events"
+DEMO_GAME = "chess"
+
+
+def is_event_folder(path: Path) -> bool:
+    return (path / "event.toml").is_file()
+
+
+def _folder(arg: str | None) -> Path:
+    folder = Path(arg) if arg else Path.cwd()
+    if not folder.exists():
+        raise SwissError(f"{folder}: no such folder")
+    if not is_event_folder(folder):
+        hint = ("" if arg else " (run `swisstui EVENT`, `swisstui new EVENT --game G` or "
+                "`swisstui demo`)")
+        raise SwissError(f"{folder}: not an event folder: event.toml is missing{hint}")
+    return folder
+
+
+def cmd_open(args: argparse.Namespace) -> int:
+    folder = _folder(args.event)
+    from ..tui.app import run_app
+    return run_app(folder, theme=args.theme)
+
+
+DEMO_NAMES = ("Ada Lovelace", "Bobby Fischer", "Chen Wei", "Dana Ivanova", "Emil Lasker",
+              "Femke Jansen", "Goran Petrov", "Hana Sato", "Ivo Novak", "Julia Polgar")
+
+
+def make_demo(dest: Path, game: str) -> Path:
+    """A copy of ``sample_events/<game>`` in ``dest`` (or, when the samples are not
+    installed, a small event created with the core: ten players, round 1 paired)."""
+    sample = SAMPLES / game
+    target = dest / f"{game}-demo"
+    if is_event_folder(sample):
+        shutil.copytree(sample, target)
+        return target
+    from ..core import registration, store
+    from ..core.settings import make_settings
+    store.create(target, make_settings(game, f"swisstui demo ({game})", 5))
+    for i, name in enumerate(DEMO_NAMES):
+        store.update(target, lambda ev, n=name, i=i: registration.add_player(
+            ev, name=n, rating=2200 - 37 * i))
+    try:
+        from ..core import pairing
+        store.update(target, lambda ev: ev.with_round(pairing.pair_round(ev).round))
+    except (ImportError, SwissError):
+        pass  # pairing not available: the demo starts in Registration / Pairings
+    return target
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    from ..core.model import GAMES
+    if args.game not in GAMES:
+        raise SwissError(f"unknown game {args.game!r}; valid: {', '.join(GAMES)}")
+    tmp = Path(tempfile.mkdtemp(prefix="swisstui-demo-"))
+    folder = make_demo(tmp, args.game)
+    print(f"swisstui: demo event copied to {folder}", file=sys.stderr)
+    if args.no_open:
+        print(folder)
+        return 0
+    from ..tui.app import run_app
+    return run_app(folder, theme=args.theme)
+
+
+def cmd_display(args: argparse.Namespace) -> int:
+    folder = _folder(args.event)
+    if args.cycle < 0:
+        raise SwissError("--cycle: seconds must be 0 (no cycling) or more")
+    from ..tui.screens.display import run_display
+    return run_display(folder, cycle=args.cycle, theme=args.theme)
+
+
+def serve_command(folder: Path, cycle: float, theme: str | None) -> str:
+    parts = [sys.executable, "-m", "swisstui", "display", str(folder.resolve()),
+             "--cycle", f"{cycle:g}"]
+    if theme:
+        parts += ["--theme", theme]
+    return shlex.join(parts)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    folder = _folder(args.event)
+    from ..tui.themes import resolve_theme
+    resolve_theme(args.theme)  # refuse an unknown theme before starting the server
+    from textual_serve.server import Server
+    command = serve_command(folder, args.cycle, args.theme)
+    print(f"swisstui: serving the projector view on http://{args.host}:{args.port}",
+          file=sys.stderr)
+    Server(command, host=args.host, port=args.port, title="swisstui").serve()
+    return 0
+
+
+def _theme_arg(p: argparse.ArgumentParser, default_help: str) -> None:
+    p.add_argument("--theme", default=None,
+                   help=f"colour theme: dark, light, projector, monochrome ({default_help})")
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser("open", help="open the TUI on an event (default: this folder)")
+    p.add_argument("event", nargs="?", help="event folder (default: the current folder)")
+    _theme_arg(p, "default dark")
+    p.set_defaults(func=cmd_open)
+
+    p = subparsers.add_parser("demo", help="copy a sample event to a temporary folder and open it")
+    p.add_argument("--game", default=DEMO_GAME, help=f"which sample (default {DEMO_GAME})")
+    p.add_argument("--no-open", action="store_true",
+                   help="only make the copy and print its folder")
+    _theme_arg(p, "default dark")
+    p.set_defaults(func=cmd_demo)
+
+    p = subparsers.add_parser("display", help="read-only projector view (live)")
+    p.add_argument("event", help="event folder")
+    p.add_argument("--cycle", type=float, default=15.0,
+                   help="seconds per page (default 15; 0 = no cycling)")
+    _theme_arg(p, "default projector")
+    p.set_defaults(func=cmd_display)
+
+    p = subparsers.add_parser("serve", help="serve the projector view to a browser")
+    p.add_argument("event", help="event folder")
+    p.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument("--cycle", type=float, default=15.0, help="seconds per page (default 15)")
+    _theme_arg(p, "default projector")
+    p.set_defaults(func=cmd_serve)

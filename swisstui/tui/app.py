@@ -1,0 +1,204 @@
+"""The director's application: five modes over one event folder.
+
+* ``SwissApp(folder)`` loads the event, switches between the mode screens (Textual MODES),
+  and watches the folder: every 0.5 s it compares ``store.fingerprint`` and reloads on change,
+  so writes by a second director or the CLI appear by themselves.  A broken file shows
+  ``file:line: message`` and the last good event stays on screen.
+* Every write goes through :mod:`.backend` (``store.update``) and the screen is refreshed from
+  the event that ``update`` returns — the result is on disk before it shows as saved.
+* Run with ``mouse=False``; no animations; works at 80×24.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterable
+
+from textual.app import App, SystemCommand
+from textual.screen import Screen
+
+from ..core.errors import EventFileError, SwissError
+from ..core.model import Event
+from . import backend, keymap
+from .screens.crosstable import CrosstableScreen
+from .screens.pairings import PairingsScreen
+from .screens.registration import RegistrationScreen
+from .screens.results import ResultsScreen
+from .screens.standings import StandingsScreen
+from .themes import resolve_theme
+from .widgets.dialogs import HelpScreen
+
+WATCH_INTERVAL = 0.5
+
+
+class SwissApp(App):
+    """``SwissApp(folder, theme=None)``; ``run(mouse=False)`` (see :func:`run_app`)."""
+
+    CSS_PATH = "styles/app.tcss"
+    TITLE = "swisstui"
+    ENABLE_COMMAND_PALETTE = True
+    MODES = {
+        "registration": RegistrationScreen,
+        "pairings": PairingsScreen,
+        "results": ResultsScreen,
+        "standings": StandingsScreen,
+        "crosstable": CrosstableScreen,
+    }
+    BINDINGS = keymap.global_bindings()
+
+    def __init__(self, folder: str | Path, theme: str | None = None, mode: str | None = None,
+                 watch_interval: float = WATCH_INTERVAL) -> None:
+        super().__init__()
+        self.animation_level = "none"
+        self.folder = Path(folder)
+        self._themes, self._theme_name = resolve_theme(theme)
+        self.event: Event | None = None
+        self.event_version = 0
+        self.load_error: str | None = None
+        self._fingerprint = None
+        self._start_mode = mode
+        self._watch_interval = watch_interval
+
+    # ---- start ------------------------------------------------------------------------------
+    def on_mount(self) -> None:
+        for t in self._themes.values():
+            self.register_theme(t)
+        self.theme = self._theme_name
+        self.reload(initial=True)
+        self.switch_mode(self._start_mode or self.initial_mode())
+        self.set_interval(self._watch_interval, self.poll_disk, name="watcher")
+
+    def initial_mode(self) -> str:
+        ev = self.event
+        if ev is None or not ev.players:
+            return "registration"
+        rnd = ev.round(ev.current_round)
+        if rnd is None:
+            return "pairings"
+        if rnd.missing_results():
+            return "results"
+        return "standings"
+
+    # ---- the event --------------------------------------------------------------------------
+    def set_event(self, event: Event) -> None:
+        self.event = event
+        self.event_version += 1
+        self.load_error = None
+        screen = self.screen
+        if hasattr(screen, "sync"):
+            screen.sync()
+        else:  # a dialog is open: refresh the mode screen below it
+            for s in reversed(self.screen_stack):
+                if hasattr(s, "sync"):
+                    s.sync()
+                    break
+
+    def event_written(self, event: Event) -> None:
+        """Called with what ``store.update`` returned: show it; re-read on the next poll so
+        a write by someone else in the same instant is not missed."""
+        self._fingerprint = None
+        self.set_event(event)
+
+    def reload(self, initial: bool = False) -> None:
+        try:
+            fp = backend.fingerprint(self.folder)
+        except SwissError as exc:
+            self._report_load_error(str(exc))
+            return
+        except OSError as exc:
+            self._report_load_error(f"{self.folder}: {exc.strerror or exc}")
+            return
+        if fp == self._fingerprint and not initial:
+            return
+        self._fingerprint = fp
+        try:
+            event = backend.load(self.folder)
+        except EventFileError as exc:
+            self._report_load_error(str(exc))
+            return
+        except SwissError as exc:
+            self._report_load_error(str(exc))
+            return
+        except Exception as exc:  # never crash on a file someone is editing
+            self._report_load_error(f"{self.folder}: cannot read event: {exc}")
+            return
+        if event != self.event:
+            self.set_event(event)
+
+    def poll_disk(self) -> None:
+        self.reload()
+
+    def _report_load_error(self, message: str) -> None:
+        if message == self.load_error:
+            return
+        self.load_error = message
+        suffix = " (showing the last good state)" if self.event is not None else ""
+        self.show_error(message + suffix)
+
+    def show_error(self, message: str) -> None:
+        screen = next((s for s in reversed(self.screen_stack) if hasattr(s, "error")), None)
+        if screen is not None and screen.is_mounted:
+            screen.error(message)
+        else:
+            self.notify(message, severity="error", timeout=10)
+
+    # ---- keys --------------------------------------------------------------------------------
+    def current_mode_name(self) -> str:
+        return getattr(self.screen, "MODE", "") or self.current_mode or ""
+
+    def action_help(self) -> None:
+        mode = self.current_mode_name()
+        rows = [(k.label, k.description) for k in keymap.MODE_KEYS.get(mode, ())]
+        rows += [(k.label, k.description) for k in keymap.GLOBAL]
+        rows += [("Up / Down / PgUp / PgDn", "Move in lists"),
+                 ("Tab / Shift+Tab", "Next / previous field")]
+        title = f"Keys — {keymap.MODES.get(mode, (mode,))[0]}"
+        self.push_screen(HelpScreen(title, rows, keymap.MODE_NOTES.get(mode, ())))
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        for mode, (title, fk, letter) in keymap.MODES.items():
+            yield SystemCommand(f"Mode: {title}", f"Switch to {title} ({fk.upper()} / {letter})",
+                                self._switcher(mode))
+        for mode, keys in keymap.MODE_KEYS.items():
+            if mode not in keymap.MODES:
+                continue
+            for k in keys:
+                if k.action.startswith("app.") or k.action in ("leave_entry", "focus_entry"):
+                    continue
+                yield SystemCommand(f"{keymap.MODES[mode][0]}: {k.description}",
+                                    f"Key {k.label} in {keymap.MODES[mode][0]}",
+                                    self._runner(mode, k.action))
+        yield SystemCommand("Help", "Show every key of this mode (F1 / ?)", self.action_help)
+        yield SystemCommand("Reload", "Re-read the event folder now", self.action_reload)
+        yield from super().get_system_commands(screen)
+
+    def _switcher(self, mode: str):
+        def go() -> None:
+            self.switch_mode(mode)
+        return go
+
+    def _runner(self, mode: str, action: str):
+        async def go() -> None:
+            await self.switch_mode(mode)
+            await self.screen.run_action(action)
+        return go
+
+    def action_reload(self) -> None:
+        self._fingerprint = None
+        self.reload()
+
+    async def action_switch_mode(self, mode: str) -> None:
+        if not isinstance(self.screen, _ModeScreenTypes) and len(self.screen_stack) > 1:
+            return  # a dialog is open; let it finish
+        await self.switch_mode(mode)
+
+
+_ModeScreenTypes = (RegistrationScreen, PairingsScreen, ResultsScreen, StandingsScreen,
+                    CrosstableScreen)
+
+
+def run_app(folder: str | Path, theme: str | None = None) -> int:
+    """Open the director's application (used by ``swisstui open`` and ``swisstui demo``)."""
+    backend.load(folder)  # refuse a broken folder with file:line before the screen opens
+    SwissApp(folder, theme=theme).run(mouse=False)
+    return 0

@@ -1,0 +1,226 @@
+"""The TUI's only door to the event folder: every read and write goes through the core
+(:mod:`swisstui.core.store` and the pure functions of registration, results, pairing and
+standings).  Each write runs *inside* ``store.update`` (exclusive lock, fresh re-read, atomic
+write) and returns the event as it is on disk, so the screen shows "saved" only after the
+file is written.  Nothing here knows about Textual.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from ..core.errors import ResultError, SwissError
+from ..core.model import Event
+
+
+def _store():
+    from ..core import store
+    return store
+
+
+def load(folder: Path) -> Event:
+    return _store().load(folder)
+
+
+def fingerprint(folder: Path) -> Any:
+    return _store().fingerprint(folder)
+
+
+def update(folder: Path, change: Callable[[Event], Event]) -> Event:
+    return _store().update(folder, change)
+
+
+# ---- result entry ------------------------------------------------------------------------
+
+_ENTRY = re.compile(r"^\s*(\d+)\s+(\S.*?)\s*$")
+_EXTRA = re.compile(r"^(\w+)=(\S+)$")
+CLEAR_WORDS = ("clear", "del", "delete")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line typed in the result-entry field."""
+
+    board: int | None  # None = the selected board
+    result: str  # result text in the game's grammar, or "" to clear
+    extra: dict[str, Any]
+    clear: bool = False
+
+
+def parse_entry(text: str) -> Entry:
+    """``12 1-0`` → board 12, ``1-0``; ``1-0`` → selected board; ``4 1-0 black=17`` → extra;
+    ``12 clear`` → clear board 12.  Raises ResultError on an empty line."""
+    text = text.strip()
+    if not text:
+        raise ResultError("type a result, e.g. 12 1-0 (board, then result)")
+    board: int | None = None
+    m = _ENTRY.match(text)
+    if m:
+        board, text = int(m.group(1)), m.group(2)
+    words = text.split()
+    extra: dict[str, Any] = {}
+    rest = []
+    for w in words:
+        em = _EXTRA.match(w)
+        if em:
+            value: Any = em.group(2)
+            if value.lstrip("-").isdigit():
+                value = int(value)
+            extra[em.group(1)] = value
+        else:
+            rest.append(w)
+    result = " ".join(rest)
+    if result.lower() in CLEAR_WORDS:
+        return Entry(board, "", extra, clear=True)
+    if not result:
+        raise ResultError(f"board {board}: type the result after the board number")
+    return Entry(board, result, extra)
+
+
+def record_result(folder: Path, round_no: int, board_no: int, text: str,
+                  extra: dict[str, Any] | None = None, force: bool = False) -> Event:
+    from ..core import results
+    return update(folder, lambda ev: results.record_result(ev, round_no, board_no, text,
+                                                           extra or None, force=force))
+
+
+def clear_result(folder: Path, round_no: int, board_no: int) -> Event:
+    from ..core import results
+    return update(folder, lambda ev: results.clear_result(ev, round_no, board_no))
+
+
+def next_empty_board(event: Event, round_no: int, after: int | None) -> int | None:
+    """The first board after ``after`` (wrapping round) that has no result."""
+    rnd = event.round(round_no)
+    if rnd is None:
+        return None
+    numbers = sorted(b.number for b in rnd.boards if b.result is None)
+    if not numbers:
+        return None
+    if after is not None:
+        for n in numbers:
+            if n > after:
+                return n
+    return numbers[0]
+
+
+# ---- pairing --------------------------------------------------------------------------------
+
+def preview_pairing(event: Event):
+    from ..core import pairing
+    return pairing.pair_round(event)
+
+
+def pair_next(folder: Path):
+    """Pair the next round inside the lock; returns (event, Pairing)."""
+    from ..core import pairing
+    made = []
+
+    def change(ev: Event) -> Event:
+        p = pairing.pair_round(ev)
+        made.append(p)
+        return ev.with_round(p.round)
+
+    ev = update(folder, change)
+    return ev, made[-1]
+
+
+def undo_round(folder: Path, force: bool = False) -> Event:
+    from ..core import pairing
+    return update(folder, lambda ev: pairing.undo_round(ev, force=force))
+
+
+def swap(folder: Path, round_no: int, a: int, b: int) -> tuple[Event, list[str]]:
+    from ..core import pairing
+    broken: list[str] = []
+
+    def change(ev: Event) -> Event:
+        new, br = pairing.swap(ev, round_no, a, b)
+        broken[:] = list(br)
+        return new
+
+    return update(folder, change), broken
+
+
+def explain(event: Event, round_no: int, board_no: int, last=None) -> list[str]:
+    """Why this board: from the Pairing made in this session when there is one, otherwise
+    by asking the pairing engine to redo that round's pairing from the rounds before it."""
+    if last is not None and last.round.number == round_no:
+        return list(last.explain(board_no))
+    from ..core import pairing
+    if hasattr(pairing, "explain"):
+        return list(pairing.explain(event, round_no, board_no))
+    before = event
+    for r in event.rounds:
+        if r.number >= round_no:
+            before = before.without_round(r.number)
+    p = pairing.pair_round(before)
+    b_now, b_then = event.round(round_no).board(board_no), p.round.board(board_no)
+    lines = list(p.explain(board_no))
+    if b_now is None or b_then is None or set(b_now.players) != set(b_then.players):
+        lines.insert(0, "This board was changed by hand (swap or fixed pair) after pairing;"
+                        " the engine's reasoning below is for its own board.")
+    return lines
+
+
+# ---- registration ---------------------------------------------------------------------------
+
+def add_player(folder: Path, **fields: Any) -> Event:
+    from ..core import registration
+    return update(folder, lambda ev: registration.add_player(ev, **fields))
+
+
+def edit_player(folder: Path, pid: int, **fields: Any) -> Event:
+    from ..core import registration
+    return update(folder, lambda ev: registration.edit_player(ev, pid, **fields))
+
+
+def withdraw(folder: Path, pid: int, from_round: int) -> Event:
+    from ..core import registration
+    return update(folder, lambda ev: registration.withdraw(ev, pid, from_round))
+
+
+def request_bye(folder: Path, pid: int, round_no: int, kind: str) -> Event:
+    from ..core import registration
+    from ..core.model import ByeKind
+    try:
+        k = ByeKind(kind)
+    except ValueError:
+        raise SwissError(f"bye kind must be one of full, half, zero, absent (got {kind!r})")
+    return update(folder, lambda ev: registration.request_bye(ev, pid, round_no, k))
+
+
+# ---- standings -------------------------------------------------------------------------------
+
+def standings(event: Event, upto: int | None = None):
+    from ..core import standings as st
+    return st.standings(event, upto=upto)
+
+
+def crosstable(event: Event, upto: int | None = None):
+    from ..core import standings as st
+    return st.crosstable(event, upto=upto)
+
+
+def format_value(code: str, value: float) -> str:
+    try:
+        from ..core import standings as st
+        return st.format_value(code, value)
+    except (ImportError, AttributeError):
+        return fmt_score(value)
+
+
+def fmt_score(value: float | None) -> str:
+    if value is None:
+        return ""
+    if float(value).is_integer():
+        return str(int(value))
+    return f"{value:g}"
+
+
+def missing_results(event: Event) -> int:
+    rnd = event.round(event.current_round)
+    return rnd.missing_results() if rnd else 0

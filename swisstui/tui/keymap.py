@@ -1,0 +1,138 @@
+"""Every key of the application, defined once.  Screens build their ``BINDINGS`` from here,
+the help screen (F1 / ``?``) lists them, and docs/TUI.md documents them.
+
+Choice of keys (SSH, PuTTY, no mouse):
+
+* Modes switch with F2–F6.  PuTTY and every xterm-like terminal send these; for terminals
+  or keyboards where they do not arrive, the *capital* letters ``R`` ``P`` ``E`` ``S`` ``X``
+  switch modes whenever the cursor is not in a text field (Escape leaves a text field).
+* Actions inside a mode are lower-case letters, Enter, Delete; they work when no text field
+  has the cursor.  Nothing needs Alt, Meta or a mouse.
+* ctrl+p opens the command palette (every action by name), F1 or ``?`` the help, ctrl+q quits.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.binding import Binding
+
+
+@dataclass(frozen=True)
+class Key:
+    keys: str  # Textual key spec, comma separated alternatives
+    action: str
+    description: str
+    show: bool = True  # shown in the footer
+    priority: bool = False
+
+    def binding(self) -> Binding:
+        return Binding(self.keys, self.action, self.description, show=self.show,
+                       priority=self.priority)
+
+    @property
+    def label(self) -> str:
+        """Keys as a director reads them: ``F2 / R``."""
+        parts = []
+        for k in self.keys.split(","):
+            if k.startswith("f") and k[1:].isdigit():
+                parts.append(k.upper())
+            elif k == "question_mark":
+                parts.append("?")
+            elif k == "slash":
+                parts.append("/")
+            elif k == "left_square_bracket":
+                parts.append("[")
+            elif k == "right_square_bracket":
+                parts.append("]")
+            else:
+                parts.append(k.replace("ctrl+", "Ctrl+").replace("enter", "Enter")
+                             .replace("delete", "Delete").replace("escape", "Esc")
+                             .replace("space", "Space"))
+        return " / ".join(parts)
+
+
+# mode name -> (title, function key, letter)
+MODES: dict[str, tuple[str, str, str]] = {
+    "registration": ("Registration", "f2", "R"),
+    "pairings": ("Pairings", "f3", "P"),
+    "results": ("Results", "f4", "E"),
+    "standings": ("Standings", "f5", "S"),
+    "crosstable": ("Crosstable", "f6", "X"),
+}
+
+GLOBAL: tuple[Key, ...] = (
+    Key("f1,question_mark", "app.help", "Help"),
+    *(Key(f"{fk},{letter}", f"app.switch_mode('{mode}')", title)
+      for mode, (title, fk, letter) in MODES.items()),
+    Key("ctrl+p", "app.command_palette", "Commands", show=False),
+    Key("ctrl+q", "app.quit", "Quit", show=False, priority=True),
+)
+
+MODE_KEYS: dict[str, tuple[Key, ...]] = {
+    "registration": (
+        Key("n", "new_player", "New player"),
+        Key("enter,e", "edit_player", "Edit"),
+        Key("w", "withdraw", "Withdraw"),
+        Key("b", "request_bye", "Bye request"),
+        Key("slash", "search", "Search"),
+    ),
+    "pairings": (
+        Key("p", "pair", "Pair next round"),
+        Key("enter", "explain", "Why?"),
+        Key("s", "swap", "Swap"),
+        Key("u", "undo", "Undo round"),
+        Key("a", "alphabetical", "A–Z list"),
+        Key("left_square_bracket", "prev_round", "Prev round", show=False),
+        Key("right_square_bracket", "next_round", "Next round", show=False),
+    ),
+    "results": (
+        Key("escape", "leave_entry", "Board list", show=False),
+        Key("delete,c", "clear_result", "Clear result"),
+        Key("i", "focus_entry", "Type result", show=False),
+        Key("left_square_bracket", "prev_round", "Prev round", show=False),
+        Key("right_square_bracket", "next_round", "Next round", show=False),
+    ),
+    "standings": (
+        Key("left_square_bracket", "prev_round", "After prev round"),
+        Key("right_square_bracket", "next_round", "After next round"),
+    ),
+    "crosstable": (),
+    "display": (
+        Key("space,right", "next_page", "Next view"),
+        Key("left", "prev_page", "Previous view"),
+        Key("q,ctrl+q", "app.quit", "Quit", priority=True),
+    ),
+}
+
+# Extra lines for the help screen (things that are not single bindings).
+MODE_NOTES: dict[str, tuple[str, ...]] = {
+    "registration": (
+        "The form: Tab / Shift+Tab move between fields, Enter saves, Esc cancels.",
+        "/ then type: the list shows only matching names, clubs, countries or ids.",
+        "A player added after round 1 is a late entry: paired from the next round.",
+    ),
+    "pairings": (
+        "p shows how many players are paired, who gets the bye and every warning;"
+        " y confirms.",
+        "s asks for two player ids and lists every rule the swap breaks.",
+    ),
+    "results": (
+        "Type  BOARD RESULT  and Enter:  12 1-0   3 40-24   7 2-1   5 B+3.5",
+        "Or pick a board with Up/Down and type only the result.",
+        "After saving, the cursor moves to the next board without a result.",
+        "Extras as key=value, e.g. Renju  4 1-0 black=17.",
+        "A different result already recorded asks before replacing it.",
+        "BOARD clear (or Delete on the board list) clears a result.",
+    ),
+    "standings": ("Live: updates as results arrive from any director or the CLI.",),
+    "crosstable": ("Cells: opponent's rank, colour, result (e.g. 12w+).",),
+}
+
+
+def bindings(mode: str) -> list[Binding]:
+    return [k.binding() for k in MODE_KEYS.get(mode, ())]
+
+
+def global_bindings() -> list[Binding]:
+    return [k.binding() for k in GLOBAL]

@@ -1,0 +1,132 @@
+"""What every mode screen shares: header, status line, footer, the "terminal too small"
+notice, and following the application's current event."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterable
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from ...core.errors import SwissError
+from ...core.model import Event
+from .. import keymap
+from ..widgets.header import EventHeader
+
+if TYPE_CHECKING:
+    from ..app import SwissApp
+
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+
+
+class EventScreen(Screen):
+    """Base class of the five modes.  Subclasses define ``MODE`` and ``compose_body`` and
+    ``show_event(event)`` (called when the event changed since the screen last drew it)."""
+
+    MODE = ""
+    _seen_version = -1
+
+    @property
+    def sapp(self) -> "SwissApp":
+        return self.app  # type: ignore[return-value]
+
+    @property
+    def event(self) -> Event | None:
+        return self.sapp.event
+
+    @property
+    def title_text(self) -> str:
+        return keymap.MODES[self.MODE][0] if self.MODE in keymap.MODES else self.MODE
+
+    def compose(self) -> ComposeResult:
+        yield EventHeader(id="header")
+        with Vertical(id="body"):
+            yield from self.compose_body()
+        yield Static(
+            f"Terminal too small: swisstui needs at least {MIN_WIDTH}×{MIN_HEIGHT} characters.",
+            id="too-small", markup=False)
+        yield Static("", id="status", markup=False)
+        yield Footer(compact=True)
+
+    def compose_body(self) -> ComposeResult:  # pragma: no cover - overridden
+        yield from ()
+
+    # ---- following the event ------------------------------------------------------------
+    def on_mount(self) -> None:
+        self._check_size(self.app.size.width, self.app.size.height)
+        self.sync()
+
+    def on_screen_resume(self) -> None:
+        self.sync()
+
+    def sync(self, force: bool = False) -> None:
+        """Redraw if the application's event changed since this screen drew it."""
+        if not self.is_mounted:
+            return
+        if not force and self._seen_version == self.sapp.event_version:
+            return
+        self._seen_version = self.sapp.event_version
+        self.query_one(EventHeader).show(self.event, self.title_text)
+        if self.event is not None:
+            try:
+                self.show_event(self.event)
+            except SwissError as exc:
+                self.error(str(exc))
+            except Exception as exc:  # a core bug must not take the director's screen down
+                self.error(f"cannot show {self.title_text}: {type(exc).__name__}: {exc}")
+
+    def show_event(self, event: Event) -> None:  # pragma: no cover - overridden
+        pass
+
+    # ---- messages -------------------------------------------------------------------------
+    def status(self, text: str, kind: str = "") -> None:
+        """One line at the bottom: kind '' (info), 'ok' or 'error'."""
+        w = self.query_one("#status", Static)
+        w.update(text)
+        w.set_class(kind == "error", "-error")
+        w.set_class(kind == "ok", "-ok")
+
+    def error(self, text: str) -> None:
+        self.status(text, "error")
+        self.app.bell()
+
+    # ---- terminal size --------------------------------------------------------------------
+    def on_resize(self, event: events.Resize) -> None:
+        self._check_size(event.size.width, event.size.height)
+
+    def _check_size(self, w: int, h: int) -> None:
+        self.set_class(w < MIN_WIDTH or h < MIN_HEIGHT, "-too-small")
+
+
+def fill_table(table: DataTable, rows: Iterable[tuple], keys: Iterable[str] | None = None) -> None:
+    """Replace every row in one batch, keeping the cursor row index where possible."""
+    row = table.cursor_row
+    table.clear()
+    if keys is None:
+        table.add_rows(rows)
+    else:
+        for key, r in zip(keys, rows):
+            table.add_row(*r, key=key)
+    if table.row_count:
+        table.move_cursor(row=min(max(row, 0), table.row_count - 1), animate=False)
+
+
+def game_sides(game: str) -> tuple[str, str]:
+    """Column titles for the two seats of a board, in the game's terms."""
+    return {
+        "chess": ("White", "Black"),
+        "go": ("Black", "White"),
+        "othello": ("Black", "White"),
+        "magic": ("Player A", "Player B"),
+        "renju": ("Player 1", "Player 2"),
+    }.get(game, ("Player 1", "Player 2"))
+
+
+def plain(text: object) -> Text:
+    """A table cell shown exactly as typed (names may contain ``[``, which DataTable would
+    otherwise read as markup)."""
+    return Text(str(text), no_wrap=True, overflow="ellipsis")

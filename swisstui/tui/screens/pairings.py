@@ -1,0 +1,257 @@
+"""Pairings mode: the round's boards (board, players, colours, scores, result), ``p`` pairs
+the next round after a confirmation (players paired, bye, warnings), Enter explains a board,
+``s`` swaps two players (listing every rule the swap breaks), ``u`` undoes the last round,
+``a`` toggles the alphabetical list (player → board) for the wall."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.widgets import DataTable, Static
+
+from ...core.errors import SwissError
+from ...core.model import Event, board_colours, scores
+from .. import backend, keymap
+from ..widgets.dialogs import ConfirmScreen, MessageScreen, PromptScreen
+from .base import EventScreen, fill_table, game_sides, plain
+
+COLOUR_NAME = {"w": "White", "b": "Black"}
+
+
+class PairingsScreen(EventScreen):
+    MODE = "pairings"
+    BINDINGS = keymap.bindings("pairings")
+
+    round_no: int = 0
+    alphabetical = False
+    _follow_latest = True
+    last_pairing = None  # the Pairing made in this session (for explanations)
+
+    def compose_body(self) -> ComposeResult:
+        yield Static("", id="pairings-hint", classes="hint", markup=False)
+        yield DataTable(id="pairings", cursor_type="row", zebra_stripes=True)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one("#pairings", DataTable).focus()
+
+    def show_event(self, event: Event) -> None:
+        if self._follow_latest or event.round(self.round_no) is None:
+            self.round_no = event.current_round
+        t = self.query_one("#pairings", DataTable)
+        hint = self.query_one("#pairings-hint", Static)
+        rnd = event.round(self.round_no)
+        t.clear(columns=True)
+        if rnd is None:
+            hint.update(f"No round paired yet · {len(event.players)} players · "
+                        "p pairs round 1")
+            return
+        names = event.by_id()
+        before = scores(event, upto=self.round_no - 1)
+        game = event.game
+
+        def who(pid: int) -> str:
+            p = names.get(pid)
+            return f"{pid} {p.name}" if p else str(pid)
+
+        if self.alphabetical:
+            t.add_column("Player", width=28)
+            t.add_column("Bd", width=4)
+            t.add_column("Col", width=6)
+            t.add_column("Opponent", width=28)
+            rows = []
+            for bd in rnd.boards:
+                cols = board_colours(game, bd) or (None, None)
+                a, b = bd.players
+                rows.append((names[a].name if a in names else str(a), str(bd.number),
+                             COLOUR_NAME.get(cols[0] or "", ""), who(b)))
+                rows.append((names[b].name if b in names else str(b), str(bd.number),
+                             COLOUR_NAME.get(cols[1] or "", ""), who(a)))
+            for bye in rnd.byes:
+                rows.append((names[bye.player].name if bye.player in names else str(bye.player),
+                             "—", "", f"bye ({bye.kind.value})"))
+            rows.sort(key=lambda r: r[0].casefold())
+            fill_table(t, [(plain(r[0]), r[1], r[2], plain(r[3])) for r in rows])
+            hint.update(f"Round {self.round_no} · alphabetical list · a: by board")
+            return
+        s1, s2 = game_sides(game)
+        t.add_column("Bd", width=4)
+        t.add_column(s1, width=24)
+        t.add_column("Pts", width=4)
+        t.add_column(s2, width=24)
+        t.add_column("Pts", width=4)
+        t.add_column("Result", width=6)
+        rows, keys = [], []
+        for bd in sorted(rnd.boards, key=lambda x: x.number):
+            a, b = bd.players
+            rows.append((str(bd.number), plain(who(a)), backend.fmt_score(before.get(a, 0)),
+                         plain(who(b)), backend.fmt_score(before.get(b, 0)),
+                         plain(bd.result.text) if bd.result else ""))
+            keys.append(f"b{bd.number}")
+        for bye in rnd.byes:
+            rows.append(("—", plain(who(bye.player)),
+                         backend.fmt_score(before.get(bye.player, 0)),
+                         f"bye ({bye.kind.value})", "", ""))
+            keys.append(f"y{bye.player}")
+        fill_table(t, rows, keys)
+        latest = "" if self.round_no == event.current_round else " (earlier round)"
+        hint.update(f"Round {self.round_no}{latest} · {len(rnd.boards)} boards · "
+                    f"{len(rnd.byes)} byes · Enter: why this pairing")
+
+    # ---- keys --------------------------------------------------------------------------------
+    def selected_board(self) -> int | None:
+        t = self.query_one("#pairings", DataTable)
+        if not t.row_count or self.alphabetical:
+            if t.row_count and self.alphabetical:
+                cell = t.get_row_at(t.cursor_row)[1]
+                return int(cell) if str(cell).isdigit() else None
+            return None
+        key = t.coordinate_to_cell_key(t.cursor_coordinate).row_key.value or ""
+        return int(key[1:]) if key.startswith("b") else None
+
+    def action_alphabetical(self) -> None:
+        self.alphabetical = not self.alphabetical
+        self.sync(force=True)
+
+    def action_prev_round(self) -> None:
+        self._change_round(-1)
+
+    def action_next_round(self) -> None:
+        self._change_round(1)
+
+    def _change_round(self, delta: int) -> None:
+        ev = self.event
+        if ev is None or ev.round(self.round_no + delta) is None:
+            self.status(f"no round {self.round_no + delta}")
+            return
+        self.round_no += delta
+        self._follow_latest = self.round_no == ev.current_round
+        self.sync(force=True)
+
+    def on_data_table_row_selected(self, message: DataTable.RowSelected) -> None:
+        message.stop()
+        self.action_explain()
+
+    def action_explain(self) -> None:
+        ev, board = self.event, self.selected_board()
+        if ev is None or board is None:
+            self.status("select a board to explain")
+            return
+        try:
+            lines = backend.explain(ev, self.round_no, board, self.last_pairing)
+        except SwissError as exc:
+            self.error(str(exc))
+            return
+        except Exception as exc:  # explanation is advisory; never crash for it
+            self.error(f"no explanation available: {exc}")
+            return
+        self.app.push_screen(MessageScreen(f"Round {self.round_no}, board {board}: why", lines))
+
+    def action_pair(self) -> None:
+        ev = self.event
+        if ev is None:
+            return
+        rnd = ev.round(ev.current_round)
+        if rnd is not None and rnd.missing_results():
+            self.error(f"round {rnd.number} still has {rnd.missing_results()} boards without "
+                       "a result; enter them first (F4)")
+            return
+        if ev.current_round >= ev.settings.rounds:
+            self.status(f"note: all {ev.settings.rounds} planned rounds are paired")
+        try:
+            preview = backend.preview_pairing(ev)
+        except SwissError as exc:
+            self.error(str(exc))
+            return
+        r = preview.round
+        names = ev.by_id()
+        paired = 2 * len(r.boards)
+        lines = [f"Round {r.number}: {paired} players paired on {len(r.boards)} boards."]
+        for bye in r.byes:
+            p = names.get(bye.player)
+            lines.append(f"Bye ({bye.kind.value}): {bye.player} {p.name if p else ''}")
+        if not r.byes:
+            lines.append("No bye.")
+        summary = preview.summary() if hasattr(preview, "summary") else ""
+        if summary:
+            lines.append(summary)
+        if preview.warnings:
+            lines.append("Warnings:")
+            lines.extend(f"  • {w}" for w in preview.warnings)
+        else:
+            lines.append("No warnings.")
+        self.app.push_screen(ConfirmScreen(f"Pair round {r.number}?", lines,
+                                           "y / Enter = pair and save, n / Esc = cancel"),
+                             self._do_pair)
+
+    def _do_pair(self, yes: bool | None) -> None:
+        if not yes:
+            self.status("not paired")
+            return
+        try:
+            new, pairing = backend.pair_next(self.sapp.folder)
+        except SwissError as exc:
+            self.error(str(exc))
+            return
+        self.last_pairing = pairing
+        self._follow_latest = True
+        self.sapp.event_written(new)
+        r = pairing.round
+        self.status(f"saved: round {r.number} paired, {len(r.boards)} boards"
+                    + (f", {len(pairing.warnings)} warnings" if pairing.warnings else ""), "ok")
+
+    def action_undo(self) -> None:
+        ev = self.event
+        if ev is None or not ev.current_round:
+            self.status("no round to undo")
+            return
+        rnd = ev.round(ev.current_round)
+        n_res = len(rnd.boards) - rnd.missing_results()
+        lines = [f"Delete the pairing of round {rnd.number}?"]
+        if n_res:
+            lines.append(f"{n_res} results recorded in it will be deleted too.")
+        self.app.push_screen(ConfirmScreen(f"Undo round {rnd.number}?", lines),
+                             lambda yes: self._do_undo(yes, force=bool(n_res)))
+
+    def _do_undo(self, yes: bool | None, force: bool) -> None:
+        if not yes:
+            self.status("kept")
+            return
+        try:
+            new = backend.undo_round(self.sapp.folder, force=force)
+        except SwissError as exc:
+            self.error(str(exc))
+            return
+        self.last_pairing = None
+        self._follow_latest = True
+        self.sapp.event_written(new)
+        self.status(f"round undone; now at round {new.current_round}", "ok")
+
+    def action_swap(self) -> None:
+        ev = self.event
+        if ev is None or ev.round(self.round_no) is None:
+            self.status("no round to change")
+            return
+        self.app.push_screen(
+            PromptScreen(f"Swap two players in round {self.round_no}",
+                         "Two player ids, e.g.  12 17   (Enter swaps, Esc cancels)"),
+            self._do_swap)
+
+    def _do_swap(self, text: str | None) -> None:
+        if not text:
+            return
+        parts = text.replace(",", " ").split()
+        if len(parts) != 2 or not all(p.isdigit() for p in parts):
+            self.error(f"swap needs two player ids, e.g. 12 17 (got {text!r})")
+            return
+        a, b = (int(p) for p in parts)
+        try:
+            new, broken = backend.swap(self.sapp.folder, self.round_no, a, b)
+        except SwissError as exc:
+            self.error(str(exc))
+            return
+        self.sapp.event_written(new)
+        if broken:
+            self.app.push_screen(MessageScreen(f"Swapped {a} and {b}: rules broken",
+                                               [f"• {x}" for x in broken]))
+        self.status(f"saved: swapped {a} and {b}" + (f" ({len(broken)} rules broken)"
+                                                     if broken else ""), "ok")

@@ -1,0 +1,235 @@
+"""Registration mode: the player list, ``/`` to search by typing (name, club, country, id),
+``n`` adds a player with a form (Tab between fields, Enter saves), Enter / ``e`` edits,
+``w`` withdraws from the next round, ``b`` records a requested bye.  A player added after
+round 1 is a late entry: the core pairs them from the next round."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.widgets import DataTable, Input, Static
+
+from ...core.errors import SwissError
+from ...core.model import Event, Player
+from .. import backend, keymap
+from ..widgets.dialogs import ConfirmScreen, PlayerForm, PromptScreen
+from .base import EventScreen, plain
+
+
+def player_status(p: Player, event: Event) -> str:
+    bits = []
+    if p.withdrawn_from is not None:
+        bits.append(f"withdrawn from r{p.withdrawn_from}")
+    if p.joined_round > 1:
+        bits.append(f"late, from r{p.joined_round}")
+    for r, kind in p.byes:
+        bits.append(f"bye r{r} {kind.value}")
+    return ", ".join(bits) or "active"
+
+
+def form_to_fields(values: dict[str, str]) -> dict[str, Any]:
+    """Form strings → keyword arguments for registration.add_player / edit_player."""
+    name = values.get("name", "").strip()
+    if not name:
+        raise SwissError("name: a player needs a name")
+    out: dict[str, Any] = {"name": name}
+    rating = values.get("rating", "").strip()
+    if rating:
+        if not rating.isdigit():
+            raise SwissError(f"rating: {rating!r} is not a whole number")
+        out["rating"] = int(rating)
+    else:
+        out["rating"] = None
+    for key in ("rank", "club", "country"):
+        v = values.get(key, "").strip()
+        out[key] = v or None
+    return out
+
+
+class RegistrationScreen(EventScreen):
+    MODE = "registration"
+    BINDINGS = keymap.bindings("registration")
+
+    filter_text = ""
+
+    def compose_body(self) -> ComposeResult:
+        yield Input(placeholder="/ search: name, club, country or id", id="search")
+        yield Static("", id="reg-hint", classes="hint", markup=False)
+        yield DataTable(id="players", cursor_type="row", zebra_stripes=True)
+
+    def on_mount(self) -> None:
+        t = self.query_one("#players", DataTable)
+        t.add_column("Id", key="id", width=4)
+        t.add_column("Name", key="name", width=24)
+        t.add_column("Rtg/Rank", key="rating", width=8)
+        t.add_column("Club", key="club", width=10)
+        t.add_column("Ctry", key="country", width=4)
+        t.add_column("Status", key="status", width=14)
+        super().on_mount()
+        t.focus()
+
+    def show_event(self, event: Event) -> None:
+        t = self.query_one("#players", DataTable)
+        needle = self.filter_text.casefold()
+        rows, keys = [], []
+        for p in event.players:
+            if needle and not (needle in p.name.casefold()
+                               or needle in (p.club or "").casefold()
+                               or needle in (p.country or "").casefold()
+                               or needle == str(p.id)):
+                continue
+            rating = p.rank or (str(p.rating) if p.rating is not None else "")
+            rows.append((str(p.id), plain(p.name), rating, plain(p.club or ""),
+                         plain(p.country or ""), plain(player_status(p, event))))
+            keys.append(str(p.id))
+        keep = self.selected_id()
+        t.clear()
+        for k, r in zip(keys, rows):
+            t.add_row(*r, key=k)
+        if keep is not None and str(keep) in keys:
+            t.move_cursor(row=keys.index(str(keep)))
+        shown = f"{len(rows)} of {len(event.players)}" if needle else str(len(event.players))
+        self.query_one("#reg-hint", Static).update(
+            f"{shown} players · n new · Enter edit · w withdraw · b bye · / search")
+
+    def selected_id(self) -> int | None:
+        t = self.query_one("#players", DataTable)
+        if not t.row_count:
+            return None
+        key = t.coordinate_to_cell_key(t.cursor_coordinate).row_key.value
+        return int(key) if key else None
+
+    def select_id(self, pid: int) -> None:
+        t = self.query_one("#players", DataTable)
+        try:
+            t.move_cursor(row=t.get_row_index(str(pid)))
+        except Exception:
+            pass
+
+    # ---- search --------------------------------------------------------------------------------
+    def action_search(self) -> None:
+        self.query_one("#search", Input).focus()
+
+    def on_input_changed(self, message: Input.Changed) -> None:
+        if message.input.id == "search":
+            self.filter_text = message.value.strip()
+            self.sync(force=True)
+
+    def on_input_submitted(self, message: Input.Submitted) -> None:
+        if message.input.id == "search":
+            message.stop()
+            self.query_one("#players", DataTable).focus()
+
+    def key_escape(self) -> None:
+        search = self.query_one("#search", Input)
+        if search.has_focus:
+            if search.value:
+                search.value = ""
+            self.query_one("#players", DataTable).focus()
+
+    # ---- add / edit --------------------------------------------------------------------------
+    def on_data_table_row_selected(self, message: DataTable.RowSelected) -> None:
+        message.stop()
+        self.action_edit_player()
+
+    def action_new_player(self) -> None:
+        ev = self.event
+        title = "New player"
+        if ev is not None and ev.current_round:
+            title += f" (late entry: paired from round {ev.current_round + 1})"
+        self.app.push_screen(PlayerForm(title), self._save_new)
+
+    def _save_new(self, values: dict[str, str] | None) -> None:
+        if values is None:
+            self.status("not added")
+            return
+        try:
+            fields = form_to_fields(values)
+            fields = {k: v for k, v in fields.items() if v is not None}
+            before = {p.id for p in self.event.players} if self.event else set()
+            new = backend.add_player(self.sapp.folder, **fields)
+        except SwissError as exc:
+            self.error(str(exc))
+            self.app.push_screen(PlayerForm("New player (fix and Enter)", values),
+                                 self._save_new)
+            return
+        self.sapp.event_written(new)
+        added = [p for p in new.players if p.id not in before]
+        if added:
+            self.select_id(added[0].id)
+            self.status(f"saved: player {added[0].id} {added[0].name}", "ok")
+
+    def action_edit_player(self) -> None:
+        ev, pid = self.event, self.selected_id()
+        if ev is None or pid is None:
+            self.status("no player selected")
+            return
+        p = ev.player(pid)
+        values = {"name": p.name, "rating": p.rating, "rank": p.rank, "club": p.club,
+                  "country": p.country}
+        self.app.push_screen(PlayerForm(f"Edit player {pid}", values),
+                             lambda v: self._save_edit(pid, v))
+
+    def _save_edit(self, pid: int, values: dict[str, str] | None) -> None:
+        if values is None:
+            self.status("not changed")
+            return
+        try:
+            new = backend.edit_player(self.sapp.folder, pid, **form_to_fields(values))
+        except SwissError as exc:
+            self.error(str(exc))
+            return
+        self.sapp.event_written(new)
+        self.select_id(pid)
+        self.status(f"saved: player {pid}", "ok")
+
+    # ---- withdraw / bye ------------------------------------------------------------------------
+    def action_withdraw(self) -> None:
+        ev, pid = self.event, self.selected_id()
+        if ev is None or pid is None:
+            self.status("no player selected")
+            return
+        p = ev.player(pid)
+        nxt = ev.current_round + 1
+        self.app.push_screen(
+            ConfirmScreen(f"Withdraw {pid} {p.name}?",
+                          [f"{p.name} will not be paired from round {nxt} on.",
+                           "Results already played stay."]),
+            lambda yes: self._do_withdraw(pid, nxt) if yes else self.status("not withdrawn"))
+
+    def _do_withdraw(self, pid: int, from_round: int) -> None:
+        try:
+            new = backend.withdraw(self.sapp.folder, pid, from_round)
+        except SwissError as exc:
+            self.error(str(exc))
+            return
+        self.sapp.event_written(new)
+        self.status(f"saved: player {pid} withdrawn from round {from_round}", "ok")
+
+    def action_request_bye(self) -> None:
+        ev, pid = self.event, self.selected_id()
+        if ev is None or pid is None:
+            self.status("no player selected")
+            return
+        nxt = ev.current_round + 1
+        self.app.push_screen(
+            PromptScreen(f"Requested bye for {pid} {ev.player(pid).name}",
+                         "ROUND KIND — kind: half, zero, full or absent (e.g. 3 half)",
+                         value=f"{nxt} half"),
+            lambda text: self._do_bye(pid, text))
+
+    def _do_bye(self, pid: int, text: str | None) -> None:
+        if not text:
+            return
+        parts = text.split()
+        if len(parts) != 2 or not parts[0].isdigit():
+            self.error(f"type a round and a kind, e.g. 3 half (got {text!r})")
+            return
+        try:
+            new = backend.request_bye(self.sapp.folder, pid, int(parts[0]), parts[1].lower())
+        except SwissError as exc:
+            self.error(str(exc))
+            return
+        self.sapp.event_written(new)
+        self.status(f"saved: player {pid} bye in round {parts[0]} ({parts[1]})", "ok")

@@ -1,0 +1,244 @@
+"""Results mode: type ``BOARD RESULT`` (``12 1-0``, ``3 40-24``, ``7 2-1``, ``5 B+3.5``) and
+Enter, or pick a board with Up/Down and type just the result.  Each accepted result is
+written with ``store.update`` before the list shows it; the cursor then moves to the next
+board without a result.  A refused entry keeps the text for correction and shows the game's
+own message.  Replacing a different result asks first; ``BOARD clear`` / Delete clears."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.widgets import DataTable, Input, Static
+
+from ...core.errors import ConflictError, SwissError
+from ...core.model import Event
+from .. import backend, keymap
+from ..widgets.dialogs import ConfirmScreen
+from .base import EventScreen, game_sides, plain
+
+
+class ResultsScreen(EventScreen):
+    MODE = "results"
+    BINDINGS = keymap.bindings("results") + [
+        Binding("up", "move(-1)", show=False),
+        Binding("down", "move(1)", show=False),
+        Binding("pageup", "move(-10)", show=False),
+        Binding("pagedown", "move(10)", show=False),
+    ]
+
+    round_no: int = 0
+    _follow_latest = True
+
+    def compose_body(self) -> ComposeResult:
+        yield Static("", id="results-hint", classes="hint", markup=False)
+        yield Input(placeholder="board result, e.g. 12 1-0 — or just the result for the "
+                                "selected board", id="entry")
+        yield DataTable(id="boards", cursor_type="row", zebra_stripes=True)
+
+    def on_mount(self) -> None:
+        t = self.query_one("#boards", DataTable)
+        t.add_column("Bd", key="board", width=4)
+        t.add_column("", key="p1", width=28)
+        t.add_column("", key="p2", width=28)
+        t.add_column("Result", key="result", width=10)
+        super().on_mount()
+        self.query_one("#entry", Input).focus()
+
+    # ---- drawing -----------------------------------------------------------------------------
+    def show_event(self, event: Event) -> None:
+        if self._follow_latest or event.round(self.round_no) is None:
+            self.round_no = event.current_round
+        t = self.query_one("#boards", DataTable)
+        a, b = game_sides(event.game)
+        for key, label in (("p1", a), ("p2", b)):
+            col = t.columns.get(key)  # type: ignore[call-overload]
+            if col is not None and col.label.plain != label:
+                col.label = Text(label)
+        rnd = event.round(self.round_no)
+        keep = self.selected_board()
+        if rnd is None:
+            t.clear()
+            self.hint("No round paired yet — pair one in Pairings (F3), then enter results here.")
+            return
+        names = event.by_id()
+        rows, keys = [], []
+        for bd in sorted(rnd.boards, key=lambda x: x.number):
+            p, q = (names.get(i) for i in bd.players)
+            rows.append((str(bd.number),
+                         plain(f"{bd.players[0]} {p.name if p else '?'}"),
+                         plain(f"{bd.players[1]} {q.name if q else '?'}"),
+                         plain(bd.result.text) if bd.result else "·"))
+            keys.append(str(bd.number))
+        t.clear()
+        for k, r in zip(keys, rows):
+            t.add_row(*r, key=k)
+        if keep is not None and str(keep) in keys:
+            t.move_cursor(row=keys.index(str(keep)))
+        else:
+            nxt = backend.next_empty_board(event, self.round_no, None)
+            if nxt is not None:
+                t.move_cursor(row=keys.index(str(nxt)))
+        missing = rnd.missing_results()
+        self.hint(f"Round {self.round_no}: {len(rnd.boards)} boards, {missing} without result"
+                  + ("" if self.round_no == event.current_round else " (an earlier round)"))
+
+    def hint(self, text: str) -> None:
+        self.query_one("#results-hint", Static).update(text)
+
+    def selected_board(self) -> int | None:
+        t = self.query_one("#boards", DataTable)
+        if not t.row_count:
+            return None
+        try:
+            key = t.coordinate_to_cell_key(t.cursor_coordinate).row_key
+        except Exception:
+            return None
+        return int(key.value) if key.value is not None else None
+
+    def select_board(self, number: int | None) -> None:
+        if number is None:
+            return
+        t = self.query_one("#boards", DataTable)
+        try:
+            t.move_cursor(row=t.get_row_index(str(number)))
+        except Exception:
+            pass
+
+    # ---- keys --------------------------------------------------------------------------------
+    def action_move(self, delta: int) -> None:
+        t = self.query_one("#boards", DataTable)
+        if t.row_count:
+            t.move_cursor(row=max(0, min(t.row_count - 1, t.cursor_row + delta)))
+
+    def action_leave_entry(self) -> None:
+        self.query_one("#boards", DataTable).focus()
+
+    def action_focus_entry(self) -> None:
+        self.query_one("#entry", Input).focus()
+
+    def action_prev_round(self) -> None:
+        self._change_round(-1)
+
+    def action_next_round(self) -> None:
+        self._change_round(1)
+
+    def _change_round(self, delta: int) -> None:
+        ev = self.event
+        if ev is None:
+            return
+        new = self.round_no + delta
+        if ev.round(new) is None:
+            self.status(f"no round {new}")
+            return
+        self.round_no = new
+        self._follow_latest = new == ev.current_round
+        self.sync(force=True)
+
+    def on_data_table_row_selected(self, message: DataTable.RowSelected) -> None:
+        self.query_one("#entry", Input).focus()
+
+    # ---- entering ----------------------------------------------------------------------------
+    def on_input_submitted(self, message: Input.Submitted) -> None:
+        if message.input.id != "entry":
+            return
+        message.stop()
+        self.submit(message.value)
+
+    def submit(self, text: str) -> None:
+        ev = self.event
+        if ev is None:
+            self.error("no event loaded")
+            return
+        try:
+            entry = backend.parse_entry(text)
+        except SwissError as exc:
+            self.error(str(exc))
+            return
+        rnd = ev.round(self.round_no)
+        if rnd is None:
+            self.error("no round is paired yet: pair one in Pairings (F3)")
+            return
+        board = entry.board if entry.board is not None else self.selected_board()
+        if board is None:
+            self.error("no board selected: type BOARD RESULT, e.g. 12 1-0")
+            return
+        bd = rnd.board(board)
+        if bd is None:
+            self.error(f"round {self.round_no} has no board {board} "
+                       f"(boards 1–{len(rnd.boards)})")
+            self.select_board(board)
+            return
+        if entry.clear:
+            if bd.result is None:
+                self.status(f"board {board} has no result to clear")
+                self._clear_entry()
+                return
+            self.app.push_screen(
+                ConfirmScreen(f"Clear board {board}?",
+                              f"Board {board} has {bd.result.text}. Clear it?"),
+                lambda yes: self._do_clear(board) if yes else self.status("not cleared"))
+            return
+        if bd.result is not None and bd.result.text != entry.result:
+            self._ask_replace(board, entry, bd.result.text)
+            return
+        self._record(board, entry, force=False)
+
+    def _ask_replace(self, board: int, entry: backend.Entry, old: str, why: str = "") -> None:
+        lines = [why] if why else []
+        lines.append(f"Board {board} already has {old}. Replace it with {entry.result}?")
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self._record(board, entry, force=True)
+            else:
+                self.status(f"board {board} kept {old}")
+                self.query_one("#entry", Input).focus()
+
+        self.app.push_screen(ConfirmScreen(f"Replace result on board {board}?", lines), answer)
+
+    def _record(self, board: int, entry: backend.Entry, force: bool) -> None:
+        try:
+            new = backend.record_result(self.sapp.folder, self.round_no, board, entry.result,
+                                        entry.extra, force=force)
+        except ConflictError as exc:
+            if force:
+                self.error(str(exc))
+                return
+            self._ask_replace(board, entry, "a different result", str(exc))
+            return
+        except SwissError as exc:
+            self.error(str(exc))
+            self.select_board(board)
+            return
+        saved = new.round(self.round_no).board(board) if new.round(self.round_no) else None
+        shown = saved.result.text if saved is not None and saved.result else entry.result
+        self._clear_entry()
+        self.sapp.event_written(new)
+        nxt = backend.next_empty_board(new, self.round_no, board)
+        self.select_board(nxt if nxt is not None else board)
+        left = new.round(self.round_no).missing_results()
+        self.status(f"saved: round {self.round_no} board {board} {shown}"
+                    + (f" · {left} to go" if left else " · round complete"), "ok")
+
+    def _do_clear(self, board: int) -> None:
+        try:
+            new = backend.clear_result(self.sapp.folder, self.round_no, board)
+        except SwissError as exc:
+            self.error(str(exc))
+            return
+        self._clear_entry()
+        self.sapp.event_written(new)
+        self.select_board(board)
+        self.status(f"cleared: round {self.round_no} board {board}", "ok")
+
+    def _clear_entry(self) -> None:
+        inp = self.query_one("#entry", Input)
+        inp.value = ""
+        inp.focus()
+
+    def action_clear_result(self) -> None:
+        board = self.selected_board()
+        if board is None:
+            return
+        self.submit(f"{board} clear")

@@ -1,0 +1,159 @@
+"""Modal dialogs driven by the keyboard: confirm (y/n), one-line prompt, player form, help."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, Static
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A question answered with y / Enter (yes) or n / Esc (no)."""
+
+    BINDINGS = [
+        Binding("y,enter", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No"),
+    ]
+
+    def __init__(self, title: str, lines: list[str] | str, yes: str = "y = yes, n = no") -> None:
+        super().__init__()
+        self.title_text = title
+        self.lines = [lines] if isinstance(lines, str) else list(lines)
+        self.yes = yes
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.title_text, classes="dialog-title", markup=False)
+            with VerticalScroll(classes="dialog-body"):
+                yield Static("\n".join(self.lines), markup=False, id="confirm-text")
+            yield Static(self.yes, classes="hint", markup=False)
+
+    def action_answer(self, value: bool) -> None:
+        self.dismiss(value)
+
+
+class MessageScreen(ModalScreen[None]):
+    """Read-only text (explanations, lists); any of Enter / Esc / q closes it."""
+
+    BINDINGS = [Binding("escape,enter,q,space", "close", "Close")]
+
+    def __init__(self, title: str, lines: list[str]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.lines = lines
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.title_text, classes="dialog-title", markup=False)
+            with VerticalScroll(classes="dialog-body"):
+                yield Static("\n".join(self.lines) or "(nothing)", markup=False)
+            yield Static("Enter / Esc closes · Up/Down scroll", classes="hint")
+
+    def on_mount(self) -> None:
+        self.query_one(VerticalScroll).focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class PromptScreen(ModalScreen[str | None]):
+    """Ask for one line of text; Enter answers, Esc cancels."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, title: str, hint: str, value: str = "", placeholder: str = "") -> None:
+        super().__init__()
+        self.title_text, self.hint, self.value, self.placeholder = title, hint, value, placeholder
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.title_text, classes="dialog-title", markup=False)
+            yield Input(self.value, placeholder=self.placeholder, id="prompt")
+            yield Static(self.hint, classes="hint", markup=False)
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.dismiss(event.value)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+FORM_FIELDS = (
+    ("name", "Name"),
+    ("rating", "Rating"),
+    ("rank", "Rank"),
+    ("club", "Club"),
+    ("country", "Country"),
+)
+
+
+class PlayerForm(ModalScreen[dict[str, Any] | None]):
+    """Add or edit a player: Tab / Shift+Tab between fields, Enter saves, Esc cancels."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, title: str, values: dict[str, Any] | None = None,
+                 fields: tuple[tuple[str, str], ...] = FORM_FIELDS) -> None:
+        super().__init__()
+        self.title_text = title
+        self.values = values or {}
+        self.fields = fields
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.title_text, classes="dialog-title", markup=False)
+            for key, label in self.fields:
+                with Horizontal(classes="form-row"):
+                    yield Label(label, classes="form-label")
+                    v = self.values.get(key)
+                    yield Input("" if v is None else str(v), id=f"f-{key}")
+            yield Static("Tab next field · Enter save · Esc cancel", classes="hint")
+
+    def on_mount(self) -> None:
+        self.query_one(f"#f-{self.fields[0][0]}", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        out: dict[str, Any] = {}
+        for key, _ in self.fields:
+            out[key] = self.query_one(f"#f-{key}", Input).value.strip()
+        self.dismiss(out)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class HelpScreen(ModalScreen[None]):
+    """Every key of the current mode and the global keys (F1 / ?)."""
+
+    BINDINGS = [Binding("escape,f1,question_mark,q,enter", "close", "Close")]
+
+    def __init__(self, title: str, rows: list[tuple[str, str]], notes: tuple[str, ...]) -> None:
+        super().__init__()
+        self.title_text, self.rows, self.notes = title, rows, notes
+
+    def compose(self) -> ComposeResult:
+        width = max((len(k) for k, _ in self.rows), default=4) + 2
+        lines = [f"{k:<{width}}{d}" for k, d in self.rows]
+        if self.notes:
+            lines.append("")
+            lines.extend(self.notes)
+        with Vertical(classes="dialog"):
+            yield Static(self.title_text, classes="dialog-title", markup=False)
+            with VerticalScroll(classes="dialog-body"):
+                yield Static("\n".join(lines), markup=False, id="help-text")
+            yield Static("Esc closes", classes="hint")
+
+    def on_mount(self) -> None:
+        self.query_one(VerticalScroll).focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
