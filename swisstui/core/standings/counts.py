@@ -1,0 +1,74 @@
+"""Counting tie-breaks of FIDE C.07 Art. 7 and 9.2 (RULES.md §5.2).
+
+* WIN — rounds in which the participant obtained a win's points, with or without playing
+  (forfeit wins, the pairing-allocated bye and full-point byes count), Art. 7.1.
+* WON — games won over the board, Art. 7.2.
+* BPG — games played with Black (forfeits not counted), Art. 7.3.
+* BWG — games won over the board with Black, Art. 7.4.
+* PS — sum of the progressive (running) scores after each round, Art. 7.5.
+* KS — Koya: points scored against opponents who finished with at least 50 % of the maximum
+  possible score, Art. 9.2 (for round robins).
+"""
+
+from __future__ import annotations
+
+from ..model import GameKind as K
+from .context import Context
+from .registry import tiebreak
+
+_COLOURED = ("chess", "go", "othello", "renju")
+
+
+@tiebreak("WIN", "Number of wins", "RULES.md §5.2 (C.07 Art. 7.1)", aliases=("WINS-ALL",))
+def wins(ctx: Context) -> dict[int, float]:
+    """Rounds scoring a win's points, played or not (forfeit wins, PAB, full-point byes)."""
+    win = ctx.win
+    return {pid: float(sum(1 for r in recs if r.kind is not K.PENDING and r.points >= win))
+            for pid, recs in ctx.history.items()}
+
+
+@tiebreak("WON", "Number of games won", "RULES.md §5.2 (C.07 Art. 7.2)")
+def won(ctx: Context) -> dict[int, float]:
+    """Games won over the board (forfeits and byes do not count)."""
+    return {pid: float(sum(1 for r in recs if r.kind is K.GAME and r.outcome == 1))
+            for pid, recs in ctx.history.items()}
+
+
+@tiebreak("BPG", "Games played with Black", "RULES.md §5.2 (C.07 Art. 7.3)", _COLOURED)
+def black_games(ctx: Context) -> dict[int, float]:
+    """Games played over the board with Black (forfeits not counted)."""
+    return {pid: float(sum(1 for r in recs if r.kind is K.GAME and r.colour == "b"))
+            for pid, recs in ctx.history.items()}
+
+
+@tiebreak("BWG", "Games won with Black", "RULES.md §5.2 (C.07 Art. 7.4)", _COLOURED)
+def black_wins(ctx: Context) -> dict[int, float]:
+    """Games won over the board with Black."""
+    return {pid: float(sum(1 for r in recs
+                           if r.kind is K.GAME and r.colour == "b" and r.outcome == 1))
+            for pid, recs in ctx.history.items()}
+
+
+@tiebreak("PS", "Progressive scores", "RULES.md §5.2 (C.07 Art. 7.5)",
+          aliases=("PROGRESSIVE", "CUMULATIVE"))
+def progressive(ctx: Context) -> dict[int, float]:
+    """Σ over rounds of the running score after that round."""
+    out: dict[int, float] = {}
+    for pid, recs in ctx.history.items():
+        run = total = 0.0
+        for r in recs:
+            run += r.points
+            total += run
+        out[pid] = total
+    return out
+
+
+@tiebreak("KS", "Koya system", "RULES.md §5.2 (C.07 Art. 9.2)", aliases=("KOYA",))
+def koya(ctx: Context) -> dict[int, float]:
+    """Points scored against opponents who finished on at least half the maximum possible
+    score (``ks_limit`` option, default 50 %)."""
+    limit = float(ctx.option("ks_limit", 0.5)) * ctx.win * ctx.after_round
+    score = ctx.score
+    return {pid: sum(r.points for r in recs
+                     if r.opponent is not None and score[r.opponent] >= limit)
+            for pid, recs in ctx.history.items()}

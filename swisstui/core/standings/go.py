@@ -1,0 +1,178 @@
+"""Go placement criteria (OpenGotha, RULES.md §1.4) and seed 002's Tagajo chain (SEEDS.md).
+
+Scores used:
+
+* NBW ("WINS") — 1 per win, ½ per jigo, forfeits by their result, plus the bye's special
+  points; absent rounds add nothing; the summed special points are rounded down unless the
+  option ``round_down_specials`` is false (OpenGotha ``genRoundDownNBWMMS``, RULES.md §1.2).
+* MMS — the McMahon start score (:func:`swisstui.core.mcmahon.start_scores`) + game points +
+  special points including the absent value of the event scoring (½ in McMahon), rounded
+  down the same way (RULES.md §1.2).
+
+Criteria (opponents' scores are their scores after the last round ranked):
+
+* SOS (SOSW) — Σ of the opponents' NBW; rounds without an opponent add 0.
+* SOS-1 / SOS-2 — SOS without the 1 or 2 lowest contributions.
+* SOSOS — Σ of the opponents' SOS; unpaired rounds add 0.
+* SODOS — Σ opponent's NBW × result against them (1, ½, 0).
+* SOSM / SOSOSM — the same on MMS; an unpaired round adds the player's own start score
+  (SOSOSM: start score × rounds).  Handicap corrections are not applied (no handicap games).
+* CUSS — Σ over rounds of the running NBW.
+* SODOSODOS — seed 002's fifth criterion: Σ of the wins of the players beaten by the players
+  one beat (each defeat weighted by its result, as in SODOS).
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..model import GameKind as K
+from .context import Context
+from .registry import tiebreak
+
+_WITH_OPPONENT = frozenset({K.GAME, K.PENDING, K.FORFEIT_WIN, K.FORFEIT_LOSS, K.FORFEIT_DRAW})
+_BYES = frozenset({K.PAIRING_BYE, K.FULL_BYE, K.HALF_BYE, K.ZERO_BYE})
+
+
+def _scores(ctx: Context) -> tuple[dict[int, float], dict[int, float]]:
+    """(NBW, MMS) per player."""
+
+    def build() -> tuple[dict[int, float], dict[int, float]]:
+        round_down = bool(ctx.option("round_down_specials", True))
+        win = ctx.win
+        smms = _start(ctx)
+        nbw: dict[int, float] = {}
+        mms: dict[int, float] = {}
+        for pid, recs in ctx.history.items():
+            games = byes = absent = 0.0
+            for r in recs:
+                if r.kind in _WITH_OPPONENT:
+                    games += r.points / win
+                elif r.kind in _BYES:
+                    byes += r.points / win
+                else:
+                    absent += r.points / win
+            if round_down:
+                nbw[pid] = games + math.floor(byes + 1e-9)
+                mms[pid] = smms.get(pid, 0.0) + games + math.floor(byes + absent + 1e-9)
+            else:
+                nbw[pid] = games + byes
+                mms[pid] = smms.get(pid, 0.0) + games + byes + absent
+        return nbw, mms
+
+    return ctx.memo("go_scores", build)
+
+
+def _start(ctx: Context) -> dict[int, float]:
+    """McMahon start scores (RULES.md §1.2), from :mod:`swisstui.core.mcmahon`."""
+    from ..mcmahon import start_scores
+
+    return ctx.memo("smms", lambda: start_scores(ctx.event))
+
+
+def _sum_opp(ctx: Context, values: dict[int, float], unpaired: dict[int, float] | None,
+             weight: bool = False, cut: int = 0) -> dict[int, float]:
+    out: dict[int, float] = {}
+    win = ctx.win
+    for pid, recs in ctx.history.items():
+        empty = unpaired[pid] if unpaired is not None else 0.0
+        contrib = []
+        for r in recs:
+            if r.kind in _WITH_OPPONENT:
+                v = values[r.opponent]
+                if weight:
+                    v *= r.points / win if r.kind is not K.PENDING else 0.0
+                contrib.append(v)
+            else:
+                contrib.append(0.0 if weight else empty)
+        if cut:
+            contrib = sorted(contrib)[cut:]
+        out[pid] = sum(contrib)
+    return out
+
+
+@tiebreak("WINS", "Number of wins (NBW)", "RULES.md §1.4 (NBW), §1.2", ("go",),
+          aliases=("NBW",))
+def nbw(ctx: Context) -> dict[int, float]:
+    """Wins + ½ per jigo + bye points (rounded down); absent rounds add nothing."""
+    return _scores(ctx)[0]
+
+
+@tiebreak("MMS", "McMahon score", "RULES.md §1.2, §1.4 (MMS)", ("go",), aliases=("MCMAHON",))
+def mms(ctx: Context) -> dict[int, float]:
+    """Start score + wins + special points (absent ½ in McMahon), rounded down."""
+    return _scores(ctx)[1]
+
+
+@tiebreak("SOS", "Sum of opponents' scores", "RULES.md §1.4 (SOSW); SEEDS.md 002", ("go",),
+          aliases=("SOSW",))
+def sos(ctx: Context) -> dict[int, float]:
+    """Σ of the opponents' wins (NBW); rounds without an opponent add 0."""
+    return _sum_opp(ctx, _scores(ctx)[0], None)
+
+
+@tiebreak("SOS-1", "SOS minus the lowest", "RULES.md §1.4 (SOSW-1)", ("go",),
+          aliases=("SOSW-1",))
+def sos_minus1(ctx: Context) -> dict[int, float]:
+    """SOS without the lowest contribution."""
+    return _sum_opp(ctx, _scores(ctx)[0], None, cut=1)
+
+
+@tiebreak("SOS-2", "SOS minus the two lowest", "RULES.md §1.4 (SOSW-2)", ("go",),
+          aliases=("SOSW-2",))
+def sos_minus2(ctx: Context) -> dict[int, float]:
+    """SOS without the two lowest contributions."""
+    return _sum_opp(ctx, _scores(ctx)[0], None, cut=2)
+
+
+@tiebreak("SOSOS", "Sum of opponents' SOS", "RULES.md §1.4 (SOSOSW); SEEDS.md 002", ("go",),
+          aliases=("SOSOSW",))
+def sosos(ctx: Context) -> dict[int, float]:
+    """Σ of the opponents' SOS; unpaired rounds add 0."""
+    return _sum_opp(ctx, ctx.tiebreak("SOS"), None)
+
+
+@tiebreak("SODOS", "Sum of defeated opponents' scores", "RULES.md §1.4 (SODOSW); SEEDS.md 002",
+          ("go",), aliases=("SODOSW",))
+def sodos(ctx: Context) -> dict[int, float]:
+    """Σ opponent's NBW × result against them (1 win, ½ jigo, 0 loss)."""
+    return _sum_opp(ctx, _scores(ctx)[0], None, weight=True)
+
+
+@tiebreak("SOSM", "Sum of opponents' McMahon scores", "RULES.md §1.4 (SOSM)", ("go",))
+def sosm(ctx: Context) -> dict[int, float]:
+    """Σ of the opponents' MMS; an unpaired round adds the player's own start score."""
+    return _sum_opp(ctx, _scores(ctx)[1], _start(ctx))
+
+
+@tiebreak("SOSOSM", "Sum of opponents' SOSM", "RULES.md §1.4 (SOSOSM)", ("go",))
+def sososm(ctx: Context) -> dict[int, float]:
+    """Σ of the opponents' SOSM; an unpaired round adds own start score × rounds."""
+    start = _start(ctx)
+    n = ctx.after_round
+    return _sum_opp(ctx, ctx.tiebreak("SOSM"), {pid: v * n for pid, v in start.items()})
+
+
+@tiebreak("CUSS", "Cumulative sum of scores", "RULES.md §1.4 (CUSSW)", ("go",),
+          aliases=("CUSSW",))
+def cuss(ctx: Context) -> dict[int, float]:
+    """Σ over rounds of the running number of wins (bye points included, absent 0)."""
+    win = ctx.win
+    out: dict[int, float] = {}
+    for pid, recs in ctx.history.items():
+        run = total = 0.0
+        for r in recs:
+            if r.kind in _WITH_OPPONENT or r.kind in _BYES:
+                run += r.points / win
+            total += run
+        out[pid] = total
+    return out
+
+
+@tiebreak("SODOSODOS", "Wins of the players beaten by the players one beat",
+          "SEEDS.md 002 (Tagajo criterion 5); RULES.md §1.4 (SODOS)", ("go",),
+          aliases=("TAGAJO5", "SODOS2"))
+def sodos_of_sodos(ctx: Context) -> dict[int, float]:
+    """Σ over the opponents one beat of (Σ over the opponents they beat of those players'
+    wins), each defeat weighted by its result like SODOS (SEEDS.md 002, fifth criterion)."""
+    return _sum_opp(ctx, ctx.tiebreak("SODOS"), None, weight=True)

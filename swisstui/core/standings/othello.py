@@ -1,0 +1,83 @@
+"""Othello tie-breaks: Brightwell quotient and disc count (RULES.md §2.2, §2.3).
+
+* BQ — WOC definition (RULES.md §2.2): the player's own discs in the games against
+  non-withdrawn opponents + C × the sum of those opponents' points; each bye, each game
+  against an opponent who withdrew during the event, and each round the player did not play
+  (late entry, absence, own withdrawal) adds ``32 + C × own points`` — a 32-32 draw against
+  oneself.  C is the event option ``bq_coefficient`` (6 = WOC; 0 = a pure disc count, Papp).
+  Points are counted in wins (1 per win, ½ per draw) whatever the event's scoring.
+* DISCS — total disc count of all games, byes included at the bye disc score (option
+  ``bye_discs``, Papp's 40-24 by default, RULES.md §2.3).
+
+Disc counts come from ``Result.detail["discs"] = (first-listed, second-listed)``; a forfeit
+without disc counts scores 64-0 for the winner (32-32 when drawn).
+"""
+
+from __future__ import annotations
+
+from ..model import GameKind as K, RoundRecord
+from .context import Context
+from .registry import tiebreak
+
+_WITH_OPPONENT = frozenset({K.GAME, K.FORFEIT_WIN, K.FORFEIT_LOSS, K.FORFEIT_DRAW})
+_BYES = frozenset({K.PAIRING_BYE, K.FULL_BYE})
+
+
+def own_discs(rec: RoundRecord) -> float:
+    """The player's discs in a game (from ``detail["discs"]``, else 64 × the outcome)."""
+    discs = rec.result.detail.get("discs") if rec.result is not None else None
+    if discs:
+        return float(discs[0] if rec.first else discs[1])
+    return 64.0 * (rec.outcome or 0.0)
+
+
+def bye_discs(ctx: Context) -> float:
+    """The disc count credited for a bye (option ``bye_discs``: ``40``, ``(40, 24)`` or
+    ``"40-24"``; default 40, Papp's 40-24 reading, RULES.md §2.3)."""
+    raw = ctx.option("bye_discs", 40)
+    if isinstance(raw, str):
+        raw = raw.replace("–", "-").split("-")
+    if isinstance(raw, (list, tuple)):
+        raw = raw[0]
+    return float(raw)
+
+
+def _withdrawn(ctx: Context) -> set[int]:
+    return {pid for pid, p in ctx.players.items()
+            if p.withdrawn_from is not None and p.withdrawn_from <= ctx.after_round}
+
+
+@tiebreak("BQ", "Brightwell quotient", "RULES.md §2.2", ("othello",),
+          aliases=("BRIGHTWELL",))
+def brightwell(ctx: Context) -> dict[int, float]:
+    """Own discs + C × opponents' points; byes, withdrawn opponents and unplayed rounds as
+    32 + C × own points (RULES.md §2.2, C = option ``bq_coefficient``, default 6)."""
+    c = float(ctx.option("bq_coefficient", 6))
+    win = ctx.win
+    gone = _withdrawn(ctx)
+    score = ctx.score
+    out: dict[int, float] = {}
+    for pid, recs in ctx.history.items():
+        own = score[pid] / win
+        total = 0.0
+        for r in recs:
+            if r.kind is K.PENDING:
+                continue
+            if r.kind in _WITH_OPPONENT and r.opponent not in gone:
+                total += own_discs(r) + c * score[r.opponent] / win
+            else:
+                total += 32 + c * own
+        out[pid] = total
+    return out
+
+
+@tiebreak("DISCS", "Disc count", "RULES.md §2.1 (tie order), §2.3", ("othello",),
+          aliases=("DISC", "TOTALDISCS"))
+def disc_count(ctx: Context) -> dict[int, float]:
+    """Sum of the player's discs over all games, byes at the bye disc score."""
+    bye = bye_discs(ctx)
+    out: dict[int, float] = {}
+    for pid, recs in ctx.history.items():
+        out[pid] = sum(own_discs(r) if r.kind in _WITH_OPPONENT else
+                       bye if r.kind in _BYES else 0.0 for r in recs)
+    return out

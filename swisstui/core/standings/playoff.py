@@ -1,0 +1,112 @@
+"""Single-elimination playoff after the Swiss (RULES.md §3.6, MTR 10.4; DESIGN.md §5).
+
+* Seeds come from the final Swiss standings, which stay frozen: playoff rounds
+  (``Round.playoff``) never enter :func:`.table.standings`.
+* First round: Top 8 plays 1v8, 4v5, 2v7, 3v6; Top 4 plays 1v4, 2v3 (the standard bracket,
+  so Top 16 is 1v16, 8v9, 5v12, 4v13, 3v14, 6v11, 7v10, 2v15).  The better seed is listed
+  first (in Magic the higher seed chooses to play or draw, RULES.md §3.6).
+* Later rounds pair the winners of boards 1 and 2, 3 and 4, … of the previous playoff round;
+  a match must have a winner (a draw is refused).  Results are entered like any round.
+"""
+
+from __future__ import annotations
+
+from ..errors import SwissError
+from ..model import Board, Event, Round
+from .table import standings
+
+
+def bracket_order(top: int) -> list[int]:
+    """Seeds in bracket order: pairs are consecutive (8 → 1 8 4 5 2 7 3 6)."""
+    order = [1]
+    while len(order) < top:
+        n = 2 * len(order)
+        order = [s for seed in order for s in (seed, n + 1 - seed)]
+    return order
+
+
+def _seeds(event: Event) -> list[int]:
+    swiss = event.swiss_rounds()
+    last = max((r.number for r in swiss), default=0)
+    for r in swiss:
+        if r.missing_results():
+            raise SwissError(f"round {r.number} has {r.missing_results()} result(s) missing; "
+                             f"finish the Swiss before the playoff")
+    return standings(event, last).order()
+
+
+def _winner(rnd: Round, board: Board) -> int:
+    res = board.result
+    if res is None:
+        raise SwissError(f"playoff round {rnd.number} board {board.number} has no result")
+    a, b = res.outcome
+    if a == b:
+        raise SwissError(f"playoff round {rnd.number} board {board.number}: a playoff match "
+                         f"needs a winner, not {res.text}")
+    return board.players[0] if a > b else board.players[1]
+
+
+def playoff_round(event: Event, top: int | None = 8) -> Round:
+    """The next playoff round: the first from the Swiss standings (``top`` players), later
+    ones from the winners of the previous playoff round."""
+    played = sorted((r for r in event.rounds if r.playoff), key=lambda r: r.number)
+    number = event.current_round + 1
+    seeds = _seeds(event)
+    seed_of = {pid: i for i, pid in enumerate(seeds, 1)}
+    if not played:
+        if top is None or top < 2 or top & (top - 1):
+            raise SwissError(f"playoff size must be a power of two (2, 4, 8, 16…), not {top}")
+        active = [pid for pid in seeds if event.player(pid) is None
+                  or event.player(pid).withdrawn_from is None]
+        if top > len(active):
+            raise SwissError(f"a Top {top} needs {top} players; the event has {len(active)}")
+        chosen = active[:top]
+        order = bracket_order(top)
+        boards = tuple(Board(i // 2 + 1, (chosen[order[i] - 1], chosen[order[i + 1] - 1]))
+                       for i in range(0, top, 2))
+        return Round(number, boards, (), playoff=True)
+    last = played[-1]
+    if last.missing_results():
+        raise SwissError(f"playoff round {last.number} has {last.missing_results()} result(s) "
+                         f"missing")
+    winners = [_winner(last, b) for b in sorted(last.boards, key=lambda b: b.number)]
+    if len(winners) == 1:
+        p = event.player(winners[0])
+        raise SwissError(f"the playoff is over: {p.name if p else winners[0]} won the final")
+    boards = []
+    for i in range(0, len(winners), 2):
+        a, b = winners[i], winners[i + 1]
+        if seed_of.get(b, 10**9) < seed_of.get(a, 10**9):
+            a, b = b, a
+        boards.append(Board(i // 2 + 1, (a, b)))
+    return Round(number, tuple(boards), (), playoff=True)
+
+
+def stage_name(boards: int) -> str:
+    return {1: "Final", 2: "Semi-finals", 4: "Quarter-finals"}.get(boards,
+                                                                   f"Round of {2 * boards}")
+
+
+def bracket(event: Event) -> list[str]:
+    """The playoff bracket as text lines (stage, boards with seeds, results, champion)."""
+    played = sorted((r for r in event.rounds if r.playoff), key=lambda r: r.number)
+    if not played:
+        return ["no playoff yet (swisstui playoff EVENT --top 8)"]
+    seed_of = {pid: i for i, pid in enumerate(_seeds(event), 1)}
+    names = {p.id: p.name for p in event.players}
+    lines: list[str] = []
+    for rnd in played:
+        lines.append(f"{stage_name(len(rnd.boards))} (round {rnd.number})")
+        for b in sorted(rnd.boards, key=lambda b: b.number):
+            a, c = b.players
+            res = b.result.text if b.result is not None else "…"
+            lines.append(f"  {b.number}. ({seed_of.get(a, '?')}) {names.get(a, a)}  –  "
+                         f"({seed_of.get(c, '?')}) {names.get(c, c)}   {res}")
+    last = played[-1]
+    if len(last.boards) == 1 and not last.missing_results():
+        try:
+            champion = _winner(last, last.boards[0])
+            lines.append(f"Champion: {names.get(champion, champion)}")
+        except SwissError:
+            pass
+    return lines

@@ -1,0 +1,128 @@
+"""The tie-break registry: every tie-break is defined once, in the module of its family, with
+its code, aliases, name, rule reference (RULES.md section), the games it applies to and its
+compute function.
+
+* :class:`TieBreak` — one definition.  ``compute(ctx) -> {player id: value}`` for tie-breaks
+  that have a value for every player; ``group=True`` tie-breaks (direct encounter, DC, SDC)
+  are computed with ``compute(ctx, ids)`` only among the players still tied on everything
+  before them in the chain (FIDE C.07 Art. 6, RULES.md §5.2; OpenGotha DC, RULES.md §1.4).
+* ``REGISTRY`` — a read-only mapping ``code -> TieBreak``; ``REGISTRY.get(name)`` also
+  accepts aliases, lower case and spellings without ``-``/``%`` (``bhc1``, ``OMW%``).
+
+Values are always computed from :func:`swisstui.core.model.history`, never stored.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator
+
+from ..errors import SwissError
+
+ANY = "*"
+
+# modules that define tie-breaks (imported on first use of the registry)
+FAMILIES = ("buchholz", "berger", "encounter", "counts", "ratings", "othello",
+            "magic", "go", "misc")
+
+
+@dataclass(frozen=True)
+class TieBreak:
+    code: str
+    name: str
+    rule_ref: str
+    games: tuple[str, ...] | str
+    compute: Callable[..., dict[int, float]]
+    aliases: tuple[str, ...] = ()
+    percent: bool = False  # shown as a percent in text, a fraction in JSON
+    group: bool = False  # computed among the tied players only
+    higher_better: bool = True  # False: lower value ranks higher (lot number)
+    integer: bool = False  # shown without decimals (ratings)
+    doc: str = field(default="", compare=False)
+
+    def applies_to(self, game: str) -> bool:
+        return self.games == ANY or game in self.games
+
+
+def _norm(name: str) -> str:
+    return "".join(ch for ch in str(name).upper() if ch not in "-_%. ")
+
+
+class Registry(Mapping):
+    """``code -> TieBreak`` with alias-aware :meth:`get` / :meth:`resolve`."""
+
+    def __init__(self) -> None:
+        self._by_code: dict[str, TieBreak] = {}
+        self._by_name: dict[str, str] = {}
+        self._loaded = False
+
+    # -- definition ------------------------------------------------------------------------
+    def add(self, tb: TieBreak) -> TieBreak:
+        if tb.code in self._by_code:
+            raise RuntimeError(f"tie-break {tb.code} defined twice")
+        self._by_code[tb.code] = tb
+        for name in (tb.code, *tb.aliases):
+            key = _norm(name)
+            if self._by_name.get(key, tb.code) != tb.code:
+                raise RuntimeError(f"alias {name} of {tb.code} already names "
+                                   f"{self._by_name[key]}")
+            self._by_name[key] = tb.code
+        return tb
+
+    def _load(self) -> None:
+        if not self._loaded:
+            self._loaded = True
+            for mod in FAMILIES:
+                importlib.import_module(f"{__package__}.{mod}")
+
+    # -- Mapping ----------------------------------------------------------------------------
+    def __getitem__(self, code: str) -> TieBreak:
+        self._load()
+        return self._by_code[code]
+
+    def __iter__(self) -> Iterator[str]:
+        self._load()
+        return iter(self._by_code)
+
+    def __len__(self) -> int:
+        self._load()
+        return len(self._by_code)
+
+    def get(self, name: str, default: Any = None) -> TieBreak | None:  # type: ignore[override]
+        self._load()
+        code = self._by_name.get(_norm(name))
+        return self._by_code[code] if code else default
+
+    def resolve(self, name: str, game: str | None = None) -> TieBreak:
+        """The tie-break called ``name`` (code or alias); SwissError if unknown or not a
+        tie-break of ``game``."""
+        tb = self.get(name)
+        if tb is None:
+            known = ", ".join(self.codes(game))
+            raise SwissError(f"unknown tie-break {name!r}; known: {known}")
+        if game is not None and not tb.applies_to(game):
+            raise SwissError(f"tie-break {tb.code} ({tb.name}) does not apply to {game}; "
+                             f"known for {game}: {', '.join(self.codes(game))}")
+        return tb
+
+    def codes(self, game: str | None = None) -> list[str]:
+        self._load()
+        return [c for c, tb in self._by_code.items() if game is None or tb.applies_to(game)]
+
+
+REGISTRY = Registry()
+
+
+def tiebreak(code: str, name: str, rule_ref: str, games: tuple[str, ...] | str = ANY, *,
+             aliases: tuple[str, ...] = (), percent: bool = False, group: bool = False,
+             higher_better: bool = True, integer: bool = False):
+    """Decorator: register ``fn`` as the compute function of tie-break ``code``."""
+
+    def deco(fn: Callable[..., dict[int, float]]) -> Callable[..., dict[int, float]]:
+        REGISTRY.add(TieBreak(code, name, rule_ref, games, fn, aliases, percent, group,
+                              higher_better, integer, (fn.__doc__ or "").strip()))
+        return fn
+
+    return deco

@@ -1,0 +1,219 @@
+"""Standings: the score, then the tie-break chain, after any round (DESIGN.md §6).
+
+* :func:`standings` — every player ranked: score first, then each tie-break of the chain
+  applied to the players still tied (group tie-breaks such as DE only among them); players
+  equal on everything share the place (``"3-5"``, ``Row.rank`` = 3 for all three).
+* :func:`order_by_chain` — the same ordering for any subset of players and any chain, without
+  the implied score (put ``PTS``/``WINS`` first when wanted): what the pairing engine uses for
+  the Tagajo style (SEEDS.md 002).  Residual ties keep the id order.
+* :func:`format_value` — a value as text (percent codes as ``57.14%``).
+
+The chain is the one given, else the event's ``tiebreaks``, else the game profile's default.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+from ..errors import SwissError
+from ..model import Event, Player
+from .context import Context, default_after_round
+from .registry import REGISTRY, TieBreak
+from .rounds_advice import rounds_warning
+
+#: used when neither the event nor the game profile names a chain (DESIGN.md §4 table)
+FALLBACK_CHAINS = {
+    "chess": ("BH-C1", "BH", "SB", "DE", "WIN"),
+    "go": ("WINS", "SOS", "SOSOS", "SODOS"),
+    "othello": ("BQ", "DISCS"),
+    "magic": ("OMW", "GW", "OGW"),
+    "renju": ("BH", "SB", "DE"),
+}
+
+_DIGITS = 9  # values are compared rounded (sums of fractions must not split a tie)
+
+
+@dataclass(frozen=True)
+class Row:
+    rank: int
+    place: str
+    player: Player
+    score: float
+    values: dict[str, float] = field(default_factory=dict, hash=False)
+
+
+@dataclass(frozen=True)
+class Standings:
+    after_round: int
+    tiebreaks: tuple[str, ...]
+    rows: list[Row]
+    warnings: tuple[str, ...] = ()
+    game: str = ""
+
+    def row(self, pid: int) -> Row | None:
+        for r in self.rows:
+            if r.player.id == pid:
+                return r
+        return None
+
+    def order(self) -> list[int]:
+        return [r.player.id for r in self.rows]
+
+
+def _split_codes(chain: Iterable[str] | str) -> list[str]:
+    if isinstance(chain, str):
+        chain = chain.split(",")
+    return [c.strip() for c in chain if c and c.strip()]
+
+
+def resolve_chain(event: Event, chain: Iterable[str] | str | None = None) -> tuple[TieBreak, ...]:
+    """The tie-breaks of the chain (given, event's, profile's or fallback), resolved from
+    codes or aliases; SwissError names an unknown code or one foreign to the game."""
+    game = event.game
+    codes = _split_codes(chain) if chain is not None else list(event.settings.tiebreaks)
+    if chain is None and not codes:
+        try:
+            from ..games import profile
+
+            codes = list(profile(game).tiebreaks)
+        except (ImportError, SwissError, AttributeError):
+            codes = []
+        codes = codes or list(FALLBACK_CHAINS.get(game, ()))
+    out: list[TieBreak] = []
+    for c in codes:
+        tb = REGISTRY.resolve(c, game)
+        if tb not in out:
+            out.append(tb)
+    return tuple(out)
+
+
+def _key(v: float) -> float:
+    return round(v, _DIGITS)
+
+
+def _split(group: list[int], vals: dict[int, float], higher_better: bool) -> list[list[int]]:
+    sign = -1.0 if higher_better else 1.0
+    ordered = sorted(group, key=lambda p: sign * _key(vals[p]))
+    out: list[list[int]] = []
+    last = None
+    for p in ordered:
+        k = _key(vals[p])
+        if out and k == last:
+            out[-1].append(p)
+        else:
+            out.append([p])
+            last = k
+    return out
+
+
+def _refine(ctx: Context, groups: list[list[int]], chain: Sequence[TieBreak]
+            ) -> tuple[list[list[int]], dict[str, dict[int, float]]]:
+    values: dict[str, dict[int, float]] = {}
+    for tb in chain:
+        if tb.group:
+            vals: dict[int, float] = {}
+            new: list[list[int]] = []
+            for g in groups:
+                if len(g) == 1:
+                    vals[g[0]] = 0.0
+                    new.append(g)
+                    continue
+                gv = tb.compute(ctx, g)
+                vals.update(gv)
+                new.extend(_split(g, gv, tb.higher_better))
+            groups = new
+        else:
+            vals = ctx.tiebreak(tb.code)
+            groups = [piece for g in groups
+                      for piece in (_split(g, vals, tb.higher_better) if len(g) > 1 else [g])]
+        values[tb.code] = vals
+    return groups, values
+
+
+def standings(event: Event, upto: int | None = None,
+              chain: Iterable[str] | str | None = None) -> Standings:
+    """Rank every player after round ``upto`` (default: the last complete Swiss round)."""
+    tbs = resolve_chain(event, chain)
+    ctx = Context(event, upto)
+    score = ctx.score
+    by_score = sorted(ctx.ids, key=lambda p: -_key(score[p]))
+    groups = _split(by_score, score, True)
+    groups, values = _refine(ctx, groups, tbs)
+    rows: list[Row] = []
+    pos = 1
+    for g in groups:
+        place = str(pos) if len(g) == 1 else f"{pos}-{pos + len(g) - 1}"
+        for pid in g:
+            player = ctx.players.get(pid) or Player(pid, f"#{pid}")
+            rows.append(Row(pos, place, player, score[pid],
+                            {tb.code: values[tb.code].get(pid, 0.0) for tb in tbs}))
+        pos += len(g)
+    warnings = []
+    warn = rounds_warning(len(event.players), event.settings.rounds, event.game)
+    if warn:
+        warnings.append(warn)
+    if upto is None:
+        pending = [r for r in event.swiss_rounds()
+                   if r.number > ctx.after_round and r.missing_results()]
+        if pending:
+            r = pending[0]
+            warnings.append(f"round {r.number} has {r.missing_results()} result(s) missing; "
+                            f"standings after round {ctx.after_round}")
+    return Standings(ctx.after_round, tuple(tb.code for tb in tbs), rows, tuple(warnings),
+                     event.game)
+
+
+_CACHE: list = []  # one (event, upto, context) for repeated order_by_chain calls
+
+
+def _context(event: Event, upto: int | None) -> Context:
+    if _CACHE and _CACHE[0] is event and _CACHE[1] == upto:
+        return _CACHE[2]
+    ctx = Context(event, upto)
+    _CACHE[:] = [event, upto, ctx]
+    return ctx
+
+
+def order_by_chain(event: Event, ids: Iterable[int], chain: Iterable[str] | str,
+                   upto: int | None = None) -> list[int]:
+    """``ids`` ordered by the tie-break ``chain`` alone (best first; the score is not implied
+    — put ``PTS`` or ``WINS`` first to include it); ties keep the id order."""
+    tbs = resolve_chain(event, chain)
+    ctx = _context(event, upto)
+    groups = [sorted(set(ids))]
+    if not groups[0]:
+        return []
+    groups, _ = _refine(ctx, groups, tbs)
+    return [p for g in groups for p in g]
+
+
+def _number(value: float) -> str:
+    if value == int(value):
+        return str(int(value))
+    return f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+def format_value(code: str | None, value: float | None) -> str:
+    """A tie-break (or, with ``code`` None, a score) value as text: percent codes as
+    ``57.14%``, ratings and numbers without trailing zeros (``5.5``, ``30``)."""
+    if value is None:
+        return ""
+    tb = REGISTRY.get(code) if code else None
+    if tb is not None:
+        if tb.percent:
+            return f"{value * 100:.2f}%"
+        if tb.code == "LOT" and value >= 1_000_000:
+            return ""
+        if tb.code == "RATING" and value <= -100:
+            return ""
+        if tb.integer:
+            return str(int(round(value)))
+    return _number(value)
+
+
+def json_value(code: str | None, value: float) -> float | int:
+    """A value for JSON: fractions for percent codes (4 decimals), ints when whole."""
+    v = round(float(value), 4)
+    return int(v) if v == int(v) and not (code and getattr(REGISTRY.get(code), "percent",
+                                                            False)) else v

@@ -1,0 +1,141 @@
+"""Unplayed rounds in opponent-based tie-breaks (Buchholz family, Sonneborn-Berger).
+
+Chess (FIDE C.07, RULES.md §5.3), chosen by the chess option ``tiebreak_rules``:
+
+* ``"2023"`` (default) — the 2023/24 **dummy opponent** rule (Art. 16):
+
+  - a VUR (voluntary unplayed round) is a requested half/zero-point bye, a forfeit loss, an
+    absent round, or any round after a withdrawal (a zero-point bye); rounds before a late
+    entry are treated as zero-point byes too;
+  - as somebody's opponent, a participant counts with an *adjusted score*: real points for
+    every round, except requested byes followed only by VURs (trailing: typically a
+    withdrawal; or in the last round), which count as draws (category 5);
+  - the participant's own unplayed rounds (byes, forfeits won or lost, absences) are games
+    against a dummy opponent whose score is the participant's own adjusted score; in SB the
+    dummy's score is multiplied by the points scored that round (×1 PAB, ×0 forfeit loss);
+    in a round robin an unplayed round contributes 0;
+  - Cut-1/Cut-2 remove VUR contributions first.
+
+* ``"pre2023"`` — the **virtual opponent** rule: an opponent's unplayed rounds count as
+  draws; the participant's own unplayed round R counts as a game against a virtual opponent
+  with ``Svon = SPR + (1 − SfPR) + ½·(n − R)`` (score before R, plus the complement of the
+  forfeit score in R, plus a draw for every later round); cuts remove the lowest values.
+
+Other games: the opponent's real score; a round without an opponent contributes 0 (Go SOS,
+RULES.md §1.4; Renju Buchholz, RULES.md §4.4; Papp's SO, RULES.md §2.2).
+
+Each player's contributions are ``(value, vur, fraction)`` per round: the opponent's (or
+dummy's) score, whether the round is a VUR (cut first), and the fraction of a win the player
+scored that round (for SB).
+"""
+
+from __future__ import annotations
+
+from ..model import GameKind as K
+from .context import OVER_THE_BOARD, Context
+
+#: voluntary unplayed rounds (C.07 2023/24 Art. 16)
+VUR = frozenset({K.HALF_BYE, K.ZERO_BYE, K.FORFEIT_LOSS, K.ABSENT, K.WITHDRAWN,
+                 K.NOT_REGISTERED})
+#: VURs that are requested byes (category 5 when trailing): everything but a forfeit loss
+REQUESTED = VUR - {K.FORFEIT_LOSS}
+
+Contribution = tuple  # (value: float, vur: bool, fraction: float)
+
+
+def chess_rules(ctx: Context) -> str:
+    """``"2023"`` (dummy opponent, default) or ``"pre2023"`` (virtual opponent)."""
+    value = str(ctx.option("tiebreak_rules", "2023")).lower().replace("-", "")
+    return "pre2023" if value in ("pre2023", "2022", "virtual") else "2023"
+
+
+def adjusted_scores(ctx: Context) -> dict[int, float]:
+    """Each participant's score as somebody's opponent (see module docstring)."""
+
+    def build() -> dict[int, float]:
+        if ctx.game != "chess":
+            return ctx.score
+        draw = ctx.draw
+        out: dict[int, float] = {}
+        if chess_rules(ctx) == "pre2023":
+            for pid, recs in ctx.history.items():
+                out[pid] = sum(r.points if r.kind in OVER_THE_BOARD else draw for r in recs)
+            return out
+        for pid, recs in ctx.history.items():
+            total = ctx.score[pid]
+            for rec in reversed(recs):
+                if rec.kind not in VUR:
+                    break
+                if rec.kind in REQUESTED:
+                    total += draw - rec.points
+            out[pid] = total
+        return out
+
+    return ctx.memo("adjusted", build)
+
+
+def contributions(ctx: Context) -> dict[int, list[Contribution]]:
+    """Per player, one ``(value, vur, fraction)`` per round (see module docstring)."""
+
+    def build() -> dict[int, list[Contribution]]:
+        adj = adjusted_scores(ctx)
+        win = ctx.win
+        out: dict[int, list[Contribution]] = {}
+        if ctx.game != "chess":
+            for pid, recs in ctx.history.items():
+                row = []
+                for r in recs:
+                    if r.opponent is not None:
+                        frac = r.outcome if r.kind is K.GAME else r.points / win
+                        row.append((adj[r.opponent], False, frac or 0.0))
+                    else:
+                        row.append((0.0, False, 0.0))
+                out[pid] = row
+            return out
+        rr = ctx.settings.system == "roundrobin"
+        if chess_rules(ctx) == "pre2023":
+            draw = ctx.draw
+            for pid, recs in ctx.history.items():
+                row = []
+                before = 0.0
+                n = len(recs)
+                for i, r in enumerate(recs):
+                    frac = r.points / win
+                    if r.kind in OVER_THE_BOARD:
+                        row.append((adj[r.opponent], False, r.outcome or 0.0))
+                    else:
+                        svon = 0.0 if rr else before + (win - r.points) + draw * (n - i - 1)
+                        row.append((svon, False, frac))
+                    before += r.points
+                out[pid] = row
+            return out
+        for pid, recs in ctx.history.items():
+            dummy = 0.0 if rr else adj[pid]
+            row = []
+            for r in recs:
+                if r.kind in OVER_THE_BOARD:
+                    row.append((adj[r.opponent], False, r.outcome or 0.0))
+                else:
+                    row.append((dummy, r.kind in VUR, r.points / win))
+            out[pid] = row
+        return out
+
+    return ctx.memo("contributions", build)
+
+
+def cut_values(row: list[Contribution], low: int, high: int = 0,
+               vur_first: bool = True) -> list[float]:
+    """The values left after removing ``low`` least significant contributions (VURs first
+    under the 2023/24 rule, C.07 Art. 14 and 16) and the ``high`` highest (Median)."""
+    if low == 0 and high == 0:
+        return [c[0] for c in row]
+    if len(row) <= low + high:
+        return []
+    if vur_first:
+        ordered = sorted(row, key=lambda c: (not c[1], c[0]))
+    else:
+        ordered = sorted(row, key=lambda c: c[0])
+    kept = ordered[low:]
+    if high:
+        kept = sorted(kept, key=lambda c: c[0])[:-high]
+    return [c[0] for c in kept]
