@@ -1,0 +1,412 @@
+"""Go profile (RULES.md §1, seeds 002 and 004; DESIGN.md §4 table).
+
+* Scoring: a win 1, jigo ½, a loss 0 (number of wins, NBW, RULES.md §1.4); the pairing bye is
+  1 win (RULES.md §1.2 table); absent rounds score 0 wins and, in McMahon, ½ MMS
+  (option ``absent_mms``), rounded down by default (option ``round_down``, OpenGotha
+  ``genRoundDownNBWMMS``).
+* Result grammar (first-listed player = Black; case ignored):
+
+  ============================  ==================================================
+  ``B+`` ``W+``                 winner, margin not recorded
+  ``B+R`` ``W+Resign``          win by resignation (reason ``R``)
+  ``B+T`` ``W+Time``            win on time (reason ``T``)
+  ``B+F`` ``W+F`` ``+-`` ``-+`` win by default / forfeit: not a played game
+                                (OpenGotha ``_BYDEF``, RULES.md §1.5)
+  ``B+3.5`` ``W+1`` ``B+½``     win by a margin; fractions ``B+3 1/2``, ``B+3½``,
+  ``W+1 5/6`` ``B+5/6``         ``W+1 5/6`` (Ing seki sharing, seed 004, RULES.md §1.8)
+  ``jigo`` ``=`` ``draw`` ``0``  jigo (½ each)
+  ``0-0`` / ``1-1``             both lose / both win (RULES.md §1.5, §1.6)
+  ``jigo!`` ``0-0!`` ``1-1!``   the same by default (not played); ``--`` = ``0-0!``
+  ============================  ==================================================
+
+  Canonical texts: ``B+`` ``B+R`` ``B+T`` ``B+F`` ``B+3.5`` ``W+1 5/6`` ``jigo`` ``0-0``
+  ``1-1`` ``jigo!`` ``0-0!`` ``1-1!`` — halves as decimals, other fractions as
+  ``whole num/den``.
+
+* Margin checks.  Under every rule set except Ing the board count is in whole points, so the
+  margin is whole points minus komi: its fractional part must equal the komi's (komi 6.5 →
+  ``B+3`` is refused, ``B+3.5`` accepted), a zero margin is jigo, and fractions other than
+  halves are refused.  Under Ing rules (RULES.md §1.8, seed 004) neutral seki points are
+  shared in proportion, so any fraction can occur, and Black wins a tie under komi 8, so
+  ``B+0`` is a result and ``jigo``/``W+0`` are not.
+* ``detail``: ``winner`` "b"/"w"/None, ``margin`` float/None, ``komi`` (the game's komi:
+  ``extra["komi"]``, else the event's option, else the rule set's usual komi), ``reason``
+  "R"/"T"/"F"/None, ``penalties`` (Black's, White's) Ing overtime penalty points or None,
+  ``handicap`` stones or None (from ``extra``).
+* :func:`ing_result` — the Ing (SST) calculator of RULES.md §1.8: Black's board lead, komi 8,
+  2 points per overtime extension per side (up to 3, penalties offset), the 4th extension
+  (running past the third) loses on time; Black wins a tie.
+* Options: ``rules`` japanese | chinese | ing | aga | korean; ``komi`` (None = usual komi of
+  the rule set: Japanese/Korean 6.5, Chinese/AGA 7.5, Ing 8 — RULES.md §1.8 for Ing, the
+  others are the common convention); ``handicap`` (handicap games on/off); ``mcmahon_bar``
+  (default 4d, 10k–9d) and ``mcmahon_floor`` (default 20k, 30k–1d) (RULES.md §1.2);
+  ``absent_mms`` (½); ``round_down`` (True).
+* Defaults: Swiss with wins, SOS, SOSOS, SODOS; McMahon with MMS, SOSM, SOSOSM (DESIGN.md §4,
+  RULES.md §1.1, §1.7); colours balanced.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from fractions import Fraction
+from typing import Any, Mapping
+
+from ..errors import ResultError
+from ..model import Result, Scoring, Settings
+from ..ranks import RankError, parse_rank, rank_value
+from .base import GameProfile, Option, clean
+
+RULE_SETS = ("japanese", "chinese", "ing", "aga", "korean")
+USUAL_KOMI = {"japanese": 6.5, "korean": 6.5, "chinese": 7.5, "aga": 7.5, "ing": 8.0}
+ING_KOMI = 8
+ING_EXTENSION_PENALTY = 2
+ING_MAX_EXTENSIONS = 3
+
+NOTATIONS = (
+    ("B+  W+", "Black (first-listed) / White wins, margin not recorded"),
+    ("B+R  W+R", "win by resignation"),
+    ("B+T  W+T", "win on time"),
+    ("B+F  W+F  (+-  -+)", "win by default / forfeit (not played)"),
+    ("B+3.5  W+1  B+½  B+3 1/2", "win by a margin (must fit the komi: komi 6.5 → x.5)"),
+    ("W+1 5/6  B+5/6", "fractional margin (Ing rules, shared seki points)"),
+    ("jigo  =  0", "jigo (draw)"),
+    ("0-0  1-1", "both lose / both win"),
+    ("jigo!  0-0!  1-1!  --", "the same by default (not played)"),
+)
+
+_HELP = ("use B+ or W+ with a margin (B+3.5, W+1 5/6), R (resign), T (time) or F (forfeit), "
+         "or jigo; Black is the first-listed player")
+_REASONS = {"r": "R", "res": "R", "resign": "R", "resignation": "R",
+            "t": "T", "time": "T", "timeout": "T",
+            "f": "F", "forfeit": "F", "default": "F", "bydef": "F"}
+_SPECIAL = {
+    "jigo": ("jigo", (0.5, 0.5), False), "=": ("jigo", (0.5, 0.5), False),
+    "draw": ("jigo", (0.5, 0.5), False), "0": ("jigo", (0.5, 0.5), False),
+    "1/2-1/2": ("jigo", (0.5, 0.5), False), "½-½": ("jigo", (0.5, 0.5), False),
+    "jigo!": ("jigo!", (0.5, 0.5), True), "=!": ("jigo!", (0.5, 0.5), True),
+    "1/2-1/2!": ("jigo!", (0.5, 0.5), True), "½-½!": ("jigo!", (0.5, 0.5), True),
+    "0-0": ("0-0", (0.0, 0.0), False), "bothlose": ("0-0", (0.0, 0.0), False),
+    "0-0!": ("0-0!", (0.0, 0.0), True), "--": ("0-0!", (0.0, 0.0), True),
+    "1-1": ("1-1", (1.0, 1.0), False), "bothwin": ("1-1", (1.0, 1.0), False),
+    "1-1!": ("1-1!", (1.0, 1.0), True),
+}
+_NUMBER = re.compile(r"^(\d+(\.\d+)?|\.\d+|\d+/\d+)$")
+
+
+# ---- margins ------------------------------------------------------------------------------
+
+def parse_margin(text: str, *, signed: bool = False) -> Fraction:
+    """``"3.5"``, ``"3 1/2"``, ``"3½"``, ``"1 5/6"``, ``"1+5/6"``, ``"5/6"`` → Fraction.
+    ValueError when malformed."""
+    s = text.strip()
+    sign = 1
+    if signed and s.startswith("-"):
+        sign, s = -1, s[1:].strip()
+    out = []
+    for ch in s:
+        if not ch.isascii() and unicodedata.category(ch) == "No":
+            frac = Fraction(unicodedata.numeric(ch)).limit_denominator(16)
+            out.append(f" {frac.numerator}/{frac.denominator}")
+        else:
+            out.append(ch)
+    parts = [p for p in re.split(r"[\s+]+", "".join(out)) if p]
+    if not parts or len(parts) > 2 or not all(_NUMBER.match(p) for p in parts):
+        raise ValueError(text)
+    try:
+        values = [Fraction(p) for p in parts]
+    except ZeroDivisionError:
+        raise ValueError(text) from None
+    if any(v.denominator > 1000 for v in values):
+        raise ValueError(text)
+    if len(parts) == 2:
+        whole, frac = values
+        if whole.denominator != 1 or "/" not in parts[1] or not 0 < frac < 1:
+            raise ValueError(text)
+    return sign * sum(values, Fraction(0))
+
+
+def format_margin(m: Fraction | float | int) -> str:
+    """Canonical margin text: ``3``, ``3.5``, ``1 5/6``, ``5/6``."""
+    m = Fraction(m).limit_denominator(1000) if isinstance(m, float) else Fraction(m)
+    if m.denominator == 1:
+        return str(m.numerator)
+    if m.denominator == 2:
+        return f"{m.numerator // 2}.5"
+    whole = m.numerator // m.denominator
+    rest = m - whole
+    frac = f"{rest.numerator}/{rest.denominator}"
+    return f"{whole} {frac}" if whole else frac
+
+
+# ---- komi, penalties, handicap from settings/extra ------------------------------------------
+
+def _rules(settings: Settings) -> str:
+    return PROFILE.option(settings, "rules")
+
+
+def event_komi(settings: Settings) -> float:
+    """The event's komi: the ``komi`` option, else the usual komi of its rule set."""
+    komi = PROFILE.option(settings, "komi")
+    return float(komi) if komi is not None else USUAL_KOMI[_rules(settings)]
+
+
+def _komi(settings: Settings, extra: Mapping[str, Any]) -> float:
+    k = extra.get("komi")
+    if k is None:
+        return event_komi(settings)
+    try:
+        return _check_komi(float(Fraction(str(k).strip())) if isinstance(k, str) else k)
+    except (ValueError, TypeError, ZeroDivisionError):
+        raise ResultError(f"go: komi {k!r} must be a whole or half number, e.g. 6.5") \
+            from None
+
+
+def _penalties(extra: Mapping[str, Any], ing: bool) -> tuple[float, float] | None:
+    p = extra.get("penalties")
+    if p is None:
+        return None
+    try:
+        b, w = (float(x) for x in p)
+    except (TypeError, ValueError):
+        raise ResultError(f"go: penalties {p!r} must be two numbers (Black's, White's)") \
+            from None
+    for v in (b, w):
+        if v < 0:
+            raise ResultError(f"go: penalty {v:g} must not be negative")
+        if ing and (v % ING_EXTENSION_PENALTY or v > ING_EXTENSION_PENALTY * ING_MAX_EXTENSIONS):
+            raise ResultError(f"go: Ing overtime penalty {v:g} must be 0, 2, 4 or 6 points "
+                              f"(2 per extension, at most 3)")
+    return (b, w)
+
+
+def _handicap(extra: Mapping[str, Any]) -> int | None:
+    h = extra.get("handicap")
+    if h is None:
+        return None
+    if isinstance(h, str) and h.strip().isdigit():
+        h = int(h)
+    if isinstance(h, bool) or not isinstance(h, int) or not 0 <= h <= 9:
+        raise ResultError(f"go: handicap {h!r} must be 0 to 9 stones")
+    return h
+
+
+# ---- the grammar --------------------------------------------------------------------------
+
+def _fail(text: str) -> ResultError:
+    return ResultError(f"go result {text!r} not understood; {_HELP}")
+
+
+def parse(text: str, settings: Settings, extra: Mapping[str, Any] | None = None) -> Result:
+    extra = extra or {}
+    rules = _rules(settings)
+    ing = rules == "ing"
+    komi = _komi(settings, extra)
+    t = clean(text)
+    key = t.lower().replace(" ", "")
+    winner: str | None = None
+    margin: Fraction | None = None
+    reason: str | None = None
+    if key in ("+-", "-+"):
+        t = key = "b+f" if key == "+-" else "w+f"
+    if key in _SPECIAL:
+        canon, outcome, forfeit = _SPECIAL[key]
+        if canon == "jigo":
+            if ing:
+                raise ResultError("go: no jigo under Ing rules: Black wins a tie (komi 8); "
+                                  "enter B+0")
+            if Fraction(komi).denominator != 1:
+                raise ResultError(f"go: jigo is impossible with komi {komi:g}: board points "
+                                  f"are whole (record the game's komi if it differs)")
+            margin = Fraction(0)
+    else:
+        m = re.match(r"^([bw])\s*\+\s*(.*)$", t, re.IGNORECASE)
+        if not m:
+            raise _fail(text)
+        winner = m.group(1).lower()
+        rest = m.group(2).strip()
+        forfeit = False
+        if rest == "":
+            pass
+        elif rest.lower() in _REASONS:
+            reason = _REASONS[rest.lower()]
+            forfeit = reason == "F"
+        else:
+            try:
+                margin = parse_margin(rest)
+            except ValueError:
+                raise _fail(text) from None
+            _check_margin(winner, margin, komi, rules, t)
+        suffix = reason or (format_margin(margin) if margin is not None else "")
+        canon = f"{winner.upper()}+{suffix}"
+        outcome = (1.0, 0.0) if winner == "b" else (0.0, 1.0)
+    detail = {
+        "winner": winner,
+        "margin": float(margin) if margin is not None else None,
+        "komi": komi,
+        "reason": reason,
+        "penalties": _penalties(extra, ing),
+        "handicap": _handicap(extra),
+    }
+    _check_extra(extra, detail, canon)
+    return Result(canon, outcome, forfeit, detail)
+
+
+def _check_margin(winner: str, margin: Fraction, komi: float, rules: str, text: str) -> None:
+    side = "Black" if winner == "b" else "White"
+    if rules == "ing":
+        if margin == 0 and winner == "w":
+            raise ResultError("go: under Ing rules Black wins a tie (komi 8); a zero margin "
+                              "is B+0")
+        return
+    if margin == 0:
+        raise ResultError(f"go: {text} has a zero margin; that is jigo")
+    if margin.denominator not in (1, 2):
+        raise ResultError(f"go: {text}: a margin of {format_margin(margin)} points happens "
+                          f"only under Ing rules (shared seki points); under {rules} rules "
+                          f"margins are whole or half points")
+    if (margin - Fraction(komi)) % 1 != 0:
+        need = "end in .5" if Fraction(komi).denominator == 2 else "be whole points"
+        raise ResultError(f"go: {side} cannot win by {format_margin(margin)} with komi "
+                          f"{komi:g}: board points are whole, so the margin must {need} "
+                          f"(record the game's komi if it differs)")
+
+
+def _check_extra(extra: Mapping[str, Any], detail: Mapping[str, Any], canon: str) -> None:
+    """Detail keys read back from a round file must agree with the result text."""
+    for key in ("winner", "reason"):
+        v = extra.get(key)
+        if v is not None and str(v).lower() != str(detail[key]).lower():
+            raise ResultError(f"go: {key} {v!r} does not match the result {canon}")
+    v = extra.get("margin")
+    if v is not None:
+        try:
+            given = float(parse_margin(v)) if isinstance(v, str) else float(v)
+        except (TypeError, ValueError):
+            raise ResultError(f"go: margin {v!r} is not a number") from None
+        if detail["margin"] is None or abs(given - detail["margin"]) > 1e-6:
+            raise ResultError(f"go: margin {v!r} does not match the result {canon}")
+
+
+# ---- the Ing calculator (RULES.md §1.8, seed 004) ------------------------------------------
+
+def ing_result(black_points: Any, komi: float = ING_KOMI, black_extensions: int = 0,
+               white_extensions: int = 0) -> Result:
+    """Winner and margin of an Ing-rules game.
+
+    ``black_points`` is Black's lead on the board after fill-in counting, before komi and
+    penalties (negative when White leads); fractions from shared seki points are allowed
+    (``Fraction(59, 6)``, ``"9 5/6"``, ``9.5``).  Each overtime extension a side uses costs it
+    2 points (given to the opponent; both sides' penalties offset); up to 3 extensions, and
+    running past the third (``extensions=4``) loses on time.  Final margin = board lead − komi
+    − 2 × Black's extensions + 2 × White's extensions; Black wins a tie.
+
+    Seed 004's game: Black leads by 9 and 5/6 on the board, komi 8 → ``B+1 5/6``.
+    """
+    for name, n in (("black", black_extensions), ("white", white_extensions)):
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= ING_MAX_EXTENSIONS + 1:
+            raise ResultError(f"go: {name} extensions {n!r} must be 0 to 3 (4 = ran past the "
+                              f"third extension: loss on time)")
+    if black_extensions > ING_MAX_EXTENSIONS and white_extensions > ING_MAX_EXTENSIONS:
+        raise ResultError("go: both players cannot lose on time")
+    try:
+        if isinstance(black_points, str):
+            lead = parse_margin(black_points, signed=True)
+        else:
+            lead = Fraction(black_points).limit_denominator(1000) \
+                if isinstance(black_points, float) else Fraction(black_points)
+        k = Fraction(komi).limit_denominator(1000) if isinstance(komi, float) \
+            else Fraction(komi)
+    except (TypeError, ValueError):
+        raise ResultError(f"go: Black's board points {black_points!r} must be a number, "
+                          f"e.g. 9 or 9 5/6") from None
+    pen = (ING_EXTENSION_PENALTY * min(black_extensions, ING_MAX_EXTENSIONS),
+           ING_EXTENSION_PENALTY * min(white_extensions, ING_MAX_EXTENSIONS))
+    penalties = (float(pen[0]), float(pen[1])) if any(pen) else None
+    detail = {"winner": None, "margin": None, "komi": float(k), "reason": None,
+              "penalties": penalties, "handicap": None}
+    if black_extensions > ING_MAX_EXTENSIONS or white_extensions > ING_MAX_EXTENSIONS:
+        winner = "w" if black_extensions > ING_MAX_EXTENSIONS else "b"
+        detail.update(winner=winner, reason="T")
+        return Result(f"{winner.upper()}+T", (1.0, 0.0) if winner == "b" else (0.0, 1.0),
+                      False, detail)
+    final = lead - k - pen[0] + pen[1]
+    winner = "b" if final >= 0 else "w"
+    detail.update(winner=winner, margin=float(abs(final)))
+    return Result(f"{winner.upper()}+{format_margin(abs(final))}",
+                  (1.0, 0.0) if winner == "b" else (0.0, 1.0), False, detail)
+
+
+def margin_from_area(black_area: Any, board_points: int = 361) -> Fraction:
+    """Black's board lead from Black's area count (stones + territory, Ing fill-in count):
+    lead = area − (board − area) = 2 × area − board (RULES.md §1.8: B + W = 361)."""
+    return 2 * Fraction(black_area) - board_points
+
+
+# ---- options ----------------------------------------------------------------------------------
+
+def _check_komi(value: float | None) -> float | None:
+    if value is None:
+        return None
+    if (Fraction(value) * 2).denominator != 1 or abs(value) > 50:
+        raise ValueError(f"komi {value:g} must be a whole or half number, e.g. 6.5")
+    return float(value)
+
+
+def _rank_in(lo: str, hi: str):
+    def check(value: str) -> str:
+        try:
+            canon = parse_rank(value)
+        except RankError as err:
+            raise ValueError(str(err)) from None
+        if not rank_value(lo) <= rank_value(canon) <= rank_value(hi):
+            raise ValueError(f"{canon} is outside {lo}–{hi}")
+        return canon
+    return check
+
+
+def check_options(options: dict[str, Any]) -> dict[str, Any]:
+    bar = options.get("mcmahon_bar", OPTIONS["mcmahon_bar"].default)
+    floor = options.get("mcmahon_floor", OPTIONS["mcmahon_floor"].default)
+    if rank_value(bar) < rank_value(floor):
+        raise ValueError(f"McMahon bar {bar} is below the floor {floor}")
+    return options
+
+
+OPTIONS = {
+    "rules": Option("japanese", str, RULE_SETS,
+                    "rule set: japanese, chinese, ing, aga or korean (sets the usual komi)",
+                    aliases={"japan": "japanese", "china": "chinese", "taiwan": "ing",
+                             "sst": "ing", "korea": "korean"}),
+    "komi": Option(None, (float, type(None)), None,
+                   "komi of even games; empty = usual komi of the rule set "
+                   "(6.5 Japanese/Korean, 7.5 Chinese/AGA, 8 Ing)", check=_check_komi),
+    "handicap": Option(False, bool, None, "handicap games (stronger player takes White)"),
+    "mcmahon_bar": Option("4d", str, None, "McMahon bar, 10k–9d (RULES.md §1.2)",
+                          check=_rank_in("10k", "9d")),
+    "mcmahon_floor": Option("20k", str, None, "McMahon floor, 30k–1d (RULES.md §1.2)",
+                            check=_rank_in("30k", "1d")),
+    "absent_mms": Option(0.5, float, (0.0, 0.5, 1.0),
+                         "McMahon score of an absent round (RULES.md §1.2: ½)"),
+    "round_down": Option(True, bool, None,
+                         "round bye/absent points down to whole points (RULES.md §1.2)"),
+}
+
+PROFILE = GameProfile(
+    name="go",
+    scoring=Scoring(win=1.0, draw=0.5, loss=0.0, bye=1.0, absent=0.0),
+    system="swiss",
+    style="slide",
+    round1="rating",
+    colours="balance",
+    tiebreaks=("WINS", "SOS", "SOSOS", "SODOS"),
+    tiebreaks_by_system={"swiss": ("WINS", "SOS", "SOSOS", "SODOS"),
+                         "mcmahon": ("MMS", "SOSM", "SOSOSM")},
+    options=OPTIONS,
+    examples=("B+", "W+", "B+R", "W+T", "B+3.5", "W+1", "W+1 5/6", "jigo", "B+F"),
+    parse=parse,
+    bye_detail=None,
+    detail_keys=("winner", "margin", "komi", "reason", "penalties", "handicap"),
+    notations=NOTATIONS,
+    check_options=check_options,
+)
