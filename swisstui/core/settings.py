@@ -81,7 +81,8 @@ def normalize_options(game: str, options: Mapping[str, Any]) -> dict[str, Any]:
     except SettingError:
         raise
     except SwissError as exc:
-        key = next((k for k in options if repr(k) in str(exc)), None)
+        msg = str(exc)
+        key = next((k for k in options if f"option {k}" in msg or repr(k) in msg), None)
         raise SettingError(key, str(exc)) from None
 
 

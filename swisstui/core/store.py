@@ -476,7 +476,7 @@ def _parse_round(path: Path, text: str, data: dict[str, Any], settings: Settings
         if "result" in item:
             rtext = r.get("result", "str")
             try:
-                result = _parse_result(settings, rtext, extra)
+                result = _parse_result(settings, rtext, {**extra, "players": (a, b)})
             except SwissError as exc:
                 raise r.err("result", f"board {bno}: {exc}") from None
         elif extra:

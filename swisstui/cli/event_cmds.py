@@ -1,0 +1,356 @@
+"""CLI twin of the spine: ``new``, ``players ...``, ``result``, ``check`` (and the manual
+``pair EVENT --fixed A:B`` while the pairing area's commands are not installed).
+
+Every command is a thin shell over a core function run inside
+:func:`swisstui.core.store.update` (so it applies to the fresh event on disk); refusals are
+:class:`~swisstui.core.errors.SwissError` → one line on stderr, exit 1, nothing written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import re
+import sys
+import tomllib
+from typing import Any
+
+from ..core import registration, store
+from ..core.errors import SwissError
+from ..core.export_json import player_json
+from ..core.model import GAMES, ByeKind, Event
+from ..core.settings import COLOURS, ROUND1, STYLES, SYSTEMS, make_settings
+
+
+def _out(text: str = "") -> None:
+    print(text, file=sys.stdout)
+
+
+# ---- new ----------------------------------------------------------------------------------------
+
+def parse_option(text: str) -> tuple[str, Any]:
+    """``key=value`` → (key, value): TOML literals (``6.5``, ``3``, ``true``), ``40-24`` →
+    [40, 24], anything else a string."""
+    key, sep, raw = text.partition("=")
+    key, raw = key.strip(), raw.strip()
+    if not sep or not key:
+        raise SwissError(f"--option {text!r}: write key=value, e.g. komi=6.5")
+    m = re.fullmatch(r"(\d+)\s*[-:]\s*(\d+)", raw)
+    if m:
+        return key, [int(m.group(1)), int(m.group(2))]
+    try:
+        value = tomllib.loads(f"v = {raw}")["v"]
+        if isinstance(value, (str, int, float, bool, list)):
+            return key, value
+    except tomllib.TOMLDecodeError:
+        pass
+    return key, raw
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    overrides: dict[str, Any] = {}
+    for key in ("system", "style", "round1", "colours", "tiebreaks", "pairing_order", "seed",
+                "win", "draw", "loss", "bye", "absent", "forfeit_win", "double_forfeit",
+                "venue", "city", "arbiter", "date_start", "date_end", "club_weight",
+                "country_weight"):
+        value = getattr(args, key)
+        if value is not None:
+            overrides[key] = value
+    options: dict[str, Any] = {}
+    for text in args.option or ():
+        key, value = parse_option(text)
+        options[key] = value
+    if options:
+        overrides["options"] = options
+    name = args.name or str(args.event).rstrip("/").split("/")[-1]
+    settings = make_settings(args.game, name, args.rounds, **overrides)
+    store.create(args.event, settings)
+    _out(f"created {args.event}: {settings.game}, {settings.rounds} rounds, "
+         f"{settings.system}, tie-breaks {', '.join(settings.tiebreaks) or '-'}")
+    return 0
+
+
+# ---- players ------------------------------------------------------------------------------------
+
+_PLAYER_FLAGS = (("rating", int), ("rank", str), ("club", str), ("country", str),
+                 ("lot", int), ("fide_id", str), ("sex", str), ("title", str),
+                 ("birth", str), ("notes", str), ("smms_correction", int),
+                 ("joined_round", int))
+
+
+def _add_player_flags(p: argparse.ArgumentParser) -> None:
+    for name, typ in _PLAYER_FLAGS:
+        p.add_argument(f"--{name.replace('_', '-')}", dest=name, type=typ, default=None,
+                       metavar=name.upper().replace("_", "-"))
+
+
+def _player_fields(args: argparse.Namespace, clear_empty: bool = False) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for name, _typ in _PLAYER_FLAGS:
+        value = getattr(args, name)
+        if value is None:
+            continue
+        key = "federation_id" if name == "fide_id" else name
+        out[key] = None if (clear_empty and value == "") else value
+    return out
+
+
+def cmd_players_add(args: argparse.Namespace) -> int:
+    fields = _player_fields(args)
+    ev = store.update(args.event, lambda e: registration.add_player(
+        e, args.name, id=args.id, **fields))
+    p = max(ev.players, key=lambda q: q.id) if args.id is None else ev.player(args.id)
+    late = f" (joins in round {p.joined_round})" if p.joined_round > 1 else ""
+    _out(f"added {p.id} {p.name}{late}")
+    return 0
+
+
+def cmd_players_import(args: argparse.Namespace) -> int:
+    before: list[int] = []
+
+    def change(e: Event) -> Event:
+        before[:] = [p.id for p in e.players]
+        return registration.import_csv(e, args.file)
+
+    ev = store.update(args.event, change)
+    new = [p.id for p in ev.players if p.id not in set(before)]
+    if new:
+        _out(f"imported {len(new)} players (ids {min(new)}-{max(new)})")
+    else:
+        _out("imported 0 players")
+    return 0
+
+
+def cmd_players_list(args: argparse.Namespace) -> int:
+    ev = store.load(args.event)
+    if args.json:
+        _out(json.dumps([player_json(ev, p) for p in ev.players], ensure_ascii=False,
+                        indent=2))
+        return 0
+    rated = any(p.rating is not None for p in ev.players)
+    ranked = any(p.rank is not None for p in ev.players)
+    for p in ev.players:
+        cols = [f"{p.id:>4}", p.name]
+        if ranked:
+            cols.append(p.rank or "-")
+        if rated:
+            cols.append(str(p.rating) if p.rating is not None else "-")
+        cols += [p.club or "-", p.country or "-"]
+        notes = []
+        if p.joined_round > 1:
+            notes.append(f"joins r{p.joined_round}")
+        if p.withdrawn_from is not None:
+            notes.append(f"withdrawn from r{p.withdrawn_from}")
+        notes += [f"{k.value} bye r{r}" for r, k in p.byes]
+        if notes:
+            cols.append("(" + "; ".join(notes) + ")")
+        _out("  ".join(cols))
+    _out(f"{len(ev.players)} players")
+    return 0
+
+
+def cmd_players_edit(args: argparse.Namespace) -> int:
+    changes = _player_fields(args, clear_empty=True)
+    if args.new_name is not None:
+        changes["name"] = args.new_name
+    if not changes:
+        raise SwissError("nothing to change; give --name, --rating, --rank, --club, ...")
+    ev = store.update(args.event, lambda e: registration.edit_player(e, args.id, **changes))
+    p = ev.player(args.id)
+    _out(f"edited {p.id} {p.name}")
+    return 0
+
+
+def cmd_players_withdraw(args: argparse.Namespace) -> int:
+    if args.undo:
+        ev = store.update(args.event, lambda e: registration.reinstate(e, args.id))
+        _out(f"reinstated {args.id} {ev.player(args.id).name}")
+        return 0
+    ev = store.update(args.event, lambda e: registration.withdraw(e, args.id,
+                                                                  args.from_round))
+    p = ev.player(args.id)
+    _out(f"withdrew {p.id} {p.name} from round {p.withdrawn_from}")
+    return 0
+
+
+def cmd_players_bye(args: argparse.Namespace) -> int:
+    ev = store.update(args.event, lambda e: registration.request_bye(
+        e, args.id, args.round, args.kind))
+    p = ev.player(args.id)
+    if args.kind == "none":
+        _out(f"{p.id} {p.name}: no bye in round {args.round}")
+    else:
+        _out(f"{p.id} {p.name}: {args.kind} bye in round {args.round}")
+    return 0
+
+
+# ---- result -------------------------------------------------------------------------------------
+
+def cmd_result(args: argparse.Namespace) -> int:
+    from ..core import results
+    if args.clear:
+        if args.result is not None:
+            raise SwissError("give either a RESULT or --clear, not both")
+        ev = store.update(args.event, lambda e: results.clear_result(e, args.round, args.board))
+        _out(f"round {args.round} board {args.board}: result cleared")
+        return 0
+    if args.result is None:
+        raise SwissError("no RESULT given (or use --clear)")
+    extra: dict[str, Any] = {}
+    if args.black is not None:
+        extra["black"] = args.black
+    if args.komi is not None:
+        extra["komi"] = args.komi
+
+    def change(e: Event) -> Event:
+        new = results.record_result(e, args.round, args.board, args.result, extra,
+                                    force=args.force)
+        if args.drop:
+            if e.game != "magic":
+                raise SwissError("--drop is for Magic events; use 'players withdraw'")
+            board = e.round(args.round).board(args.board)
+            for pid in args.drop:
+                if pid not in board.players:
+                    raise SwissError(f"--drop {pid}: not a player of round {args.round} "
+                                     f"board {args.board} {list(board.players)}")
+                new = registration.withdraw(new, pid, args.round + 1)
+        return new
+
+    ev = store.update(args.event, change)
+    board = ev.round(args.round).board(args.board)
+    names = " – ".join(ev.player(pid).name for pid in board.players)
+    msg = f"round {args.round} board {args.board}: {board.result.text} ({names})"
+    for pid in args.drop or ():
+        msg += f"; {ev.player(pid).name} drops"
+    _out(msg)
+    return 0
+
+
+# ---- check --------------------------------------------------------------------------------------
+
+def cmd_check(args: argparse.Namespace) -> int:
+    problems = store.check(args.event)
+    if problems:
+        for line in problems:
+            print(line, file=sys.stderr)
+        return 1
+    ev = store.load(args.event)
+    _out(f"ok: {args.event}: {len(ev.players)} players, {len(ev.rounds)} rounds")
+    return 0
+
+
+# ---- manual pair (only while the pairing area's commands are absent) --------------------------
+
+def cmd_pair_manual(args: argparse.Namespace) -> int:
+    from ..core.manual import make_round, parse_pair
+    if not args.fixed:
+        raise SwissError("automatic pairing is not installed; give the boards with "
+                         "--fixed A:B")
+    pairs = [parse_pair(t) for t in args.fixed]
+    byes = [(pid, ByeKind.PAIRING) for pid in args.bye or ()]
+    ev = store.update(args.event, lambda e: make_round(e, pairs, byes))
+    rnd = ev.rounds[-1]
+    _out(f"round {rnd.number}: {len(rnd.boards)} boards, {len(rnd.byes)} byes")
+    return 0
+
+
+# ---- registration with argparse -----------------------------------------------------------------
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("new", help="create an event folder")
+    p.add_argument("event", metavar="EVENT")
+    p.add_argument("--game", required=True, choices=GAMES)
+    p.add_argument("--rounds", type=int, default=5, help="planned rounds (default 5)")
+    p.add_argument("--name", help="event name (default: the folder name)")
+    p.add_argument("--system", help=f"pairing system: {', '.join(SYSTEMS)}")
+    p.add_argument("--style", help=f"in-group style: {', '.join(STYLES)}")
+    p.add_argument("--round1", help=f"round-1 method: {', '.join(ROUND1)}")
+    p.add_argument("--colours", help=f"colour policy: {', '.join(COLOURS)}")
+    p.add_argument("--tiebreaks", metavar="A,B,...", help="tie-break order")
+    p.add_argument("--pairing-order", metavar="A,B,...",
+                   help="tie-break chain for the 'tiebreaks' style")
+    p.add_argument("--seed", type=int, help="random seed (lots, random pairing)")
+    for key in ("win", "draw", "loss", "bye", "absent"):
+        p.add_argument(f"--{key}", type=float, metavar="POINTS", help=f"points for a {key}")
+    p.add_argument("--forfeit-win", type=float, metavar="POINTS")
+    p.add_argument("--double-forfeit", type=float, metavar="POINTS")
+    p.add_argument("--option", action="append", metavar="KEY=VALUE",
+                   help="game option, repeatable (komi=6.5, rules=ing, best_of=3, "
+                        "bye_discs=40-24, opening=soosorv, opening_n=5)")
+    for key in ("venue", "city", "arbiter", "date-start", "date-end"):
+        p.add_argument(f"--{key}")
+    p.add_argument("--club-weight", type=int)
+    p.add_argument("--country-weight", type=int)
+    p.set_defaults(func=cmd_new)
+
+    pl = sub.add_parser("players", help="register and edit players")
+    psub = pl.add_subparsers(dest="players_command", metavar="ACTION")
+    pl.set_defaults(func=lambda a: (pl.print_help(), 2)[1])
+
+    q = psub.add_parser("add", help="add a player")
+    q.add_argument("event", metavar="EVENT")
+    q.add_argument("name", metavar="NAME")
+    q.add_argument("--id", type=int)
+    _add_player_flags(q)
+    q.set_defaults(func=cmd_players_add)
+
+    q = psub.add_parser("import", help="add the players of a CSV file (header row)")
+    q.add_argument("event", metavar="EVENT")
+    q.add_argument("file", metavar="FILE.csv")
+    q.set_defaults(func=cmd_players_import)
+
+    q = psub.add_parser("list", help="list the players")
+    q.add_argument("event", metavar="EVENT")
+    q.add_argument("--json", action="store_true")
+    q.set_defaults(func=cmd_players_list)
+
+    q = psub.add_parser("edit", help="change a player's fields ('' clears a field)")
+    q.add_argument("event", metavar="EVENT")
+    q.add_argument("id", type=int, metavar="ID")
+    q.add_argument("--name", dest="new_name")
+    _add_player_flags(q)
+    q.set_defaults(func=cmd_players_edit)
+
+    q = psub.add_parser("withdraw", help="withdraw a player from a round on")
+    q.add_argument("event", metavar="EVENT")
+    q.add_argument("id", type=int, metavar="ID")
+    q.add_argument("--from-round", type=int, help="first round not paired (default: next)")
+    q.add_argument("--undo", action="store_true", help="reinstate the player")
+    q.set_defaults(func=cmd_players_withdraw)
+
+    q = psub.add_parser("bye", help="request a bye for a future round")
+    q.add_argument("event", metavar="EVENT")
+    q.add_argument("id", type=int, metavar="ID")
+    q.add_argument("--round", type=int, required=True)
+    q.add_argument("--kind", required=True,
+                   choices=[k.value for k in ByeKind if k is not ByeKind.PAIRING] + ["none"])
+    q.set_defaults(func=cmd_players_bye)
+
+    p = sub.add_parser("result", help="record (or --clear) a result")
+    p.add_argument("event", metavar="EVENT")
+    p.add_argument("round", type=int, metavar="ROUND")
+    p.add_argument("board", type=int, metavar="BOARD")
+    p.add_argument("result", nargs="?", metavar="RESULT",
+                   help="in the game's notation: 1-0, B+3.5, 40-24, 2-1, ...")
+    p.add_argument("--force", action="store_true", help="replace a different result")
+    p.add_argument("--clear", action="store_true", help="remove the result")
+    p.add_argument("--black", type=int, metavar="ID", help="renju: who actually had Black")
+    p.add_argument("--drop", type=int, action="append", metavar="ID",
+                   help="magic: this player leaves after this match")
+    p.add_argument("--komi", type=float, help="go: komi of this game")
+    p.set_defaults(func=cmd_result)
+
+    p = sub.add_parser("check", help="validate the event folder (file:line messages)")
+    p.add_argument("event", metavar="EVENT")
+    p.set_defaults(func=cmd_check)
+
+    # The pairing area owns `pair`; the manual --fixed form lives here only until it lands.
+    if importlib.util.find_spec(f"{__package__}.pairing_cmds") is None:
+        p = sub.add_parser("pair", help="pair the next round by hand: --fixed A:B ...")
+        p.add_argument("event", metavar="EVENT")
+        p.add_argument("--fixed", action="append", metavar="A:B",
+                       help="a board: first-listed player first (repeatable)")
+        p.add_argument("--bye", type=int, action="append", metavar="ID",
+                       help="pairing bye (repeatable)")
+        p.set_defaults(func=cmd_pair_manual)

@@ -1,0 +1,262 @@
+"""Player registration: pure functions over an :class:`~swisstui.core.model.Event`.
+
+Use them inside :func:`swisstui.core.store.update` so they apply to the fresh event::
+
+    store.update(folder, lambda ev: add_player(ev, "Lee Sedol", rank="9p", country="KR"))
+
+* Ids are the start numbers: positive, unique; a new player gets ``max(id) + 1`` unless an id
+  is given.
+* A player added after round 1 was paired is a late entrant: ``joined_round`` is the next
+  round (earlier rounds count as absent, RULES.md §1.5, §5.3).
+* Ranks are canonicalised by :mod:`swisstui.core.ranks` (``"3 dan"`` → ``"3d"``).
+* :func:`import_csv` reads a header row (name, rating, rank, club, country, id and the other
+  player fields; common aliases such as Elo, Grade, Federation, No; case-insensitive), UTF-8
+  with or without BOM, comma / semicolon / tab separated.  Problems are reported as
+  ``file:line: message``.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+from dataclasses import fields, replace
+from pathlib import Path
+from typing import Any, Iterable
+
+from .errors import EventFileError, SwissError
+from .model import ByeKind, Event, Player
+
+__all__ = ["add_player", "edit_player", "withdraw", "reinstate", "request_bye",
+           "import_csv", "parse_players_csv", "COLUMNS"]
+
+# CSV header (lower-cased, spaces/underscores/dashes removed) -> Player field
+COLUMNS: dict[str, str] = {
+    "name": "name", "player": "name", "playername": "name", "fullname": "name",
+    "rating": "rating", "elo": "rating", "rtg": "rating", "fiderating": "rating",
+    "rank": "rank", "grade": "rank", "level": "rank", "kyudan": "rank",
+    "club": "club", "team": "club",
+    "country": "country", "federation": "country", "fed": "country", "nation": "country",
+    "nat": "country",
+    "id": "id", "no": "id", "number": "id", "startnumber": "id", "startno": "id", "#": "id",
+    "lot": "lot", "fideid": "federation_id", "federationid": "federation_id",
+    "egdpin": "federation_id", "pin": "federation_id",
+    "sex": "sex", "gender": "sex", "title": "title",
+    "birth": "birth", "born": "birth", "birthdate": "birth", "birthyear": "birth",
+    "notes": "notes", "note": "notes", "comment": "notes",
+}
+_INT_FIELDS = ("id", "rating", "lot")
+_EDITABLE = {f.name for f in fields(Player)} - {"id", "byes"}
+
+
+def _canonical_rank(rank: str) -> str:
+    from .ranks import parse_rank
+    try:
+        return parse_rank(rank)
+    except SwissError:
+        raise
+    except ValueError as exc:
+        raise SwissError(str(exc) or f"malformed rank {rank!r}") from None
+
+
+def _clean(kw: dict[str, Any]) -> dict[str, Any]:
+    """Normalise and check player fields given by a director."""
+    out: dict[str, Any] = {}
+    for key, value in kw.items():
+        if key not in _EDITABLE:
+            raise SwissError(f"unknown player field {key!r}; valid: "
+                             f"{', '.join(sorted(_EDITABLE))}")
+        if isinstance(value, str):
+            value = value.strip() or None
+        if key == "name":
+            if not value:
+                raise SwissError("a player needs a name")
+        elif key == "rank" and value is not None:
+            value = _canonical_rank(value)
+        elif key == "country" and value is not None:
+            value = value.upper() if len(value) <= 3 else value
+        elif key in ("rating", "lot", "joined_round", "withdrawn_from", "smms_correction"):
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+                raise SwissError(f"{key} must be a whole number, not {value!r}")
+            if key in ("lot", "joined_round", "withdrawn_from") and value is not None \
+                    and value < 1:
+                raise SwissError(f"{key} must be at least 1, not {value}")
+        if key in ("joined_round", "smms_correction") and value is None:
+            value = {"joined_round": 1, "smms_correction": 0}[key]
+        out[key] = value
+    return out
+
+
+def _need(event: Event, pid: int) -> Player:
+    p = event.player(pid)
+    if p is None:
+        raise SwissError(f"no player with id {pid}")
+    return p
+
+
+def next_id(event: Event) -> int:
+    return max((p.id for p in event.players), default=0) + 1
+
+
+def add_player(event: Event, name: str, *, id: int | None = None, **fields_: Any) -> Event:
+    """Register a player (id = max + 1 unless given; late entrants join the next round)."""
+    kw = _clean({"name": name, **fields_})
+    if id is None:
+        id = next_id(event)
+    elif isinstance(id, bool) or not isinstance(id, int) or id < 1:
+        raise SwissError(f"player id must be a positive whole number, not {id!r}")
+    elif event.player(id) is not None:
+        raise SwissError(f"player id {id} is already taken by {event.player(id).name}")
+    if "joined_round" not in fields_ and event.current_round > 0:
+        kw["joined_round"] = event.current_round + 1
+    return event.with_player(Player(id=id, **kw))
+
+
+def edit_player(event: Event, pid: int, **changes: Any) -> Event:
+    """Change fields of a registered player (not the id; ``None`` clears a field)."""
+    p = _need(event, pid)
+    return event.with_player(replace(p, **_clean(changes)))
+
+
+def withdraw(event: Event, pid: int, from_round: int | None = None) -> Event:
+    """The player is not paired from ``from_round`` on (default: the next round).  Rounds
+    already paired with the player must be undone first."""
+    p = _need(event, pid)
+    if from_round is None:
+        from_round = event.current_round + 1
+    if isinstance(from_round, bool) or not isinstance(from_round, int) or from_round < 1:
+        raise SwissError(f"round must be at least 1, not {from_round!r}")
+    for rnd in event.rounds:
+        if rnd.number >= from_round and any(pid in b.players for b in rnd.boards):
+            raise SwissError(f"{p.name} ({pid}) is paired in round {rnd.number}; withdraw "
+                             f"from round {event.current_round + 1} or undo round "
+                             f"{rnd.number} first")
+    return event.with_player(replace(p, withdrawn_from=from_round))
+
+
+def reinstate(event: Event, pid: int) -> Event:
+    """Undo a withdrawal."""
+    return event.with_player(replace(_need(event, pid), withdrawn_from=None))
+
+
+def request_bye(event: Event, pid: int, round_no: int, kind: ByeKind | str) -> Event:
+    """A bye requested in advance for ``round_no`` (``full``/``half``/``zero``/``absent``;
+    ``none`` cancels the request).  Only rounds not paired yet."""
+    p = _need(event, pid)
+    if isinstance(round_no, bool) or not isinstance(round_no, int) or round_no < 1:
+        raise SwissError(f"round must be at least 1, not {round_no!r}")
+    if event.round(round_no) is not None:
+        raise SwissError(f"round {round_no} is already paired; undo it first to change "
+                         f"{p.name}'s bye")
+    valid = [k.value for k in ByeKind if k is not ByeKind.PAIRING]
+    kind_s = kind.value if isinstance(kind, ByeKind) else str(kind).lower()
+    byes = tuple((r, k) for r, k in p.byes if r != round_no)
+    if kind_s != "none":
+        if kind_s not in valid:
+            raise SwissError(f"unknown bye kind {kind_s!r}; valid: {', '.join(valid)}, none")
+        byes = tuple(sorted(byes + ((round_no, ByeKind(kind_s)),)))
+    return event.with_player(replace(p, byes=byes))
+
+
+# ---- CSV import -------------------------------------------------------------------------------
+
+def _column(header: str) -> str | None:
+    key = "".join(ch for ch in header.strip().lower() if ch not in " _-.")
+    return COLUMNS.get(key) or COLUMNS.get(header.strip().lower())
+
+
+def parse_players_csv(text: str, path: str = "players.csv",
+                      start_id: int = 1, taken: Iterable[int] = ()) -> list[Player]:
+    """Players of a CSV text (first row = header).  Raises EventFileError file:line."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    lines = text.splitlines()
+    if not lines or not lines[0].strip():
+        raise EventFileError(path, 1, "empty file; the first row must name the columns "
+                                      "(name, rating, rank, club, country, id)")
+    try:
+        dialect = csv.Sniffer().sniff(lines[0], delimiters=",;\t")
+        delimiter = dialect.delimiter
+    except csv.Error:
+        delimiter = ","
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    header = next(reader)
+    cols: list[str] = []
+    for h in header:
+        col = _column(h)
+        if col is None:
+            raise EventFileError(path, 1, f"unknown column {h.strip()!r}; known: name, "
+                                          f"rating, rank, club, country, id, lot, fide_id, "
+                                          f"sex, title, birth, notes")
+        if col in cols:
+            raise EventFileError(path, 1, f"column {h.strip()!r} given twice")
+        cols.append(col)
+    if "name" not in cols:
+        raise EventFileError(path, 1, "no 'name' column")
+    taken_ids = set(taken)
+    seen: dict[int, int] = {}
+    rows: list[tuple[int, dict[str, Any]]] = []
+    for row in reader:
+        line = reader.line_num
+        if not any(cell.strip() for cell in row):
+            continue
+        if len(row) > len(cols):
+            raise EventFileError(path, line, f"{len(row)} values but {len(cols)} columns")
+        kw: dict[str, Any] = {}
+        for col, cell in zip(cols, row):
+            cell = cell.strip()
+            if not cell:
+                continue
+            if col in _INT_FIELDS:
+                try:
+                    kw[col] = int(cell)
+                except ValueError:
+                    what = {"id": "id", "rating": "rating", "lot": "lot number"}[col]
+                    raise EventFileError(path, line, f"bad {what} {cell!r} (a whole number)"
+                                         ) from None
+            else:
+                kw[col] = cell
+        if "name" not in kw:
+            raise EventFileError(path, line, "no name")
+        if "id" in kw:
+            pid = kw["id"]
+            if pid < 1:
+                raise EventFileError(path, line, f"bad id {pid} (ids start at 1)")
+            if pid in seen:
+                raise EventFileError(path, line, f"duplicate id {pid} (also line {seen[pid]})")
+            if pid in taken_ids:
+                raise EventFileError(path, line, f"id {pid} is already registered")
+            seen[pid] = line
+        try:
+            kw = {"id": kw.pop("id", None), **_clean(kw)}
+        except SwissError as exc:
+            raise EventFileError(path, line, str(exc)) from None
+        rows.append((line, kw))
+    players = []
+    next_free = max([start_id - 1, *seen, *taken_ids], default=0) + 1
+    for _line, kw in rows:
+        if kw["id"] is None:
+            kw["id"] = next_free
+            next_free += 1
+        players.append(Player(**kw))
+    return players
+
+
+def import_csv(event: Event, path: str | os.PathLike[str]) -> Event:
+    """Add the players of a CSV file (see module doc).  Nothing is added on any error."""
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise SwissError(f"{path}: cannot read: {exc.strerror}") from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[:exc.start].count(b"\n") + 1
+        raise EventFileError(path, line, "not valid UTF-8 (save the file as UTF-8)") from None
+    players = parse_players_csv(text, str(path), next_id(event),
+                                taken=(p.id for p in event.players))
+    joined = event.current_round + 1 if event.current_round > 0 else 1
+    for p in players:
+        event = event.with_player(replace(p, joined_round=joined))
+    return event

@@ -1,0 +1,84 @@
+"""Recording and clearing results: pure functions over an Event, used inside
+:func:`swisstui.core.store.update` so they apply to the fresh event on disk.
+
+* The text is parsed by the game's grammar (``profile(game).parse``, one module per game);
+  the round file stores its canonical notation.
+* Refused (:class:`ResultError`): a round that is not paired, a board that does not exist,
+  a result for a player who has a bye, a text the game refuses.
+* Correcting a result is normal but never by accident: replacing a *different* recorded
+  result needs ``force=True`` (:class:`ConflictError` otherwise, naming what is recorded);
+  entering the same result again changes nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Mapping
+
+from .errors import ConflictError, ResultError
+from .games import profile
+from .model import Board, Event, Result, Round
+
+__all__ = ["record_result", "clear_result", "parse_for_board"]
+
+
+def _names(event: Event, board: Board) -> str:
+    def name(pid: int) -> str:
+        p = event.player(pid)
+        return p.name if p else str(pid)
+    a, b = board.players
+    return f"{name(a)}–{name(b)}"
+
+
+def _board(event: Event, round_no: int, board_no: int) -> tuple[Round, Board]:
+    rnd = event.round(round_no)
+    if rnd is None:
+        last = event.current_round
+        raise ResultError(f"round {round_no} is not paired"
+                          + (f" (last paired round: {last})" if last else " (no round yet)"))
+    board = rnd.board(board_no)
+    if board is None:
+        numbers = sorted(b.number for b in rnd.boards)
+        span = f"boards {numbers[0]}-{numbers[-1]}" if numbers else "no boards"
+        msg = f"round {round_no} has no board {board_no} ({span})"
+        if rnd.byes:
+            msg += "; byes have no result to enter"
+        raise ResultError(msg)
+    return rnd, board
+
+
+def parse_for_board(event: Event, board: Board, text: str,
+                    extra: Mapping[str, Any] | None = None) -> Result:
+    """The game's reading of ``text`` for this board (``extra``: CLI extras such as
+    ``{"black": 12}`` or ``{"komi": 6.5}``; the board's players are passed along)."""
+    prof = profile(event.game)
+    assert prof.parse is not None
+    return prof.parse(text, event.settings, {**(extra or {}), "players": board.players})
+
+
+def _with_board(event: Event, rnd: Round, board: Board) -> Event:
+    boards = tuple(board if b.number == board.number else b for b in rnd.boards)
+    return event.with_round(replace(rnd, boards=boards))
+
+
+def record_result(event: Event, round_no: int, board_no: int, text: str,
+                  extra: Mapping[str, Any] | None = None, force: bool = False) -> Event:
+    """``event`` with the result of a board recorded (see module doc for refusals)."""
+    rnd, board = _board(event, round_no, board_no)
+    result = parse_for_board(event, board, text, extra)
+    old = board.result
+    if old is not None:
+        if old == result:
+            return event
+        if not force:
+            raise ConflictError(f"round {round_no} board {board_no} already has {old.text} "
+                                f"({_names(event, board)}); use --force to replace")
+    return _with_board(event, rnd, replace(board, result=result))
+
+
+def clear_result(event: Event, round_no: int, board_no: int) -> Event:
+    """``event`` with the board's result removed (no-op when none is recorded)."""
+    rnd, board = _board(event, round_no, board_no)
+    if board.result is None:
+        return event
+    return _with_board(event, rnd, replace(board, result=None))
