@@ -122,8 +122,16 @@ class SwissApp(App):
         except Exception as exc:  # never crash on a file someone is editing
             self._report_load_error(f"{self.folder}: cannot read event: {exc}")
             return
+        if self.load_error is not None:
+            self.load_error = None
+            self._notify_screen(f"{self.folder}: read again, no errors", "ok")
         if event != self.event:
             self.set_event(event)
+
+    def _notify_screen(self, message: str, kind: str) -> None:
+        screen = next((s for s in reversed(self.screen_stack) if hasattr(s, "status")), None)
+        if screen is not None and screen.is_mounted:
+            screen.status(message, kind)
 
     def poll_disk(self) -> None:
         self.reload()

@@ -14,7 +14,7 @@ from .standings import update_table
 
 
 def crosstable_rows(event: Event) -> tuple[list[str], list[tuple]]:
-    ct = backend.crosstable(event)
+    ct = backend.crosstable(event, upto=event.current_round or None)  # live
     n_rounds = max((len(getattr(r, "cells", ())) for r in ct.rows), default=0)
     codes = list(getattr(ct, "tiebreaks", ()))
     cols = ["Pl", "Name", *(f"R{i}" for i in range(1, n_rounds + 1)), "Pts", *codes]

@@ -192,8 +192,8 @@ class ResultsScreen(EventScreen):
             if yes:
                 self._record(board, entry, force=True)
             else:
+                self._clear_entry()
                 self.status(f"board {board} kept {old}")
-                self.query_one("#entry", Input).focus()
 
         self.app.push_screen(ConfirmScreen(f"Replace result on board {board}?", lines), answer)
 

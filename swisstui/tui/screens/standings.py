@@ -15,7 +15,10 @@ from .base import EventScreen, plain
 
 
 def standings_rows(event: Event, upto: int | None) -> tuple[list[str], list[tuple], int]:
-    """Column titles, row tuples, and the round the standings are after."""
+    """Column titles, row tuples, and the round the standings are after.  ``upto=None`` means
+    live: after the current round, counting the results entered so far."""
+    if upto is None and event.current_round:
+        upto = event.current_round
     st = backend.standings(event, upto=upto)
     codes = list(st.tiebreaks)
     cols = ["Pl", "Name", "Pts", *codes]
@@ -84,7 +87,8 @@ class StandingsScreen(EventScreen):
         update_table(t, cols, rows, {"Pl": 5, "Name": 28, "Pts": 5})
         cur = event.round(event.current_round)
         pending = cur.missing_results() if cur else 0
-        note = f" · round {cur.number} in progress ({pending} missing)" if pending else ""
+        note = (f" · live: {pending} results missing" if pending and after == cur.number
+                else "")
         hint.update(f"Standings after round {after} · {len(rows)} players{note}"
                     " · [ ] other rounds")
 

@@ -1,0 +1,383 @@
+"""TUI tests: pure helpers (entry line, themes, header) and Pilot tests that type like a
+director at 80×24 — register four players, pair, enter every result (one refused), see the
+standings change; a write by another process appears; a broken file does not crash; the
+projector view refuses edits."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+from textual.widgets import DataTable, Input, Static
+
+from conftest import make_event
+from swisstui.cli import main as cli_main
+from swisstui.core import store
+from swisstui.core.errors import ResultError, SwissError
+from swisstui.tui import backend, keymap
+from swisstui.tui.app import SwissApp
+from swisstui.tui.screens.display import DisplayApp
+from swisstui.tui.themes import available_themes, resolve_theme
+from swisstui.tui.widgets.header import header_text
+from test_tui_stubs import install
+
+SIZE = (80, 24)
+
+
+@pytest.fixture
+def core(monkeypatch):
+    """Use the real core; stub only the modules that have not landed yet."""
+    return install(monkeypatch)
+
+
+def table_rows(app, selector: str) -> list[list[str]]:
+    t = app.screen.query_one(selector, DataTable)
+    return [[str(c) for c in t.get_row_at(i)] for i in range(t.row_count)]
+
+
+def status(app) -> str:
+    return str(app.screen.query_one("#status", Static).render())
+
+
+async def wait_for(pilot, cond, timeout: float = 3.0) -> bool:
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while loop.time() < end:
+        if cond():
+            return True
+        await pilot.pause(0.05)
+    return cond()
+
+
+async def type_text(pilot, text: str) -> None:
+    keys = []
+    for ch in text:
+        keys.append({" ": "space", "-": "minus", "=": "equals_sign", "+": "plus",
+                     ".": "full_stop", "/": "slash"}.get(ch, ch))
+    await pilot.press(*keys)
+
+
+# ---- pure helpers -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, board, result, extra", [
+    ("12 1-0", 12, "1-0", {}),
+    ("  3 40-24 ", 3, "40-24", {}),
+    ("7 2-1", 7, "2-1", {}),
+    ("5 B+3.5", 5, "B+3.5", {}),
+    ("1-0", None, "1-0", {}),
+    ("1-1-1", None, "1-1-1", {}),
+    ("=", None, "=", {}),
+    ("4 1-0 black=17", 4, "1-0", {"black": 17}),
+])
+def test_parse_entry(text, board, result, extra):
+    e = backend.parse_entry(text)
+    assert (e.board, e.result, e.extra, e.clear) == (board, result, extra, False)
+
+
+def test_parse_entry_clear_and_empty():
+    assert backend.parse_entry("12 clear").clear and backend.parse_entry("12 clear").board == 12
+    with pytest.raises(ResultError):
+        backend.parse_entry("   ")
+    with pytest.raises(ResultError):
+        backend.parse_entry("12 black=3")
+
+
+def test_themes_are_toml_and_resolve():
+    themes = available_themes()
+    assert {"dark", "light", "projector", "monochrome"} <= set(themes)
+    assert themes["projector"].background == "#000000"
+    assert themes["light"].dark is False
+    assert resolve_theme("light")[1] == "swisstui-light"
+    assert resolve_theme(None)[1] == "swisstui-dark"
+    assert resolve_theme("textual-dark")[1] == "textual-dark"
+    with pytest.raises(SwissError, match="unknown theme"):
+        resolve_theme("neon")
+    assert (Path(__file__).parent.parent / "themes" / "dark.toml").exists()
+
+
+def test_header_text(tmp_path):
+    ev = store.load(make_event(tmp_path, n_players=4, rounds=5, name="Spring Open"))
+    assert header_text(ev, "Results") == ("Spring Open · chess · Round 0/5 (not paired) · "
+                                          "4 players · Results")
+
+
+def test_keymap_every_mode_has_f_key_and_letter():
+    keys = [k.keys for k in keymap.GLOBAL]
+    for mode, (title, fk, letter) in keymap.MODES.items():
+        assert f"{fk},{letter}" in keys
+    labels = [k.label for k in keymap.GLOBAL]
+    assert "F2 / R" in labels and "F1 / ?" in labels
+
+
+def test_next_empty_board(tmp_path, core):
+    folder = make_event(tmp_path, n_players=6)
+    ev = backend.pair_next(folder)[0]
+    assert backend.next_empty_board(ev, 1, None) == 1
+    ev = backend.record_result(folder, 1, 2, "1-0")
+    assert backend.next_empty_board(ev, 1, 1) == 3
+    assert backend.next_empty_board(ev, 1, 3) == 1  # wraps to the first empty board
+
+
+# ---- Pilot: one director's evening --------------------------------------------------------------
+
+async def test_register_pair_enter_results_standings(tmp_path, core):
+    folder = make_event(tmp_path, n_players=0, rounds=3, name="Club Night")
+    app = SwissApp(folder, watch_interval=0.1)
+    async with app.run_test(size=SIZE) as pilot:
+        assert app.screen.MODE == "registration"  # empty event opens on registration
+        assert app.animation_level == "none"
+        people = [("Anna Berg", "2100"), ("Boris Costa", "2050"), ("Chen Dvorak", "1990"),
+                  ("Dara Ito", "1900")]
+        for name, rating in people:
+            await pilot.press("n")
+            await type_text(pilot, name)
+            await pilot.press("tab")
+            await type_text(pilot, rating)
+            await pilot.press("enter")
+            await pilot.pause()
+        ev = store.load(folder)
+        assert [(p.name, p.rating) for p in ev.players] == [(n, int(r)) for n, r in people]
+        assert len(table_rows(app, "#players")) == 4
+        assert "saved: player 4 Dara Ito" in status(app)
+
+        # search by typing
+        await pilot.press("slash")
+        await type_text(pilot, "chen")
+        await pilot.pause()
+        assert [r[1] for r in table_rows(app, "#players")] == ["Chen Dvorak"]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert len(table_rows(app, "#players")) == 4
+
+        # pair round 1: confirmation first, nothing written before "y"
+        await pilot.press("f3")
+        await pilot.press("p")
+        await pilot.pause()
+        assert "Pair round 1?" in str(app.screen.query_one(".dialog-title", Static).render())
+        assert "4 players paired" in str(app.screen.query_one("#confirm-text", Static).render())
+        assert not (folder / "rounds").exists() or not list((folder / "rounds").iterdir())
+        await pilot.press("y")
+        await pilot.pause()
+        rnd = store.load(folder).round(1)
+        assert rnd is not None and len(rnd.boards) == 2
+        assert len(table_rows(app, "#pairings")) == 2
+
+        # results: board + result, a refused entry, then just the result on the cursor board
+        await pilot.press("f4")
+        await pilot.pause()
+        assert app.screen.query_one("#entry", Input).has_focus
+        b1, b2 = (b.number for b in rnd.boards)
+        await type_text(pilot, f"{b1} 1-0")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert store.load(folder).round(1).board(b1).result.text == "1-0"
+        assert f"saved: round 1 board {b1} 1-0" in status(app)
+        assert app.screen.selected_board() == b2  # cursor moved to the next empty board
+
+        before = (folder / "rounds").stat().st_mtime_ns, sorted(
+            p.read_bytes() for p in (folder / "rounds").iterdir())
+        await type_text(pilot, "3-0")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "chess result '3-0' not understood" in status(app)
+        assert app.screen.query_one("#status").has_class("-error")
+        assert app.screen.query_one("#entry", Input).value == "3-0"  # kept for correcting
+        after = sorted(p.read_bytes() for p in (folder / "rounds").iterdir())
+        assert after == before[1]  # nothing written
+        await pilot.press("ctrl+u")
+        await type_text(pilot, "0-1")
+        await pilot.press("enter")
+        await pilot.pause()
+        rnd = store.load(folder).round(1)
+        assert rnd.board(b2).result.text == "0-1" and rnd.missing_results() == 0
+        assert "round complete" in status(app)
+        rows = table_rows(app, "#boards")
+        assert [r[3] for r in rows] == ["1-0", "0-1"]
+
+        # standings show the new scores
+        await pilot.press("f5")
+        await pilot.pause()
+        st = table_rows(app, "#standings")
+        winners = {store.load(folder).by_id()[rnd.board(b1).players[0]].name,
+                   store.load(folder).by_id()[rnd.board(b2).players[1]].name}
+        top = {r[1].rsplit(" (", 1)[0] for r in st if r[2] == "1"}
+        assert top == winners
+        assert [r[2] for r in st].count("0") == 2
+
+
+async def test_changing_a_result_asks_and_clear(tmp_path, core):
+    folder = make_event(tmp_path, n_players=4)
+    backend.pair_next(folder)
+    backend.record_result(folder, 1, 1, "1-0")
+    app = SwissApp(folder, watch_interval=0.1)
+    async with app.run_test(size=SIZE) as pilot:
+        assert app.screen.MODE == "results"
+        await type_text(pilot, "1 0-1")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "already has 1-0" in str(app.screen.query_one("#confirm-text", Static).render())
+        await pilot.press("n")
+        await pilot.pause()
+        assert store.load(folder).round(1).board(1).result.text == "1-0"
+        await type_text(pilot, "1 0-1")
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert store.load(folder).round(1).board(1).result.text == "0-1"
+        await type_text(pilot, "1 clear")
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert store.load(folder).round(1).board(1).result is None
+        assert "cleared" in status(app)
+
+
+async def test_other_process_write_appears_in_standings(tmp_path, core):
+    folder = make_event(tmp_path, n_players=4)
+    backend.pair_next(folder)
+    app = SwissApp(folder, watch_interval=0.1, mode="standings")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert all(r[2] == "0" for r in table_rows(app, "#standings"))
+        # a second director (or the CLI) writes the same event
+        from swisstui.core import results
+        ev = store.update(folder, lambda e: results.record_result(e, 1, 1, "1-0"))
+        winner = ev.by_id()[ev.round(1).board(1).players[0]].name
+        ok = await wait_for(pilot, lambda: any(
+            r[2] == "1" for r in table_rows(app, "#standings")), timeout=3)
+        assert ok, table_rows(app, "#standings")
+        assert table_rows(app, "#standings")[0][1].startswith(winner)
+        assert "1 missing" in str(app.screen.query_one("#header").render())
+
+
+async def test_broken_file_keeps_last_good_state(tmp_path, core):
+    folder = make_event(tmp_path, n_players=4)
+    app = SwissApp(folder, watch_interval=0.1, mode="registration")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert len(table_rows(app, "#players")) == 4
+        text = (folder / "players.toml").read_text()
+        (folder / "players.toml").write_text(text + "\n[[player]]\nid = 'x'\nnonsense = 1\n")
+        ok = await wait_for(pilot, lambda: "players.toml:" in status(app))
+        assert ok, status(app)
+        assert "last good state" in status(app)
+        assert len(table_rows(app, "#players")) == 4
+        (folder / "players.toml").write_text(text)
+        await wait_for(pilot, lambda: app.load_error is None)
+        assert app.load_error is None
+
+
+async def test_too_small_terminal_says_so(tmp_path, core):
+    folder = make_event(tmp_path, n_players=4)
+    app = SwissApp(folder)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        assert app.screen.has_class("-too-small")
+        assert "at least 80×24" in str(app.screen.query_one("#too-small").render())
+    app = SwissApp(folder)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert not app.screen.has_class("-too-small")
+
+
+async def test_mode_letters_help_and_palette(tmp_path, core):
+    folder = make_event(tmp_path, n_players=4)
+    app = SwissApp(folder, mode="standings")
+    async with app.run_test(size=SIZE) as pilot:
+        for letter, mode in (("R", "registration"), ("P", "pairings"), ("E", "results"),
+                             ("escape", "results"), ("X", "crosstable"), ("S", "standings")):
+            await pilot.press(letter)
+            await pilot.pause()
+            assert app.screen.MODE == mode
+        await pilot.press("P")
+        await pilot.press("f1")
+        await pilot.pause()
+        text = str(app.screen.query_one("#help-text").render())
+        for k in keymap.MODE_KEYS["pairings"] + keymap.GLOBAL:
+            assert k.description in text
+        await pilot.press("escape")
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        for mode, keys in keymap.MODE_KEYS.items():
+            if mode in keymap.MODES:
+                assert f"Mode: {keymap.MODES[mode][0]}" in titles
+        assert "Pairings: Pair next round" in titles and "Results: Clear result" in titles
+
+
+async def test_typing_in_results_entry_does_not_switch_mode(tmp_path, core):
+    folder = make_event(tmp_path, n_players=4)
+    backend.pair_next(folder)
+    app = SwissApp(folder, mode="results")
+    async with app.run_test(size=SIZE) as pilot:
+        await type_text(pilot, "RPESX?")
+        await pilot.pause()
+        assert app.screen.MODE == "results"
+        assert app.screen.query_one("#entry", Input).value == "RPESX?"
+
+
+# ---- projector ------------------------------------------------------------------------------------
+
+async def test_display_refuses_edits_and_follows_disk(tmp_path, core):
+    folder = make_event(tmp_path, n_players=4)
+    backend.pair_next(folder)
+    fp = store.fingerprint(folder)
+    app = DisplayApp(folder, cycle=0, poll=0.1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.animation_level == "none"
+        assert "Standings after round" in str(app.query_one("#display-title").render())
+        await pilot.press("p", "y", "f4", "1", "space", "1", "minus", "0", "enter", "n",
+                          "delete", "u", "y", "ctrl+p")
+        await pilot.pause()
+        assert store.fingerprint(folder) == fp  # nothing written
+        assert not app.query(Input)  # nothing to type into
+        assert not any(b.action in ("pair", "undo", "swap", "clear_result", "new_player")
+                       for b in app.BINDINGS)
+        # pages: space moved to pairings above; another write shows within 2 s
+        from swisstui.core import results
+        app.view = 0
+        app._show_view()
+        store.update(folder, lambda e: results.record_result(e, 1, 1, "1-0"))
+        ok = await wait_for(pilot, lambda: any(
+            r[2] == "1" for r in table_rows(app, "#display")), timeout=2)
+        assert ok
+        app.action_next_page()
+        await pilot.pause()
+        assert "Round 1 pairings" in str(app.query_one("#display-title").render())
+        assert table_rows(app, "#display")[0][3] == "1-0"
+        app.action_next_page()
+        await pilot.pause()
+        assert "Crosstable" in str(app.query_one("#display-title").render())
+
+
+# ---- command line ----------------------------------------------------------------------------------
+
+def test_cli_refuses_non_event_folder(tmp_path, capsys):
+    assert cli_main(["open", str(tmp_path)]) == 1
+    assert "not an event folder" in capsys.readouterr().err
+    assert cli_main(["display", str(tmp_path / "nope")]) == 1
+    assert cli_main([str(tmp_path)]) == 1  # `swisstui EVENT` means open
+
+
+def test_cli_unknown_theme(tmp_path, capsys):
+    folder = make_event(tmp_path, n_players=2)
+    assert cli_main(["serve", str(folder), "--theme", "neon"]) == 1
+    assert "unknown theme 'neon'" in capsys.readouterr().err
+
+
+def test_serve_command_runs_display(tmp_path):
+    from swisstui.cli.tui_cmds import serve_command
+    cmd = serve_command(tmp_path, 10, "light")
+    assert "-m swisstui display" in cmd and "--cycle 10" in cmd and "--theme light" in cmd
+
+
+def test_demo_makes_an_event(tmp_path, core, capsys, monkeypatch):
+    import tempfile
+    monkeypatch.setattr(tempfile, "mkdtemp", lambda prefix="": str(tmp_path / "demo"))
+    (tmp_path / "demo").mkdir()
+    assert cli_main(["demo", "--no-open"]) == 0
+    folder = Path(capsys.readouterr().out.strip())
+    ev = store.load(folder)
+    assert ev.game == "chess" and len(ev.players) >= 4
