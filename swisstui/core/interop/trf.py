@@ -1,0 +1,666 @@
+"""FIDE Tournament Report File (TRF): write a chess event, read one back (RULES.md §5.5, §5.7).
+
+The layout follows the FIDE TRF-16 text (C.04 Annex 2, 2016) and the TRF-2026 text (approved
+12/05/2025, applied from 01/09/2025); both share the ``001`` player record.  Column table
+(1-based, as the specification counts) — also in docs/INTEROP.md:
+
+=======  ==========================================================
+1-3      ``001``
+5-8      starting rank (pairing number), right aligned
+10       sex ``m`` / ``w``
+11-13    title (``GM`` … ``WCM``), right aligned
+15-47    name ``Lastname, Firstname``
+49-52    FIDE rating
+54-56    FIDE federation
+58-68    FIDE id, right aligned
+70-79    birth date ``YYYY/MM/DD``
+81-84    points ``11.5``
+86-89    rank (ties allowed)
+92-95    round 1 opponent (``0000`` for a bye / absence), +10 columns per round
+97       round 1 colour ``w`` / ``b`` / ``-``
+99       round 1 result ``1 = 0 + - W D L H F U Z`` (blank = ``Z``)
+=======  ==========================================================
+
+Choices (docs/INTEROP.md): TRF-16 is the default (``XXR`` total rounds and ``XXC white1`` /
+``black1`` initial colour, the JaVaFo extensions every pairing checker reads); TRF-2026 writes
+``142`` / ``152`` and adds ``240`` records for requested byes of rounds not yet paired and
+``260`` for forbidden pairs.  Lines end with CR LF (TRF "each line shall have a CR"); the file
+is UTF-8.  Only complete rounds are written (a TRF has no "pending" code).
+
+Codes written per round, from :class:`~swisstui.core.model.GameKind`: played game ``1 = 0``
+with the colour; forfeit win / loss ``+`` / ``-`` with the scheduled colour (a double forfeit
+is ``-`` on both sides); pairing-allocated bye ``0000 - U``; requested byes ``0000 - F``,
+``0000 - H``, ``0000 - Z``; an absence ``0000 - Z``; rounds before a late entry and after a
+withdrawal are left blank (blank means ``Z`` to any TRF reader; swisstui reads leading blanks
+back as a late entry and trailing blanks as a withdrawal).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from itertools import combinations
+from pathlib import Path
+from typing import Mapping
+
+from ..errors import EventFileError, SwissError
+from ..model import (Board, Bye, ByeKind, Event, GameKind, Player, Round, Scoring, Settings,
+                     history, score)
+
+VERSIONS = ("16", "2026")
+DEFAULT_VERSION = "16"
+EOL = "\r\n"
+
+_SYSTEM_TEXT = {"swiss": "Swiss System", "roundrobin": "Round Robin", "mcmahon": "McMahon"}
+_BYE_CODE = {
+    GameKind.PAIRING_BYE: "U",
+    GameKind.FULL_BYE: "F",
+    GameKind.HALF_BYE: "H",
+    GameKind.ZERO_BYE: "Z",
+    GameKind.ABSENT: "Z",
+}
+_REQUEST_CODE = {ByeKind.FULL: "F", ByeKind.HALF: "H", ByeKind.ZERO: "Z", ByeKind.ABSENT: "Z"}
+_CODE_REQUEST = {"F": ByeKind.FULL, "H": ByeKind.HALF, "Z": ByeKind.ZERO}
+RESULT_CODES = "1=0+-WDLHFUZ"
+# result code of one side -> the other side's code that agrees with it
+_COMPLEMENT = {"1": {"0"}, "0": {"1"}, "=": {"="}, "+": {"-"}, "-": {"+", "-"},
+               "W": {"L"}, "L": {"W"}, "D": {"D"}}
+_BLANK_BLOCK = " " * 10
+
+
+# ---- helpers shared by writer and reader ----------------------------------------------------
+
+def complete_rounds(event: Event) -> tuple[Round, ...]:
+    """The Swiss rounds 1..k that have every result (a TRF cannot say "not played yet")."""
+    out = []
+    for n, rnd in enumerate(sorted(event.swiss_rounds(), key=lambda r: r.number), start=1):
+        if rnd.number != n or rnd.missing_results():
+            break
+        out.append(rnd)
+    return tuple(out)
+
+
+def trf_ranks(event: Event, upto: int) -> dict[int, int]:
+    """Rank of each player after round ``upto`` from the standings area (score, then the
+    event's tie-break chain); before round 1 the starting rank."""
+    if upto <= 0:
+        return {p.id: p.id for p in event.players}
+    from ..standings import standings
+
+    return {row.player.id: row.rank for row in standings(event, upto=upto).rows}
+
+
+def _default_scoring() -> Scoring:
+    from ..games import profile
+
+    return profile("chess").scoring
+
+
+def _scoring_items(sc: Scoring) -> list[tuple[str, float]]:
+    """The ``162`` entries for a scoring that differs from the chess default; SwissError for
+    what a TRF cannot express."""
+    default = _default_scoring()
+    if sc.forfeit_win is not None and sc.forfeit_win != sc.win:
+        raise SwissError("TRF cannot carry forfeit_win different from win (record 162 has one "
+                         "value W for wins over the board and by forfeit)")
+    if sc.double_forfeit != 0 or sc.absent != 0:
+        raise SwissError("TRF cannot carry non-zero points for absences or double forfeits "
+                         "(record 162 code A covers zero-point byes and forfeit losses)")
+    items = []
+    for code, mine, theirs in (("W", sc.win, default.win), ("D", sc.draw, default.draw),
+                               ("L", sc.loss, default.loss), ("P", sc.bye, default.bye)):
+        if mine != theirs:
+            items.append((code, mine))
+    return items
+
+
+def _trf_date(value: str | None) -> str:
+    return (value or "").replace("-", "/")
+
+
+def _trf_birth(value: str | None) -> str:
+    if not value:
+        return ""
+    if re.fullmatch(r"\d{4}", value):
+        return f"{value}/00/00"
+    return value.replace("-", "/")
+
+
+def _pts(value: float) -> str:
+    return f"{value:4.1f}"
+
+
+# ---- writer ---------------------------------------------------------------------------------
+
+def initial_colour(event: Event, rounds: tuple[Round, ...] = ()) -> str:
+    """``w`` or ``b``: the colour the top seed gets in round 1 (RULES.md §5.6 step 5).
+
+    Derived from round 1 when it is on file (the highest-ranked paired player has the
+    initial colour if their pairing number is odd, the other one if even), otherwise the
+    chess option ``initial_colour``."""
+    first = rounds[0] if rounds else event.round(1)
+    if first is not None and first.boards:
+        best = None
+        for b in first.boards:
+            for seat, pid in enumerate(b.players):
+                if best is None or pid < best[0]:
+                    best = (pid, "w" if seat == 0 else "b")
+        assert best is not None
+        pid, colour = best
+        if pid % 2 == 1:
+            return colour
+        return "b" if colour == "w" else "w"
+    return str(event.settings.options.get("initial_colour", "w"))
+
+
+def _block(rec) -> str:
+    kind = rec.kind
+    if kind is GameKind.GAME:
+        code = {1: "1", 0.5: "=", 0: "0"}[rec.outcome]
+        return f"  {rec.opponent:>4} {rec.colour} {code}"
+    if kind in (GameKind.FORFEIT_WIN, GameKind.FORFEIT_LOSS, GameKind.FORFEIT_DRAW):
+        code = {GameKind.FORFEIT_WIN: "+", GameKind.FORFEIT_LOSS: "-",
+                GameKind.FORFEIT_DRAW: "D"}[kind]
+        colour = "w" if rec.first else "b"
+        return f"  {rec.opponent:>4} {colour} {code}"
+    if kind in _BYE_CODE:
+        return f"  0000 - {_BYE_CODE[kind]}"
+    if kind in (GameKind.WITHDRAWN, GameKind.NOT_REGISTERED):
+        return _BLANK_BLOCK
+    raise SwissError(f"round {rec.round} has no result yet; a TRF holds complete rounds only")
+
+
+def player_line(p: Player, points: float, rank: int | None, blocks: list[str]) -> str:
+    """One ``001`` record in the fixed columns (trailing blanks removed)."""
+    sex = {"m": "m", "f": "w", "w": "w"}.get((p.sex or "").lower(), " ")
+    title = (p.title or "")[:3]
+    rating = str(p.rating) if p.rating else ""
+    fed = p.country if p.country and len(p.country) <= 3 else ""
+    fid = p.federation_id if p.federation_id and len(p.federation_id) <= 11 else ""
+    rk = "" if rank is None else str(rank)
+    head = (f"001 {p.id:>4} {sex}{title:>3} {p.name[:33]:<33} {rating:>4} {fed:<3} "
+            f"{fid:>11} {_trf_birth(p.birth):<10} {_pts(points)} {rk:>4}")
+    return (head + "".join(blocks)).rstrip()
+
+
+def write_trf(event: Event, *, version: str = DEFAULT_VERSION,
+              ranks: Mapping[int, int] | None = None) -> str:
+    """The event as TRF text (lines end with CR LF).  ``ranks`` (player id → rank) defaults
+    to the standings after the last complete round."""
+    if version not in VERSIONS:
+        raise SwissError(f"unknown TRF version {version!r}; valid: {', '.join(VERSIONS)}")
+    if event.game != "chess":
+        raise SwissError(f"TRF is a chess format; this event is {event.game} "
+                         "(use --format h9 for Go, csv or html for any game)")
+    s = event.settings
+    scoring_items = _scoring_items(s.scoring)
+    rounds = complete_rounds(event)
+    upto = rounds[-1].number if rounds else 0
+    hist = history(event, upto=upto) if rounds else {p.id: () for p in event.players}
+    if ranks is None:
+        ranks = trf_ranks(event, upto)
+
+    lines: list[str] = []
+
+    def tag(code: str, value: object) -> None:
+        lines.append(f"{code} {value}".rstrip())
+
+    tag("012", s.name)
+    if s.city:
+        tag("022", s.city)
+    if s.date_start:
+        tag("042", _trf_date(s.date_start))
+    if s.date_end:
+        tag("052", _trf_date(s.date_end))
+    tag("062", len(event.players))
+    tag("072", sum(1 for p in event.players if p.rating))
+    tag("092", _SYSTEM_TEXT.get(s.system, s.system))
+    if s.arbiter:
+        tag("102", s.arbiter)
+    colour = initial_colour(event, rounds)
+    if version == "16":
+        tag("XXR", s.rounds)
+        tag("XXC", "white1" if colour == "w" else "black1")
+    else:
+        tag("142", s.rounds)
+        tag("152", colour.upper())
+    if scoring_items:
+        lines.append(("162  " + "".join(f"{c}{_pts(v)}    " for c, v in scoring_items))
+                     .rstrip())
+    for p in sorted(event.players, key=lambda p: p.id):
+        recs = hist.get(p.id, ())
+        lines.append(player_line(p, score(recs), ranks.get(p.id),
+                                 [_block(rec) for rec in recs]))
+    if version == "2026":
+        requests: dict[tuple[int, str], list[int]] = {}
+        for p in event.players:
+            for rnd, kind in p.byes:
+                if rnd > upto and kind in _REQUEST_CODE:
+                    requests.setdefault((rnd, _REQUEST_CODE[kind]), []).append(p.id)
+        for (rnd, code), ids in sorted(requests.items()):
+            lines.append(f"240 {code} {rnd:03d}" + "".join(f" {i:>4}" for i in sorted(ids)))
+        for a, b in s.forbidden:
+            lines.append(f"260 {1:03d} {s.rounds:03d} {a:>4} {b:>4}")
+    return EOL.join(lines) + EOL
+
+
+# ---- reader ---------------------------------------------------------------------------------
+
+@dataclass
+class _Entry:
+    """One round block of one 001 line."""
+    opp: int  # 0 = no opponent
+    colour: str  # "w", "b" or "-"
+    code: str  # upper-cased result code, " " for blank
+    blank: bool  # the whole block was blank
+
+
+@dataclass
+class _PlayerRec:
+    line: int
+    player: Player
+    points: float
+    entries: list[_Entry] = field(default_factory=list)
+
+
+@dataclass
+class _Header:
+    name: str | None = None
+    city: str | None = None
+    date_start: str | None = None
+    date_end: str | None = None
+    arbiter: str | None = None
+    system: str | None = None
+    rounds: int | None = None
+    colour: str | None = None
+    scoring: dict[str, float] = field(default_factory=dict)
+    forbidden: list[tuple[int, int]] = field(default_factory=list)
+    requests: list[tuple[int, int, ByeKind, int]] = field(default_factory=list)  # line, pid…
+
+
+_DATE_FORMS = (
+    (re.compile(r"(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})"), (1, 2, 3)),
+    (re.compile(r"(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})"), (3, 2, 1)),
+)
+
+
+def _iso_date(text: str, err) -> str:
+    text = text.strip()
+    for rx, (y, m, d) in _DATE_FORMS:
+        mt = rx.fullmatch(text)
+        if mt:
+            return f"{int(mt.group(y)):04d}-{int(mt.group(m)):02d}-{int(mt.group(d)):02d}"
+    raise err(f"date {text!r} is not YYYY/MM/DD")
+
+
+def _birth(text: str) -> str | None:
+    text = text.strip()
+    if not text:
+        return None
+    mt = re.fullmatch(r"(\d{4})(?:[/.-](\d{2})[/.-](\d{2}))?", text)
+    if not mt:
+        return text
+    y, m, d = mt.groups()
+    if m is None or m == "00" or d == "00":
+        return y
+    return f"{y}-{m}-{d}"
+
+
+def _int_field(text: str, what: str, err) -> int | None:
+    text = text.strip()
+    if not text:
+        return None
+    if not text.isdigit():
+        raise err(f"{what} must be a number, not {text!r}")
+    return int(text)
+
+
+def _parse_player(line: str, lineno: int, err) -> _PlayerRec:
+    if len(line.rstrip()) < 84:
+        raise err("001 record too short: the points field (columns 81-84) is missing")
+    pid = _int_field(line[4:8], "starting rank (columns 5-8)", err)
+    if not pid:
+        raise err("starting rank (columns 5-8) is missing")
+    sex_code = line[9].lower()
+    if sex_code not in "mwf ":
+        raise err(f"sex (column 10) must be m or w, not {line[9]!r}")
+    name = line[14:47].strip()
+    if not name:
+        raise err(f"player {pid} has no name (columns 15-47)")
+    rating = _int_field(line[48:52], "rating (columns 49-52)", err)
+    pts_text = line[80:84].strip()
+    try:
+        points = float(pts_text)
+    except ValueError:
+        raise err(f"points (columns 81-84) must be a number like 11.5, not {pts_text!r}") from None
+    _int_field(line[85:89], "rank (columns 86-89)", err)
+    if line[84] != " " or line[79] != " ":
+        raise err("points are not in columns 81-84 (the record is shifted)")
+    player = Player(
+        id=pid, name=name, rating=rating or None,
+        country=line[53:56].strip() or None,
+        federation_id=line[57:68].strip() or None,
+        sex={"m": "m", "w": "f", "f": "f"}.get(sex_code),
+        title=line[10:13].strip() or None,
+        birth=_birth(line[69:79]),
+    )
+    rec = _PlayerRec(lineno, player, points)
+    rest = line[89:].rstrip()
+    nblocks = (len(rest) + 9) // 10
+    rest = rest.ljust(nblocks * 10)
+    for k in range(nblocks):
+        blk = rest[k * 10:(k + 1) * 10]
+        rnd = k + 1
+        col = 90 + k * 10  # 1-based column of the block's first character
+        if not blk.strip():
+            rec.entries.append(_Entry(0, "-", " ", True))
+            continue
+        if (blk[0:2].strip() or blk[6] != " " or blk[8] != " "
+                or not re.fullmatch(r" *[0-9]*", blk[2:6])):
+            raise err(f"round {rnd}: the block does not line up with columns {col + 2}-"
+                      f"{col + 5} (opponent), {col + 7} (colour), {col + 9} (result)")
+        opp = _int_field(blk[2:6], f"round {rnd}: opponent (columns {col + 2}-{col + 5})",
+                         err) or 0
+        colour = blk[7].lower()
+        if colour == " ":
+            colour = "-"
+        if colour not in "wb-":
+            raise err(f"round {rnd}: colour {blk[7]!r} (column {col + 7}) must be w, b or -")
+        code = blk[9].upper()
+        if code != " " and code not in RESULT_CODES:
+            raise err(f"round {rnd}: unknown result code {blk[9]!r} (column {col + 9}); "
+                      f"valid: {' '.join(RESULT_CODES)}")
+        if opp:
+            if opp == pid:
+                raise err(f"round {rnd}: player {pid} is paired against themself")
+            if code in "HFUZ " :
+                raise err(f"round {rnd}: result code {code.strip() or 'blank'!s} is a bye "
+                          f"but an opponent ({opp}) is given")
+        elif code in "1=0WDL":
+            raise err(f"round {rnd}: result code {code} needs an opponent (0000 given)")
+        rec.entries.append(_Entry(opp, colour, code, False))
+    return rec
+
+
+def _parse_scoring(line: str, err) -> dict[str, float]:
+    out = {}
+    for code, value in re.findall(r"([WDLAPX])\s*(-?\d+(?:\.\d+)?)", line[4:]):
+        out[code] = float(value)
+    if not out:
+        raise err("162 record has no result code with points (e.g. 'W 1.0')")
+    return out
+
+
+def _header_int(line: str, what: str, err) -> int:
+    value = line[4:].strip()
+    if not value.isdigit():
+        raise err(f"{what} must be a number, not {value!r}")
+    return int(value)
+
+
+_KNOWN_IGNORED = re.compile(r"[0-9]{3}|[A-Z]{3}")
+
+
+def read_trf(text: str, path: str | Path = "<trf>") -> Event:
+    """Read a TRF-16 or TRF-2026 file into a new chess :class:`Event`.
+
+    Refuses, with ``file:line: message`` (:class:`EventFileError`), lines that are not TRF
+    records, fields out of their columns, unknown result codes, opponent entries that do not
+    agree (both sides must name each other, opposite colours, matching results), more than
+    one pairing-allocated bye in a round, and points that do not match the results."""
+    path = str(path)
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    head = _Header()
+    players: list[_PlayerRec] = []
+    seen: dict[int, int] = {}
+    for lineno, line in enumerate(text.splitlines(), start=1):
+
+        def err(msg: str, _n: int = lineno) -> EventFileError:
+            return EventFileError(path, _n, msg)
+
+        if not line.strip() or line.startswith("###"):
+            continue
+        tag = line[:3]
+        if len(line) > 3 and line[3] != " ":
+            raise err(f"not a TRF record: {line[:20]!r} (a 3-character code and a blank "
+                      "come first)")
+        value = line[4:].strip()
+        if tag == "001":
+            rec = _parse_player(line, lineno, err)
+            if rec.player.id in seen:
+                raise err(f"starting rank {rec.player.id} already used on line "
+                          f"{seen[rec.player.id]}")
+            seen[rec.player.id] = lineno
+            players.append(rec)
+        elif tag == "012":
+            head.name = value or None
+        elif tag == "022":
+            head.city = value or None
+        elif tag in ("042", "052"):
+            if value:
+                date = _iso_date(value, err)
+                if tag == "042":
+                    head.date_start = date
+                else:
+                    head.date_end = date
+        elif tag == "092":
+            low = value.lower()
+            head.system = ("roundrobin" if "robin" in low else
+                           "mcmahon" if "mcmahon" in low else "swiss")
+        elif tag == "102":
+            head.arbiter = value or None
+        elif tag in ("XXR", "142"):
+            head.rounds = _header_int(line, f"number of rounds ({tag})", err)
+        elif tag == "XXC":
+            low = value.lower()
+            if low.startswith("white"):
+                head.colour = "w"
+            elif low.startswith("black"):
+                head.colour = "b"
+        elif tag == "152":
+            if value.upper() not in ("W", "B"):
+                raise err(f"initial colour (152) must be W or B, not {value!r}")
+            head.colour = value.lower()
+        elif tag == "162":
+            head.scoring.update(_parse_scoring(line, err))
+        elif tag == "240":
+            parts = value.split()
+            if len(parts) < 3 or parts[0].upper() not in _CODE_REQUEST or not all(
+                    x.isdigit() for x in parts[1:]):
+                raise err("240 record must be: type (F, H or Z), round, player ids")
+            kind = _CODE_REQUEST[parts[0].upper()]
+            for pid in parts[2:]:
+                head.requests.append((lineno, int(parts[1]), kind, int(pid)))
+        elif tag == "260":
+            parts = value.split()
+            if len(parts) < 4 or not all(x.isdigit() for x in parts):
+                raise err("260 record must be: first round, last round, two or more ids")
+            ids = [int(x) for x in parts[2:]]
+            head.forbidden.extend(combinations(ids, 2))
+        elif _KNOWN_IGNORED.fullmatch(tag):
+            continue  # other records (013, 132, 202, 250, DAT, XXP, NRS…) are not used
+        else:
+            raise err(f"not a TRF record: {line[:20]!r}")
+    if not players:
+        raise EventFileError(path, None, "no 001 player records")
+    return _build_event(path, head, players)
+
+
+def _build_event(path: str, head: _Header, players: list[_PlayerRec]) -> Event:
+    by_id = {r.player.id: r for r in players}
+    nrounds = max((len(r.entries) for r in players), default=0)
+    for r in players:
+        r.entries.extend(_Entry(0, "-", " ", True) for _ in range(nrounds - len(r.entries)))
+    total = head.rounds if head.rounds is not None else nrounds
+    if total < 1:
+        raise EventFileError(path, None, "the file has no rounds and no XXR/142 record "
+                                         "saying how many rounds the event has")
+    if total < nrounds:
+        raise EventFileError(path, None, f"the file has {nrounds} rounds but XXR/142 says "
+                                         f"{total}")
+
+    # late entries and withdrawals: leading and trailing blank blocks
+    joined: dict[int, int] = {}
+    withdrawn: dict[int, int] = {}
+    for r in players:
+        marks = [e.blank for e in r.entries]
+        if nrounds and all(marks):
+            if nrounds < total:
+                joined[r.player.id] = nrounds + 1
+            else:
+                withdrawn[r.player.id] = 1
+            continue
+        lead = 0
+        while lead < nrounds and marks[lead]:
+            lead += 1
+        trail = nrounds
+        while trail > 0 and marks[trail - 1]:
+            trail -= 1
+        if lead:
+            joined[r.player.id] = lead + 1
+        if trail < nrounds:
+            withdrawn[r.player.id] = trail + 1
+
+    rounds: list[Round] = []
+    byes_of: dict[int, list[tuple[int, ByeKind]]] = {r.player.id: [] for r in players}
+    pairs: list[list[tuple[int, int, str, str]]] = []  # per round (white, black, cw, cb)
+    for k in range(nrounds):
+        rnd = k + 1
+        boards: list[tuple[int, int, str]] = []
+        byes: list[Bye] = []
+        pab_line = None
+        for r in players:
+            e = r.entries[k]
+            pid = r.player.id
+            err_line = r.line
+            if e.opp == 0:
+                if e.blank and (pid in joined and rnd < joined[pid]
+                                or pid in withdrawn and rnd >= withdrawn[pid]):
+                    continue
+                code = e.code
+                if code == "U" or code == "+":
+                    if pab_line is not None:
+                        raise EventFileError(path, err_line, f"round {rnd}: a second "
+                                             f"pairing-allocated bye (the first is on line "
+                                             f"{pab_line})")
+                    pab_line = err_line
+                    byes.append(Bye(pid, ByeKind.PAIRING))
+                else:
+                    kind = _CODE_REQUEST.get(code, ByeKind.ZERO)  # Z, blank, "-" = zero
+                    byes.append(Bye(pid, kind))
+                    byes_of[pid].append((rnd, kind))
+                continue
+            other = by_id.get(e.opp)
+            if other is None:
+                raise EventFileError(path, err_line, f"round {rnd}: opponent {e.opp} has no "
+                                     "001 record")
+            oe = other.entries[k]
+            if pid > e.opp:
+                continue  # checked from the other side (lower number first)
+            where = max(err_line, other.line)
+            if oe.opp != pid:
+                raise EventFileError(path, where, f"round {rnd}: player {pid} (line "
+                                     f"{r.line}) has opponent {e.opp}, but player {e.opp} "
+                                     f"(line {other.line}) has "
+                                     + (f"opponent {oe.opp}" if oe.opp else "no opponent"))
+            if oe.code not in _COMPLEMENT.get(e.code, ()):
+                raise EventFileError(path, where, f"round {rnd}: results of players {pid} "
+                                     f"({e.code}) and {e.opp} ({oe.code.strip() or 'blank'}) "
+                                     "do not agree")
+            cols = {e.colour, oe.colour}
+            if cols == {"w", "b"}:
+                white, black, wc = (pid, e.opp, e.code) if e.colour == "w" else \
+                    (e.opp, pid, oe.code)
+            elif cols == {"-"} and e.code in "+-WL":
+                white, black, wc = pid, e.opp, e.code  # unplayed, no scheduled colours
+            else:
+                raise EventFileError(path, where, f"round {rnd}: players {pid} and {e.opp} "
+                                     f"need colours w and b (found {e.colour} and "
+                                     f"{oe.colour})")
+            if wc == "D":
+                raise EventFileError(path, where, f"round {rnd}: code D (draw in less than "
+                                     "one move, not rated) has no swisstui equivalent; "
+                                     "write = or a forfeit")
+            bc = oe.code if white == pid else e.code
+            text = {"1": "1-0", "0": "0-1", "=": "1/2-1/2", "+": "+-", "W": "+-",
+                    "L": "-+"}.get(wc)
+            if wc == "-":
+                text = "--" if bc == "-" else "-+"
+            boards.append((white, black, text))
+        boards.sort(key=lambda b: min(b[0], b[1]))
+        rounds.append(Round(rnd, boards=tuple(Board(i, (w, b), _result(t))
+                                              for i, (w, b, t) in enumerate(boards, 1)),
+                            byes=tuple(sorted(byes, key=lambda b: b.player))))
+
+    for line, rnd, kind, pid in head.requests:
+        if pid not in by_id:
+            raise EventFileError(path, line, f"240 record names player {pid}, who has no 001 "
+                                 "record")
+        if rnd <= nrounds:
+            continue  # already in the round blocks
+        byes_of[pid].append((rnd, kind))
+    for a, b in head.forbidden:
+        for x in (a, b):
+            if x not in by_id:
+                raise EventFileError(path, None, f"260 record names player {x}, who has no "
+                                     "001 record")
+
+    plist = []
+    for r in players:
+        pid = r.player.id
+        plist.append(replace(r.player, joined_round=joined.get(pid, 1),
+                             withdrawn_from=withdrawn.get(pid),
+                             byes=tuple(sorted(set(byes_of[pid]), key=lambda x: x[0]))))
+    settings = _settings(path, head, total)
+    event = Event(settings, tuple(sorted(plist, key=lambda p: p.id)), tuple(rounds))
+
+    computed = {pid: score(recs) for pid, recs in history(event).items()}
+    for r in players:
+        got = computed.get(r.player.id, 0.0)
+        if abs(got - r.points) > 1e-9:
+            raise EventFileError(path, r.line, f"player {r.player.id}: points {r.points:g} "
+                                 f"(columns 81-84) do not match the results ({got:g})")
+    return event
+
+
+def _result(text: str):
+    from ..games import profile
+
+    prof = profile("chess")
+    return prof.result(text, _RESULT_SETTINGS) if hasattr(prof, "result") else \
+        prof.parse(text, _RESULT_SETTINGS, {})
+
+
+_RESULT_SETTINGS = Settings(name="trf", game="chess", rounds=1)
+
+_SCORING_FIELD = {"W": "win", "D": "draw", "L": "loss", "P": "bye", "A": "absent"}
+
+
+def _settings(path: str, head: _Header, total: int) -> Settings:
+    kw: dict[str, object] = {}
+    for code, value in head.scoring.items():
+        if code in _SCORING_FIELD:
+            kw[_SCORING_FIELD[code]] = value
+    if "P" not in head.scoring and "W" in head.scoring:
+        kw["bye"] = head.scoring["W"]  # P defaults to W (TRF-2026 162)
+    options = {"initial_colour": head.colour} if head.colour else {}
+    name = head.name or Path(path).stem or "Imported event"
+    for key in ("city", "arbiter", "date_start", "date_end", "system"):
+        value = getattr(head, key)
+        if value is not None:
+            kw[key] = value
+    if head.forbidden:
+        kw["forbidden"] = tuple(head.forbidden)
+    try:
+        from ..settings import make_settings
+    except ImportError:  # pragma: no cover - the spine's settings module not installed
+        sc = replace(_default_scoring(), **{k: v for k, v in kw.items()
+                                            if k in _SCORING_FIELD.values()})
+        rest = {k: v for k, v in kw.items() if k not in _SCORING_FIELD.values()}
+        return Settings(name=name, game="chess", rounds=total, scoring=sc,
+                        options=options, **rest)  # type: ignore[arg-type]
+    try:
+        return make_settings("chess", name, total, options=options, **kw)
+    except SwissError as exc:
+        raise EventFileError(path, None, str(exc)) from None

@@ -1,0 +1,303 @@
+"""FIDE TRF writer and reader (issue 6; swisstui/core/interop/trf.py, docs/INTEROP.md).
+
+Golden files in tests/golden/ were typed by hand from the TRF-16 / TRF-2026 column tables
+(001 record: id 5-8, sex 10, title 11-13, name 15-47, rating 49-52, federation 54-56, FIDE id
+58-68, birth 70-79, points 81-84, rank 86-89, round blocks from 92 every 10 columns)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from swisstui.core.errors import EventFileError, SwissError
+from swisstui.core.games import profile
+from swisstui.core.interop.trf import complete_rounds, initial_colour, read_trf, write_trf
+from swisstui.core.model import (Board, Bye, ByeKind, Event, GameKind, Player, Round, Settings,
+                                 history, scores)
+
+GOLDEN = Path(__file__).parent / "golden"
+CHESS = profile("chess")
+
+
+def R(text: str):
+    return CHESS.parse(text, None, {})
+
+
+SETTINGS = Settings(name="Test Open 2026", game="chess", rounds=5, scoring=CHESS.scoring,
+                    city="Lyon", arbiter="Arbiter, Anna", date_start="2026-05-01",
+                    date_end="2026-05-03", tiebreaks=CHESS.tiebreaks,
+                    options={"initial_colour": "w", "tiebreak_rules": "2023"})
+PLAYERS = (
+    Player(1, "Carlsen, Magnus", 2830, sex="m", title="GM", country="NOR",
+           federation_id="1503014", birth="1990-11-30"),
+    Player(2, "Ju, Wenjun", 2560, sex="f", title="GM", country="CHN", federation_id="8603006",
+           birth="1991"),
+    Player(3, "Gukesh, D", 2780, sex="m", title="GM", country="IND", federation_id="46616543",
+           byes=((2, ByeKind.HALF),)),
+    Player(4, "Polgar, Judit", 2675, sex="f", title="GM", country="HUN",
+           federation_id="700070", birth="1976-07-23"),
+    Player(5, "Smith, John", 1850, sex="m", country="ENG", withdrawn_from=3),
+    Player(6, "Doe, Jane", None, sex="f"),
+    Player(7, "Late, Larry", 1500, joined_round=2),
+)
+# R1: forfeit (6 did not come), 7 not registered yet; R2: 3 half-point bye; R3: 5 withdrawn,
+# 6 absent, 7 pairing-allocated bye.
+ROUNDS = (
+    Round(1, (Board(1, (1, 4), R("1-0")), Board(2, (2, 5), R("=")), Board(3, (3, 6), R("+-")))),
+    Round(2, (Board(1, (4, 2), R("0-1")), Board(2, (5, 1), R("0-1")),
+              Board(3, (6, 7), R("1-0"))), (Bye(3, ByeKind.HALF),)),
+    Round(3, (Board(1, (1, 2), R("=")), Board(2, (4, 3), R("0-1"))),
+          (Bye(7, ByeKind.PAIRING),)),
+)
+EVENT = Event(SETTINGS, PLAYERS, ROUNDS)
+RANKS = {1: 1, 3: 2, 2: 3, 6: 4, 7: 5, 5: 6, 4: 7}
+
+
+def golden(name: str) -> str:
+    return (GOLDEN / name).read_bytes().decode("utf-8")
+
+
+def lines(text: str) -> list[str]:
+    return text.split("\r\n")
+
+
+# ---- writer --------------------------------------------------------------------------------
+
+def test_trf16_matches_hand_written_golden_file():
+    assert write_trf(EVENT, ranks=RANKS) == golden("event1.trf16.trf")
+
+
+def test_trf2026_matches_golden_with_future_bye_and_forbidden_pair():
+    ev = replace(EVENT, settings=replace(SETTINGS, forbidden=((1, 3),)),
+                 players=tuple(replace(p, byes=p.byes + ((5, ByeKind.HALF),)) if p.id == 4
+                               else p for p in PLAYERS))
+    assert write_trf(ev, version="2026", ranks=RANKS) == golden("event1.trf2026.trf")
+
+
+def test_lines_end_with_crlf_and_001_fields_sit_in_their_columns():
+    text = write_trf(EVENT, ranks=RANKS)
+    assert text.endswith("\r\n") and "\n" not in text.replace("\r\n", "")
+    line = next(x for x in lines(text) if x.startswith("001    3"))
+    col = lambda a, b: line[a - 1:b]  # noqa: E731 - 1-based columns as in the spec
+    assert col(5, 8) == "   3"
+    assert col(10, 10) == "m"
+    assert col(11, 13) == " GM"
+    assert col(15, 47).rstrip() == "Gukesh, D"
+    assert col(49, 52) == "2780"
+    assert col(54, 56) == "IND"
+    assert col(58, 68) == "   46616543"
+    assert col(81, 84) == " 2.5"
+    assert col(86, 89) == "   2"
+    assert (col(92, 95), col(97, 97), col(99, 99)) == ("   6", "w", "+")  # forfeit win
+    assert (col(102, 105), col(107, 107), col(109, 109)) == ("0000", "-", "H")  # half bye
+    assert (col(112, 115), col(117, 117), col(119, 119)) == ("   4", "b", "1")
+
+
+def test_codes_for_absence_pairing_bye_withdrawal_and_late_entry():
+    text = write_trf(EVENT, ranks=RANKS)
+    by_id = {int(x[4:8]): x for x in lines(text) if x.startswith("001")}
+    assert by_id[6][89:] == "     3 b -     7 w 1  0000 - Z"  # forfeit loss, win, absent
+    assert by_id[7][89:] == "               6 b 0  0000 - U"  # not registered, loss, PAB
+    assert by_id[5][89:] == "     2 b =     1 w 0"  # withdrawn from round 3: blank
+    assert len(by_id[5]) == 109
+
+
+def test_header_records():
+    head = lines(write_trf(EVENT, ranks=RANKS))[:10]
+    assert head == ["012 Test Open 2026", "022 Lyon", "042 2026/05/01", "042 2026/05/03"
+                    .replace("042", "052"), "062 7", "072 6", "092 Swiss System",
+                    "102 Arbiter, Anna", "XXR 5", "XXC white1"]
+
+
+def test_pending_round_is_not_written():
+    pending = Round(4, (Board(1, (1, 3), None), Board(2, (2, 6), R("1-0"))))
+    ev = EVENT.with_round(pending)
+    assert [r.number for r in complete_rounds(ev)] == [1, 2, 3]
+    assert write_trf(ev, ranks=RANKS) == write_trf(EVENT, ranks=RANKS)
+
+
+def test_initial_colour_from_round_one_and_option():
+    assert initial_colour(EVENT) == "w"
+    # top seed 1 had Black -> initial colour b; seed 2 (even) had White -> also b
+    flipped = Round(1, (Board(1, (4, 1), R("0-1")),))
+    assert initial_colour(Event(SETTINGS, PLAYERS, (flipped,))) == "b"
+    even = Round(1, (Board(1, (2, 3), R("1-0")),), (Bye(1, ByeKind.PAIRING),))
+    assert initial_colour(Event(SETTINGS, PLAYERS, (even,))) == "b"
+    no_rounds = Event(replace(SETTINGS, options={"initial_colour": "b"}), PLAYERS)
+    assert "XXC black1" in write_trf(no_rounds, ranks=RANKS)
+    assert "152 B" in write_trf(no_rounds, version="2026", ranks=RANKS)
+
+
+def test_non_chess_event_and_unknown_version_are_refused():
+    with pytest.raises(SwissError, match="chess format"):
+        write_trf(replace(EVENT, settings=replace(SETTINGS, game="go")), ranks=RANKS)
+    with pytest.raises(SwissError, match="unknown TRF version"):
+        write_trf(EVENT, version="2006", ranks=RANKS)
+
+
+def test_non_default_scoring_writes_162_and_reads_back():
+    sc = replace(SETTINGS.scoring, win=3.0, draw=1.0, bye=3.0)
+    ev = replace(EVENT, settings=replace(SETTINGS, scoring=sc))
+    text = write_trf(ev, ranks=RANKS)
+    assert "162  W 3.0    D 1.0    P 3.0\r\n" in text  # code in column 6, points 7-10
+    assert " 7.0" in text  # player 1: 3 + 3 + 1
+    back = read_trf(text, "x.trf")
+    assert back.settings.scoring.win == 3.0 and back.settings.scoring.bye == 3.0
+    assert write_trf(back, ranks=RANKS) == text
+
+
+# ---- round trip ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("version", ["16", "2026"])
+def test_export_import_export_is_byte_identical(version):
+    first = write_trf(EVENT, version=version, ranks=RANKS)
+    back = read_trf(first, "event.trf")
+    assert write_trf(back, version=version, ranks=RANKS) == first
+
+
+def test_round_trip_with_real_standings_ranks():
+    first = write_trf(EVENT)
+    assert write_trf(read_trf(first, "e.trf")) == first
+
+
+def test_import_recovers_forfeits_byes_absence_withdrawal_and_late_entry():
+    ev = read_trf(golden("event1.trf16.trf"), "event1.trf")
+    assert ev.game == "chess" and ev.settings.rounds == 5
+    assert ev.settings.name == "Test Open 2026" and ev.settings.city == "Lyon"
+    assert ev.settings.date_start == "2026-05-01" and ev.settings.arbiter == "Arbiter, Anna"
+    assert ev.settings.options["initial_colour"] == "w"
+    p = ev.by_id()
+    assert p[5].withdrawn_from == 3 and p[7].joined_round == 2
+    assert p[2].sex == "f" and p[2].birth == "1991" and p[1].birth == "1990-11-30"
+    assert p[3].federation_id == "46616543" and p[6].rating is None
+    assert p[3].byes == ((2, ByeKind.HALF),)
+    hist = history(ev)
+    kinds = {pid: [r.kind for r in recs] for pid, recs in hist.items()}
+    assert kinds[3] == [GameKind.FORFEIT_WIN, GameKind.HALF_BYE, GameKind.GAME]
+    assert kinds[6] == [GameKind.FORFEIT_LOSS, GameKind.GAME, GameKind.ZERO_BYE]
+    assert kinds[7] == [GameKind.NOT_REGISTERED, GameKind.GAME, GameKind.PAIRING_BYE]
+    assert kinds[5] == [GameKind.GAME, GameKind.GAME, GameKind.WITHDRAWN]
+    assert scores(ev) == {1: 2.5, 2: 2.0, 3: 2.5, 4: 0.0, 5: 0.5, 6: 1.0, 7: 1.0}
+    r1 = ev.round(1)
+    assert [(b.players, b.result.text) for b in r1.boards] == [
+        ((1, 4), "1-0"), ((2, 5), "1/2-1/2"), ((3, 6), "+-")]
+    assert ev.round(3).byes == (Bye(6, ByeKind.ZERO), Bye(7, ByeKind.PAIRING))
+
+
+FOREIGN = """\
+012 Club Championship
+022 Torino
+032 ITA
+042 2025/10/04
+052 2025/10/05
+092 Individual: Swiss-System
+102 IA Rossi Mario
+132                                                                                        25/10/04  25/10/04  25/10/05
+### a comment line
+XXR 4
+XXC black1
+001    1 m GM Alpha, Anna                       2500 ITA      123456 1980/01/01  2.0    1     3 b 1     2 w W
+ITA    1      Alpha, Anna                       2480 TO
+001    2 w    Beta, Bea                         2400 ITA      234567 1985/00/00  1.0    2     4 w 1     1 b L
+001    3 m    Gamma, Gio                        2300 FRA                         0.0    3     1 w 0     4 b -
+001    4      Delta, Dan                        2200                             1.0    4     2 b 0     3 w +
+XXP bbp extension lines are ignored
+"""
+
+
+def test_import_of_a_foreign_style_file():
+    ev = read_trf(FOREIGN.replace("\n", "\r\n"), "club.trf")
+    assert ev.settings.name == "Club Championship" and ev.settings.rounds == 4
+    assert ev.settings.options["initial_colour"] == "b"
+    r2 = ev.round(2)
+    assert [(b.players, b.result.text) for b in r2.boards] == [((1, 2), "+-"), ((4, 3), "+-")]
+    assert scores(ev) == {1: 2.0, 2: 1.0, 3: 0.0, 4: 1.0}
+
+
+def test_double_forfeit_and_explicit_zero_bye():
+    text = ("012 DF\nXXR 2\n" + _p(1, 0, "     2 w -", "  0000 - Z") + "\n"
+            + _p(2, 0, "     1 b -", "  0000    ") + "\n")
+    ev = read_trf(text, "df.trf")
+    assert ev.round(1).boards[0].result.text == "--"
+    assert ev.round(2).byes == (Bye(1, ByeKind.ZERO), Bye(2, ByeKind.ZERO))
+
+
+# ---- malformed input: file:line messages -----------------------------------------------------
+
+def bad(text: str) -> EventFileError:
+    with pytest.raises(EventFileError) as info:
+        read_trf(text, "bad.trf")
+    return info.value
+
+
+def _p(pid, pts, *blocks, name=None):
+    name = name or f"Player {pid}"
+    head = f"001 {pid:>4}      {name:<33} {'':>4} {'':<3} {'':>11} {'':<10} {pts:4.1f} {pid:>4}"
+    return head + "".join(blocks)
+
+
+HEAD = "012 Bad\nXXR 3\n"
+
+
+def test_unknown_result_code_names_line_and_column():
+    text = HEAD + _p(1, 1, "     2 w 1") + "\n" + _p(2, 0, "     1 b X") + "\n"
+    err = bad(text)
+    assert err.line == 4 and "unknown result code 'X' (column 99)" in str(err)
+    assert str(err).startswith("bad.trf:4: ")
+
+
+def test_inconsistent_opponent_entries():
+    text = HEAD + "\n".join([_p(1, 1, "     2 w 1"), _p(2, 0, "     3 b 0"),
+                             _p(3, 1, "     2 w 1")]) + "\n"
+    err = bad(text)
+    assert err.line == 4 and "player 1 (line 3) has opponent 2" in str(err)
+
+
+def test_results_that_do_not_agree():
+    err = bad(HEAD + _p(1, 1, "     2 w 1") + "\n" + _p(2, 1, "     1 b 1") + "\n")
+    assert err.line == 4 and "do not agree" in str(err)
+
+
+def test_colours_that_do_not_agree():
+    err = bad(HEAD + _p(1, 1, "     2 w 1") + "\n" + _p(2, 0, "     1 w 0") + "\n")
+    assert err.line == 4 and "colours w and b" in str(err)
+
+
+def test_points_not_matching_results():
+    err = bad(HEAD + _p(1, 0.5, "     2 w 1") + "\n" + _p(2, 0, "     1 b 0") + "\n")
+    assert err.line == 3 and "points 0.5 (columns 81-84) do not match the results (1)" \
+        in str(err)
+
+
+@pytest.mark.parametrize("line,msg", [
+    ("hello world", "not a TRF record"),
+    ("001    1      Short", "too short"),
+    ("001   x" + _p(1, 0)[8:], "starting rank"),
+    (_p(1, 0, "    2  w 1"), "does not line up"),
+    (_p(1, 0, "     0 - 1"), "needs an opponent"),
+    (_p(1, 0, "     2 w H"), "is a bye but an opponent"),
+    (_p(1, 0, "     1 w 1"), "against themself"),
+    (_p(1, 0, "     9 w 1"), "opponent 9 has no 001 record"),
+    (_p(1, 0, "     2 x 1"), "colour 'x'"),
+    ("XXR nine", "number of rounds (XXR) must be a number"),
+    ("042 sometime", "is not YYYY/MM/DD"),
+])
+def test_malformed_lines_are_refused_with_their_line_number(line, msg):
+    text = HEAD + line + "\n" + _p(2, 0) + "\n"
+    err = bad(text)
+    assert err.line == 3 and msg in str(err), str(err)
+
+
+def test_duplicate_start_number_and_second_pairing_bye():
+    err = bad(HEAD + _p(1, 0) + "\n" + _p(1, 0) + "\n")
+    assert err.line == 4 and "already used on line 3" in str(err)
+    err = bad(HEAD + _p(1, 1, "  0000 - U") + "\n" + _p(2, 1, "  0000 - U") + "\n")
+    assert err.line == 4 and "second pairing-allocated bye" in str(err)
+
+
+def test_more_rounds_than_declared_and_no_players():
+    err = bad("XXR 1\n" + _p(1, 1, "  0000 - U", "  0000 - F") + "\n")
+    assert "2 rounds but XXR/142 says 1" in str(err)
+    assert "no 001 player records" in str(bad("012 Empty\n"))
