@@ -4,10 +4,10 @@ Scores used:
 
 * NBW ("WINS") — 1 per win, ½ per jigo, forfeits by their result, plus the bye's special
   points; absent rounds add nothing; the summed special points are rounded down unless the
-  option ``round_down_specials`` is false (OpenGotha ``genRoundDownNBWMMS``, RULES.md §1.2).
+  Go option ``round_down`` is false (OpenGotha ``genRoundDownNBWMMS``, RULES.md §1.2).
 * MMS — the McMahon start score (:func:`swisstui.core.mcmahon.start_scores`) + game points +
-  special points including the absent value of the event scoring (½ in McMahon), rounded
-  down the same way (RULES.md §1.2).
+  special points: byes, and the Go option ``absent_mms`` (default ½) per absent or
+  not-yet-registered round; rounded down the same way (RULES.md §1.2).
 
 Criteria (opponents' scores are their scores after the last round ranked):
 
@@ -32,13 +32,15 @@ from .registry import tiebreak
 
 _WITH_OPPONENT = frozenset({K.GAME, K.PENDING, K.FORFEIT_WIN, K.FORFEIT_LOSS, K.FORFEIT_DRAW})
 _BYES = frozenset({K.PAIRING_BYE, K.FULL_BYE, K.HALF_BYE, K.ZERO_BYE})
+_ABSENT = frozenset({K.ABSENT, K.NOT_REGISTERED})
 
 
 def _scores(ctx: Context) -> tuple[dict[int, float], dict[int, float]]:
     """(NBW, MMS) per player."""
 
     def build() -> tuple[dict[int, float], dict[int, float]]:
-        round_down = bool(ctx.option("round_down_specials", True))
+        round_down = bool(ctx.option("round_down", True))
+        absent_mms = float(ctx.option("absent_mms", 0.5))
         win = ctx.win
         smms = _start(ctx)
         nbw: dict[int, float] = {}
@@ -50,8 +52,8 @@ def _scores(ctx: Context) -> tuple[dict[int, float], dict[int, float]]:
                     games += r.points / win
                 elif r.kind in _BYES:
                     byes += r.points / win
-                else:
-                    absent += r.points / win
+                elif r.kind in _ABSENT:
+                    absent += absent_mms
             if round_down:
                 nbw[pid] = games + math.floor(byes + 1e-9)
                 mms[pid] = smms.get(pid, 0.0) + games + math.floor(byes + absent + 1e-9)
@@ -100,7 +102,8 @@ def nbw(ctx: Context) -> dict[int, float]:
 
 @tiebreak("MMS", "McMahon score", "RULES.md §1.2, §1.4 (MMS)", ("go",), aliases=("MCMAHON",))
 def mms(ctx: Context) -> dict[int, float]:
-    """Start score + wins + special points (absent ½ in McMahon), rounded down."""
+    """Start score + wins + special points (bye; ``absent_mms`` per absent round), rounded
+    down."""
     return _scores(ctx)[1]
 
 

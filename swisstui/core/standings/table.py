@@ -76,7 +76,9 @@ def resolve_chain(event: Event, chain: Iterable[str] | str | None = None) -> tup
         try:
             from ..games import profile
 
-            codes = list(profile(game).tiebreaks)
+            prof = profile(game)
+            codes = list(prof.tiebreaks_for(event.settings.system)
+                         if hasattr(prof, "tiebreaks_for") else prof.tiebreaks)
         except (ImportError, SwissError, AttributeError):
             codes = []
         codes = codes or list(FALLBACK_CHAINS.get(game, ()))

@@ -1,0 +1,175 @@
+"""Standings API: registry, chains, places, after-round, warnings, crosstable, playoff,
+rounds advice."""
+
+import pytest
+
+from swisstui.core.errors import SwissError
+from swisstui.core.model import Result
+from swisstui.core.standings import (crosstable, format_value, json_value, playoff_round,
+                                     recommended_rounds, registry, standings)
+from swisstui.core.standings.playoff import bracket, bracket_order
+from swisstui.core.standings.rounds_advice import advice, needed_rounds
+from test_standings_build import build
+
+REQUIRED = {
+    "chess": "BH BH-C1 BH-C2 BH-M1 BH-M2 SB DE WIN WON BPG BWG PS AOB ARO AROC1 KS TPR",
+    "go": "WINS MMS SOS SOSOS SODOS SOS-1 SOS-2 SOSM SOSOSM CUSS DC SDC SODOSODOS",
+    "othello": "BQ DISCS BH",
+    "magic": "MP MW OMW GW OGW",
+    "renju": "BH SB DE LOT RATING RANDOM",
+}
+
+
+@pytest.mark.parametrize("game", sorted(REQUIRED))
+def test_required_codes_exist_for_their_game(game):
+    for code in REQUIRED[game].split():
+        tb = registry.resolve(code, game)
+        assert tb.code == code and tb.rule_ref and tb.name and tb.doc
+
+
+def test_each_tiebreak_cites_rules_and_aliases_resolve():
+    for code, tb in registry.items():
+        assert "RULES.md" in tb.rule_ref or "SEEDS.md" in tb.rule_ref, code
+    assert registry.get("bhc1").code == "BH-C1"
+    assert registry.get("OMW%").code == "OMW"
+    assert registry.get("nbw").code == "WINS"
+    assert registry.get("sosw-1").code == "SOS-1"
+
+
+def test_unknown_or_foreign_code_is_refused():
+    ev = build("chess", [1, 2], [[(1, 2, "1-0")]])
+    with pytest.raises(SwissError, match="unknown tie-break 'XYZ'"):
+        standings(ev, chain="XYZ")
+    with pytest.raises(SwissError, match="does not apply to chess"):
+        standings(ev, chain=["BQ"])
+
+
+def test_default_chain_from_profile_and_after_round():
+    rounds = [[(1, 2, "1-0"), (3, 4, "=")], [(1, 3, None), (2, 4, "1-0")]]
+    ev = build("chess", [1, 2, 3, 4], rounds)
+    st = standings(ev)
+    assert st.tiebreaks == ("BH-C1", "BH", "SB", "DE", "WIN")
+    assert st.after_round == 1  # round 2 is not complete
+    assert any("round 2 has 1 result(s) missing" in w for w in st.warnings)
+    st2 = standings(ev, upto=2)
+    assert st2.after_round == 2 and st2.row(2).score == 1
+    assert standings(ev, upto=0).after_round == 0
+
+
+def test_rounds_warning_seed003():
+    ev = build("magic", list(range(1, 41)), [], nrounds=5)
+    st = standings(ev)
+    assert any("5 rounds for 40 players" in w and "6 needed" in w for w in st.warnings)
+    assert not standings(build("magic", list(range(1, 33)), [], nrounds=5)).warnings
+
+
+def test_recommended_rounds():
+    assert recommended_rounds(12) == 4  # seed 003: 12 players -> 16 = 2^4
+    assert recommended_rounds(12, "magic") == 5  # MTR table 9-16: 5 (Top 4)
+    assert [recommended_rounds(n, "magic") for n in (8, 17, 33, 65, 129, 226, 227, 409, 410)] \
+        == [3, 5, 6, 7, 8, 8, 9, 9, 10]
+    assert needed_rounds(1) == 0 and needed_rounds(2) == 1 and needed_rounds(33) == 6
+    assert advice(40, "magic").playoff == 8 and advice(12, "magic").playoff == 4
+    assert advice(6, "magic").playoff is None
+
+
+def test_format_value():
+    assert format_value("OMW", 0.571428) == "57.14%"
+    assert json_value("OMW", 0.571428) == 0.5714
+    assert format_value("BH", 12.5) == "12.5" and format_value("BH", 12.0) == "12"
+    assert format_value("ARO", 1712.0) == "1712"
+    assert format_value(None, 3.25) == "3.25"
+    assert json_value("BH", 12.0) == 12
+
+
+def test_crosstable_cells():
+    rounds = [[(1, 2, "1-0"), (3, 4, "+-")], [(3, 1, "="), ("bye", 2, "half"), ("bye", 4)]]
+    ev = build("chess", [1, 2, 3, 4], rounds)
+    ct = crosstable(ev)
+    cells = {r.player.id: r.cells for r in ct.rows}
+    pos = {r.player.id: i for i, r in enumerate(ct.rows, 1)}
+    assert cells[1] == (f"{pos[2]}w+", f"{pos[3]}b=")
+    assert cells[3] == (f"{pos[4]}f+", f"{pos[1]}w=")
+    assert cells[2] == (f"{pos[1]}b-", "H=")
+    assert cells[4] == (f"{pos[3]}f-", "B+")
+    assert ct.rounds == (1, 2)
+
+
+def test_playoff_top8_and_top4_seeding():
+    assert bracket_order(8) == [1, 8, 4, 5, 2, 7, 3, 6]
+    assert bracket_order(4) == [1, 4, 2, 3]
+    # 8 players, one round, decided by rating: seeds = standings order
+    rounds = [[(1, 2, "2-0"), (3, 4, "2-0"), (5, 6, "2-0"), (7, 8, "2-0")]]
+    ev = build("magic", list(range(1, 9)), rounds, nrounds=1)
+    seeds = standings(ev).order()
+    rnd = playoff_round(ev, 8)
+    assert rnd.playoff and rnd.number == 2
+    s = seeds
+    assert [b.players for b in rnd.boards] == [(s[0], s[7]), (s[3], s[4]), (s[1], s[6]),
+                                              (s[2], s[5])]
+    top4 = playoff_round(ev, 4)
+    assert [b.players for b in top4.boards] == [(s[0], s[3]), (s[1], s[2])]
+    with pytest.raises(SwissError, match="power of two"):
+        playoff_round(ev, 6)
+    with pytest.raises(SwissError, match="needs 16 players"):
+        playoff_round(ev, 16)
+
+
+def _win(rnd, first=True):
+    res = Result("2-0", (1.0, 0.0), detail={"games": (2, 0, 0)}) if first else \
+        Result("0-2", (0.0, 1.0), detail={"games": (0, 2, 0)})
+    from dataclasses import replace
+
+    return replace(rnd, boards=tuple(replace(b, result=res) for b in rnd.boards))
+
+
+def test_playoff_later_rounds_pair_winners_and_standings_stay_frozen():
+    rounds = [[(1, 2, "2-0"), (3, 4, "2-0"), (5, 6, "2-0"), (7, 8, "2-0")]]
+    ev = build("magic", list(range(1, 9)), rounds, nrounds=1)
+    before = standings(ev)
+    qf = playoff_round(ev, 8)
+    with pytest.raises(SwissError, match="result"):
+        playoff_round(ev.with_round(qf), 8)
+    ev = ev.with_round(_win(qf, first=False))  # the lower seeds all win
+    sf = playoff_round(ev, 8)
+    w = [b.players[1] for b in qf.boards]
+    seed = {p: i for i, p in enumerate(before.order())}
+    expect = [tuple(sorted(w[0:2], key=seed.get)), tuple(sorted(w[2:4], key=seed.get))]
+    assert [b.players for b in sf.boards] == expect
+    ev = ev.with_round(_win(sf))
+    final = playoff_round(ev, 8)
+    assert len(final.boards) == 1
+    ev = ev.with_round(_win(final))
+    with pytest.raises(SwissError, match="playoff is over"):
+        playoff_round(ev, 8)
+    text = "\n".join(bracket(ev))
+    assert "Quarter-finals" in text and "Semi-finals" in text and "Champion" in text
+    after = standings(ev)
+    assert after.order() == before.order() and after.after_round == 1
+
+
+def test_playoff_draw_refused():
+    rounds = [[(1, 2, "2-0"), (3, 4, "2-0")]]
+    ev = build("magic", [1, 2, 3, 4], rounds, nrounds=1)
+    sf = playoff_round(ev, 4)
+    from dataclasses import replace
+
+    drawn = replace(sf, boards=tuple(replace(b, result=Result("1-1", (0.5, 0.5),
+                                                              detail={"games": (1, 1, 0)}))
+                                     for b in sf.boards))
+    with pytest.raises(SwissError, match="needs a winner"):
+        playoff_round(ev.with_round(drawn), 4)
+
+
+def test_lot_rating_random():
+    from swisstui.core.model import Player
+
+    players = [Player(1, "A", rating=1500, lot=3), Player(2, "B", rating=1700, lot=1),
+               Player(3, "C", rank="2d"), Player(4, "D", rank="5k", lot=2)]
+    ev = build("renju", players, [], seed=7)
+    st = standings(ev, chain="LOT")
+    assert st.order() == [2, 4, 1, 3]
+    assert standings(ev, chain="RATING").order() == [2, 1, 3, 4]
+    r1 = standings(ev, chain="RANDOM").order()
+    assert r1 == standings(ev, chain="RANDOM").order()  # the same seed, the same order
+    assert sorted(r1) == [1, 2, 3, 4]

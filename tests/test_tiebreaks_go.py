@@ -1,0 +1,97 @@
+"""Go criteria checked by hand (RULES.md §1.2, §1.4) and seed 002's Tagajo chain (SEEDS.md)."""
+
+import pytest
+
+from swisstui.core.model import Player
+from swisstui.core.standings import order_by_chain, standings
+from test_standings_build import build
+
+# Five players, three rounds, a pairing bye each round ("1-0": first-listed wins).
+# R1: 1 beats 2, 3 beats 4, 5 bye.  R2: 3 beats 1, 5 beats 2, 4 bye.
+# R3: 3 beats 5, 1 beats 4, 2 bye.
+# Wins: 1: 2, 2: 1, 3: 3, 4: 1, 5: 2.
+ROUNDS = [
+    [(1, 2, "1-0"), (3, 4, "1-0"), ("bye", 5)],
+    [(1, 3, "0-1"), (5, 2, "1-0"), ("bye", 4)],
+    [(3, 5, "1-0"), (1, 4, "1-0"), ("bye", 2)],
+]
+CHAIN = ("WINS", "SOS", "SOSOS", "SODOS", "SODOSODOS", "DE")
+
+
+def values():
+    ev = build("go", [1, 2, 3, 4, 5], ROUNDS, tiebreaks=CHAIN)
+    st = standings(ev)
+    return st, {r.player.id: r.values for r in st.rows}
+
+
+def test_wins():
+    _, v = values()
+    assert {p: v[p]["WINS"] for p in v} == {1: 2, 2: 1, 3: 3, 4: 1, 5: 2}
+
+
+def test_sos_by_hand():
+    # 1: opponents 2, 3, 4 -> 1 + 3 + 1; 2: 1, 5, bye -> 2 + 2 + 0; 3: 4, 1, 5 -> 1 + 2 + 2
+    # 4: 3, bye, 1 -> 3 + 0 + 2; 5: bye, 2, 3 -> 0 + 1 + 3
+    _, v = values()
+    assert {p: v[p]["SOS"] for p in v} == {1: 5, 2: 4, 3: 5, 4: 5, 5: 4}
+
+
+def test_sosos_by_hand():
+    # 1: SOS(2) + SOS(3) + SOS(4) = 4 + 5 + 5; 2: SOS(1) + SOS(5) = 5 + 4;
+    # 3: SOS(4) + SOS(1) + SOS(5) = 5 + 5 + 4; 4: SOS(3) + SOS(1) = 5 + 5; 5: SOS(2) + SOS(3)
+    _, v = values()
+    assert {p: v[p]["SOSOS"] for p in v} == {1: 14, 2: 9, 3: 14, 4: 10, 5: 9}
+
+
+def test_sodos_by_hand():
+    # 1 beat 2 (1 win) and 4 (1); 3 beat 4 (1), 1 (2), 5 (2); 5 beat 2 (1)
+    _, v = values()
+    assert {p: v[p]["SODOS"] for p in v} == {1: 2, 2: 0, 3: 5, 4: 0, 5: 1}
+
+
+def test_seed002_fifth_criterion():
+    # "the wins of the players beaten by the players one beat": 3 beat 4 (beat nobody),
+    # 1 (beat 2 and 4: 1 + 1 wins) and 5 (beat 2: 1 win) -> 3; 1 beat 2 and 4, who beat nobody
+    _, v = values()
+    assert {p: v[p]["SODOSODOS"] for p in v} == {1: 0, 2: 0, 3: 3, 4: 0, 5: 0}
+
+
+def test_tagajo_order_and_order_by_chain():
+    st, _ = values()
+    # 3 (3 wins); 1 and 5 on 2 wins: SOS 5 > 4; 4 and 2 on 1 win: SOS 5 > 4
+    assert st.order() == [3, 1, 5, 4, 2]
+    ev = build("go", [1, 2, 3, 4, 5], ROUNDS)
+    assert order_by_chain(ev, [1, 2, 3, 4, 5], CHAIN) == [3, 1, 5, 4, 2]
+    assert order_by_chain(ev, [2, 4], ("SODOSODOS",)) == [2, 4]  # tie keeps id order
+    assert order_by_chain(ev, [5, 1, 3], ("SODOSODOS", "SOS")) == [3, 1, 5]
+
+
+def test_sos_cuts_and_cuss():
+    ev = build("go", [1, 2, 3, 4, 5], ROUNDS)
+    v = {r.player.id: r.values for r in standings(ev, chain="SOS-1,SOS-2,CUSS").rows}
+    assert v[1]["SOS-1"] == 4 and v[1]["SOS-2"] == 3  # [1, 3, 1]
+    assert v[2]["SOS-1"] == 4 and v[2]["SOS-2"] == 2  # [2, 2, 0]
+    assert v[1]["CUSS"] == 1 + 1 + 2 and v[3]["CUSS"] == 1 + 2 + 3
+
+
+def test_mcmahon_scores():
+    pytest.importorskip("swisstui.core.ranks")
+    players = [Player(1, "A", rank="5d"), Player(2, "B", rank="1d"), Player(3, "C", rank="25k"),
+               Player(4, "D", rank="3k", smms_correction=1)]
+    rounds = [[(1, 2, "1-0"), (3, 4, "0-1")], [(1, 4, "1-0"), ("bye", 2), ("bye", 3, "absent")]]
+    ev = build("go", players, rounds, system="mcmahon", tiebreaks=("MMS", "SOSM", "SOSOSM"))
+    from swisstui.core.mcmahon import start_scores
+
+    # bar 4d (value 3) -> 33; 1d -> 30; floor 20k -> 10; 3k -> 27, +1 correction -> 28
+    assert start_scores(ev) == {1: 33, 2: 30, 3: 10, 4: 28}
+    v = {r.player.id: r.values for r in standings(ev).rows}
+    # MMS: 1: 33 + 2; 2: 30 + 0 + bye 1; 3: 10 + 0 + floor(½ absent) = 10; 4: 28 + 1
+    assert {p: v[p]["MMS"] for p in v} == {1: 35, 2: 31, 3: 10, 4: 29}
+    # SOSM: 1: MMS(2) + MMS(4); 2: MMS(1) + own start 30 (bye); 3: MMS(4) + own start 10
+    assert v[1]["SOSM"] == 31 + 29 and v[2]["SOSM"] == 35 + 30 and v[3]["SOSM"] == 29 + 10
+    # SOSOSM: 2: SOSM(1) + 30 * 2 rounds
+    assert v[2]["SOSOSM"] == 60 + 60
+    no_round = build("go", players, rounds, system="mcmahon",
+                     options={"round_down": False})
+    v2 = {r.player.id: r.values for r in standings(no_round, chain="MMS").rows}
+    assert v2[3]["MMS"] == 10.5
