@@ -185,12 +185,7 @@ def withdraw(folder: Path, pid: int, from_round: int) -> Event:
 
 def request_bye(folder: Path, pid: int, round_no: int, kind: str) -> Event:
     from ..core import registration
-    from ..core.model import ByeKind
-    try:
-        k = ByeKind(kind)
-    except ValueError:
-        raise SwissError(f"bye kind must be one of full, half, zero, absent (got {kind!r})")
-    return update(folder, lambda ev: registration.request_bye(ev, pid, round_no, k))
+    return update(folder, lambda ev: registration.request_bye(ev, pid, round_no, kind))
 
 
 # ---- standings -------------------------------------------------------------------------------

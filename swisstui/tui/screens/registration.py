@@ -215,7 +215,7 @@ class RegistrationScreen(EventScreen):
         nxt = ev.current_round + 1
         self.app.push_screen(
             PromptScreen(f"Requested bye for {pid} {ev.player(pid).name}",
-                         "ROUND KIND — kind: half, zero, full or absent (e.g. 3 half)",
+                         "ROUND KIND — kind: half, zero, full, absent, or none to cancel (e.g. 3 half)",
                          value=f"{nxt} half"),
             lambda text: self._do_bye(pid, text))
 

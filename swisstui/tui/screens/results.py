@@ -179,14 +179,12 @@ class ResultsScreen(EventScreen):
                               f"Board {board} has {bd.result.text}. Clear it?"),
                 lambda yes: self._do_clear(board) if yes else self.status("not cleared"))
             return
-        if bd.result is not None and bd.result.text != entry.result:
-            self._ask_replace(board, entry, bd.result.text)
-            return
         self._record(board, entry, force=False)
 
     def _ask_replace(self, board: int, entry: backend.Entry, old: str, why: str = "") -> None:
-        lines = [why] if why else []
-        lines.append(f"Board {board} already has {old}. Replace it with {entry.result}?")
+        why = why.split("; use --force")[0]
+        lines = [why] if why else [f"Board {board} already has {old}."]
+        lines.append(f"Replace it with {entry.result}?")
 
         def answer(yes: bool | None) -> None:
             if yes:
@@ -205,7 +203,10 @@ class ResultsScreen(EventScreen):
             if force:
                 self.error(str(exc))
                 return
-            self._ask_replace(board, entry, "a different result", str(exc))
+            rnd = self.event.round(self.round_no) if self.event else None
+            bd = rnd.board(board) if rnd else None
+            old = bd.result.text if bd is not None and bd.result else "a result"
+            self._ask_replace(board, entry, old, str(exc))
             return
         except SwissError as exc:
             self.error(str(exc))
