@@ -403,7 +403,8 @@ PROFILE = GameProfile(
     tiebreaks_by_system={"swiss": ("WINS", "SOS", "SOSOS", "SODOS"),
                          "mcmahon": ("MMS", "SOSM", "SOSOSM")},
     options=OPTIONS,
-    examples=("B+", "W+", "B+R", "W+T", "B+3.5", "W+1", "W+1 5/6", "jigo", "B+F"),
+    # valid with the default settings (Japanese rules, komi 6.5); see NOTATIONS for the rest
+    examples=("B+", "W+", "B+R", "W+T", "B+3.5", "W+12.5", "B+F"),
     parse=parse,
     bye_detail=None,
     detail_keys=("winner", "margin", "komi", "reason", "penalties", "handicap"),

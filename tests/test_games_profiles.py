@@ -1,0 +1,97 @@
+"""All five profiles: shape, examples valid under the defaults, property round trips."""
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from swisstui.core.errors import SwissError
+from swisstui.core.games import GAMES, profile, validate_options
+from swisstui.core.games.go import format_margin, parse_margin
+from swisstui.core.model import Settings
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_profile_shape_and_examples(game):
+    p = profile(game)
+    assert p.name == game and p.parse is not None and p.examples and p.notations
+    assert p.tiebreaks and p.system in ("swiss", "mcmahon", "roundrobin")
+    s = Settings("t", game, 5)
+    for text in p.examples:
+        r = p.parse(text, s, {})
+        assert p.canonical(r.text, s) == r.text
+        assert p.format(r) == r.text
+        assert set(r.detail) <= set(p.detail_keys)
+        assert all(o in (0, 0.5, 1) for o in r.outcome)
+    # the defaults themselves are valid options
+    assert validate_options(game, p.default_options()) == p.default_options()
+    with pytest.raises(SwissError, match=f"unknown {game} option 'nonsense'"):
+        validate_options(game, {"nonsense": 1})
+
+
+def test_default_tiebreak_codes():
+    assert {g: profile(g).tiebreaks for g in GAMES} == {
+        "chess": ("BH-C1", "BH", "SB", "DE", "WIN"),
+        "go": ("WINS", "SOS", "SOSOS", "SODOS"),
+        "othello": ("BQ", "DISCS"),
+        "magic": ("OMW", "GW", "OGW"),
+        "renju": ("BH", "SB", "DE"),
+    }
+
+
+ING = Settings("t", "go", 5, options={"rules": "ing"})
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.fractions(min_value=0, max_value=400, max_denominator=12), st.sampled_from("BW"))
+def test_go_ing_margins_round_trip(m, side):
+    if m == 0 and side == "W":
+        return
+    text = f"{side}+{format_margin(m)}"
+    assert parse_margin(format_margin(m)) == m
+    r = profile("go").parse(text, ING, {})
+    assert r.text == text and r.detail["margin"] == pytest.approx(float(m))
+    assert profile("go").parse(r.text, ING, {k: v for k, v in r.detail.items()
+                                             if v is not None}) == r
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 64), st.integers(0, 64), st.sampled_from(["winner", "none"]))
+def test_othello_discs(a, b, empties):
+    s = Settings("t", "othello", 5, options={"empties": empties})
+    p = profile("othello")
+    if a + b > 64:
+        with pytest.raises(SwissError, match="a board has 64 squares"):
+            p.parse(f"{a}-{b}", s, {})
+        return
+    if a + b < 4:
+        return
+    r = p.parse(f"{a}-{b}", s, {})
+    x, y = r.detail["discs"]
+    assert (x > y, x < y) == (a > b, a < b)
+    assert x + y == (64 if empties == "winner" else a + b)
+    assert p.parse(r.text, s, dict(r.detail)) == r
+
+
+@pytest.mark.parametrize("best_of", [1, 3, 5])
+def test_magic_every_record(best_of):
+    s = Settings("t", "magic", 5, options={"best_of": best_of})
+    p = profile("magic")
+    need = (best_of + 1) // 2
+    ok = 0
+    for a in range(0, 5):
+        for b in range(0, 5):
+            for d in range(0, 7):
+                valid = (a <= need and b <= need and not (a == b == need)
+                         and a + b + d > 0 and d <= max(3, best_of))
+                text = f"{a}-{b}-{d}"
+                if not valid:
+                    with pytest.raises(SwissError):
+                        p.parse(text, s, {})
+                    continue
+                r = p.parse(text, s, {})
+                ok += 1
+                assert r.detail["games"] == (a, b, d)
+                assert r.outcome == ((1, 0) if a > b else (0, 1) if b > a else (0.5, 0.5))
+                assert p.parse(r.text, s, {}) == r
+    assert ok > 0
