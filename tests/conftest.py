@@ -18,6 +18,11 @@ from typing import Any
 
 import pytest
 
+# Benchmarks are scripts, never collected.  Ignoring the folder here also keeps pytest from
+# importing tests/bench/conftest.py, which would otherwise replace this module as
+# ``conftest`` in sys.modules and break ``from conftest import make_event``.
+collect_ignore = ["bench"]
+
 from swisstui.core import store
 from swisstui.core.model import Player
 from swisstui.core.settings import make_settings

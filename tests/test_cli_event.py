@@ -1,0 +1,198 @@
+"""The spine's CLI: new, players, result, check (exit codes, one-line errors, nothing
+written on refusal)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from swisstui.cli import main
+from swisstui.core import store
+from swisstui.core.manual import make_round
+
+
+def run(capsys, *argv):
+    rc = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+def refused(capsys, folder, *argv, match=""):
+    """Exit 1, one line on stderr starting 'swisstui: ', and the folder untouched."""
+    fp = store.fingerprint(folder)
+    texts = {p: p.read_bytes() for p in folder.rglob("*.toml")}
+    rc, out, err = run(capsys, *argv)
+    assert rc == 1, (out, err)
+    assert err.startswith("swisstui: ") and err.count("\n") == 1, err
+    assert match in err, err
+    assert store.fingerprint(folder) == fp
+    assert {p: p.read_bytes() for p in folder.rglob("*.toml")} == texts
+    return err
+
+
+@pytest.fixture
+def go_event(tmp_path, capsys):
+    folder = tmp_path / "go"
+    rc, out, err = run(capsys, "new", folder, "--game", "go", "--rounds", 4, "--name",
+                       "Go Cup", "--option", "komi=6.5", "--option", "rules=japanese",
+                       "--seed", 7)
+    assert rc == 0, err
+    return folder
+
+
+def test_new_every_game_and_options(tmp_path, capsys):
+    cases = {
+        "go": ["--option", "rules=ing", "--option", "komi=8"],
+        "othello": ["--option", "bye_discs=33-31"],
+        "magic": ["--option", "best_of=5", "--win", 3, "--draw", 1],
+        "renju": ["--option", "opening=soosorv", "--option", "opening_n=5"],
+        "chess": ["--tiebreaks", "BH,SB", "--bye", 0.5, "--system", "roundrobin"],
+    }
+    for game, extra in cases.items():
+        rc, out, err = run(capsys, "new", tmp_path / game, "--game", game, "--rounds", 6,
+                           *extra)
+        assert rc == 0, err
+        assert out.startswith(f"created {tmp_path / game}: {game}, 6 rounds")
+    assert store.load(tmp_path / "go").settings.options["rules"] == "ing"
+    assert store.load(tmp_path / "othello").settings.options["bye_discs"] == (33, 31)
+    assert store.load(tmp_path / "magic").settings.options["best_of"] == 5
+    chess = store.load(tmp_path / "chess").settings
+    assert chess.tiebreaks == ("BH", "SB") and chess.scoring.bye == 0.5
+    assert chess.name == "chess"  # default name = folder name
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--game", "chess", "--style", "zigzag"], "valid: fold, slide"),
+    (["--game", "go", "--option", "komi=abc"], "komi"),
+    (["--game", "go", "--option", "kom=6.5"], "valid: rules, komi"),
+    (["--game", "magic", "--option", "best_of=4"], "1, 3, 5"),
+    (["--game", "renju", "--option", "opening=xyz"], "soosorv"),
+    (["--game", "chess", "--tiebreaks", "BH,XYZ"], "XYZ"),
+])
+def test_new_refuses_unknown_values(tmp_path, capsys, argv, words):
+    rc, out, err = run(capsys, "new", tmp_path / "e", *argv)
+    assert rc == 1 and err.startswith("swisstui: ") and words in err
+    assert err.count("\n") == 1
+    assert not (tmp_path / "e").exists()
+
+
+def test_new_refuses_existing_event(go_event, capsys):
+    refused(capsys, go_event, "new", go_event, "--game", "go", match="already an event")
+
+
+def test_players_add_list_edit_withdraw_bye(go_event, capsys):
+    assert run(capsys, "players", "add", go_event, "이세돌", "--rank", "9p", "--club",
+               "Seoul", "--country", "KR")[:2] == (0, "added 1 이세돌\n")
+    assert run(capsys, "players", "add", go_event, "Iyama Yuta", "--rank", "9 dan",
+               "--id", 5)[0] == 0
+    refused(capsys, go_event, "players", "add", go_event, "X", "--id", 5,
+            match="id 5 is already taken")
+    refused(capsys, go_event, "players", "add", go_event, "X", "--rank", "strong")
+    assert run(capsys, "players", "edit", go_event, 5, "--club", "Tokyo")[0] == 0
+    assert run(capsys, "players", "bye", go_event, 5, "--round", 2, "--kind", "half")[0] == 0
+    assert run(capsys, "players", "withdraw", go_event, 1, "--from-round", 3)[0] == 0
+    rc, out, err = run(capsys, "players", "list", go_event)
+    assert rc == 0 and "이세돌  9p  Seoul  KR  (withdrawn from r3)" in out
+    assert "Iyama Yuta  9d  Tokyo" in out and "half bye r2" in out
+    rc, out, err = run(capsys, "players", "list", go_event, "--json")
+    data = json.loads(out)
+    assert [p["id"] for p in data] == [1, 5]
+    assert data[0]["status"] == "withdrawn" and data[1]["byes"] == [{"round": 2,
+                                                                     "kind": "half"}]
+    refused(capsys, go_event, "players", "edit", go_event, 9, "--club", "x",
+            match="no player with id 9")
+
+
+def test_players_import(go_event, tmp_path, capsys):
+    f = tmp_path / "p.csv"
+    f.write_text("Name,Rank,Club,Country\n이세돌,9p,Seoul,KR\n井山 裕太,9d,Tokyo,JP\n",
+                 encoding="utf-8")
+    rc, out, err = run(capsys, "players", "import", go_event, f)
+    assert (rc, out) == (0, "imported 2 players (ids 1-2)\n")
+    bad = tmp_path / "bad.csv"
+    bad.write_text("name,rank\nA,3d\nB,oops\n", encoding="utf-8")
+    err = refused(capsys, go_event, "players", "import", go_event, bad)
+    assert f"{bad}:3: " in err
+    assert len(store.load(go_event).players) == 2  # nothing of the bad file added
+
+
+def _paired(folder, n=4, pairs=((1, 2), (3, 4))):
+    from swisstui.core.registration import add_player
+    def change(e):
+        for i in range(n):
+            e = add_player(e, f"P{i + 1}")
+        return make_round(e, pairs)
+    store.update(folder, change)
+
+
+def test_result_record_conflict_force_clear(go_event, capsys):
+    _paired(go_event)
+    rc, out, err = run(capsys, "result", go_event, 1, 1, "B+3.5")
+    assert (rc, out) == (0, "round 1 board 1: B+3.5 (P1 – P2)\n")
+    assert run(capsys, "result", go_event, 1, 1, "B+3.5")[0] == 0  # same again: fine
+    err = refused(capsys, go_event, "result", go_event, 1, 1, "W+R")
+    assert err == ("swisstui: round 1 board 1 already has B+3.5 (P1–P2); use --force to "
+                   "replace\n")
+    assert run(capsys, "result", go_event, 1, 1, "W+R", "--force")[0] == 0
+    assert store.load(go_event).round(1).board(1).result.text == "W+R"
+    refused(capsys, go_event, "result", go_event, 1, 3, "B+", match="no board 3")
+    refused(capsys, go_event, "result", go_event, 2, 1, "B+", match="not paired")
+    refused(capsys, go_event, "result", go_event, 1, 2, "X+", match="go")
+    assert run(capsys, "result", go_event, 1, 1, "--clear")[0] == 0
+    assert store.load(go_event).round(1).board(1).result is None
+
+
+def test_result_renju_black_and_magic_drop(tmp_path, capsys):
+    rj = tmp_path / "rj"
+    assert run(capsys, "new", rj, "--game", "renju")[0] == 0
+    _paired(rj)
+    assert run(capsys, "result", rj, 1, 1, "0-1", "--black", 2)[0] == 0
+    assert store.load(rj).round(1).board(1).result.detail["black"] == 2
+    refused(capsys, rj, "result", rj, 1, 2, "1-0", "--black", 1)  # not on board 2
+    mg = tmp_path / "mg"
+    assert run(capsys, "new", mg, "--game", "magic", "--option", "best_of=3")[0] == 0
+    _paired(mg)
+    refused(capsys, mg, "result", mg, 1, 1, "3-0", match="")
+    refused(capsys, mg, "result", mg, 1, 1, "2-1", "--drop", 3, match="not a player")
+    rc, out, err = run(capsys, "result", mg, 1, 1, "2-1", "--drop", 2)
+    assert rc == 0 and out.endswith("; P2 drops\n")
+    ev = store.load(mg)
+    assert ev.player(2).withdrawn_from == 2 and ev.round(1).board(1).result.text == "2-1"
+
+
+def test_result_othello_discs(tmp_path, capsys):
+    oth = tmp_path / "oth"
+    assert run(capsys, "new", oth, "--game", "othello")[0] == 0
+    _paired(oth)
+    refused(capsys, oth, "result", oth, 1, 1, "50-20", match="64")
+    assert run(capsys, "result", oth, 1, 1, "40-24")[0] == 0
+    assert "discs = [40, 24]" in (oth / "rounds" / "01.toml").read_text()
+
+
+def test_check(go_event, capsys):
+    _paired(go_event)
+    rc, out, err = run(capsys, "check", go_event)
+    assert rc == 0 and out.startswith("ok: ")
+    p = go_event / "players.toml"
+    p.write_text(p.read_text().replace('name = "P2"', 'name = "P2"\nratnig = 3'))
+    r = go_event / "rounds" / "01.toml"
+    r.write_text(r.read_text().replace("players = [3, 4]", "players = [3, 3]"))
+    rc, out, err = run(capsys, "check", go_event)
+    lines = err.splitlines()
+    assert rc == 1 and len(lines) == 2
+    assert lines[0].startswith(f"{p}:") and "unknown key 'ratnig'" in lines[0]
+    assert lines[1].startswith(f"{r}:") and "cannot play themselves" in lines[1]
+    # every other command refuses the broken folder with the first problem, one line
+    rc, out, err = run(capsys, "players", "list", go_event)
+    assert rc == 1 and err.startswith(f"swisstui: {p}:") and err.count("\n") == 1
+
+
+def test_manual_pair_when_the_pairing_area_is_absent(go_event, capsys):
+    import importlib.util
+    if importlib.util.find_spec("swisstui.cli.pairing_cmds") is not None:
+        pytest.skip("the pairing area owns `pair`")
+    _paired(go_event, 5, ((1, 2),))
+    rc, out, err = run(capsys, "pair", go_event, "--fixed", "3:4", "--bye", 5)
+    assert (rc, out) == (0, "round 2: 1 boards, 1 byes\n")
+    refused(capsys, go_event, "pair", go_event, "--fixed", "1:1", match="themselves")

@@ -1,0 +1,69 @@
+"""record_result / clear_result: grammar per game, refusals, conflicts, no-ops."""
+
+from __future__ import annotations
+
+import pytest
+
+from swisstui.core.errors import ConflictError, ResultError, SwissError
+from swisstui.core.model import Board, Bye, ByeKind, Event, Player, Round
+from swisstui.core.results import clear_result, record_result
+from swisstui.core.settings import make_settings
+
+
+def _ev(game="chess", **kw) -> Event:
+    players = (Player(1, "Alice"), Player(2, "Bob"), Player(3, "Cid"), Player(4, "Dee"),
+               Player(5, "Eve"))
+    rnd = Round(1, (Board(1, (1, 2)), Board(2, (3, 4))), (Bye(5, ByeKind.PAIRING),))
+    return Event(make_settings(game, "E", 5, **kw), players, (rnd,))
+
+
+def test_record_in_canonical_notation():
+    ev = record_result(_ev(), 1, 2, "½-½")
+    assert ev.round(1).board(2).result.text == "1/2-1/2"
+    assert ev.round(1).board(1).result is None
+
+
+def test_refusals():
+    ev = _ev()
+    with pytest.raises(ResultError, match="round 2 is not paired"):
+        record_result(ev, 2, 1, "1-0")
+    with pytest.raises(ResultError, match="no board 3 .*byes have no result"):
+        record_result(ev, 1, 3, "1-0")
+    with pytest.raises(ResultError, match="chess result '3-0'"):
+        record_result(ev, 1, 1, "3-0")
+
+
+def test_conflict_needs_force_and_same_result_is_a_noop():
+    ev = record_result(_ev(), 1, 1, "1-0")
+    assert record_result(ev, 1, 1, "1-0") is ev
+    with pytest.raises(ConflictError) as info:
+        record_result(ev, 1, 1, "0-1")
+    assert str(info.value) == ("round 1 board 1 already has 1-0 (Alice–Bob); "
+                               "use --force to replace")
+    assert record_result(ev, 1, 1, "0-1", force=True).round(1).board(1).result.text == "0-1"
+
+
+def test_clear():
+    ev = record_result(_ev(), 1, 1, "1-0")
+    cleared = clear_result(ev, 1, 1)
+    assert cleared.round(1).board(1).result is None
+    assert clear_result(cleared, 1, 1) is cleared
+    with pytest.raises(SwissError):
+        clear_result(ev, 1, 9)
+
+
+def test_game_details():
+    oth = record_result(_ev("othello"), 1, 1, "40-20")  # 4 empties go to the winner
+    assert oth.round(1).board(1).result.detail["discs"] == (44, 20)
+    with pytest.raises(ResultError):
+        record_result(_ev("othello"), 1, 1, "50-20")
+    mg = record_result(_ev("magic", options={"best_of": 3}), 1, 1, "2-1")
+    assert mg.round(1).board(1).result.detail["games"] == (2, 1, 0)
+    with pytest.raises(ResultError):
+        record_result(_ev("magic", options={"best_of": 3}), 1, 1, "3-0")
+    rj = record_result(_ev("renju"), 1, 1, "1-0", {"black": 2})
+    assert rj.round(1).board(1).result.detail["black"] == 2
+    with pytest.raises(ResultError):
+        record_result(_ev("renju"), 1, 1, "1-0", {"black": 3})  # not on the board
+    go = record_result(_ev("go", options={"komi": 6.5}), 1, 1, "B+3.5")
+    assert go.round(1).board(1).result.outcome == (1, 0)

@@ -1,0 +1,76 @@
+"""Hypothesis round-trip: model → folder → model is the identity, for every game, any
+Unicode names, any result of the game's grammar, byes of every kind."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from hypothesis import given, settings as hsettings, strategies as st
+
+from swisstui.core import store
+from swisstui.core.errors import ResultError
+from swisstui.core.games import profile
+from swisstui.core.model import GAMES, Board, Bye, ByeKind, Event, Player, Round
+from swisstui.core.settings import make_settings
+
+TEXT = st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=12).filter(
+    lambda s: s.strip() != "")
+OPT = st.one_of(st.none(), TEXT)
+
+
+@st.composite
+def events(draw):
+    game = draw(st.sampled_from(GAMES))
+    n = draw(st.integers(2, 9))
+    settings = make_settings(game, draw(TEXT), draw(st.integers(1, 9)),
+                             seed=draw(st.integers(-2**40, 2**40)), venue=draw(OPT),
+                             win=draw(st.sampled_from([1, 2, 3])),
+                             draw=draw(st.sampled_from([0.5, 1])))
+    kinds = [k for k in ByeKind if k is not ByeKind.PAIRING]
+    players = []
+    for pid in range(1, n + 1):
+        byes = draw(st.dictionaries(st.integers(1, 9), st.sampled_from(kinds), max_size=2))
+        players.append(Player(
+            pid, draw(TEXT), rating=draw(st.one_of(st.none(), st.integers(0, 3000))),
+            rank=draw(st.sampled_from([None, "3d", "12k", "1p"])), club=draw(OPT),
+            country=draw(OPT), notes=draw(OPT), lot=draw(st.one_of(st.none(),
+                                                                    st.integers(1, 99))),
+            joined_round=draw(st.integers(1, 3)),
+            withdrawn_from=draw(st.one_of(st.none(), st.integers(2, 9))),
+            byes=tuple(sorted(byes.items())), smms_correction=draw(st.integers(-1, 2))))
+    ev = Event(settings, tuple(players))
+    prof = profile(game)
+    rounds = []
+    for number in range(1, draw(st.integers(0, 3)) + 1):
+        ids = draw(st.permutations(list(range(1, n + 1))))
+        boards = []
+        for b in range(len(ids) // 2):
+            pair = (ids[2 * b], ids[2 * b + 1])
+            result = None
+            if draw(st.booleans()):
+                text = draw(st.sampled_from(prof.examples))
+                extra = {"players": pair}
+                if game == "renju" and text in ("1-0", "0-1", "=") and draw(st.booleans()):
+                    extra["black"] = draw(st.sampled_from(pair))
+                try:
+                    result = prof.parse(text, settings, extra)
+                except ResultError:  # an example that needs other settings (Go komi)
+                    result = None
+            boards.append(Board(b + 1, pair, result))
+        byes = ()
+        if len(ids) % 2:
+            byes = (Bye(ids[-1], draw(st.sampled_from(list(ByeKind)))),)
+        rounds.append(Round(number, tuple(boards), byes, playoff=draw(st.booleans())))
+    return Event(settings, ev.players, tuple(rounds))
+
+
+@hsettings(max_examples=40, deadline=None)
+@given(events())
+def test_model_folder_model_is_identity(ev):
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / "ev"
+        store.create(folder, ev.settings, ev.players)
+        store.update(folder, lambda e: Event(e.settings, e.players, ev.rounds))
+        assert store.load(folder) == ev
+        assert store.check(folder) == []
