@@ -50,6 +50,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, Mapping
 
 from ..errors import ResultError
@@ -200,8 +201,27 @@ def _fail(text: str) -> ResultError:
 def parse(text: str, settings: Settings, extra: Mapping[str, Any] | None = None) -> Result:
     extra = extra or {}
     rules = _rules(settings)
-    ing = rules == "ing"
     komi = _komi(settings, extra)
+    if not isinstance(text, str):
+        raise ResultError(f"a result must be text, not {text!r}")
+    canon, outcome, forfeit, winner, margin, reason = _read(text, rules, komi)
+    detail = {
+        "winner": winner,
+        "margin": margin,
+        "komi": komi,
+        "reason": reason,
+        "penalties": _penalties(extra, rules == "ing"),
+        "handicap": _handicap(extra),
+    }
+    _check_extra(extra, detail, canon)
+    return Result(canon, outcome, forfeit, detail)
+
+
+@lru_cache(maxsize=4096)
+def _read(text: str, rules: str, komi: float) -> tuple:
+    """The text-only part of :func:`parse` (pure, cached: a round file repeats few texts):
+    (canonical, outcome, forfeit, winner, margin float|None, reason)."""
+    ing = rules == "ing"
     t = clean(text)
     key = t.lower().replace(" ", "")
     winner: str | None = None
@@ -240,16 +260,8 @@ def parse(text: str, settings: Settings, extra: Mapping[str, Any] | None = None)
         suffix = reason or (format_margin(margin) if margin is not None else "")
         canon = f"{winner.upper()}+{suffix}"
         outcome = (1.0, 0.0) if winner == "b" else (0.0, 1.0)
-    detail = {
-        "winner": winner,
-        "margin": float(margin) if margin is not None else None,
-        "komi": komi,
-        "reason": reason,
-        "penalties": _penalties(extra, ing),
-        "handicap": _handicap(extra),
-    }
-    _check_extra(extra, detail, canon)
-    return Result(canon, outcome, forfeit, detail)
+    return (canon, outcome, forfeit, winner, float(margin) if margin is not None else None,
+            reason)
 
 
 def _check_margin(winner: str, margin: Fraction, komi: float, rules: str, text: str) -> None:
