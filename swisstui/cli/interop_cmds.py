@@ -1,0 +1,152 @@
+"""``swisstui export`` and ``swisstui import``: thin shells over :mod:`swisstui.core.interop`.
+
+::
+
+    swisstui export EVENT --format json|trf|h9|csv|html [--what standings|crosstable|pairings|wall]
+                    [--round N] [--trf-version 16|2026] [--info KEY=VALUE ...] [-o FILE]
+    swisstui import FILE --format trf EVENT
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sys
+import tempfile
+from dataclasses import replace
+from pathlib import Path
+
+from ..core import store
+from ..core.errors import SwissError
+from ..core.interop import trf
+from ..core.interop.tables import WHATS
+
+FORMATS = ("json", "trf", "h9", "csv", "html")
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "export", help="write the event as JSON, FIDE TRF, EGD h9, CSV or HTML",
+        description="Write the event for another program or for print: json (everything), "
+                    "trf (FIDE, chess), h9 (EGD, Go), csv/html (standings, crosstable, "
+                    "pairings of a round, or the alphabetical wall list).")
+    p.add_argument("event", help="event folder")
+    p.add_argument("--format", required=True, choices=FORMATS)
+    p.add_argument("--what", choices=WHATS, default="standings",
+                   help="csv/html: which list (default standings)")
+    p.add_argument("--round", type=int, default=None,
+                   help="standings/crosstable/h9: after round N; pairings/wall: round N "
+                        "(default: the current round)")
+    p.add_argument("--trf-version", choices=trf.VERSIONS, default=trf.DEFAULT_VERSION,
+                   help="TRF-16 with XXR/XXC (default) or TRF-2026 with 142/152")
+    p.add_argument("--info", action="append", default=[], metavar="KEY=VALUE",
+                   help="h9 header field, e.g. CL=A, TM=82, 'CM=Canadian byo-yomi', PC=FR,Paris")
+    p.add_argument("-o", "--output", help="file to write (default: standard output)")
+    p.set_defaults(func=cmd_export)
+
+    p = sub.add_parser(
+        "import", help="create a new chess event from a FIDE TRF file",
+        description="Read a TRF-16 or TRF-2026 file (Swiss-Manager, Vega, bbpPairings, "
+                    "swisstui…) into a new event folder that can be continued.")
+    p.add_argument("file", help="the TRF file")
+    p.add_argument("--format", required=True, choices=("trf",))
+    p.add_argument("event", help="new event folder (must not exist or be empty)")
+    p.set_defaults(func=cmd_import)
+
+
+def _info(items: list[str]) -> dict[str, str]:
+    out = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise SwissError(f"--info {item!r}: expected KEY=VALUE, e.g. CL=A")
+        out[key.strip().upper()] = value.strip()
+    return out
+
+
+def render(event, args) -> bytes:
+    """The bytes ``export`` writes for ``args`` (format, what, round, …)."""
+    fmt = args.format
+    if fmt == "json":
+        from ..core.export_json import event_to_json
+
+        return (json.dumps(event_to_json(event), indent=2, ensure_ascii=False) + "\n").encode()
+    if fmt == "trf":
+        return trf.write_trf(event, version=args.trf_version).encode("utf-8")
+    if fmt == "h9":
+        from ..core.interop.h9 import write_h9
+        from ..core.standings import standings
+
+        return write_h9(event, standings(event, args.round), info=_info(args.info))
+    if fmt == "csv":
+        from ..core.interop.csv_export import export_csv
+
+        return export_csv(event, args.what, args.round).encode("utf-8")
+    from ..core.interop.html_export import export_html
+
+    return export_html(event, args.what, args.round).encode("utf-8")
+
+
+def _write_file(path: Path, data: bytes) -> None:
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise SwissError(f"{path}: folder {folder} does not exist")
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except OSError as exc:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise SwissError(f"{path}: cannot write: {exc.strerror}") from None
+
+
+def cmd_export(args) -> int:
+    event = store.load(args.event)
+    data = render(event, args)
+    if args.output:
+        _write_file(Path(args.output), data)
+    else:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+    return 0
+
+
+def read_text(path: Path) -> str:
+    """A text file as UTF-8 (with or without BOM), else Windows-1252 (Swiss-Manager)."""
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise SwissError(f"{path}: no such file") from None
+    except OSError as exc:
+        raise SwissError(f"{path}: cannot read: {exc.strerror}") from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace")
+
+
+def cmd_import(args) -> int:
+    path = Path(args.file)
+    event = trf.read_trf(read_text(path), path)
+    store.validate_event(event)
+    folder = Path(args.event)
+    existed = folder.exists()
+    store.create(folder, event.settings, event.players)
+    if event.rounds:
+        try:
+            store.update(folder, lambda ev: replace(ev, rounds=event.rounds))
+        except BaseException:
+            if not existed:  # leave nothing half-imported behind
+                shutil.rmtree(folder, ignore_errors=True)
+            raise
+    print(f"imported {len(event.players)} players and {len(event.rounds)} round(s) of "
+          f"{event.settings.rounds} into {folder}")
+    return 0

@@ -1,0 +1,65 @@
+"""HTML export of the printable lists (:mod:`.tables`): one static file with no scripts and
+no outside resources (no links, fonts or images), readable on a phone (viewport meta, a
+scrolling table wrapper, small-screen CSS) and printable (print CSS drops the shading)."""
+
+from __future__ import annotations
+
+from html import escape
+
+from ..model import Event
+from .tables import Table, build
+
+CSS = """\
+body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:1rem;color:#111;background:#fff}
+h1{font-size:1.3rem;margin:0 0 .2rem}
+h2{font-size:1.05rem;margin:0 0 .8rem;font-weight:normal;color:#444}
+.wrap{overflow-x:auto;-webkit-overflow-scrolling:touch}
+table{border-collapse:collapse;font-size:.95rem}
+th,td{padding:.3rem .55rem;border-bottom:1px solid #ccc;text-align:left;white-space:nowrap}
+th{background:#eee}
+.n{text-align:right;font-variant-numeric:tabular-nums}
+tbody tr:nth-child(even){background:#f6f6f6}
+p.note{color:#844;font-size:.9rem}
+footer{margin-top:1rem;color:#777;font-size:.8rem}
+@media (max-width:600px){body{margin:.5rem}table{font-size:.85rem}th,td{padding:.25rem .35rem}}
+@media print{body{margin:0}.wrap{overflow:visible}tbody tr:nth-child(even){background:none}th{background:none}}
+"""
+
+
+def table_to_html(table: Table, heading: str) -> str:
+    def cls(i: int) -> str:
+        return ' class="n"' if table.numeric[i] else ""
+
+    out = [
+        "<!DOCTYPE html>",
+        '<html lang="en">',
+        "<head>",
+        '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{escape(heading)} – {escape(table.title)}</title>",
+        f"<style>\n{CSS}</style>",
+        "</head>",
+        "<body>",
+        f"<h1>{escape(heading)}</h1>",
+        f"<h2>{escape(table.title)}</h2>",
+    ]
+    out += [f'<p class="note">{escape(n)}</p>' for n in table.notes]
+    out.append('<div class="wrap">')
+    out.append("<table>")
+    out.append("<thead><tr>" + "".join(f'<th scope="col"{cls(i)}>{escape(h)}</th>'
+                                       for i, h in enumerate(table.headers)) + "</tr></thead>")
+    out.append("<tbody>")
+    for row in table.rows:
+        out.append("<tr>" + "".join(f"<td{cls(i)}>{escape(c)}</td>"
+                                    for i, c in enumerate(row)) + "</tr>")
+    out.append("</tbody>")
+    out.append("</table>")
+    out.append("</div>")
+    out.append("<footer>swisstui</footer>")
+    out.append("</body>")
+    out.append("</html>")
+    return "\n".join(out) + "\n"
+
+
+def export_html(event: Event, what: str = "standings", round_no: int | None = None) -> str:
+    return table_to_html(build(event, what, round_no), event.settings.name)

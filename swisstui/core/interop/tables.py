@@ -1,0 +1,167 @@
+"""The four printable lists as plain tables, rendered by :mod:`.csv_export` and
+:mod:`.html_export`: standings, crosstable (both from :mod:`swisstui.core.standings`), the
+pairings of a round and the alphabetical wall list (player → board) a director pins up at the
+venue.  Values are text already formatted for a reader (tie-breaks through
+:func:`swisstui.core.standings.format_value`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import SwissError
+from ..model import ByeKind, Event, board_colours, scores
+
+WHATS = ("standings", "crosstable", "pairings", "wall")
+
+_SEATS = {"chess": ("White", "Black"), "go": ("Black", "White"), "othello": ("Black", "White")}
+_COLOUR_WORD = {"w": "White", "b": "Black"}
+BYE_TEXT = {
+    ByeKind.PAIRING: "bye",
+    ByeKind.FULL: "full-point bye",
+    ByeKind.HALF: "half-point bye",
+    ByeKind.ZERO: "zero-point bye",
+    ByeKind.ABSENT: "absent",
+}
+
+
+@dataclass(frozen=True)
+class Table:
+    """A titled table of text cells; ``numeric`` marks right-aligned columns."""
+
+    title: str
+    headers: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    numeric: tuple[bool, ...]
+    notes: tuple[str, ...] = ()
+
+
+def _fmt(code: str | None, value: float) -> str:
+    from ..standings import format_value
+
+    return format_value(code, value)
+
+
+def _strength_header(event: Event) -> str:
+    return "Rank" if event.game == "go" else "Rating"
+
+
+def _strength(event: Event, p) -> str:
+    if event.game == "go":
+        return p.rank or ""
+    return "" if p.rating is None else str(p.rating)
+
+
+def standings_table(event: Event, upto: int | None = None) -> Table:
+    from ..standings import standings
+
+    st = standings(event, upto)
+    codes = tuple(st.tiebreaks)
+    headers = ("Place", "No.", "Name", _strength_header(event), "Club", "Country", "Score",
+               *codes)
+    rows = tuple(
+        (row.place, str(row.player.id), row.player.name, _strength(event, row.player),
+         row.player.club or "", row.player.country or "", _fmt(None, row.score),
+         *(_fmt(c, row.values.get(c, 0.0)) for c in codes))
+        for row in st.rows)
+    numeric = (True, True, False, True, False, False, True) + (True,) * len(codes)
+    return Table(f"Standings after round {st.after_round}", headers, rows, numeric,
+                 tuple(st.warnings))
+
+
+def crosstable_table(event: Event, upto: int | None = None) -> Table:
+    from ..standings import crosstable
+
+    ct = crosstable(event, upto)
+    codes = tuple(ct.tiebreaks)
+    headers = ("#", "Place", "Name", *(f"R{n}" for n in ct.rounds), "Score", *codes)
+    rows = tuple(
+        (str(i), row.place, row.player.name, *row.cells, _fmt(None, row.score),
+         *(_fmt(c, row.values.get(c, 0.0)) for c in codes))
+        for i, row in enumerate(ct.rows, start=1))
+    numeric = (True, True, False) + (False,) * len(ct.rounds) + (True,) * (1 + len(codes))
+    return Table(f"Crosstable after round {ct.after_round}", headers, rows, numeric,
+                 tuple(ct.warnings))
+
+
+def _round(event: Event, round_no: int | None):
+    number = event.current_round if round_no is None else round_no
+    rnd = event.round(number)
+    if rnd is None:
+        have = ", ".join(str(r.number) for r in event.rounds) or "none yet"
+        raise SwissError(f"no pairing for round {number} (rounds paired: {have})")
+    return rnd
+
+
+def _who(event: Event, pid: int) -> str:
+    p = event.player(pid)
+    return f"{p.name} ({pid})" if p is not None else f"#{pid}"
+
+
+def pairings_table(event: Event, round_no: int | None = None) -> Table:
+    """Boards of one round: first-listed player, score before the round, result, second
+    player; then the byes."""
+    rnd = _round(event, round_no)
+    before = scores(event, upto=rnd.number - 1)
+    a, b = _SEATS.get(event.game, ("Player A", "Player B"))
+    headers = ("Board", a, "Score", "Result", "Score", b)
+    rows = []
+    for board in sorted(rnd.boards, key=lambda x: x.number):
+        p, q = board.players
+        rows.append((str(board.number), _who(event, p), _fmt(None, before.get(p, 0.0)),
+                     board.result.text if board.result else "", _fmt(None, before.get(q, 0.0)),
+                     _who(event, q)))
+    for bye in sorted(rnd.byes, key=lambda x: x.player):
+        rows.append(("", _who(event, bye.player), _fmt(None, before.get(bye.player, 0.0)),
+                     BYE_TEXT[bye.kind], "", ""))
+    title = f"Pairings round {rnd.number}" + (" (playoff)" if rnd.playoff else "")
+    return Table(title, headers, tuple(rows), (True, False, True, False, True, False))
+
+
+def wall_table(event: Event, round_no: int | None = None) -> Table:
+    """Every player of the round in alphabetical order with their board, colour (or seat)
+    and opponent — the list pinned on the wall."""
+    rnd = _round(event, round_no)
+    seat_words = _SEATS.get(event.game)
+    entries = []
+    for board in rnd.boards:
+        cols = board_colours(event.game, board)
+        for seat, pid in enumerate(board.players):
+            opp = board.players[1 - seat]
+            if cols is not None:
+                colour = _COLOUR_WORD[cols[seat]]
+            elif seat_words is None:
+                colour = "A" if seat == 0 else "B"
+            else:
+                colour = seat_words[seat]
+            entries.append((pid, str(board.number), colour, _who(event, opp)))
+    for bye in rnd.byes:
+        entries.append((bye.player, "", "", BYE_TEXT[bye.kind]))
+    listed = {e[0] for e in entries}
+    for p in event.players:
+        if p.id not in listed and p.active_in(rnd.number):
+            entries.append((p.id, "", "", "absent"))
+
+    def key(e):
+        p = event.player(e[0])
+        return ((p.name if p else "").casefold(), e[0])
+
+    rows = tuple((event.player(pid).name if event.player(pid) else f"#{pid}", str(pid), board,
+                  colour, opp) for pid, board, colour, opp in sorted(entries, key=key))
+    seat_header = "Colour" if event.game in ("chess", "go", "othello", "renju") else "Seat"
+    return Table(f"Round {rnd.number}: who plays where", ("Name", "No.", "Board", seat_header,
+                                                           "Opponent"),
+                 rows, (False, True, True, False, False))
+
+
+def build(event: Event, what: str, round_no: int | None = None) -> Table:
+    """The table ``what`` (one of :data:`WHATS`); ``round_no`` is "after round" for standings
+    and crosstable, "of round" for pairings and the wall list (default: the current round)."""
+    if what == "standings":
+        return standings_table(event, round_no)
+    if what == "crosstable":
+        return crosstable_table(event, round_no)
+    if what == "pairings":
+        return pairings_table(event, round_no)
+    if what == "wall":
+        return wall_table(event, round_no)
+    raise SwissError(f"unknown list {what!r}; valid: {', '.join(WHATS)}")

@@ -1,0 +1,113 @@
+"""``swisstui export`` / ``swisstui import`` through the real CLI and event folders."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+from swisstui.cli import main
+from swisstui.core import store
+from test_interop_trf import EVENT, GOLDEN, RANKS  # noqa: F401 - shared hand-built event
+
+
+def _folder(tmp_path: Path, event=EVENT) -> Path:
+    folder = tmp_path / "ev"
+    store.create(folder, event.settings, event.players)
+    store.update(folder, lambda ev: replace(ev, rounds=event.rounds))
+    return folder
+
+
+def test_export_trf_import_export_is_byte_identical(tmp_path, capsys):
+    folder = _folder(tmp_path)
+    out = tmp_path / "one.trf"
+    assert main(["export", str(folder), "--format", "trf", "-o", str(out)]) == 0
+    assert main(["import", str(out), "--format", "trf", str(tmp_path / "copy")]) == 0
+    assert "imported 7 players and 3 round(s) of 5" in capsys.readouterr().out
+    again = tmp_path / "two.trf"
+    assert main(["export", str(tmp_path / "copy"), "--format", "trf", "-o", str(again)]) == 0
+    assert again.read_bytes() == out.read_bytes()
+    loaded = store.load(tmp_path / "copy")
+    assert loaded.by_id()[5].withdrawn_from == 3 and len(loaded.rounds) == 3
+
+
+def test_export_trf2026_to_stdout(tmp_path, capfdbinary):
+    folder = _folder(tmp_path)
+    assert main(["export", str(folder), "--format", "trf", "--trf-version", "2026"]) == 0
+    data = capfdbinary.readouterr().out
+    assert b"\r\n142 5\r\n152 W\r\n" in data and b"XXR" not in data
+
+
+def test_import_of_the_golden_file_can_be_continued(tmp_path):
+    target = tmp_path / "imported"
+    assert main(["import", str(GOLDEN / "event1.trf16.trf"), "--format", "trf",
+                 str(target)]) == 0
+    ev = store.load(target)
+    assert ev.game == "chess" and ev.current_round == 3 and ev.settings.rounds == 5
+    assert main(["check", str(target)]) == 0
+
+
+def test_malformed_trf_is_refused_with_file_line_and_nothing_written(tmp_path, capsys):
+    bad = tmp_path / "bad.trf"
+    text = (GOLDEN / "event1.trf16.trf").read_bytes().replace(b"     4 w 1", b"     4 w Q")
+    bad.write_bytes(text)
+    target = tmp_path / "never"
+    assert main(["import", str(bad), "--format", "trf", str(target)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"swisstui: {bad}:11: round 1: unknown result code 'Q'")
+    assert "Traceback" not in err and not target.exists()
+
+
+def test_import_refuses_missing_file_and_existing_event(tmp_path, capsys):
+    assert main(["import", str(tmp_path / "nope.trf"), "--format", "trf",
+                 str(tmp_path / "x")]) == 1
+    assert "no such file" in capsys.readouterr().err
+    folder = _folder(tmp_path)
+    assert main(["import", str(GOLDEN / "event1.trf16.trf"), "--format", "trf",
+                 str(folder)]) == 1
+    assert "already an event folder" in capsys.readouterr().err
+
+
+def test_export_csv_html_json_h9(tmp_path, capfdbinary):
+    folder = _folder(tmp_path)
+    assert main(["export", str(folder), "--format", "csv", "--what", "pairings",
+                 "--round", "3"]) == 0
+    assert capfdbinary.readouterr().out == (GOLDEN / "event1.pairings-r3.csv").read_bytes()
+    page = tmp_path / "wall.html"
+    assert main(["export", str(folder), "--format", "html", "--what", "wall",
+                 "-o", str(page)]) == 0
+    assert "<h2>Round 3: who plays where</h2>" in page.read_text(encoding="utf-8")
+    assert main(["export", str(folder), "--format", "json"]) == 0
+    doc = json.loads(capfdbinary.readouterr().out)
+    assert doc["event"]["name"] == "Test Open 2026" and len(doc["players"]) == 7
+    assert main(["export", str(folder), "--format", "h9"]) == 1  # chess event
+
+
+def test_export_h9_of_a_go_event(tmp_path, capfdbinary):
+    from test_interop_h9 import EVENT as GO_EVENT
+
+    folder = _folder(tmp_path, GO_EVENT)
+    assert main(["export", str(folder), "--format", "h9", "--info", "CL=B",
+                 "--info", "TM=60"]) == 0
+    data = capfdbinary.readouterr().out.decode("iso-8859-15")
+    assert data.startswith("; CL[B]\n; EV[Paris Go Open]\n")
+    assert "; TM[60]\n" in data and "Müller Jörg" in data
+    assert main(["export", str(folder), "--format", "h9", "--info", "oops"]) == 1
+
+
+def test_no_traceback_from_the_real_program(tmp_path):
+    bad = tmp_path / "bad.trf"
+    bad.write_text("012 X\n001    1      Short\n", encoding="utf-8")
+    proc = subprocess.run([sys.executable, "-m", "swisstui.cli", "import", str(bad),
+                           "--format", "trf", str(tmp_path / "e")],
+                          capture_output=True, text=True)
+    if "No module named swisstui.cli.__main__" in proc.stderr:
+        proc = subprocess.run([sys.executable, "-c", "import sys; from swisstui.cli import "
+                               "main; sys.exit(main(sys.argv[1:]))", "import", str(bad),
+                               "--format", "trf", str(tmp_path / "e")],
+                              capture_output=True, text=True)
+    assert proc.returncode == 1
+    assert proc.stderr.strip() == f"swisstui: {bad}:2: 001 record too short: the points " \
+                                  "field (columns 81-84) is missing"

@@ -1,0 +1,127 @@
+"""CSV and HTML exports of standings, crosstable, pairings and the wall list (issue 6).
+
+Golden CSV files (tests/golden/event1.*.csv) were written by hand from the event of
+test_interop_trf.py (round 3: Carlsen–Ju draw, Polgar–Gukesh 0-1, Late gets the pairing bye,
+Doe absent, Smith withdrawn)."""
+
+from __future__ import annotations
+
+import csv
+import io
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from swisstui.core.errors import SwissError
+from swisstui.core.interop.csv_export import export_csv
+from swisstui.core.interop.html_export import export_html
+from swisstui.core.interop.tables import build
+from test_interop_trf import EVENT
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+class TableParser(HTMLParser):
+    """Collects the text of every table cell, row by row, and every tag seen."""
+
+    def __init__(self):
+        super().__init__()
+        self.rows: list[list[str]] = []
+        self.tags: list[tuple[str, dict]] = []
+        self._cell: list[str] | None = None
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append((tag, dict(attrs)))
+        if tag == "tr":
+            self.rows.append([])
+        elif tag in ("td", "th"):
+            self._cell = []
+
+    def handle_endtag(self, tag):
+        if tag in ("td", "th") and self._cell is not None:
+            self.rows[-1].append("".join(self._cell))
+            self._cell = None
+
+    def handle_data(self, data):
+        if self._cell is not None:
+            self._cell.append(data)
+
+
+def parse(html: str) -> TableParser:
+    p = TableParser()
+    p.feed(html)
+    p.close()
+    return p
+
+
+def test_pairings_csv_matches_golden():
+    assert export_csv(EVENT, "pairings", 3).encode() == \
+        (GOLDEN / "event1.pairings-r3.csv").read_bytes()
+
+
+def test_wall_csv_matches_golden_alphabetical_with_bye_and_absent():
+    assert export_csv(EVENT, "wall", 3).encode() == (GOLDEN / "event1.wall-r3.csv").read_bytes()
+
+
+def test_pairings_default_to_the_current_round_and_unknown_round_is_refused():
+    assert export_csv(EVENT, "pairings") == export_csv(EVENT, "pairings", 3)
+    with pytest.raises(SwissError, match="no pairing for round 7"):
+        export_csv(EVENT, "pairings", 7)
+    with pytest.raises(SwissError, match="unknown list"):
+        build(EVENT, "prizes")
+
+
+def test_standings_csv_columns_and_scores():
+    rows = list(csv.reader(io.StringIO(export_csv(EVENT, "standings"))))
+    assert rows[0] == ["Place", "No.", "Name", "Rating", "Club", "Country", "Score",
+                       "BH-C1", "BH", "SB", "DE", "WIN"]
+    assert [(r[1], r[6]) for r in rows[1:]][:2] in ([("1", "2.5"), ("3", "2.5")],
+                                                    [("3", "2.5"), ("1", "2.5")])
+    assert {r[1]: r[6] for r in rows[1:]} == {"1": "2.5", "2": "2", "3": "2.5", "4": "0",
+                                              "5": "0.5", "6": "1", "7": "1"}
+    assert rows[-1][2] == "Polgar, Judit" and rows[-1][0] == "7"
+
+
+def test_crosstable_csv_cells():
+    rows = list(csv.reader(io.StringIO(export_csv(EVENT, "crosstable"))))
+    assert rows[0][:6] == ["#", "Place", "Name", "R1", "R2", "R3"]
+    pos = {r[2]: r[0] for r in rows[1:]}
+    gukesh = next(r for r in rows[1:] if r[2] == "Gukesh, D")
+    assert gukesh[3] == f"{pos['Doe, Jane']}f+"  # forfeit win in round 1
+    assert gukesh[4] == "H="  # half-point bye
+    assert gukesh[5] == f"{pos['Polgar, Judit']}b+"
+
+
+@pytest.mark.parametrize("what,rnd", [("standings", None), ("crosstable", None),
+                                      ("pairings", 3), ("wall", 3)])
+def test_html_parses_back_to_the_same_table(what, rnd):
+    html = export_html(EVENT, what, rnd)
+    table = build(EVENT, what, rnd)
+    parsed = parse(html)
+    assert parsed.rows[0] == list(table.headers)
+    assert parsed.rows[1:] == [list(r) for r in table.rows]
+
+
+def test_html_is_static_self_contained_and_phone_friendly():
+    html = export_html(EVENT, "pairings", 3)
+    tags = parse(html).tags
+    names = {t for t, _ in tags}
+    assert "script" not in names and "link" not in names and "img" not in names
+    assert "http" not in html and "url(" not in html and "@import" not in html
+    assert not any(k.startswith("on") for _, attrs in tags for k in attrs)
+    assert ("meta", {"name": "viewport", "content": "width=device-width, initial-scale=1"}) \
+        in tags
+    assert ("meta", {"charset": "utf-8"}) in tags
+    assert "<h1>Test Open 2026</h1>" in html and "<h2>Pairings round 3</h2>" in html
+    assert "@media print" in html and "overflow-x:auto" in html
+
+
+def test_html_escapes_names():
+    from dataclasses import replace
+
+    ev = replace(EVENT, players=tuple(replace(p, name="<b>Bobby & Co</b>") if p.id == 1
+                                      else p for p in EVENT.players))
+    html = export_html(ev, "wall", 3)
+    assert "<b>Bobby" not in html and "&lt;b&gt;Bobby &amp; Co&lt;/b&gt;" in html
+    assert parse(html).rows[1][0] == "<b>Bobby & Co</b>"
