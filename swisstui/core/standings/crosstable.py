@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from ..model import Event, GameKind as K, Player, RoundRecord
-from .table import standings
+from .table import standings_with_context
 
 _NO_OPPONENT = {K.PAIRING_BYE: "B", K.FULL_BYE: "F", K.HALF_BYE: "H", K.ZERO_BYE: "Z",
                 K.ABSENT: "A"}
@@ -67,10 +67,8 @@ def cell(rec: RoundRecord, position: dict[int, int], win: float = 1.0) -> str:
 def crosstable(event: Event, upto: int | None = None,
                chain: Iterable[str] | str | None = None) -> Crosstable:
     """The crosstable after round ``upto`` (default: the last complete Swiss round)."""
-    from ..model import history
-
-    st = standings(event, upto, chain)
-    hist = history(event, st.after_round)
+    st, ctx = standings_with_context(event, upto, chain)
+    hist = ctx.history
     position = {row.player.id: i for i, row in enumerate(st.rows, 1)}
     win = event.settings.scoring.win or 1.0
     rounds = tuple(r.number for r in event.swiss_rounds() if r.number <= st.after_round)

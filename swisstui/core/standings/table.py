@@ -136,6 +136,14 @@ def _refine(ctx: Context, groups: list[list[int]], chain: Sequence[TieBreak]
 def standings(event: Event, upto: int | None = None,
               chain: Iterable[str] | str | None = None) -> Standings:
     """Rank every player after round ``upto`` (default: the last complete Swiss round)."""
+    return standings_with_context(event, upto, chain)[0]
+
+
+def standings_with_context(event: Event, upto: int | None = None,
+                           chain: Iterable[str] | str | None = None
+                           ) -> tuple[Standings, Context]:
+    """:func:`standings` and the context it was computed in (the crosstable reuses its
+    history)."""
     tbs = resolve_chain(event, chain)
     ctx = Context(event, upto)
     score = ctx.score
@@ -163,7 +171,7 @@ def standings(event: Event, upto: int | None = None,
             warnings.append(f"round {r.number} has {r.missing_results()} result(s) missing; "
                             f"standings after round {ctx.after_round}")
     return Standings(ctx.after_round, tuple(tb.code for tb in tbs), rows, tuple(warnings),
-                     event.game)
+                     event.game), ctx
 
 
 _CACHE: list = []  # one (event, upto, context) for repeated order_by_chain calls

@@ -1,0 +1,96 @@
+"""CLI twin of the standings area: ``standings``, ``crosstable``, ``playoff``, ``rounds``.
+
+Thin shells over :mod:`swisstui.core.standings`; the playoff round is created inside
+:func:`swisstui.core.store.update` so it is computed from the fresh event on disk.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..core import store
+from ..core.errors import SwissError
+from ..core.model import GAMES
+from ..core.standings import advice, crosstable, playoff_round, standings
+from ..core.standings.playoff import bracket
+from ..core.standings.render import FORMATS, render_crosstable, render_standings
+
+
+def _out(text: str) -> None:
+    sys.stdout.write(text)
+
+
+def cmd_standings(args: argparse.Namespace) -> int:
+    ev = store.load(args.event)
+    _check_round(ev, args.round)
+    st = standings(ev, args.round, args.tiebreaks)
+    _out(render_standings(st, args.format, ev.settings.name))
+    return 0
+
+
+def cmd_crosstable(args: argparse.Namespace) -> int:
+    ev = store.load(args.event)
+    _check_round(ev, args.round)
+    ct = crosstable(ev, args.round, args.tiebreaks)
+    _out(render_crosstable(ct, args.format, ev.settings.name, ev.game))
+    return 0
+
+
+def _check_round(ev, number: int | None) -> None:
+    if number is None:
+        return
+    last = max((r.number for r in ev.swiss_rounds()), default=0)
+    if number < 0 or number > last:
+        raise SwissError(f"--round {number}: the event has Swiss rounds 1..{last}")
+
+
+def cmd_playoff(args: argparse.Namespace) -> int:
+    if args.show:
+        ev = store.load(args.event)
+        _out("\n".join(bracket(ev)) + "\n")
+        return 0
+    ev = store.update(args.event, lambda e: e.with_round(playoff_round(e, args.top)))
+    rnd = max((r for r in ev.rounds if r.playoff), key=lambda r: r.number)
+    names = {p.id: p.name for p in ev.players}
+    _out(f"playoff round {rnd.number} saved ({len(rnd.boards)} board(s)):\n")
+    for b in rnd.boards:
+        a, c = b.players
+        _out(f"  {b.number}. {names.get(a, a)} ({a})  –  {names.get(c, c)} ({c})\n")
+    return 0
+
+
+def cmd_rounds(args: argparse.Namespace) -> int:
+    if args.players < 1:
+        raise SwissError(f"--players must be at least 1, not {args.players}")
+    a = advice(args.players, args.game)
+    _out(f"{a.rounds}\n" if args.quiet else f"{a.rounds} rounds — {a.note}\n")
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    for name, func, help_text in (
+            ("standings", cmd_standings, "standings after a round, with the tie-breaks"),
+            ("crosstable", cmd_crosstable, "crosstable: one row per player, one column per "
+                                           "round")):
+        p = sub.add_parser(name, help=help_text)
+        p.add_argument("event", help="event folder")
+        p.add_argument("--round", type=int, default=None,
+                       help="after this round (default: the last complete round)")
+        p.add_argument("--tiebreaks", default=None,
+                       help="tie-break chain, e.g. BH-C1,BH,SB (default: the event's)")
+        p.add_argument("--format", choices=FORMATS, default="text")
+        p.set_defaults(func=func)
+
+    p = sub.add_parser("playoff", help="single-elimination playoff: create the next round "
+                                       "(--top N) or --show the bracket")
+    p.add_argument("event", help="event folder")
+    p.add_argument("--top", type=int, default=8, help="playoff size: 2, 4, 8, 16… (default 8)")
+    p.add_argument("--show", action="store_true", help="print the bracket, change nothing")
+    p.set_defaults(func=cmd_playoff)
+
+    p = sub.add_parser("rounds", help="recommended number of Swiss rounds for a field")
+    p.add_argument("--players", type=int, required=True)
+    p.add_argument("--game", choices=GAMES, default=None)
+    p.add_argument("--quiet", action="store_true", help="print only the number")
+    p.set_defaults(func=cmd_rounds)

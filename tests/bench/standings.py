@@ -1,0 +1,95 @@
+"""Benchmark: standings with every tie-break of the chain, 4000 players × 15 rounds.
+
+Run: ``.venv/bin/python tests/bench/standings.py [players] [rounds] [repeats]``.
+Target (issue 4): ≤ 0.5 s median for the chess default chain.  Prints the median and best of
+several runs, the time of ``history()`` alone, and the peak memory (tracemalloc, one run).
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+import tracemalloc
+
+from swisstui.core.model import (Board, Bye, ByeKind, Event, Player, Result, Round, Scoring,
+                                 Settings, history)
+from swisstui.core.standings import crosstable, standings
+
+RESULTS = [Result("1-0", (1.0, 0.0)), Result("0-1", (0.0, 1.0)),
+           Result("1/2-1/2", (0.5, 0.5)), Result("+-", (1.0, 0.0), True)]
+WEIGHTS = [40, 35, 23, 2]
+
+
+def make_event(n: int, rounds: int, seed: int = 1) -> Event:
+    rng = random.Random(seed)
+    players = tuple(Player(i, f"Player {i}", rating=2600 - i % 1200) for i in range(1, n + 1))
+    score = {p.id: 0.0 for p in players}
+    rs = []
+    for r in range(1, rounds + 1):
+        order = sorted(score, key=lambda p: (-score[p], p))
+        byes = []
+        if r % 5 == 0:  # a few requested half-point byes
+            byes = [Bye(pid, ByeKind.HALF) for pid in order[-4:-2]]
+            order = [p for p in order if p not in {b.player for b in byes}]
+        if len(order) % 2:
+            byes.append(Bye(order.pop(), ByeKind.PAIRING))
+        boards = []
+        for i in range(0, len(order), 2):
+            a, b = order[i], order[i + 1]
+            res = rng.choices(RESULTS, WEIGHTS)[0]
+            boards.append(Board(i // 2 + 1, (a, b) if rng.random() < 0.5 else (b, a), res))
+            first = boards[-1].players[0]
+            pa, pb = res.outcome
+            score[first] += pa
+            score[b if first == a else a] += pb
+        for bye in byes:
+            score[bye.player] += 1.0 if bye.kind is ByeKind.PAIRING else 0.5
+        rs.append(Round(r, tuple(boards), tuple(byes)))
+    settings = Settings(name="bench", game="chess", rounds=rounds, scoring=Scoring(),
+                        tiebreaks=("BH-C1", "BH", "SB", "DE", "WIN"))
+    return Event(settings, players, tuple(rs))
+
+
+def timed(fn, repeats: int) -> list[float]:
+    out = []
+    for _ in range(repeats):
+        t = time.perf_counter()
+        fn()
+        out.append(time.perf_counter() - t)
+    return out
+
+
+def main() -> None:
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 4000
+    rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 15
+    repeats = int(sys.argv[3]) if len(sys.argv) > 3 else 7
+    t = time.perf_counter()
+    ev = make_event(n, rounds)
+    print(f"event: {n} players × {rounds} rounds built in {time.perf_counter() - t:.2f} s")
+    chains = {
+        "chess default (BH-C1 BH SB DE WIN)": None,
+        "long chess chain (+ BH-C2 BH-M1 PS AOB ARO AROC1 TPR KS WON BPG BWG)":
+            "BH-C1,BH,SB,DE,WIN,BH-C2,BH-M1,PS,AOB,ARO,AROC1,TPR,KS,WON,BPG,BWG",
+    }
+    h = timed(lambda: history(ev), repeats)
+    print(f"history() alone: median {statistics.median(h):.3f} s")
+    for label, chain in chains.items():
+        times = timed(lambda: standings(ev, chain=chain), repeats)
+        print(f"standings, {label}: median {statistics.median(times):.3f} s, "
+              f"best {min(times):.3f} s ({repeats} runs)")
+    ct = timed(lambda: crosstable(ev), max(1, repeats // 2))
+    print(f"crosstable: median {statistics.median(ct):.3f} s")
+    tracemalloc.start()
+    standings(ev)
+    _cur, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    print(f"peak memory of one standings() call (tracemalloc): {peak / 2**20:.1f} MiB")
+    import resource
+
+    print(f"process max RSS: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB")
+
+
+if __name__ == "__main__":
+    main()

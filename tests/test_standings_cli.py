@@ -1,0 +1,145 @@
+"""The standings commands end to end through the real store: standings, crosstable (every
+format), playoff (create, enter results with `swisstui result`, next round, --show), rounds."""
+
+import json
+
+import pytest
+
+from conftest import make_event
+from swisstui.cli import main
+from swisstui.core import store
+from swisstui.core.games import profile
+from swisstui.core.model import Board, Bye, ByeKind, Round
+
+
+def play(folder, game, rounds):
+    """Save rounds of ``(a, b, result text)`` boards and ``("bye", id)`` entries."""
+    prof = profile(game)
+
+    def change(ev):
+        for n, entries in enumerate(rounds, ev.current_round + 1):
+            boards, byes = [], []
+            for e in entries:
+                if e[0] == "bye":
+                    byes.append(Bye(e[1], ByeKind.PAIRING))
+                else:
+                    res = prof.parse(e[2], ev.settings, {}) if e[2] else None
+                    boards.append(Board(len(boards) + 1, (e[0], e[1]), res))
+            ev = ev.with_round(Round(n, tuple(boards), tuple(byes)))
+        return ev
+
+    return store.update(folder, change)
+
+
+@pytest.fixture
+def chess_event(tmp_path):
+    folder = make_event(tmp_path, "chess", n_players=5, rounds=3, name="Club Open")
+    play(folder, "chess", [[(1, 2, "1-0"), (3, 4, "="), ("bye", 5)],
+                           [(5, 1, "0-1"), (2, 3, "+-"), ("bye", 4)]])
+    return folder
+
+
+def run(capsys, *argv):
+    rc = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+def test_standings_text(chess_event, capsys):
+    rc, out, err = run(capsys, "standings", chess_event)
+    assert rc == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0] == "Club Open — standings after round 2"
+    assert lines[2].split() == ["Pl", "No", "Name", "Pts", "BH-C1", "BH", "SB", "DE", "WIN"]
+    assert lines[3].split()[:2] == ["1", "1"]  # player 1 first on 2 points
+    # 2 and 5 share places 3-4 (equal on every criterion)
+    assert sum(1 for line in lines if line.strip().startswith("3-4")) == 2
+
+
+def test_standings_json_shape(chess_event, capsys):
+    rc, out, _ = run(capsys, "standings", chess_event, "--format", "json", "--round", "1")
+    data = json.loads(out)
+    assert data["after_round"] == 1
+    assert data["tiebreaks"] == ["BH-C1", "BH", "SB", "DE", "WIN"]
+    row = data["rows"][0]
+    assert set(row) >= {"rank", "player", "name", "score", "tiebreaks"}
+    assert row["player"] in (1, 5) and row["score"] == 1
+    assert set(row["tiebreaks"]) == set(data["tiebreaks"])
+
+
+def test_standings_other_formats_and_chain(chess_event, capsys):
+    rc, out, _ = run(capsys, "standings", chess_event, "--format", "csv", "--tiebreaks",
+                     "bhc1,sb")
+    assert out.splitlines()[0] == "place,rank,id,name,score,BH-C1,SB"
+    rc, out, _ = run(capsys, "standings", chess_event, "--format", "html")
+    assert "<table>" in out and "Club Open" in out
+
+
+def test_crosstable_formats(chess_event, capsys):
+    rc, out, _ = run(capsys, "crosstable", chess_event)
+    assert rc == 0 and "R1" in out and "R2" in out and "B+" in out
+    rc, out, _ = run(capsys, "crosstable", chess_event, "--format", "json")
+    data = json.loads(out)
+    assert data["rounds"] == [1, 2]
+    first = data["rows"][0]
+    assert first["player"] == 1 and first["rounds"][0].endswith("w+")
+    rc, out, _ = run(capsys, "crosstable", chess_event, "--format", "csv")
+    assert out.splitlines()[0].startswith("place,rank,id,name,R1,R2,score")
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--round", "9"], "--round 9"),
+    (["--tiebreaks", "XYZ"], "unknown tie-break 'XYZ'"),
+    (["--tiebreaks", "OMW"], "does not apply to chess"),
+])
+def test_refusals_are_one_line(chess_event, capsys, argv, message):
+    rc, out, err = run(capsys, "standings", chess_event, *argv)
+    assert rc == 1 and out == ""
+    assert err.startswith("swisstui: ") and message in err and err.count("\n") == 1
+
+
+def test_missing_folder_is_refused(tmp_path, capsys):
+    rc, _, err = run(capsys, "standings", tmp_path / "nope")
+    assert rc == 1 and err.startswith("swisstui: ")
+
+
+def test_playoff_flow(tmp_path, capsys):
+    folder = make_event(tmp_path, "magic", n_players=8, rounds=1)
+    play(folder, "magic", [[(1, 2, "2-0"), (3, 4, "2-1"), (5, 6, "2-0"), (7, 8, "1-2")]])
+    rc, out, err = run(capsys, "playoff", folder, "--top", "4")
+    assert rc == 0, err
+    ev = store.load(folder)
+    po = ev.round(2)
+    assert po.playoff and len(po.boards) == 2
+    # the Swiss standings are unchanged by the playoff round
+    rc, out, _ = run(capsys, "standings", folder, "--format", "json")
+    assert json.loads(out)["after_round"] == 1
+    # the semi-finals are not finished yet
+    rc, _, err = run(capsys, "playoff", folder)
+    assert rc == 1 and "missing" in err
+    for b in po.boards:
+        assert run(capsys, "result", folder, 2, b.number, "2-0")[0] == 0
+    rc, out, err = run(capsys, "playoff", folder)
+    assert rc == 0, err
+    final = store.load(folder).round(3)
+    assert final.playoff and final.boards[0].players == tuple(b.players[0] for b in po.boards)
+    assert run(capsys, "result", folder, 3, 1, "0-2")[0] == 0
+    rc, out, _ = run(capsys, "playoff", folder, "--show")
+    assert "Semi-finals (round 2)" in out and "Final (round 3)" in out
+    assert "Champion" in out
+    rc, _, err = run(capsys, "playoff", folder)
+    assert rc == 1 and "playoff is over" in err
+
+
+def test_rounds_command(capsys):
+    assert run(capsys, "rounds", "--players", "12")[1].startswith("4 rounds")
+    assert run(capsys, "rounds", "--players", "12", "--game", "magic")[1].startswith("5 rounds")
+    assert run(capsys, "rounds", "--players", "300", "--game", "magic", "--quiet")[1] == "9\n"
+    rc, _, err = run(capsys, "rounds", "--players", "0")
+    assert rc == 1 and "at least 1" in err
+
+
+def test_standings_warns_about_too_few_rounds(tmp_path, capsys):
+    folder = make_event(tmp_path, "magic", n_players=12, rounds=3)
+    rc, out, _ = run(capsys, "standings", folder)
+    assert "warning: 3 rounds for 12 players" in out
