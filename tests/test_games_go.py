@@ -217,3 +217,31 @@ def test_options():
         validate_options("go", {"absent_mms": 0.25})
     with pytest.raises(SwissError, match="unknown go option 'bye_discs'"):
         validate_options("go", {"bye_discs": [40, 24]})
+
+
+@pytest.mark.parametrize("text,canon,penalties", [
+    ("ing 9 5/6", "B+1 5/6", None),  # seed 004
+    ("ing 9⅚", "B+1 5/6", None),
+    ("ing 8", "B+0", None),
+    ("ing -3", "W+11", None),
+    ("ing 9 ext 1-0", "W+1", (2.0, 0.0)),
+    ("ING 11 ext 2-2", "B+3", (4.0, 4.0)),
+    ("ing 3 ext 0-3", "B+1", (0.0, 6.0)),
+    ("ing 30 ext 4-0", "W+T", (6.0, 0.0)),
+])
+def test_ing_calculator_notation(text, canon, penalties):
+    r = ing(text)
+    assert r.text == canon and r.detail["penalties"] == penalties and r.detail["komi"] == 8
+    stored = {k: v for k, v in r.detail.items() if v is not None}
+    assert ing(r.text, stored) == r
+
+
+def test_ing_calculator_notation_refused():
+    with pytest.raises(ResultError, match="Ing-rules events only .* japanese rules"):
+        parse("ing 9")
+    with pytest.raises(ResultError, match="0 to 3"):
+        ing("ing 9 ext 5-0")
+    with pytest.raises(ResultError, match="penalties .* do not match"):
+        ing("ing 9 ext 1-0", {"penalties": [0, 2]})
+    with pytest.raises(ResultError, match="not understood"):
+        ing("ing x")

@@ -49,3 +49,13 @@ def test_ing_penalties_round_trip(tmp_path):
         e, 1, 1, r.text, {k: v for k, v in r.detail.items() if v is not None}))
     assert ev.rounds[0].boards[0].result == r
     assert store.load(tmp_path / "ev").rounds[0].boards[0].result == r
+
+
+def test_ing_notation_recorded_through_the_store(tmp_path):
+    store.create(tmp_path / "ev", make_settings("go", "T", 5, options={"rules": "ing"}),
+                 [Player(1, "A"), Player(2, "B")])
+    store.update(tmp_path / "ev", lambda e: e.with_round(Round(1, (Board(1, (1, 2)),))))
+    ev = store.update(tmp_path / "ev", lambda e: record_result(e, 1, 1, "ing 9 ext 1-0"))
+    r = ev.rounds[0].boards[0].result
+    assert r.text == "W+1" and r.detail["penalties"] == (2.0, 0.0)
+    assert store.load(tmp_path / "ev").rounds[0].boards[0].result == r

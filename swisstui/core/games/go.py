@@ -35,7 +35,11 @@
   ``handicap`` stones or None (from ``extra``).
 * :func:`ing_result` — the Ing (SST) calculator of RULES.md §1.8: Black's board lead, komi 8,
   2 points per overtime extension per side (up to 3, penalties offset), the 4th extension
-  (running past the third) loses on time; Black wins a tie.
+  (running past the third) loses on time; Black wins a tie.  In Ing-rules events the
+  calculator is also a result notation, so the CLI and TUI reach it with no extra options:
+  ``ing LEAD [ext B-W]`` (Black's board lead before komi, extensions used by Black and White),
+  e.g. ``ing 9 5/6`` → ``B+1 5/6``, ``ing 9 ext 1-0`` → ``W+1`` with penalties (2, 0).  What
+  is stored is the computed result (``W+1``) with its ``penalties``.
 * Options: ``rules`` japanese | chinese | ing | aga | korean; ``komi`` (None = usual komi of
   the rule set: Japanese/Korean 6.5, Chinese/AGA 7.5, Ing 8 — RULES.md §1.8 for Ing, the
   others are the common convention); ``handicap`` (handicap games on/off); ``mcmahon_bar``
@@ -74,6 +78,7 @@ NOTATIONS = (
     ("jigo  =  0", "jigo (draw)"),
     ("0-0  1-1", "both lose / both win"),
     ("jigo!  0-0!  1-1!  --", "the same by default (not played)"),
+    ("ing 9 5/6  ing 9 ext 1-0", "Ing calculator: Black's board lead [extensions B-W]"),
 )
 
 _HELP = ("use B+ or W+ with a margin (B+3.5, W+1 5/6), R (resign), T (time) or F (forfeit), "
@@ -204,6 +209,9 @@ def parse(text: str, settings: Settings, extra: Mapping[str, Any] | None = None)
     komi = _komi(settings, extra)
     if not isinstance(text, str):
         raise ResultError(f"a result must be text, not {text!r}")
+    m = _ING_ENTRY.match(clean(text))
+    if m:
+        return _ing_entry(m, text, rules, komi, extra)
     canon, outcome, forfeit, winner, margin, reason = _read(text, rules, komi)
     detail = {
         "winner": winner,
@@ -215,6 +223,30 @@ def parse(text: str, settings: Settings, extra: Mapping[str, Any] | None = None)
     }
     _check_extra(extra, detail, canon)
     return Result(canon, outcome, forfeit, detail)
+
+
+_ING_ENTRY = re.compile(r"^ing\s+(-?\s*[0-9./½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞ +]*?)"
+                        r"(?:\s*ext\s*(\d)\s*-\s*(\d))?$", re.IGNORECASE)
+
+
+def _ing_entry(m: re.Match, text: str, rules: str, komi: float,
+               extra: Mapping[str, Any]) -> Result:
+    """``ing LEAD [ext B-W]``: the Ing calculator as a result notation (see module doc)."""
+    if rules != "ing":
+        raise ResultError(f"go: {text!r} uses the Ing calculator, which applies to Ing-rules "
+                          f"events only (option rules = ing); this event plays {rules} rules")
+    try:
+        lead = parse_margin(m.group(1), signed=True)
+    except ValueError:
+        raise ResultError(f"go: Black's board lead {m.group(1).strip()!r} must be a number, "
+                          f"e.g. ing 9 or ing 9 5/6 ext 1-0") from None
+    res = ing_result(lead, komi, int(m.group(2) or 0), int(m.group(3) or 0))
+    given = _penalties(extra, True)
+    if given is not None and given != (res.detail["penalties"] or (0.0, 0.0)):
+        raise ResultError(f"go: penalties {list(given)} do not match the extensions of {text!r}")
+    detail = dict(res.detail, handicap=_handicap(extra))
+    _check_extra(extra, detail, res.text)
+    return Result(res.text, res.outcome, res.forfeit, detail)
 
 
 @lru_cache(maxsize=4096)
