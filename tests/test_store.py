@@ -277,3 +277,27 @@ def test_hand_edit_that_is_valid_is_accepted(paired):
     ev = store.load(paired)
     assert ev.round(1).board(1).result.text == "1/2-1/2"
     assert store.check(paired) == []
+
+
+def test_settings_change_that_invalidates_a_result_is_refused(tmp_path):
+    folder = make_event(tmp_path, "magic", 4, options={"best_of": 5})
+    store.update(folder, lambda e: e.with_round(Round(1, (
+        Board(1, (1, 2), profile("magic").result("3-1", e.settings)),))))
+    fp = store.fingerprint(folder)
+    with pytest.raises(SwissError, match="round 1 board 1: 3-1 would not be valid"):
+        store.update(folder, lambda e: replace(e, settings=replace(
+            e.settings, options={**e.settings.options, "best_of": 3})))
+    assert store.fingerprint(folder) == fp
+    store.load(folder)
+
+
+def test_hand_edit_after_a_cached_load_is_seen(tmp_path):
+    folder = make_event(tmp_path, "chess", 4)
+    store.update(folder, lambda e: e.with_round(Round(1, (Board(1, (1, 2)),))))
+    assert store.load(folder).round(1).board(1).result is None
+    r = folder / "rounds" / "01.toml"
+    r.write_text(r.read_text() + 'result = "0-1"\n')  # in place, same inode
+    assert store.load(folder).round(1).board(1).result.text == "0-1"
+    p = folder / "players.toml"
+    p.write_text(p.read_text().replace('name = "Anna Ahn"', 'name = "Anna Berg"'))
+    assert store.load(folder).player(1).name == "Anna Berg"

@@ -422,17 +422,13 @@ def _profile(game: str):
     return profile(game)
 
 
-def _parse_result(settings: Settings, text: str, extra: Mapping[str, Any]) -> Result:
-    prof = _profile(settings.game)
-    if prof.parse is None:  # pragma: no cover - every profile defines one
-        raise SwissError(f"{settings.game}: no result grammar")
-    return prof.parse(text, settings, extra)
-
-
 def _parse_round(path: Path, text: str, data: dict[str, Any], settings: Settings,
                  number: int) -> Round:
     prof = _profile(settings.game)
     detail_keys = tuple(prof.detail_keys)
+    parse = prof.parse
+    if parse is None:  # pragma: no cover - every profile defines one
+        raise SwissError(f"{settings.game}: no result grammar")
     top = _Reader(path, text, data, label=path.name)
     top.only(("round", "playoff", "board", "bye"))
     if "round" in data:
@@ -476,7 +472,7 @@ def _parse_round(path: Path, text: str, data: dict[str, Any], settings: Settings
         if "result" in item:
             rtext = r.get("result", "str")
             try:
-                result = _parse_result(settings, rtext, {**extra, "players": (a, b)})
+                result = parse(rtext, settings, {**extra, "players": (a, b)})
             except SwissError as exc:
                 raise r.err("result", f"board {bno}: {exc}") from None
         elif extra:
@@ -525,19 +521,19 @@ def _round_doc(game: str, rnd: Round) -> dict[str, Any]:
 
 # ---- cross-file checks ------------------------------------------------------------------------
 
-def _cross_check(folder: Path, event: Event, texts: Mapping[str, str]) -> None:
+def _cross_check(folder: Path, event: Event, texts: _Texts) -> None:
     ids = {p.id for p in event.players}
     ev_path = folder / EVENT_FILE
     for a, b in event.settings.forbidden:
         for pid in (a, b):
             if pid not in ids:
-                raise EventFileError(ev_path, _locate(texts.get(EVENT_FILE, ""), None, None,
+                raise EventFileError(ev_path, _locate(texts[EVENT_FILE], None, None,
                                                       "forbidden"),
                                      f"forbidden pair [{a}, {b}]: no player with id {pid}")
     for rnd in event.rounds:
         name = round_file_name(rnd.number)
         path = folder / ROUNDS_DIR / name
-        text = texts.get(f"{ROUNDS_DIR}/{name}", "")
+        text = texts[f"{ROUNDS_DIR}/{name}"]
         for i, b in enumerate(rnd.boards):
             for pid in b.players:
                 if pid not in ids:
@@ -595,6 +591,24 @@ def validate_event(event: Event) -> None:
             where.add(y.player)
 
 
+def _recheck_results(event: Event) -> None:
+    """After a settings change (komi, best-of-N, ...) every recorded result must still be
+    valid, or the folder would not load: refuse the change naming the first that is not."""
+    prof = _profile(event.game)
+    assert prof.parse is not None
+    for rnd in event.rounds:
+        for b in rnd.boards:
+            if b.result is None:
+                continue
+            extra = {k: v for k, v in b.result.detail.items()
+                     if k in prof.detail_keys and v is not None}
+            try:
+                prof.parse(b.result.text, event.settings, {**extra, "players": b.players})
+            except SwissError as exc:
+                raise SwissError(f"round {rnd.number} board {b.number}: {b.result.text} would "
+                                 f"not be valid with these settings ({exc})") from None
+
+
 # ---- load -------------------------------------------------------------------------------------
 
 def _round_files(folder: Path) -> list[tuple[int, Path]]:
@@ -617,8 +631,75 @@ def _round_files(folder: Path) -> list[tuple[int, Path]]:
     return out
 
 
+class _Texts(dict):
+    """File texts by relative name, read on first use (only needed for error lines)."""
+
+    def __init__(self, folder: Path):
+        super().__init__()
+        self.folder = folder
+
+    def __missing__(self, name: str) -> str:
+        try:
+            text = (self.folder / name).read_text("utf-8-sig")
+        except (OSError, UnicodeDecodeError):
+            text = ""
+        self[name] = text
+        return text
+
+
+# Parsed files by absolute path: (stat signature, context, value).  An atomic replace gives a
+# new inode, an edit in place a new mtime/size, so a matching signature means the same bytes;
+# a file that changes between stat and read is simply parsed again next time.
+_CACHE: dict[str, tuple[tuple[int, ...], Any, Any]] = {}
+_CACHE_MAX = 4096
+
+
+def _cached(path: Path, context: Any, parse: Callable[[], Any]) -> Any:
+    key = os.path.abspath(path)
+    try:
+        st = os.stat(path)
+        sig = (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+    except OSError:
+        return parse()  # reports the problem
+    hit = _CACHE.get(key)
+    if hit is not None and hit[0] == sig and hit[1] == context:
+        return hit[2]
+    value = parse()
+    if len(_CACHE) >= _CACHE_MAX:
+        _CACHE.clear()
+    _CACHE[key] = (sig, context, value)
+    return value
+
+
+def _remember(path: Path, context: Any, value: Any) -> None:
+    """Seed the cache with what was just written (the model → file → model round-trip is
+    the identity, tests/test_store_roundtrip.py), so the next update does not parse it."""
+    try:
+        st = os.stat(path)
+    except OSError:  # pragma: no cover
+        return
+    _CACHE[os.path.abspath(path)] = ((st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns),
+                                     context, value)
+
+
+def _load_settings(path: Path) -> Settings:
+    return _parse_settings(path, *_read_toml(path))
+
+
+def _load_players(path: Path) -> tuple[Player, ...]:
+    return _parse_players(path, *_read_toml(path))
+
+
+def _load_round(path: Path, settings: Settings, number: int) -> Round:
+    text, data = _read_toml(path)
+    return _parse_round(path, text, data, settings, number)
+
+
 def load(folder: str | os.PathLike[str]) -> Event:
-    """Read and validate an event folder.  Raises :class:`EventFileError` on any problem."""
+    """Read and validate an event folder.  Raises :class:`EventFileError` on any problem.
+
+    Files unchanged since this process last parsed them (same inode, size, mtime, ctime) are
+    not parsed again, so a writer re-reading a large event before each result stays fast."""
     folder = Path(folder)
     if not folder.is_dir():
         raise EventFileError(folder, None, "no such event folder")
@@ -626,22 +707,19 @@ def load(folder: str | os.PathLike[str]) -> Event:
         raise EventFileError(folder / EVENT_FILE, None,
                              "file is missing (not an event folder? create one with "
                              "'swisstui new')")
-    texts: dict[str, str] = {}
-    text, data = _read_toml(folder / EVENT_FILE)
-    texts[EVENT_FILE] = text
-    settings = _parse_settings(folder / EVENT_FILE, text, data)
+    ev_path = folder / EVENT_FILE
+    settings = _cached(ev_path, None, lambda: _load_settings(ev_path))
     players: tuple[Player, ...] = ()
-    if (folder / PLAYERS_FILE).exists():
-        text, data = _read_toml(folder / PLAYERS_FILE)
-        texts[PLAYERS_FILE] = text
-        players = _parse_players(folder / PLAYERS_FILE, text, data)
+    pl_path = folder / PLAYERS_FILE
+    if pl_path.exists():
+        players = _cached(pl_path, None, lambda: _load_players(pl_path))
     rounds: list[Round] = []
     for number, path in _round_files(folder):
-        text, data = _read_toml(path)
-        texts[f"{ROUNDS_DIR}/{path.name}"] = text
-        rounds.append(_parse_round(path, text, data, settings, number))
+        rounds.append(_cached(path, (settings, number),
+                              lambda path=path, number=number: _load_round(path, settings,
+                                                                           number)))
     event = Event(settings, players, tuple(rounds))
-    _cross_check(folder, event, texts)
+    _cross_check(folder, event, _Texts(folder))
     return event
 
 
@@ -673,7 +751,7 @@ def check(folder: str | os.PathLike[str]) -> list[str]:
         problems.append(str(exc))
         files = []
     rounds: list[Round] = []
-    texts: dict[str, str] = {}
+    texts = _Texts(folder)
     if settings is not None:
         for number, path in files:
             try:
@@ -683,14 +761,12 @@ def check(folder: str | os.PathLike[str]) -> list[str]:
             except SwissError as exc:
                 problems.append(str(exc))
         if players is not None:
-            if (folder / EVENT_FILE).exists():
-                texts[EVENT_FILE] = (folder / EVENT_FILE).read_text("utf-8-sig")
             event = Event(settings, players, tuple(rounds))
             problems += _cross_problems(folder, event, texts)
     return problems
 
 
-def _cross_problems(folder: Path, event: Event, texts: Mapping[str, str]) -> list[str]:
+def _cross_problems(folder: Path, event: Event, texts: _Texts) -> list[str]:
     """All cross-file problems (not just the first)."""
     out: list[str] = []
     for rnd in event.rounds:
@@ -835,8 +911,9 @@ def _write_changes(folder: Path, old: Event | None, new: Event) -> None:
     game_changed = old is not None and old.settings.game != new.settings.game
     for n, rnd in new_rounds.items():
         if game_changed or old_rounds.get(n) != rnd:
-            _atomic_write(rdir / round_file_name(n),
-                          _dump(_round_doc(new.settings.game, rnd), _HEADERS["round"]))
+            path = rdir / round_file_name(n)
+            _atomic_write(path, _dump(_round_doc(new.settings.game, rnd), _HEADERS["round"]))
+            _remember(path, (new.settings, n), rnd)
     for n in old_rounds:
         if n not in new_rounds:
             _unlink(rdir / round_file_name(n))
@@ -884,6 +961,8 @@ def update(folder: str | os.PathLike[str], change: Callable[[Event], Event]) -> 
             return old
         validate_event(new)
         _validate_settings(new.settings)
+        if new.settings != old.settings:
+            _recheck_results(new)
         _write_changes(folder, old, new)
     return new
 
