@@ -245,3 +245,11 @@ def test_ing_calculator_notation_refused():
         ing("ing 9 ext 1-0", {"penalties": [0, 2]})
     with pytest.raises(ResultError, match="not understood"):
         ing("ing x")
+
+
+def test_typed_extras_as_text():
+    r = ing("W+1", {"penalties": "2,0", "komi": "8", "handicap": "0"})
+    assert r.detail["penalties"] == (2.0, 0.0) and r.detail["komi"] == 8
+    assert r.detail["handicap"] == 0
+    with pytest.raises(ResultError, match="two numbers"):
+        ing("W+1", {"penalties": "2"})

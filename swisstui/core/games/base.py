@@ -192,6 +192,6 @@ def parse_wld(text: str, *, double_forfeit: bool = True) -> Result | None:
     """
     key = clean(text).replace(" ", "").lower()
     res = _WLD.get(key)
-    if res is DOUBLE_FORFEIT and not double_forfeit:
+    if res is None or (res is DOUBLE_FORFEIT and not double_forfeit):
         return None
-    return res
+    return Result(res.text, res.outcome, res.forfeit)  # a fresh, unshared detail dict

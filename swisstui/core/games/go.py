@@ -172,6 +172,8 @@ def _penalties(extra: Mapping[str, Any], ing: bool) -> tuple[float, float] | Non
     p = extra.get("penalties")
     if p is None:
         return None
+    if isinstance(p, str):  # typed extra such as "penalties=2,0" (TUI) or "2 0"
+        p = [x for x in re.split(r"[\s,;/-]+", p.strip()) if x]
     try:
         b, w = (float(x) for x in p)
     except (TypeError, ValueError):
