@@ -95,3 +95,10 @@ def test_magic_every_record(best_of):
                 assert r.outcome == ((1, 0) if a > b else (0, 1) if b > a else (0.5, 0.5))
                 assert p.parse(r.text, s, {}) == r
     assert ok > 0
+
+
+def test_option_aliases_without_choices():
+    from swisstui.core.games.base import Option
+    opt = Option("x", str, None, aliases={"old": "new"})
+    assert opt.validate("chess", "k", "OLD") == "new"
+    assert opt.validate("chess", "k", "other") == "other"

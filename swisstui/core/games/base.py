@@ -57,7 +57,7 @@ class Option:
         if isinstance(value, str) and (self.choices or self.aliases):
             low = value.strip().lower()
             value = self.aliases.get(low, value)
-            for c in self.choices:
+            for c in self.choices or ():
                 if isinstance(c, str) and c.lower() == low:
                     value = c
                     break
