@@ -9,7 +9,7 @@ import asyncio
 from pathlib import Path
 
 import pytest
-from textual.widgets import DataTable, Input, Static
+from textual.widgets import Input, Static
 
 from conftest import make_event
 from swisstui.cli import main as cli_main
@@ -19,6 +19,7 @@ from swisstui.tui import backend, keymap
 from swisstui.tui.app import SwissApp
 from swisstui.tui.screens.display import DisplayApp
 from swisstui.tui.themes import available_themes, resolve_theme
+from swisstui.tui.widgets.fasttable import FastTable
 from swisstui.tui.widgets.header import header_text
 from test_tui_stubs import install
 
@@ -32,8 +33,8 @@ def core(monkeypatch):
 
 
 def table_rows(app, selector: str) -> list[list[str]]:
-    t = app.screen.query_one(selector, DataTable)
-    return [[str(c) for c in t.get_row_at(i)] for i in range(t.row_count)]
+    t = app.screen.query_one(selector, FastTable)
+    return [t.get_row_at(i) for i in range(t.row_count)]
 
 
 def status(app) -> str:

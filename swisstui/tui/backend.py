@@ -200,12 +200,14 @@ def crosstable(event: Event, upto: int | None = None):
     return st.crosstable(event, upto=upto)
 
 
+def value_formatter() -> Callable[[str, float], str]:
+    """The core's tie-break formatter (percent codes as "57.14%"), looked up once."""
+    from ..core import standings as st
+    return st.format_value
+
+
 def format_value(code: str, value: float) -> str:
-    try:
-        from ..core import standings as st
-        return st.format_value(code, value)
-    except (ImportError, AttributeError):
-        return fmt_score(value)
+    return value_formatter()(code, value)
 
 
 def fmt_score(value: float | None) -> str:

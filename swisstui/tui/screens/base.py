@@ -3,14 +3,13 @@ notice, and following the application's current event."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING
 
-from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import Footer, Static
 
 from ...core.errors import SwissError
 from ...core.model import Event
@@ -102,19 +101,6 @@ class EventScreen(Screen):
         self.set_class(w < MIN_WIDTH or h < MIN_HEIGHT, "-too-small")
 
 
-def fill_table(table: DataTable, rows: Iterable[tuple], keys: Iterable[str] | None = None) -> None:
-    """Replace every row in one batch, keeping the cursor row index where possible."""
-    row = table.cursor_row
-    table.clear()
-    if keys is None:
-        table.add_rows(rows)
-    else:
-        for key, r in zip(keys, rows):
-            table.add_row(*r, key=key)
-    if table.row_count:
-        table.move_cursor(row=min(max(row, 0), table.row_count - 1), animate=False)
-
-
 def game_sides(game: str) -> tuple[str, str]:
     """Column titles for the two seats of a board, in the game's terms."""
     return {
@@ -125,8 +111,3 @@ def game_sides(game: str) -> tuple[str, str]:
         "renju": ("Player 1", "Player 2"),
     }.get(game, ("Player 1", "Player 2"))
 
-
-def plain(text: object) -> Text:
-    """A table cell shown exactly as typed (names may contain ``[``, which DataTable would
-    otherwise read as markup)."""
-    return Text(str(text), no_wrap=True, overflow="ellipsis")

@@ -12,13 +12,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual.app import App, ComposeResult
-from textual.widgets import DataTable, Static
+from textual.widgets import Static
 
 from ...core.errors import SwissError
 from ...core.model import Event, scores
 from .. import backend, keymap
 from ..themes import DISPLAY_THEME, resolve_theme
-from .base import game_sides, plain
+from ..widgets.fasttable import FastTable
+from .base import game_sides
 from .crosstable import crosstable_rows
 from .standings import standings_rows, update_table
 
@@ -68,8 +69,7 @@ class DisplayApp(App):
 
     def compose(self) -> ComposeResult:
         yield Static("", id="display-title", markup=False)
-        yield DataTable(id="display", cursor_type="none", zebra_stripes=True, cell_padding=2,
-                        show_cursor=False)
+        yield FastTable(id="display", show_cursor=False, padding=2)
         yield Static("", id="display-error", markup=False)
         yield Static("", id="display-foot", markup=False)
 
@@ -111,7 +111,7 @@ class DisplayApp(App):
         ev = self.event
         if ev is None:
             return
-        t = self.query_one(DataTable)
+        t = self.query_one(FastTable)
         view = VIEWS[self.view]
         title = ""
         try:
@@ -121,14 +121,17 @@ class DisplayApp(App):
                 widths = {"Pl": 5, "Name": 30, "Pts": 5}
             elif view == "pairings":
                 title, cols, rows = pairing_rows(ev)
-                widths = {"Board": 5, cols[1] if len(cols) > 1 else "": 32,
-                          cols[2] if len(cols) > 2 else "": 32, "Result": 8}
+                widths = {"Board": 5, "Result": 8}
+                widths.update({c: 30 for c in cols[1:3]})
             else:
                 cols, rows = crosstable_rows(ev)
                 title = "Crosstable"
                 widths = {"Pl": 5, "Name": 24, "Pts": 5}
         except SwissError as exc:
             self._error(str(exc))
+            return
+        except Exception as exc:  # the projector keeps its last picture on a core bug
+            self._error(f"cannot show {view}: {type(exc).__name__}: {exc}")
             return
         update_table(t, cols, rows, widths)
         self.query_one("#display-title", Static).update(
@@ -139,7 +142,7 @@ class DisplayApp(App):
 
     # ---- paging -------------------------------------------------------------------------------
     def advance(self) -> None:
-        t = self.query_one(DataTable)
+        t = self.query_one(FastTable)
         if t.scroll_y < t.max_scroll_y:
             t.scroll_to(y=t.scroll_y + max(1, t.scrollable_content_region.height - 1),
                         animate=False)
@@ -155,8 +158,7 @@ class DisplayApp(App):
         self._show_view()
 
     def _show_view(self) -> None:
-        t = self.query_one(DataTable)
-        t._swiss_rows = []  # type: ignore[attr-defined]
+        t = self.query_one(FastTable)
         self.draw()
         t.scroll_to(y=0, animate=False)
 

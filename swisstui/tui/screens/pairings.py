@@ -6,13 +6,14 @@ the next round after a confirmation (players paired, bye, warnings), Enter expla
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.widgets import DataTable, Static
+from textual.widgets import Static
 
 from ...core.errors import SwissError
 from ...core.model import Event, board_colours, scores
 from .. import backend, keymap
 from ..widgets.dialogs import ConfirmScreen, MessageScreen, PromptScreen
-from .base import EventScreen, fill_table, game_sides, plain
+from ..widgets.fasttable import FastTable
+from .base import EventScreen, game_sides
 
 COLOUR_NAME = {"w": "White", "b": "Black"}
 
@@ -28,20 +29,21 @@ class PairingsScreen(EventScreen):
 
     def compose_body(self) -> ComposeResult:
         yield Static("", id="pairings-hint", classes="hint", markup=False)
-        yield DataTable(id="pairings", cursor_type="row", zebra_stripes=True)
+        yield FastTable(id="pairings")
 
     def on_mount(self) -> None:
         super().on_mount()
-        self.query_one("#pairings", DataTable).focus()
+        self.query_one("#pairings", FastTable).focus()
 
     def show_event(self, event: Event) -> None:
         if self._follow_latest or event.round(self.round_no) is None:
             self.round_no = event.current_round
-        t = self.query_one("#pairings", DataTable)
+        t = self.query_one("#pairings", FastTable)
         hint = self.query_one("#pairings-hint", Static)
         rnd = event.round(self.round_no)
-        t.clear(columns=True)
+        s1, s2 = game_sides(event.game)
         if rnd is None:
+            t.set_table(["Bd", s1, "Pts", s2, "Pts", "Result"], [4, 24, 4, 24, 4, 6], [])
             hint.update(f"No round paired yet · {len(event.players)} players · "
                         "p pairs round 1")
             return
@@ -54,10 +56,6 @@ class PairingsScreen(EventScreen):
             return f"{pid} {p.name}" if p else str(pid)
 
         if self.alphabetical:
-            t.add_column("Player", width=28)
-            t.add_column("Bd", width=4)
-            t.add_column("Col", width=6)
-            t.add_column("Opponent", width=28)
             rows = []
             for bd in rnd.boards:
                 cols = board_colours(game, bd) or (None, None)
@@ -70,42 +68,29 @@ class PairingsScreen(EventScreen):
                 rows.append((names[bye.player].name if bye.player in names else str(bye.player),
                              "—", "", f"bye ({bye.kind.value})"))
             rows.sort(key=lambda r: r[0].casefold())
-            fill_table(t, [(plain(r[0]), r[1], r[2], plain(r[3])) for r in rows])
+            t.set_table(["Player", "Bd", "Col", "Opponent"], [28, 4, 6, 28], rows,
+                        [f"b{r[1]}" if r[1].isdigit() else f"y{i}" for i, r in enumerate(rows)])
             hint.update(f"Round {self.round_no} · alphabetical list · a: by board")
             return
-        s1, s2 = game_sides(game)
-        t.add_column("Bd", width=4)
-        t.add_column(s1, width=24)
-        t.add_column("Pts", width=4)
-        t.add_column(s2, width=24)
-        t.add_column("Pts", width=4)
-        t.add_column("Result", width=6)
         rows, keys = [], []
         for bd in sorted(rnd.boards, key=lambda x: x.number):
             a, b = bd.players
-            rows.append((str(bd.number), plain(who(a)), backend.fmt_score(before.get(a, 0)),
-                         plain(who(b)), backend.fmt_score(before.get(b, 0)),
-                         plain(bd.result.text) if bd.result else ""))
+            rows.append((str(bd.number), who(a), backend.fmt_score(before.get(a, 0)),
+                         who(b), backend.fmt_score(before.get(b, 0)),
+                         bd.result.text if bd.result else ""))
             keys.append(f"b{bd.number}")
         for bye in rnd.byes:
-            rows.append(("—", plain(who(bye.player)),
-                         backend.fmt_score(before.get(bye.player, 0)),
+            rows.append(("—", who(bye.player), backend.fmt_score(before.get(bye.player, 0)),
                          f"bye ({bye.kind.value})", "", ""))
             keys.append(f"y{bye.player}")
-        fill_table(t, rows, keys)
+        t.set_table(["Bd", s1, "Pts", s2, "Pts", "Result"], [4, 24, 4, 24, 4, 6], rows, keys)
         latest = "" if self.round_no == event.current_round else " (earlier round)"
         hint.update(f"Round {self.round_no}{latest} · {len(rnd.boards)} boards · "
                     f"{len(rnd.byes)} byes · Enter: why this pairing")
 
     # ---- keys --------------------------------------------------------------------------------
     def selected_board(self) -> int | None:
-        t = self.query_one("#pairings", DataTable)
-        if not t.row_count or self.alphabetical:
-            if t.row_count and self.alphabetical:
-                cell = t.get_row_at(t.cursor_row)[1]
-                return int(cell) if str(cell).isdigit() else None
-            return None
-        key = t.coordinate_to_cell_key(t.cursor_coordinate).row_key.value or ""
+        key = self.query_one("#pairings", FastTable).cursor_key or ""
         return int(key[1:]) if key.startswith("b") else None
 
     def action_alphabetical(self) -> None:
@@ -127,7 +112,7 @@ class PairingsScreen(EventScreen):
         self._follow_latest = self.round_no == ev.current_round
         self.sync(force=True)
 
-    def on_data_table_row_selected(self, message: DataTable.RowSelected) -> None:
+    def on_fast_table_selected(self, message: FastTable.Selected) -> None:
         message.stop()
         self.action_explain()
 

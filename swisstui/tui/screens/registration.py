@@ -8,13 +8,17 @@ from __future__ import annotations
 from typing import Any
 
 from textual.app import ComposeResult
-from textual.widgets import DataTable, Input, Static
+from textual.widgets import Input, Static
 
 from ...core.errors import SwissError
 from ...core.model import Event, Player
 from .. import backend, keymap
 from ..widgets.dialogs import ConfirmScreen, PlayerForm, PromptScreen
-from .base import EventScreen, plain
+from ..widgets.fasttable import FastTable
+from .base import EventScreen
+
+COLUMNS = ["Id", "Name", "Rtg/Rank", "Club", "Ctry", "Status"]
+WIDTHS = [4, 24, 8, 10, 4, 14]
 
 
 def player_status(p: Player, event: Event) -> str:
@@ -56,21 +60,16 @@ class RegistrationScreen(EventScreen):
     def compose_body(self) -> ComposeResult:
         yield Input(placeholder="/ search: name, club, country or id", id="search")
         yield Static("", id="reg-hint", classes="hint", markup=False)
-        yield DataTable(id="players", cursor_type="row", zebra_stripes=True)
+        yield FastTable(id="players")
 
     def on_mount(self) -> None:
-        t = self.query_one("#players", DataTable)
-        t.add_column("Id", key="id", width=4)
-        t.add_column("Name", key="name", width=24)
-        t.add_column("Rtg/Rank", key="rating", width=8)
-        t.add_column("Club", key="club", width=10)
-        t.add_column("Ctry", key="country", width=4)
-        t.add_column("Status", key="status", width=14)
+        t = self.query_one("#players", FastTable)
+        t.set_columns(COLUMNS, WIDTHS)
         super().on_mount()
         t.focus()
 
     def show_event(self, event: Event) -> None:
-        t = self.query_one("#players", DataTable)
+        t = self.query_one("#players", FastTable)
         needle = self.filter_text.casefold()
         rows, keys = [], []
         for p in event.players:
@@ -80,32 +79,23 @@ class RegistrationScreen(EventScreen):
                                or needle == str(p.id)):
                 continue
             rating = p.rank or (str(p.rating) if p.rating is not None else "")
-            rows.append((str(p.id), plain(p.name), rating, plain(p.club or ""),
-                         plain(p.country or ""), plain(player_status(p, event))))
+            rows.append((str(p.id), p.name, rating, p.club or "", p.country or "",
+                         player_status(p, event)))
             keys.append(str(p.id))
         keep = self.selected_id()
-        t.clear()
-        for k, r in zip(keys, rows):
-            t.add_row(*r, key=k)
-        if keep is not None and str(keep) in keys:
-            t.move_cursor(row=keys.index(str(keep)))
+        t.set_rows(rows, keys)
+        if keep is not None:
+            t.move_to_key(str(keep))
         shown = f"{len(rows)} of {len(event.players)}" if needle else str(len(event.players))
         self.query_one("#reg-hint", Static).update(
             f"{shown} players · n new · Enter edit · w withdraw · b bye · / search")
 
     def selected_id(self) -> int | None:
-        t = self.query_one("#players", DataTable)
-        if not t.row_count:
-            return None
-        key = t.coordinate_to_cell_key(t.cursor_coordinate).row_key.value
+        key = self.query_one("#players", FastTable).cursor_key
         return int(key) if key else None
 
     def select_id(self, pid: int) -> None:
-        t = self.query_one("#players", DataTable)
-        try:
-            t.move_cursor(row=t.get_row_index(str(pid)))
-        except Exception:
-            pass
+        self.query_one("#players", FastTable).move_to_key(str(pid))
 
     # ---- search --------------------------------------------------------------------------------
     def action_search(self) -> None:
@@ -119,17 +109,17 @@ class RegistrationScreen(EventScreen):
     def on_input_submitted(self, message: Input.Submitted) -> None:
         if message.input.id == "search":
             message.stop()
-            self.query_one("#players", DataTable).focus()
+            self.query_one("#players", FastTable).focus()
 
     def key_escape(self) -> None:
         search = self.query_one("#search", Input)
         if search.has_focus:
             if search.value:
                 search.value = ""
-            self.query_one("#players", DataTable).focus()
+            self.query_one("#players", FastTable).focus()
 
     # ---- add / edit --------------------------------------------------------------------------
-    def on_data_table_row_selected(self, message: DataTable.RowSelected) -> None:
+    def on_fast_table_selected(self, message: FastTable.Selected) -> None:
         message.stop()
         self.action_edit_player()
 

@@ -6,16 +6,16 @@ own message.  Replacing a different result asks first; ``BOARD clear`` / Delete 
 
 from __future__ import annotations
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import DataTable, Input, Static
+from textual.widgets import Input, Static
 
 from ...core.errors import ConflictError, SwissError
 from ...core.model import Event
 from .. import backend, keymap
 from ..widgets.dialogs import ConfirmScreen
-from .base import EventScreen, game_sides, plain
+from ..widgets.fasttable import FastTable
+from .base import EventScreen, game_sides
 
 
 class ResultsScreen(EventScreen):
@@ -34,14 +34,9 @@ class ResultsScreen(EventScreen):
         yield Static("", id="results-hint", classes="hint", markup=False)
         yield Input(placeholder="board result, e.g. 12 1-0 — or just the result for the "
                                 "selected board", id="entry")
-        yield DataTable(id="boards", cursor_type="row", zebra_stripes=True)
+        yield FastTable(id="boards")
 
     def on_mount(self) -> None:
-        t = self.query_one("#boards", DataTable)
-        t.add_column("Bd", key="board", width=4)
-        t.add_column("", key="p1", width=28)
-        t.add_column("", key="p2", width=28)
-        t.add_column("Result", key="result", width=10)
         super().on_mount()
         self.query_one("#entry", Input).focus()
 
@@ -49,16 +44,12 @@ class ResultsScreen(EventScreen):
     def show_event(self, event: Event) -> None:
         if self._follow_latest or event.round(self.round_no) is None:
             self.round_no = event.current_round
-        t = self.query_one("#boards", DataTable)
+        t = self.query_one("#boards", FastTable)
         a, b = game_sides(event.game)
-        for key, label in (("p1", a), ("p2", b)):
-            col = t.columns.get(key)  # type: ignore[call-overload]
-            if col is not None and col.label.plain != label:
-                col.label = Text(label)
         rnd = event.round(self.round_no)
         keep = self.selected_board()
         if rnd is None:
-            t.clear()
+            t.set_table(["Bd", a, b, "Result"], [4, 28, 28, 10], [])
             self.hint("No round paired yet — pair one in Pairings (F3), then enter results here.")
             return
         names = event.by_id()
@@ -66,19 +57,15 @@ class ResultsScreen(EventScreen):
         for bd in sorted(rnd.boards, key=lambda x: x.number):
             p, q = (names.get(i) for i in bd.players)
             rows.append((str(bd.number),
-                         plain(f"{bd.players[0]} {p.name if p else '?'}"),
-                         plain(f"{bd.players[1]} {q.name if q else '?'}"),
-                         plain(bd.result.text) if bd.result else "·"))
+                         f"{bd.players[0]} {p.name if p else '?'}",
+                         f"{bd.players[1]} {q.name if q else '?'}",
+                         bd.result.text if bd.result else "·"))
             keys.append(str(bd.number))
-        t.clear()
-        for k, r in zip(keys, rows):
-            t.add_row(*r, key=k)
-        if keep is not None and str(keep) in keys:
-            t.move_cursor(row=keys.index(str(keep)))
-        else:
+        t.set_table(["Bd", a, b, "Result"], [4, 28, 28, 10], rows, keys)
+        if keep is None or not t.move_to_key(str(keep)):
             nxt = backend.next_empty_board(event, self.round_no, None)
             if nxt is not None:
-                t.move_cursor(row=keys.index(str(nxt)))
+                t.move_to_key(str(nxt))
         missing = rnd.missing_results()
         self.hint(f"Round {self.round_no}: {len(rnd.boards)} boards, {missing} without result"
                   + ("" if self.round_no == event.current_round else " (an earlier round)"))
@@ -87,32 +74,20 @@ class ResultsScreen(EventScreen):
         self.query_one("#results-hint", Static).update(text)
 
     def selected_board(self) -> int | None:
-        t = self.query_one("#boards", DataTable)
-        if not t.row_count:
-            return None
-        try:
-            key = t.coordinate_to_cell_key(t.cursor_coordinate).row_key
-        except Exception:
-            return None
-        return int(key.value) if key.value is not None else None
+        key = self.query_one("#boards", FastTable).cursor_key
+        return int(key) if key else None
 
     def select_board(self, number: int | None) -> None:
-        if number is None:
-            return
-        t = self.query_one("#boards", DataTable)
-        try:
-            t.move_cursor(row=t.get_row_index(str(number)))
-        except Exception:
-            pass
+        if number is not None:
+            self.query_one("#boards", FastTable).move_to_key(str(number))
 
     # ---- keys --------------------------------------------------------------------------------
     def action_move(self, delta: int) -> None:
-        t = self.query_one("#boards", DataTable)
-        if t.row_count:
-            t.move_cursor(row=max(0, min(t.row_count - 1, t.cursor_row + delta)))
+        t = self.query_one("#boards", FastTable)
+        t.move_cursor(t.cursor_row + delta)
 
     def action_leave_entry(self) -> None:
-        self.query_one("#boards", DataTable).focus()
+        self.query_one("#boards", FastTable).focus()
 
     def action_focus_entry(self) -> None:
         self.query_one("#entry", Input).focus()
@@ -135,7 +110,7 @@ class ResultsScreen(EventScreen):
         self._follow_latest = new == ev.current_round
         self.sync(force=True)
 
-    def on_data_table_row_selected(self, message: DataTable.RowSelected) -> None:
+    def on_fast_table_selected(self, message: FastTable.Selected) -> None:
         self.query_one("#entry", Input).focus()
 
     # ---- entering ----------------------------------------------------------------------------

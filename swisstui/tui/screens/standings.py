@@ -1,17 +1,18 @@
-"""Standings mode: place, player, score and the event's tie-breaks, live.  ``[`` / ``]``
-show the standings after an earlier / later round.  The table is rebuilt in one batch
-(no per-cell repaint) and rows whose text did not change are left alone when the order is
-the same, so a 2000-player table updates quickly after one new result."""
+"""Standings mode: place, player, score and the event's tie-breaks, live (the current
+round counts the results entered so far).  ``[`` / ``]`` show the standings after an earlier
+/ later round.  Drawn with :class:`~..widgets.fasttable.FastTable`, so 2000 rows are
+replaced in one step and only the visible lines are formatted."""
 
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.widgets import DataTable, Static
+from textual.widgets import Static
 
 from ...core.errors import SwissError
 from ...core.model import Event
 from .. import backend, keymap
-from .base import EventScreen, plain
+from ..widgets.fasttable import FastTable
+from .base import EventScreen
 
 
 def standings_rows(event: Event, upto: int | None) -> tuple[list[str], list[tuple], int]:
@@ -22,61 +23,52 @@ def standings_rows(event: Event, upto: int | None) -> tuple[list[str], list[tupl
     st = backend.standings(event, upto=upto)
     codes = list(st.tiebreaks)
     cols = ["Pl", "Name", "Pts", *codes]
+    fmt = backend.value_formatter()
     rows = []
     for r in st.rows:
         p = r.player
+        values = r.values
         rows.append((r.place, f"{p.name} ({p.id})", backend.fmt_score(r.score),
-                     *(backend.format_value(c, r.values.get(c, 0.0)) for c in codes)))
+                     *[fmt(c, values.get(c, 0.0)) for c in codes]))
     return cols, rows, st.after_round
 
 
-def update_table(table: DataTable, cols: list[str], rows: list[tuple],
-                 widths: dict[str, int] | None = None) -> None:
-    """Show ``rows``: cell-by-cell when the shape is the same and few cells changed,
-    otherwise clear and add every row in one batch."""
-    widths = widths or {}
-    current = [str(c.label) for c in table.ordered_columns]
-    old: list[tuple] = getattr(table, "_swiss_rows", [])
-    if current == cols and len(old) == len(rows):
-        changed = [(i, j, v) for i, (a, b) in enumerate(zip(old, rows)) if a != b
-                   for j, (x, v) in enumerate(zip(a, b)) if x != v]
-        if len(changed) <= 400:
-            for i, j, v in changed:
-                table.update_cell_at((i, j), plain(v) if j == 1 else v)
-            table._swiss_rows = rows  # type: ignore[attr-defined]
-            return
-    row = table.cursor_row
-    if current != cols:
-        table.clear(columns=True)
-        for c in cols:
-            table.add_column(c, width=widths.get(c, max(6, len(c))))
-    else:
-        table.clear()
-    table.add_rows([(r[0], plain(r[1]), *r[2:]) for r in rows])
-    table._swiss_rows = rows  # type: ignore[attr-defined]
-    if table.row_count:
-        table.move_cursor(row=min(max(row, 0), table.row_count - 1))
+def column_widths(cols: list[str], rows: list[tuple], fixed: dict[str, int]) -> list[int]:
+    """Fixed widths for known columns; others fit their title and (a sample of) values."""
+    sample = rows[:200]
+    out = []
+    for i, c in enumerate(cols):
+        if c in fixed:
+            out.append(fixed[c])
+        else:
+            out.append(max([len(c)] + [len(str(r[i])) for r in sample if i < len(r)]))
+    return out
+
+
+def update_table(table: FastTable, cols: list[str], rows: list[tuple],
+                 widths: dict[str, int] | None = None, keys: list[str] | None = None) -> None:
+    table.set_table(cols, column_widths(cols, rows, widths or {}), rows, keys)
 
 
 class StandingsScreen(EventScreen):
     MODE = "standings"
     BINDINGS = keymap.bindings("standings")
 
-    upto: int | None = None  # None = latest
+    upto: int | None = None  # None = live (current round)
 
     def compose_body(self) -> ComposeResult:
         yield Static("", id="standings-hint", classes="hint", markup=False)
-        yield DataTable(id="standings", cursor_type="row", zebra_stripes=True)
+        yield FastTable(id="standings")
 
     def on_mount(self) -> None:
         super().on_mount()
-        self.query_one("#standings", DataTable).focus()
+        self.query_one("#standings", FastTable).focus()
 
     def show_event(self, event: Event) -> None:
-        t = self.query_one("#standings", DataTable)
+        t = self.query_one("#standings", FastTable)
         hint = self.query_one("#standings-hint", Static)
         if not event.players:
-            t.clear(columns=True)
+            t.clear()
             hint.update("No players yet (F2 Registration)")
             return
         try:

@@ -1,0 +1,137 @@
+"""TUI benchmark (run on demand: ``.venv/bin/python tests/bench/tui.py``; not collected).
+
+Prints, on this machine:
+* keystroke → result on disk: median time from Enter in the Results entry line to the
+  round file written (500-player event, 250 boards), target ≤ 50 ms;
+* Standings mode with 2000 players: time to open (app start → table filled), target ≤ 1 s;
+* time to update the standings table after one new result, target ≤ 100 ms
+  (core standings computation + table update, measured inside the app), and the core's
+  share of it (``standings.standings`` alone);
+* peak memory (ru_maxrss).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import resource
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+from conftest import make_event  # noqa: E402
+from swisstui.core import store  # noqa: E402
+from swisstui.core.model import Board, Round  # noqa: E402
+from swisstui.tui import backend  # noqa: E402
+from swisstui.tui.app import SwissApp  # noqa: E402
+from textual.widgets import Input  # noqa: E402
+from swisstui.tui.widgets.fasttable import FastTable  # noqa: E402
+
+
+def paired_event(tmp: Path, n: int, results: int) -> Path:
+    folder = make_event(tmp, n_players=n, rounds=7, name=f"Bench {n}")
+    boards = tuple(Board(i + 1, (i + 1, n // 2 + i + 1)) for i in range(n // 2))
+    rnd = Round(1, boards)
+    store.update(folder, lambda ev: ev.with_round(rnd))
+    if results:
+        from swisstui.core import results as res
+
+        def fill(ev):
+            for b in range(1, results + 1):
+                ev = res.record_result(ev, 1, b, ("1-0", "0-1", "=")[b % 3])
+            return ev
+        store.update(folder, fill)
+    return folder
+
+
+async def bench_entry(tmp: Path, entries: int = 30) -> tuple[list[float], list[float]]:
+    """Per entry: (Enter pressed → round file written) and (Enter → screen redrawn)."""
+    folder = paired_event(tmp, 500, 0)
+    app = SwissApp(folder, mode="results", watch_interval=3600)
+    written: list[float] = []
+    real = backend.record_result
+
+    def timed(*a, **kw):
+        ev = real(*a, **kw)
+        written.append(time.perf_counter())  # store.update has returned: file is on disk
+        return ev
+
+    backend.record_result = timed
+    to_disk, to_screen = [], []
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            inp = app.screen.query_one("#entry", Input)
+            for b in range(1, entries + 1):
+                inp.value = f"{b} 1-0"
+                await pilot.pause()
+                t0 = time.perf_counter()
+                await pilot.press("enter")
+                to_screen.append(time.perf_counter() - t0)
+                to_disk.append(written[-1] - t0)
+    finally:
+        backend.record_result = real
+    assert store.load(folder).round(1).missing_results() == 250 - entries
+    return to_disk, to_screen
+
+
+async def bench_standings(tmp: Path, n: int = 2000) -> tuple[float, list[float]]:
+    folder = paired_event(tmp, n, n // 2 - 10)
+    t0 = time.perf_counter()
+    app = SwissApp(folder, mode="standings", watch_interval=3600)
+    opened = None
+    updates = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = app.screen.query_one("#standings", FastTable)
+        while table.row_count < n:
+            await pilot.pause(0.01)
+        opened = time.perf_counter() - t0
+        for k in range(5):
+            b = n // 2 - 10 + k + 1
+            ev = backend.record_result(folder, 1, b, "1-0")
+            t1 = time.perf_counter()
+            app.event_written(ev)  # what the Results screen does after a write
+            await pilot.pause(0)
+            t2 = time.perf_counter()
+            backend.standings(ev, upto=1)  # the core's share of that update
+            updates.append((t2 - t1, time.perf_counter() - t2))
+        row = table.get_row_at(0)
+        assert str(row[2]) == "1"
+    return opened, updates
+
+
+def ms(x: float) -> str:
+    return f"{x * 1000:.1f} ms"
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as d:
+        tmp = Path(d)
+        disk, screen = asyncio.run(bench_entry(tmp / "a"))
+        print(f"keystroke -> result on disk (500 players, 250 boards, {len(disk)} entries): "
+              f"median {ms(statistics.median(disk))}, max {ms(max(disk))} (target <= 50 ms)")
+        print(f"keystroke -> screen redrawn: median {ms(statistics.median(screen))}")
+        opens, upds = [], []
+        for i in range(3):
+            o, u = asyncio.run(bench_standings(tmp / f"s{i}"))
+            opens.append(o)
+            upds.extend(u)
+        print(f"standings 2000 players: open median {ms(statistics.median(opens))} "
+              f"(runs {', '.join(ms(x) for x in opens)}; target <= 1 s)")
+        total = [u[0] for u in upds]
+        core = [u[1] for u in upds]
+        print(f"standings 2000 players: update after one result median "
+              f"{ms(statistics.median(total))}, max {ms(max(total))} (target <= 100 ms); "
+              f"of which core standings() {ms(statistics.median(core))}, TUI "
+              f"{ms(statistics.median(total) - statistics.median(core))}")
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    print(f"peak memory (ru_maxrss): {rss / 1024:.0f} MB")
+
+
+if __name__ == "__main__":
+    main()
