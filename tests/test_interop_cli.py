@@ -111,3 +111,30 @@ def test_no_traceback_from_the_real_program(tmp_path):
     assert proc.returncode == 1
     assert proc.stderr.strip() == f"swisstui: {bad}:2: 001 record too short: the points " \
                                   "field (columns 81-84) is missing"
+
+
+def test_players_import_from_federation_lists(tmp_path, capsys):
+    from conftest import make_event
+    from test_interop_player_lists import EGD_TEXT, FIDE_TEXT
+
+    chess = make_event(tmp_path, "chess", n_players=2)
+    fide = tmp_path / "list.txt"
+    fide.write_text(FIDE_TEXT, encoding="utf-8")
+    assert main(["players", "import", str(chess), str(fide), "--format", "fide",
+                 "--ids", "1503014,8603006"]) == 0
+    p = store.load(chess).by_id()
+    assert (p[3].name, p[3].rating, p[3].federation_id, p[3].title) == (
+        "Carlsen, Magnus", 2833, "1503014", "GM")
+    assert p[4].name == "Ju, Wenjun" and len(p) == 4
+    go = make_event(tmp_path, "go", n_players=1, folder="go")
+    egd = tmp_path / "egd.txt"
+    egd.write_text(EGD_TEXT, encoding="utf-8")
+    assert main(["players", "import", str(go), str(egd), "--format", "egd"]) == 0
+    p = store.load(go).by_id()
+    assert (p[2].name, p[2].rank, p[2].club, p[2].rating) == ("Aaij Daan", "5k", "Ams", 1650)
+    assert len(p) == 5
+    egd.write_text(EGD_TEXT + "  1 Broken\n", encoding="utf-8")
+    capsys.readouterr()
+    assert main(["players", "import", str(go), str(egd), "--format", "egd"]) == 1
+    assert f"{egd}:7: no grade" in capsys.readouterr().err
+    assert len(store.load(go).players) == 5  # nothing added on error

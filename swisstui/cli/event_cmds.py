@@ -109,8 +109,21 @@ def cmd_players_add(args: argparse.Namespace) -> int:
 def cmd_players_import(args: argparse.Namespace) -> int:
     before: list[int] = []
 
+    fmt = getattr(args, "format", "csv") or "csv"
+    rows: list = []
+    if fmt != "csv":  # federation lists (interop area): FIDE rating-list TXT, EGD list
+        from ..core.interop.player_lists import read_players
+        ids = [i for i in (args.ids or "").split(",") if i.strip()] or None
+        rows = read_players(args.file, fmt, ids=ids, federation=args.federation,
+                            rating=args.rating)
+
     def change(e: Event) -> Event:
         before[:] = [p.id for p in e.players]
+        if fmt != "csv":
+            for row in rows:
+                row = dict(row)
+                e = registration.add_player(e, row.pop("name"), **row)
+            return e
         return registration.import_csv(e, args.file)
 
     ev = store.update(args.event, change)
@@ -295,9 +308,16 @@ def register(sub: argparse._SubParsersAction) -> None:
     _add_player_flags(q)
     q.set_defaults(func=cmd_players_add)
 
-    q = psub.add_parser("import", help="add the players of a CSV file (header row)")
+    q = psub.add_parser("import", help="add the players of a CSV file (header row), "
+                                       "a FIDE rating-list TXT or an EGD player list")
     q.add_argument("event", metavar="EVENT")
-    q.add_argument("file", metavar="FILE.csv")
+    q.add_argument("file", metavar="FILE")
+    q.add_argument("--format", choices=("csv", "fide", "egd"), default="csv",
+                   help="csv (default), fide (rating-list TXT) or egd (EGD player list)")
+    q.add_argument("--ids", metavar="ID,ID,...", help="fide/egd: only these FIDE ids / PINs")
+    q.add_argument("--federation", metavar="CC", help="fide/egd: only this country code")
+    q.add_argument("--rating", choices=("standard", "rapid", "blitz"), default="standard",
+                   help="fide: which rating to register (default standard)")
     q.set_defaults(func=cmd_players_import)
 
     q = psub.add_parser("list", help="list the players")
