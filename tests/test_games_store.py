@@ -59,3 +59,8 @@ def test_ing_notation_recorded_through_the_store(tmp_path):
     r = ev.rounds[0].boards[0].result
     assert r.text == "W+1" and r.detail["penalties"] == (2.0, 0.0)
     assert store.load(tmp_path / "ev").rounds[0].boards[0].result == r
+
+
+def test_mcmahon_event_gets_the_mcmahon_chain():
+    assert make_settings("go", "T", 5, system="mcmahon").tiebreaks == ("MMS", "SOSM", "SOSOSM")
+    assert make_settings("go", "T", 5).tiebreaks == ("WINS", "SOS", "SOSOS", "SODOS")

@@ -151,7 +151,8 @@ def make_settings(game: str, name: str, rounds: int, **overrides: Any) -> Settin
         raise SettingError(unknown[0], f"unknown setting {unknown[0]!r}")
     kw: dict[str, Any] = {
         "system": prof.system, "style": prof.style, "round1": prof.round1,
-        "colours": prof.colours, "tiebreaks": tuple(prof.tiebreaks),
+        "colours": prof.colours,
+        "tiebreaks": tuple(prof.tiebreaks_for(overrides.get("system") or prof.system)),
     }
     kw.update({k: v for k, v in overrides.items() if v is not None})
     settings = Settings(name=name, game=game, rounds=rounds, scoring=scoring,
