@@ -1,0 +1,202 @@
+"""Candidate pairs and the decomposition (DESIGN.md §5 "Speed").
+
+A complete graph costs O(n²) edges of about a microsecond each plus an O(n³) blossom, so a large
+field is paired on a *candidate* graph (window ``k``):
+
+* inside a score group, each player is joined to the places within ``k`` of its ideal partner
+  (fold: n−1−p, slide: p ± n/2; adjacent: its neighbours, so back-ups stay inside); a group
+  of at most 4k+2 players is complete;
+* between groups one and two apart, the ``k`` lowest of the upper group are joined to the ``k``
+  highest of the lower group (where floats happen: :func:`.criteria.float_ideal`); a group of
+  at most 2k+1 players is joined to every player of those neighbouring groups;
+* the dummy bye vertex is joined to the ``2k+1`` players with the best bye penalties.
+
+The windowed answer is accepted only if every player is paired, no relaxed rule is used, and
+the next wider window (2k) gives the same objective; a window whose chosen pairs lie on its
+edge (:meth:`Candidates.on_boundary`) is never accepted itself.  Otherwise the window doubles,
+and finally the complete graph is solved.  Fields up to
+:data:`FULL_LIMIT` players always use the complete graph.  ``tests/test_pairing_decompose.py``
+checks that the decomposed objective equals the complete-graph objective on random events.
+"""
+
+from __future__ import annotations
+
+from .criteria import BYE, Evaluator
+from .groups import PState
+
+FULL_LIMIT = 120
+START_WINDOW = 8
+
+
+def ideal_partner(st: PState, style: str) -> int:
+    n = st.gsize
+    if style == "fold":
+        return n - 1 - st.pos
+    if style == "slide":
+        half = n // 2
+        return st.pos + half if st.pos < half else st.pos - half
+    return st.pos + 1 if st.pos % 2 == 0 else st.pos - 1
+
+
+class Candidates:
+    """The candidate graph of one window; vertices are field indices, ``BYE`` the dummy."""
+
+    def __init__(self, field: list[PState], ev: Evaluator, k: int | None, bye: bool,
+                 cache: dict | None = None):
+        self.field, self.ev, self.k = field, ev, k
+        self.cache = {} if cache is None else cache  # (i, j) -> tuple | None, across windows
+        self.style = ev.ctx.style
+        self.edges: dict[tuple[int, int], tuple[int, ...]] = {}
+        self.groups: list[tuple[int, int]] = []  # (start, size) per group index
+        start = 0
+        for i, st in enumerate(field):
+            if i == len(field) - 1 or field[i + 1].group != st.group:
+                self.groups.append((start, i + 1 - start))
+                start = i + 1
+        self.complete_groups: set[int] = set()
+        self.full_cross: set[tuple[int, int]] = set()  # group pairs joined completely
+        self.bye_list: list[int] = []
+        if k is None:
+            self._complete()
+        else:
+            self._windowed(k)
+        if bye:
+            self._bye(k)
+
+    def _add(self, i: int, j: int) -> None:
+        if i > j:
+            i, j = j, i
+        key = (i, j)
+        if key in self.edges:
+            return
+        cache = self.cache
+        if key in cache:
+            t = cache[key]
+        else:
+            t = cache[key] = self.ev.pair(self.field[i], self.field[j])
+        if t is not None:
+            self.edges[key] = t
+
+    def _complete(self) -> None:
+        f = self.field
+        n = len(f)
+        pair, edges = self.ev.pair, self.edges
+        for i in range(n):
+            a = f[i]
+            for j in range(i + 1, n):
+                t = pair(a, f[j])
+                if t is not None:
+                    edges[(i, j)] = t
+        self.complete_groups = set(range(len(self.groups)))
+
+    def _windowed(self, k: int) -> None:
+        style = self.style
+        for g, (s, m) in enumerate(self.groups):
+            if m <= 2 * k + 2:
+                self.complete_groups.add(g)
+                for i in range(s, s + m):
+                    for j in range(i + 1, s + m):
+                        self._add(i, j)
+                continue
+            for i in range(s, s + m):
+                st = self.field[i]
+                c = ideal_partner(st, style)
+                spans = ((c - k, c + k),) if style in ("fold", "slide") else \
+                    ((st.pos - k, st.pos + k),)
+                for lo, hi in spans:
+                    for q in range(max(0, lo), min(m - 1, hi) + 1):
+                        if q != st.pos:
+                            self._add(i, s + q)
+                self._good(i, s, m, c, k)
+        ng = len(self.groups)
+        for g in range(ng):
+            s, m = self.groups[g]
+            for d in (1, 2):
+                if g + d >= ng:
+                    break
+                s2, m2 = self.groups[g + d]
+                if m <= k + 1 or m2 <= k + 1:  # a small group meets all its neighbour
+                    self.full_cross.add((g, g + d))
+                    up = range(s, s + m)
+                    low = range(s2, s2 + m2)
+                else:
+                    up = range(max(s, s + m - k), s + m)
+                    low = range(s2, min(s2 + m2, s2 + k))
+                for i in up:
+                    for j in low:
+                        self._add(i, j)
+
+    def _good(self, i: int, s: int, m: int, c: int, k: int) -> None:
+        """Also join ``i`` to the ``k`` places nearest its ideal partner that are a *clean*
+        pair — no colour clash, no shared club or country — so the colour and geography
+        criteria can be met by exchanges reaching beyond the window."""
+        f, ev = self.field, self.ev
+        a = f[i]
+        pa = ev.prefs[a.id].want
+        club, country = a.player.club, a.player.country
+        cw, ccw = ev.ctx.club_weight, ev.ctx.country_weight
+        found = geo_only = 0
+        for step in range(1, 16 * k):
+            for q in (c - step, c + step):
+                if q < 0 or q >= m or q == a.pos:
+                    continue
+                b = f[s + q]
+                if cw and club and b.player.club == club:
+                    continue
+                if ccw and country and b.player.country == country:
+                    continue
+                if pa is not None and ev.prefs[b.id].want == pa:
+                    if geo_only < k:
+                        geo_only += 1
+                        self._add(i, s + q)
+                    continue
+                self._add(i, s + q)
+                found += 1
+            if found >= k or (c - step < 0 and c + step >= m):
+                return
+
+    def _bye(self, k: int | None) -> None:
+        ev, f = self.ev, self.field
+        pens = sorted(((ev.bye(st), i) for i, st in enumerate(f)))
+        if k is not None:
+            pens = pens[:2 * k + 1]
+        self.bye_list = [i for _, i in pens]
+        for t, i in pens:
+            self.edges[(i, BYE)] = t
+
+    def saturated(self) -> bool:
+        """Whether widening this window cannot add edges but the far floats (d ≥ 3)."""
+        ng = len(self.groups)
+        return len(self.complete_groups) == ng and all(
+            (g, g + d) in self.full_cross for g in range(ng) for d in (1, 2) if g + d < ng)
+
+    # ---- acceptance -------------------------------------------------------------------------
+    def on_boundary(self, i: int, j: int) -> bool:
+        """Whether the chosen pair (i, j) lies on the edge of its window (so a wider window
+        might do better).  Always False for the complete graph."""
+        k = self.k
+        if k is None:
+            return False
+        f = self.field
+        if j == BYE or i == BYE:
+            idx = i if j == BYE else j  # not the best bye candidate: something forced it
+            return len(self.bye_list) < len(f) and self.bye_list[0] != idx
+        a, b = f[i], f[j]
+        if a.group == b.group:
+            if a.group in self.complete_groups:
+                return False
+            if self.style in ("fold", "slide"):
+                dist = min(abs(b.pos - ideal_partner(a, self.style)),
+                           abs(a.pos - ideal_partner(b, self.style)))
+            else:
+                dist = abs(a.pos - b.pos)
+            return dist >= k
+        up, low = (a, b) if a.group < b.group else (b, a)
+        if low.group - up.group >= 2:  # a late, constrained round: check wider
+            return True
+        if (up.group, low.group) in self.full_cross:
+            return False
+        _, m_up = self.groups[up.group]
+        _, m_low = self.groups[low.group]
+        return (m_up > k and up.gsize - 1 - up.pos >= k - 1) or \
+            (m_low > k and low.pos >= k - 1)

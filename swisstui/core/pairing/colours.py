@@ -1,0 +1,160 @@
+"""Colour preferences, hard colour limits and colour allocation, per game.
+
+* chess (``fide``): FIDE C.04.3 Art. 5 / old E.1–E.5 (RULES.md §5.5–5.6).  Colour difference
+  CD = #W − #B over *played* games (C.04.2 3.4).  Absolute preference: |CD| > 1 or the same
+  colour in the last two played games; strong: CD = ±1; mild: CD = 0 (alternate).  Hard
+  limits (C.04.1 f, g): CD within ±2 and never the same colour three times in a row, i.e. two
+  players with the same absolute preference never meet (C.04.3 C3) — relaxed only for
+  topscorers in the last round (C.04.1 "exceptions in the last round").
+* Go (``balance``): balance Black and White over even games (RULES.md §1.3: the player with
+  more Whites takes Black).
+* Othello (``balance``, hard): Blacks and Whites of a player are never 2 apart (SEEDS.md 000,
+  Papp colour table RULES.md §2.4).
+* Renju (``recorded``): colours are decided at the board (RULES.md §4.2); the first-listed
+  player is the *tentative* Black, given to the player with fewer actual Blacks.
+* Magic (``none``): no colours; seat A goes to the higher-placed player.
+
+Colours are never stored: ``Board.players[0]`` is the first-listed player (model.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..model import FIRST_COLOUR
+from .groups import PState, det_hash
+
+ABSOLUTE, STRONG, MILD, NONE = 3, 2, 1, 0
+STRENGTH_NAME = {ABSOLUTE: "absolute", STRONG: "strong", MILD: "mild", NONE: "no"}
+DEFAULT_MODE = {"chess": "fide", "go": "balance", "othello": "balance",
+                "magic": "none", "renju": "recorded"}
+NAME = {"w": "White", "b": "Black"}
+
+
+def colour_mode(event) -> str:
+    """The event's colour rule: ``Settings.colours``, or the game profile's default."""
+    mode = event.settings.colours
+    if mode and mode != "auto":
+        return mode
+    try:
+        from ..games import profile
+        return profile(event.game).colours
+    except Exception:  # noqa: BLE001 - a game module not written yet
+        return DEFAULT_MODE.get(event.game, "none")
+
+
+@dataclass(frozen=True, slots=True)
+class Pref:
+    """A colour preference: the wanted colour letter ('w'/'b') or None, and its strength."""
+
+    want: str | None
+    strength: int
+
+
+def preference(st: PState, mode: str) -> Pref:
+    """The colour a player should get next, and how strongly (see module docstring)."""
+    if mode == "fide":
+        cols = st.colours
+        if not cols:
+            return Pref(None, NONE)
+        cd = st.cd
+        if cd > 1 or cols[-2:] == ["w", "w"]:
+            return Pref("b", ABSOLUTE)
+        if cd < -1 or cols[-2:] == ["b", "b"]:
+            return Pref("w", ABSOLUTE)
+        if cd == 1:
+            return Pref("b", STRONG)
+        if cd == -1:
+            return Pref("w", STRONG)
+        return Pref("b" if cols[-1] == "w" else "w", MILD)
+    if mode in ("balance", "recorded"):
+        bal = st.bal if mode == "balance" else st.black_actual - st.white_actual
+        if bal > 0:
+            return Pref("w", ABSOLUTE if bal >= 2 else STRONG)
+        if bal < 0:
+            return Pref("b", ABSOLUTE if bal <= -2 else STRONG)
+        return Pref(None, NONE)
+    return Pref(None, NONE)
+
+
+def hard_conflict(a: PState, b: PState, mode: str, game: str, exempt: bool) -> str | None:
+    """Why ``a`` and ``b`` cannot meet for colour reasons (an absolute criterion), or None.
+
+    chess: both have an absolute preference for the same colour (C.04.3 C3), unless
+    ``exempt`` (a topscorer in the last round).  Othello: both already have one more Black
+    (or one more White), so one of them would end 2 apart."""
+    if mode == "fide":
+        pa, pb = preference(a, mode), preference(b, mode)
+        if pa.strength == ABSOLUTE and pb.strength == ABSOLUTE and pa.want == pb.want \
+                and not exempt:
+            return f"both must have {NAME[pa.want]} (FIDE colour limits ±2, no 3 in a row)"
+        return None
+    if mode == "balance" and game == "othello":
+        if a.bal and b.bal and (a.bal > 0) == (b.bal > 0):
+            more = "Blacks" if a.bal > 0 else "Whites"
+            return f"both have one more {more}; one would be 2 apart (Othello colour rule)"
+    return None
+
+
+def misses(a: PState, b: PState, mode: str) -> tuple[int, int]:
+    """(players whose preference is not granted, players whose strong-or-absolute preference
+    is not granted) under the best colour allocation of the pair: the COLOUR and STRONGCOL
+    criteria (C.04.3 C10/C11; Go/Othello balance)."""
+    if mode == "none":
+        return 0, 0
+    pa, pb = preference(a, mode), preference(b, mode)
+    if pa.want is None or pb.want is None or pa.want != pb.want:
+        return 0, 0
+    return 1, 1 if min(pa.strength, pb.strength) >= STRONG else 0
+
+
+def allocate(a: PState, b: PState, mode: str, *, game: str, seed: int, round_no: int,
+             initial: str = "w") -> tuple[int, int, str]:
+    """Order the pair as (first-listed, second, reason) — the colour decision.
+
+    FIDE order (RULES.md §5.6): 1. grant both preferences; 2. the stronger preference (both
+    absolute: the wider colour difference); 3. alternate from the most recent round where they
+    had different colours; 4. the higher-ranked player's preference; 5. round 1 / no history:
+    the initial colour by lot to the higher-ranked if their place is odd (1st, 3rd…)."""
+    first_colour = FIRST_COLOUR.get(game, "b")
+    hi, lo = (a, b) if a.order <= b.order else (b, a)  # hi = higher-placed
+
+    def give(st: PState, colour: str, why: str) -> tuple[int, int, str]:
+        other = b if st is a else a
+        first, second = (st, other) if colour == first_colour else (other, st)
+        return first.id, second.id, f"{st.id} gets {NAME.get(colour, colour)}: {why}"
+
+    if mode == "none":
+        return hi.id, lo.id, f"no colours; {hi.id} (higher placed) is listed first"
+    pa, pb = preference(a, mode), preference(b, mode)
+    what = "tentative Black" if mode == "recorded" else "colour"
+    if pa.want and pb.want and pa.want != pb.want:
+        return give(a, pa.want, f"both {what} preferences granted")
+    if pa.want and not pb.want:
+        return give(a, pa.want, f"{STRENGTH_NAME[pa.strength]} preference granted")
+    if pb.want and not pa.want:
+        return give(b, pb.want, f"{STRENGTH_NAME[pb.strength]} preference granted")
+    if pa.want and pb.want:
+        if pa.strength != pb.strength:
+            st, pr = (a, pa) if pa.strength > pb.strength else (b, pb)
+            return give(st, pr.want, f"stronger ({STRENGTH_NAME[pr.strength]}) preference")
+        if mode == "fide" and abs(a.cd) != abs(b.cd):
+            st, pr = (a, pa) if abs(a.cd) > abs(b.cd) else (b, pb)
+            return give(st, pr.want, "wider colour difference")
+        for ca, cb in zip(reversed(a.colours), reversed(b.colours)):
+            if ca != cb:
+                return give(a, "b" if ca == "w" else "w",
+                            "alternating from the last round with different colours")
+        pr = pa if hi is a else pb
+        return give(hi, pr.want, "the higher-placed player's preference")
+    for ca, cb in zip(reversed(a.colours), reversed(b.colours)):
+        if ca != cb:
+            return give(a, "b" if ca == "w" else "w",
+                        "alternating from the last round with different colours")
+    if mode == "fide":
+        other = "b" if initial == "w" else "w"
+        colour = initial if hi.order % 2 == 0 else other
+        return give(hi, colour, f"initial colour {NAME[initial]} for odd places, by lot")
+    colour = "b" if det_hash(seed, round_no, min(a.id, b.id), max(a.id, b.id), bits=1) \
+        else "w"
+    return give(hi, colour, "no preference: seeded lot (nigiri)")

@@ -1,0 +1,265 @@
+"""Every pairing criterion, once: the penalty fields of ONE lexicographic integer edge weight.
+
+The round is a maximum-cardinality, maximum-weight matching (DESIGN.md §5; RULES.md §1.3
+OpenGotha, §2.4 Papp, §5.5 FIDE C.04.3 — "any method is allowed, including weighted matching
+(bbpPairings), as long as the results are identical").  Each candidate pair gets a tuple of
+*penalties* in the strict priority order of :data:`FIELDS`; :class:`Packer` turns the tuple into
+one Python integer whose bit fields are wide enough to hold a field's largest value summed
+over every edge of a matching, so a better value in a higher field always beats any values of
+the lower fields: the optimum is exactly lexicographic.  Because every complete pairing has
+the same number of edges (the bye is a dummy vertex, :data:`BYE`), minimising the penalty
+sums is the same as maximising ``Σ(cap − penalty)``.
+
+**Absolute criteria** are not weights: the edge is left out of the graph (:meth:`Evaluator.blocked`):
+
+* no rematch — FIDE C.04.1 b / C.04.3 C1, SEEDS.md 000 and 002 (forfeited games may be paired
+  again, C.04.2 3.5);
+* no forbidden pair — the director's ``Settings.forbidden`` and ``--forbid``;
+* colour hard limits — chess ±2 and never 3 in a row (C.04.1 f–g, C.04.3 C3, exempt:
+  topscorers in the last round); Othello never 2 apart (SEEDS.md 000): see
+  :func:`.colours.hard_conflict`;
+* no second pairing bye while another eligible player exists (RULES.md §1.5, §3.4, C.04.1 d):
+  field ``SECOND_BYE`` is first, so an ineligible player gets the bye only when no pairing
+  with an eligible one exists.
+
+Under ``--allow-rematch`` rematches become edges with the ``REMATCH`` / ``RECENCY`` penalties,
+so the fewest and least recent rematches are chosen.
+
+**Fields** (penalties, most significant first):
+
+============  ==================================================================================
+SECOND_BYE    bye edge to a player who already had a pairing bye (or, chess, an unplayed win).
+REMATCH       relaxed rematch (only under ``allow_rematch``).
+RECENCY       round of that rematch's last game: the least recent rematch is preferred.
+BYE_RANK      bye edge: how high the player stands — the bye goes to the lowest-ranked eligible
+              player (OpenGotha §1.5; FIDE 2026 C5); Magic: lowest points, random among them
+              (RULES.md §3.4).
+SCORE         d² for a pair d score groups apart: several small floats beat one big one
+              (OpenGotha concavity §1.3, Papp's growing float table §2.4, C.04.3 C6 PSD).
+TOP           d × (groups − upper group): floats are pushed down, top groups are paired first.
+COLOUR        players whose colour preference is not granted (C.04.3 C10; Go/Othello balance,
+              OpenGotha 10⁶ term; Renju tentative Black balance).
+STRONGCOL     players whose strong/absolute preference is not granted (C.04.3 C11).
+GEO           same club × club_weight + same country × country_weight (OpenGotha geography
+              §1.3, Papp "chauvinisme" §2.4, SEEDS.md 000 "prefer different nationalities").
+FLOAT         players floating in the same direction as last round (C.04.3 C12–C13, OpenGotha
+              DU/DD, Papp cumulative floats).
+IDEAL         distance from the in-group ideal of the style, capped at :data:`IDEAL_CAP`:
+              fold / slide / adjacent (Swig) — see :func:`ideal_penalty`.
+============  ==================================================================================
+
+The last criterion of the issue, the *seeded random*, is applied before the matching: the
+``random`` style pairs neighbours of a seeded shuffle (Magic, RULES.md §3.4) and the Magic bye
+takes a seeded random among the lowest group — :func:`.groups.det_hash`, never ``hash()``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .colours import ABSOLUTE, Pref, hard_conflict, preference
+from .groups import PState, det_hash
+
+FIELDS = ("SECOND_BYE", "REMATCH", "RECENCY", "BYE_RANK", "SCORE", "TOP", "COLOUR",
+          "STRONGCOL", "GEO", "FLOAT", "IDEAL")
+BYE_ONLY = frozenset({"SECOND_BYE", "BYE_RANK"})  # fields only the bye edge carries
+BYE_ONLY_IDX = tuple(i for i, f in enumerate(FIELDS) if f in BYE_ONLY)
+IDEAL_CAP = 1023
+MAGIC_BYE_RANDOM = 1 << 10
+FLOAT_STEP = 16
+BYE = -1  # the dummy vertex of the pairing bye (odd field)
+
+
+@dataclass(frozen=True)
+class Context:
+    """What the weights of one round depend on besides the two players."""
+
+    game: str
+    mode: str  # colour mode (colours.colour_mode)
+    style: str  # fold | slide | adjacent (random / tiebreaks / lot pair as adjacent)
+    seed: int
+    round_no: int
+    ngroups: int
+    nplayers: int
+    forbidden: frozenset
+    last_round: bool = False
+    topscore: float = float("inf")  # score above which a player is a topscorer (last round)
+    club_weight: int = 1
+    country_weight: int = 1
+    allow_rematch: bool = False
+    relax_colours: bool = False  # only for diagnosing infeasibility, never to pair
+    pab_strict: bool = False  # chess: an earlier unplayed win also bars the PAB
+    magic_bye: bool = False  # Magic: the bye by points only, random among the lowest
+
+
+def ideal_penalty(p: int, q: int, n: int, style: str) -> int:
+    """Distance of the in-group pair (places p < q in a group of n) from the style's ideal.
+
+    * fold — 1 v n, 2 v n−1 (OpenGotha "split and fold": x = p + q − (n − 1), penalty x²);
+    * slide — top half v bottom half, 1 v n/2+1 (FIDE Dutch S1/S2, OpenGotha "split and
+      slip": x = 2(q − p) − n, penalty x²/4);
+    * adjacent — neighbours 1–2, 3–4 (Swig, Tagajo, Kagawa lot order, Magic's shuffled order;
+      SEEDS.md 002): each place skipped costs more the higher the upper player stands, so a
+      skip is pushed down the list and an impossible last pair "backs up one pair at a time".
+    """
+    if style == "fold":
+        x = p + q - (n - 1)
+        pen = x * x
+    elif style == "slide":
+        x = 2 * (q - p) - n
+        pen = x * x // 4
+    else:
+        pen = (q - p - 1) * (1 + (n - p) * 8 // max(n, 1))
+    return pen if pen < IDEAL_CAP else IDEAL_CAP
+
+
+def float_ideal(up: PState, low: PState) -> int:
+    """In-group ideal for a float: the lowest of the upper group meets the highest of the lower
+    group (FIDE: MDPs from the bottom of the bracket; random style: a random player, since the
+    order is a seeded shuffle — Magic's "random player sent down").  Each place away from that
+    costs :data:`FLOAT_STEP`, more than an in-group skip, so the floater is the natural one
+    unless a rule or a better pairing inside the group needs another."""
+    pen = FLOAT_STEP * ((up.gsize - 1 - up.pos) + low.pos)
+    return pen if pen < IDEAL_CAP else IDEAL_CAP
+
+
+class Evaluator:
+    """Per-round evaluation of candidate pairs: legality and penalty tuples."""
+
+    def __init__(self, states: dict[int, PState], ctx: Context):
+        self.ctx = ctx
+        self.states = states
+        self.prefs: dict[int, Pref] = {pid: preference(st, ctx.mode)
+                                       for pid, st in states.items()}
+        self.exempt = {pid: ctx.last_round and st.score > ctx.topscore
+                       for pid, st in states.items()}
+
+    # ---- absolute criteria ----------------------------------------------------------------
+    def blocked(self, a: PState, b: PState, *, relaxed: bool | None = None) -> str | None:
+        """The absolute rule that forbids pairing ``a`` with ``b``, or None."""
+        ctx = self.ctx
+        allow = ctx.allow_rematch if relaxed is None else relaxed
+        if b.id in a.met and not allow:
+            return f"{a.id} and {b.id} already met in round {a.met[b.id]}"
+        if frozenset((a.id, b.id)) in ctx.forbidden:
+            return f"{a.id}-{b.id} is a forbidden pair"
+        if ctx.relax_colours:
+            return None
+        pa, pb = self.prefs[a.id], self.prefs[b.id]
+        if ctx.mode == "fide" and not (pa.strength == ABSOLUTE and pb.strength == ABSOLUTE):
+            return None
+        why = hard_conflict(a, b, ctx.mode, ctx.game,
+                            self.exempt[a.id] or self.exempt[b.id])
+        if why:
+            return f"{a.id}-{b.id}: {why}"
+        return None
+
+    def bye_ineligible(self, a: PState) -> str | None:
+        """Why ``a`` should not receive the pairing bye, or None."""
+        if a.pab:
+            return f"{a.id} already had a pairing bye"
+        if self.ctx.pab_strict and a.unplayed_win:
+            return f"{a.id} already scored a win without playing (FIDE C.04.1 d)"
+        return None
+
+    # ---- weights ----------------------------------------------------------------------------
+    def pair(self, a: PState, b: PState) -> tuple[int, ...] | None:
+        """Penalty tuple of a legal (or relaxed) pair in FIELDS order, None if blocked."""
+        if self.blocked(a, b) is not None:
+            return None
+        ctx = self.ctx
+        met = a.met.get(b.id)
+        if a.group == b.group:
+            score = top = flt = 0
+            p, q = (a.pos, b.pos) if a.pos < b.pos else (b.pos, a.pos)
+            ideal = ideal_penalty(p, q, a.gsize, ctx.style)
+        else:
+            up, low = (a, b) if a.group < b.group else (b, a)  # up = higher group
+            d = low.group - up.group
+            score = d * d
+            top = d * (ctx.ngroups - up.group)
+            # `up` floats down, `low` floats up
+            flt = (up.last_float == -1) + (low.last_float == 1)
+            ideal = float_ideal(up, low)
+        pa, pb = self.prefs[a.id], self.prefs[b.id]
+        col = strong = 0
+        if pa.want is not None and pa.want == pb.want:
+            col = 1
+            strong = 1 if (pa.strength if pa.strength < pb.strength else pb.strength) >= 2 \
+                else 0
+        geo = 0
+        if ctx.club_weight:
+            ca = a.player.club
+            if ca and ca == b.player.club:
+                geo += ctx.club_weight
+        if ctx.country_weight:
+            ca = a.player.country
+            if ca and ca == b.player.country:
+                geo += ctx.country_weight
+        return (0, 1 if met else 0, met or 0, 0, score, top, col, strong, geo, flt, ideal)
+
+    def bye(self, a: PState) -> tuple[int, ...]:
+        """Penalty tuple of the edge between ``a`` and the dummy bye vertex."""
+        ctx = self.ctx
+        second = 1 if self.bye_ineligible(a) else 0
+        if ctx.magic_bye:
+            rank = (ctx.ngroups - 1 - a.group) * MAGIC_BYE_RANDOM + \
+                det_hash(ctx.seed, ctx.round_no, "bye", a.id, bits=10)
+        else:
+            rank = ctx.nplayers - 1 - a.order
+        return (second, 0, 0, rank, 0, 0, 0, 0, 0, 0, 0)
+
+
+class Packer:
+    """Packs penalty tuples into non-negative integers ``Σ (cap − penalty) << shift``.
+
+    Widths are sized for a matching of ``pairs`` edges; a field whose penalty is the same on
+    every candidate edge cannot change the choice and gets width 0 (this keeps the weights of a
+    real round well below rustworkx's 128-bit limit).  Bye-only fields are 0 on other edges
+    and need only the width of one edge, since every complete pairing has exactly one bye."""
+
+    def __init__(self, tuples: list[tuple[int, ...]], bye_flags: list[bool], pairs: int):
+        nf = len(FIELDS)
+        normal = [t for t, f in zip(tuples, bye_flags) if not f]
+        byes = [t for t, f in zip(tuples, bye_flags) if f]
+        cols_n = list(zip(*normal)) if normal else [()] * nf
+        cols_b = list(zip(*byes)) if byes else [()] * nf
+        caps, widths = [0] * nf, [0] * nf
+        for i in range(nf):
+            col = cols_b[i] if i in BYE_ONLY_IDX else cols_n[i]
+            if not col:
+                continue
+            hi, lo = max(col), min(col)
+            caps[i] = hi
+            if i in BYE_ONLY_IDX:
+                widths[i] = hi.bit_length() + 1 if hi else 0
+            elif hi != lo:  # a constant penalty cannot change the choice
+                widths[i] = max(1, (hi * max(pairs, 1)).bit_length())
+        self.caps, self.widths = caps, widths
+        shifts, s = [0] * nf, 0
+        for i in reversed(range(nf)):
+            shifts[i] = s
+            s += widths[i]
+        self.shifts = shifts
+        self.bits = s + 1
+        self.active = [i for i in range(nf) if widths[i]]
+        normal_terms = [f"(({caps[i]} - t[{i}]) << {shifts[i]})" for i in self.active
+                        if i not in BYE_ONLY_IDX] or ["0"]
+        bye_terms = [f"(({caps[i]} - t[{i}]) << {shifts[i]})" for i in self.active
+                     if i in BYE_ONLY_IDX] or ["0"]
+        # a specialised function per round: packing is the hot loop of large fields
+        self._normal = eval("lambda t: " + " + ".join(normal_terms))  # noqa: S307
+        self._bye = eval("lambda t: " + " + ".join(bye_terms))  # noqa: S307
+
+    def pack(self, t: tuple[int, ...], is_bye: bool) -> int:
+        return self._bye(t) if is_bye else self._normal(t)
+
+
+def objective(tuples) -> tuple[int, ...]:
+    """The canonical objective of a pairing: per-field penalty sums (lexicographically
+    smaller is better).  Independent of packing, so decomposed and full solves compare."""
+    tot = [0] * len(FIELDS)
+    for t in tuples:
+        for i, v in enumerate(t):
+            tot[i] += v
+    return tuple(tot)

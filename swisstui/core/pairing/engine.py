@@ -1,0 +1,526 @@
+"""Pairing the next round: players → score groups → candidate pairs → weights → matching →
+colours → boards, with an explanation for every board (DESIGN.md §5).
+
+Public: :func:`pair_round`, :class:`Pairing`, :func:`undo_round`, :func:`swap`,
+:func:`check_board` (the rules a given pair breaks).  Nothing here writes to disk: the CLI
+saves with ``store.update(folder, lambda ev: ev.with_round(pair_round(ev).round))``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from ..errors import ConflictError, PairingError
+from ..model import Board, Bye, ByeKind, Event, Round
+from .candidates import FULL_LIMIT, START_WINDOW, Candidates
+from .colours import allocate, colour_mode
+from .criteria import BYE, FIELDS, Context, Evaluator, Packer, objective
+from .groups import PState, build_states, lot_key, strength_key, to_pair
+from .matching import max_cardinality, solve
+from .roundrobin import roundrobin_pairs
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """A computed (unsaved) round: ``round`` has no results."""
+
+    round: Round
+    warnings: tuple[str, ...] = ()
+    notes: dict = field(default_factory=dict, hash=False, compare=False)  # board -> lines
+    bye_notes: tuple[str, ...] = ()
+    objective: tuple[int, ...] = ()
+    method: str = ""  # how it was solved (complete graph, window k, …)
+
+    def explain(self, board_no: int) -> list[str]:
+        """Why these two, why this colour, who floated, which rules were relaxed; board 0 or
+        a missing board number explains the byes."""
+        if board_no in self.notes:
+            return list(self.notes[board_no])
+        if board_no == 0 and self.bye_notes:
+            return list(self.bye_notes)
+        raise PairingError(f"round {self.round.number} has no board {board_no} "
+                           f"(boards 1–{len(self.round.boards)})")
+
+    def summary(self) -> str:
+        r = self.round
+        byes = ", ".join(f"{b.player} ({b.kind.value})" for b in r.byes) or "none"
+        text = f"round {r.number}: {len(r.boards)} boards; byes: {byes}"
+        if self.warnings:
+            text += "; " + "; ".join(self.warnings)
+        return text
+
+
+# ---- the settings as the engine reads them ---------------------------------------------------
+
+
+def _plan(event: Event, round_no: int) -> tuple[str, str, tuple[str, ...]]:
+    """(order, ideal style, chain) for this round (DESIGN.md §5 systems, round-1 methods)."""
+    s = event.settings
+    if round_no == 1:
+        if s.round1 == "random":
+            return "random", "adjacent", ()
+        if s.round1 == "lot":
+            return "lot", "adjacent", ()  # Kagawa: 1–2, 3–4 in lot order (RULES.md §1.7)
+        return "strength", s.style if s.style in ("fold", "slide") else "fold", ()
+    if s.style == "random":
+        return "random", "adjacent", ()
+    if s.style == "tiebreaks":
+        if round_no == 2:  # Tagajo: round 2 by wins, then random (SEEDS.md 002)
+            return "random", "adjacent", ()
+        return "chain", "adjacent", tuple(s.pairing_order or s.tiebreaks)
+    if s.style == "adjacent":
+        return "strength", "adjacent", ()
+    return "strength", s.style, ()
+
+
+def _check_ready(event: Event, round_no: int) -> None:
+    s = event.settings
+    if round_no > s.rounds:
+        raise PairingError(f"all {s.rounds} rounds are paired; raise 'rounds' in event.toml "
+                           "to pair another")
+    prev = event.round(round_no - 1)
+    if prev is not None and prev.missing_results():
+        missing = [str(b.number) for b in prev.boards if b.result is None]
+        more = "…" if len(missing) > 8 else ""
+        raise PairingError(f"round {prev.number} has {len(missing)} board(s) without a "
+                           f"result ({', '.join(missing[:8])}{more}); enter them first")
+
+
+def _pairs_arg(pairs, what: str, available: set[int], event: Event, round_no: int
+               ) -> list[tuple[int, int]]:
+    out = []
+    for a, b in pairs:
+        a, b = int(a), int(b)
+        if a == b:
+            raise PairingError(f"{what} {a}:{b} names one player twice")
+        for x in (a, b):
+            if x not in available:
+                p = event.player(x)
+                why = "no such player" if p is None else (
+                    "withdrawn" if p.withdrawn_from and round_no >= p.withdrawn_from else
+                    "not registered yet" if round_no < p.joined_round else
+                    "has a requested bye")
+                raise PairingError(f"{what} {a}:{b}: player {x} cannot be paired in round "
+                                   f"{round_no} ({why})")
+        out.append((a, b))
+    return out
+
+
+# ---- pair_round --------------------------------------------------------------------------------
+
+
+def pair_round(event: Event, *, fixed=(), forbid=(), allow_rematch: bool = False,
+               window: int | None = None, engine: str = "auto") -> Pairing:
+    """Pair the next round of ``event`` (see module docstring).
+
+    ``fixed``: pairs (a, b) the director pins; ``forbid``: pairs that must not meet this round
+    (besides ``Settings.forbidden``); ``allow_rematch``: allow the fewest, least recent rematches
+    when no pairing without one exists.  ``window`` forces the candidate window (tests);
+    ``engine`` ``networkx`` / ``rustworkx`` forces the solver.  Raises PairingError when no
+    legal pairing exists — never loops, never writes."""
+    s = event.settings
+    round_no = event.current_round + 1
+    _check_ready(event, round_no)
+    ids, req_byes = to_pair(event, round_no)
+    available = set(ids)
+    fixed = _pairs_arg(fixed, "--fixed", available, event, round_no)
+    forbid = _pairs_arg(forbid, "--forbid", available, event, round_no)
+    seen: set[int] = set()
+    for a, b in fixed:
+        if a in seen or b in seen:
+            raise PairingError(f"--fixed names player {a if a in seen else b} twice")
+        seen.update((a, b))
+    byes = [Bye(pid, kind) for pid, kind in req_byes]
+    if s.system == "roundrobin":
+        return _roundrobin(event, round_no, ids, byes)
+    if len(ids) < 2 and not fixed:
+        raise PairingError(f"round {round_no}: {len(ids)} player(s) to pair; need at least 2")
+
+    order, style, chain = _plan(event, round_no)
+    states = build_states(event, round_no, ids, system=s.system, order=order, seed=s.seed,
+                          chain=chain)
+    mode = colour_mode(event)
+    forbidden = frozenset(frozenset(p) for p in (*s.forbidden, *forbid))
+    last = round_no == s.rounds
+    topscore = s.scoring.win * s.rounds / 2 if s.system != "mcmahon" else float("inf")
+    ngroups = 1 + max((st.group for st in states.values()), default=0)
+    ctx = Context(game=s.game, mode=mode, style=style, seed=s.seed, round_no=round_no,
+                  ngroups=ngroups, nplayers=len(states), forbidden=forbidden, last_round=last,
+                  topscore=topscore, club_weight=s.club_weight, country_weight=s.country_weight,
+                  allow_rematch=allow_rematch, pab_strict=s.game == "chess",
+                  magic_bye=s.game == "magic")
+    ev = Evaluator(states, ctx)
+    warnings: list[str] = []
+    notes: dict[int, list[str]] = {}
+    pinned: list[tuple[PState, PState]] = []
+    for a, b in fixed:
+        sa, sb = states[a], states[b]
+        why = ev.blocked(sa, sb, relaxed=False)
+        if why:
+            warnings.append(f"fixed pair {a}-{b} breaks a rule: {why}")
+        pinned.append((sa, sb))
+    pool = [st for st in states.values() if st.id not in seen]
+    pool.sort(key=lambda st: st.order)
+
+    mate, cands, method = _match(pool, ev, window, engine)
+    unpaired = [pool[i].id for i in range(len(pool)) if i not in mate]
+    bye_needed = len(pool) % 2 == 1
+    if bye_needed and BYE not in mate:
+        unpaired = unpaired  # every player matched but the dummy: impossible (odd)
+    if unpaired:
+        raise PairingError(_diagnose(pool, ev, ctx, unpaired, round_no))
+
+    pairs: list[tuple[PState, PState]] = list(pinned)
+    pair_bye: PState | None = None
+    tuples = []
+    for i, j in mate.items():
+        if i == BYE:
+            continue
+        if j == BYE:
+            pair_bye = pool[i]
+            tuples.append(cands.edges[(i, BYE)])
+        elif i < j:
+            pairs.append((pool[i], pool[j]))
+            tuples.append(cands.edges[(i, j)])
+    obj = objective(tuples)
+    if pair_bye is not None:
+        byes.append(Bye(pair_bye.id, ByeKind.PAIRING))
+        if ev.bye_ineligible(pair_bye):
+            warnings.append(f"second pairing bye to {pair_bye.id}: no pairing gives it to an "
+                            "eligible player")
+    if obj[FIELDS.index("REMATCH")]:
+        warnings.append(f"{obj[FIELDS.index('REMATCH')]} rematch(es) allowed (--allow-rematch)")
+
+    # boards: top groups first, then the higher-placed player
+    pairs.sort(key=lambda ab: (min(ab[0].group, ab[1].group), -max(ab[0].score, ab[1].score),
+                               min(ab[0].order, ab[1].order)))
+    initial = str(s.options.get("initial_colour", "w")) if s.game == "chess" else "w"
+    boards = []
+    for n, (a, b) in enumerate(pairs, start=1):
+        first, second, colour_why = allocate(a, b, mode, game=s.game, seed=s.seed,
+                                             round_no=round_no, initial=initial)
+        boards.append(Board(n, (first, second)))
+        notes[n] = _explain_board(n, states[first], states[second], colour_why, ev, style,
+                                  fixed=(a, b) in pinned, states=states, pairs=pairs)
+    byes.sort(key=lambda b: b.player)
+    bye_notes = _explain_byes(byes, pair_bye, ev, states)
+    rnd = Round(round_no, tuple(boards), tuple(byes))
+    return Pairing(rnd, tuple(warnings), notes, tuple(bye_notes), obj, method)
+
+
+def _match(pool: list[PState], ev: Evaluator, window: int | None, engine: str):
+    """Solve on a candidate window, widening until the answer is accepted (candidates.py):
+    every player paired, no relaxed rule used, the same objective as the previous (half as
+    wide) window, and no chosen pair on the edge of its window.  The complete graph is the last
+    resort and the reference."""
+    n = len(pool)
+    bye = n % 2 == 1
+    k = window if window is not None else (None if n <= FULL_LIMIT else START_WINDOW)
+    prev = None
+    cache: dict = {}
+    while True:
+        cands = Candidates(pool, ev, k, bye, cache)
+        mate = _solve(cands, n, bye, engine)
+        if k is None:
+            return mate, cands, "complete graph"
+        chosen = [(i, j) for i, j in mate.items() if i == BYE or (j != BYE and i < j)]
+        tuples = [cands.edges[(j, i) if i == BYE else (i, j)] for i, j in chosen]
+        feasible = all(i in mate for i in range(n)) and not any(t[0] or t[1] for t in tuples)
+        obj = objective(tuples) if feasible else None
+        if feasible and prev is not None and prev == obj and \
+                not any(cands.on_boundary(i, j) for i, j in chosen):
+            return mate, cands, f"candidate window {k} (= window {k // 2})"
+        prev = obj
+        k = None if cands.saturated() else 2 * k
+
+
+def _solve(cands: Candidates, n: int, bye: bool, engine: str) -> dict[int, int]:
+    keys = list(cands.edges)
+    tuples = [cands.edges[key] for key in keys]
+    flags = [key[1] == BYE for key in keys]
+    packer = Packer(tuples, flags, (n + 1) // 2)
+    vid = n  # the dummy bye vertex
+    edges = [(i, vid if j == BYE else j, packer.pack(t, f))
+             for (i, j), t, f in zip(keys, tuples, flags)]
+    mate = solve(n + (1 if bye else 0), edges, packer.bits, engine=engine)
+    return {(BYE if i == vid else i): (BYE if j == vid else j) for i, j in mate.items()}
+
+
+# ---- diagnosis -----------------------------------------------------------------------------
+
+
+def _legal_edges(pool: list[PState], ev: Evaluator) -> list[tuple[int, int]]:
+    n = len(pool)
+    return [(i, j) for i in range(n) for j in range(i + 1, n)
+            if ev.pair(pool[i], pool[j]) is not None]
+
+
+def _diagnose(pool: list[PState], ev: Evaluator, ctx: Context, unpaired: list[int],
+              round_no: int) -> str:
+    """One line: the blocked players, the rule, and the smallest relaxation that works."""
+    n = len(pool)
+    bye = n % 2 == 1
+    # who cannot be paired under the absolute rules (maximum-cardinality on legal pairs)
+    edges = _legal_edges(pool, ev)
+    if bye:
+        edges += [(i, n) for i in range(n)]
+    mate = max_cardinality(n + (1 if bye else 0), edges)
+    blocked = [pool[i] for i in range(n) if i not in mate] or \
+        [st for st in pool if st.id in unpaired]
+    names = ", ".join(str(st.id) for st in blocked)
+    rules = []
+    for st in blocked[:4]:
+        met = sorted(o for o in st.met if any(o == x.id for x in pool))
+        reasons = []
+        if met:
+            reasons.append("already met " + ", ".join(map(str, met)))
+        others = [x for x in pool if x.id != st.id and x.id not in st.met]
+        for x in others:
+            why = ev.blocked(st, x, relaxed=True)
+            if why and "forbidden" in why:
+                reasons.append(f"forbidden with {x.id}")
+            elif why:
+                reasons.append(f"colour limits with {x.id}")
+        if reasons:
+            rules.append(f"{st.id}: " + "; ".join(reasons[:3]))
+    msg = (f"no legal pairing for round {round_no}: players {names} cannot all be paired "
+           f"without breaking an absolute rule (no rematch, forbidden pairs, colour limits)")
+    if rules:
+        msg += " — " + " | ".join(rules)
+    # the smallest relaxation: fewest, least recent rematches
+    ctx2 = replace(ctx, allow_rematch=True)
+    relax = _try(pool, ctx2, ev.states)
+    if relax is not None:
+        k, pairs = relax
+        shown = ", ".join(f"{a}-{b} (met round {r})" for a, b, r in pairs[:4])
+        msg += (f"; smallest relaxation: --allow-rematch pairs it with {k} rematch(es): "
+                f"{shown}")
+    else:
+        ctx3 = replace(ctx, allow_rematch=True, relax_colours=True)
+        if _try(pool, ctx3, ev.states) is not None:
+            msg += "; even rematches do not help: only breaking colour limits would (pair by " \
+                   "hand with --fixed)"
+        else:
+            msg += "; even rematches do not help: remove a forbidden pair or give a player " \
+                   "a bye"
+    if round_no - 1 > n // 2:
+        msg += f" (a pairing is only guaranteed while rounds ≤ players/2 = {n // 2})"
+    return msg
+
+
+def _try(pool, ctx, states):
+    ev = Evaluator(states, ctx)
+    n = len(pool)
+    cands = Candidates(pool, ev, None, n % 2 == 1)
+    mate = _solve(cands, n, n % 2 == 1, "auto")
+    if not all(i in mate for i in range(n)):
+        return None
+    rem = []
+    for i, j in mate.items():
+        if i != BYE and j != BYE and i < j and pool[j].id in pool[i].met:
+            rem.append((pool[i].id, pool[j].id, pool[i].met[pool[j].id]))
+    return len(rem), sorted(rem, key=lambda x: -x[2])
+
+
+# ---- explanations --------------------------------------------------------------------------
+
+
+def _describe(st: PState) -> str:
+    return (f"{st.id} {st.player.name} ({_pts(st.score)} pts, place {st.pos + 1} of "
+            f"{st.gsize} in score group {st.group + 1})")
+
+
+def _pts(x: float) -> str:
+    return f"{x:g}"
+
+
+def _explain_board(n: int, a: PState, b: PState, colour_why: str, ev: Evaluator, style: str,
+                   *, fixed: bool, states: dict[int, PState], pairs) -> list[str]:
+    from .candidates import ideal_partner
+    lines = [f"board {n}: {_describe(a)} v {_describe(b)}"]
+    if fixed:
+        lines.append("why: fixed by the director (--fixed)")
+    elif a.group == b.group:
+        ideal_txt = {"fold": "fold (1st v last)", "slide": "slide (top half v bottom half)",
+                     "adjacent": "adjacent (1–2, 3–4)"}.get(style, style)
+        hi, lo = (a, b) if a.pos < b.pos else (b, a)
+        want = ideal_partner(hi, style)
+        if want == lo.pos:
+            lines.append(f"why: same score; the {ideal_txt} ideal pairs place {hi.pos + 1} "
+                         f"with place {lo.pos + 1}")
+        else:
+            other = next((x for x in states.values() if x.group == hi.group
+                          and x.pos == want), None)
+            reason = ""
+            if other is not None:
+                why = ev.blocked(hi, other)
+                if why:
+                    reason = f" was not possible: {why}"
+                else:
+                    reason = (" went elsewhere: a better overall pairing (colours, floats or "
+                              "club) needed it")
+                lines.append(f"why: same score; {hi.id}'s ideal partner ({ideal_txt}) "
+                             f"{other.id}{reason}")
+            else:
+                lines.append("why: same score; the group was completed around the floats")
+    else:
+        up, low = (a, b) if a.group < b.group else (b, a)
+        lines.append(f"why: {up.id} floats down to meet {low.id} "
+                     f"({_pts(up.score)} v {_pts(low.score)} pts): "
+                     + ("the score group of " + _pts(up.score) + " has an odd number of "
+                        "players" if up.gsize % 2 else
+                        "no legal partner remained in " + _pts(up.score) + " pts"))
+        if up.last_float == -1 or low.last_float == 1:
+            lines.append("note: repeats last round's float direction (no better choice)")
+    lines.append(f"colour: {colour_why}")
+    met = a.met.get(b.id)
+    if met:
+        lines.append(f"relaxed: rematch of round {met} (--allow-rematch)")
+    club = a.player.club and a.player.club == b.player.club
+    country = a.player.country and a.player.country == b.player.country
+    if club or country:
+        lines.append("note: same " + ("club" if club else "country") +
+                     " (no other pairing avoided it)")
+    return lines
+
+
+def _explain_byes(byes: list[Bye], pair_bye: PState | None, ev: Evaluator,
+                  states: dict[int, PState]) -> list[str]:
+    lines = []
+    for b in byes:
+        if b.kind is ByeKind.PAIRING and pair_bye is not None:
+            st = pair_bye
+            if ev.bye_ineligible(st):
+                why = "every other player already had one, or no pairing allowed it"
+            elif ev.ctx.magic_bye:
+                why = "lowest match points, random among them (MTR / RULES.md §3.4)"
+            else:
+                why = "the lowest-ranked player eligible for it"
+            lines.append(f"bye: {_describe(st)} gets the pairing bye: {why}")
+        else:
+            lines.append(f"bye: {b.player} {b.kind.value} bye (requested / absent)")
+    return lines
+
+
+# ---- round robin -----------------------------------------------------------------------------
+
+
+def _roundrobin(event: Event, round_no: int, ids: list[int], byes: list[Bye]) -> Pairing:
+    """Berger tables over every registered player (roundrobin.py).  A player who is absent or
+    withdrawn keeps their slot: the opponent gets the pairing bye."""
+    players = sorted(event.players, key=lambda p: lot_key(p) if any(
+        q.lot is not None for q in event.players) else strength_key(p))
+    pairs, bye = roundrobin_pairs(players, round_no, event.settings.rounds)
+    active = set(ids)
+    boards, out_byes, notes = [], list(byes), {}
+    for a, b in pairs:
+        if a in active and b in active:
+            n = len(boards) + 1
+            boards.append(Board(n, (a, b)))
+            notes[n] = [f"board {n}: {a} v {b}", "why: Berger table, round robin round "
+                        f"{round_no}", "colour: from the Berger table"]
+        elif a in active or b in active:
+            out_byes.append(Bye(a if a in active else b, ByeKind.PAIRING))
+    if bye is not None and bye in active:
+        out_byes.append(Bye(bye, ByeKind.PAIRING))
+    out_byes.sort(key=lambda b: b.player)
+    return Pairing(Round(round_no, tuple(boards), tuple(out_byes)), (), notes,
+                   ("bye: round robin: the player without an opponent this round",),
+                   (), "berger")
+
+
+# ---- undo / swap / check ---------------------------------------------------------------------
+
+
+def undo_round(event: Event, force: bool = False) -> Event:
+    """Remove the last round's pairing; refused when it has results unless ``force``."""
+    if not event.rounds:
+        raise PairingError("no round to undo: the event has no pairing yet")
+    last = max(event.rounds, key=lambda r: r.number)
+    done = [b.number for b in last.boards if b.result is not None]
+    if done and not force:
+        raise ConflictError(f"round {last.number} already has {len(done)} result(s) (boards "
+                            f"{', '.join(map(str, done[:8]))}); use --force to remove it")
+    return event.without_round(last.number)
+
+
+def check_board(event: Event, round_no: int, a: int, b: int) -> list[str]:
+    """Every rule the pair (a, b) breaks if it plays in ``round_no`` (absolute rules, then
+    score difference and club/country)."""
+    ids = [p.id for p in event.players if p.active_in(round_no)]
+    order, style, chain = _plan(event, round_no)
+    states = build_states(event, round_no, ids, system=event.settings.system, order=order,
+                          seed=event.settings.seed, chain=chain)
+    if a not in states or b not in states:
+        return [f"player {a if a not in states else b} is not active in round {round_no}"]
+    s = event.settings
+    ctx = Context(game=s.game, mode=colour_mode(event), style=style, seed=s.seed,
+                  round_no=round_no, ngroups=1, nplayers=len(states),
+                  forbidden=frozenset(frozenset(p) for p in s.forbidden),
+                  last_round=round_no == s.rounds,
+                  topscore=s.scoring.win * s.rounds / 2)
+    ev = Evaluator(states, ctx)
+    sa, sb = states[a], states[b]
+    broken = []
+    if b in sa.met:
+        broken.append(f"rematch: {a} and {b} already met in round {sa.met[b]}")
+    why = ev.blocked(sa, sb, relaxed=True)
+    if why:
+        broken.append(why)
+    if sa.group != sb.group:
+        broken.append(f"score difference: {a} has {_pts(sa.score)}, {b} has {_pts(sb.score)}")
+    if sa.player.club and sa.player.club == sb.player.club and s.club_weight:
+        broken.append(f"same club ({sa.player.club})")
+    if sa.player.country and sa.player.country == sb.player.country and s.country_weight:
+        broken.append(f"same country ({sa.player.country})")
+    return broken
+
+
+def swap(event: Event, round_no: int, a: int, b: int) -> tuple[Event, list[str]]:
+    """Exchange players ``a`` and ``b`` in round ``round_no`` (boards or the pairing bye) and
+    list every rule the new pairings break.  Refused if an affected board has a result."""
+    rnd = event.round(round_no)
+    if rnd is None:
+        raise PairingError(f"round {round_no} is not paired")
+    if a == b:
+        raise PairingError("swap needs two different players")
+
+    def where(x: int):
+        for bd in rnd.boards:
+            if x in bd.players:
+                return bd
+        for by in rnd.byes:
+            if by.player == x:
+                return by
+        raise PairingError(f"player {x} is not in round {round_no}")
+
+    wa, wb = where(a), where(b)
+    for w in (wa, wb):
+        if isinstance(w, Board) and w.result is not None:
+            raise ConflictError(f"round {round_no} board {w.number} already has a result "
+                                f"({w.result.text}); clear it before swapping")
+        if isinstance(w, Bye) and w.kind is not ByeKind.PAIRING:
+            raise PairingError(f"player {w.player} has a requested {w.kind.value} bye; "
+                               "change the request instead")
+
+    def sub(x: int) -> int:
+        return b if x == a else a if x == b else x
+
+    boards = tuple(replace(bd, players=(sub(bd.players[0]), sub(bd.players[1])))
+                   if bd is wa or bd is wb else bd for bd in rnd.boards)
+    byes = tuple(Bye(sub(by.player), by.kind) if by is wa or by is wb else by
+                 for by in rnd.byes)
+    new = replace(rnd, boards=boards, byes=byes)
+    before = event.without_round(round_no)
+    broken: list[str] = []
+    for bd in new.boards:
+        if bd is wa or bd is wb or a in bd.players or b in bd.players:
+            broken += [f"board {bd.number}: {x}" for x in
+                       check_board(before, round_no, *bd.players)]
+    for by in new.byes:
+        if by.player in (a, b) and by.kind is ByeKind.PAIRING:
+            recs = [r for r in event.rounds if r.number < round_no
+                    for y in r.byes if y.player == by.player and y.kind is ByeKind.PAIRING]
+            if recs:
+                broken.append(f"bye: {by.player} already had a pairing bye")
+    return event.with_round(new), broken

@@ -1,0 +1,232 @@
+"""Who is to be paired, on what score, in which score group and at which place in it.
+
+Everything is derived from :func:`swisstui.core.model.history` (never stored):
+
+* pairing score — the event's points (late entrants' missed rounds score
+  ``Settings.scoring.absent``, RULES.md §1.5 / FIDE C.04.2 2.4); in McMahon the McMahon score
+  MMS = SMMS + points (RULES.md §1.2), grouped on the integer just below;
+* score groups, numbered from the top (0), and the order inside a group: rating / rank / lot,
+  a seeded shuffle for the ``random`` style (Magic, RULES.md §3.4), or a tie-break chain for
+  the Tagajo style (SEEDS.md 002, via :func:`swisstui.core.standings.order_by_chain`);
+* colour history, floats, byes and the opponents each player had.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from dataclasses import dataclass, field
+
+from ..model import ByeKind, Event, GameKind, Player, history
+
+# Rounds a player scored a win's points without playing: FIDE C.04.1 d (2026: any unplayed
+# round scoring a win) bars the pairing-allocated bye.
+UNPLAYED_WIN = (GameKind.FORFEIT_WIN, GameKind.FULL_BYE, GameKind.PAIRING_BYE)
+MET_KINDS = (GameKind.GAME, GameKind.PENDING)  # forfeited games may be paired again (C.04.2 3.5)
+
+
+def det_hash(*parts: object, bits: int = 32) -> int:
+    """Deterministic pseudo-random integer from the parts (seed, round, ids…): sha256, so
+    the same folder and seed give the same pairing on any machine and Python version
+    (Python's ``hash()`` of a str is salted per process and must not be used)."""
+    h = hashlib.sha256("|".join(map(str, parts)).encode()).digest()
+    return int.from_bytes(h[:16], "big") >> (128 - bits)
+
+
+def rank_value(rank: str | None) -> int | None:
+    """Go/Renju rank on the OpenGotha scale (swisstui.core.ranks), None if absent/invalid."""
+    if not rank:
+        return None
+    from ..ranks import rank_value as rv
+    try:
+        return rv(rank)
+    except ValueError:
+        return None
+
+
+@dataclass(slots=True)
+class PState:
+    """One player's pairing facts before the round being paired."""
+
+    id: int
+    player: Player
+    score: float = 0.0  # pairing score (points, or MMS)
+    group: int = 0  # score group index, 0 = top
+    pos: int = 0  # 0-based place inside the group (the in-group order)
+    gsize: int = 1
+    order: int = 0  # place in the whole field (group, then in-group order)
+    met: dict[int, int] = field(default_factory=dict)  # opponent -> last round met
+    colours: list[str] = field(default_factory=list)  # played colours, in order
+    pab: int = 0  # pairing byes received
+    unplayed_win: bool = False  # scored a win without playing (FIDE C.04.1 d)
+    floats: list[int] = field(default_factory=list)  # per round: +1 up, -1 down, 0 none
+    black_actual: int = 0  # renju: games actually played with Black
+    white_actual: int = 0
+
+    @property
+    def cd(self) -> int:
+        """Colour difference #White − #Black of played games (FIDE)."""
+        return self.colours.count("w") - self.colours.count("b")
+
+    @property
+    def bal(self) -> int:
+        """#Black − #White of played games (Go, Othello)."""
+        return -self.cd
+
+    @property
+    def last_float(self) -> int:
+        return self.floats[-1] if self.floats else 0
+
+
+def start_scores(event: Event) -> dict[int, float]:
+    """McMahon start scores (SMMS, RULES.md §1.2) from the standings area's
+    :func:`swisstui.core.mcmahon.start_scores` — the one definition of bar and floor."""
+    try:
+        from .. import mcmahon  # owned by the standings helper
+    except ImportError:
+        mcmahon = None
+    if mcmahon is not None:
+        return {pid: float(v) for pid, v in mcmahon.start_scores(event).items()}
+    # FALLBACK until core/mcmahon.py lands: SMMS = clamp(rank, floor, bar) + 30 + correction
+    opts = event.settings.options
+    floor = rank_value(opts.get("mcmahon_floor") or opts.get("floor") or "20k")
+    bar = rank_value(opts.get("mcmahon_bar") or opts.get("bar") or "4d")
+    out = {}
+    for p in event.players:
+        r = rank_value(p.rank)
+        r = floor if r is None else max(floor, min(bar, r))
+        out[p.id] = float(r + 30 + p.smms_correction)
+    return out
+
+
+def strength_key(p: Player) -> tuple:
+    """Strongest first: rating, then Go rank, then lot, then id."""
+    rv = rank_value(p.rank)
+    return (-(p.rating or 0), -(rv if rv is not None else -99), p.lot or 10**9, p.id)
+
+
+def lot_key(p: Player) -> tuple:
+    return (p.lot if p.lot is not None else 10**9, p.id)
+
+
+def build_states(event: Event, round_no: int, ids: list[int], *, system: str,
+                 order: str = "strength", seed: int = 0, chain: tuple[str, ...] = (),
+                 ) -> dict[int, PState]:
+    """Pairing facts for the players ``ids`` to be paired in ``round_no``.
+
+    ``order`` is the in-group order: ``strength`` (rating / rank / lot), ``lot``, ``random``
+    (seeded shuffle) or ``chain`` (tie-break chain, Tagajo)."""
+    hist = history(event, round_no - 1)
+    mcmahon = system == "mcmahon"
+    base = start_scores(event) if mcmahon else {}
+    running: dict[int, float] = {}
+    before: dict[int, list[float]] = {}
+    for p in event.players:
+        total = base.get(p.id, 0.0)
+        seq = []
+        for rec in hist.get(p.id, ()):
+            seq.append(total)
+            total += rec.points
+        running[p.id] = total
+        before[p.id] = seq
+    states: dict[int, PState] = {}
+    players = event.by_id()
+    is_renju = event.game == "renju"
+    for pid in ids:
+        st = PState(pid, players[pid], score=running[pid])
+        mine_before = before[pid]
+        for i, rec in enumerate(hist.get(pid, ())):
+            kind = rec.kind
+            if rec.opponent is not None and kind in MET_KINDS:
+                st.met[rec.opponent] = rec.round
+            if kind is GameKind.GAME and rec.colour:
+                st.colours.append(rec.colour)
+            if kind is GameKind.PAIRING_BYE:
+                st.pab += 1
+            if kind in UNPLAYED_WIN:
+                st.unplayed_win = True
+            fl = 0
+            if rec.opponent is not None and kind is GameKind.GAME:
+                mine = mine_before[i]
+                oseq = before.get(rec.opponent, ())
+                theirs = oseq[i] if i < len(oseq) else mine
+                fl = (theirs > mine) - (theirs < mine)
+            elif kind is GameKind.PAIRING_BYE:
+                fl = -1  # a PAB counts as a downfloat (FIDE C.04.3 2026 float definition)
+            st.floats.append(fl)
+            if is_renju and kind is GameKind.GAME and rec.result is not None:
+                black = rec.result.detail.get("black")
+                if black == pid:
+                    st.black_actual += 1
+                elif black is not None:
+                    st.white_actual += 1
+        states[pid] = st
+    assign_groups(event, states, mcmahon=mcmahon, order=order, seed=seed, round_no=round_no,
+                  chain=chain)
+    return states
+
+
+def group_key(score: float, mcmahon: bool) -> float:
+    """McMahon: a non-integer MMS is grouped with the integer below (RULES.md §1.2)."""
+    return float(math.floor(score + 1e-9)) if mcmahon else round(score, 6)
+
+
+def assign_groups(event: Event, states: dict[int, PState], *, mcmahon: bool, order: str,
+                  seed: int, round_no: int, chain: tuple[str, ...] = ()) -> None:
+    levels = sorted({group_key(s.score, mcmahon) for s in states.values()}, reverse=True)
+    index = {lv: i for i, lv in enumerate(levels)}
+    members: dict[int, list[PState]] = {}
+    for st in states.values():
+        st.group = index[group_key(st.score, mcmahon)]
+        members.setdefault(st.group, []).append(st)
+    rank_of: dict[int, int] | None = None
+    if order == "chain":
+        rank_of = chain_order(event, list(states), chain, round_no - 1, seed)
+    n = 0
+    for g in sorted(members):
+        mem = members[g]
+        if order == "random":
+            mem.sort(key=lambda s: det_hash(seed, round_no, "order", s.id, bits=64))
+        elif order == "lot":
+            mem.sort(key=lambda s: lot_key(s.player))
+        elif rank_of is not None:
+            mem.sort(key=lambda s: rank_of[s.id])
+        else:
+            mem.sort(key=lambda s: (-s.score,) + strength_key(s.player))
+        for i, st in enumerate(mem):
+            st.pos, st.gsize, st.order = i, len(mem), n
+            n += 1
+
+
+def chain_order(event: Event, ids: list[int], chain: tuple[str, ...], upto: int,
+                seed: int) -> dict[int, int]:
+    """Place of each player in the Tagajo order (SEEDS.md 002: wins, SOS, SOSOS, SODOS, …,
+    rank, then lot) from the standings area's ``order_by_chain``."""
+    try:
+        from ..standings import order_by_chain  # owned by the standings helper
+    except ImportError:  # FALLBACK until core.standings.order_by_chain lands: score, rank
+        order_by_chain = None
+    if order_by_chain is not None and upto >= 1:
+        ordered = list(order_by_chain(event, list(ids), tuple(chain), upto))
+    else:
+        players = event.by_id()
+        ordered = sorted(ids, key=lambda i: strength_key(players[i]))
+    # the last criterion is the lot: a seeded random (SEEDS.md 002 "パソコンで発生させた乱数")
+    return {pid: i for i, pid in enumerate(ordered)}
+
+
+def to_pair(event: Event, round_no: int) -> tuple[list[int], list[tuple[int, ByeKind]]]:
+    """Players to pair in ``round_no`` and the requested byes.  Withdrawn and not-yet-registered
+    players are left out (not listed in the round); requested byes — including ``absent`` —
+    become :class:`~swisstui.core.model.Bye` entries (RULES.md §1.5, FIDE C.04.2)."""
+    ids: list[int] = []
+    byes: list[tuple[int, ByeKind]] = []
+    for p in event.players:
+        if not p.active_in(round_no):
+            continue
+        kind = p.requested_bye(round_no)
+        if kind is not None:
+            byes.append((p.id, kind))
+        else:
+            ids.append(p.id)
+    return ids, byes

@@ -1,0 +1,48 @@
+"""The solver: maximum-cardinality, maximum-weight matching on integer weights.
+
+networkx's blossom (pure Python, unbounded integers) is the reference; rustworkx (Rust) is the
+accelerator.  rustworkx keeps weights in 128-bit integers and silently overflows near the top
+(DESIGN.md §5), so it is used only when the packed weights — whose widths are already sized for
+the *sum* over a matching (:class:`.criteria.Packer`) — need at most :data:`RUSTWORKX_BITS`
+bits; otherwise networkx solves.  Both return a maximum-weight matching among the maximum-
+cardinality ones (the bye is a dummy vertex, so a complete pairing is a perfect matching).
+"""
+
+from __future__ import annotations
+
+RUSTWORKX_BITS = 120  # < 2**125 with the blossom's doubled duals (DESIGN.md §5)
+
+try:  # optional accelerator (installed with the package)
+    import rustworkx as _rx
+except ImportError:  # pragma: no cover
+    _rx = None
+
+
+def solve(n: int, edges: list[tuple[int, int, int]], bits: int, *,
+          engine: str = "auto") -> dict[int, int]:
+    """Match vertices ``0 … n−1`` over weighted ``edges``; returns ``mate`` (both directions)."""
+    if engine == "auto":
+        engine = "rustworkx" if _rx is not None and bits <= RUSTWORKX_BITS else "networkx"
+    if engine == "rustworkx":
+        if bits > RUSTWORKX_BITS:
+            raise ValueError(f"{bits}-bit weights overflow rustworkx")
+        g = _rx.PyGraph()
+        g.add_nodes_from(range(n))
+        g.add_edges_from(edges)
+        pairs = _rx.max_weight_matching(g, max_cardinality=True, weight_fn=lambda w: w)
+    else:
+        import networkx as nx
+        g = nx.Graph()
+        g.add_nodes_from(range(n))
+        g.add_weighted_edges_from(edges)
+        pairs = nx.max_weight_matching(g, maxcardinality=True)
+    mate: dict[int, int] = {}
+    for a, b in pairs:
+        mate[a] = b
+        mate[b] = a
+    return mate
+
+
+def max_cardinality(n: int, edges: list[tuple[int, int]]) -> dict[int, int]:
+    """A maximum-cardinality matching (diagnosis of infeasible rounds)."""
+    return solve(n, [(a, b, 1) for a, b in edges], 2)
