@@ -82,11 +82,14 @@ def test_standings_are_a_permutation_and_scores_add_up(ev):
     expected = independent_scores(ev)
     for r in s.rows:
         assert abs(r.score - expected[r.player.id]) < 1e-9
-    # places are consistent: ranks never decrease, scores never increase
-    assert all(a.rank <= b.rank and a.score >= b.score for a, b in zip(s.rows, s.rows[1:]))
+    # ranks are the positions, scores never increase, a shared place covers its rows
+    assert [r.rank for r in s.rows] == list(range(1, len(s.rows) + 1))
+    assert all(a.score >= b.score for a, b in zip(s.rows, s.rows[1:]))
     for r in s.rows:
         lo, _, hi = r.place.partition("-")
-        assert int(lo) == r.rank and (not hi or int(hi) > r.rank)
+        assert int(lo) <= r.rank <= int(hi or lo)
+        shared = [x.rank for x in s.rows if x.place == r.place]
+        assert shared == list(range(int(lo), int(hi or lo) + 1))
 
 
 @settings(max_examples=60, deadline=None)

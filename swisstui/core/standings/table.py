@@ -2,7 +2,9 @@
 
 * :func:`standings` — every player ranked: score first, then each tie-break of the chain
   applied to the players still tied (group tie-breaks such as DE only among them); players
-  equal on everything share the place (``"3-5"``, ``Row.rank`` = 3 for all three).
+  equal on everything share the place (``Row.place`` = ``"3-5"`` for all three), while
+  ``Row.rank`` is the row's position 1..n (unique; tied players in id order), usable as a
+  seed or a TRF rank.
 * :func:`order_by_chain` — the same ordering for any subset of players and any chain, without
   the implied score (put ``PTS``/``WINS`` first when wanted): what the pairing engine uses for
   the Tagajo style (SEEDS.md 002).  Residual ties keep the id order.
@@ -154,9 +156,9 @@ def standings_with_context(event: Event, upto: int | None = None,
     pos = 1
     for g in groups:
         place = str(pos) if len(g) == 1 else f"{pos}-{pos + len(g) - 1}"
-        for pid in g:
+        for i, pid in enumerate(g):
             player = ctx.players.get(pid) or Player(pid, f"#{pid}")
-            rows.append(Row(pos, place, player, score[pid],
+            rows.append(Row(pos + i, place, player, score[pid],
                             {tb.code: values[tb.code].get(pid, 0.0) for tb in tbs}))
         pos += len(g)
     warnings = []
