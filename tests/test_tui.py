@@ -382,3 +382,24 @@ def test_demo_makes_an_event(tmp_path, core, capsys, monkeypatch):
     folder = Path(capsys.readouterr().out.strip())
     ev = store.load(folder)
     assert ev.game == "chess" and len(ev.players) >= 4
+
+
+async def test_results_help_shows_game_notations(tmp_path, core):
+    folder = make_event(tmp_path, game="othello", n_players=4)
+    app = SwissApp(folder, mode="results")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        text = str(app.screen.query_one("#help-text").render())
+        assert "Results in othello:" in text and "12 1-0" in text
+
+
+async def test_no_color_marks_cursor_by_reverse(tmp_path, core, monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    folder = make_event(tmp_path, n_players=4)
+    app = SwissApp(folder, mode="registration")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.no_color and app.has_class("-no-color")
+        t = app.screen.query_one("#players", FastTable)
+        assert t.get_component_rich_style("fasttable--cursor").reverse

@@ -64,6 +64,7 @@ class SwissApp(App):
         for t in self._themes.values():
             self.register_theme(t)
         self.theme = self._theme_name
+        self.set_class(self.no_color, "-no-color")
         self.reload(initial=True)
         self.switch_mode(self._start_mode or self.initial_mode())
         self.set_interval(self._watch_interval, self.poll_disk, name="watcher")
@@ -161,7 +162,10 @@ class SwissApp(App):
         rows += [("Up / Down / PgUp / PgDn", "Move in lists"),
                  ("Tab / Shift+Tab", "Next / previous field")]
         title = f"Keys — {keymap.MODES.get(mode, (mode,))[0]}"
-        self.push_screen(HelpScreen(title, rows, keymap.MODE_NOTES.get(mode, ())))
+        notes = keymap.MODE_NOTES.get(mode, ())
+        if mode == "results" and self.event is not None:
+            notes = notes + ("", *game_notations(self.event.game))
+        self.push_screen(HelpScreen(title, rows, notes))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         for mode, (title, fk, letter) in keymap.MODES.items():
@@ -199,6 +203,21 @@ class SwissApp(App):
         if not isinstance(self.screen, _ModeScreenTypes) and len(self.screen_stack) > 1:
             return  # a dialog is open; let it finish
         await self.switch_mode(mode)
+
+
+def game_notations(game: str) -> list[str]:
+    """The game's result notations, from its profile (for the Results help)."""
+    try:
+        from ..core.games import profile
+        prof = profile(game)
+    except Exception:
+        return []
+    lines = [f"Results in {game}:"]
+    for notation, meaning in getattr(prof, "notations", ()) or ():
+        lines.append(f"  {notation:<22} {meaning}")
+    if len(lines) == 1 and prof.examples:
+        lines.append("  " + "  ".join(prof.examples))
+    return lines
 
 
 _ModeScreenTypes = (RegistrationScreen, PairingsScreen, ResultsScreen, StandingsScreen,

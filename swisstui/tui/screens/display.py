@@ -77,6 +77,7 @@ class DisplayApp(App):
         for t in self._themes.values():
             self.register_theme(t)
         self.theme = self._theme_name
+        self.set_class(self.no_color, "-no-color")
         self.reload()
         self.set_interval(self.poll, self.reload, name="watcher")
         if self.cycle > 0:

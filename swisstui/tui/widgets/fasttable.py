@@ -53,6 +53,13 @@ class FastTable(ScrollView, can_focus=True):
         color: $background;
         text-style: bold;
     }
+    .-no-color FastTable > .fasttable--cursor,
+    .-no-color FastTable:focus > .fasttable--cursor {
+        text-style: reverse bold;
+    }
+    .-no-color FastTable > .fasttable--header {
+        text-style: bold underline;
+    }
     """
     COMPONENT_CLASSES = {"fasttable--header", "fasttable--even", "fasttable--odd",
                          "fasttable--cursor"}
