@@ -301,3 +301,79 @@ def test_more_rounds_than_declared_and_no_players():
     err = bad("XXR 1\n" + _p(1, 1, "  0000 - U", "  0000 - F") + "\n")
     assert "2 rounds but XXR/142 says 1" in str(err)
     assert "no 001 player records" in str(bad("012 Empty\n"))
+
+
+def test_round_paired_without_results_is_read_as_pending_and_not_rewritten():
+    text = HEAD + _p(1, 1, "     2 w 1", "     2 b  ") + "\n" + \
+        _p(2, 0, "     1 b 0", "     1 w  ") + "\n"
+    ev = read_trf(text, "mid.trf")
+    assert ev.round(2).boards[0].players == (2, 1) and ev.round(2).boards[0].result is None
+    assert ev.round(2).missing_results() == 1
+    out = write_trf(ev, ranks={1: 1, 2: 2})
+    first = next(x for x in out.split("\r\n") if x.startswith("001    1"))
+    assert first.endswith(" 1.0    1     2 w 1")  # only the complete round 1 is written
+
+
+def test_start_numbers_above_9999_are_refused():
+    ev = replace(EVENT, players=EVENT.players + (Player(10000, "Big, Field"),))
+    with pytest.raises(SwissError, match="up to 9999"):
+        write_trf(ev, ranks=RANKS)
+
+
+# ---- property: any complete chess event survives export -> import -> export ----------------
+
+from hypothesis import given, settings as hsettings, strategies as st  # noqa: E402
+
+_RESULTS = ("1-0", "0-1", "1/2-1/2", "+-", "-+", "--")
+_BYES = (ByeKind.PAIRING, ByeKind.HALF, ByeKind.FULL, ByeKind.ZERO)
+
+
+@st.composite
+def random_events(draw):
+    n = draw(st.integers(2, 14))
+    nrounds = draw(st.integers(0, 5))
+    players = []
+    for pid in range(1, n + 1):
+        joined = draw(st.integers(1, nrounds + 1)) if draw(st.booleans()) else 1
+        withdrawn = draw(st.integers(joined + 1, nrounds + 2)) if draw(st.booleans()) else None
+        players.append(Player(
+            pid, draw(st.text("abcdefgh ,", min_size=1, max_size=40)).strip(" ,") or "X",
+            draw(st.one_of(st.none(), st.integers(1000, 2900))),
+            sex=draw(st.sampled_from([None, "m", "f"])),
+            title=draw(st.sampled_from([None, "GM", "WIM", "FM"])),
+            country=draw(st.sampled_from([None, "NOR", "FRA"])),
+            federation_id=draw(st.sampled_from([None, "123", "12345678901"])),
+            birth=draw(st.sampled_from([None, "1999", "1980-02-29"])),
+            joined_round=joined, withdrawn_from=withdrawn))
+    rounds = []
+    for r in range(1, nrounds + 1):
+        active = [p.id for p in players if p.active_in(r)]
+        order = draw(st.permutations(active))
+        boards, byes, i, pab = [], [], 0, False
+        while i < len(order):
+            if i + 1 < len(order) and draw(st.integers(0, 4)):
+                boards.append(Board(len(boards) + 1, (order[i], order[i + 1]),
+                                    R(draw(st.sampled_from(_RESULTS)))))
+                i += 2
+                continue
+            kind = draw(st.sampled_from(_BYES))
+            if kind is ByeKind.PAIRING and pab:
+                kind = ByeKind.ZERO
+            pab = pab or kind is ByeKind.PAIRING
+            if draw(st.integers(0, 3)):  # sometimes simply absent (not in the round file)
+                byes.append(Bye(order[i], kind))
+            i += 1
+        rounds.append(Round(r, tuple(boards), tuple(byes)))
+    name = draw(st.text("ABC xyz", min_size=1, max_size=20)).strip() or "Event"
+    return Event(replace(SETTINGS, name=name, rounds=max(nrounds, 1) + 1), tuple(players),
+                 tuple(rounds))
+
+
+@hsettings(max_examples=60, deadline=None)
+@given(random_events(), st.sampled_from(["16", "2026"]))
+def test_round_trip_of_random_events(event, version):
+    ranks = {p.id: p.id for p in event.players}
+    first = write_trf(event, version=version, ranks=ranks)
+    back = read_trf(first, "random.trf")
+    assert write_trf(back, version=version, ranks=ranks) == first
+    assert scores(back) == scores(event)

@@ -64,7 +64,7 @@ _CODE_REQUEST = {"F": ByeKind.FULL, "H": ByeKind.HALF, "Z": ByeKind.ZERO}
 RESULT_CODES = "1=0+-WDLHFUZ"
 # result code of one side -> the other side's code that agrees with it
 _COMPLEMENT = {"1": {"0"}, "0": {"1"}, "=": {"="}, "+": {"-"}, "-": {"+", "-"},
-               "W": {"L"}, "L": {"W"}, "D": {"D"}}
+               "W": {"L"}, "L": {"W"}, "D": {"D"}, " ": {" "}}  # blank: paired, no result
 _BLANK_BLOCK = " " * 10
 
 
@@ -192,6 +192,9 @@ def write_trf(event: Event, *, version: str = DEFAULT_VERSION,
     if event.game != "chess":
         raise SwissError(f"TRF is a chess format; this event is {event.game} "
                          "(use --format h9 for Go, csv or html for any game)")
+    big = [p.id for p in event.players if p.id > 9999]
+    if big:
+        raise SwissError(f"TRF start numbers go up to 9999; player id {big[0]} does not fit")
     s = event.settings
     scoring_items = _scoring_items(s.scoring)
     rounds = complete_rounds(event)
@@ -373,9 +376,9 @@ def _parse_player(line: str, lineno: int, err) -> _PlayerRec:
         if opp:
             if opp == pid:
                 raise err(f"round {rnd}: player {pid} is paired against themself")
-            if code in "HFUZ " :
-                raise err(f"round {rnd}: result code {code.strip() or 'blank'!s} is a bye "
-                          f"but an opponent ({opp}) is given")
+            if code in "HFUZ":
+                raise err(f"round {rnd}: result code {code} is a bye but an opponent "
+                          f"({opp}) is given")
         elif code in "1=0WDL":
             raise err(f"round {rnd}: result code {code} needs an opponent (0000 given)")
         rec.entries.append(_Entry(opp, colour, code, False))
@@ -407,7 +410,8 @@ def read_trf(text: str, path: str | Path = "<trf>") -> Event:
     Refuses, with ``file:line: message`` (:class:`EventFileError`), lines that are not TRF
     records, fields out of their columns, unknown result codes, opponent entries that do not
     agree (both sides must name each other, opposite colours, matching results), more than
-    one pairing-allocated bye in a round, and points that do not match the results."""
+    one pairing-allocated bye in a round, and points that do not match the results.  A block
+    with an opponent and a blank result is a pairing whose result is not in yet (pending)."""
     path = str(path)
     if text.startswith("\ufeff"):
         text = text[1:]
@@ -584,12 +588,12 @@ def _build_event(path: str, head: _Header, players: list[_PlayerRec]) -> Event:
                                      "write = or a forfeit")
             bc = oe.code if white == pid else e.code
             text = {"1": "1-0", "0": "0-1", "=": "1/2-1/2", "+": "+-", "W": "+-",
-                    "L": "-+"}.get(wc)
+                    "L": "-+", " ": None}.get(wc)
             if wc == "-":
                 text = "--" if bc == "-" else "-+"
             boards.append((white, black, text))
         boards.sort(key=lambda b: min(b[0], b[1]))
-        rounds.append(Round(rnd, boards=tuple(Board(i, (w, b), _result(t))
+        rounds.append(Round(rnd, boards=tuple(Board(i, (w, b), _result(t) if t else None)
                                               for i, (w, b, t) in enumerate(boards, 1)),
                             byes=tuple(sorted(byes, key=lambda b: b.player))))
 
