@@ -143,3 +143,43 @@ def test_standings_warns_about_too_few_rounds(tmp_path, capsys):
     folder = make_event(tmp_path, "magic", n_players=12, rounds=3)
     rc, out, _ = run(capsys, "standings", folder)
     assert "warning: 3 rounds for 12 players" in out
+
+
+GAME_RESULTS = {
+    "chess": ["1-0", "=", "+-"],
+    "go": ["B+R", "W+3.5", "B+F"],
+    "othello": ["40-24", "32-32", "20-44"],
+    "magic": ["2-1", "0-0-3", "0-2"],
+    "renju": ["1-0", "=", "0-1"],
+}
+
+
+@pytest.mark.parametrize("game", sorted(GAME_RESULTS))
+def test_every_game_through_its_grammar(tmp_path, capsys, game):
+    """Results parsed by each game's grammar, saved and re-read by the store, then ranked
+    with the game's default chain in every format."""
+    folder = make_event(tmp_path, game, n_players=7, rounds=2)
+    r = GAME_RESULTS[game]
+    prof = profile(game)
+
+    def change(ev):
+        def res(text, black):
+            return prof.parse(text, ev.settings, {"black": black} if game == "renju" else {})
+        r1 = Round(1, (Board(1, (1, 2), res(r[0], 1)), Board(2, (3, 4), res(r[1], 3)),
+                       Board(3, (5, 6), res(r[2], 6))), (Bye(7, ByeKind.PAIRING),))
+        r2 = Round(2, (Board(1, (7, 1), res(r[0], 1)), Board(2, (2, 3), res(r[1], 3)),
+                       Board(3, (4, 5), res(r[2], 4))), (Bye(6, ByeKind.PAIRING),))
+        return ev.with_round(r1).with_round(r2)
+
+    store.update(folder, change)
+    rc, out, err = run(capsys, "standings", folder, "--format", "json")
+    assert rc == 0, err
+    data = json.loads(out)
+    assert data["after_round"] == 2 and len(data["rows"]) == 7
+    assert data["tiebreaks"] == list(prof.tiebreaks_for(store.load(folder).settings.system))
+    for fmt in ("text", "csv", "html"):
+        assert run(capsys, "standings", folder, "--format", fmt)[0] == 0
+        assert run(capsys, "crosstable", folder, "--format", fmt)[0] == 0
+    rc, out, _ = run(capsys, "crosstable", folder, "--format", "json")
+    cells = {row["player"]: row["rounds"] for row in json.loads(out)["rows"]}
+    assert cells[7][0] == "B+" and cells[6][1] == "B+"

@@ -95,3 +95,38 @@ def test_mcmahon_scores():
                      options={"round_down": False})
     v2 = {r.player.id: r.values for r in standings(no_round, chain="MMS").rows}
     assert v2[3]["MMS"] == 10.5
+
+
+def test_sosm_handicap_correction():
+    pytest.importorskip("swisstui.core.ranks")
+    from dataclasses import replace
+
+    from swisstui.core.model import Result
+
+    players = [Player(1, "Weak", rank="2k"), Player(2, "Strong", rank="1d")]
+    ev = build("go", players, [[(1, 2, "1-0")]], system="mcmahon")
+    rnd = ev.rounds[0]
+    board = replace(rnd.boards[0], result=Result("B+R", (1.0, 0.0), detail={"handicap": 2}))
+    ev = replace(ev, rounds=(replace(rnd, boards=(board,)),))
+    v = {r.player.id: r.values for r in standings(ev, chain="SOSM,MMS").rows}
+    # MMS: 1 (2k -> 28) + 1 win = 29; 2 (1d -> 30) + 0 = 30
+    assert v[1]["MMS"] == 29 and v[2]["MMS"] == 30
+    # Black (first-listed, received 2 stones) subtracts 2; White adds 2
+    assert v[1]["SOSM"] == 30 - 2 and v[2]["SOSM"] == 29 + 2
+
+
+def test_mcmahon_bar_and_floor_options():
+    pytest.importorskip("swisstui.core.ranks")
+    from swisstui.core.errors import SwissError
+    from swisstui.core.mcmahon import start_scores
+
+    players = [Player(1, "A", rank="7d"), Player(2, "B", rank="12k"), Player(3, "C"),
+               Player(4, "D", rank="2d", smms_correction=-1)]
+    ev = build("go", players, [], options={"mcmahon_bar": "2d", "mcmahon_floor": "10k"})
+    # bar 2d (1) -> 31; 12k below the floor 10k (-10) -> 20; no rank -> floor; 2d - 1 -> 30
+    assert start_scores(ev) == {1: 31, 2: 20, 3: 20, 4: 30}
+    bad = build("go", players, [], options={"mcmahon_bar": "5k", "mcmahon_floor": "1d"})
+    with pytest.raises(SwissError, match="floor"):
+        start_scores(bad)
+    with pytest.raises(SwissError, match="mcmahon_bar"):
+        start_scores(build("go", players, [], options={"mcmahon_bar": "strong"}))

@@ -16,7 +16,8 @@ Criteria (opponents' scores are their scores after the last round ranked):
 * SOSOS — Σ of the opponents' SOS; unpaired rounds add 0.
 * SODOS — Σ opponent's NBW × result against them (1, ½, 0).
 * SOSM / SOSOSM — the same on MMS; an unpaired round adds the player's own start score
-  (SOSOSM: start score × rounds).  Handicap corrections are not applied (no handicap games).
+  (SOSOSM: start score × rounds).  SOSM handicap correction: + h stones given as White,
+  − h received as Black (``detail["handicap"]``).
 * CUSS — Σ over rounds of the running NBW.
 * SODOSODOS — seed 002's fifth criterion: Σ of the wins of the players beaten by the players
   one beat (each defeat weighted by its result, as in SODOS).
@@ -142,10 +143,27 @@ def sodos(ctx: Context) -> dict[int, float]:
     return _sum_opp(ctx, _scores(ctx)[0], None, weight=True)
 
 
+def _handicap(r) -> float:
+    """Stones given in a handicap game (``detail["handicap"]``), 0 for even games."""
+    h = r.result.detail.get("handicap") if r.result is not None else None
+    try:
+        return float(h) if h and float(h) > 0 else 0.0
+    except (TypeError, ValueError):
+        return 0.0
+
+
 @tiebreak("SOSM", "Sum of opponents' McMahon scores", "RULES.md §1.4 (SOSM)", ("go",))
 def sosm(ctx: Context) -> dict[int, float]:
-    """Σ of the opponents' MMS; an unpaired round adds the player's own start score."""
-    return _sum_opp(ctx, _scores(ctx)[1], _start(ctx))
+    """Σ of the opponents' MMS; an unpaired round adds the player's own start score.
+    Handicap correction: White (who gave h stones) adds h, Black subtracts h."""
+    base = _sum_opp(ctx, _scores(ctx)[1], _start(ctx))
+    for pid, recs in ctx.history.items():
+        for r in recs:
+            h = _handicap(r) if r.kind in _WITH_OPPONENT else 0.0
+            if h:
+                # first-listed is Black in Go (model.board_colours)
+                base[pid] += -h if r.first else h
+    return base
 
 
 @tiebreak("SOSOSM", "Sum of opponents' SOSM", "RULES.md §1.4 (SOSOSM)", ("go",))
