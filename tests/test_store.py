@@ -301,3 +301,30 @@ def test_hand_edit_after_a_cached_load_is_seen(tmp_path):
     p = folder / "players.toml"
     p.write_text(p.read_text().replace('name = "Anna Ahn"', 'name = "Anna Berg"'))
     assert store.load(folder).player(1).name == "Anna Berg"
+
+
+def test_change_may_load_the_folder_inside_update(tmp_path):
+    folder = make_event(tmp_path, "chess", 2)
+
+    def change(e):
+        assert store.load(folder) == e  # no self-deadlock on the lock
+        assert store.check(folder) == []
+        return e.with_player(Player(3, "C"))
+
+    assert store.update(folder, change).player(3).name == "C"
+
+
+def test_reader_waits_for_a_writer(tmp_path):
+    import fcntl
+    import threading
+    folder = make_event(tmp_path, "chess", 2)
+    fd = os.open(folder / store.LOCK_FILE, os.O_RDWR)
+    fcntl.flock(fd, fcntl.LOCK_EX)  # a writer in another process, mid-update
+    done = threading.Event()
+    t = threading.Thread(target=lambda: (store.load(folder), done.set()))
+    t.start()
+    assert not done.wait(0.3)
+    fcntl.flock(fd, fcntl.LOCK_UN)
+    os.close(fd)
+    assert done.wait(5)
+    t.join()

@@ -28,6 +28,7 @@ import math
 import os
 import re
 import tempfile
+import threading
 import tomllib
 from contextlib import contextmanager
 from dataclasses import fields, replace
@@ -698,9 +699,45 @@ def _load_round(path: Path, settings: Settings, number: int) -> Round:
 def load(folder: str | os.PathLike[str]) -> Event:
     """Read and validate an event folder.  Raises :class:`EventFileError` on any problem.
 
-    Files unchanged since this process last parsed them (same inode, size, mtime, ctime) are
-    not parsed again, so a writer re-reading a large event before each result stays fast."""
+    Takes a shared lock on ``.swisstui.lock`` (when it exists and can be opened) so a reader
+    never sees half of a multi-file update.  Files unchanged since this process last parsed
+    them (same inode, size, mtime, ctime) are not parsed again, so a writer re-reading a large
+    event before each result stays fast."""
     folder = Path(folder)
+    with _shared(folder):
+        return _load(folder)
+
+
+# Folders this thread holds the exclusive lock of (a `change` run by update() may call
+# load(); a shared flock on a second descriptor would wait for ourselves forever).
+_LOCAL = threading.local()
+
+
+def _held() -> set[str]:
+    held = getattr(_LOCAL, "held", None)
+    if held is None:
+        held = _LOCAL.held = set()
+    return held
+
+
+@contextmanager
+def _shared(folder: Path) -> Iterator[None]:
+    if os.path.abspath(folder) in _held():
+        yield
+        return
+    try:
+        fd = os.open(folder / LOCK_FILE, os.O_RDONLY)
+    except OSError:  # no lock file (not an event, or made by hand): nothing to wait for
+        yield
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH)
+        yield
+    finally:
+        os.close(fd)  # closing releases the lock
+
+
+def _load(folder: Path) -> Event:
     if not folder.is_dir():
         raise EventFileError(folder, None, "no such event folder")
     if not (folder / EVENT_FILE).exists():
@@ -728,6 +765,11 @@ def check(folder: str | os.PathLike[str]) -> list[str]:
 
     Files are checked independently so one broken file does not hide problems in others."""
     folder = Path(folder)
+    with _shared(folder):
+        return _check(folder)
+
+
+def _check(folder: Path) -> list[str]:
     problems: list[str] = []
     if not folder.is_dir():
         return [f"{folder}: no such event folder"]
@@ -921,12 +963,19 @@ def _write_changes(folder: Path, old: Event | None, new: Event) -> None:
 
 @contextmanager
 def _locked(folder: Path) -> Iterator[None]:
-    fd = os.open(folder / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fd = os.open(folder / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as exc:
+        raise SwissError(f"{folder / LOCK_FILE}: cannot lock the event for writing: "
+                         f"{exc.strerror}") from None
+    key = os.path.abspath(folder)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
+        _held().add(key)
         try:
             yield
         finally:
+            _held().discard(key)
             fcntl.flock(fd, fcntl.LOCK_UN)
     finally:
         os.close(fd)
@@ -953,7 +1002,7 @@ def update(folder: str | os.PathLike[str], change: Callable[[Event], Event]) -> 
         load(folder)  # raises the right message
     with _locked(folder):
         _clean_temp(folder)
-        old = load(folder)
+        old = _load(folder)
         new = change(old)
         if not isinstance(new, Event):  # pragma: no cover - programming error
             raise TypeError("change must return an Event")
