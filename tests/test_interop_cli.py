@@ -138,3 +138,35 @@ def test_players_import_from_federation_lists(tmp_path, capsys):
     assert main(["players", "import", str(go), str(egd), "--format", "egd"]) == 1
     assert f"{egd}:7: no grade" in capsys.readouterr().err
     assert len(store.load(go).players) == 5  # nothing added on error
+
+
+def test_imported_event_continues_with_the_same_next_pairing(tmp_path, capsys):
+    """A real event (engine pairings, a forfeit, a requested half-point bye, a pairing bye
+    and a withdrawal) exported to TRF, imported, and paired once more: the imported copy
+    gets the same next round as the original."""
+    ev = str(tmp_path / "orig")
+    assert main(["new", ev, "--game", "chess", "--rounds", "5", "--name", "E2E"]) == 0
+    for i in range(1, 8):
+        assert main(["players", "add", ev, f"Player {i}", "--rating", str(2500 - 10 * i)]) == 0
+    assert main(["players", "bye", ev, "3", "--round", "2", "--kind", "half"]) == 0
+    texts = iter(["1-0", "=", "+-", "0-1", "1-0", "=", "1-0", "0-1", "=", "1-0"])
+    for rnd in (1, 2, 3):
+        if rnd == 3:
+            assert main(["players", "withdraw", ev, "5", "--from-round", "3"]) == 0
+        assert main(["pair", ev]) == 0
+        for board in store.load(ev).round(rnd).boards:
+            assert main(["result", ev, str(rnd), str(board.number), next(texts)]) == 0
+    trf_file = tmp_path / "orig.trf"
+    assert main(["export", ev, "--format", "trf", "-o", str(trf_file)]) == 0
+    copy = str(tmp_path / "copy")
+    assert main(["import", str(trf_file), "--format", "trf", copy]) == 0
+    again = tmp_path / "copy.trf"
+    assert main(["export", copy, "--format", "trf", "-o", str(again)]) == 0
+    assert again.read_bytes() == trf_file.read_bytes()
+    assert main(["pair", ev]) == 0 and main(["pair", copy]) == 0
+
+    def pairs(folder):
+        rnd = store.load(folder).round(4)
+        return {b.players for b in rnd.boards}, {(b.player, b.kind) for b in rnd.byes}
+
+    assert pairs(copy) == pairs(ev)
