@@ -196,3 +196,10 @@ def test_manual_pair_when_the_pairing_area_is_absent(go_event, capsys):
     rc, out, err = run(capsys, "pair", go_event, "--fixed", "3:4", "--bye", 5)
     assert (rc, out) == (0, "round 2: 1 boards, 1 byes\n")
     refused(capsys, go_event, "pair", go_event, "--fixed", "1:1", match="themselves")
+
+
+def test_players_remove(go_event, capsys):
+    _paired(go_event, 5)
+    assert run(capsys, "players", "remove", go_event, 5)[:2] == (0, "removed 5 P5\n")
+    refused(capsys, go_event, "players", "remove", go_event, 1, match="withdraw instead")
+    assert [p.id for p in store.load(go_event).players] == [1, 2, 3, 4]

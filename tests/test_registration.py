@@ -128,3 +128,11 @@ def test_through_the_store(tmp_path):
     folder = make_event(tmp_path, "go", 2)
     store.update(folder, lambda e: add_player(e, "Shin Jinseo", rank="9p", club="Seoul"))
     assert store.load(folder).player(3).rank == "9p"
+
+
+def test_remove_player():
+    from swisstui.core.registration import remove_player
+    ev = _ev().with_round(Round(1, (Board(1, (1, 2)),)))
+    assert [p.id for p in remove_player(ev, 3).players] == [1, 2]
+    with pytest.raises(SwissError, match="is in round 1; withdraw instead"):
+        remove_player(ev, 2)

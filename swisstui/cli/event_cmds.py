@@ -175,6 +175,19 @@ def cmd_players_edit(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_players_remove(args: argparse.Namespace) -> int:
+    names: list[str] = []
+
+    def change(e: Event) -> Event:
+        p = e.player(args.id)
+        names.append(p.name if p else "")
+        return registration.remove_player(e, args.id)
+
+    store.update(args.event, change)
+    _out(f"removed {args.id} {names[-1]}")
+    return 0
+
+
 def cmd_players_withdraw(args: argparse.Namespace) -> int:
     if args.undo:
         ev = store.update(args.event, lambda e: registration.reinstate(e, args.id))
@@ -331,6 +344,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     q.add_argument("--name", dest="new_name")
     _add_player_flags(q)
     q.set_defaults(func=cmd_players_edit)
+
+    q = psub.add_parser("remove", help="delete a registration made by mistake "
+                                       "(never paired)")
+    q.add_argument("event", metavar="EVENT")
+    q.add_argument("id", type=int, metavar="ID")
+    q.set_defaults(func=cmd_players_remove)
 
     q = psub.add_parser("withdraw", help="withdraw a player from a round on")
     q.add_argument("event", metavar="EVENT")

@@ -27,7 +27,8 @@ from typing import Any, Iterable
 from .errors import EventFileError, SwissError
 from .model import ByeKind, Event, Player
 
-__all__ = ["add_player", "edit_player", "withdraw", "reinstate", "request_bye",
+__all__ = ["add_player", "edit_player", "remove_player", "withdraw", "reinstate",
+           "request_bye",
            "import_csv", "parse_players_csv", "COLUMNS"]
 
 # CSV header (lower-cased, spaces/underscores/dashes removed) -> Player field
@@ -132,6 +133,20 @@ def withdraw(event: Event, pid: int, from_round: int | None = None) -> Event:
                              f"from round {event.current_round + 1} or undo round "
                              f"{rnd.number} first")
     return event.with_player(replace(p, withdrawn_from=from_round))
+
+
+def remove_player(event: Event, pid: int) -> Event:
+    """Delete a registration made by mistake (only a player who is in no round and no
+    forbidden pair; otherwise withdraw him)."""
+    p = _need(event, pid)
+    for rnd in event.rounds:
+        if pid in rnd.paired_ids():
+            raise SwissError(f"{p.name} ({pid}) is in round {rnd.number}; withdraw instead "
+                             f"(players withdraw)")
+    if any(pid in pair for pair in event.settings.forbidden):
+        raise SwissError(f"{p.name} ({pid}) is in a forbidden pair of event.toml; remove "
+                         f"the pair first")
+    return replace(event, players=tuple(q for q in event.players if q.id != pid))
 
 
 def reinstate(event: Event, pid: int) -> Event:
