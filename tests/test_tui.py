@@ -403,3 +403,20 @@ async def test_no_color_marks_cursor_by_reverse(tmp_path, core, monkeypatch):
         assert app.no_color and app.has_class("-no-color")
         t = app.screen.query_one("#players", FastTable)
         assert t.get_component_rich_style("fasttable--cursor").reverse
+
+
+async def test_large_standings_computed_in_background(tmp_path, core):
+    from swisstui.core.model import Board, Round
+    from swisstui.tui.screens.standings import BACKGROUND_AT
+    n = BACKGROUND_AT + 10
+    folder = make_event(tmp_path, n_players=n)
+    store.update(folder, lambda ev: ev.with_round(
+        Round(1, tuple(Board(i + 1, (i + 1, n // 2 + i + 1)) for i in range(n // 2)))))
+    app = SwissApp(folder, watch_interval=0.1, mode="crosstable")
+    async with app.run_test(size=SIZE) as pilot:
+        assert await wait_for(pilot, lambda: len(table_rows(app, "#crosstable")) == n, 10)
+        await pilot.press("f5")
+        assert await wait_for(pilot, lambda: len(table_rows(app, "#standings")) == n, 10)
+        backend.record_result(folder, 1, 7, "0-1")  # as another process would
+        assert await wait_for(pilot, lambda: table_rows(app, "#standings")[0][1].endswith(
+            f"({n // 2 + 7})"), 10), table_rows(app, "#standings")[:2]

@@ -201,9 +201,20 @@ def crosstable(event: Event, upto: int | None = None):
 
 
 def value_formatter() -> Callable[[str, float], str]:
-    """The core's tie-break formatter (percent codes as "57.14%"), looked up once."""
+    """The core's tie-break formatter (percent codes as "57.14%"), memoised for one table
+    (a 2000-row standings repeats the same few hundred values)."""
     from ..core import standings as st
-    return st.format_value
+    fmt = st.format_value
+    memo: dict[tuple[str, float], str] = {}
+
+    def format_cached(code: str, value: float) -> str:
+        key = (code, value)
+        text = memo.get(key)
+        if text is None:
+            text = memo[key] = fmt(code, value)
+        return text
+
+    return format_cached
 
 
 def format_value(code: str, value: float) -> str:
@@ -213,7 +224,7 @@ def format_value(code: str, value: float) -> str:
 def fmt_score(value: float | None) -> str:
     if value is None:
         return ""
-    if float(value).is_integer():
+    if value == int(value):
         return str(int(value))
     return f"{value:g}"
 

@@ -4,15 +4,17 @@ live (the current round included).  Left/Right scroll sideways."""
 
 from __future__ import annotations
 
+from textual import work
 from textual.app import ComposeResult
 from textual.widgets import Static
+from textual.worker import get_current_worker
 
 from ...core.errors import SwissError
 from ...core.model import Event
 from .. import backend, keymap
 from ..widgets.fasttable import FastTable
 from .base import EventScreen
-from .standings import update_table
+from .standings import BACKGROUND_AT, update_table
 
 
 def crosstable_rows(event: Event) -> tuple[list[str], list[tuple]]:
@@ -50,11 +52,32 @@ class CrosstableScreen(EventScreen):
             t.clear()
             hint.update("No players yet (F2 Registration)")
             return
+        if len(event.players) >= BACKGROUND_AT:
+            self._compute(event)
+            return
         try:
             cols, rows = crosstable_rows(event)
         except SwissError as exc:
             self.error(str(exc))
             return
+        self._apply(event, cols, rows)
+
+    @work(thread=True, exclusive=True, group="crosstable")
+    def _compute(self, event: Event) -> None:
+        worker = get_current_worker()
+        try:
+            cols, rows = crosstable_rows(event)
+        except Exception as exc:
+            if not worker.is_cancelled:
+                self.app.call_from_thread(self.error, str(exc) if isinstance(exc, SwissError)
+                                          else f"cannot show crosstable: {exc}")
+            return
+        if not worker.is_cancelled:
+            self.app.call_from_thread(self._apply, event, cols, rows)
+
+    def _apply(self, event: Event, cols: list[str], rows: list[tuple]) -> None:
+        t = self.query_one("#crosstable", FastTable)
+        hint = self.query_one("#crosstable-hint", Static)
         update_table(t, cols, rows, {"Pl": 5, "Name": 22, "Pts": 4})
         hint.update(f"Crosstable · {len(rows)} players · {event.current_round} rounds"
                     " · Left/Right scroll")

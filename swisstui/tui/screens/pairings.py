@@ -43,7 +43,7 @@ class PairingsScreen(EventScreen):
         rnd = event.round(self.round_no)
         s1, s2 = game_sides(event.game)
         if rnd is None:
-            t.set_table(["Bd", s1, "Pts", s2, "Pts", "Result"], [4, 24, 4, 24, 4, 6], [])
+            t.set_table(["Bd", s1, "Pts", s2, "Pts", "Result"], [4, 23, 4, 23, 4, 7], [])
             hint.update(f"No round paired yet · {len(event.players)} players · "
                         "p pairs round 1")
             return
@@ -83,7 +83,7 @@ class PairingsScreen(EventScreen):
             rows.append(("—", who(bye.player), backend.fmt_score(before.get(bye.player, 0)),
                          f"bye ({bye.kind.value})", "", ""))
             keys.append(f"y{bye.player}")
-        t.set_table(["Bd", s1, "Pts", s2, "Pts", "Result"], [4, 24, 4, 24, 4, 6], rows, keys)
+        t.set_table(["Bd", s1, "Pts", s2, "Pts", "Result"], [4, 23, 4, 23, 4, 7], rows, keys)
         latest = "" if self.round_no == event.current_round else " (earlier round)"
         hint.update(f"Round {self.round_no}{latest} · {len(rnd.boards)} boards · "
                     f"{len(rnd.byes)} byes · Enter: why this pairing")

@@ -5,14 +5,21 @@ replaced in one step and only the visible lines are formatted."""
 
 from __future__ import annotations
 
+from textual import work
 from textual.app import ComposeResult
 from textual.widgets import Static
+from textual.worker import get_current_worker
 
 from ...core.errors import SwissError
 from ...core.model import Event
 from .. import backend, keymap
 from ..widgets.fasttable import FastTable
 from .base import EventScreen
+
+
+# From this many players on, standings are computed in a thread so that keys (scrolling,
+# switching modes) are never blocked by a recomputation.
+BACKGROUND_AT = 400
 
 
 def standings_rows(event: Event, upto: int | None) -> tuple[list[str], list[tuple], int]:
@@ -71,11 +78,32 @@ class StandingsScreen(EventScreen):
             t.clear()
             hint.update("No players yet (F2 Registration)")
             return
+        if len(event.players) >= BACKGROUND_AT:
+            self._compute(event, self.upto)  # the screen stays responsive meanwhile
+            return
         try:
-            cols, rows, after = standings_rows(event, self.upto)
+            result = standings_rows(event, self.upto)
         except SwissError as exc:
             self.error(str(exc))
             return
+        self._apply(event, *result)
+
+    @work(thread=True, exclusive=True, group="standings")
+    def _compute(self, event: Event, upto: int | None) -> None:
+        worker = get_current_worker()
+        try:
+            result = standings_rows(event, upto)
+        except Exception as exc:  # reported on the status line, never raised
+            if not worker.is_cancelled:
+                self.app.call_from_thread(self.error, str(exc) if isinstance(exc, SwissError)
+                                          else f"cannot show standings: {exc}")
+            return
+        if not worker.is_cancelled:
+            self.app.call_from_thread(self._apply, event, *result)
+
+    def _apply(self, event: Event, cols: list[str], rows: list[tuple], after: int) -> None:
+        t = self.query_one("#standings", FastTable)
+        hint = self.query_one("#standings-hint", Static)
         update_table(t, cols, rows, {"Pl": 5, "Name": 28, "Pts": 5})
         cur = event.round(event.current_round)
         pending = cur.missing_results() if cur else 0
