@@ -30,6 +30,7 @@ def test_required_codes_exist_for_their_game(game):
 def test_each_tiebreak_cites_rules_and_aliases_resolve():
     for code, tb in registry.items():
         assert "RULES.md" in tb.rule_ref or "SEEDS.md" in tb.rule_ref, code
+        assert "RULES.md" in tb.compute.__doc__ or "SEEDS.md" in tb.compute.__doc__, code
     assert registry.get("bhc1").code == "BH-C1"
     assert registry.get("OMW%").code == "OMW"
     assert registry.get("nbw").code == "WINS"

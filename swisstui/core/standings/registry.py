@@ -121,8 +121,11 @@ def tiebreak(code: str, name: str, rule_ref: str, games: tuple[str, ...] | str =
     """Decorator: register ``fn`` as the compute function of tie-break ``code``."""
 
     def deco(fn: Callable[..., dict[int, float]]) -> Callable[..., dict[int, float]]:
+        doc = (fn.__doc__ or "").strip()
+        if rule_ref not in doc:  # every compute function's docstring cites its rule
+            fn.__doc__ = f"{doc}\n\n{code} ({name}): {rule_ref}."
         REGISTRY.add(TieBreak(code, name, rule_ref, games, fn, aliases, percent, group,
-                              higher_better, integer, (fn.__doc__ or "").strip()))
+                              higher_better, integer, doc))
         return fn
 
     return deco

@@ -109,15 +109,11 @@ def contributions(ctx: Context) -> dict[int, list[Contribution]]:
                     before += r.points
                 out[pid] = row
             return out
+        otb, vur = OVER_THE_BOARD, VUR
         for pid, recs in ctx.history.items():
             dummy = 0.0 if rr else adj[pid]
-            row = []
-            for r in recs:
-                if r.kind in OVER_THE_BOARD:
-                    row.append((adj[r.opponent], False, r.outcome or 0.0))
-                else:
-                    row.append((dummy, r.kind in VUR, r.points / win))
-            out[pid] = row
+            out[pid] = [(adj[r.opponent], False, r.outcome or 0.0) if r.kind in otb
+                        else (dummy, r.kind in vur, r.points / win) for r in recs]
         return out
 
     return ctx.memo("contributions", build)
@@ -131,6 +127,11 @@ def cut_values(row: list[Contribution], low: int, high: int = 0,
         return [c[0] for c in row]
     if len(row) <= low + high:
         return []
+    if low == 1 and high == 0:  # the common Cut-1: no sort needed
+        vals = [c[0] for c in row]
+        vurs = [c[0] for c in row if c[1]] if vur_first else ()
+        vals.remove(min(vurs) if vurs else min(vals))
+        return vals
     if vur_first:
         ordered = sorted(row, key=lambda c: (not c[1], c[0]))
     else:
