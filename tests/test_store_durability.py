@@ -65,6 +65,29 @@ LOOPER = textwrap.dedent("""
 """)
 
 
+ADDER = textwrap.dedent("""
+    import sys
+    from swisstui.core import store
+    from swisstui.core.registration import add_player
+    folder, tag = sys.argv[1], sys.argv[2]
+    for i in range(20):
+        store.update(folder, lambda ev, i=i: add_player(ev, f"{tag}{i}"))
+""")
+
+
+def test_two_processes_registering_get_distinct_ids(tmp_path):
+    folder = make_event(tmp_path, "go", 0)
+    procs = [subprocess.Popen([sys.executable, "-c", ADDER, str(folder), tag],
+                              stderr=subprocess.PIPE, text=True) for tag in ("A", "B")]
+    for p in procs:
+        _, err = p.communicate(timeout=120)
+        assert p.returncode == 0, err
+    ev = store.load(folder)
+    assert [p.id for p in ev.players] == list(range(1, 41))
+    assert sorted(p.name for p in ev.players) == sorted(
+        [f"A{i}" for i in range(20)] + [f"B{i}" for i in range(20)])
+
+
 def _paired(tmp_path, n_boards):
     folder = make_event(tmp_path, "chess", 2 * n_boards)
     store.update(folder, lambda e: e.with_round(

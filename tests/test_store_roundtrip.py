@@ -23,10 +23,25 @@ OPT = st.one_of(st.none(), TEXT)
 def events(draw):
     game = draw(st.sampled_from(GAMES))
     n = draw(st.integers(2, 9))
+    prof = profile(game)
+    options = {}
+    for key, opt in prof.options.items():
+        if opt.choices and draw(st.booleans()):
+            options[key] = draw(st.sampled_from(opt.choices))
+    forbidden = draw(st.lists(st.tuples(st.integers(1, n), st.integers(1, n)).filter(
+        lambda p: p[0] != p[1]), max_size=2))
     settings = make_settings(game, draw(TEXT), draw(st.integers(1, 9)),
                              seed=draw(st.integers(-2**40, 2**40)), venue=draw(OPT),
+                             city=draw(OPT), arbiter=draw(OPT), date_start=draw(OPT),
                              win=draw(st.sampled_from([1, 2, 3])),
-                             draw=draw(st.sampled_from([0.5, 1])))
+                             draw=draw(st.sampled_from([0.5, 1])),
+                             forfeit_win=draw(st.sampled_from([None, 1.5])),
+                             system=draw(st.sampled_from(["swiss", "mcmahon", "roundrobin"])),
+                             style=draw(st.sampled_from(["fold", "slide", "random"])),
+                             round1=draw(st.sampled_from(["random", "rating", "lot"])),
+                             club_weight=draw(st.integers(0, 3)),
+                             country_weight=draw(st.integers(0, 3)),
+                             forbidden=forbidden, options=options)
     kinds = [k for k in ByeKind if k is not ByeKind.PAIRING]
     players = []
     for pid in range(1, n + 1):
@@ -40,7 +55,6 @@ def events(draw):
             withdrawn_from=draw(st.one_of(st.none(), st.integers(2, 9))),
             byes=tuple(sorted(byes.items())), smms_correction=draw(st.integers(-1, 2))))
     ev = Event(settings, tuple(players))
-    prof = profile(game)
     rounds = []
     for number in range(1, draw(st.integers(0, 3)) + 1):
         ids = draw(st.permutations(list(range(1, n + 1))))
