@@ -299,7 +299,10 @@ def test_duplicate_start_number_and_second_pairing_bye():
 
 def test_more_rounds_than_declared_and_no_players():
     err = bad("XXR 1\n" + _p(1, 1, "  0000 - U", "  0000 - F") + "\n")
-    assert "2 rounds but XXR/142 says 1" in str(err)
+    assert "2 rounds but the event is planned for 1" in str(err)
+    ev = read_trf("012 X\n" + _p(1, 1, "  0000 - U") + "\n", "x.trf", rounds=7)
+    assert ev.settings.rounds == 7
+    assert "--rounds N" in str(bad("012 X\n" + _p(1, 0) + "\n"))
     assert "no 001 player records" in str(bad("012 Empty\n"))
 
 

@@ -4,7 +4,7 @@
 
     swisstui export EVENT --format json|trf|h9|csv|html [--what standings|crosstable|pairings|wall]
                     [--round N] [--trf-version 16|2026] [--info KEY=VALUE ...] [-o FILE]
-    swisstui import FILE --format trf EVENT
+    swisstui import FILE --format trf EVENT [--rounds N]
 """
 
 from __future__ import annotations
@@ -52,6 +52,9 @@ def register(sub) -> None:
     p.add_argument("file", help="the TRF file")
     p.add_argument("--format", required=True, choices=("trf",))
     p.add_argument("event", help="new event folder (must not exist or be empty)")
+    p.add_argument("--rounds", type=int, default=None,
+                   help="planned number of rounds (default: XXR/142 of the file, else the "
+                        "rounds it holds)")
     p.set_defaults(func=cmd_import)
 
 
@@ -135,7 +138,7 @@ def read_text(path: Path) -> str:
 
 def cmd_import(args) -> int:
     path = Path(args.file)
-    event = trf.read_trf(read_text(path), path)
+    event = trf.read_trf(read_text(path), path, rounds=args.rounds)
     store.validate_event(event)
     folder = Path(args.event)
     existed = folder.exists()

@@ -59,6 +59,11 @@ def egd_rank(rank: str | None, who: str) -> str:
     return rank.upper()
 
 
+def _place(country: str, city: str) -> str:
+    """``PC[country,city]``; empty when neither is known."""
+    return f"{country},{city}" if country or city else ""
+
+
 def _komi(event: Event) -> str:
     from ..games.go import event_komi
 
@@ -82,7 +87,7 @@ def _header(event: Event, info: Mapping[str, Any]) -> list[str]:
     fields = {
         "CL": opts.get("egf_class", ""),
         "EV": s.name,
-        "PC": f"{opts.get('country', '')},{s.city or s.venue or ''}",
+        "PC": _place(str(opts.get("country", "")), s.city or s.venue or ""),
         "DT": dt,
         "HA": opts.get("handicap_rule", ""),
         "KM": _komi(event),

@@ -404,13 +404,14 @@ def _header_int(line: str, what: str, err) -> int:
 _KNOWN_IGNORED = re.compile(r"[0-9]{3}|[A-Z]{3}")
 
 
-def read_trf(text: str, path: str | Path = "<trf>") -> Event:
+def read_trf(text: str, path: str | Path = "<trf>", *, rounds: int | None = None) -> Event:
     """Read a TRF-16 or TRF-2026 file into a new chess :class:`Event`.
 
     Refuses, with ``file:line: message`` (:class:`EventFileError`), lines that are not TRF
     records, fields out of their columns, unknown result codes, opponent entries that do not
     agree (both sides must name each other, opposite colours, matching results), more than
-    one pairing-allocated bye in a round, and points that do not match the results.  A block
+    one pairing-allocated bye in a round, and points that do not match the results.
+    ``rounds`` sets the planned number of rounds (files without ``XXR``/``142``).  A block
     with an opponent and a blank result is a pairing whose result is not in yet (pending)."""
     path = str(path)
     if text.startswith("\ufeff"):
@@ -488,6 +489,8 @@ def read_trf(text: str, path: str | Path = "<trf>") -> Event:
             raise err(f"not a TRF record: {line[:20]!r}")
     if not players:
         raise EventFileError(path, None, "no 001 player records")
+    if rounds is not None:
+        head.rounds = rounds  # the director's --rounds wins over XXR / 142
     return _build_event(path, head, players)
 
 
@@ -499,10 +502,11 @@ def _build_event(path: str, head: _Header, players: list[_PlayerRec]) -> Event:
     total = head.rounds if head.rounds is not None else nrounds
     if total < 1:
         raise EventFileError(path, None, "the file has no rounds and no XXR/142 record "
-                                         "saying how many rounds the event has")
+                                         "saying how many rounds the event has (give "
+                                         "--rounds N)")
     if total < nrounds:
-        raise EventFileError(path, None, f"the file has {nrounds} rounds but XXR/142 says "
-                                         f"{total}")
+        raise EventFileError(path, None, f"the file has {nrounds} rounds but the event is "
+                                         f"planned for {total} (XXR/142 or --rounds)")
 
     # late entries and withdrawals: leading and trailing blank blocks
     joined: dict[int, int] = {}
@@ -629,11 +633,10 @@ def _build_event(path: str, head: _Header, players: list[_PlayerRec]) -> Event:
 
 
 def _result(text: str):
+    """A chess result through the chess grammar (the one place that defines it)."""
     from ..games import profile
 
-    prof = profile("chess")
-    return prof.result(text, _RESULT_SETTINGS) if hasattr(prof, "result") else \
-        prof.parse(text, _RESULT_SETTINGS, {})
+    return profile("chess").result(text, _RESULT_SETTINGS)
 
 
 _RESULT_SETTINGS = Settings(name="trf", game="chess", rounds=1)
