@@ -171,6 +171,16 @@ def test_lot_rating_random():
     st = standings(ev, chain="LOT")
     assert st.order() == [2, 4, 1, 3]
     assert standings(ev, chain="RATING").order() == [2, 1, 3, 4]
+    assert standings(ev, chain="RANK").order() == [3, 4, 1, 2]  # 2d, 5k, then no rank
+    assert format_value("RANK", standings(ev, chain="RANK").row(1).values["RANK"]) == ""
     r1 = standings(ev, chain="RANDOM").order()
     assert r1 == standings(ev, chain="RANDOM").order()  # the same seed, the same order
     assert sorted(r1) == [1, 2, 3, 4]
+
+
+def test_docs_list_every_code():
+    import pathlib
+
+    doc = (pathlib.Path(__file__).resolve().parents[1] / "docs" / "TIEBREAKS.md").read_text()
+    for code in registry:
+        assert f"| `{code}` |" in doc, code

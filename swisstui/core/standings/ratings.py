@@ -8,6 +8,7 @@ rating/rank (any game, RULES.md §1.4 "Rank, Rating"; seed 002's dan/kyu order).
   table 8.1a).
 * RATING — the player's rating; Go/Renju players without one rank by their rank
   (:func:`swisstui.core.ranks.rank_value`).
+* RANK — the Go/Renju rank alone (seed 002's 段級位 step), ignoring ratings.
 
 Unrated opponents are left out (Art. 10: the rating to use for them must be published first).
 """
@@ -85,7 +86,7 @@ def performance(ctx: Context) -> dict[int, float]:
 
 
 @tiebreak("RATING", "Rating or rank", "RULES.md §1.4 (Rank, Rating); SEEDS.md 002",
-          aliases=("RANK", "ELO", "RTG"), integer=True)
+          aliases=("ELO", "RTG", "GOR"), integer=True)
 def rating(ctx: Context) -> dict[int, float]:
     """The player's rating; without one, a Go/Renju rank value (1d = 0, 1k = −1); players
     with neither rank below everybody (``UNRATED`` = −100, under 30k)."""
@@ -102,4 +103,17 @@ def rating(ctx: Context) -> dict[int, float]:
             out[pid] = float(rank_value(p.rank))
         else:
             out[pid] = UNRATED
+    return out
+
+
+@tiebreak("RANK", "Rank (dan/kyu)", "RULES.md §1.1 (rank encoding), §1.4; SEEDS.md 002",
+          ("go", "renju"), aliases=("DANKYU", "GRADE"), integer=True)
+def rank(ctx: Context) -> dict[int, float]:
+    """The Go/Renju rank value (1d = 0, 1k = −1, pros above 9d); no rank ranks last."""
+    from ..ranks import rank_value
+
+    out: dict[int, float] = {}
+    for pid in ctx.ids:
+        p = ctx.players.get(pid)
+        out[pid] = float(rank_value(p.rank)) if p is not None and p.rank else UNRATED
     return out

@@ -217,7 +217,7 @@ def format_value(code: str | None, value: float | None) -> str:
             return f"{value * 100:.2f}%"
         if tb.code == "LOT" and value >= 1_000_000:
             return ""
-        if tb.code == "RATING" and value <= -100:
+        if tb.code in ("RATING", "RANK") and value <= -100:
             return ""
         if tb.integer:
             return str(int(round(value)))
