@@ -420,3 +420,82 @@ async def test_large_standings_computed_in_background(tmp_path, core):
         backend.record_result(folder, 1, 7, "0-1")  # as another process would
         assert await wait_for(pilot, lambda: table_rows(app, "#standings")[0][1].endswith(
             f"({n // 2 + 7})"), 10), table_rows(app, "#standings")[:2]
+
+
+async def test_pairings_explain_swap_undo_alphabetical(tmp_path, core):
+    folder = make_event(tmp_path, n_players=5)
+    app = SwissApp(folder, mode="pairings")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("p")
+        await pilot.pause()
+        text = str(app.screen.query_one("#confirm-text", Static).render())
+        assert "4 players paired on 2 boards" in text and "Bye (pairing): " in text
+        await pilot.press("y")
+        await pilot.pause()
+        rnd = store.load(folder).round(1)
+        assert len(rnd.boards) == 2 and len(rnd.byes) == 1
+        rows = table_rows(app, "#pairings")
+        assert [r[0] for r in rows] == ["1", "2", "—"]
+        await pilot.press("enter")  # why board 1?
+        await pilot.pause()
+        assert "board 1: why" in str(app.screen.query_one(".dialog-title", Static).render())
+        await pilot.press("escape")
+        await pilot.press("a")
+        await pilot.pause()
+        names = [r[0] for r in table_rows(app, "#pairings")]
+        assert names == sorted(names, key=str.casefold) and len(names) == 5
+        await pilot.press("a")
+        a, b = rnd.boards[0].players[0], rnd.boards[1].players[0]
+        await pilot.press("s")
+        await type_text(pilot, f"{a} {b}")
+        await pilot.press("enter")
+        await pilot.pause()
+        swapped = store.load(folder).round(1)
+        assert swapped.boards[0].players[0] == b and swapped.boards[1].players[0] == a
+        while len(app.screen_stack) > 1:  # the list of rules the swap breaks, if any
+            await pilot.press("escape")
+        assert f"swapped {a} and {b}" in status(app)
+        await pilot.press("u")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert store.load(folder).round(1) is None
+        assert "round undone" in status(app)
+
+
+async def test_pairing_refused_while_results_missing(tmp_path, core):
+    folder = make_event(tmp_path, n_players=4)
+    backend.pair_next(folder)
+    app = SwissApp(folder, mode="pairings")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("p")
+        await pilot.pause()
+        assert "still has 2 boards without a result" in status(app)
+        assert store.load(folder).round(2) is None
+
+
+async def test_command_palette_runs_a_mode_action(tmp_path, core):
+    folder = make_event(tmp_path, n_players=4)
+    app = SwissApp(folder, mode="standings")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await type_text(pilot, "Pairings: Pair next")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        assert await wait_for(pilot, lambda: len(app.screen_stack) > 1
+                              and bool(app.screen.query("#confirm-text")))
+        assert app.current_mode == "pairings"
+        await pilot.press("y")
+        await pilot.pause()
+        assert store.load(folder).round(1) is not None
+
+
+async def test_long_error_wraps_on_status_line(tmp_path, core):
+    folder = make_event(tmp_path, n_players=4)
+    app = SwissApp(folder, mode="registration")
+    async with app.run_test(size=SIZE) as pilot:
+        msg = "x" * 150
+        app.screen.error(msg)
+        await pilot.pause()
+        assert app.screen.query_one("#status").size.height >= 2
