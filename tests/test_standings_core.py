@@ -81,6 +81,7 @@ def test_format_value():
     assert format_value("ARO", 1712.0) == "1712"
     assert format_value(None, 3.25) == "3.25"
     assert json_value("BH", 12.0) == 12
+    assert json_value("LOT", 1_000_007.0) is None and json_value("LOT", 3.0) == 3
 
 
 def test_crosstable_cells():

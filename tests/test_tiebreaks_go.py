@@ -130,3 +130,15 @@ def test_mcmahon_bar_and_floor_options():
         start_scores(bad)
     with pytest.raises(SwissError, match="mcmahon_bar"):
         start_scores(build("go", players, [], options={"mcmahon_bar": "strong"}))
+
+
+def test_mcmahon_standings_are_ranked_by_mms_not_wins():
+    pytest.importorskip("swisstui.core.ranks")
+    players = [Player(1, "Dan", rank="3d"), Player(2, "Kyu", rank="10k"),
+               Player(3, "Kyu2", rank="12k"), Player(4, "Dan2", rank="2d")]
+    rounds = [[(2, 3, "1-0"), (1, 4, "1-0")], [(2, 3, "1-0"), (4, 1, "1-0")]]
+    ev = build("go", players, rounds, system="mcmahon", tiebreaks=("MMS", "SOSM"))
+    st = standings(ev)
+    # 2 has two wins (MMS 20 + 2 = 22) but 1 and 4 (MMS 32 + 1, 31 + 1) rank above
+    assert st.order()[:3] == [1, 4, 2]
+    assert st.row(2).score == 2 and st.row(1).score == 1

@@ -95,13 +95,14 @@ def _sum_opp(ctx: Context, values: dict[int, float], unpaired: dict[int, float] 
 
 
 @tiebreak("WINS", "Number of wins (NBW)", "RULES.md §1.4 (NBW), §1.2", ("go",),
-          aliases=("NBW",))
+          aliases=("NBW",), primary=True)
 def nbw(ctx: Context) -> dict[int, float]:
     """Wins + ½ per jigo + bye points (rounded down); absent rounds add nothing."""
     return _scores(ctx)[0]
 
 
-@tiebreak("MMS", "McMahon score", "RULES.md §1.2, §1.4 (MMS)", ("go",), aliases=("MCMAHON",))
+@tiebreak("MMS", "McMahon score", "RULES.md §1.2, §1.4 (MMS)", ("go",), aliases=("MCMAHON",),
+          primary=True)
 def mms(ctx: Context) -> dict[int, float]:
     """Start score + wins + special points (bye; ``absent_mms`` per absent round), rounded
     down."""

@@ -74,7 +74,8 @@ def _opponents_average(ctx: Context, values: dict[int, float]) -> dict[int, floa
     return out
 
 
-@tiebreak("MP", "Match points", "RULES.md §3.1", ("magic",), aliases=("MATCHPOINTS",))
+@tiebreak("MP", "Match points", "RULES.md §3.1", ("magic",), aliases=("MATCHPOINTS",),
+          primary=True)
 def match_points(ctx: Context) -> dict[int, float]:
     """The match points scored (3 win, 1 draw, 0 loss, bye 3)."""
     return dict(ctx.score)

@@ -17,7 +17,7 @@ from .context import Context
 from .registry import tiebreak
 
 
-@tiebreak("PTS", "Score", "RULES.md §0 (main score)", aliases=("SCORE", "POINTS"))
+@tiebreak("PTS", "Score", "RULES.md §0 (main score)", aliases=("SCORE", "POINTS"), primary=True)
 def points(ctx: Context) -> dict[int, float]:
     """The player's score after the round ranked."""
     return dict(ctx.score)

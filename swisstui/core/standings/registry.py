@@ -41,6 +41,7 @@ class TieBreak:
     higher_better: bool = True  # False: lower value ranks higher (lot number)
     integer: bool = False  # shown without decimals (ratings)
     doc: str = field(default="", compare=False)
+    primary: bool = False  # a main score: first in a chain it replaces the event score
 
     def applies_to(self, game: str) -> bool:
         return self.games == ANY or game in self.games
@@ -117,7 +118,7 @@ REGISTRY = Registry()
 
 def tiebreak(code: str, name: str, rule_ref: str, games: tuple[str, ...] | str = ANY, *,
              aliases: tuple[str, ...] = (), percent: bool = False, group: bool = False,
-             higher_better: bool = True, integer: bool = False):
+             higher_better: bool = True, integer: bool = False, primary: bool = False):
     """Decorator: register ``fn`` as the compute function of tie-break ``code``."""
 
     def deco(fn: Callable[..., dict[int, float]]) -> Callable[..., dict[int, float]]:
@@ -125,7 +126,7 @@ def tiebreak(code: str, name: str, rule_ref: str, games: tuple[str, ...] | str =
         if rule_ref not in doc:  # every compute function's docstring cites its rule
             fn.__doc__ = f"{doc}\n\n{code} ({name}): {rule_ref}."
         REGISTRY.add(TieBreak(code, name, rule_ref, games, fn, aliases, percent, group,
-                              higher_better, integer, doc))
+                              higher_better, integer, doc, primary))
         return fn
 
     return deco

@@ -1,7 +1,9 @@
 """Standings: the score, then the tie-break chain, after any round (DESIGN.md §6).
 
-* :func:`standings` — every player ranked: score first, then each tie-break of the chain
-  applied to the players still tied (group tie-breaks such as DE only among them); players
+* :func:`standings` — every player ranked: score first (unless the chain starts with a main
+  score of its own — ``WINS``, ``MMS``, ``MP``, ``PTS`` — which then orders the field: a
+  McMahon event is ranked by MMS, not by wins), then each tie-break of the chain applied to
+  the players still tied (group tie-breaks such as DE only among them); players
   equal on everything share the place (``Row.place`` = ``"3-5"`` for all three), while
   ``Row.rank`` is the row's position 1..n (unique; tied players in id order), usable as a
   seed or a TRF rank.
@@ -149,8 +151,12 @@ def standings_with_context(event: Event, upto: int | None = None,
     tbs = resolve_chain(event, chain)
     ctx = Context(event, upto)
     score = ctx.score
-    by_score = sorted(ctx.ids, key=lambda p: -_key(score[p]))
-    groups = _split(by_score, score, True)
+    if tbs and tbs[0].primary:
+        # the chain starts with a main score (Go WINS / McMahon MMS, RULES.md §1.4): it
+        # orders the field instead of the event's points
+        groups = [list(ctx.ids)]
+    else:
+        groups = _split(sorted(ctx.ids, key=lambda p: -_key(score[p])), score, True)
     groups, values = _refine(ctx, groups, tbs)
     rows: list[Row] = []
     pos = 1
@@ -224,8 +230,13 @@ def format_value(code: str | None, value: float | None) -> str:
     return _number(value)
 
 
-def json_value(code: str | None, value: float) -> float | int:
-    """A value for JSON: fractions for percent codes (4 decimals), ints when whole."""
+def json_value(code: str | None, value: float) -> float | int | None:
+    """A value for JSON/CSV: fractions for percent codes (4 decimals), ints when whole,
+    None for "no lot number" / "no rating or rank"."""
+    tb = REGISTRY.get(code) if code else None
+    if tb is not None and format_value(code, value) == "":
+        return None
     v = round(float(value), 4)
-    return int(v) if v == int(v) and not (code and getattr(REGISTRY.get(code), "percent",
-                                                            False)) else v
+    if tb is not None and tb.percent:
+        return v
+    return int(v) if v == int(v) else v
