@@ -35,7 +35,7 @@ class Table:
     notes: tuple[str, ...] = ()
 
 
-def _fmt(code: str | None, value: float) -> str:
+def _fmt(code: str | None, value: float | None) -> str:
     from ..standings import format_value
 
     return format_value(code, value)
@@ -52,34 +52,38 @@ def _strength(event: Event, p) -> str:
 
 
 def standings_table(event: Event, upto: int | None = None) -> Table:
+    """The standings cells of :func:`swisstui.core.standings.render.standings_rows` (the
+    standings area defines them once), with rating/rank, club and country added after the
+    name for a printed list."""
     from ..standings import standings
+    from ..standings.render import standings_rows
 
     st = standings(event, upto)
-    codes = tuple(st.tiebreaks)
-    headers = ("Place", "No.", "Name", _strength_header(event), "Club", "Country", "Score",
-               *codes)
-    rows = tuple(
-        (row.place, str(row.player.id), row.player.name, _strength(event, row.player),
-         row.player.club or "", row.player.country or "", _fmt(None, row.score),
-         *(_fmt(c, row.values.get(c, 0.0)) for c in codes))
-        for row in st.rows)
-    numeric = (True, True, False, True, False, False, True) + (True,) * len(codes)
-    return Table(f"Standings after round {st.after_round}", headers, rows, numeric,
+    head, cells = standings_rows(st)
+    extra = (_strength_header(event), "Club", "Country")
+    by_id = event.by_id()
+    rows = []
+    for row, c in zip(st.rows, cells):
+        p = by_id.get(row.player.id, row.player)
+        rows.append((*c[:3], _strength(event, p), p.club or "", p.country or "", *c[3:]))
+    headers = (*head[:3], *extra, *head[3:])
+    numeric = (True, True, False, True, False, False) + (True,) * (len(head) - 3)
+    return Table(f"Standings after round {st.after_round}", headers, tuple(rows), numeric,
                  tuple(st.warnings))
 
 
 def crosstable_table(event: Event, upto: int | None = None) -> Table:
+    """The crosstable cells of :func:`swisstui.core.standings.render.crosstable_rows`, with a
+    first ``#`` column: the row number the cells refer to (``12w+`` = row 12)."""
     from ..standings import crosstable
+    from ..standings.render import crosstable_rows
 
     ct = crosstable(event, upto)
-    codes = tuple(ct.tiebreaks)
-    headers = ("#", "Place", "Name", *(f"R{n}" for n in ct.rounds), "Score", *codes)
-    rows = tuple(
-        (str(i), row.place, row.player.name, *row.cells, _fmt(None, row.score),
-         *(_fmt(c, row.values.get(c, 0.0)) for c in codes))
-        for i, row in enumerate(ct.rows, start=1))
-    numeric = (True, True, False) + (False,) * len(ct.rounds) + (True,) * (1 + len(codes))
-    return Table(f"Crosstable after round {ct.after_round}", headers, rows, numeric,
+    head, cells = crosstable_rows(ct)
+    rows = tuple((str(i), *c) for i, c in enumerate(cells, start=1))
+    nr = len(ct.rounds)
+    numeric = (True, True, True, False) + (False,) * nr + (True,) * (len(head) - 3 - nr)
+    return Table(f"Crosstable after round {ct.after_round}", ("#", *head), rows, numeric,
                  tuple(ct.warnings))
 
 
