@@ -24,7 +24,17 @@ def _bh(ctx: Context, low: int, high: int) -> dict[int, float]:
     rows = contributions(ctx)
     vur_first = ctx.game == "chess" and chess_rules(ctx) == "2023"
     if low == 0 and high == 0:
-        return {pid: sum(c[0] for c in row) for pid, row in rows.items()}
+        return {pid: sum([c[0] for c in row]) for pid, row in rows.items()}
+    if low == 1 and high == 0:  # Cut-1, the common case: total minus the least significant
+        out: dict[int, float] = {}
+        for pid, row in rows.items():
+            if len(row) <= 1:
+                out[pid] = 0.0
+                continue
+            vals = [c[0] for c in row]
+            vurs = [c[0] for c in row if c[1]] if vur_first else None
+            out[pid] = sum(vals) - (min(vurs) if vurs else min(vals))
+        return out
     return {pid: sum(cut_values(row, low, high, vur_first)) for pid, row in rows.items()}
 
 

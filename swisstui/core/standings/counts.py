@@ -22,15 +22,16 @@ _COLOURED = ("chess", "go", "othello", "renju")
 @tiebreak("WIN", "Number of wins", "RULES.md §5.2 (C.07 Art. 7.1)", aliases=("WINS-ALL",))
 def wins(ctx: Context) -> dict[int, float]:
     """Rounds scoring a win's points, played or not (forfeit wins, PAB, full-point byes)."""
-    win = ctx.win
-    return {pid: float(sum(1 for r in recs if r.kind is not K.PENDING and r.points >= win))
+    win, pending = ctx.win, K.PENDING
+    return {pid: float(sum([1 for r in recs if r.points >= win and r.kind is not pending]))
             for pid, recs in ctx.history.items()}
 
 
 @tiebreak("WON", "Number of games won", "RULES.md §5.2 (C.07 Art. 7.2)")
 def won(ctx: Context) -> dict[int, float]:
     """Games won over the board (forfeits and byes do not count)."""
-    return {pid: float(sum(1 for r in recs if r.kind is K.GAME and r.outcome == 1))
+    game = K.GAME
+    return {pid: float(sum([1 for r in recs if r.outcome == 1 and r.kind is game]))
             for pid, recs in ctx.history.items()}
 
 
