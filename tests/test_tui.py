@@ -336,18 +336,21 @@ async def test_display_refuses_edits_and_follows_disk(tmp_path, core):
         assert not app.query(Input)  # nothing to type into
         assert not any(b.action in ("pair", "undo", "swap", "clear_result", "new_player")
                        for b in app.BINDINGS)
-        # pages: space moved to pairings above; another write shows within 2 s
+        # another process writes: the view follows within 2 s
         from swisstui.core import results
-        app.view = 0
+        app.view = 1
         app._show_view()
-        store.update(folder, lambda e: results.record_result(e, 1, 1, "1-0"))
-        ok = await wait_for(pilot, lambda: any(
-            r[2] == "1" for r in table_rows(app, "#display")), timeout=2)
-        assert ok
-        app.action_next_page()
-        await pilot.pause()
         assert "Round 1 pairings" in str(app.query_one("#display-title").render())
-        assert table_rows(app, "#display")[0][3] == "1-0"
+        store.update(folder, lambda e: results.record_result(e, 1, 1, "1-0"))
+        assert await wait_for(pilot, lambda: table_rows(app, "#display")[0][3] == "1-0", 2)
+        app.action_prev_page()  # standings: official, after complete rounds only
+        await pilot.pause()
+        assert "Standings after round 0" in str(app.query_one("#display-title").render())
+        store.update(folder, lambda e: results.record_result(e, 1, 2, "0-1"))
+        assert await wait_for(pilot, lambda: "after round 1" in str(
+            app.query_one("#display-title").render()), 2)
+        assert [r[2] for r in table_rows(app, "#display")].count("1") == 2
+        app.action_next_page()
         app.action_next_page()
         await pilot.pause()
         assert "Crosstable" in str(app.query_one("#display-title").render())

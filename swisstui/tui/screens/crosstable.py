@@ -17,8 +17,10 @@ from .base import EventScreen
 from .standings import BACKGROUND_AT, update_table
 
 
-def crosstable_rows(event: Event) -> tuple[list[str], list[tuple]]:
-    ct = backend.crosstable(event, upto=event.current_round or None)  # live
+def crosstable_rows(event: Event, live: bool = True) -> tuple[list[str], list[tuple]]:
+    """Live: the current round included (pending games show as ``?``); otherwise after the
+    last complete round (the core's default)."""
+    ct = backend.crosstable(event, upto=(event.current_round or None) if live else None)
     n_rounds = max((len(r.cells) for r in ct.rows), default=0)
     codes = list(ct.tiebreaks)
     cols = ["Pl", "Name", *(f"R{i}" for i in range(1, n_rounds + 1)), "Pts", *codes]
@@ -78,6 +80,6 @@ class CrosstableScreen(EventScreen):
     def _apply(self, event: Event, cols: list[str], rows: list[tuple]) -> None:
         t = self.query_one("#crosstable", FastTable)
         hint = self.query_one("#crosstable-hint", Static)
-        update_table(t, cols, rows, {"Pl": 5, "Name": 22, "Pts": 4})
+        update_table(t, cols, rows, {"Pl": 5, "Pts": 4}, fit=("Name",))
         hint.update(f"Crosstable · {len(rows)} players · {event.current_round} rounds"
                     " · Left/Right scroll")

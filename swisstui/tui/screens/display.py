@@ -69,7 +69,7 @@ class DisplayApp(App):
 
     def compose(self) -> ComposeResult:
         yield Static("", id="display-title", markup=False)
-        yield FastTable(id="display", show_cursor=False, padding=2)
+        yield FastTable(id="display", show_cursor=False, padding=1)
         yield Static("", id="display-error", markup=False)
         yield Static("", id="display-foot", markup=False)
 
@@ -117,24 +117,25 @@ class DisplayApp(App):
         title = ""
         try:
             if view == "standings":
-                cols, rows, after = standings_rows(ev, None)
+                # the projector shows official standings: complete rounds only
+                cols, rows, after = standings_rows(ev, None, live=False)
                 title = f"Standings after round {after}"
-                widths = {"Pl": 5, "Name": 30, "Pts": 5}
+                widths = {"Pl": 5, "Pts": 5}
             elif view == "pairings":
                 title, cols, rows = pairing_rows(ev)
                 widths = {"Board": 5, "Result": 8}
-                widths.update({c: 30 for c in cols[1:3]})
             else:
-                cols, rows = crosstable_rows(ev)
+                cols, rows = crosstable_rows(ev, live=False)
                 title = "Crosstable"
-                widths = {"Pl": 5, "Name": 24, "Pts": 5}
+                widths = {"Pl": 5, "Pts": 5}
         except SwissError as exc:
             self._error(str(exc))
             return
         except Exception as exc:  # the projector keeps its last picture on a core bug
             self._error(f"cannot show {view}: {type(exc).__name__}: {exc}")
             return
-        update_table(t, cols, rows, widths)
+        update_table(t, cols, rows, widths, fit=("Name", *cols[1:3]) if view == "pairings"
+                     else ("Name",))
         self.query_one("#display-title", Static).update(
             f"{ev.settings.name} · {title}")
         self.query_one("#display-foot", Static).update(

@@ -22,10 +22,12 @@ from .base import EventScreen
 BACKGROUND_AT = 400
 
 
-def standings_rows(event: Event, upto: int | None) -> tuple[list[str], list[tuple], int]:
+def standings_rows(event: Event, upto: int | None,
+                   live: bool = True) -> tuple[list[str], list[tuple], int]:
     """Column titles, row tuples, and the round the standings are after.  ``upto=None`` means
-    live: after the current round, counting the results entered so far."""
-    if upto is None and event.current_round:
+    live (after the current round, counting the results entered so far), or with
+    ``live=False`` the core's default: after the last complete round."""
+    if upto is None and live and event.current_round:
         upto = event.current_round
     st = backend.standings(event, upto=upto)
     codes = list(st.tiebreaks)
@@ -53,8 +55,20 @@ def column_widths(cols: list[str], rows: list[tuple], fixed: dict[str, int]) -> 
 
 
 def update_table(table: FastTable, cols: list[str], rows: list[tuple],
-                 widths: dict[str, int] | None = None, keys: list[str] | None = None) -> None:
-    table.set_table(cols, column_widths(cols, rows, widths or {}), rows, keys)
+                 widths: dict[str, int] | None = None, keys: list[str] | None = None,
+                 fit: tuple[str, ...] = ()) -> None:
+    """Show ``rows``; columns named in ``fit`` share the width the others leave (between
+    12 and 40 cells each), so the table fits the terminal without sideways scrolling."""
+    w = column_widths(cols, rows, widths or {})
+    flex = [i for i, c in enumerate(cols) if c in fit]
+    avail = table.scrollable_content_region.width or table.app.size.width
+    if flex and avail:
+        used = sum(x for i, x in enumerate(w) if i not in flex)
+        used += 2 * table.padding * len(cols) + 1
+        share = max(12, min(40, (avail - used) // len(flex)))
+        for i in flex:
+            w[i] = share
+    table.set_table(cols, w, rows, keys)
 
 
 class StandingsScreen(EventScreen):
@@ -104,7 +118,7 @@ class StandingsScreen(EventScreen):
     def _apply(self, event: Event, cols: list[str], rows: list[tuple], after: int) -> None:
         t = self.query_one("#standings", FastTable)
         hint = self.query_one("#standings-hint", Static)
-        update_table(t, cols, rows, {"Pl": 5, "Name": 28, "Pts": 5})
+        update_table(t, cols, rows, {"Pl": 5, "Pts": 5}, fit=("Name",))
         cur = event.round(event.current_round)
         pending = cur.missing_results() if cur else 0
         note = (f" · live: {pending} results missing" if pending and after == cur.number
