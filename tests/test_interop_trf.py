@@ -380,3 +380,33 @@ def test_round_trip_of_random_events(event, version):
     back = read_trf(first, "random.trf")
     assert write_trf(back, version=version, ranks=ranks) == first
     assert scores(back) == scores(event)
+
+
+@hsettings(max_examples=300, deadline=None)
+@given(st.data())
+def test_mangled_files_are_read_or_refused_with_one_line(data):
+    """Random edits of the golden file (characters replaced, lines cut, dropped or
+    duplicated) either read or raise a one-line SwissError — never another exception."""
+    lines_ = golden("event1.trf16.trf").split("\r\n")
+    for _ in range(data.draw(st.integers(1, 4))):
+        i = data.draw(st.integers(0, len(lines_) - 1))
+        line = lines_[i]
+        op = data.draw(st.sampled_from(["char", "cut", "drop", "dup", "shift"]))
+        if op == "char" and line:
+            j = data.draw(st.integers(0, len(line) - 1))
+            ch = data.draw(st.sampled_from(list("0123456789 wb-+=UHFZXWDL.,x\t")))
+            lines_[i] = line[:j] + ch + line[j + 1:]
+        elif op == "cut":
+            lines_[i] = line[:data.draw(st.integers(0, max(len(line), 1)))]
+        elif op == "drop":
+            del lines_[i]
+        elif op == "dup":
+            lines_.insert(i, line)
+        else:
+            lines_[i] = " " + line
+        if not lines_:
+            lines_ = [""]
+    try:
+        read_trf("\r\n".join(lines_), "m.trf")
+    except SwissError as exc:
+        assert "\n" not in str(exc) and str(exc).startswith("m.trf")

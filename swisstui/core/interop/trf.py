@@ -321,6 +321,7 @@ def _int_field(text: str, what: str, err) -> int | None:
 def _parse_player(line: str, lineno: int, err) -> _PlayerRec:
     if len(line.rstrip()) < 84:
         raise err("001 record too short: the points field (columns 81-84) is missing")
+    line = line.ljust(89)  # rank and later columns may be absent
     pid = _int_field(line[4:8], "starting rank (columns 5-8)", err)
     if not pid:
         raise err("starting rank (columns 5-8) is missing")
