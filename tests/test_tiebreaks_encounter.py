@@ -65,3 +65,16 @@ def test_dc_collapses_cycles_and_sdc():
     sdc = registry["SDC"].compute(ctx, [1, 2, 3, 4])
     assert sdc == {1: 2, 2: 2, 3: 2, 4: 0}
     assert set(registry["SDC"].compute(ctx, [1, 2, 5]).values()) == {0}
+
+
+def test_large_tied_groups_stay_linear():
+    """3000 players who all drew round 1 reach DE (and DC) as one tied group: the group
+    criteria must not be quadratic (this finished in well under a second)."""
+    n = 3000
+    rounds = [[(i, i + 1, "=") for i in range(1, n + 1, 2)]]
+    ev = build("chess", list(range(1, n + 1)), rounds)
+    st = standings(ev)
+    assert {r.place for r in st.rows} == {f"1-{n}"}
+    go = build("go", list(range(1, 1001)), [[(i, i + 1, "1-0") for i in range(1, 1001, 2)]])
+    st = standings(go, chain="WINS,DC,SDC,DE")
+    assert {r.place for r in st.rows} == {"1-500", "501-1000"}

@@ -21,7 +21,6 @@ and every criterion before them in the chain, never for the whole field.
 from __future__ import annotations
 
 from collections import defaultdict
-from itertools import combinations
 
 from ..model import GameKind as K
 from .context import Context
@@ -40,7 +39,8 @@ def _games_among(ctx: Context, ids: list[int]) -> dict[int, dict[int, list[float
 
 
 def _all_met(games: dict[int, dict[int, list[float]]], ids: list[int]) -> bool:
-    return all(q in games[p] for p, q in combinations(ids, 2))
+    n = len(ids) - 1
+    return all(len(games[p]) == n for p in ids)
 
 
 @tiebreak("DE", "Direct encounter", "RULES.md §5.2 (C.07 Art. 6), §4.4; SEEDS.md 002",
@@ -53,21 +53,24 @@ def direct_encounter(ctx: Context, ids: list[int]) -> dict[int, float]:
     if _all_met(games, ids):
         return pts
     # most each player could still reach: a win against every tied player not yet met
-    best = {p: pts[p] + ctx.win * sum(1 for q in ids if q != p and q not in games[p])
-            for p in ids}
+    n = len(ids) - 1
+    best = {p: pts[p] + ctx.win * (n - len(games[p])) for p in ids}
     left = sorted(ids, key=lambda p: -pts[p])
+    # suffix maxima of ``best``: the most anybody below position i could reach
+    below = [0.0] * len(left)
+    run = float("-inf")
+    for i in range(len(left) - 1, -1, -1):
+        below[i] = run
+        run = max(run, best[left[i]])
     out = {p: 0.0 for p in ids}
     value = float(len(ids))
-    while len(left) > 1:
-        top = left[0]
-        if all(pts[top] > best[q] for q in left[1:]):
-            out[top] = value
-            value -= 1
-            left = left[1:]
-        else:
-            break
-    if len(left) == 1:
-        out[left[0]] = value
+    i = 0
+    while i < len(left) - 1 and pts[left[i]] > below[i]:
+        out[left[i]] = value  # alone at this place whatever the missing results
+        value -= 1
+        i += 1
+    if i == len(left) - 1:
+        out[left[i]] = value
     return out
 
 
@@ -82,32 +85,19 @@ def _beats(ctx: Context, ids: list[int]) -> dict[int, set[int]]:
 def direct_confrontation(ctx: Context, ids: list[int]) -> dict[int, float]:
     """Win graph among the tied players, cycles collapsed; players without a win inside the
     (remaining) group are ranked last, repeatedly (RULES.md §1.4)."""
+    import networkx as nx
+
     beats = _beats(ctx, ids)
-    # strongly connected components (cycles of wins) by mutual reachability
-    reach: dict[int, set[int]] = {}
-    for p in ids:
-        seen, stack = set(), [p]
-        while stack:
-            for q in beats[stack.pop()]:
-                if q not in seen:
-                    seen.add(q)
-                    stack.append(q)
-        reach[p] = seen
-    comp = {p: frozenset([p] + [q for q in reach[p] if p in reach[q]]) for p in ids}
-    nodes = set(comp.values())
-    out: dict[int, float] = {}
-    layer = 0.0
-    while nodes:
-        sinks = {n for n in nodes
-                 if not any(q not in n and comp[q] in nodes for p in n for q in beats[p])}
-        if not sinks:  # cannot happen once cycles are collapsed; stay safe
-            sinks = set(nodes)
-        for n in sinks:
-            for p in n:
-                out[p] = layer
-        nodes -= sinks
-        layer += 1
-    return out
+    graph = nx.DiGraph()
+    graph.add_nodes_from(ids)
+    graph.add_edges_from((p, q) for p in ids for q in beats[p])
+    cond = nx.condensation(graph)  # cycles of wins collapsed into one node
+    height: dict[int, int] = {}
+    for node in reversed(list(nx.topological_sort(cond))):
+        succ = [height[s] for s in cond.successors(node)]
+        height[node] = 1 + max(succ) if succ else 0  # 0: no win inside the group
+    members = cond.graph["mapping"]
+    return {p: float(height[members[p]]) for p in ids}
 
 
 @tiebreak("SDC", "Simplified direct confrontation", "RULES.md §1.4 (SDC)", ("go",), group=True)
