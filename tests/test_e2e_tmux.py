@@ -76,6 +76,11 @@ def test_director_types_a_round_in_tmux(tmp_path):
         assert _wait(lambda: "not understood" in _pane(session)), _pane(session)
         assert [b.result.text for b in store.load(folder).round(1).boards] == [
             "1-0", "1/2-1/2", "0-1"]
+        # PuTTY's default function keys (ESC [12~ = F2, ESC [15~ = F5) switch modes
+        _tmux("send-keys", "-t", session, "-l", "\x1b[12~")
+        assert _wait(lambda: "Registration" in _pane(session).splitlines()[0]), _pane(session)
+        _tmux("send-keys", "-t", session, "-l", "\x1b[15~")
+        assert _wait(lambda: "Standings" in _pane(session).splitlines()[0]), _pane(session)
         _tmux("send-keys", "-t", session, "C-q")
         assert _wait(lambda: not _has_session(session), 5)  # ctrl+q quits
     finally:

@@ -502,3 +502,18 @@ async def test_long_error_wraps_on_status_line(tmp_path, core):
         app.screen.error(msg)
         await pilot.pause()
         assert app.screen.query_one("#status").size.height >= 2
+
+
+async def test_typing_on_board_list_goes_to_entry(tmp_path, core):
+    folder = make_event(tmp_path, n_players=4)
+    backend.pair_next(folder)
+    app = SwissApp(folder, mode="results")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("escape", "down")
+        assert isinstance(app.screen.focused, FastTable)
+        assert app.screen.selected_board() == 2
+        await type_text(pilot, "=")
+        assert app.screen.query_one("#entry", Input).has_focus
+        await pilot.press("enter")
+        await pilot.pause()
+        assert store.load(folder).round(1).board(2).result.text == "1/2-1/2"

@@ -6,6 +6,7 @@ own message.  Replacing a different result asks first; ``BOARD clear`` / Delete 
 
 from __future__ import annotations
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Input, Static
@@ -112,6 +113,18 @@ class ResultsScreen(EventScreen):
 
     def on_fast_table_selected(self, message: FastTable.Selected) -> None:
         self.query_one("#entry", Input).focus()
+
+    def on_key(self, event: events.Key) -> None:
+        """On the board list, a digit or result character starts typing in the entry line
+        (letters stay keys: c, i, E, P, R, S, X, ?)."""
+        char = event.character
+        if (char and (char.isdigit() or char in "-=+½/") and
+                isinstance(self.focused, FastTable)):
+            inp = self.query_one("#entry", Input)
+            inp.focus()
+            inp.insert_text_at_cursor(char)
+            event.stop()
+            event.prevent_default()
 
     # ---- entering ----------------------------------------------------------------------------
     def on_input_submitted(self, message: Input.Submitted) -> None:
