@@ -25,7 +25,8 @@ from .criteria import BYE, Evaluator
 from .groups import PState
 
 FULL_LIMIT = 120
-START_WINDOW = 8
+START_WINDOW = 6
+GOOD_MIN = 6  # at least this many clean partners / floaters of each kind
 
 
 def ideal_partner(st: PState, style: str) -> int:
@@ -54,6 +55,7 @@ class Candidates:
                 self.groups.append((start, i + 1 - start))
                 start = i + 1
         self.complete_groups: set[int] = set()
+        self.kp: dict[int, int] = {}  # own window of a player (local widening)
         self.full_cross: set[tuple[int, int]] = set()  # group pairs joined completely
         self.bye_list: list[int] = []
         if k is None:
@@ -99,15 +101,7 @@ class Candidates:
                         self._add(i, j)
                 continue
             for i in range(s, s + m):
-                st = self.field[i]
-                c = ideal_partner(st, style)
-                spans = ((c - k, c + k),) if style in ("fold", "slide") else \
-                    ((st.pos - k, st.pos + k),)
-                for lo, hi in spans:
-                    for q in range(max(0, lo), min(m - 1, hi) + 1):
-                        if q != st.pos:
-                            self._add(i, s + q)
-                self._good(i, s, m, c, k)
+                self._around(i, k)
         ng = len(self.groups)
         for g in range(ng):
             s, m = self.groups[g]
@@ -120,30 +114,77 @@ class Candidates:
                     up = range(s, s + m)
                     low = range(s2, s2 + m2)
                 else:
-                    up = range(max(s, s + m - k), s + m)
-                    low = range(s2, min(s2 + m2, s2 + k))
+                    up = self._floaters(s, m, k, -1)
+                    low = self._floaters(s2, m2, k, 1)
                 for i in up:
                     for j in low:
                         self._add(i, j)
+
+    def _around(self, i: int, k: int) -> None:
+        """In-group candidates of player ``i`` with window ``k`` (its own window size)."""
+        st = self.field[i]
+        s, m = self.groups[st.group]
+        self.kp[i] = k
+        c = ideal_partner(st, self.style)
+        lo, hi = (c - k, c + k) if self.style in ("fold", "slide") else (st.pos - k, st.pos + k)
+        for q in range(max(0, lo), min(m - 1, hi) + 1):
+            if q != st.pos:
+                self._add(i, s + q)
+        self._good(i, s, m, c, k)
+
+    def widen(self, pairs: list[tuple[int, int]]) -> bool:
+        """Local widening: double the own window of both players of each boundary pair inside
+        a score group.  False if some pair cannot be widened locally (floats, the bye)."""
+        for i, j in pairs:
+            if i == BYE or j == BYE or self.field[i].group != self.field[j].group:
+                return False
+            for x in (i, j):
+                self._around(x, 2 * self.kp.get(x, self.k or 1))
+        return True
+
+    def _floaters(self, s: int, m: int, k: int, direction: int) -> list[int]:
+        """Who may float out of the group at ``s`` (size m): the ``k`` nearest the boundary,
+        and the ``k`` nearest of every kind the criteria above the ideal tell apart — each
+        colour wish, and players who did not float this way last round (FLOAT)."""
+        f, prefs = self.field, self.ev.prefs
+        k = max(k, GOOD_MIN)
+        places = range(s + m - 1, s - 1, -1) if direction == -1 else range(s, s + m)
+        out: list[int] = []
+        counts: dict = {}
+        for i in places:
+            st = f[i]
+            kinds = ("near", ("want", prefs[st.id].want), ("fresh", st.last_float != direction))
+            take = False
+            for kind in kinds:
+                c = counts.get(kind, 0)
+                if c < k:
+                    counts[kind] = c + 1
+                    take = True
+            if take:
+                out.append(i)
+        return out
 
     def _good(self, i: int, s: int, m: int, c: int, k: int) -> None:
         """Also join ``i`` to the ``k`` places nearest its ideal partner that are a *clean*
         pair — no colour clash, no shared club or country — so the colour and geography
         criteria can be met by exchanges reaching beyond the window."""
         f, ev = self.field, self.ev
+        k = max(k, GOOD_MIN)
         a = f[i]
         pa = ev.prefs[a.id].want
         club, country = a.player.club, a.player.country
         cw, ccw = ev.ctx.club_weight, ev.ctx.country_weight
-        found = geo_only = 0
+        found = geo_only = colour_only = 0
         for step in range(1, 16 * k):
             for q in (c - step, c + step):
                 if q < 0 or q >= m or q == a.pos:
                     continue
                 b = f[s + q]
-                if cw and club and b.player.club == club:
-                    continue
-                if ccw and country and b.player.country == country:
+                if (cw and club and b.player.club == club) or \
+                        (ccw and country and b.player.country == country):
+                    if colour_only < k and (pa is None or ev.prefs[b.id].want != pa):
+                        colour_only += 1
+                        self._add(i, s + q)
                     continue
                 if pa is not None and ev.prefs[b.id].want == pa:
                     if geo_only < k:
@@ -185,12 +226,11 @@ class Candidates:
         if a.group == b.group:
             if a.group in self.complete_groups:
                 return False
+            ka, kb = self.kp.get(i, k), self.kp.get(j, k)
             if self.style in ("fold", "slide"):
-                dist = min(abs(b.pos - ideal_partner(a, self.style)),
-                           abs(a.pos - ideal_partner(b, self.style)))
-            else:
-                dist = abs(a.pos - b.pos)
-            return dist >= k
+                return abs(b.pos - ideal_partner(a, self.style)) >= ka and \
+                    abs(a.pos - ideal_partner(b, self.style)) >= kb
+            return abs(a.pos - b.pos) >= min(ka, kb)
         up, low = (a, b) if a.group < b.group else (b, a)
         if low.group - up.group >= 2:  # a late, constrained round: check wider
             return True

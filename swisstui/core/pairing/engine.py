@@ -13,6 +13,10 @@ from dataclasses import dataclass, field, replace
 from ..errors import ConflictError, PairingError
 from ..model import Board, Bye, ByeKind, Event, Round
 from .candidates import FULL_LIMIT, START_WINDOW, Candidates
+
+CONVERGE = False  # also require the same objective as the half-width window
+LOCAL_ROUNDS = 4  # local widenings before the whole window doubles
+LOCAL_MAX = 64  # boundary pairs that may be widened locally
 from .colours import allocate, colour_mode
 from .criteria import BYE, FIELDS, Context, Evaluator, Packer, objective
 from .groups import PState, build_states, lot_key, strength_key, to_pair
@@ -210,9 +214,10 @@ def pair_round(event: Event, *, fixed=(), forbid=(), allow_rematch: bool = False
 
 def _match(pool: list[PState], ev: Evaluator, window: int | None, engine: str):
     """Solve on a candidate window, widening until the answer is accepted (candidates.py):
-    every player paired, no relaxed rule used, the same objective as the previous (half as
-    wide) window, and no chosen pair on the edge of its window.  The complete graph is the last
-    resort and the reference."""
+    every player paired, no relaxed rule used, and no chosen pair on the edge of its window.
+    A few boundary pairs inside a group widen only their players' windows (local widening);
+    otherwise the whole window doubles.  The complete graph is the last resort and the
+    reference (tests/test_pairing_decompose.py compares the two)."""
     n = len(pool)
     bye = n % 2 == 1
     k = window if window is not None else (None if n <= FULL_LIMIT else START_WINDOW)
@@ -220,17 +225,23 @@ def _match(pool: list[PState], ev: Evaluator, window: int | None, engine: str):
     cache: dict = {}
     while True:
         cands = Candidates(pool, ev, k, bye, cache)
-        mate = _solve(cands, n, bye, engine)
-        if k is None:
-            return mate, cands, "complete graph"
-        chosen = [(i, j) for i, j in mate.items() if i == BYE or (j != BYE and i < j)]
-        tuples = [cands.edges[(j, i) if i == BYE else (i, j)] for i, j in chosen]
-        feasible = all(i in mate for i in range(n)) and not any(t[0] or t[1] for t in tuples)
-        obj = objective(tuples) if feasible else None
-        if feasible and prev is not None and prev == obj and \
-                not any(cands.on_boundary(i, j) for i, j in chosen):
-            return mate, cands, f"candidate window {k} (= window {k // 2})"
-        prev = obj
+        for _ in range(LOCAL_ROUNDS + 1):
+            mate = _solve(cands, n, bye, engine)
+            if k is None:
+                return mate, cands, "complete graph"
+            chosen = [(i, j) for i, j in mate.items() if i == BYE or (j != BYE and i < j)]
+            tuples = [cands.edges[(j, i) if i == BYE else (i, j)] for i, j in chosen]
+            feasible = all(i in mate for i in range(n)) and \
+                not any(t[0] or t[1] for t in tuples)
+            if not feasible:
+                break
+            edge = [(i, j) for i, j in chosen if cands.on_boundary(i, j)]
+            obj = objective(tuples)
+            if not edge and (not CONVERGE or prev == obj):
+                return mate, cands, f"candidate window {k}"
+            prev = obj
+            if not edge or len(edge) > LOCAL_MAX or not cands.widen(edge):
+                break
         k = None if cands.saturated() else 2 * k
 
 
@@ -325,6 +336,14 @@ def _try(pool, ctx, states):
 # ---- explanations --------------------------------------------------------------------------
 
 
+CRITERION_WORDS = {
+    "COLOUR": "that pair could not give both players their colour preference",
+    "STRONGCOL": "that pair would break a strong colour preference",
+    "GEO": "that pair is from the same club or country",
+    "FLOAT": "that pair would repeat a float direction",
+}
+
+
 def _describe(st: PState) -> str:
     return (f"{st.id} {st.player.name} ({_pts(st.score)} pts, place {st.pos + 1} of "
             f"{st.gsize} in score group {st.group + 1})")
@@ -357,10 +376,14 @@ def _explain_board(n: int, a: PState, b: PState, colour_why: str, ev: Evaluator,
                 if why:
                     reason = f" was not possible: {why}"
                 else:
-                    reason = (" went elsewhere: a better overall pairing (colours, floats or "
-                              "club) needed it")
-                lines.append(f"why: same score; {hi.id}'s ideal partner ({ideal_txt}) "
-                             f"{other.id}{reason}")
+                    t_ideal, t_here = ev.pair(hi, other), ev.pair(a, b)
+                    worse = next((FIELDS[i] for i in range(len(FIELDS))
+                                  if t_ideal[i] > t_here[i]), None)
+                    reason = " went elsewhere: " + CRITERION_WORDS.get(
+                        worse, "the pairing of the whole group needed it (colours, floats, "
+                               "club or other players' rules)")
+                lines.append(f"why: same score; {hi.id}'s ideal partner ({ideal_txt}: place "
+                             f"{want + 1}, player {other.id}){reason}")
             else:
                 lines.append("why: same score; the group was completed around the floats")
     else:

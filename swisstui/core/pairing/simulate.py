@@ -4,7 +4,7 @@ Used by ``swisstui simulate``, ``tools/make_samples.py``, the property tests and
 benchmark.  Results are built with the game's own grammar (``profile(game).parse``) so the
 detail a game needs (Othello discs, Magic game wins, Go winner, Renju actual Black) is real.
 The expected score of the first player is the Elo formula 1 / (1 + 10^(−Δ/400)); a share
-``DRAW_RATE[game]`` of games are drawn (Go jigo is rare, Magic draws are intentional draws or
+``DRAW_RATE[game]`` of games are drawn (no Go jigo: komi 6.5 makes it impossible, Magic draws are intentional draws or
 time).  Everything is seeded (``random.Random(seed)``), so a simulation is reproducible.
 """
 
@@ -18,7 +18,7 @@ from typing import Callable
 from ..model import Board, Event, GameKind, Player, Result, Round, Settings, history
 from .engine import pair_round
 
-DRAW_RATE = {"chess": 0.30, "go": 0.01, "othello": 0.03, "magic": 0.06, "renju": 0.05}
+DRAW_RATE = {"chess": 0.30, "go": 0.0, "othello": 0.03, "magic": 0.06, "renju": 0.05}
 
 FAMILY = {
     "ko": ["Kim", "Lee", "Park", "Choi", "Jung", "Kang", "Cho", "Yoon", "Jang", "Lim", "Han",
@@ -133,10 +133,7 @@ def _parse(event: Event, text: str, extra: dict) -> Result | None:
         return None
     if prof.parse is None:
         return None
-    try:
-        return prof.parse(text, event.settings, extra)
-    except Exception:  # noqa: BLE001 - grammar differs: fall back to a plain Result
-        return None
+    return prof.parse(text, event.settings, extra)
 
 
 def play(event: Event, rnd: Round, rng: random.Random, *, forfeit_rate: float = 0.0) -> Round:
