@@ -185,3 +185,23 @@ def test_docs_list_every_code():
     doc = (pathlib.Path(__file__).resolve().parents[1] / "docs" / "TIEBREAKS.md").read_text()
     for code in registry:
         assert f"| `{code}` |" in doc, code
+
+
+def test_renderers_escape_and_show_percents():
+    import json as _json
+
+    from swisstui.core.model import Player
+    from swisstui.core.standings.render import render_crosstable, render_standings
+
+    ev = build("magic", [Player(1, "<b>Ann & Co</b>"), Player(2, "Bob")], [[(1, 2, "2-1")]])
+    st = standings(ev)
+    html_out = render_standings(st, "html", "Cup <1>")
+    assert "&lt;b&gt;Ann &amp; Co&lt;/b&gt;" in html_out and "<b>Ann" not in html_out
+    assert "Cup &lt;1&gt;" in html_out and "%" in html_out
+    text = render_standings(st, "text")
+    assert "66.67%" in text  # GW of the 2-1 winner
+    data = _json.loads(render_standings(st, "json"))
+    assert data["rows"][0]["tiebreaks"]["GW"] == 0.6667
+    assert render_standings(st, "csv").splitlines()[1].endswith(",3,0.33,0.6667,0.3333")
+    ct = _json.loads(render_crosstable(crosstable(ev), "json"))
+    assert ct["rows"][0]["rounds"] == ["2+"]
