@@ -1,7 +1,5 @@
 """Othello Brightwell quotient with a bye and a withdrawn opponent (RULES.md §2.2, §2.3)."""
 
-import pytest
-
 from swisstui.core.model import Player
 from swisstui.core.standings import standings
 from test_standings_build import build

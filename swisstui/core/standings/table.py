@@ -22,7 +22,7 @@ from typing import Iterable, Sequence
 
 from ..errors import SwissError
 from ..model import Event, Player
-from .context import Context, default_after_round
+from .context import Context
 from .registry import REGISTRY, TieBreak
 from .rounds_advice import rounds_warning
 
