@@ -21,10 +21,24 @@ from swisstui.core.standings import crosstable, standings
 RESULTS = [Result("1-0", (1.0, 0.0)), Result("0-1", (0.0, 1.0)),
            Result("1/2-1/2", (0.5, 0.5)), Result("+-", (1.0, 0.0), True)]
 WEIGHTS = [40, 35, 23, 2]
+GAME_RESULTS = {
+    "chess": (RESULTS, WEIGHTS, ("BH-C1", "BH", "SB", "DE", "WIN"), Scoring()),
+    "go": ([Result("B+R", (1.0, 0.0)), Result("W+R", (0.0, 1.0))], [50, 50],
+           ("WINS", "SOS", "SOSOS", "SODOS", "SODOSODOS", "DE"), Scoring()),
+    "othello": ([Result("40-24", (1.0, 0.0), detail={"discs": (40, 24)}),
+                 Result("20-44", (0.0, 1.0), detail={"discs": (20, 44)}),
+                 Result("32-32", (0.5, 0.5), detail={"discs": (32, 32)})], [48, 48, 4],
+                ("BQ", "DISCS"), Scoring()),
+    "magic": ([Result("2-1", (1.0, 0.0), detail={"games": (2, 1, 0)}),
+               Result("0-2", (0.0, 1.0), detail={"games": (0, 2, 0)}),
+               Result("1-1", (0.5, 0.5), detail={"games": (1, 1, 0)})], [48, 48, 4],
+              ("OMW", "GW", "OGW"), Scoring(win=3, draw=1, loss=0, bye=3)),
+}
 
 
-def make_event(n: int, rounds: int, seed: int = 1) -> Event:
+def make_event(n: int, rounds: int, seed: int = 1, game: str = "chess") -> Event:
     rng = random.Random(seed)
+    results, weights, chain, scoring = GAME_RESULTS[game]
     players = tuple(Player(i, f"Player {i}", rating=2600 - i % 1200) for i in range(1, n + 1))
     score = {p.id: 0.0 for p in players}
     rs = []
@@ -39,17 +53,20 @@ def make_event(n: int, rounds: int, seed: int = 1) -> Event:
         boards = []
         for i in range(0, len(order), 2):
             a, b = order[i], order[i + 1]
-            res = rng.choices(RESULTS, WEIGHTS)[0]
+            res = rng.choices(results, weights)[0]
             boards.append(Board(i // 2 + 1, (a, b) if rng.random() < 0.5 else (b, a), res))
             first = boards[-1].players[0]
             pa, pb = res.outcome
             score[first] += pa
             score[b if first == a else a] += pb
+        if game != "chess":
+            byes = [bye if bye.kind is ByeKind.PAIRING else None for bye in byes]
+            byes = [bye for bye in byes if bye is not None]
         for bye in byes:
             score[bye.player] += 1.0 if bye.kind is ByeKind.PAIRING else 0.5
         rs.append(Round(r, tuple(boards), tuple(byes)))
-    settings = Settings(name="bench", game="chess", rounds=rounds, scoring=Scoring(),
-                        tiebreaks=("BH-C1", "BH", "SB", "DE", "WIN"))
+    settings = Settings(name="bench", game=game, rounds=rounds, scoring=scoring,
+                        tiebreaks=chain)
     return Event(settings, players, tuple(rs))
 
 
@@ -90,6 +107,11 @@ def main() -> None:
               f"({repeats} runs)")
     ct = timed(lambda: crosstable(ev), max(1, repeats // 2))
     print(f"crosstable: median {statistics.median(ct):.3f} s")
+    for game in ("go", "othello", "magic"):
+        gev = make_event(n, rounds, game=game)
+        times = timed(lambda: standings(gev), max(3, repeats // 2))
+        print(f"standings, {game} default chain {','.join(gev.settings.tiebreaks)}: "
+              f"median {statistics.median(times):.3f} s, CPU {statistics.median(CPU):.3f} s")
     tracemalloc.start()
     standings(ev)
     _cur, peak = tracemalloc.get_traced_memory()
