@@ -517,3 +517,28 @@ async def test_typing_on_board_list_goes_to_entry(tmp_path, core):
         await pilot.press("enter")
         await pilot.pause()
         assert store.load(folder).round(1).board(2).result.text == "1/2-1/2"
+
+
+async def test_unexpected_core_error_does_not_close_the_app(tmp_path, core, monkeypatch):
+    folder = make_event(tmp_path, n_players=4)
+    backend.pair_next(folder)
+    from swisstui.core import results
+
+    def broken(*a, **kw):
+        raise ZeroDivisionError("division by zero")
+
+    monkeypatch.setattr(results, "record_result", broken)
+    app = SwissApp(folder, mode="results")
+    async with app.run_test(size=SIZE) as pilot:
+        await type_text(pilot, "1 1-0")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "internal error, nothing saved (ZeroDivisionError" in status(app)
+        assert app.is_running
+    assert store.load(folder).round(1).board(1).result is None
+
+
+def test_cli_open_unknown_theme(tmp_path, capsys):
+    folder = make_event(tmp_path, n_players=2)
+    assert cli_main([str(folder), "--theme", "neon"]) == 1
+    assert "unknown theme" in capsys.readouterr().err

@@ -30,7 +30,17 @@ def fingerprint(folder: Path) -> Any:
 
 
 def update(folder: Path, change: Callable[[Event], Event]) -> Event:
-    return _store().update(folder, change)
+    """``store.update``; anything that is not a SwissError (a bug, a full disk) becomes one,
+    so the screen reports it on the status line instead of closing."""
+    try:
+        return _store().update(folder, change)
+    except SwissError:
+        raise
+    except OSError as exc:
+        raise SwissError(f"{exc.filename or folder}: cannot write: "
+                         f"{exc.strerror or exc}") from exc
+    except Exception as exc:
+        raise SwissError(f"internal error, nothing saved ({type(exc).__name__}: {exc})") from exc
 
 
 # ---- result entry ------------------------------------------------------------------------
@@ -111,7 +121,12 @@ def next_empty_board(event: Event, round_no: int, after: int | None) -> int | No
 
 def preview_pairing(event: Event):
     from ..core import pairing
-    return pairing.pair_round(event)
+    try:
+        return pairing.pair_round(event)
+    except SwissError:
+        raise
+    except Exception as exc:
+        raise SwissError(f"internal error in pairing ({type(exc).__name__}: {exc})") from exc
 
 
 def pair_next(folder: Path):
