@@ -89,7 +89,25 @@ async def bench_entry(tmp: Path, entries: int = 30) -> tuple[list[float], list[f
     return to_disk, to_screen
 
 
-async def bench_standings(tmp: Path, n: int = 2000) -> tuple[float, list[float]]:
+async def bench_standings(tmp: Path, n: int = 2000) -> tuple[float, list[tuple]]:
+    """Open time; per update (total, core standings() alone, table update + repaint)."""
+    from swisstui.tui.screens import standings as screen_mod
+    table_times: list[float] = []
+    real_update = screen_mod.update_table
+
+    def timed_update(*a, **kw):
+        t = time.perf_counter()
+        real_update(*a, **kw)
+        table_times.append(time.perf_counter() - t)
+
+    screen_mod.update_table = timed_update
+    try:
+        return await _bench_standings(tmp, n, table_times)
+    finally:
+        screen_mod.update_table = real_update
+
+
+async def _bench_standings(tmp: Path, n: int, table_times: list[float]):
     folder = paired_event(tmp, n, n // 2 - 10)
     t0 = time.perf_counter()
     app = SwissApp(folder, mode="standings", watch_interval=3600)
@@ -108,10 +126,12 @@ async def bench_standings(tmp: Path, n: int = 2000) -> tuple[float, list[float]]
             await asyncio.sleep(0)
             while any(not w.is_finished for w in app.workers):  # computed in a thread
                 await asyncio.sleep(0.002)
-            await pilot.pause(0)
+            t_shown = time.perf_counter()
+            await pilot.pause(0)  # repaint
             t2 = time.perf_counter()
             backend.standings(ev, upto=1)  # the core's share of that update
-            updates.append((t2 - t1, time.perf_counter() - t2))
+            updates.append((t2 - t1, time.perf_counter() - t2,
+                            table_times[-1] + (t2 - t_shown)))
         row = table.get_row_at(0)
         assert str(row[2]) == "1"
     return opened, updates
@@ -138,10 +158,11 @@ def main() -> None:
               f"(runs {', '.join(ms(x) for x in opens)}; target <= 1 s)")
         total = [u[0] for u in upds]
         core = [u[1] for u in upds]
+        table = [u[2] for u in upds]
         print(f"standings 2000 players: update after one result median "
-              f"{ms(statistics.median(total))}, max {ms(max(total))} (target <= 100 ms); "
-              f"of which core standings() {ms(statistics.median(core))}, TUI "
-              f"{ms(statistics.median(total) - statistics.median(core))}")
+              f"{ms(statistics.median(total))}, max {ms(max(total))} (target <= 100 ms)")
+        print(f"  core standings() alone {ms(statistics.median(core))}; "
+              f"table update + repaint {ms(statistics.median(table))}")
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     print(f"peak memory (ru_maxrss): {rss / 1024:.0f} MB")
 
