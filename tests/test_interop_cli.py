@@ -170,3 +170,12 @@ def test_imported_event_continues_with_the_same_next_pairing(tmp_path, capsys):
         return {b.players for b in rnd.boards}, {(b.player, b.kind) for b in rnd.byes}
 
     assert pairs(copy) == pairs(ev)
+
+
+def test_export_trf_after_round_n(tmp_path, capfdbinary):
+    folder = _folder(tmp_path)
+    assert main(["export", str(folder), "--format", "trf", "--round", "2"]) == 0
+    data = capfdbinary.readouterr().out.decode()
+    first = next(x for x in data.split("\r\n") if x.startswith("001    1"))
+    assert first.endswith(" 2.0    1     4 w 1     5 b 1")
+    assert main(["export", str(folder), "--format", "trf", "--round", "9"]) == 1

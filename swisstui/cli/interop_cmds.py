@@ -36,8 +36,8 @@ def register(sub) -> None:
     p.add_argument("--what", choices=WHATS, default="standings",
                    help="csv/html: which list (default standings)")
     p.add_argument("--round", type=int, default=None,
-                   help="standings/crosstable/h9: after round N; pairings/wall: round N "
-                        "(default: the current round)")
+                   help="standings/crosstable/h9/trf: after round N; pairings/wall: "
+                        "round N (default: the current round)")
     p.add_argument("--trf-version", choices=trf.VERSIONS, default=trf.DEFAULT_VERSION,
                    help="TRF-16 with XXR/XXC (default) or TRF-2026 with 142/152")
     p.add_argument("--info", action="append", default=[], metavar="KEY=VALUE",
@@ -76,6 +76,12 @@ def render(event, args) -> bytes:
 
         return (json.dumps(event_to_json(event), indent=2, ensure_ascii=False) + "\n").encode()
     if fmt == "trf":
+        if args.round is not None:  # the event as it stood after round N (pairing checkers)
+            if not 0 <= args.round <= event.current_round:
+                raise SwissError(f"--round {args.round}: the event has rounds 1-"
+                                 f"{event.current_round}")
+            event = replace(event, rounds=tuple(r for r in event.rounds
+                                                if r.number <= args.round))
         return trf.write_trf(event, version=args.trf_version).encode("utf-8")
     if fmt == "h9":
         from ..core.interop.h9 import write_h9
