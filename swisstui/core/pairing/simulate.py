@@ -107,8 +107,11 @@ def make_result(event: Event, board: Board, outcome: tuple[float, float],
                 rng: random.Random, forfeit: bool = False) -> Result:
     """A Result for ``outcome`` in the game's own notation (its grammar when present)."""
     game = event.game
-    if forfeit:
-        text = "+-" if outcome[0] == 1 else "-+"
+    if forfeit and game != "magic":  # Magic has no forfeit notation: a no-show loses 0-2
+        if game == "go":
+            text = "B+F" if outcome[0] == 1 else "W+F"
+        else:
+            text = "+-" if outcome[0] == 1 else "-+"
         parsed = _parse(event, text, {})
         return parsed or Result(text, outcome, forfeit=True)
     text, extra = _result_text(game, outcome, rng, *board.players)
