@@ -98,6 +98,7 @@ def test_counts_and_ratings():
     assert v[3]["TPR"] == 2000 + 800  # one game, won
     # KS: opponents on >= 1 point (50 % of 2): 1 has 1, 3 has 2, 2 has 0.5, 4 has 0.5
     assert v[1]["KS"] == 0 and v[3]["KS"] == 1
+    assert any("1 unrated player" in w for w in st.warnings)
     bh = {r.player.id: r.values["BH"] for r in standings(ev, chain="BH").rows}
     assert v[1]["AOB"] == pytest.approx((bh[2] + bh[3]) / 2)
     assert v[4]["AOB"] == bh[2]  # the forfeit is not a game over the board

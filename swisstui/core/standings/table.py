@@ -171,6 +171,12 @@ def standings_with_context(event: Event, upto: int | None = None,
     warn = rounds_warning(len(event.players), event.settings.rounds, event.game)
     if warn:
         warnings.append(warn)
+    rated = [tb.code for tb in tbs if tb.code in ("ARO", "AROC1", "TPR")]
+    unrated = sum(1 for p in event.players if p.rating is None)
+    if rated and unrated:
+        warnings.append(f"{', '.join(rated)}: {unrated} unrated player(s) are left out of "
+                        f"the opponents' average; FIDE C.07 Art. 10 drops rating tie-breaks "
+                        f"unless a rating for unrated players is published (RULES.md §5.2)")
     if upto is None:
         pending = [r for r in event.swiss_rounds()
                    if r.number > ctx.after_round and r.missing_results()]
