@@ -31,28 +31,30 @@ def register(sub) -> None:
         description="Write the event for another program or for print: json (everything), "
                     "trf (FIDE, chess), h9 (EGD, Go), csv/html (standings, crosstable, "
                     "pairings of a round, or the alphabetical wall list).")
-    p.add_argument("event", help="event folder")
+    p.add_argument("event", metavar="EVENT", help="event folder")
     p.add_argument("--format", required=True, choices=FORMATS)
     p.add_argument("--what", choices=WHATS, default="standings",
                    help="csv/html: which list (default standings)")
-    p.add_argument("--round", type=int, default=None,
+    p.add_argument("--round", type=int, default=None, metavar="N",
                    help="standings/crosstable/h9/trf: after round N; pairings/wall: "
                         "round N (default: the current round)")
     p.add_argument("--trf-version", choices=trf.VERSIONS, default=trf.DEFAULT_VERSION,
                    help="TRF-16 with XXR/XXC (default) or TRF-2026 with 142/152")
     p.add_argument("--info", action="append", default=[], metavar="KEY=VALUE",
                    help="h9 header field, e.g. CL=A, TM=82, 'CM=Canadian byo-yomi', PC=FR,Paris")
-    p.add_argument("-o", "--output", help="file to write (default: standard output)")
+    p.add_argument("-o", "--output", metavar="FILE",
+                   help="file to write (default: standard output)")
     p.set_defaults(func=cmd_export)
 
     p = sub.add_parser(
         "import", help="create a new chess event from a FIDE TRF file",
         description="Read a TRF-16 or TRF-2026 file (Swiss-Manager, Vega, bbpPairings, "
                     "swisstui…) into a new event folder that can be continued.")
-    p.add_argument("file", help="the TRF file")
+    p.add_argument("file", metavar="FILE", help="the TRF file")
     p.add_argument("--format", required=True, choices=("trf",))
-    p.add_argument("event", help="new event folder (must not exist or be empty)")
-    p.add_argument("--rounds", type=int, default=None,
+    p.add_argument("event", metavar="EVENT",
+                   help="new event folder (must not exist or be empty)")
+    p.add_argument("--rounds", type=int, default=None, metavar="N",
                    help="planned number of rounds (default: XXR/142 of the file, else the "
                         "rounds it holds)")
     p.set_defaults(func=cmd_import)
