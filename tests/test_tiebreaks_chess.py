@@ -102,3 +102,15 @@ def test_counts_and_ratings():
     bh = {r.player.id: r.values["BH"] for r in standings(ev, chain="BH").rows}
     assert v[1]["AOB"] == pytest.approx((bh[2] + bh[3]) / 2)
     assert v[4]["AOB"] == bh[2]  # the forfeit is not a game over the board
+
+
+def test_fore_buchholz_and_games_elected():
+    st = standings(event(), chain="FB,GE,BH")
+    v = {r.player.id: r.values for r in st.rows}
+    # last round drawn: 1 -> 3, 4 -> 2.5, 5 -> 2.5, 3 -> 2.5; 2 keeps its PAB (1 point)
+    # player 1: opponents 2 (1), 3 (2.5), 5 (2.5), 4 (2.5); the real BH is 8 (4 had 2)
+    assert v[1]["FB"] == 1 + 2.5 + 2.5 + 2.5 and v[1]["BH"] == 8
+    # player 6 (withdrawn): its dummy rounds are unchanged, its round-2 opponent 4 now has 2.5
+    assert v[6]["FB"] == 1 + 2.5 + 1 + 1
+    # GE: rounds minus VURs (4's half-point bye, 6's forfeit loss and two withdrawn rounds)
+    assert {p: v[p]["GE"] for p in v} == {1: 4, 2: 4, 3: 4, 4: 3, 5: 4, 6: 1}

@@ -82,3 +82,21 @@ def average_opponents_buchholz(ctx: Context) -> dict[int, float]:
         vals = [bh[r.opponent] for r in recs if r.kind in OVER_THE_BOARD]
         out[pid] = sum(vals) / len(vals) if vals else 0.0
     return out
+
+
+@tiebreak("FB", "Fore Buchholz", "RULES.md §5.2 (C.07 Art. 8.3)", ("chess",),
+          aliases=("FOREBUCHHOLZ",))
+def fore_buchholz(ctx: Context) -> dict[int, float]:
+    """Buchholz computed as if every game paired in the last round ranked were a draw (that
+    round then counts as played) — the Buchholz a player can know before the last round."""
+    from dataclasses import replace
+
+    from ..model import Result
+
+    last = ctx.event.round(ctx.after_round) if ctx.after_round else None
+    if last is None:
+        return ctx.tiebreak("BH")
+    draw = Result("1/2-1/2", (0.5, 0.5))
+    drawn = replace(last, boards=tuple(replace(b, result=draw) for b in last.boards))
+    fore = Context(ctx.event.with_round(drawn), ctx.after_round)
+    return buchholz(fore)

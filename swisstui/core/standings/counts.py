@@ -73,3 +73,15 @@ def koya(ctx: Context) -> dict[int, float]:
     return {pid: sum(r.points for r in recs
                      if r.opponent is not None and score[r.opponent] >= limit)
             for pid, recs in ctx.history.items()}
+
+
+@tiebreak("GE", "Games one elected to play", "RULES.md §5.2 (C.07 Art. 7.6)", ("chess",),
+          aliases=("REP",))
+def elected_games(ctx: Context) -> dict[int, float]:
+    """Rounds minus voluntary unplayed rounds (requested half/zero byes, forfeit losses,
+    absences, rounds after a withdrawal): games played plus rounds where a win was given
+    without playing (PAB, forfeit win, full-point bye)."""
+    from .unplayed import VUR
+
+    return {pid: float(sum([1 for r in recs if r.kind not in VUR]))
+            for pid, recs in ctx.history.items()}
