@@ -542,3 +542,42 @@ def test_cli_open_unknown_theme(tmp_path, capsys):
     folder = make_event(tmp_path, n_players=2)
     assert cli_main([str(folder), "--theme", "neon"]) == 1
     assert "unknown theme" in capsys.readouterr().err
+
+
+def test_bare_swisstui_opens_the_current_event_folder(tmp_path, monkeypatch):
+    folder = make_event(tmp_path, n_players=2)
+    opened = []
+    import swisstui.tui.app as app_mod
+    monkeypatch.setattr(app_mod, "run_app", lambda f, theme=None: opened.append((f, theme)) or 0)
+    monkeypatch.chdir(folder)
+    assert cli_main([]) == 0
+    monkeypatch.chdir(tmp_path)
+    assert cli_main(["event", "--theme", "light"]) == 0
+    assert opened[0][0].resolve() == folder.resolve() and opened[-1][1] == "light"
+
+
+async def test_go_registration_with_rank(tmp_path, core):
+    folder = make_event(tmp_path, game="go", n_players=0)
+    app = SwissApp(folder)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await type_text(pilot, "Cho Hun")
+        await pilot.press("tab", "tab")
+        await type_text(pilot, "3 dan")
+        await pilot.press("enter")
+        await pilot.pause()
+        p = store.load(folder).players[0]
+        assert (p.name, p.rank) == ("Cho Hun", "3d")
+        assert table_rows(app, "#players")[0][2] == "3d"
+        # a refused field: the form comes back with what was typed
+        await pilot.press("n")
+        await type_text(pilot, "Lee")
+        await pilot.press("tab")
+        await type_text(pilot, "abc")
+        await pilot.press("enter")
+        await pilot.pause()
+        below = app.screen_stack[-2]
+        assert "rating: 'abc' is not a whole number" in str(below.query_one("#status").render())
+        assert app.screen.query_one("#f-name", Input).value == "Lee"
+        await pilot.press("escape")
+        assert len(store.load(folder).players) == 1
