@@ -221,7 +221,7 @@ class Candidates:
         f = self.field
         if j == BYE or i == BYE:
             idx = i if j == BYE else j  # not the best bye candidate: something forced it
-            return len(self.bye_list) < len(f) and self.bye_list[0] != idx
+            return self.bye_list[0] != idx
         a, b = f[i], f[j]
         if a.group == b.group:
             if a.group in self.complete_groups:

@@ -41,12 +41,12 @@ GIVEN = {
     "fr": ["Louis", "Chloé", "Hugo", "Léa", "Jules", "Manon"],
 }
 COUNTRY = {"ko": "KOR", "ja": "JPN", "pt": "BRA", "en": "GBR", "fr": "FRA"}
-CLUBS = {
-    "ko": ["Seoul Baduk", "Busan Othello", "Daejeon Club"],
-    "ja": ["Tagajo", "Kagawa Igo", "Osaka Renju", "Tokyo Kisei"],
-    "pt": ["Clube de Xadrez SP", "Rio Magic", "Porto Alegre Go"],
-    "en": ["London Go", "Cambridge CC"],
-    "fr": ["Paris Othello", "Lyon Échecs"],
+CLUBS = {  # home towns, used as club names (avoidance: OpenGotha geography, RULES.md §1.3)
+    "ko": ["Seoul", "Busan", "Daejeon"],
+    "ja": ["Tagajo", "Kagawa", "Osaka", "Sendai"],
+    "pt": ["São Paulo", "Rio de Janeiro", "Porto Alegre"],
+    "en": ["London", "Cambridge"],
+    "fr": ["Paris", "Lyon"],
 }
 
 

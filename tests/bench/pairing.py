@@ -1,0 +1,79 @@
+"""Pairing benchmark (issue 3): median pairing time and peak memory at 100, 1000 and 4000
+players, rounds 2, 5 and 9 of a 9-round event, chess-style (FIDE colours, slide) and
+Magic-style (random in-group order, no colours).  Not a test: run on demand.
+
+    .venv/bin/python tests/bench/pairing.py [--sizes 100,1000,4000] [--games chess,magic]
+                                            [--repeat 3]
+
+Each event is played through the real engine (rating-based random results, forfeits 2 %);
+before rounds 2, 5 and 9 the next round is paired ``--repeat`` times and the median time is
+printed with the solving method (complete graph / candidate window k).  Peak memory is the
+process's maximum resident set size (resource.getrusage), i.e. including the history.
+Targets on the 2-core box: ≤ 0.2 s at 100, ≤ 1 s at 1000, ≤ 3 s at 4000, peak ≤ 500 MB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import resource
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from swisstui.core.model import Event  # noqa: E402
+from swisstui.core.pairing import pair_round  # noqa: E402
+from swisstui.core.pairing.simulate import play, random_players, settings_for  # noqa: E402
+
+MEASURE = (2, 5, 9)
+TARGET = {100: 0.2, 1000: 1.0, 4000: 3.0}
+
+
+def peak_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def bench(game: str, n: int, repeat: int) -> list[tuple]:
+    rng = random.Random(n)
+    s = settings_for(game, f"bench {game} {n}", 9, seed=n)
+    ev = Event(s, tuple(random_players(n, rng, game)))
+    rows = []
+    for r in range(1, 10):
+        times = []
+        p = None
+        for _ in range(repeat if r in MEASURE else 1):
+            t = time.perf_counter()
+            p = pair_round(ev, allow_rematch=True)
+            times.append(time.perf_counter() - t)
+        if r in MEASURE:
+            rows.append((game, n, r, statistics.median(times), max(times), p.method, peak_mb()))
+        ev = ev.with_round(play(ev, p.round, rng, forfeit_rate=0.02))
+    return rows
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sizes", default="100,1000,4000")
+    ap.add_argument("--games", default="chess,magic")
+    ap.add_argument("--repeat", type=int, default=3)
+    args = ap.parse_args()
+    print(f"{'game':<6} {'players':>7} {'round':>5} {'median s':>9} {'max s':>7} "
+          f"{'target':>6} {'peak MB':>8}  method")
+    worst = 0.0
+    for n in (int(x) for x in args.sizes.split(",")):
+        for game in args.games.split(","):
+            for g, size, r, med, mx, method, mb in bench(game, n, args.repeat):
+                tgt = TARGET.get(size)
+                flag = "" if tgt is None or med <= tgt else "  OVER TARGET"
+                worst = max(worst, med / tgt if tgt else 0)
+                print(f"{g:<6} {size:>7} {r:>5} {med:>9.3f} {mx:>7.3f} "
+                      f"{tgt if tgt else '-':>6} {mb:>8.0f}  {method}{flag}", flush=True)
+    print(f"peak memory {peak_mb():.0f} MB; worst median/target {worst:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
