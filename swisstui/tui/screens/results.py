@@ -19,6 +19,16 @@ from ..widgets.fasttable import FastTable
 from .base import EventScreen, game_sides
 
 
+# What the entry line suggests, per game (board number, then the game's own notation).
+ENTRY_EXAMPLES = {
+    "chess": "board result:  12 1-0   7 0-1   3 =   (or just the result)",
+    "go": "board result:  5 B+3.5   8 W+R   2 B+   (or just the result)",
+    "othello": "board discs:  3 40-24   9 33-31   (or just the result)",
+    "magic": "board games:  7 2-1   4 2-0   1 0-0-3   (or just the result)",
+    "renju": "board result black=ID:  4 1-0 black=17   (or just the result)",
+}
+
+
 class ResultsScreen(EventScreen):
     MODE = "results"
     BINDINGS = keymap.bindings("results") + [
@@ -68,8 +78,12 @@ class ResultsScreen(EventScreen):
             if nxt is not None:
                 t.move_to_key(str(nxt))
         missing = rnd.missing_results()
+        self.query_one("#entry", Input).placeholder = ENTRY_EXAMPLES.get(
+            event.game, ENTRY_EXAMPLES["chess"])
+        done = "" if missing else " — round complete: F3 then p pairs the next round"
         self.hint(f"Round {self.round_no}: {len(rnd.boards)} boards, {missing} without result"
-                  + ("" if self.round_no == event.current_round else " (an earlier round)"))
+                  + ("" if self.round_no == event.current_round else " (an earlier round)")
+                  + done)
 
     def hint(self, text: str) -> None:
         self.query_one("#results-hint", Static).update(text)
