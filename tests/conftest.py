@@ -3,7 +3,8 @@
 * ``make_event(tmp_path, game="chess", n_players=8, rounds=5, **overrides) -> Path`` creates an
   event folder through the real store (:func:`swisstui.core.store.create`) with the game's
   profile defaults (``overrides`` go to :func:`swisstui.core.settings.make_settings`) and
-  ``n_players`` players (ids 1..n, ratings descending from 2400 in steps of 20, Go/Renju ranks
+  ``n_players`` players (ids 1..n, ratings descending from 2400 in steps of 20 — slower after
+  110 players, never below 0 —, Go/Renju ranks
   from 6d down, clubs and countries cycling through 3 values).  Returns the folder.
 * ``sample_players(game, n)`` — the same players as a tuple of :class:`Player`.
 * fixture ``event_factory`` — ``make_event`` bound to ``tmp_path``.
@@ -48,7 +49,9 @@ def sample_players(game: str = "chess", n: int = 8) -> tuple[Player, ...]:
         if i >= len(_FIRST) * len(_LAST):
             name += f" {i}"
         rank = _rank(i) if game in ("go", "renju") else None
-        players.append(Player(id=i + 1, name=name, rating=2400 - 20 * i, rank=rank,
+        # 2400, 2380, ... (then slowly down to 0 for big fields: ratings are 0..9999)
+        rating = 2400 - 20 * i if i < 110 else max(0, 200 - (i - 110) // 20)
+        players.append(Player(id=i + 1, name=name, rating=rating, rank=rank,
                               club=_CLUBS[i % 3], country=_COUNTRIES[(i // 3) % 3]))
     return tuple(players)
 

@@ -203,3 +203,45 @@ def test_players_remove(go_event, capsys):
     assert run(capsys, "players", "remove", go_event, 5)[:2] == (0, "removed 5 P5\n")
     refused(capsys, go_event, "players", "remove", go_event, 1, match="withdraw instead")
     assert [p.id for p in store.load(go_event).players] == [1, 2, 3, 4]
+
+
+@pytest.mark.parametrize("game, argv, stored", [
+    ("chess", ["-+"], "-+"), ("chess", ["--"], "--"), ("chess", ["--", "-+"], "-+"),
+    ("chess", ["-:-"], "--"), ("renju", ["--"], "--"), ("go", ["-+"], "W+F"),
+    ("chess", ["-+", "--force"], "-+"),
+])
+def test_results_starting_with_a_dash(tmp_path, capsys, game, argv, stored):
+    folder = tmp_path / game
+    assert run(capsys, "new", folder, "--game", game)[0] == 0
+    _paired(folder)
+    rc, out, err = run(capsys, "result", folder, 1, 1, *argv)
+    assert (rc, err) == (0, "") and out.startswith(f"round 1 board 1: {stored} ")
+
+
+def test_control_characters_and_absurd_numbers_refused(go_event, capsys):
+    _paired(go_event)
+    for argv in (["players", "add", go_event, "two\nlines"],
+                 ["players", "add", go_event, "esc\x1b[31m"],
+                 ["players", "add", go_event, "X", "--id", 10 ** 23],
+                 ["players", "add", go_event, "X", "--rating", -1],
+                 ["players", "add", go_event, "X", "--joined-round", 99],
+                 ["players", "withdraw", go_event, 1, "--from-round", 10 ** 20],
+                 ["players", "bye", go_event, 1, "--round", 50, "--kind", "half"],
+                 ["result", "--komi", "inf", go_event, 1, 1, "B+R"]):
+        refused(capsys, go_event, *argv)
+    for argv in (["--rounds", 10 ** 23], ["--name", "a\x00b"], ["--option", "komi=1e400"],
+                 ["--win", "1e400"], ["--seed", 10 ** 30]):
+        rc, out, err = run(capsys, "new", go_event.parent / "x", "--game", "go", *argv)
+        assert rc == 1 and err.startswith("swisstui: ") and err.count("\n") == 1, err
+        assert not (go_event.parent / "x").exists()
+
+
+def test_hand_edited_absurd_values_are_file_line_errors(go_event, capsys):
+    _paired(go_event)
+    p = go_event / "players.toml"
+    p.write_text(p.read_text().replace('name = "P2"', 'name = "P2\\u001b[31m"'))
+    rc, out, err = run(capsys, "check", go_event)
+    assert rc == 1 and err.startswith(f"{p}:") and "control characters" in err
+    p.write_text(p.read_text().replace('name = "P2\\u001b[31m"', 'name = "P2"\nrating = -5'))
+    rc, out, err = run(capsys, "check", go_event)
+    assert rc == 1 and "rating must be 0 to 9999, not -5" in err

@@ -14,7 +14,7 @@ from swisstui.core.games import profile
 from swisstui.core.model import GAMES, Board, Bye, ByeKind, Event, Player, Round
 from swisstui.core.settings import make_settings
 
-TEXT = st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=12).filter(
+TEXT = st.text(st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=12).filter(
     lambda s: s.strip() != "")
 OPT = st.one_of(st.none(), TEXT)
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
+import math
+import os
 import re
 import sys
 import tomllib
@@ -24,7 +26,13 @@ from ..core.settings import COLOURS, ROUND1, STYLES, SYSTEMS, make_settings
 
 
 def _out(text: str = "") -> None:
-    print(text, file=sys.stdout)
+    try:
+        print(text, file=sys.stdout)
+        sys.stdout.flush()
+    except BrokenPipeError:  # `swisstui players list EV --json | head`: the reader left
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        raise SystemExit(1) from None
 
 
 # ---- new ----------------------------------------------------------------------------------------
@@ -41,6 +49,8 @@ def parse_option(text: str) -> tuple[str, Any]:
         return key, [int(m.group(1)), int(m.group(2))]
     try:
         value = tomllib.loads(f"v = {raw}")["v"]
+        if isinstance(value, float) and not math.isfinite(value):
+            raise SwissError(f"--option {key}={raw}: {key} must be a finite number")
         if isinstance(value, (str, int, float, bool, list)):
             return key, value
     except tomllib.TOMLDecodeError:
@@ -213,6 +223,42 @@ def cmd_players_bye(args: argparse.Namespace) -> int:
 
 # ---- result -------------------------------------------------------------------------------------
 
+_NUMBER = re.compile(r"-\d+(\.\d*)?")
+
+
+class _ResultParser(argparse.ArgumentParser):
+    """Lets a RESULT that starts with '-' be typed as documented: ``-+`` (forfeit win for
+    the second-listed player) and ``--`` (double forfeit) as the last word.  ``-- -+``
+    (the usual separator) keeps working."""
+
+    def _is_option(self, token: str) -> bool:
+        head = token.split("=", 1)[0]
+        if head in self._option_string_actions:
+            return True
+        return (head.startswith("--") and len(head) > 2 and head[2:3].isalpha()
+                and any(o.startswith(head) for o in self._option_string_actions))
+
+    def parse_known_args(self, args=None, namespace=None):  # type: ignore[override]
+        args = list(sys.argv[1:] if args is None else args)
+        stash = None
+        for i, token in enumerate(args):
+            if token == "--":
+                if i == len(args) - 1 and len([a for a in args if not a.startswith("-")]) >= 3:
+                    stash = args.pop(i)  # `result EV 1 3 --`: the double forfeit
+                break  # a separator: argparse handles what follows
+            if token.startswith("-") and not self._is_option(token) \
+                    and not _NUMBER.fullmatch(token):
+                stash = args.pop(i)
+                break
+        ns, rest = super().parse_known_args(args, namespace)
+        if stash is not None:
+            if getattr(ns, "result", None) is None:
+                ns.result = stash
+            else:
+                rest.append(stash)
+        return ns, rest
+
+
 def cmd_result(args: argparse.Namespace) -> int:
     from ..core import results
     if args.clear:
@@ -227,6 +273,8 @@ def cmd_result(args: argparse.Namespace) -> int:
     if args.black is not None:
         extra["black"] = args.black
     if args.komi is not None:
+        if not math.isfinite(args.komi):
+            raise SwissError(f"--komi {args.komi}: komi must be a finite number")
         extra["komi"] = args.komi
 
     def change(e: Event) -> Event:
@@ -367,6 +415,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     q.set_defaults(func=cmd_players_bye)
 
     p = sub.add_parser("result", help="record (or --clear) a result")
+    p.__class__ = _ResultParser
     p.add_argument("event", metavar="EVENT")
     p.add_argument("round", type=int, metavar="ROUND")
     p.add_argument("board", type=int, metavar="BOARD")

@@ -20,6 +20,7 @@ from __future__ import annotations
 import csv
 import io
 import os
+import unicodedata
 from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any, Iterable
@@ -47,6 +48,32 @@ COLUMNS: dict[str, str] = {
     "notes": "notes", "note": "notes", "comment": "notes",
 }
 _INT_FIELDS = ("id", "rating", "lot")
+
+# Legal ranges of the numeric player fields (also checked by the store when reading
+# players.toml): beyond them a value is a typo, and TOML integers are 64-bit anyway.
+MAX_ROUND = 999
+FIELD_RANGES: dict[str, tuple[int, int]] = {
+    "id": (1, 999_999), "rating": (0, 9_999), "lot": (1, 999_999),
+    "joined_round": (1, MAX_ROUND), "withdrawn_from": (1, MAX_ROUND),
+    "smms_correction": (-9, 9),
+}
+
+
+def check_range(key: str, value: int) -> None:
+    lo, hi = FIELD_RANGES[key]
+    if not lo <= value <= hi:
+        raise SwissError(f"{key} must be {lo} to {hi}, not {value}")
+
+
+def check_text(key: str, value: str) -> None:
+    """Names and other texts are one line of printable text: a control character (newline,
+    tab, NUL, ESC) would break text tables, terminals and fixed-column TRF lines.  Notes may
+    have newlines and tabs."""
+    allowed = "\n\t" if key == "notes" else ""  # notes may have several lines
+    for ch in value:
+        if unicodedata.category(ch) == "Cc" and ch not in allowed:
+            raise SwissError(f"a player {key} cannot contain control characters "
+                             f"({ch!r} in {value!r})")
 _EDITABLE = {f.name for f in fields(Player)} - {"id", "byes"}
 
 
@@ -68,6 +95,7 @@ def _clean(kw: dict[str, Any]) -> dict[str, Any]:
             raise SwissError(f"unknown player field {key!r}; valid: "
                              f"{', '.join(sorted(_EDITABLE))}")
         if isinstance(value, str):
+            check_text(key, value)
             value = value.strip() or None
         if key == "name":
             if not value:
@@ -79,9 +107,8 @@ def _clean(kw: dict[str, Any]) -> dict[str, Any]:
         elif key in ("rating", "lot", "joined_round", "withdrawn_from", "smms_correction"):
             if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
                 raise SwissError(f"{key} must be a whole number, not {value!r}")
-            if key in ("lot", "joined_round", "withdrawn_from") and value is not None \
-                    and value < 1:
-                raise SwissError(f"{key} must be at least 1, not {value}")
+            if value is not None:
+                check_range(key, value)
         if key in ("joined_round", "smms_correction") and value is None:
             value = {"joined_round": 1, "smms_correction": 0}[key]
         out[key] = value
@@ -104,19 +131,37 @@ def add_player(event: Event, name: str, *, id: int | None = None, **fields_: Any
     kw = _clean({"name": name, **fields_})
     if id is None:
         id = next_id(event)
-    elif isinstance(id, bool) or not isinstance(id, int) or id < 1:
+    elif isinstance(id, bool) or not isinstance(id, int):
         raise SwissError(f"player id must be a positive whole number, not {id!r}")
     elif event.player(id) is not None:
         raise SwissError(f"player id {id} is already taken by {event.player(id).name}")
+    check_range("id", id)
     if "joined_round" not in fields_ and event.current_round > 0:
         kw["joined_round"] = event.current_round + 1
+    _check_rounds(event, kw)
     return event.with_player(Player(id=id, **kw))
+
+
+def _last_round(event: Event) -> int:
+    return max(event.settings.rounds, event.current_round)
+
+
+def _check_rounds(event: Event, kw: dict[str, Any]) -> None:
+    last = _last_round(event)
+    if (kw.get("joined_round") or 1) > last + 1:
+        raise SwissError(f"joined_round {kw['joined_round']} is after the last round "
+                         f"({last})")
+    if (kw.get("withdrawn_from") or 1) > last + 1:
+        raise SwissError(f"withdrawn_from {kw['withdrawn_from']} is after the last round "
+                         f"({last})")
 
 
 def edit_player(event: Event, pid: int, **changes: Any) -> Event:
     """Change fields of a registered player (not the id; ``None`` clears a field)."""
     p = _need(event, pid)
-    return event.with_player(replace(p, **_clean(changes)))
+    kw = _clean(changes)
+    _check_rounds(event, kw)
+    return event.with_player(replace(p, **kw))
 
 
 def withdraw(event: Event, pid: int, from_round: int | None = None) -> Event:
@@ -127,6 +172,9 @@ def withdraw(event: Event, pid: int, from_round: int | None = None) -> Event:
         from_round = event.current_round + 1
     if isinstance(from_round, bool) or not isinstance(from_round, int) or from_round < 1:
         raise SwissError(f"round must be at least 1, not {from_round!r}")
+    if from_round > _last_round(event) + 1:
+        raise SwissError(f"round {from_round} is after the last round "
+                         f"({_last_round(event)})")
     for rnd in event.rounds:
         if rnd.number >= from_round and any(pid in b.players for b in rnd.boards):
             raise SwissError(f"{p.name} ({pid}) is paired in round {rnd.number}; withdraw "
@@ -160,6 +208,8 @@ def request_bye(event: Event, pid: int, round_no: int, kind: ByeKind | str) -> E
     p = _need(event, pid)
     if isinstance(round_no, bool) or not isinstance(round_no, int) or round_no < 1:
         raise SwissError(f"round must be at least 1, not {round_no!r}")
+    if round_no > _last_round(event):
+        raise SwissError(f"round {round_no} is after the last round ({_last_round(event)})")
     if event.round(round_no) is not None:
         raise SwissError(f"round {round_no} is already paired; undo it first to change "
                          f"{p.name}'s bye")
@@ -235,8 +285,9 @@ def parse_players_csv(text: str, path: str = "players.csv",
             raise EventFileError(path, line, "no name")
         if "id" in kw:
             pid = kw["id"]
-            if pid < 1:
-                raise EventFileError(path, line, f"bad id {pid} (ids start at 1)")
+            lo, hi = FIELD_RANGES["id"]
+            if not lo <= pid <= hi:
+                raise EventFileError(path, line, f"bad id {pid} (ids are {lo} to {hi})")
             if pid in seen:
                 raise EventFileError(path, line, f"duplicate id {pid} (also line {seen[pid]})")
             if pid in taken_ids:

@@ -9,6 +9,8 @@ reads ``event.toml``).  Unknown values are refused with the list of valid ones.
 
 from __future__ import annotations
 
+import math
+import unicodedata
 from dataclasses import fields, replace
 from typing import Any, Iterable, Mapping
 
@@ -19,6 +21,7 @@ SYSTEMS = ("swiss", "mcmahon", "roundrobin")
 STYLES = ("fold", "slide", "adjacent", "random", "tiebreaks")
 ROUND1 = ("random", "rating", "lot")
 COLOURS = ("auto", "fide", "balance", "none", "recorded")
+MAX_ROUNDS = 999  # round files are rounds/NN.toml; a round robin of 1000 players is not a TUI job
 SCORING_KEYS = tuple(f.name for f in fields(Scoring))
 _SETTINGS_FIELDS = {f.name for f in fields(Settings)}
 
@@ -92,8 +95,26 @@ def validate_settings(s: Settings) -> None:
         raise SettingError("game", f"unknown game {s.game!r}; valid: {', '.join(GAMES)}")
     if not isinstance(s.name, str) or not s.name.strip():
         raise SettingError("name", "the event needs a name")
-    if not isinstance(s.rounds, int) or s.rounds < 1:
-        raise SettingError("rounds", f"rounds must be a positive number, not {s.rounds!r}")
+    for key in ("name", "venue", "city", "arbiter", "date_start", "date_end"):
+        value = getattr(s, key)
+        if isinstance(value, str) and any(unicodedata.category(ch) == "Cc" for ch in value):
+            raise SettingError(key, f"the event {key} cannot contain control characters "
+                                    f"({value!r})")
+    if isinstance(s.rounds, bool) or not isinstance(s.rounds, int) \
+            or not 1 <= s.rounds <= MAX_ROUNDS:
+        raise SettingError("rounds", f"rounds must be 1 to {MAX_ROUNDS}, not {s.rounds!r}")
+    if isinstance(s.seed, bool) or not isinstance(s.seed, int) \
+            or not -2**63 <= s.seed < 2**63:
+        raise SettingError("seed", f"seed must be a whole number of at most 18 digits, "
+                                   f"not {s.seed!r}")
+    for key in SCORING_KEYS:
+        value = getattr(s.scoring, key)
+        if value is None and key == "forfeit_win":
+            continue
+        if isinstance(value, bool) or not isinstance(value, (int, float)) \
+                or not math.isfinite(value) or abs(value) > 1000:
+            raise SettingError(key, f"{key} points must be a number from -1000 to 1000, "
+                                    f"not {value!r}")
     _one_of("system", s.system, SYSTEMS)
     _one_of("style", s.style, STYLES)
     _one_of("round1", s.round1, ROUND1)
@@ -105,8 +126,8 @@ def validate_settings(s: Settings) -> None:
                                             "(tie-break chain), e.g. SOS,SOSOS")
     for key in ("club_weight", "country_weight"):
         value = getattr(s, key)
-        if not isinstance(value, int) or value < 0:
-            raise SettingError(key, f"{key} must be 0 or more, not {value!r}")
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 1000:
+            raise SettingError(key, f"{key} must be 0 to 1000, not {value!r}")
     for a, b in s.forbidden:
         if a == b:
             raise SettingError("forbidden", f"forbidden pair [{a}, {b}] names one player")
@@ -132,8 +153,10 @@ def make_settings(game: str, name: str, rounds: int, **overrides: Any) -> Settin
     scoring = prof.scoring
     score_kw = {k: overrides.pop(k) for k in list(overrides) if k in SCORING_KEYS}
     for k, v in score_kw.items():
-        if v is not None and (isinstance(v, bool) or not isinstance(v, (int, float))):
-            raise SettingError(k, f"{k} points must be a number, not {v!r}")
+        if v is not None and (isinstance(v, bool) or not isinstance(v, (int, float))
+                              or not -1000 <= v <= 1000):
+            raise SettingError(k, f"{k} points must be a number from -1000 to 1000, "
+                                  f"not {v!r}")
     score_kw = {k: float(v) for k, v in score_kw.items() if v is not None}
     if "scoring" in overrides:
         scoring = overrides.pop("scoring")

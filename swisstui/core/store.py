@@ -38,6 +38,7 @@ from typing import Any, Callable, Iterator, Mapping
 import tomli_w
 
 from .errors import EventFileError, SwissError
+from .registration import check_range, check_text
 from .model import (GAMES, SCHEMA_VERSION, Board, Bye, ByeKind, Event, Player, Result, Round,
                     Scoring, Settings)
 
@@ -350,6 +351,7 @@ def _parse_players(path: Path, text: str, data: dict[str, Any]) -> tuple[Player,
         r = _Reader(path, text, item, table="player", index=i)
         r.only(_PLAYER_KEYS)
         pid = r.positive("id", required=True)
+        _in_range(r, "id", pid)
         if pid in seen:
             raise r.err("id", f"duplicate player id {pid} (also player #{seen[pid] + 1})")
         seen[pid] = i
@@ -357,6 +359,10 @@ def _parse_players(path: Path, text: str, data: dict[str, Any]) -> tuple[Player,
         for key in _PLAYER_STR:
             if key in item:
                 kw[key] = r.get(key, "str")
+                try:
+                    check_text(key, kw[key])
+                except SwissError as exc:
+                    raise r.err(key, f"player {pid}: {exc}") from None
         if "name" not in item or not kw["name"].strip():
             raise r.err("name" if "name" in item else None, f"player {pid} has no name")
         if "rank" in kw:
@@ -364,20 +370,21 @@ def _parse_players(path: Path, text: str, data: dict[str, Any]) -> tuple[Player,
                 kw["rank"] = _canonical_rank(kw["rank"])
             except SwissError as exc:
                 raise r.err("rank", f"player {pid}: {exc}") from None
-        if "rating" in item:
-            kw["rating"] = r.get("rating", "int")
-        if "lot" in item:
-            kw["lot"] = r.positive("lot")
-        if "joined_round" in item:
-            kw["joined_round"] = r.positive("joined_round")
-        if "withdrawn_from" in item:
-            kw["withdrawn_from"] = r.positive("withdrawn_from")
-        if "smms_correction" in item:
-            kw["smms_correction"] = r.get("smms_correction", "int")
+        for key in ("rating", "lot", "joined_round", "withdrawn_from", "smms_correction"):
+            if key in item:
+                kw[key] = _in_range(r, key, r.get(key, "int"))
         if "byes" in item:
             kw["byes"] = _parse_byes(r, pid, item["byes"])
         players.append(Player(**kw))
     return tuple(sorted(players, key=lambda p: p.id))
+
+
+def _in_range(r: _Reader, key: str, value: int) -> int:
+    try:
+        check_range(key, value)
+    except SwissError as exc:
+        raise r.err(key, str(exc)) from None
+    return value
 
 
 def _parse_byes(r: _Reader, pid: int, value: Any) -> tuple[tuple[int, ByeKind], ...]:
@@ -558,6 +565,11 @@ def validate_event(event: Event) -> None:
             raise SwissError(f"player id must be positive, not {p.id}")
         if not p.name.strip():
             raise SwissError(f"player {p.id} has no name")
+        check_range("id", p.id)
+        for key in _PLAYER_STR:
+            value = getattr(p, key)
+            if isinstance(value, str):
+                check_text(key, value)
         seen.add(p.id)
     for a, b in event.settings.forbidden:
         for pid in (a, b):
