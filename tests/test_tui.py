@@ -581,3 +581,16 @@ async def test_go_registration_with_rank(tmp_path, core):
         assert app.screen.query_one("#f-name", Input).value == "Lee"
         await pilot.press("escape")
         assert len(store.load(folder).players) == 1
+
+
+async def test_explain_after_reopening(tmp_path, core):
+    folder = make_event(tmp_path, n_players=5)
+    backend.pair_next(folder)
+    app = SwissApp(folder, mode="pairings")  # a new window: no Pairing kept in memory
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "board 1: why" in str(app.screen.query_one(".dialog-title", Static).render())
+        await pilot.press("escape", "end", "enter")  # the bye row
+        await pilot.pause()
+        assert "only kept for a round paired in this window" in status(app)

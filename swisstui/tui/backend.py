@@ -161,24 +161,17 @@ def swap(folder: Path, round_no: int, a: int, b: int) -> tuple[Event, list[str]]
 
 
 def explain(event: Event, round_no: int, board_no: int, last=None) -> list[str]:
-    """Why this board: from the Pairing made in this session when there is one, otherwise
-    by asking the pairing engine to redo that round's pairing from the rounds before it."""
+    """Why this board (``board_no`` 0: the byes): from the Pairing made in this session when
+    there is one, otherwise the pairing CLI's ``explain`` (the engine re-run on the rounds
+    before, or the rules a hand-made board breaks) — the same text as ``swisstui explain``."""
     if last is not None and last.round.number == round_no:
-        return list(last.explain(board_no))
-    from ..core import pairing
-    if hasattr(pairing, "explain"):
-        return list(pairing.explain(event, round_no, board_no))
-    before = event
-    for r in event.rounds:
-        if r.number >= round_no:
-            before = before.without_round(r.number)
-    p = pairing.pair_round(before)
-    b_now, b_then = event.round(round_no).board(board_no), p.round.board(board_no)
-    lines = list(p.explain(board_no))
-    if b_now is None or b_then is None or set(b_now.players) != set(b_then.players):
-        lines.insert(0, "This board was changed by hand (swap or fixed pair) after pairing;"
-                        " the engine's reasoning below is for its own board.")
-    return lines
+        rnd = event.round(round_no)
+        if rnd is not None and rnd == last.round:  # not swapped since
+            return list(last.explain(board_no))
+    if board_no == 0:
+        raise SwissError("the bye explanation is only kept for a round paired in this window")
+    from ..cli.pairing_cmds import explain_board
+    return list(explain_board(event, round_no, board_no))
 
 
 # ---- registration ---------------------------------------------------------------------------

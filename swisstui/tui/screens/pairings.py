@@ -90,7 +90,10 @@ class PairingsScreen(EventScreen):
 
     # ---- keys --------------------------------------------------------------------------------
     def selected_board(self) -> int | None:
+        """Board number under the cursor; 0 on a bye row."""
         key = self.query_one("#pairings", FastTable).cursor_key or ""
+        if key.startswith("y"):
+            return 0
         return int(key[1:]) if key.startswith("b") else None
 
     def action_alphabetical(self) -> None:
@@ -129,7 +132,8 @@ class PairingsScreen(EventScreen):
         except Exception as exc:  # explanation is advisory; never crash for it
             self.error(f"no explanation available: {exc}")
             return
-        self.app.push_screen(MessageScreen(f"Round {self.round_no}, board {board}: why", lines))
+        what = f"board {board}" if board else "byes"
+        self.app.push_screen(MessageScreen(f"Round {self.round_no}, {what}: why", lines))
 
     def action_pair(self) -> None:
         ev = self.event
