@@ -22,9 +22,11 @@ The layout follows the FIDE TRF-16 text (C.04 Annex 2, 2016) and the TRF-2026 te
 =======  ==========================================================
 
 Choices (docs/INTEROP.md): TRF-16 is the default (``XXR`` total rounds and ``XXC white1`` /
-``black1`` initial colour, the JaVaFo extensions every pairing checker reads); TRF-2026 writes
-``142`` / ``152`` and adds ``240`` records for requested byes of rounds not yet paired and
-``260`` for forbidden pairs.  Lines end with CR LF (TRF "each line shall have a CR"); the file
+``black1`` initial colour, the JaVaFo extensions every pairing checker reads, ``BBW``/``BBD``/
+``BBU`` for a non-default scoring); TRF-2026 writes ``142`` / ``152`` / ``162`` and adds ``240``
+records for requested byes of later rounds and ``260`` for forbidden pairs.  Both add a column
+for the round to be paired when someone must be left out of it (requested byes, withdrawn or
+not yet entered players), the JaVaFo/bbpPairings in-tournament convention.  Lines end with CR LF (TRF "each line shall have a CR"); the file
 is UTF-8.  Only complete rounds are written (a TRF has no "pending" code).
 
 Codes written per round, from :class:`~swisstui.core.model.GameKind`: played game ``1 = 0``
@@ -97,21 +99,45 @@ def _default_scoring() -> Scoring:
 
 
 def _scoring_items(sc: Scoring) -> list[tuple[str, float]]:
-    """The ``162`` entries for a scoring that differs from the chess default; SwissError for
-    what a TRF cannot express."""
+    """Points that differ from the chess default, as ``(code, points)`` with the TRF-2026
+    ``162`` codes ``W`` (win, also by forfeit or full-point bye), ``D`` (draw, half-point
+    bye) and ``P`` (pairing-allocated bye); SwissError for what a TRF cannot express."""
     default = _default_scoring()
     if sc.forfeit_win is not None and sc.forfeit_win != sc.win:
-        raise SwissError("TRF cannot carry forfeit_win different from win (record 162 has one "
-                         "value W for wins over the board and by forfeit)")
-    if sc.double_forfeit != 0 or sc.absent != 0:
-        raise SwissError("TRF cannot carry non-zero points for absences or double forfeits "
-                         "(record 162 code A covers zero-point byes and forfeit losses)")
+        raise SwissError("TRF cannot carry forfeit_win different from win (one value for "
+                         "wins over the board and by forfeit)")
+    if sc.loss != 0 or sc.double_forfeit != 0 or sc.absent != 0:
+        raise SwissError("TRF cannot carry points for a loss, an absence or a double "
+                         "forfeit (they score 0 in every TRF reader)")
     items = []
     for code, mine, theirs in (("W", sc.win, default.win), ("D", sc.draw, default.draw),
-                               ("L", sc.loss, default.loss), ("P", sc.bye, default.bye)):
+                               ("P", sc.bye, default.bye)):
         if mine != theirs:
             items.append((code, mine))
     return items
+
+
+# TRF-16 has no scoring record; the pairing engines read these (bbpPairings "TRF(xb)":
+# BBW win, BBD draw, BBU pairing-allocated bye; format "BBW  3.0").
+_BB_CODE = {"W": "BBW", "D": "BBD", "P": "BBU"}
+_BB_FIELD = {"BBW": "W", "BBD": "D", "BBU": "P", "BBL": "L", "BBZ": "Z", "BBF": "F"}
+
+
+def next_round_requests(event: Event, upto: int) -> dict[int, str]:
+    """Codes for the round after ``upto`` (the round to be paired): ``F`` / ``H`` / ``Z``
+    for requested byes, ``Z`` for players withdrawn or not yet entered — what a pairing
+    engine needs to leave them out (JaVaFo/bbpPairings in-tournament convention)."""
+    nxt = upto + 1
+    out: dict[int, str] = {}
+    if nxt > event.settings.rounds:
+        return out
+    for p in event.players:
+        kind = p.requested_bye(nxt)
+        if not p.active_in(nxt):
+            out[p.id] = "Z"
+        elif kind in _REQUEST_CODE:
+            out[p.id] = _REQUEST_CODE[kind]
+    return out
 
 
 def _trf_date(value: str | None) -> str:
@@ -227,18 +253,28 @@ def write_trf(event: Event, *, version: str = DEFAULT_VERSION,
     else:
         tag("142", s.rounds)
         tag("152", colour.upper())
-    if scoring_items:
+    if scoring_items and version == "16":
+        lines.extend(f"{_BB_CODE[c]} {_pts(v)}" for c, v in scoring_items)
+    elif scoring_items:
         lines.append(("162  " + "".join(f"{c}{_pts(v)}    " for c, v in scoring_items))
                      .rstrip())
+    nxt = next_round_requests(event, upto)
+    sc = s.scoring
+    bonus = {"F": sc.win, "H": sc.draw, "Z": 0.0}
     for p in sorted(event.players, key=lambda p: p.id):
         recs = hist.get(p.id, ())
-        lines.append(player_line(p, score(recs), ranks.get(p.id),
-                                 [_block(rec) for rec in recs]))
+        blocks = [_block(rec) for rec in recs]
+        points = score(recs)
+        if nxt:
+            code = nxt.get(p.id)
+            blocks.append(f"  0000 - {code}" if code else _BLANK_BLOCK)
+            points += bonus.get(code, 0.0)  # the engines count the bye already
+        lines.append(player_line(p, points, ranks.get(p.id), blocks))
     if version == "2026":
         requests: dict[tuple[int, str], list[int]] = {}
         for p in event.players:
             for rnd, kind in p.byes:
-                if rnd > upto and kind in _REQUEST_CODE:
+                if rnd > upto + 1 and kind in _REQUEST_CODE:
                     requests.setdefault((rnd, _REQUEST_CODE[kind]), []).append(p.id)
         for (rnd, code), ids in sorted(requests.items()):
             lines.append(f"240 {code} {rnd:03d}" + "".join(f" {i:>4}" for i in sorted(ids)))
@@ -470,6 +506,11 @@ def read_trf(text: str, path: str | Path = "<trf>", *, rounds: int | None = None
             head.colour = value.lower()
         elif tag == "162":
             head.scoring.update(_parse_scoring(line, err))
+        elif tag in _BB_FIELD:
+            try:
+                head.scoring[_BB_FIELD[tag]] = float(value)
+            except ValueError:
+                raise err(f"{tag} points must be a number like 3.0, not {value!r}") from None
         elif tag == "240":
             parts = value.split()
             if len(parts) < 3 or parts[0].upper() not in _CODE_REQUEST or not all(
@@ -500,6 +541,18 @@ def _build_event(path: str, head: _Header, players: list[_PlayerRec]) -> Event:
     nrounds = max((len(r.entries) for r in players), default=0)
     for r in players:
         r.entries.extend(_Entry(0, "-", " ", True) for _ in range(nrounds - len(r.entries)))
+    # the last column is the round to be paired when it holds no game: requested byes
+    # (F, H, Z) and absences only (docs/INTEROP.md "next round")
+    requests: dict[int, str] = {}
+    if nrounds and all(r.entries[-1].opp == 0 and r.entries[-1].code not in "U+"
+                       for r in players):
+        for r in players:
+            e = r.entries.pop()
+            if not e.blank:
+                requests[r.player.id] = "Z" if e.code in " -" else e.code
+        nrounds -= 1
+        if head.rounds is None:
+            head.rounds = nrounds + 1
     total = head.rounds if head.rounds is not None else nrounds
     if total < 1:
         raise EventFileError(path, None, "the file has no rounds and no XXR/142 record "
@@ -602,6 +655,11 @@ def _build_event(path: str, head: _Header, players: list[_PlayerRec]) -> Event:
                                               for i, (w, b, t) in enumerate(boards, 1)),
                             byes=tuple(sorted(byes, key=lambda b: b.player))))
 
+    for pid, code in requests.items():
+        active = (joined.get(pid, 1) <= nrounds + 1
+                  and (pid not in withdrawn or withdrawn[pid] > nrounds + 1))
+        if active:
+            byes_of[pid].append((nrounds + 1, _CODE_REQUEST[code]))
     for line, rnd, kind, pid in head.requests:
         if pid not in by_id:
             raise EventFileError(path, line, f"240 record names player {pid}, who has no 001 "
@@ -624,7 +682,10 @@ def _build_event(path: str, head: _Header, players: list[_PlayerRec]) -> Event:
     settings = _settings(path, head, total)
     event = Event(settings, tuple(sorted(plist, key=lambda p: p.id)), tuple(rounds))
 
-    computed = {pid: score(recs) for pid, recs in history(event).items()}
+    sc = settings.scoring
+    bonus = {"F": sc.win, "H": sc.draw, "Z": 0.0}
+    computed = {pid: score(recs) + bonus.get(requests.get(pid, ""), 0.0)
+                for pid, recs in history(event).items()}
     for r in players:
         got = computed.get(r.player.id, 0.0)
         if abs(got - r.points) > 1e-9:
@@ -642,7 +703,8 @@ def _result(text: str):
 
 _RESULT_SETTINGS = Settings(name="trf", game="chess", rounds=1)
 
-_SCORING_FIELD = {"W": "win", "D": "draw", "L": "loss", "P": "bye", "A": "absent"}
+_SCORING_FIELD = {"W": "win", "D": "draw", "L": "loss", "P": "bye", "A": "absent",
+                  "Z": "absent", "F": "loss"}
 
 
 def _settings(path: str, head: _Header, total: int) -> Settings:
