@@ -142,6 +142,8 @@ def test_refusals():
                rows=[_row(1, 1, 2, (2, 2, 5, 2), no_rank)])
     with pytest.raises(SwissError, match="has no rank"):
         write_h9(no_rank, table)
+    with pytest.raises(SwissError, match="unknown h9 header field 'XY'; valid: CL, EV"):
+        write_h9(EVENT, TABLE, info={"XY": "1"})
 
 
 def test_egd_name():

@@ -94,9 +94,12 @@ def _header(event: Event, info: Mapping[str, Any]) -> list[str]:
         "TM": opts.get("egf_time", ""),
         "CM": opts.get("time_system", ""),
     }
+    unknown = [k for k in info if k not in fields]
+    if unknown:
+        raise SwissError(f"unknown h9 header field {unknown[0]!r}; valid: "
+                         f"{', '.join(fields)}")
     fields.update({k: v for k, v in info.items() if v is not None})
-    return [f"; {key}[{fields[key]}]" for key in ("CL", "EV", "PC", "DT", "HA", "KM", "TM",
-                                                   "CM")]
+    return [f"; {key}[{value}]" for key, value in fields.items()]
 
 
 def write_h9(event: Event, table: Any = None, *, info: Mapping[str, Any] | None = None,
