@@ -71,3 +71,12 @@ def test_unknown_game_and_bad_rounds():
         make_settings("chess", "C", 0)
     with pytest.raises(SwissError, match="name"):
         make_settings("chess", "  ", 3)
+
+
+def test_dates_are_iso_and_in_order():
+    s = make_settings("go", "G", 5, date_start="2026-11-21", date_end="2026-11-23")
+    assert (s.date_start, s.date_end) == ("2026-11-21", "2026-11-23")
+    with pytest.raises(SwissError, match="date_start must be a date like 2026-11-21"):
+        make_settings("go", "G", 5, date_start="yesterday")
+    with pytest.raises(SwissError, match="ends .* before it starts"):
+        make_settings("go", "G", 5, date_start="2026-11-21", date_end="2026-11-20")

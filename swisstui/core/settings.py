@@ -9,6 +9,7 @@ reads ``event.toml``).  Unknown values are refused with the list of valid ones.
 
 from __future__ import annotations
 
+import datetime
 import math
 import unicodedata
 from dataclasses import fields, replace
@@ -100,6 +101,19 @@ def validate_settings(s: Settings) -> None:
         if isinstance(value, str) and any(unicodedata.category(ch) == "Cc" for ch in value):
             raise SettingError(key, f"the event {key} cannot contain control characters "
                                     f"({value!r})")
+    dates = []
+    for key in ("date_start", "date_end"):
+        value = getattr(s, key)
+        if value is None:
+            continue
+        try:
+            dates.append(datetime.date.fromisoformat(value))
+        except (TypeError, ValueError):
+            raise SettingError(key, f"{key} must be a date like 2026-11-21, not {value!r}"
+                               ) from None
+    if len(dates) == 2 and dates[1] < dates[0]:
+        raise SettingError("date_end", f"the event ends ({s.date_end}) before it starts "
+                                       f"({s.date_start})")
     if isinstance(s.rounds, bool) or not isinstance(s.rounds, int) \
             or not 1 <= s.rounds <= MAX_ROUNDS:
         raise SettingError("rounds", f"rounds must be 1 to {MAX_ROUNDS}, not {s.rounds!r}")
