@@ -26,8 +26,9 @@ Choices (docs/INTEROP.md): TRF-16 is the default (``XXR`` total rounds and ``XXC
 ``BBU`` for a non-default scoring); TRF-2026 writes ``142`` / ``152`` / ``162`` and adds ``240``
 records for requested byes of later rounds and ``260`` for forbidden pairs.  Both add a column
 for the round to be paired when someone must be left out of it (requested byes, withdrawn or
-not yet entered players), the JaVaFo/bbpPairings in-tournament convention.  Lines end with CR LF (TRF "each line shall have a CR"); the file
-is UTF-8.  Only complete rounds are written (a TRF has no "pending" code).
+not yet entered players), the JaVaFo/bbpPairings in-tournament convention.  Lines end with
+CR LF (TRF "each line shall have a CR"); the file is UTF-8.  Only complete rounds are written
+(a TRF has no "pending" code).
 
 Codes written per round, from :class:`~swisstui.core.model.GameKind`: played game ``1 = 0``
 with the colour; forfeit win / loss ``+`` / ``-`` with the scheduled colour (a double forfeit
