@@ -9,6 +9,9 @@ import subprocess
 import sys
 import textwrap
 import time
+from dataclasses import replace
+
+import pytest
 
 from conftest import make_event
 from swisstui.core import store
@@ -125,3 +128,59 @@ def test_kill_9_at_random_moments_leaves_a_loadable_folder(tmp_path):
         assert store.check(folder) == []
     # the writer really wrote something
     assert any(b.result for b in store.load(folder).round(1).boards)
+
+
+KILL_AT = textwrap.dedent("""
+    import os, signal, sys
+    from swisstui.core import store
+    from swisstui.core.registration import add_player
+    from swisstui.core.manual import make_round
+    folder, where = sys.argv[1], sys.argv[2]
+    real_replace, real_fdopen = os.replace, os.fdopen
+
+    def die():
+        os.kill(os.getpid(), signal.SIGKILL)
+
+    class Torn:
+        def __init__(self, f): self.f = f
+        def __enter__(self): return self
+        def __exit__(self, *a): return False
+        def write(self, data):
+            self.f.write(data[: len(data) // 2]); self.f.flush(); die()
+        def __getattr__(self, name): return getattr(self.f, name)
+
+    if where == "mid-write":
+        store.os.fdopen = lambda fd, mode: Torn(real_fdopen(fd, mode))
+    elif where == "before-replace":
+        store.os.replace = lambda a, b: die()
+    elif where == "between-files":  # players.toml replaced, the round file not yet
+        def replace_then_die(a, b):
+            real_replace(a, b)
+            if str(b).endswith("players.toml"):
+                die()
+        store.os.replace = replace_then_die
+
+    def change(ev):
+        ev = add_player(ev, "Late Entry")
+        return make_round(ev, [(1, 2), (3, 4)])
+    store.update(folder, change)
+""")
+
+
+@pytest.mark.parametrize("where", ["mid-write", "before-replace", "between-files"])
+def test_kill_at_each_step_of_a_write(tmp_path, where):
+    folder = make_event(tmp_path, "chess", 4)
+    before = store.load(folder)
+    p = subprocess.run([sys.executable, "-c", KILL_AT, str(folder), where],
+                       capture_output=True, text=True, timeout=60)
+    assert p.returncode == -signal.SIGKILL, p.stderr
+    after = store.load(folder)  # loads: old files or new ones, never torn
+    if where == "between-files":
+        assert after.player(5).name == "Late Entry" and after.rounds == ()
+    else:
+        assert after == before
+        assert any(n.name.endswith(store.TMP_SUFFIX) for n in folder.rglob(".*"))
+    store.update(folder, lambda e: e)  # a no-op update still cleans up
+    store.update(folder, lambda e: e.with_player(replace(e.player(1), notes="x")))
+    assert not any(n.name.endswith(store.TMP_SUFFIX) for n in folder.rglob(".*"))
+    assert store.check(folder) == []
