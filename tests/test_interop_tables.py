@@ -68,6 +68,8 @@ def test_pairings_default_to_the_current_round_and_unknown_round_is_refused():
     assert export_csv(EVENT, "pairings") == export_csv(EVENT, "pairings", 3)
     with pytest.raises(SwissError, match="no pairing for round 7"):
         export_csv(EVENT, "pairings", 7)
+    with pytest.raises(SwissError, match="no round has been paired yet"):
+        export_csv(EVENT.__class__(EVENT.settings, EVENT.players), "wall")
     with pytest.raises(SwissError, match="unknown list"):
         build(EVENT, "prizes")
 

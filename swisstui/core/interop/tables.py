@@ -90,6 +90,8 @@ def crosstable_table(event: Event, upto: int | None = None) -> Table:
 def _round(event: Event, round_no: int | None):
     number = event.current_round if round_no is None else round_no
     rnd = event.round(number)
+    if rnd is None and not event.rounds:
+        raise SwissError("no round has been paired yet")
     if rnd is None:
         have = ", ".join(str(r.number) for r in event.rounds) or "none yet"
         raise SwissError(f"no pairing for round {number} (rounds paired: {have})")
