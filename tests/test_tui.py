@@ -21,15 +21,8 @@ from swisstui.tui.screens.display import DisplayApp
 from swisstui.tui.themes import available_themes, resolve_theme
 from swisstui.tui.widgets.fasttable import FastTable
 from swisstui.tui.widgets.header import header_text
-from test_tui_stubs import install
 
 SIZE = (80, 24)
-
-
-@pytest.fixture
-def core(monkeypatch):
-    """Use the real core; stub only the modules that have not landed yet."""
-    return install(monkeypatch)
 
 
 def table_rows(app, selector: str) -> list[list[str]]:
@@ -111,7 +104,7 @@ def test_keymap_every_mode_has_f_key_and_letter():
     assert "F2 / R" in labels and "F1 / ?" in labels
 
 
-def test_next_empty_board(tmp_path, core):
+def test_next_empty_board(tmp_path):
     folder = make_event(tmp_path, n_players=6)
     ev = backend.pair_next(folder)[0]
     assert backend.next_empty_board(ev, 1, None) == 1
@@ -122,7 +115,7 @@ def test_next_empty_board(tmp_path, core):
 
 # ---- Pilot: one director's evening --------------------------------------------------------------
 
-async def test_register_pair_enter_results_standings(tmp_path, core):
+async def test_register_pair_enter_results_standings(tmp_path):
     folder = make_event(tmp_path, n_players=0, rounds=3, name="Club Night")
     app = SwissApp(folder, watch_interval=0.1)
     async with app.run_test(size=SIZE) as pilot:
@@ -207,7 +200,7 @@ async def test_register_pair_enter_results_standings(tmp_path, core):
         assert [r[2] for r in st].count("0") == 2
 
 
-async def test_changing_a_result_asks_and_clear(tmp_path, core):
+async def test_changing_a_result_asks_and_clear(tmp_path):
     folder = make_event(tmp_path, n_players=4)
     backend.pair_next(folder)
     backend.record_result(folder, 1, 1, "1-0")
@@ -236,7 +229,7 @@ async def test_changing_a_result_asks_and_clear(tmp_path, core):
         assert "cleared" in status(app)
 
 
-async def test_other_process_write_appears_in_standings(tmp_path, core):
+async def test_other_process_write_appears_in_standings(tmp_path):
     folder = make_event(tmp_path, n_players=4)
     backend.pair_next(folder)
     app = SwissApp(folder, watch_interval=0.1, mode="standings")
@@ -254,7 +247,7 @@ async def test_other_process_write_appears_in_standings(tmp_path, core):
         assert "1 missing" in str(app.screen.query_one("#header").render())
 
 
-async def test_broken_file_keeps_last_good_state(tmp_path, core):
+async def test_broken_file_keeps_last_good_state(tmp_path):
     folder = make_event(tmp_path, n_players=4)
     app = SwissApp(folder, watch_interval=0.1, mode="registration")
     async with app.run_test(size=SIZE) as pilot:
@@ -271,7 +264,7 @@ async def test_broken_file_keeps_last_good_state(tmp_path, core):
         assert app.load_error is None
 
 
-async def test_too_small_terminal_says_so(tmp_path, core):
+async def test_too_small_terminal_says_so(tmp_path):
     folder = make_event(tmp_path, n_players=4)
     app = SwissApp(folder)
     async with app.run_test(size=(60, 20)) as pilot:
@@ -284,7 +277,7 @@ async def test_too_small_terminal_says_so(tmp_path, core):
         assert not app.screen.has_class("-too-small")
 
 
-async def test_mode_letters_help_and_palette(tmp_path, core):
+async def test_mode_letters_help_and_palette(tmp_path):
     folder = make_event(tmp_path, n_players=4)
     app = SwissApp(folder, mode="standings")
     async with app.run_test(size=SIZE) as pilot:
@@ -307,7 +300,7 @@ async def test_mode_letters_help_and_palette(tmp_path, core):
         assert "Pairings: Pair next round" in titles and "Results: Clear result" in titles
 
 
-async def test_typing_in_results_entry_does_not_switch_mode(tmp_path, core):
+async def test_typing_in_results_entry_does_not_switch_mode(tmp_path):
     folder = make_event(tmp_path, n_players=4)
     backend.pair_next(folder)
     app = SwissApp(folder, mode="results")
@@ -320,7 +313,7 @@ async def test_typing_in_results_entry_does_not_switch_mode(tmp_path, core):
 
 # ---- projector ------------------------------------------------------------------------------------
 
-async def test_display_refuses_edits_and_follows_disk(tmp_path, core):
+async def test_display_refuses_edits_and_follows_disk(tmp_path):
     folder = make_event(tmp_path, n_players=4)
     backend.pair_next(folder)
     fp = store.fingerprint(folder)
@@ -377,7 +370,7 @@ def test_serve_command_runs_display(tmp_path):
     assert "-m swisstui display" in cmd and "--cycle 10" in cmd and "--theme light" in cmd
 
 
-def test_demo_makes_an_event(tmp_path, core, capsys, monkeypatch):
+def test_demo_makes_an_event(tmp_path, capsys, monkeypatch):
     import tempfile
     monkeypatch.setattr(tempfile, "mkdtemp", lambda prefix="": str(tmp_path / "demo"))
     (tmp_path / "demo").mkdir()
@@ -387,7 +380,7 @@ def test_demo_makes_an_event(tmp_path, core, capsys, monkeypatch):
     assert ev.game == "chess" and len(ev.players) >= 4
 
 
-async def test_results_help_shows_game_notations(tmp_path, core):
+async def test_results_help_shows_game_notations(tmp_path):
     folder = make_event(tmp_path, game="othello", n_players=4)
     app = SwissApp(folder, mode="results")
     async with app.run_test(size=SIZE) as pilot:
@@ -397,7 +390,7 @@ async def test_results_help_shows_game_notations(tmp_path, core):
         assert "Results in othello:" in text and "12 1-0" in text
 
 
-async def test_no_color_marks_cursor_by_reverse(tmp_path, core, monkeypatch):
+async def test_no_color_marks_cursor_by_reverse(tmp_path, monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
     folder = make_event(tmp_path, n_players=4)
     app = SwissApp(folder, mode="registration")
@@ -408,7 +401,7 @@ async def test_no_color_marks_cursor_by_reverse(tmp_path, core, monkeypatch):
         assert t.get_component_rich_style("fasttable--cursor").reverse
 
 
-async def test_large_standings_computed_in_background(tmp_path, core):
+async def test_large_standings_computed_in_background(tmp_path):
     from swisstui.core.model import Board, Round
     from swisstui.tui.screens.standings import BACKGROUND_AT
     n = BACKGROUND_AT + 10
@@ -425,7 +418,7 @@ async def test_large_standings_computed_in_background(tmp_path, core):
             f"({n // 2 + 7})"), 10), table_rows(app, "#standings")[:2]
 
 
-async def test_pairings_explain_swap_undo_alphabetical(tmp_path, core):
+async def test_pairings_explain_swap_undo_alphabetical(tmp_path):
     folder = make_event(tmp_path, n_players=5)
     app = SwissApp(folder, mode="pairings")
     async with app.run_test(size=SIZE) as pilot:
@@ -466,7 +459,7 @@ async def test_pairings_explain_swap_undo_alphabetical(tmp_path, core):
         assert "round undone" in status(app)
 
 
-async def test_pairing_refused_while_results_missing(tmp_path, core):
+async def test_pairing_refused_while_results_missing(tmp_path):
     folder = make_event(tmp_path, n_players=4)
     backend.pair_next(folder)
     app = SwissApp(folder, mode="pairings")
@@ -477,7 +470,7 @@ async def test_pairing_refused_while_results_missing(tmp_path, core):
         assert store.load(folder).round(2) is None
 
 
-async def test_command_palette_runs_a_mode_action(tmp_path, core):
+async def test_command_palette_runs_a_mode_action(tmp_path):
     folder = make_event(tmp_path, n_players=4)
     app = SwissApp(folder, mode="standings")
     async with app.run_test(size=SIZE) as pilot:
@@ -494,7 +487,7 @@ async def test_command_palette_runs_a_mode_action(tmp_path, core):
         assert store.load(folder).round(1) is not None
 
 
-async def test_long_error_wraps_on_status_line(tmp_path, core):
+async def test_long_error_wraps_on_status_line(tmp_path):
     folder = make_event(tmp_path, n_players=4)
     app = SwissApp(folder, mode="registration")
     async with app.run_test(size=SIZE) as pilot:
@@ -504,7 +497,7 @@ async def test_long_error_wraps_on_status_line(tmp_path, core):
         assert app.screen.query_one("#status").size.height >= 2
 
 
-async def test_typing_on_board_list_goes_to_entry(tmp_path, core):
+async def test_typing_on_board_list_goes_to_entry(tmp_path):
     folder = make_event(tmp_path, n_players=4)
     backend.pair_next(folder)
     app = SwissApp(folder, mode="results")
@@ -519,7 +512,7 @@ async def test_typing_on_board_list_goes_to_entry(tmp_path, core):
         assert store.load(folder).round(1).board(2).result.text == "1/2-1/2"
 
 
-async def test_unexpected_core_error_does_not_close_the_app(tmp_path, core, monkeypatch):
+async def test_unexpected_core_error_does_not_close_the_app(tmp_path, monkeypatch):
     folder = make_event(tmp_path, n_players=4)
     backend.pair_next(folder)
     from swisstui.core import results
@@ -556,7 +549,7 @@ def test_bare_swisstui_opens_the_current_event_folder(tmp_path, monkeypatch):
     assert opened[0][0].resolve() == folder.resolve() and opened[-1][1] == "light"
 
 
-async def test_go_registration_with_rank(tmp_path, core):
+async def test_go_registration_with_rank(tmp_path):
     folder = make_event(tmp_path, game="go", n_players=0)
     app = SwissApp(folder)
     async with app.run_test(size=SIZE) as pilot:
@@ -583,7 +576,7 @@ async def test_go_registration_with_rank(tmp_path, core):
         assert len(store.load(folder).players) == 1
 
 
-async def test_explain_after_reopening(tmp_path, core):
+async def test_explain_after_reopening(tmp_path):
     folder = make_event(tmp_path, n_players=5)
     backend.pair_next(folder)
     app = SwissApp(folder, mode="pairings")  # a new window: no Pairing kept in memory
