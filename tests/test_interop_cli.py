@@ -179,3 +179,13 @@ def test_export_trf_after_round_n(tmp_path, capfdbinary):
     first = next(x for x in data.split("\r\n") if x.startswith("001    1"))
     assert first.endswith(" 2.0    1     4 w 1     5 b 1")
     assert main(["export", str(folder), "--format", "trf", "--round", "9"]) == 1
+
+
+def test_export_html_all_and_csv_all_refused(tmp_path, capsys):
+    folder = _folder(tmp_path)
+    page = tmp_path / "all.html"
+    assert main(["export", str(folder), "--format", "html", "--what", "all", "-o",
+                 str(page)]) == 0
+    assert page.read_text(encoding="utf-8").count("<table>") == 4
+    assert main(["export", str(folder), "--format", "csv", "--what", "all"]) == 1
+    assert "--what all is for html" in capsys.readouterr().err

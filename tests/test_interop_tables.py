@@ -129,3 +129,13 @@ def test_html_escapes_names():
     html = export_html(ev, "wall", 3)
     assert "<b>Bobby" not in html and "&lt;b&gt;Bobby &amp; Co&lt;/b&gt;" in html
     assert parse(html).rows[1][0] == "<b>Bobby & Co</b>"
+
+
+def test_html_all_lists_on_one_page():
+    html = export_html(EVENT, "all")
+    tables = [build(EVENT, w) for w in ("standings", "crosstable", "pairings", "wall")]
+    assert all(f"<h2>{t.title}</h2>" in html for t in tables)
+    expected = [row for t in tables for row in [list(t.headers), *map(list, t.rows)]]
+    parsed = parse(html)
+    assert parsed.rows == expected
+    assert "script" not in [t for t, _ in parsed.tags]

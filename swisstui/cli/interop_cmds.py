@@ -33,8 +33,9 @@ def register(sub) -> None:
                     "pairings of a round, or the alphabetical wall list).")
     p.add_argument("event", metavar="EVENT", help="event folder")
     p.add_argument("--format", required=True, choices=FORMATS)
-    p.add_argument("--what", choices=WHATS, default="standings",
-                   help="csv/html: which list (default standings)")
+    p.add_argument("--what", choices=(*WHATS, "all"), default="standings",
+                   help="csv/html: which list (default standings); html also 'all': "
+                        "standings, crosstable, current pairings and wall list on one page")
     p.add_argument("--round", type=int, default=None, metavar="N",
                    help="standings/crosstable/h9/trf: after round N; pairings/wall: "
                         "round N (default: the current round)")
@@ -93,6 +94,8 @@ def render(event, args) -> bytes:
     if fmt == "csv":
         from ..core.interop.csv_export import export_csv
 
+        if args.what == "all":
+            raise SwissError("--what all is for html; a CSV file holds one list")
         return export_csv(event, args.what, args.round).encode("utf-8")
     from ..core.interop.html_export import export_html
 

@@ -26,23 +26,11 @@ footer{margin-top:1rem;color:#777;font-size:.8rem}
 """
 
 
-def table_to_html(table: Table, heading: str) -> str:
+def _section(table: Table) -> list[str]:
     def cls(i: int) -> str:
         return ' class="n"' if table.numeric[i] else ""
 
-    out = [
-        "<!DOCTYPE html>",
-        '<html lang="en">',
-        "<head>",
-        '<meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{escape(heading)} – {escape(table.title)}</title>",
-        f"<style>\n{CSS}</style>",
-        "</head>",
-        "<body>",
-        f"<h1>{escape(heading)}</h1>",
-        f"<h2>{escape(table.title)}</h2>",
-    ]
+    out = [f"<h2>{escape(table.title)}</h2>"]
     out += [f'<p class="note">{escape(n)}</p>' for n in table.notes]
     out.append('<div class="wrap">')
     out.append("<table>")
@@ -52,14 +40,42 @@ def table_to_html(table: Table, heading: str) -> str:
     for row in table.rows:
         out.append("<tr>" + "".join(f"<td{cls(i)}>{escape(c)}</td>"
                                     for i, c in enumerate(row)) + "</tr>")
-    out.append("</tbody>")
-    out.append("</table>")
-    out.append("</div>")
-    out.append("<footer>swisstui</footer>")
-    out.append("</body>")
-    out.append("</html>")
+    out += ["</tbody>", "</table>", "</div>"]
+    return out
+
+
+def tables_to_html(tables: list[Table], heading: str) -> str:
+    """One page: the heading, then each table under its own title."""
+    title = tables[0].title if len(tables) == 1 else "results"
+    out = [
+        "<!DOCTYPE html>",
+        '<html lang="en">',
+        "<head>",
+        '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{escape(heading)} – {escape(title)}</title>",
+        f"<style>\n{CSS}</style>",
+        "</head>",
+        "<body>",
+        f"<h1>{escape(heading)}</h1>",
+    ]
+    for table in tables:
+        out += _section(table)
+    out += ["<footer>swisstui</footer>", "</body>", "</html>"]
     return "\n".join(out) + "\n"
 
 
+def table_to_html(table: Table, heading: str) -> str:
+    return tables_to_html([table], heading)
+
+
 def export_html(event: Event, what: str = "standings", round_no: int | None = None) -> str:
+    """One list (``what`` in :data:`.tables.WHATS`) or ``all``: standings and crosstable
+    after round ``round_no`` (default: the last complete round), then the pairings and the
+    wall list of the current round — the page to publish after each round."""
+    if what == "all":
+        tables = [build(event, "standings", round_no), build(event, "crosstable", round_no)]
+        if event.rounds:
+            tables += [build(event, "pairings"), build(event, "wall")]
+        return tables_to_html(tables, event.settings.name)
     return table_to_html(build(event, what, round_no), event.settings.name)
