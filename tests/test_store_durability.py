@@ -153,10 +153,10 @@ KILL_AT = textwrap.dedent("""
         store.os.fdopen = lambda fd, mode: Torn(real_fdopen(fd, mode))
     elif where == "before-replace":
         store.os.replace = lambda a, b: die()
-    elif where == "between-files":  # players.toml replaced, the round file not yet
+    elif where == "between-files":  # the round file replaced, players.toml not yet
         def replace_then_die(a, b):
             real_replace(a, b)
-            if str(b).endswith("players.toml"):
+            if str(b).endswith("01.toml"):
                 die()
         store.os.replace = replace_then_die
 
@@ -176,7 +176,7 @@ def test_kill_at_each_step_of_a_write(tmp_path, where):
     assert p.returncode == -signal.SIGKILL, p.stderr
     after = store.load(folder)  # loads: old files or new ones, never torn
     if where == "between-files":
-        assert after.player(5).name == "Late Entry" and after.rounds == ()
+        assert after.player(5) is None and len(after.round(1).boards) == 2
     else:
         assert after == before
         assert any(n.name.endswith(store.TMP_SUFFIX) for n in folder.rglob(".*"))
@@ -184,3 +184,29 @@ def test_kill_at_each_step_of_a_write(tmp_path, where):
     store.update(folder, lambda e: e.with_player(replace(e.player(1), notes="x")))
     assert not any(n.name.endswith(store.TMP_SUFFIX) for n in folder.rglob(".*"))
     assert store.check(folder) == []
+
+
+UNDO_AND_REMOVE = textwrap.dedent("""
+    import os, signal, sys
+    from swisstui.core import store
+    from swisstui.core.registration import remove_player
+    folder = sys.argv[1]
+    real_unlink = os.unlink
+
+    def unlink_then_die(p):
+        real_unlink(p)
+        os.kill(os.getpid(), signal.SIGKILL)
+    store.os.unlink = unlink_then_die
+    store.update(folder, lambda ev: remove_player(ev.without_round(1), 4))
+""")
+
+
+def test_kill_between_undo_and_player_removal(tmp_path):
+    from swisstui.core.manual import make_round
+    folder = make_event(tmp_path, "chess", 4)
+    store.update(folder, lambda e: make_round(e, [(1, 2), (3, 4)]))
+    p = subprocess.run([sys.executable, "-c", UNDO_AND_REMOVE, str(folder)],
+                       capture_output=True, text=True, timeout=60)
+    assert p.returncode == -signal.SIGKILL, p.stderr
+    ev = store.load(folder)  # the round went first, so no file names a missing player
+    assert ev.rounds == () and ev.player(4) is not None
