@@ -189,3 +189,16 @@ def test_export_html_all_and_csv_all_refused(tmp_path, capsys):
     assert page.read_text(encoding="utf-8").count("<table>") == 4
     assert main(["export", str(folder), "--format", "csv", "--what", "all"]) == 1
     assert "--what all is for html" in capsys.readouterr().err
+
+
+def test_import_reads_windows_1252_and_utf8_bom(tmp_path):
+    text = (GOLDEN / "event1.trf16.trf").read_text(encoding="utf-8").replace(
+        "Doe, Jane", "Doé, Jane")
+    cp = tmp_path / "sm.trf"
+    cp.write_bytes(text.encode("cp1252"))  # what Swiss-Manager writes on Windows
+    assert main(["import", str(cp), "--format", "trf", str(tmp_path / "a")]) == 0
+    assert store.load(tmp_path / "a").by_id()[6].name == "Doé, Jane"
+    bom = tmp_path / "bom.trf"
+    bom.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
+    assert main(["import", str(bom), "--format", "trf", str(tmp_path / "b")]) == 0
+    assert store.load(tmp_path / "b").by_id()[6].name == "Doé, Jane"
