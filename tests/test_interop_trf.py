@@ -437,3 +437,10 @@ def test_mangled_files_are_read_or_refused_with_one_line(data):
         read_trf("\r\n".join(lines_), "m.trf")
     except SwissError as exc:
         assert "\n" not in str(exc) and str(exc).startswith("m.trf")
+
+
+def test_more_rounds_played_than_planned_still_reads_back():
+    ev = replace(EVENT, settings=replace(SETTINGS, rounds=2))
+    text = write_trf(ev, ranks=RANKS)
+    assert "\r\nXXR 3\r\n" in text
+    assert write_trf(read_trf(text, "x.trf"), ranks=RANKS) == text

@@ -249,10 +249,10 @@ def write_trf(event: Event, *, version: str = DEFAULT_VERSION,
         tag("102", s.arbiter)
     colour = initial_colour(event, rounds)
     if version == "16":
-        tag("XXR", s.rounds)
+        tag("XXR", max(s.rounds, upto))
         tag("XXC", "white1" if colour == "w" else "black1")
     else:
-        tag("142", s.rounds)
+        tag("142", max(s.rounds, upto))
         tag("152", colour.upper())
     if scoring_items and version == "16":
         lines.extend(f"{_BB_CODE[c]} {_pts(v)}" for c, v in scoring_items)
