@@ -93,8 +93,10 @@ def test_players_add_list_edit_withdraw_bye(go_event, capsys):
     assert run(capsys, "players", "bye", go_event, 5, "--round", 2, "--kind", "half")[0] == 0
     assert run(capsys, "players", "withdraw", go_event, 1, "--from-round", 3)[0] == 0
     rc, out, err = run(capsys, "players", "list", go_event)
-    assert rc == 0 and "이세돌  9p  Seoul  KR  (withdrawn from r3)" in out
-    assert "Iyama Yuta  9d  Tokyo" in out and "half bye r2" in out
+    assert out.splitlines() == [
+        "1  이세돌      9p  Seoul  KR  (withdrawn from r3)",  # Hangul: 2 columns each
+        "5  Iyama Yuta  9d  Tokyo  -   (half bye r2)",
+        "2 players"]
     rc, out, err = run(capsys, "players", "list", go_event, "--json")
     data = json.loads(out)
     assert [p["id"] for p in data] == [1, 5]
@@ -245,3 +247,10 @@ def test_hand_edited_absurd_values_are_file_line_errors(go_event, capsys):
     p.write_text(p.read_text().replace('name = "P2\\u001b[31m"', 'name = "P2"\nrating = -5'))
     rc, out, err = run(capsys, "check", go_event)
     assert rc == 1 and "rating must be 0 to 9999, not -5" in err
+
+
+def test_display_width():
+    from swisstui.core import textwidth
+    assert textwidth.width("이세돌") == 6 and textwidth.width("井山 裕太") == 9
+    assert textwidth.width("Zoë") == 3 and textwidth.width("Zoe\u0308") == 3
+    assert textwidth.ljust("井山", 6) == "井山  " and textwidth.rjust("12", 4) == "  12"

@@ -18,7 +18,7 @@ import sys
 import tomllib
 from typing import Any
 
-from ..core import registration, store
+from ..core import registration, store, textwidth
 from ..core.errors import SwissError
 from ..core.export_json import player_json
 from ..core.model import GAMES, ByeKind, Event
@@ -153,8 +153,9 @@ def cmd_players_list(args: argparse.Namespace) -> int:
         return 0
     rated = any(p.rating is not None for p in ev.players)
     ranked = any(p.rank is not None for p in ev.players)
+    rows = []
     for p in ev.players:
-        cols = [f"{p.id:>4}", p.name]
+        cols = [str(p.id), p.name]
         if ranked:
             cols.append(p.rank or "-")
         if rated:
@@ -166,9 +167,15 @@ def cmd_players_list(args: argparse.Namespace) -> int:
         if p.withdrawn_from is not None:
             notes.append(f"withdrawn from r{p.withdrawn_from}")
         notes += [f"{k.value} bye r{r}" for r, k in p.byes]
-        if notes:
-            cols.append("(" + "; ".join(notes) + ")")
-        _out("  ".join(cols))
+        cols.append("(" + "; ".join(notes) + ")" if notes else "")
+        rows.append(cols)
+    if rows:
+        widths = [max(textwidth.width(r[i]) for r in rows) for i in range(len(rows[0]))]
+        numeric = {0} | ({len(rows[0]) - 4} if rated else set())
+        for r in rows:
+            cells = [textwidth.rjust(c, w) if i in numeric else textwidth.ljust(c, w)
+                     for i, (c, w) in enumerate(zip(r, widths))]
+            _out("  ".join(cells).rstrip())
     _out(f"{len(ev.players)} players")
     return 0
 
