@@ -51,7 +51,8 @@ def test_director_types_a_round_in_tmux(tmp_path):
     _tmux("new-session", "-d", "-s", session, "-x", "80", "-y", "24", env_cmd)
     try:
         assert _wait(lambda: "Tmux Open" in _pane(session)), _pane(session)
-        assert "3 missing" in _pane(session) and "Results" in _pane(session)
+        assert "3 missing" in _pane(session)
+        assert _pane(session).splitlines()[0].strip().startswith("RESULTS · Tmux Open")
         for keys in ("1 1-0", "2 =", "0-1"):  # the last one goes to the cursor board (3)
             _tmux("send-keys", "-t", session, "-l", keys)
             _tmux("send-keys", "-t", session, "Enter")
@@ -78,9 +79,9 @@ def test_director_types_a_round_in_tmux(tmp_path):
             "1-0", "1/2-1/2", "0-1"]
         # PuTTY's default function keys (ESC [12~ = F2, ESC [15~ = F5) switch modes
         _tmux("send-keys", "-t", session, "-l", "\x1b[12~")
-        assert _wait(lambda: "Registration" in _pane(session).splitlines()[0]), _pane(session)
+        assert _wait(lambda: "REGISTRATION" in _pane(session).splitlines()[0]), _pane(session)
         _tmux("send-keys", "-t", session, "-l", "\x1b[15~")
-        assert _wait(lambda: "Standings" in _pane(session).splitlines()[0]), _pane(session)
+        assert _wait(lambda: "STANDINGS" in _pane(session).splitlines()[0]), _pane(session)
         _tmux("send-keys", "-t", session, "C-q")
         assert _wait(lambda: not _has_session(session), 5)  # ctrl+q quits
     finally:

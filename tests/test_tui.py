@@ -92,8 +92,8 @@ def test_themes_are_toml_and_resolve():
 
 def test_header_text(tmp_path):
     ev = store.load(make_event(tmp_path, n_players=4, rounds=5, name="Spring Open"))
-    assert header_text(ev, "Results") == ("Spring Open · chess · Round 0/5 (not paired) · "
-                                          "4 players · Results")
+    assert header_text(ev, "Results") == ("RESULTS · Spring Open · chess · "
+                                          "Round 0/5 (not paired) · 4 players")
 
 
 def test_keymap_every_mode_has_f_key_and_letter():

@@ -158,14 +158,14 @@ class SwissApp(App):
     def action_help(self) -> None:
         mode = self.current_mode_name()
         rows = [(k.label, k.description) for k in keymap.MODE_KEYS.get(mode, ())]
-        rows += [(k.label, k.description) for k in keymap.GLOBAL]
-        rows += [("Up / Down / PgUp / PgDn", "Move in lists"),
-                 ("Tab / Shift+Tab", "Next / previous field")]
-        title = f"Keys — {keymap.MODES.get(mode, (mode,))[0]}"
         notes = keymap.MODE_NOTES.get(mode, ())
         if mode == "results" and self.event is not None:
             notes = notes + ("", *game_notations(self.event.game))
-        self.push_screen(HelpScreen(title, rows, notes))
+        rows_global = [(k.label, k.description) for k in keymap.GLOBAL]
+        rows_global += [("Up / Down / PgUp / PgDn", "Move in lists"),
+                        ("Tab / Shift+Tab", "Next / previous field")]
+        title = f"Keys — {keymap.MODES.get(mode, (mode,))[0]}"
+        self.push_screen(HelpScreen(title, rows, notes, rows_global))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         for mode, (title, fk, letter) in keymap.MODES.items():

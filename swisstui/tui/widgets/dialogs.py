@@ -132,25 +132,30 @@ class PlayerForm(ModalScreen[dict[str, Any] | None]):
 
 
 class HelpScreen(ModalScreen[None]):
-    """Every key of the current mode and the global keys (F1 / ?)."""
+    """Every key of the current mode, how to use it, then the global keys (F1 / ?)."""
 
     BINDINGS = [Binding("escape,f1,question_mark,q,enter", "close", "Close")]
 
-    def __init__(self, title: str, rows: list[tuple[str, str]], notes: tuple[str, ...]) -> None:
+    def __init__(self, title: str, rows: list[tuple[str, str]], notes: tuple[str, ...],
+                 rows_global: list[tuple[str, str]] | None = None) -> None:
         super().__init__()
         self.title_text, self.rows, self.notes = title, rows, notes
+        self.rows_global = rows_global or []
 
     def compose(self) -> ComposeResult:
-        width = max((len(k) for k, _ in self.rows), default=4) + 2
+        width = max((len(k) for k, _ in self.rows + self.rows_global), default=4) + 2
         lines = [f"{k:<{width}}{d}" for k, d in self.rows]
         if self.notes:
             lines.append("")
             lines.extend(self.notes)
+        if self.rows_global:
+            lines += ["", "In every mode:"]
+            lines += [f"{k:<{width}}{d}" for k, d in self.rows_global]
         with Vertical(classes="dialog"):
             yield Static(self.title_text, classes="dialog-title", markup=False)
             with VerticalScroll(classes="dialog-body"):
                 yield Static("\n".join(lines), markup=False, id="help-text")
-            yield Static("Esc closes", classes="hint")
+            yield Static("Up/Down scroll · Esc closes", classes="hint")
 
     def on_mount(self) -> None:
         self.query_one(VerticalScroll).focus()

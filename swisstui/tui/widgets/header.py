@@ -1,4 +1,5 @@
-"""The one-line header: event name, game, round, results still missing, current mode."""
+"""The one-line header: current mode, event name, game, round, results still missing, players
+(most important first, so a narrow terminal cuts only the least useful part)."""
 
 from __future__ import annotations
 
@@ -9,18 +10,18 @@ from ...core.model import Event
 
 def header_text(event: Event | None, mode_title: str = "") -> str:
     if event is None:
-        return f"swisstui · no event loaded · {mode_title}"
+        return f"{mode_title.upper()} · swisstui · no event loaded"
     s = event.settings
     cur = event.current_round
     rnd = event.round(cur)
     missing = rnd.missing_results() if rnd else 0
     round_txt = f"Round {cur}/{s.rounds}" if cur else f"Round 0/{s.rounds} (not paired)"
     miss_txt = f"{missing} missing" if missing else ("all results in" if cur else "")
-    parts = [s.name, s.game, round_txt, f"{len(event.players)} players"]
+    parts = [mode_title.upper()] if mode_title else []
+    parts += [s.name, s.game, round_txt]
     if miss_txt:
         parts.append(miss_txt)
-    if mode_title:
-        parts.append(mode_title)
+    parts.append(f"{len(event.players)} players")
     return " · ".join(parts)
 
 
