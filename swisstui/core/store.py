@@ -39,7 +39,7 @@ import tomli_w
 
 from .errors import EventFileError, SwissError
 from .registration import check_range, check_text
-from .model import (GAMES, SCHEMA_VERSION, Board, Bye, ByeKind, Event, Player, Result, Round,
+from .model import (GAMES, SCHEMA_VERSION, Board, Bye, ByeKind, Event, Player, Round,
                     Scoring, Settings)
 
 EVENT_FILE = "event.toml"
@@ -202,8 +202,6 @@ _SETTINGS_KEYS = ("schema", "name", "game", "rounds", "system", "style", "round1
                   "date_start", "date_end", "venue", "city", "arbiter", "forbidden",
                   "scoring", "options")
 _SCORING_KEYS = tuple(f.name for f in fields(Scoring))
-_DEFAULT_SETTINGS = {f.name: f.default for f in fields(Settings)
-                     if f.default is not f.default_factory}  # type: ignore[comparison-overlap]
 
 
 def _parse_settings(path: Path, text: str, data: dict[str, Any]) -> Settings:
@@ -287,15 +285,11 @@ def _settings_doc(s: Settings) -> dict[str, Any]:
     if s.forbidden:
         doc["forbidden"] = [[a, b] for a, b in s.forbidden]
     sc = s.scoring
-    doc["scoring"] = {k: _num(getattr(sc, k)) for k in _SCORING_KEYS
+    doc["scoring"] = {k: float(getattr(sc, k)) for k in _SCORING_KEYS
                       if getattr(sc, k) is not None}
     if s.options:
         doc["options"] = {k: _tomlable(v) for k, v in s.options.items() if v is not None}
     return doc
-
-
-def _num(x: float) -> float | int:
-    return float(x)
 
 
 def _tomlable(v: Any) -> Any:
