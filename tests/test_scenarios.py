@@ -615,3 +615,196 @@ def test_bug_cjk_names_align_in_text_standings(tmp_path, capsys):
     rows = [ln for ln in text.splitlines() if any(n[0] in ln for n in NAMES)]
     assert len(rows) == 7
     assert len({_width(r) for r in rows}) == 1, rows
+
+
+# ---- more whole-event scenarios ---------------------------------------------------------------
+
+
+def test_go_mcmahon_day(tmp_path, capsys):
+    """McMahon with bar 2d / floor 20k (RULES.md §1.2): start MMS from the rank (1d = 30 on
+    the OpenGotha scale), a half-point bye, a withdrawal and a late entrant (absent rounds at
+    the event's absent_mms 0.5, MMS rounded down)."""
+    need("pair", "standings")
+    folder = tmp_path / "mm"
+    ok(capsys, "new", folder, "--game", "go", "--rounds", 4, "--system", "mcmahon",
+       "--option", "mcmahon_bar=2d", "--option", "komi=6.5", "--seed", 1)
+    ranks = ["5d", "3d", "2d", "1d", "1k", "3k", "8k", "15k", "25k"]
+    for r in ranks:
+        ok(capsys, "players", "add", folder, f"Kim {r}", "--rank", r)
+    ok(capsys, "players", "bye", folder, 9, "--round", 2, "--kind", "half")
+
+    def mms() -> dict[int, float]:
+        table = json.loads(ok(capsys, "standings", folder, "--format", "json"))
+        return {row["player"]: row["tiebreaks"]["MMS"] for row in table["rows"]}
+
+    start = {1: 31, 2: 31, 3: 31, 4: 30, 5: 29, 6: 27, 7: 22, 8: 15, 9: 10}
+    assert mms() == start
+    r1 = pair_json(capsys, folder)
+    assert [y["player"] for y in r1["byes"]] == [9], "the bye goes to the lowest MMS"
+    assert sorted(map(sorted, (b["players"] for b in r1["boards"]))) == [[1, 2], [3, 4],
+                                                                         [5, 6], [7, 8]]
+    wins = {}
+    for b in r1["boards"]:
+        black, white = b["players"]
+        ok(capsys, "result", folder, 1, b["board"], "B+R")  # Black, the first-listed, wins
+        wins[black] = 1
+    after1 = {p: start[p] + wins.get(p, 0) + (1 if p == 9 else 0) for p in start}
+    assert mms() == after1
+
+    r2 = pair_json(capsys, folder)
+    assert 9 not in [p for b in r2["boards"] for p in b["players"]]
+    assert {"player": 9, "kind": "half"}.items() <= r2["byes"][0].items()
+    for b in r2["boards"]:
+        ok(capsys, "result", folder, 2, b["board"], "W+1.5")
+        wins[b["players"][1]] = wins.get(b["players"][1], 0) + 1
+    table = json.loads(ok(capsys, "standings", folder, "--format", "json"))
+    scores = {row["player"]: row["score"] for row in table["rows"]}
+    assert scores[9] == 1.5  # pairing bye + half bye
+    assert {p: s for p, s in scores.items() if p != 9} == {p: wins.get(p, 0) for p in range(1, 9)}
+    assert mms()[9] == 11  # 10 + 1 + 0.5, rounded down (option round_down)
+
+    ok(capsys, "players", "withdraw", folder, 8, "--from-round", 3)
+    out = ok(capsys, "players", "add", folder, "후기 참가자", "--rank", "4k")
+    assert "joins in round 3" in out
+    assert mms()[10] == 26 + 2 * 0.5  # 4k = 26, two absent rounds at 0.5
+    r3 = pair_json(capsys, folder)
+    paired = [p for b in r3["boards"] for p in b["players"]] + [y["player"] for y in r3["byes"]]
+    assert 8 not in paired and 10 in paired
+    assert sorted(paired) == [1, 2, 3, 4, 5, 6, 7, 9, 10]
+    ok(capsys, "check", folder)
+    h9 = tmp_path / "mm.h9"
+    ok(capsys, "export", folder, "--format", "h9", "--round", 2, "-o", h9)
+    lines = [ln for ln in h9.read_bytes().decode("iso-8859-15").splitlines()
+             if not ln.startswith(";")]
+    assert len(lines) == 10
+    assert all("?" in ln for ln in lines if "4K" in ln), "Hangul is outside ISO-8859-15"
+
+
+def test_magic_swiss_then_top8(tmp_path, capsys):
+    """simulate --out, then a Top 8: 1v8, 4v5, 2v7, 3v6 from the final standings, results
+    entered like any round, semis, final, champion; the Swiss standings stay frozen."""
+    need("simulate", "playoff", "standings")
+    folder = tmp_path / "mg"
+    ok(capsys, "simulate", "--game", "magic", "--players", 10, "--rounds", 4, "--seed", 3,
+       "--out", folder)
+    ok(capsys, "check", folder)
+    swiss = json.loads(ok(capsys, "standings", folder, "--format", "json"))
+    seed = [row["player"] for row in swiss["rows"]]
+    ok(capsys, "playoff", folder, "--top", 8)
+    data = json.loads(ok(capsys, "export", folder, "--format", "json"))
+    qf = data["rounds"][-1]
+    assert qf["round"] == 5 and qf["playoff"] is True
+    assert [b["players"] for b in qf["boards"]] == [
+        [seed[0], seed[7]], [seed[3], seed[4]], [seed[1], seed[6]], [seed[2], seed[5]]]
+    refused(capsys, folder, "playoff", folder, match="missing")
+    for b, text in zip((1, 2, 3, 4), ("2-1", "0-2", "2-0", "1-2")):
+        ok(capsys, "result", folder, 5, b, text)
+    ok(capsys, "playoff", folder)
+    semis = json.loads(ok(capsys, "export", folder, "--format", "json"))["rounds"][-1]
+    assert [b["players"] for b in semis["boards"]] == [[seed[0], seed[4]], [seed[1], seed[5]]]
+    ok(capsys, "result", folder, 6, 1, "2-0")
+    ok(capsys, "result", folder, 6, 2, "0-2")
+    ok(capsys, "playoff", folder)
+    ok(capsys, "result", folder, 7, 1, "1-2")
+    shown = ok(capsys, "playoff", folder, "--show")
+    champion = next(p["name"] for p in data["players"] if p["id"] == seed[5])
+    assert f"Champion: {champion}" in shown
+    refused(capsys, folder, "playoff", folder, match="over")
+    refused(capsys, folder, "pair", folder)
+    after = json.loads(ok(capsys, "standings", folder, "--format", "json"))
+    assert after["after_round"] == 4 and after["rows"] == swiss["rows"]
+    ok(capsys, "check", folder)
+
+
+@_known_bug(8, "a drawn playoff match is accepted by `result` (core/results.py)")
+def test_bug_playoff_draw_refused_at_entry(tmp_path, capsys):
+    need("simulate", "playoff")
+    folder = tmp_path / "mg"
+    ok(capsys, "simulate", "--game", "magic", "--players", 8, "--rounds", 3, "--seed", 3,
+       "--out", folder)
+    ok(capsys, "playoff", folder, "--top", 4)
+    refused(capsys, folder, "result", folder, 4, 1, "1-1", match="winner")
+
+
+def test_chess_trf_round_trip_and_continue(tmp_path, capsys):
+    """export trf → import → export is byte-identical; the imported event pairs on."""
+    need("pair", "import")
+    folder = new_event(tmp_path, capsys, "chess")
+    for rnd, results in ((1, ("1-0", "½-½", "+-")), (2, ("0-1", "1-0", "="))):
+        pair_json(capsys, folder)
+        for b, text in enumerate(results, 1):
+            ok(capsys, "result", folder, rnd, b, text)
+    ok(capsys, "players", "withdraw", folder, 3, "--from-round", 3)
+    a, b = tmp_path / "a.trf", tmp_path / "b.trf"
+    ok(capsys, "export", folder, "--format", "trf", "-o", a)
+    ok(capsys, "import", a, tmp_path / "imp", "--format", "trf")
+    ok(capsys, "export", tmp_path / "imp", "--format", "trf", "-o", b)
+    assert a.read_bytes() == b.read_bytes()
+    mine = json.loads(ok(capsys, "standings", folder, "--format", "json"))
+    theirs = json.loads(ok(capsys, "standings", tmp_path / "imp", "--format", "json"))
+    # TRF carries no tie-break chain: compare the codes both events show
+    common = set(mine["tiebreaks"]) & set(theirs["tiebreaks"])
+    assert {"BH-C1", "BH", "SB"} <= common
+
+    def rows(table):
+        return [(r["player"], r["score"], {c: r["tiebreaks"][c] for c in sorted(common)})
+                for r in table["rows"]]
+
+    assert rows(mine) == rows(theirs)
+    r3 = pair_json(capsys, tmp_path / "imp")
+    assert r3["round"] == 3
+    assert 3 not in [p for bd in r3["boards"] for p in bd["players"]]
+    ok(capsys, "check", tmp_path / "imp")
+
+
+def test_valid_hand_edits_are_accepted(chess_r1, capsys):
+    """Comments, blank lines and a result typed by hand in another accepted notation."""
+    folder, _ = chess_r1
+    before = json.loads(ok(capsys, "export", folder, "--format", "json"))
+    ev = folder / "event.toml"
+    ev.write_text("# edited by the arbiter\n\n" + ev.read_text(encoding="utf-8") + "\n# end\n",
+                  encoding="utf-8")
+    rnd = folder / "rounds" / "01.toml"
+    text = rnd.read_text(encoding="utf-8")
+    board2 = text.index("board = 2")
+    rnd.write_text(text[:board2] + text[board2:].replace("\n\n", '\nresult = "½-½"  # by hand\n\n',
+                                                          1), encoding="utf-8")
+    ok(capsys, "check", folder)
+    after = json.loads(ok(capsys, "export", folder, "--format", "json"))
+    assert after["event"] == before["event"]
+    assert after["rounds"][0]["boards"][1]["result"] == "1/2-1/2"
+
+
+@_known_bug(9, "a missing round file in the middle passes `check` (core/store.py _round_files)")
+def test_bug_missing_round_file_in_the_middle(tmp_path, capsys):
+    need("pair")
+    folder = new_event(tmp_path, capsys, "chess")
+    for rnd in (1, 2, 3):
+        r = pair_json(capsys, folder)
+        for b in r["boards"]:
+            ok(capsys, "result", folder, rnd, b["board"], "1-0")
+    (folder / "rounds" / "02.toml").unlink()
+    refused(capsys, folder, "check", folder, match="02")
+
+
+def test_two_directors_enter_results_at_once(tmp_path, capsys):
+    """Two processes write the same round at the same time: nothing is lost (store lock)."""
+    import subprocess
+    import sys
+    need("pair")
+    folder = tmp_path / "ev"
+    ok(capsys, "new", folder, "--game", "chess", "--rounds", 5)
+    csv_path = tmp_path / "p.csv"
+    csv_path.write_text("name,rating\n" + "".join(f"Spieler {i},{2000 - i}\n"
+                                                  for i in range(16)), encoding="utf-8")
+    ok(capsys, "players", "import", folder, csv_path)
+    pair_json(capsys, folder)
+    script = ("import sys\nfrom swisstui.cli import main\n"
+              "for b in sys.argv[3:]:\n"
+              "    assert main(['result', sys.argv[1], '1', b, sys.argv[2]]) == 0\n")
+    procs = [subprocess.Popen([sys.executable, "-c", script, str(folder), res, *boards])
+             for res, boards in (("1-0", ("1", "3", "5", "7")), ("0-1", ("2", "4", "6", "8")))]
+    assert [p.wait(timeout=120) for p in procs] == [0, 0]
+    data = json.loads(ok(capsys, "export", folder, "--format", "json"))
+    assert [b["result"] for b in data["rounds"][0]["boards"]] == ["1-0", "0-1"] * 4
+    ok(capsys, "check", folder)
