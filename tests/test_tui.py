@@ -587,3 +587,22 @@ async def test_explain_after_reopening(tmp_path):
         await pilot.press("escape", "end", "enter")  # the bye row
         await pilot.pause()
         assert "only kept for a round paired in this window" in status(app)
+
+
+@pytest.mark.parametrize("game", ["chess", "go", "othello", "magic", "renju"])
+async def test_every_sample_event_in_every_mode(tmp_path, capsys, monkeypatch, game):
+    import tempfile
+    monkeypatch.setattr(tempfile, "mkdtemp", lambda prefix="": str(tmp_path / "demo"))
+    (tmp_path / "demo").mkdir()
+    assert cli_main(["demo", "--game", game, "--no-open"]) == 0
+    folder = Path(capsys.readouterr().out.strip())
+    ev = store.load(folder)
+    assert ev.game == game
+    app = SwissApp(folder)
+    async with app.run_test(size=SIZE) as pilot:
+        for key in ("f2", "f3", "a", "f4", "f5", "f6"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert not app.screen.query_one("#status").has_class("-error"), status(app)
+        rows = table_rows(app, "#crosstable")
+        assert len(rows) == len(ev.players)
