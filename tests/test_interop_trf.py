@@ -444,3 +444,12 @@ def test_more_rounds_played_than_planned_still_reads_back():
     text = write_trf(ev, ranks=RANKS)
     assert "\r\nXXR 3\r\n" in text
     assert write_trf(read_trf(text, "x.trf"), ranks=RANKS) == text
+
+
+def test_trf2026_golden_reads_back_requests_and_forbidden_pairs():
+    text = golden("event1.trf2026.trf")
+    ev = read_trf(text, "event1.trf")
+    assert ev.by_id()[4].byes == ((5, ByeKind.HALF),)
+    assert ev.settings.forbidden == ((1, 3),)
+    assert ev.by_id()[5].withdrawn_from == 3
+    assert write_trf(ev, version="2026", ranks=RANKS) == text
