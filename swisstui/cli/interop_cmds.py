@@ -127,9 +127,13 @@ def cmd_export(args) -> int:
     if args.output:
         _write_file(Path(args.output), data)
     else:
-        sys.stdout.flush()
-        sys.stdout.buffer.write(data)
-        sys.stdout.buffer.flush()
+        try:
+            sys.stdout.flush()
+            sys.stdout.buffer.write(data)
+            sys.stdout.buffer.flush()
+        except BrokenPipeError:  # `swisstui export … | head`: the reader has had enough
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
     return 0
 
 
