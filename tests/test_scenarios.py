@@ -808,3 +808,101 @@ def test_two_directors_enter_results_at_once(tmp_path, capsys):
     data = json.loads(ok(capsys, "export", folder, "--format", "json"))
     assert [b["result"] for b in data["rounds"][0]["boards"]] == ["1-0", "0-1"] * 4
     ok(capsys, "check", folder)
+
+
+# ---- CSV files as directors' spreadsheets save them ------------------------------------------
+
+
+@pytest.mark.parametrize("content,names", [
+    (b"name;rating;club\nJos\xc3\xa9;2000;Madrid\n", ["José"]),               # European Excel
+    (b"\xef\xbb\xbfname,rating\r\nBj\xc3\xb6rn,2000\r\n", ["Björn"]),          # BOM + CR LF
+    (b"Name,Rating,Club\n\"Lee, Chang-ho\",2500,Seoul\n", ["Lee, Chang-ho"]),  # quoted comma
+    (b"name\trating\n\xe5\xb1\xb1\xe7\x94\xb0\t1900\n", ["山田"]),              # tab separated
+])
+def test_csv_variants_import(tmp_path, capsys, content, names):
+    folder = tmp_path / "ev"
+    ok(capsys, "new", folder, "--game", "chess")
+    (tmp_path / "p.csv").write_bytes(content)
+    ok(capsys, "players", "import", folder, tmp_path / "p.csv")
+    assert [p["name"] for p in json.loads(ok(capsys, "players", "list", folder, "--json"))] \
+        == names
+
+
+@pytest.mark.parametrize("content,match", [
+    (b"name,rating\r\nJos\xe9 Mu\xf1oz,2000\r\n", "p.csv:2"),   # Latin-1 from old Excel
+    (b"name,rating\nAnna,2000,extra\n", "p.csv:2"),
+    (b"name,rating\nAnna,abc\n", "p.csv:2"),
+    (b"name,name\nA,B\n", "p.csv:1"),
+    (b"", "p.csv:1"),
+    (b"nom,elo\nA,1\n", "p.csv:1"),
+])
+def test_csv_refused_with_line(tmp_path, capsys, content, match):
+    folder = tmp_path / "ev"
+    ok(capsys, "new", folder, "--game", "chess")
+    (tmp_path / "p.csv").write_bytes(content)
+    refused(capsys, folder, "players", "import", folder, tmp_path / "p.csv", match=match)
+
+
+@_known_bug(10, "a CSV field over 128 KiB -> _csv.Error traceback (core/registration.py:248)")
+def test_bug_csv_huge_field(tmp_path, capsys):
+    folder = tmp_path / "ev"
+    ok(capsys, "new", folder, "--game", "chess")
+    (tmp_path / "p.csv").write_bytes(b"a" * 200_000 + b"\n")
+    refused(capsys, folder, "players", "import", folder, tmp_path / "p.csv", match="p.csv:1")
+
+
+@_known_bug(11, "an unterminated quote in a CSV is imported as a name (core/registration.py:247)")
+def test_bug_csv_unterminated_quote(tmp_path, capsys):
+    folder = tmp_path / "ev"
+    ok(capsys, "new", folder, "--game", "chess")
+    (tmp_path / "p.csv").write_bytes(b'name,rating\nAnna,2000\n"Boris,1900\nChen,1800\n')
+    refused(capsys, folder, "players", "import", folder, tmp_path / "p.csv", match="p.csv:3")
+
+
+@_known_bug(12, "scoring with a loss worth more than a win is accepted (core/settings.py:124)")
+@pytest.mark.parametrize("extra", [("--win", "-1"), ("--loss", "2"), ("--draw", "5")])
+def test_bug_scoring_order(tmp_path, capsys, extra):
+    rc, out, err = run(capsys, "new", tmp_path / "ev", "--game", "chess", *extra)
+    assert rc == 1 and err.startswith("swisstui: ")
+
+
+# ---- hypothesis: whatever is typed as a result, exit 0 or a clean refusal --------------------
+
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+_RESULT_CHARS = st.sampled_from(list("0123456789+-=/:½⅚ .BWbwRTFjigoID!") + ["\x00", "é", "–"])
+
+
+@pytest.fixture(scope="module")
+def paired_events(tmp_path_factory):
+    if importlib.util.find_spec("swisstui.cli.pairing_cmds") is None:
+        pytest.skip("command not implemented yet: pair")
+    out = {}
+    for game in sorted(GAMES):
+        folder = tmp_path_factory.mktemp(game) / "ev"
+        assert main(["new", str(folder), "--game", game, "--rounds", "3"]) == 0
+        for i in range(4):
+            assert main(["players", "add", str(folder), f"P{i}", "--rank", f"{i + 1}d"]) == 0
+        assert main(["pair", str(folder)]) == 0
+        out[game] = folder
+    return out
+
+
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(game=st.sampled_from(sorted(GAMES)), text=st.text(_RESULT_CHARS, max_size=9))
+def test_fuzz_result_text(paired_events, capsys, game, text):
+    folder = paired_events[game]
+    main(["result", "--clear", str(folder), "1", "1"])
+    capsys.readouterr()
+    before = snapshot(folder)
+    rc = main(["result", str(folder), "1", "1", "--", text])
+    out, err = capsys.readouterr()
+    assert rc in (0, 1), (text, err)
+    if rc == 1:
+        assert err.startswith("swisstui: ") and err.count("\n") == 1, err
+        assert snapshot(folder) == before
+    else:
+        assert out.startswith("round 1 board 1: ")
+        assert main(["check", str(folder)]) == 0
+        capsys.readouterr()
