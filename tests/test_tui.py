@@ -275,6 +275,19 @@ async def test_too_small_terminal_says_so(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert not app.screen.has_class("-too-small")
+        await pilot.resize_terminal(79, 24)
+        await pilot.pause()
+        assert app.screen.has_class("-too-small")
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert not app.screen.has_class("-too-small")
+        await pilot.press("f5")  # a screen first shown after the resize
+        await pilot.pause()
+        assert not app.screen.has_class("-too-small")
+        await pilot.resize_terminal(60, 20)
+        await pilot.press("f2")  # a screen that was suspended during the resize
+        await pilot.pause()
+        assert app.screen.MODE == "registration" and app.screen.has_class("-too-small")
 
 
 async def test_mode_letters_help_and_palette(tmp_path):

@@ -60,6 +60,7 @@ class EventScreen(Screen):
         self.sync()
 
     def on_screen_resume(self) -> None:
+        self._check_size(self.app.size.width, self.app.size.height)
         self.sync()
 
     def sync(self, force: bool = False) -> None:
