@@ -161,6 +161,7 @@ def test_director_runs_a_whole_event(tmp_path, capsys, game):
     met: set[frozenset[int]] = set()
     byes: dict[int, int] = {}
     stored: dict[tuple[int, int], str] = {}
+    history: dict[int, dict] = {}
     k = 0
     for rnd in range(1, ROUNDS + 1):
         pairing = pair_json(capsys, folder)
@@ -202,8 +203,12 @@ def test_director_runs_a_whole_event(tmp_path, capsys, game):
         assert ordered == sorted(ordered, reverse=True)
         names = {row["player"]: row["name"] for row in table["rows"]}
         assert names[1] == "김민준" and names[2] == "山田太郎"
+        history[rnd] = table
 
     refused(capsys, folder, "pair", folder, match=f"all {ROUNDS} rounds")
+    for rnd in range(1, ROUNDS):  # earlier standings are reproducible once later rounds exist
+        again = json.loads(ok(capsys, "standings", folder, "--round", rnd, "--format", "json"))
+        assert again["rows"] == history[rnd]["rows"]
 
     cross = json.loads(ok(capsys, "crosstable", folder, "--format", "json"))
     assert cross["after_round"] == ROUNDS
@@ -906,3 +911,13 @@ def test_fuzz_result_text(paired_events, capsys, game, text):
         assert out.startswith("round 1 board 1: ")
         assert main(["check", str(folder)]) == 0
         capsys.readouterr()
+
+
+@_known_bug(13, "a mistyped command is read as an event folder (cli/__init__.py:48)")
+def test_bug_mistyped_command_names_the_command(tmp_path, capsys, five_players):
+    try:
+        rc = main(["standing", str(five_players)])
+    except SystemExit as exc:
+        rc = exc.code
+    assert rc in (1, 2)
+    assert "standings" in capsys.readouterr().err, "name the command the director meant"
