@@ -237,6 +237,14 @@ def test_director_runs_a_whole_event(tmp_path, capsys, game):
         target = tmp_path / f"out.{fmt}"
         ok(capsys, "export", folder, "--format", fmt, "-o", target)
         assert target.stat().st_size > 0
+    for fmt in ("csv", "html"):
+        for what in ("standings", "crosstable", "pairings", "wall"):
+            target = tmp_path / f"{what}.{fmt}"
+            ok(capsys, "export", folder, "--format", fmt, "--what", what, "-o", target)
+            text = target.read_text(encoding="utf-8")
+            assert "Łukasz Żółć" in text and "김민준" in text, (fmt, what)
+            if fmt == "html":
+                assert "<script" not in text.lower()
     if game == "chess":
         trf = (tmp_path / "out.trf").read_text(encoding="utf-8").splitlines()
         lines = [ln for ln in trf if ln.startswith("001")]
@@ -921,3 +929,19 @@ def test_bug_mistyped_command_names_the_command(tmp_path, capsys, five_players):
         rc = exc.code
     assert rc in (1, 2)
     assert "standings" in capsys.readouterr().err, "name the command the director meant"
+
+
+def test_two_directors_pair_at_once(tmp_path, capsys):
+    """Two `pair` at the same instant: one round is written, the other is refused."""
+    import subprocess
+    import sys
+    need("pair")
+    folder = new_event(tmp_path, capsys, "chess")
+    script = "import sys\nfrom swisstui.cli import main\nsys.exit(main(['pair', sys.argv[1]]))\n"
+    procs = [subprocess.Popen([sys.executable, "-c", script, str(folder)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+             for _ in range(2)]
+    codes = sorted(p.wait(timeout=120) for p in procs)
+    assert codes == [0, 1]
+    assert sorted(p.name for p in (folder / "rounds").iterdir()) == ["01.toml"]
+    ok(capsys, "check", folder)
