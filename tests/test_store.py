@@ -328,3 +328,19 @@ def test_reader_waits_for_a_writer(tmp_path):
     os.close(fd)
     assert done.wait(5)
     t.join()
+
+
+def test_check_lists_every_problem_of_a_file(paired):
+    p = paired / "players.toml"
+    _edit(p, "rating = 2400", "ratnig = 2400")
+    _edit(p, "rating = 2380", 'rating = "high"')
+    r = paired / "rounds" / "01.toml"
+    _edit(r, 'result = "1-0"', 'result = "9-9"')
+    _edit(r, "players = [5, 6]", "players = [5, 60]")
+    problems = store.check(paired)
+    assert [pr.split(":")[1] for pr in problems] == [
+        str(_line_of(p, "ratnig")), str(_line_of(p, '"high"')),
+        str(_line_of(r, '"9-9"')), str(_line_of(r, "[5, 60]"))]
+    assert "no player with id 60" in problems[3]
+    with pytest.raises(EventFileError, match="ratnig"):  # load stops at the first
+        store.load(paired)

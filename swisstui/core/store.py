@@ -331,7 +331,20 @@ def _canonical_rank(rank: str) -> str:
         raise SwissError(str(exc).strip() or f"malformed rank {rank!r}") from None
 
 
-def _parse_players(path: Path, text: str, data: dict[str, Any]) -> tuple[Player, ...]:
+def _each(problems: list[str] | None, fn: Callable[[], Any]) -> Any:
+    """Run the parser of one table; in check mode (``problems`` given) record its error and
+    go on with the next table, so ``swisstui check`` lists every problem."""
+    try:
+        return fn()
+    except EventFileError as exc:
+        if problems is None:
+            raise
+        problems.append(str(exc))
+        return None
+
+
+def _parse_players(path: Path, text: str, data: dict[str, Any],
+                   problems: list[str] | None = None) -> tuple[Player, ...]:
     top = _Reader(path, text, data, label="players.toml")
     top.only(("player",))
     items = data.get("player", [])
@@ -342,35 +355,43 @@ def _parse_players(path: Path, text: str, data: dict[str, Any]) -> tuple[Player,
     for i, item in enumerate(items):
         if not isinstance(item, dict):
             raise top.err("player", "'player' must be an array of tables: [[player]]")
-        r = _Reader(path, text, item, table="player", index=i)
-        r.only(_PLAYER_KEYS)
-        pid = r.positive("id", required=True)
-        _in_range(r, "id", pid)
-        if pid in seen:
-            raise r.err("id", f"duplicate player id {pid} (also player #{seen[pid] + 1})")
-        seen[pid] = i
-        kw: dict[str, Any] = {"id": pid}
-        for key in _PLAYER_STR:
-            if key in item:
-                kw[key] = r.get(key, "str")
-                try:
-                    check_text(key, kw[key])
-                except SwissError as exc:
-                    raise r.err(key, f"player {pid}: {exc}") from None
-        if "name" not in item or not kw["name"].strip():
-            raise r.err("name" if "name" in item else None, f"player {pid} has no name")
-        if "rank" in kw:
-            try:
-                kw["rank"] = _canonical_rank(kw["rank"])
-            except SwissError as exc:
-                raise r.err("rank", f"player {pid}: {exc}") from None
-        for key in ("rating", "lot", "joined_round", "withdrawn_from", "smms_correction"):
-            if key in item:
-                kw[key] = _in_range(r, key, r.get(key, "int"))
-        if "byes" in item:
-            kw["byes"] = _parse_byes(r, pid, item["byes"])
-        players.append(Player(**kw))
+        player = _each(problems, lambda i=i, item=item: _parse_player(path, text, i, item,
+                                                                       seen))
+        if player is not None:
+            players.append(player)
     return tuple(sorted(players, key=lambda p: p.id))
+
+
+def _parse_player(path: Path, text: str, i: int, item: dict[str, Any],
+                  seen: dict[int, int]) -> Player:
+    r = _Reader(path, text, item, table="player", index=i)
+    r.only(_PLAYER_KEYS)
+    pid = r.positive("id", required=True)
+    _in_range(r, "id", pid)
+    if pid in seen:
+        raise r.err("id", f"duplicate player id {pid} (also player #{seen[pid] + 1})")
+    seen[pid] = i
+    kw: dict[str, Any] = {"id": pid}
+    for key in _PLAYER_STR:
+        if key in item:
+            kw[key] = r.get(key, "str")
+            try:
+                check_text(key, kw[key])
+            except SwissError as exc:
+                raise r.err(key, f"player {pid}: {exc}") from None
+    if "name" not in item or not kw["name"].strip():
+        raise r.err("name" if "name" in item else None, f"player {pid} has no name")
+    if "rank" in kw:
+        try:
+            kw["rank"] = _canonical_rank(kw["rank"])
+        except SwissError as exc:
+            raise r.err("rank", f"player {pid}: {exc}") from None
+    for key in ("rating", "lot", "joined_round", "withdrawn_from", "smms_correction"):
+        if key in item:
+            kw[key] = _in_range(r, key, r.get(key, "int"))
+    if "byes" in item:
+        kw["byes"] = _parse_byes(r, pid, item["byes"])
+    return Player(**kw)
 
 
 def _in_range(r: _Reader, key: str, value: int) -> int:
@@ -425,7 +446,7 @@ def _profile(game: str):
 
 
 def _parse_round(path: Path, text: str, data: dict[str, Any], settings: Settings,
-                 number: int) -> Round:
+                 number: int, problems: list[str] | None = None) -> Round:
     prof = _profile(settings.game)
     detail_keys = tuple(prof.detail_keys)
     parse = prof.parse
@@ -452,7 +473,8 @@ def _parse_round(path: Path, text: str, data: dict[str, Any], settings: Settings
     if not isinstance(items, list) or not all(isinstance(x, dict) for x in items):
         raise top.err("board", "'board' must be an array of tables: [[board]]")
     numbers: set[int] = set()
-    for i, item in enumerate(items):
+
+    def one_board(i: int, item: dict[str, Any]) -> Board:
         r = _Reader(path, text, item, table="board", index=i)
         r.only(("board", "players", "result") + detail_keys)
         bno = r.positive("board", required=True)
@@ -480,13 +502,19 @@ def _parse_round(path: Path, text: str, data: dict[str, Any], settings: Settings
         elif extra:
             k = next(iter(extra))
             raise r.err(k, f"board {bno}: {k!r} given without a result")
-        boards.append(Board(bno, (a, b), result))
+        return Board(bno, (a, b), result)
+
+    for i, item in enumerate(items):
+        board = _each(problems, lambda i=i, item=item: one_board(i, item))
+        if board is not None:
+            boards.append(board)
     byes: list[Bye] = []
     items = data.get("bye", [])
     if not isinstance(items, list) or not all(isinstance(x, dict) for x in items):
         raise top.err("bye", "'bye' must be an array of tables: [[bye]]")
     kinds = [k.value for k in ByeKind]
-    for i, item in enumerate(items):
+
+    def one_bye(i: int, item: dict[str, Any]) -> Bye:
         r = _Reader(path, text, item, table="bye", index=i)
         r.only(("player", "kind"))
         pid = r.positive("player", required=True)
@@ -495,7 +523,12 @@ def _parse_round(path: Path, text: str, data: dict[str, Any], settings: Settings
             raise r.err("kind", f"bye of player {pid}: unknown kind {kind!r}; "
                                 f"valid: {', '.join(kinds)}")
         seat(r, "player", pid, "a bye")
-        byes.append(Bye(pid, ByeKind(kind)))
+        return Bye(pid, ByeKind(kind))
+
+    for i, item in enumerate(items):
+        bye = _each(problems, lambda i=i, item=item: one_bye(i, item))
+        if bye is not None:
+            byes.append(bye)
     return Round(number, tuple(sorted(boards, key=lambda b: b.number)), tuple(byes), playoff)
 
 
@@ -523,15 +556,41 @@ def _round_doc(game: str, rnd: Round) -> dict[str, Any]:
 
 # ---- cross-file checks ------------------------------------------------------------------------
 
-def _cross_check(folder: Path, event: Event, texts: _Texts) -> None:
+def _table_index(text: str, table: str, key: str, value: int, default: int) -> int:
+    """Index of the ``[[table]]`` whose ``key = value`` (tables that failed to parse are not
+    in the model, so the model's index can be off); ``default`` when not found."""
+    index = -1
+    pattern = re.compile(rf"^\s*{re.escape(key)}\s*=\s*{value}\s*(#.*)?$")
+    inside = False
+    for line in text.splitlines():
+        m = _HEADER.match(line)
+        if m:
+            inside = m.group(1) == "[[" and m.group(2).strip() == table
+            if inside:
+                index += 1
+            continue
+        if inside and pattern.match(line):
+            return index
+    return default
+
+
+def _cross_check(folder: Path, event: Event, texts: _Texts,
+                 problems: list[str] | None = None) -> None:
+    """Boards, byes and forbidden pairs name registered players (first problem raised, or
+    every problem appended to ``problems``)."""
+    def report(err: EventFileError) -> None:
+        if problems is None:
+            raise err
+        problems.append(str(err))
+
     ids = {p.id for p in event.players}
     ev_path = folder / EVENT_FILE
     for a, b in event.settings.forbidden:
         for pid in (a, b):
             if pid not in ids:
-                raise EventFileError(ev_path, _locate(texts[EVENT_FILE], None, None,
-                                                      "forbidden"),
-                                     f"forbidden pair [{a}, {b}]: no player with id {pid}")
+                report(EventFileError(ev_path, _locate(texts[EVENT_FILE], None, None,
+                                                       "forbidden"),
+                                      f"forbidden pair [{a}, {b}]: no player with id {pid}"))
     for rnd in event.rounds:
         name = round_file_name(rnd.number)
         path = folder / ROUNDS_DIR / name
@@ -539,13 +598,16 @@ def _cross_check(folder: Path, event: Event, texts: _Texts) -> None:
         for i, b in enumerate(rnd.boards):
             for pid in b.players:
                 if pid not in ids:
-                    raise EventFileError(path, _locate(text, "board", i, "players"),
-                                         f"board {b.number}: no player with id {pid} "
-                                         f"in {PLAYERS_FILE}")
+                    at = _table_index(text, "board", "board", b.number, i)
+                    report(EventFileError(path, _locate(text, "board", at, "players"),
+                                          f"board {b.number}: no player with id {pid} "
+                                          f"in {PLAYERS_FILE}"))
         for i, y in enumerate(rnd.byes):
             if y.player not in ids:
-                raise EventFileError(path, _locate(text, "bye", i, "player"),
-                                     f"bye: no player with id {y.player} in {PLAYERS_FILE}")
+                at = _table_index(text, "bye", "player", y.player, i)
+                report(EventFileError(path, _locate(text, "bye", at, "player"),
+                                      f"bye: no player with id {y.player} in "
+                                      f"{PLAYERS_FILE}"))
 
 
 def validate_event(event: Event) -> None:
@@ -785,14 +847,22 @@ def _check(folder: Path) -> list[str]:
     except SwissError as exc:
         problems.append(str(exc))
         settings = None
-    players: tuple[Player, ...] | None = ()
+    players: tuple[Player, ...] = ()
+    players_ok = True
     if (folder / PLAYERS_FILE).exists():
+        found: list[str] = []
         try:
             text, data = _read_toml(folder / PLAYERS_FILE)
-            players = _parse_players(folder / PLAYERS_FILE, text, data)
+            players = _parse_players(folder / PLAYERS_FILE, text, data, found)
+            if found:  # ids of the broken [[player]] tables still count as registered
+                known = {p.id for p in players}
+                raw = data.get("player") if isinstance(data.get("player"), list) else []
+                players += tuple(Player(x["id"], "?") for x in raw if isinstance(x, dict)
+                                 and type(x.get("id")) is int and x["id"] not in known)
         except SwissError as exc:
-            problems.append(str(exc))
-            players = None
+            found.append(str(exc))
+            players_ok = False
+        problems += found
     try:
         files = _round_files(folder)
     except SwissError as exc:
@@ -805,30 +875,12 @@ def _check(folder: Path) -> list[str]:
             try:
                 text, data = _read_toml(path)
                 texts[f"{ROUNDS_DIR}/{path.name}"] = text
-                rounds.append(_parse_round(path, text, data, settings, number))
+                rounds.append(_parse_round(path, text, data, settings, number, problems))
             except SwissError as exc:
                 problems.append(str(exc))
-        if players is not None:
-            event = Event(settings, players, tuple(rounds))
-            problems += _cross_problems(folder, event, texts)
+        if players_ok:  # else every board would name an unknown player
+            _cross_check(folder, Event(settings, players, tuple(rounds)), texts, problems)
     return problems
-
-
-def _cross_problems(folder: Path, event: Event, texts: _Texts) -> list[str]:
-    """All cross-file problems (not just the first)."""
-    out: list[str] = []
-    for rnd in event.rounds:
-        single = Event(event.settings, event.players, (rnd,))
-        try:
-            _cross_check(folder, replace(single, settings=replace(event.settings,
-                                                                  forbidden=())), texts)
-        except SwissError as exc:
-            out.append(str(exc))
-    try:
-        _cross_check(folder, Event(event.settings, event.players, ()), texts)
-    except SwissError as exc:
-        out.append(str(exc))
-    return out
 
 
 # ---- writing ----------------------------------------------------------------------------------
