@@ -362,6 +362,17 @@ async def test_display_refuses_edits_and_follows_disk(tmp_path):
         assert "Crosstable" in str(app.query_one("#display-title").render())
 
 
+async def test_display_too_small(tmp_path):
+    folder = make_event(tmp_path, n_players=4)
+    app = DisplayApp(folder, cycle=0)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        assert app.screen.has_class("-too-small")
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        assert not app.screen.has_class("-too-small")
+
+
 # ---- command line ----------------------------------------------------------------------------------
 
 def test_cli_refuses_non_event_folder(tmp_path, capsys):
@@ -619,3 +630,18 @@ async def test_every_sample_event_in_every_mode(tmp_path, capsys, monkeypatch, g
             assert not app.screen.query_one("#status").has_class("-error"), status(app)
         rows = table_rows(app, "#crosstable")
         assert len(rows) == len(ev.players)
+
+
+async def test_display_pages_through_a_long_table(tmp_path):
+    folder = make_event(tmp_path, n_players=40)
+    app = DisplayApp(folder, cycle=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        t = app.query_one(FastTable)
+        assert t.row_count == 40 and t.spacing == 1
+        pages = 0
+        while app.view == 0 and pages < 20:
+            app.advance()
+            await pilot.pause()
+            pages += 1
+        assert app.view == 1 and 3 <= pages <= 6  # 40 rows, ~9 per screen, then pairings

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual import events
 from textual.app import App, ComposeResult
 from textual.widgets import Static
 
@@ -19,7 +20,7 @@ from ...core.model import Event, scores
 from .. import backend, keymap
 from ..themes import DISPLAY_THEME, resolve_theme
 from ..widgets.fasttable import FastTable
-from .base import game_sides
+from .base import MIN_HEIGHT, MIN_WIDTH, game_sides
 from .crosstable import crosstable_rows
 from .standings import standings_rows, update_table
 
@@ -69,9 +70,11 @@ class DisplayApp(App):
 
     def compose(self) -> ComposeResult:
         yield Static("", id="display-title", markup=False)
-        yield FastTable(id="display", show_cursor=False, padding=1)
+        yield FastTable(id="display", show_cursor=False, padding=1, spacing=1)
         yield Static("", id="display-error", markup=False)
         yield Static("", id="display-foot", markup=False)
+        yield Static(f"Terminal too small: the projector view needs at least "
+                     f"{MIN_WIDTH}×{MIN_HEIGHT} characters.", id="too-small", markup=False)
 
     def on_mount(self) -> None:
         for t in self._themes.values():
@@ -82,6 +85,10 @@ class DisplayApp(App):
         self.set_interval(self.poll, self.reload, name="watcher")
         if self.cycle > 0:
             self.set_interval(self.cycle, self.advance, name="cycle")
+
+    def on_resize(self, event: events.Resize) -> None:
+        small = event.size.width < MIN_WIDTH or event.size.height < MIN_HEIGHT
+        self.screen.set_class(small, "-too-small")
 
     # ---- data ---------------------------------------------------------------------------------
     def reload(self) -> None:
@@ -146,8 +153,8 @@ class DisplayApp(App):
     def advance(self) -> None:
         t = self.query_one(FastTable)
         if t.scroll_y < t.max_scroll_y:
-            t.scroll_to(y=t.scroll_y + max(1, t.scrollable_content_region.height - 1),
-                        animate=False)
+            page = t._body_height * (1 + t.spacing)  # whole rows only
+            t.scroll_to(y=t.scroll_y + page, animate=False)
             return
         self.action_next_page()
 

@@ -88,11 +88,14 @@ class FastTable(ScrollView, can_focus=True):
         def control(self) -> "FastTable":
             return self.table
 
-    def __init__(self, *, show_cursor: bool = True, padding: int = 1, id: str | None = None,
-                 classes: str | None = None) -> None:
+    def __init__(self, *, show_cursor: bool = True, padding: int = 1, spacing: int = 0,
+                 id: str | None = None, classes: str | None = None) -> None:
+        """``padding``: blank cells each side of a column; ``spacing``: blank lines under
+        each row (the projector uses 1 for bigger, easier rows)."""
         super().__init__(id=id, classes=classes)
         self.show_cursor = show_cursor
         self.padding = padding
+        self.spacing = spacing
         self.labels: list[str] = []
         self.widths: list[int] = []
         self.rows: list[tuple[str, ...]] = []
@@ -160,19 +163,22 @@ class FastTable(ScrollView, can_focus=True):
 
     # ---- geometry -----------------------------------------------------------------------------
     def _resize(self) -> None:
-        self.virtual_size = Size(self._line_width, len(self.rows) + 1)
+        self.virtual_size = Size(self._line_width, len(self.rows) * (1 + self.spacing) + 1)
 
     @property
     def _body_height(self) -> int:
-        return max(1, self.scrollable_content_region.height - 1)
+        """Rows that fit on screen."""
+        lines = max(1, self.scrollable_content_region.height - 1)
+        return max(1, lines // (1 + self.spacing))
 
     def _scroll_to_cursor(self) -> None:
-        top = int(self.scroll_y)
+        step = 1 + self.spacing
+        top = int(self.scroll_y) // step
         h = self._body_height
         if self.cursor_row < top:
-            self.scroll_to(y=self.cursor_row, animate=False, immediate=True)
+            self.scroll_to(y=self.cursor_row * step, animate=False, immediate=True)
         elif self.cursor_row >= top + h:
-            self.scroll_to(y=self.cursor_row - h + 1, animate=False, immediate=True)
+            self.scroll_to(y=(self.cursor_row - h + 1) * step, animate=False, immediate=True)
 
     # ---- keys ---------------------------------------------------------------------------------
     def action_cursor(self, delta: int) -> None:
@@ -211,10 +217,10 @@ class FastTable(ScrollView, can_focus=True):
             text = self._format(self.labels)
             style = base + self.get_component_rich_style("fasttable--header")
         else:
-            index = scroll_y + y - 1
+            index, gap = divmod(scroll_y + y - 1, 1 + self.spacing)
             if index >= len(self.rows):
                 return Strip([Segment(" " * width, base)], width)
-            text = self._format(self.rows[index])
+            text = self._format(self.rows[index]) if not gap else ""
             if self.show_cursor and index == self.cursor_row:
                 name = "fasttable--cursor"
             else:
