@@ -945,3 +945,29 @@ def test_two_directors_pair_at_once(tmp_path, capsys):
     assert codes == [0, 1]
     assert sorted(p.name for p in (folder / "rounds").iterdir()) == ["01.toml"]
     ok(capsys, "check", folder)
+
+
+def test_swap_lists_broken_rules_and_explain(tmp_path, capsys):
+    """A director overrides the engine: the swap is saved and every broken rule is listed;
+    swapping back restores the engine's round byte for byte."""
+    need("simulate", "pairings", "explain")
+    folder = tmp_path / "s"
+    ok(capsys, "simulate", "--game", "chess", "--players", 8, "--rounds", 3, "--seed", 1,
+       "--out", folder)
+    path = folder / "event.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace("rounds = 3", "rounds = 4", 1),
+                    encoding="utf-8")
+    r4 = pair_json(capsys, folder)
+    engine = (folder / "rounds" / "04.toml").read_bytes()
+    data = json.loads(ok(capsys, "export", folder, "--format", "json"))
+    met = {frozenset(b["players"]) for r in data["rounds"][:3] for b in r["boards"]}
+    (a, b), (c, d) = r4["boards"][0]["players"], r4["boards"][1]["players"]
+    out = ok(capsys, "pairings", "swap", folder, 4, b, d)
+    if frozenset((a, d)) in met:
+        assert f"rematch: {min(a, d)} and {max(a, d)}" in out or "rematch" in out
+    assert "breaks" in out or "no rule" in out.lower()
+    ok(capsys, "pairings", "swap", folder, 4, b, d)
+    assert (folder / "rounds" / "04.toml").read_bytes() == engine
+    why = ok(capsys, "explain", folder, 4, 1)
+    assert str(a) in why and "colour" in why
+    ok(capsys, "check", folder)
