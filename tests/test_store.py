@@ -344,3 +344,20 @@ def test_check_lists_every_problem_of_a_file(paired):
     assert "no player with id 60" in problems[3]
     with pytest.raises(EventFileError, match="ratnig"):  # load stops at the first
         store.load(paired)
+
+
+def test_check_lists_every_bad_setting(paired):
+    e = paired / "event.toml"
+    _edit(e, 'style = "slide"', 'style = "zigzag"\ncolour = "w"')
+    _edit(e, "[scoring]\n", "[scoring]\ntie = 3\n")
+    _edit(e, "[options]\n", "[options]\nkomi = 6.5\n")
+    problems = store.check(paired)
+    assert sorted(int(p.split(":")[1]) for p in problems) == sorted(
+        _line_of(e, needle) for needle in ("zigzag", 'colour = "w"', "tie = 3", "komi"))
+
+
+def test_check_reads_rounds_despite_a_typo_in_event_toml(paired):
+    _edit(paired / "event.toml", 'style = "slide"', 'style = "slide"\ncolour = "w"')
+    _edit(paired / "rounds" / "01.toml", 'result = "1-0"', 'result = "9-9"')
+    problems = store.check(paired)
+    assert len(problems) == 2 and "colour" in problems[0] and "9-9" in problems[1]

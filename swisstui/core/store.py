@@ -109,7 +109,9 @@ class _Reader:
                                f"[{table}]" if table else "top level")
 
     def err(self, key: str | None, msg: str) -> EventFileError:
-        return EventFileError(self.path, _locate(self.text, self.table, self.index, key), msg)
+        exc = EventFileError(self.path, _locate(self.text, self.table, self.index, key), msg)
+        exc.where = (self.table, key)  # type: ignore[attr-defined]  # for check mode
+        return exc
 
     def only(self, allowed: set[str] | tuple[str, ...]) -> None:
         for key in self.data:
@@ -255,9 +257,12 @@ def _parse_settings(path: Path, text: str, data: dict[str, Any]) -> Settings:
     except SwissError as exc:
         key = getattr(exc, "key", None)
         msg = str(exc)
-        line = _locate(text, "options", None, key) if key and key in settings.options \
+        in_options = bool(key) and key in settings.options
+        line = _locate(text, "options", None, key) if in_options \
             else _locate(text, None, None, key) if key else None
-        raise EventFileError(path, line, msg) from None
+        err = EventFileError(path, line, msg)
+        err.where = ("options" if in_options else None, key)  # type: ignore[attr-defined]
+        raise err from None
     return settings
 
 
@@ -837,16 +842,44 @@ def check(folder: str | os.PathLike[str]) -> list[str]:
         return _check(folder)
 
 
+def _check_settings(path: Path, problems: list[str]) -> Settings | None:
+    """event.toml in check mode: after each problem, drop the offending key and read on, so
+    every bad key is listed.  The settings are still used to check the round files when the
+    only problems were unknown keys (typos), else None."""
+    try:
+        text, data = _read_toml(path)
+    except SwissError as exc:
+        problems.append(str(exc))
+        return None
+    found: list[str] = []
+    for _ in range(len(_SETTINGS_KEYS) + 20):
+        try:
+            settings = _parse_settings(path, text, data)
+        except EventFileError as exc:
+            found.append(str(exc))
+            table, key = getattr(exc, "where", (None, None))
+            holder = data.get(table) if table else data
+            if not isinstance(holder, dict) or key not in holder \
+                    or key in ("schema", "game"):
+                break
+            del holder[key]
+            continue
+        except SwissError as exc:
+            found.append(str(exc))
+            break
+        problems += found
+        if all("unknown key" in f for f in found):
+            return settings
+        return None
+    problems += found
+    return None
+
+
 def _check(folder: Path) -> list[str]:
     problems: list[str] = []
     if not folder.is_dir():
         return [f"{folder}: no such event folder"]
-    try:
-        text, data = _read_toml(folder / EVENT_FILE)
-        settings = _parse_settings(folder / EVENT_FILE, text, data)
-    except SwissError as exc:
-        problems.append(str(exc))
-        settings = None
+    settings = _check_settings(folder / EVENT_FILE, problems)
     players: tuple[Player, ...] = ()
     players_ok = True
     if (folder / PLAYERS_FILE).exists():
