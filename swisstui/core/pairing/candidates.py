@@ -56,6 +56,7 @@ class Candidates:
                 start = i + 1
         self.complete_groups: set[int] = set()
         self.kp: dict[int, int] = {}  # own window of a player (local widening)
+        self.float_edge: set[int] = set()  # floaters offered last of their kind
         self.full_cross: set[tuple[int, int]] = set()  # group pairs joined completely
         self.bye_list: list[int] = []
         if k is None:
@@ -155,13 +156,17 @@ class Candidates:
             st = f[i]
             kinds = ("near", ("want", prefs[st.id].want), ("fresh", st.last_float != direction))
             take = False
+            last = False
             for kind in kinds:
                 c = counts.get(kind, 0)
                 if c < k:
                     counts[kind] = c + 1
                     take = True
+                    last = last or c + 1 == k
             if take:
                 out.append(i)
+                if last:  # the k-th of its kind: a floater beyond it was not offered
+                    self.float_edge.add(i)
         return out
 
     def _good(self, i: int, s: int, m: int, c: int, k: int) -> None:
@@ -236,7 +241,4 @@ class Candidates:
             return True
         if (up.group, low.group) in self.full_cross:
             return False
-        _, m_up = self.groups[up.group]
-        _, m_low = self.groups[low.group]
-        return (m_up > k and up.gsize - 1 - up.pos >= k - 1) or \
-            (m_low > k and low.pos >= k - 1)
+        return i in self.float_edge or j in self.float_edge

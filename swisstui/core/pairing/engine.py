@@ -16,7 +16,9 @@ from .candidates import FULL_LIMIT, START_WINDOW, Candidates
 
 CONVERGE = False  # also require the same objective as the half-width window
 LOCAL_ROUNDS = 4  # local widenings before the whole window doubles
-LOCAL_MAX = 64  # boundary pairs that may be widened locally
+LOCAL_MAX = 10**9  # boundary pairs that may be widened locally
+MAX_WINDOW = 24  # above FULL_LIMIT players, the window never grows past this (time budget)
+EDGE_BUDGET = 25  # … nor do the solves of one round use more than this many edges per player
 from .colours import allocate, colour_mode
 from .criteria import BYE, FIELDS, Context, Evaluator, Packer, objective
 from .groups import PState, build_states, lot_key, strength_key, to_pair
@@ -223,6 +225,7 @@ def _match(pool: list[PState], ev: Evaluator, window: int | None, engine: str):
     k = window if window is not None else (None if n <= FULL_LIMIT else START_WINDOW)
     prev = None
     cache: dict = {}
+    work = 0  # edges solved so far (the deterministic work budget of large fields)
     while True:
         cands = Candidates(pool, ev, k, bye, cache)
         for _ in range(LOCAL_ROUNDS + 1):
@@ -240,8 +243,17 @@ def _match(pool: list[PState], ev: Evaluator, window: int | None, engine: str):
             if not edge and (not CONVERGE or prev == obj):
                 return mate, cands, f"candidate window {k}"
             prev = obj
+            if n > FULL_LIMIT and window is None and work + len(cands.edges) > EDGE_BUDGET * n:
+                break
+            work += len(cands.edges)
             if not edge or len(edge) > LOCAL_MAX or not cands.widen(edge):
                 break
+        work += len(cands.edges)
+        if feasible and n > FULL_LIMIT and window is None and (
+                2 * k > MAX_WINDOW or work > EDGE_BUDGET * n):
+            # time budget of a large field: keep the best windowed answer, say so
+            return mate, cands, (f"candidate window {k} (not verified: {len(edge)} pair(s) "
+                                 "on the window's edge)")
         k = None if cands.saturated() else 2 * k
 
 
