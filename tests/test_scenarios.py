@@ -973,3 +973,54 @@ def test_swap_lists_broken_rules_and_explain(tmp_path, capsys):
     why = ok(capsys, "explain", folder, 4, 1)
     assert str(a) in why and "colour" in why
     ok(capsys, "check", folder)
+
+
+def test_magic_percentages_by_hand_with_a_drop_and_a_bye(tmp_path, capsys):
+    """MTR tie-breaks end to end (RULES.md §3.2): four players, fixed pairings, M4 drops after
+    round 2, M1 gets the bye in round 3.  Every number below is computed by hand:
+    R1 M1 2-0 M2, M4 2-1 M3; R2 M3 2-1 M1, M4 2-0 M2 (M4 drops); R3 M2 2-0 M3, M1 bye (2-0).
+    MW = MP / (3 x rounds incl. the bye); OMW/OGW average the opponents (floor 0.33, the bye
+    is no opponent); GW = 3 x games won / (3 x games)."""
+    need("pair", "standings")
+    folder = tmp_path / "m"
+    ok(capsys, "new", folder, "--game", "magic", "--rounds", 3)
+    for i in range(1, 5):
+        ok(capsys, "players", "add", folder, f"M{i}")
+
+    def match(rnd, winner, loser, games, drop=None):
+        data = json.loads(ok(capsys, "export", folder, "--format", "json"))
+        board = next(b for b in data["rounds"][rnd - 1]["boards"]
+                     if set(b["players"]) == {winner, loser})
+        w, l_ = games
+        text = f"{w}-{l_}" if board["players"][0] == winner else f"{l_}-{w}"
+        extra = ["--drop", str(drop)] if drop else []
+        ok(capsys, "result", *extra, folder, rnd, board["board"], text)
+
+    ok(capsys, "pair", folder, "--fixed", "1:2", "--fixed", "3:4")
+    match(1, 1, 2, (2, 0))
+    match(1, 4, 3, (2, 1))
+    ok(capsys, "pair", folder, "--fixed", "1:3", "--fixed", "2:4")
+    match(2, 3, 1, (2, 1))
+    match(2, 4, 2, (2, 0), drop=4)
+    r3 = json.loads(ok(capsys, "pair", folder, "--json", "--fixed", "2:3"))
+    assert [y["player"] for y in r3["byes"]] == [1]
+    match(3, 2, 3, (2, 0))
+
+    table = json.loads(ok(capsys, "standings", folder, "--tiebreaks", "MP,MW,OMW,GW,OGW",
+                          "--format", "json"))
+    got = {r["player"]: (r["score"], r["tiebreaks"]) for r in table["rows"]}
+    mw = {1: 6 / 9, 2: 3 / 9, 3: 3 / 9, 4: 6 / 6}
+    gw = {1: 5 / 7, 2: 2 / 6, 3: 3 / 8, 4: 4 / 5}
+    opps = {1: (2, 3), 2: (1, 4, 3), 3: (4, 1, 2), 4: (3, 2)}
+    for p in range(1, 5):
+        score, tb = got[p]
+        assert score == {1: 6, 2: 3, 3: 3, 4: 6}[p]
+        assert tb["MP"] == score
+        assert tb["MW"] == pytest.approx(max(mw[p], 0.33), abs=1e-4)
+        assert tb["GW"] == pytest.approx(max(gw[p], 0.33), abs=1e-4)
+        omw = sum(max(mw[o], 0.33) for o in opps[p]) / len(opps[p])
+        ogw = sum(max(gw[o], 0.33) for o in opps[p]) / len(opps[p])
+        assert tb["OMW"] == pytest.approx(omw, abs=1e-4), p
+        assert tb["OGW"] == pytest.approx(ogw, abs=1e-4), p
+    # 4 v 1: MP tie, MW 1 > .667; 3 v 2: MP, MW, OMW tie, GW .375 > .333
+    assert [r["player"] for r in table["rows"]] == [4, 1, 3, 2]
