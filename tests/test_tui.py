@@ -645,3 +645,23 @@ async def test_display_pages_through_a_long_table(tmp_path):
             await pilot.pause()
             pages += 1
         assert app.view == 1 and 3 <= pages <= 6  # 40 rows, ~9 per screen, then pairings
+
+
+async def test_no_legal_pairing_offers_rematches(tmp_path):
+    folder = make_event(tmp_path, n_players=4, rounds=5)
+    for r in (1, 2, 3):  # four players, three rounds: everyone has met everyone
+        ev, p = backend.pair_next(folder)
+        for bd in p.round.boards:
+            backend.record_result(folder, r, bd.number, "1-0")
+    app = SwissApp(folder, mode="pairings")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("p")
+        await pilot.pause()
+        assert "No legal pairing" in str(app.screen.query_one(".dialog-title", Static).render())
+        await pilot.press("y")
+        await pilot.pause()
+        text = str(app.screen.query_one("#confirm-text", Static).render())
+        assert "Rematches allowed" in text
+        await pilot.press("y")
+        await pilot.pause()
+        assert len(store.load(folder).round(4).boards) == 2

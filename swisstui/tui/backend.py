@@ -119,23 +119,23 @@ def next_empty_board(event: Event, round_no: int, after: int | None) -> int | No
 
 # ---- pairing --------------------------------------------------------------------------------
 
-def preview_pairing(event: Event):
+def preview_pairing(event: Event, allow_rematch: bool = False):
     from ..core import pairing
     try:
-        return pairing.pair_round(event)
+        return pairing.pair_round(event, allow_rematch=allow_rematch)
     except SwissError:
         raise
     except Exception as exc:
         raise SwissError(f"internal error in pairing ({type(exc).__name__}: {exc})") from exc
 
 
-def pair_next(folder: Path):
+def pair_next(folder: Path, allow_rematch: bool = False):
     """Pair the next round inside the lock; returns (event, Pairing)."""
     from ..core import pairing
     made = []
 
     def change(ev: Event) -> Event:
-        p = pairing.pair_round(ev)
+        p = pairing.pair_round(ev, allow_rematch=allow_rematch)
         made.append(p)
         return ev.with_round(p.round)
 

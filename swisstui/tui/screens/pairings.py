@@ -8,7 +8,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.widgets import Static
 
-from ...core.errors import SwissError
+from ...core.errors import PairingError, SwissError
 from ...core.model import Event, board_colours, scores
 from .. import backend, keymap
 from ..widgets.dialogs import ConfirmScreen, MessageScreen, PromptScreen
@@ -135,7 +135,7 @@ class PairingsScreen(EventScreen):
         what = f"board {board}" if board else "byes"
         self.app.push_screen(MessageScreen(f"Round {self.round_no}, {what}: why", lines))
 
-    def action_pair(self) -> None:
+    def action_pair(self, allow_rematch: bool = False) -> None:
         ev = self.event
         if ev is None:
             return
@@ -144,10 +144,20 @@ class PairingsScreen(EventScreen):
             self.error(f"round {rnd.number} still has {rnd.missing_results()} boards without "
                        "a result; enter them first (F4)")
             return
-        if ev.current_round >= ev.settings.rounds:
-            self.status(f"note: all {ev.settings.rounds} planned rounds are paired")
         try:
-            preview = backend.preview_pairing(ev)
+            preview = backend.preview_pairing(ev, allow_rematch=allow_rematch)
+        except PairingError as exc:
+            msg = str(exc)
+            if not allow_rematch and "--allow-rematch pairs it" in msg:
+                # offer the engine's smallest relaxation (the CLI's pair --allow-rematch)
+                self.app.push_screen(
+                    ConfirmScreen("No legal pairing", [msg.replace("; ", ";\n"), "",
+                                  "Pair allowing the fewest, least recent rematches?"]),
+                    lambda yes: self.action_pair(allow_rematch=True) if yes
+                    else self.status("not paired"))
+                return
+            self.error(msg)
+            return
         except SwissError as exc:
             self.error(str(exc))
             return
@@ -155,6 +165,8 @@ class PairingsScreen(EventScreen):
         names = ev.by_id()
         paired = 2 * len(r.boards)
         lines = [f"Round {r.number}: {paired} players paired on {len(r.boards)} boards."]
+        if allow_rematch:
+            lines.append("Rematches allowed (the fewest, least recent).")
         for bye in r.byes:
             p = names.get(bye.player)
             lines.append(f"Bye ({bye.kind.value}): {bye.player} {p.name if p else ''}")
@@ -170,14 +182,14 @@ class PairingsScreen(EventScreen):
             lines.append("No warnings.")
         self.app.push_screen(ConfirmScreen(f"Pair round {r.number}?", lines,
                                            "y / Enter = pair and save, n / Esc = cancel"),
-                             self._do_pair)
+                             lambda yes: self._do_pair(yes, allow_rematch))
 
-    def _do_pair(self, yes: bool | None) -> None:
+    def _do_pair(self, yes: bool | None, allow_rematch: bool = False) -> None:
         if not yes:
             self.status("not paired")
             return
         try:
-            new, pairing = backend.pair_next(self.sapp.folder)
+            new, pairing = backend.pair_next(self.sapp.folder, allow_rematch=allow_rematch)
         except SwissError as exc:
             self.error(str(exc))
             return
