@@ -665,3 +665,15 @@ async def test_no_legal_pairing_offers_rematches(tmp_path):
         await pilot.press("y")
         await pilot.pause()
         assert len(store.load(folder).round(4).boards) == 2
+
+
+def test_apps_run_without_mouse(tmp_path, monkeypatch):
+    from swisstui.tui import app as app_mod
+    from swisstui.tui.screens import display as display_mod
+    calls = []
+    monkeypatch.setattr(app_mod.SwissApp, "run", lambda self, **kw: calls.append(kw))
+    monkeypatch.setattr(display_mod.DisplayApp, "run", lambda self, **kw: calls.append(kw))
+    folder = make_event(tmp_path, n_players=2)
+    assert cli_main(["open", str(folder)]) == 0
+    assert cli_main(["display", str(folder), "--cycle", "5"]) == 0
+    assert calls == [{"mouse": False}, {"mouse": False}]
