@@ -1024,3 +1024,42 @@ def test_magic_percentages_by_hand_with_a_drop_and_a_bye(tmp_path, capsys):
         assert tb["OGW"] == pytest.approx(ogw, abs=1e-4), p
     # 4 v 1: MP tie, MW 1 > .667; 3 v 2: MP, MW, OMW tie, GW .375 > .333
     assert [r["player"] for r in table["rows"]] == [4, 1, 3, 2]
+
+
+# ---- hypothesis: random command lines from a director's vocabulary ----------------------------
+
+_COMMANDS = ["new", "players add", "players edit", "players withdraw", "players bye",
+             "players list", "result", "check", "pair", "pairings swap", "explain",
+             "standings", "crosstable", "playoff", "rounds", "export", "simulate"]
+_TOKENS = ["{ev}", "{ev}", "{t}/other", "1", "2", "3", "0", "-1", "99", "10000000000000000000000",
+           "1.5", "nan", "", " ", "é", "김", "1-0", "=", "+-", "B+R", "40-24", "2-1", "--json",
+           "--force", "--undo", "--clear", "--round", "--top", "--rating", "--rank", "3d",
+           "--from-round", "--kind", "half", "--format", "json", "csv", "trf", "h9", "--game",
+           "chess", "go", "--players", "--rounds", "--fixed", "1:2", "--forbid", "2:1",
+           "--tiebreaks", "BH,SB", "--what", "wall", "--black", "--drop", "--komi", "--id",
+           "--name", "-o", "{t}/out.txt", "--option", "komi=7", "--seed"]
+
+
+@settings(max_examples=80, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(command=st.sampled_from(_COMMANDS),
+       args=st.lists(st.sampled_from(_TOKENS), max_size=6))
+def test_fuzz_command_lines(tmp_path_factory, five_players, capsys, command, args):
+    work = tmp_path_factory.mktemp("fuzz")
+    folder = work / "ev"
+    shutil.copytree(five_players, folder)
+    argv = command.split() + [a.format(ev=folder, t=work) for a in args]
+    if command == "simulate":
+        argv += ["--players", "6", "--rounds", "2"]  # keep it small
+    capsys.readouterr()
+    try:
+        rc = main(argv)
+    except SystemExit as exc:  # argparse usage errors: exit 2 with a usage line
+        assert exc.code == 2, argv
+        return
+    out, err = capsys.readouterr()
+    assert rc in (0, 1), (argv, rc, err)
+    if rc == 1:
+        assert err.strip() and "Traceback" not in err, (argv, err)
+        if command != "check":
+            assert err.startswith("swisstui: ") and err.count("\n") == 1, (argv, err)
