@@ -136,3 +136,17 @@ def test_remove_player():
     assert [p.id for p in remove_player(ev, 3).players] == [1, 2]
     with pytest.raises(SwissError, match="is in round 1; withdraw instead"):
         remove_player(ev, 2)
+
+
+@pytest.mark.parametrize("content, line, words", [
+    (b'name,rating\nAnna,2000\n"Boris,1900\nChen,1800\n', 3, "unterminated quote"),
+    (b"name\n" + b"a" * 200_000 + b"\n", 2, "field larger than field limit"),
+    (b"a" * 200_000 + b"\n", 1, "field larger"),
+])
+def test_csv_that_is_not_csv(tmp_path, content, line, words):
+    f = tmp_path / "p.csv"
+    f.write_bytes(content)
+    with pytest.raises(EventFileError) as info:
+        import_csv(_ev(), f)
+    assert info.value.line == line and words in str(info.value)
+    assert len(str(info.value)) < 300

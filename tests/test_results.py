@@ -67,3 +67,12 @@ def test_game_details():
         record_result(_ev("renju"), 1, 1, "1-0", {"black": 3})  # not on the board
     go = record_result(_ev("go", options={"komi": 6.5}), 1, 1, "B+3.5")
     assert go.round(1).board(1).result.outcome == (1, 0)
+
+
+def test_playoff_match_needs_a_winner():
+    from dataclasses import replace
+    ev = _ev("magic")
+    ev = ev.with_round(replace(ev.round(1), playoff=True))
+    with pytest.raises(ResultError, match="needs a winner, not 1-1"):
+        record_result(ev, 1, 1, "1-1")
+    assert record_result(ev, 1, 1, "2-1").round(1).board(1).result.text == "2-1"

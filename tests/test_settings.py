@@ -80,3 +80,9 @@ def test_dates_are_iso_and_in_order():
         make_settings("go", "G", 5, date_start="yesterday")
     with pytest.raises(SwissError, match="ends .* before it starts"):
         make_settings("go", "G", 5, date_start="2026-11-21", date_end="2026-11-20")
+
+
+@pytest.mark.parametrize("kw", [{"win": -1}, {"loss": 2}, {"draw": 5}, {"win": 0, "draw": 0}])
+def test_scoring_must_be_in_order(kw):
+    with pytest.raises(SwissError, match="loss <= draw <= win"):
+        make_settings("chess", "C", 5, **kw)

@@ -361,3 +361,19 @@ def test_check_reads_rounds_despite_a_typo_in_event_toml(paired):
     _edit(paired / "rounds" / "01.toml", 'result = "1-0"', 'result = "9-9"')
     problems = store.check(paired)
     assert len(problems) == 2 and "colour" in problems[0] and "9-9" in problems[1]
+
+
+def test_a_missing_round_file_is_an_error(tmp_path):
+    from swisstui.core.manual import make_round
+    folder = make_event(tmp_path, "chess", 4)
+    for _ in range(3):
+        store.update(folder, lambda e: make_round(e, [(1, 2), (3, 4)]))
+    (folder / "rounds" / "02.toml").unlink()
+    err = _err(folder)
+    assert err.path == str(folder / "rounds" / "03.toml")
+    assert "round 2 is missing (rounds/02.toml)" in str(err)
+    assert len(store.check(folder)) == 1
+    (folder / "rounds" / "03.toml").rename(folder / "rounds" / "02.toml")
+    _edit(folder / "rounds" / "02.toml", "round = 3", "round = 2")
+    with pytest.raises(SwissError, match="round 1 is missing"):
+        store.update(folder, lambda e: e.without_round(1))

@@ -23,7 +23,7 @@ import os
 import unicodedata
 from dataclasses import fields, replace
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
 
 from .errors import EventFileError, SwissError
 from .model import ByeKind, Event, Player
@@ -230,6 +230,24 @@ def _column(header: str) -> str | None:
     return COLUMNS.get(key) or COLUMNS.get(header.strip().lower())
 
 
+def _rows(reader: Any, path: str) -> Iterator[tuple[int, list[str]]]:
+    """(first line of the record, cells); csv.Error (an unterminated quote, a field over the
+    csv module's size limit, a NUL byte) → EventFileError at the line the record starts."""
+    start = 1
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            what = str(exc)
+            if "unexpected end of data" in what:
+                what = "unterminated quote (a \" that is never closed)"
+            raise EventFileError(path, start, f"not a readable CSV record: {what}") from None
+        yield start, row
+        start = reader.line_num + 1
+
+
 def parse_players_csv(text: str, path: str = "players.csv",
                       start_id: int = 1, taken: Iterable[int] = ()) -> list[Player]:
     """Players of a CSV text (first row = header).  Raises EventFileError file:line."""
@@ -244,13 +262,14 @@ def parse_players_csv(text: str, path: str = "players.csv",
         delimiter = dialect.delimiter
     except csv.Error:
         delimiter = ","
-    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
-    header = next(reader)
+    rows_in = _rows(csv.reader(io.StringIO(text), delimiter=delimiter, strict=True), path)
+    _, header = next(rows_in)
     cols: list[str] = []
     for h in header:
         col = _column(h)
         if col is None:
-            raise EventFileError(path, 1, f"unknown column {h.strip()!r}; known: name, "
+            shown = h.strip() if len(h.strip()) <= 40 else h.strip()[:40] + "…"
+            raise EventFileError(path, 1, f"unknown column {shown!r}; known: name, "
                                           f"rating, rank, club, country, id, lot, fide_id, "
                                           f"sex, title, birth, notes")
         if col in cols:
@@ -261,8 +280,7 @@ def parse_players_csv(text: str, path: str = "players.csv",
     taken_ids = set(taken)
     seen: dict[int, int] = {}
     rows: list[tuple[int, dict[str, Any]]] = []
-    for row in reader:
-        line = reader.line_num
+    for line, row in rows_in:
         if not any(cell.strip() for cell in row):
             continue
         if len(row) > len(cols):

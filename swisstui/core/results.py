@@ -4,7 +4,8 @@
 * The text is parsed by the game's grammar (``profile(game).parse``, one module per game);
   the round file stores its canonical notation.
 * Refused (:class:`ResultError`): a round that is not paired, a board that does not exist,
-  a result for a player who has a bye, a text the game refuses.
+  a result for a player who has a bye, a text the game refuses, a playoff match without a
+  winner.
 * Correcting a result is normal but never by accident: replacing a *different* recorded
   result needs ``force=True`` (:class:`ConflictError` otherwise, naming what is recorded);
   entering the same result again changes nothing.
@@ -15,7 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Mapping
 
-from .errors import ConflictError, ResultError
+from .errors import ConflictError, ResultError, SwissError
 from .games import profile
 from .model import Board, Event, Result, Round
 
@@ -61,11 +62,22 @@ def _with_board(event: Event, rnd: Round, board: Board) -> Event:
     return event.with_round(replace(rnd, boards=boards))
 
 
+def _playoff_needs_a_winner(rnd: Round, board: Board) -> None:
+    """A playoff match must have a winner (the playoff's own rule, RULES.md §3.6)."""
+    from .standings.playoff import _winner
+    try:
+        _winner(rnd, board)
+    except SwissError as exc:
+        raise ResultError(str(exc)) from None
+
+
 def record_result(event: Event, round_no: int, board_no: int, text: str,
                   extra: Mapping[str, Any] | None = None, force: bool = False) -> Event:
     """``event`` with the result of a board recorded (see module doc for refusals)."""
     rnd, board = _board(event, round_no, board_no)
     result = parse_for_board(event, board, text, extra)
+    if rnd.playoff:
+        _playoff_needs_a_winner(rnd, replace(board, result=result))
     old = board.result
     if old is not None:
         if old == result:

@@ -138,6 +138,11 @@ def validate_settings(s: Settings) -> None:
     if s.style == "tiebreaks" and not s.pairing_order and not s.tiebreaks:
         raise SettingError("pairing_order", "style 'tiebreaks' needs a pairing_order "
                                             "(tie-break chain), e.g. SOS,SOSOS")
+    sc = s.scoring
+    if not sc.loss <= sc.draw <= sc.win or sc.loss == sc.win:
+        raise SettingError("win", f"points must go loss <= draw <= win with a win worth more "
+                                  f"than a loss, not win {sc.win:g}, draw {sc.draw:g}, loss "
+                                  f"{sc.loss:g}")
     for key in ("club_weight", "country_weight"):
         value = getattr(s, key)
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 1000:

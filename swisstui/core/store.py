@@ -641,6 +641,11 @@ def validate_event(event: Event) -> None:
         if rnd.number < 1 or rnd.number in numbers:
             raise SwissError(f"bad or duplicate round number {rnd.number}")
         numbers.add(rnd.number)
+    if numbers and numbers != set(range(1, max(numbers) + 1)):
+        missing = min(set(range(1, max(numbers) + 1)) - numbers)
+        raise SwissError(f"round {missing} is missing; rounds are numbered 1, 2, 3, … "
+                         f"(undo the later rounds first)")
+    for rnd in event.rounds:
         where: set[int] = set()
         bnos: set[int] = set()
         for b in rnd.boards:
@@ -702,6 +707,12 @@ def _round_files(folder: Path) -> list[tuple[int, Path]]:
     for (n1, p1), (n2, p2) in zip(out, out[1:]):
         if n1 == n2:
             raise EventFileError(p2, None, f"round {n2} is also in {p1.name}")
+    expected = 1
+    for n, path in out:
+        if n != expected:  # a lost or deleted file: standings and pairing would be wrong
+            raise EventFileError(path, None, f"round {expected} is missing "
+                                             f"({ROUNDS_DIR}/{round_file_name(expected)})")
+        expected += 1
     return out
 
 
