@@ -1063,3 +1063,21 @@ def test_fuzz_command_lines(tmp_path_factory, five_players, capsys, command, arg
         assert err.strip() and "Traceback" not in err, (argv, err)
         if command != "check":
             assert err.startswith("swisstui: ") and err.count("\n") == 1, (argv, err)
+
+
+@pytest.mark.parametrize("players,rounds", [
+    (4, 2), (8, 3), (9, 5), (16, 5), (17, 5), (32, 5), (33, 6), (64, 6), (65, 7), (128, 7),
+    (129, 8), (226, 8), (227, 9), (409, 9), (410, 10), (5000, 10)])
+def test_rounds_advice_magic_table(capsys, players, rounds):
+    """MTR Appendix E as copied into RULES.md §3.3, at every boundary of the table."""
+    need("rounds")
+    assert ok(capsys, "rounds", "--players", players, "--game", "magic", "--quiet").strip() \
+        == str(rounds)
+
+
+@pytest.mark.parametrize("players,rounds", [(2, 1), (3, 2), (4, 2), (5, 3), (8, 3), (9, 4),
+                                            (1000, 10), (1025, 11)])
+def test_rounds_advice_power_of_two(capsys, players, rounds):
+    """Enough rounds to leave a single perfect score: 2^rounds >= players (SEEDS.md 003)."""
+    need("rounds")
+    assert ok(capsys, "rounds", "--players", players, "--quiet").strip() == str(rounds)
