@@ -1081,3 +1081,41 @@ def test_rounds_advice_power_of_two(capsys, players, rounds):
     """Enough rounds to leave a single perfect score: 2^rounds >= players (SEEDS.md 003)."""
     need("rounds")
     assert ok(capsys, "rounds", "--players", players, "--quiet").strip() == str(rounds)
+
+
+def test_chess_tiebreaks_by_hand(tmp_path, capsys):
+    """Four players, three rounds, fixed pairings, every game played; BH, BH-C1, SB and WIN
+    computed by hand (FIDE C.07, RULES.md §5.2):
+    R1 1-2 1-0, 3-4 ½; R2 1-3 ½, 4-2 1-0; R3 4-1 1-0, 2-3 1-0 → scores 1.5, 1, 1, 2.5."""
+    need("pair", "standings")
+    folder = tmp_path / "c"
+    ok(capsys, "new", folder, "--game", "chess", "--rounds", 3,
+       "--tiebreaks", "BH-C1,BH,SB,WIN")
+    for i in range(1, 5):
+        ok(capsys, "players", "add", folder, f"Spieler {i}", "--rating", 2000 - i)
+
+    def game(rnd, a, b, pts_a):
+        data = json.loads(ok(capsys, "export", folder, "--format", "json"))
+        board = next(x for x in data["rounds"][rnd - 1]["boards"] if set(x["players"]) == {a, b})
+        first = pts_a if board["players"][0] == a else 1 - pts_a
+        ok(capsys, "result", folder, rnd, board["board"], {1: "1-0", 0.5: "=", 0: "0-1"}[first])
+
+    for rnd, games in ((1, ((1, 2, 1), (3, 4, .5))), (2, ((1, 3, .5), (4, 2, 1))),
+                       (3, ((4, 1, 1), (2, 3, 1)))):
+        fixed = [x for a, b, _ in games for x in ("--fixed", f"{a}:{b}")]
+        ok(capsys, "pair", folder, *fixed)
+        for a, b, pts in games:
+            game(rnd, a, b, pts)
+    table = json.loads(ok(capsys, "standings", folder, "--format", "json"))
+    got = {r["player"]: (r["score"], r["tiebreaks"]) for r in table["rows"]}
+    want = {1: (1.5, {"BH-C1": 3.5, "BH": 4.5, "SB": 1.5, "WIN": 1}),
+            2: (1, {"BH-C1": 4, "BH": 5, "SB": 1, "WIN": 1}),
+            3: (1, {"BH-C1": 4, "BH": 5, "SB": 2, "WIN": 0}),
+            4: (2.5, {"BH-C1": 2.5, "BH": 3.5, "SB": 3, "WIN": 2})}
+    assert got == want
+    assert [r["player"] for r in table["rows"]] == [4, 1, 3, 2]  # 3 v 2 decided by SB
+    cross = json.loads(ok(capsys, "crosstable", folder, "--format", "json"))
+    row4 = next(r for r in cross["rows"] if r["player"] == 4)
+    # opponents by final place: 3 is 3rd, 2 is 4th, 1 is 2nd
+    assert [c[0] for c in row4["rounds"]] == ["3", "4", "2"]
+    assert [c[-1] for c in row4["rounds"]] == ["=", "+", "+"]
