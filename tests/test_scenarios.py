@@ -731,7 +731,6 @@ def test_magic_swiss_then_top8(tmp_path, capsys):
     ok(capsys, "check", folder)
 
 
-@_known_bug(8, "a drawn playoff match is accepted by `result` (core/results.py)")
 def test_bug_playoff_draw_refused_at_entry(tmp_path, capsys):
     need("simulate", "playoff")
     folder = tmp_path / "mg"
@@ -790,7 +789,6 @@ def test_valid_hand_edits_are_accepted(chess_r1, capsys):
     assert after["rounds"][0]["boards"][1]["result"] == "1/2-1/2"
 
 
-@_known_bug(9, "a missing round file in the middle passes `check` (core/store.py _round_files)")
 def test_bug_missing_round_file_in_the_middle(tmp_path, capsys):
     need("pair")
     folder = new_event(tmp_path, capsys, "chess")
@@ -858,7 +856,6 @@ def test_csv_refused_with_line(tmp_path, capsys, content, match):
     refused(capsys, folder, "players", "import", folder, tmp_path / "p.csv", match=match)
 
 
-@_known_bug(10, "a CSV field over 128 KiB -> _csv.Error traceback (core/registration.py:248)")
 def test_bug_csv_huge_field(tmp_path, capsys):
     folder = tmp_path / "ev"
     ok(capsys, "new", folder, "--game", "chess")
@@ -866,7 +863,6 @@ def test_bug_csv_huge_field(tmp_path, capsys):
     refused(capsys, folder, "players", "import", folder, tmp_path / "p.csv", match="p.csv:1")
 
 
-@_known_bug(11, "an unterminated quote in a CSV is imported as a name (core/registration.py:247)")
 def test_bug_csv_unterminated_quote(tmp_path, capsys):
     folder = tmp_path / "ev"
     ok(capsys, "new", folder, "--game", "chess")
@@ -874,7 +870,6 @@ def test_bug_csv_unterminated_quote(tmp_path, capsys):
     refused(capsys, folder, "players", "import", folder, tmp_path / "p.csv", match="p.csv:3")
 
 
-@_known_bug(12, "scoring with a loss worth more than a win is accepted (core/settings.py:124)")
 @pytest.mark.parametrize("extra", [("--win", "-1"), ("--loss", "2"), ("--draw", "5")])
 def test_bug_scoring_order(tmp_path, capsys, extra):
     rc, out, err = run(capsys, "new", tmp_path / "ev", "--game", "chess", *extra)
