@@ -677,3 +677,21 @@ def test_apps_run_without_mouse(tmp_path, monkeypatch):
     assert cli_main(["open", str(folder)]) == 0
     assert cli_main(["display", str(folder), "--cycle", "5"]) == 0
     assert calls == [{"mouse": False}, {"mouse": False}]
+
+
+async def test_remove_and_withdraw_from_registration(tmp_path):
+    folder = make_event(tmp_path, n_players=5)
+    app = SwissApp(folder, mode="registration")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("end", "delete")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert [p.id for p in store.load(folder).players] == [1, 2, 3, 4]
+        assert "player 5 removed" in status(app)
+        await pilot.press("home", "w")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert store.load(folder).player(1).withdrawn_from == 1
+        assert table_rows(app, "#players")[0][5] == "withdrawn from r1"

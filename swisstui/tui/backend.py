@@ -186,6 +186,11 @@ def edit_player(folder: Path, pid: int, **fields: Any) -> Event:
     return update(folder, lambda ev: registration.edit_player(ev, pid, **fields))
 
 
+def remove_player(folder: Path, pid: int) -> Event:
+    from ..core import registration
+    return update(folder, lambda ev: registration.remove_player(ev, pid))
+
+
 def withdraw(folder: Path, pid: int, from_round: int) -> Event:
     from ..core import registration
     return update(folder, lambda ev: registration.withdraw(ev, pid, from_round))

@@ -75,6 +75,7 @@ MODE_KEYS: dict[str, tuple[Key, ...]] = {
         Key("enter,e", "edit_player", "Edit"),
         Key("w", "withdraw", "Withdraw"),
         Key("b", "request_bye", "Bye request"),
+        Key("delete", "remove_player", "Remove (mistake)", show=False),
         Key("slash", "search", "Search"),
     ),
     "pairings": (

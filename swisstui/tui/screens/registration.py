@@ -197,6 +197,27 @@ class RegistrationScreen(EventScreen):
         self.sapp.event_written(new)
         self.status(f"saved: player {pid} withdrawn from round {from_round}", "ok")
 
+    def action_remove_player(self) -> None:
+        ev, pid = self.event, self.selected_id()
+        if ev is None or pid is None:
+            self.status("no player selected")
+            return
+        p = ev.player(pid)
+        self.app.push_screen(
+            ConfirmScreen(f"Remove {pid} {p.name}?",
+                          ["Delete a registration made by mistake (the core refuses once the "
+                           "player has been paired: withdraw them instead)."]),
+            lambda yes: self._do_remove(pid) if yes else self.status("kept"))
+
+    def _do_remove(self, pid: int) -> None:
+        try:
+            new = backend.remove_player(self.sapp.folder, pid)
+        except SwissError as exc:
+            self.error(str(exc))
+            return
+        self.sapp.event_written(new)
+        self.status(f"saved: player {pid} removed", "ok")
+
     def action_request_bye(self) -> None:
         ev, pid = self.event, self.selected_id()
         if ev is None or pid is None:
