@@ -1114,3 +1114,13 @@ def test_chess_tiebreaks_by_hand(tmp_path, capsys):
     # opponents by final place: 3 is 3rd, 2 is 4th, 1 is 2nd
     assert [c[0] for c in row4["rounds"]] == ["3", "4", "2"]
     assert [c[-1] for c in row4["rounds"]] == ["=", "+", "+"]
+
+
+@_known_bug(14, "serve: a bad or busy port -> OverflowError/OSError traceback (cli/tui_cmds.py:105)")
+@pytest.mark.parametrize("port", ["99999", "-1"])
+def test_bug_serve_bad_port(capsys, five_players, port):
+    """Refused before any server starts (a busy port, e.g. a second `serve`, gives the same
+    traceback today: OSError 'address already in use')."""
+    need("serve")
+    rc, out, err = run(capsys, "serve", five_players, "--port", port)
+    assert rc == 1 and err.startswith("swisstui: ") and "port" in err
