@@ -1124,3 +1124,18 @@ def test_bug_serve_bad_port(capsys, five_players, port):
     need("serve")
     rc, out, err = run(capsys, "serve", five_players, "--port", port)
     assert rc == 1 and err.startswith("swisstui: ") and "port" in err
+
+
+@_known_bug(15, "players import --format egd skips unreadable lines and imports 0 players "
+                "(core/interop/player_lists.py:171)")
+@pytest.mark.parametrize("content", [
+    b"name,rating,rank\nAnna,2000,3d\n",                       # the CSV given as --format egd
+    b"Pin_Player Name Country Club Grade GoR\nnot a player line at all\n",
+])
+def test_bug_egd_list_of_nothing(tmp_path, capsys, content):
+    need("players")
+    folder = tmp_path / "g"
+    ok(capsys, "new", folder, "--game", "go")
+    (tmp_path / "list.txt").write_bytes(content)
+    refused(capsys, folder, "players", "import", folder, tmp_path / "list.txt",
+            "--format", "egd", match="list.txt:")
