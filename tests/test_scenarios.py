@@ -1139,3 +1139,29 @@ def test_bug_egd_list_of_nothing(tmp_path, capsys, content):
     (tmp_path / "list.txt").write_bytes(content)
     refused(capsys, folder, "players", "import", folder, tmp_path / "list.txt",
             "--format", "egd", match="list.txt:")
+
+
+@pytest.mark.parametrize("game,option,good,bad", [
+    ("othello", "empties=none", ("30-20", "30-20"), "50-20"),
+    ("othello", "empties=winner", ("30-20", "44-20"), "33-32"),
+    ("magic", "best_of=1", ("1-0", "1-0"), "2-0"),
+    ("magic", "best_of=5", ("3-2", "3-2"), "4-0"),
+    ("go", "rules=chinese", ("B+2.5", "B+2.5"), "B+3"),      # komi 7.5
+    ("go", "komi=7", ("W+2", "W+2"), "W+2.5"),
+    ("go", "rules=ing", ("ing 11 ext 2-2", "B+3"), "jigo"),
+    ("renju", "opening=taraguchi-10", ("1-0", "1-0"), "2-0"),
+    ("renju", "rules=freestyle", ("0-1", "0-1"), "B+R"),
+    ("chess", "tiebreak_rules=pre2023", ("1-0", "1-0"), "1-1"),
+])
+def test_game_options_change_the_grammar(tmp_path, capsys, game, option, good, bad):
+    """The options a director sets with `new --option` reach result entry."""
+    need("pair")
+    folder = tmp_path / "ev"
+    ok(capsys, "new", folder, "--game", game, "--rounds", 2, "--option", option)
+    for i in range(4):
+        ok(capsys, "players", "add", folder, f"P{i}", "--rank", f"{i + 1}d")
+    pair_json(capsys, folder)
+    refused(capsys, folder, "result", folder, 1, 1, bad)
+    entered, stored = good
+    assert f"round 1 board 1: {stored}" in ok(capsys, "result", folder, 1, 1, entered)
+    ok(capsys, "check", folder)
