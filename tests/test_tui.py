@@ -695,3 +695,24 @@ async def test_remove_and_withdraw_from_registration(tmp_path):
         await pilot.pause()
         assert store.load(folder).player(1).withdrawn_from == 1
         assert table_rows(app, "#players")[0][5] == "withdrawn from r1"
+
+
+async def test_import_csv_from_registration(tmp_path):
+    folder = make_event(tmp_path, n_players=2)
+    good = tmp_path / "more.csv"
+    good.write_text("name,rating,club\nZoe Quinn,1800,Harbour\nYuri Petrov,1750,Old Town\n")
+    bad = tmp_path / "bad.csv"
+    bad.write_text("name,rating\nXavier,lots\n")
+    app = SwissApp(folder, mode="registration")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("i")
+        await type_text(pilot, str(bad))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "bad.csv:2" in status(app) and len(store.load(folder).players) == 2
+        await pilot.press("i")
+        await type_text(pilot, str(good))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "2 players imported" in status(app)
+        assert [p.name for p in store.load(folder).players][-2:] == ["Zoe Quinn", "Yuri Petrov"]

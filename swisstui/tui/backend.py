@@ -186,6 +186,11 @@ def edit_player(folder: Path, pid: int, **fields: Any) -> Event:
     return update(folder, lambda ev: registration.edit_player(ev, pid, **fields))
 
 
+def import_csv(folder: Path, path: str) -> Event:
+    from ..core import registration
+    return update(folder, lambda ev: registration.import_csv(ev, Path(path).expanduser()))
+
+
 def remove_player(folder: Path, pid: int) -> Event:
     from ..core import registration
     return update(folder, lambda ev: registration.remove_player(ev, pid))

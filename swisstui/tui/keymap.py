@@ -76,6 +76,7 @@ MODE_KEYS: dict[str, tuple[Key, ...]] = {
         Key("w", "withdraw", "Withdraw"),
         Key("b", "request_bye", "Bye request"),
         Key("delete", "remove_player", "Remove (mistake)", show=False),
+        Key("i", "import_csv", "Import CSV", show=False),
         Key("slash", "search", "Search"),
     ),
     "pairings": (

@@ -197,6 +197,27 @@ class RegistrationScreen(EventScreen):
         self.sapp.event_written(new)
         self.status(f"saved: player {pid} withdrawn from round {from_round}", "ok")
 
+    def action_import_csv(self) -> None:
+        self.app.push_screen(
+            PromptScreen("Import players from a CSV file",
+                         "Path of a UTF-8 CSV with a header row (name, rating, rank, club, "
+                         "country …); relative to where swisstui was started",
+                         placeholder="players.csv"),
+            self._do_import)
+
+    def _do_import(self, path: str | None) -> None:
+        if not path or not path.strip():
+            return
+        before = len(self.event.players) if self.event else 0
+        try:
+            new = backend.import_csv(self.sapp.folder, path.strip())
+        except SwissError as exc:
+            self.error(str(exc))
+            return
+        self.sapp.event_written(new)
+        self.status(f"saved: {len(new.players) - before} players imported from {path.strip()}",
+                    "ok")
+
     def action_remove_player(self) -> None:
         ev, pid = self.event, self.selected_id()
         if ev is None or pid is None:
