@@ -377,3 +377,20 @@ def test_a_missing_round_file_is_an_error(tmp_path):
     _edit(folder / "rounds" / "02.toml", "round = 3", "round = 2")
     with pytest.raises(SwissError, match="round 1 is missing"):
         store.update(folder, lambda e: e.without_round(1))
+
+
+def test_infinite_numbers_are_refused_with_their_line(tmp_path):
+    folder = make_event(tmp_path, "go", 4, options={"komi": 6.5})
+    e = folder / "event.toml"
+    _edit(e, "komi = 6.5", "komi = 1e400")
+    err = _err(folder)
+    assert err.line == _line_of(e, "1e400") and "finite" in str(err)
+    _edit(e, "komi = 1e400", "komi = 6.5")
+    store.update(folder, lambda ev: ev.with_round(Round(1, (Board(1, (1, 2)),))))
+    r = folder / "rounds" / "01.toml"
+    r.write_text(r.read_text() + 'result = "B+R"\nkomi = inf\n')
+    err = _err(folder)
+    assert err.line == _line_of(r, "komi = inf") and "finite" in str(err)
+    with pytest.raises(SwissError, match="finite"):
+        from swisstui.core.settings import make_settings
+        make_settings("go", "G", 5, options={"komi": float("inf")})

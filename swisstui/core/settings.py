@@ -80,6 +80,9 @@ def normalize_options(game: str, options: Mapping[str, Any]) -> dict[str, Any]:
     """Game options checked and normalised by the game itself (``games.validate_options``,
     owned by the games area); a refusal becomes a :class:`SettingError` naming the key."""
     from . import games
+    for key, value in options.items():
+        if isinstance(value, float) and not math.isfinite(value):
+            raise SettingError(key, f"{game} option {key}: {value} is not a finite number")
     try:
         return dict(games.validate_options(game, dict(options)))
     except SettingError:

@@ -194,7 +194,38 @@ def _read_toml(path: Path) -> tuple[str, dict[str, Any]]:
             msg = re.sub(r"\s*\(at line \d+, column \d+\)|\s*\(at end of document\)", "",
                          str(exc))
         raise EventFileError(path, line, f"invalid TOML: {msg}") from None
+    bad = _non_finite(data)
+    if bad is not None:
+        table, index, key = bad
+        raise EventFileError(path, _locate(text, table, index, key),
+                             f"{key!r}: numbers must be finite (not inf, nan or 1e400)")
     return text, data
+
+
+def _non_finite(data: dict[str, Any]) -> tuple[str | None, int | None, str] | None:
+    """Where a float is inf or nan (TOML allows them; no setting or result means them)."""
+    def bad(v: Any) -> bool:
+        if isinstance(v, float):
+            return not math.isfinite(v)
+        if isinstance(v, list):
+            return any(bad(x) for x in v)
+        if isinstance(v, dict):
+            return any(bad(x) for x in v.values())
+        return False
+
+    for key, value in data.items():
+        if isinstance(value, dict):
+            for k, v in value.items():
+                if bad(v):
+                    return key, None, k
+        elif isinstance(value, list) and value and all(isinstance(x, dict) for x in value):
+            for i, item in enumerate(value):
+                for k, v in item.items():
+                    if bad(v):
+                        return key, i, k
+        elif bad(value):
+            return None, None, key
+    return None
 
 
 # ---- event.toml -------------------------------------------------------------------------------
