@@ -16,7 +16,7 @@ from swisstui.core.results import record_result
 
 VALUES = ['"x"', '1', '-3', '0', '3.5', 'true', '[1, 2]', '[1]', '["a", "b"]', '{a = 1}',
           '[]', '[1, 2, 3]', '"40-24"', '1e400', 'nan', '[[1,2]]', '"B+3.5"', '"9p"',
-          '99999999999999999999', '[1, "a"]', '[-1, 70]', '"2026-01-01"', '1979-05-27']
+          '99999999999999999999', 'inf', '[1, "a"]', '[-1, 70]', '"2026-01-01"', '1979-05-27']
 KEYS = ["discs", "games", "black", "komi", "margin", "winner", "reason", "penalties",
         "handicap", "round", "playoff", "kind", "player", "byes", "rank", "id", "options",
         "bye_discs", "best_of", "opening", "opening_n", "rules", "empties", "name"]
@@ -32,7 +32,7 @@ def test_random_edits_never_traceback(tmp_path, game):
     store.update(base, lambda e: record_result(record_result(
         e, 1, 1, a, {"black": 1} if game == "renju" else None), 1, 2, b))
     rng = random.Random(game)
-    for it in range(40):
+    for it in range(80):
         d = tmp_path / f"fz{it}"
         shutil.copytree(base, d)
         f = rng.choice([d / "event.toml", d / "players.toml", d / "rounds" / "01.toml"])
