@@ -1194,3 +1194,12 @@ def test_bug_rounds_setting_below_the_round_files(chess_r3_partial, capsys):
     path.write_text(path.read_text(encoding="utf-8").replace(f"rounds = {ROUNDS}", "rounds = 2",
                                                              1), encoding="utf-8")
     refused(capsys, chess_r3_partial, "check", chess_r3_partial, match="03")
+
+
+@_known_bug(2, "what is left of bug 2: `result EV R B -- --` (separator, then the double "
+               "forfeit) says 'no RESULT given' (cli/event_cmds.py)")
+def test_bug_double_forfeit_after_the_separator(tmp_path, capsys):
+    need("pair")
+    folder = new_event(tmp_path, capsys, "chess")
+    pair_json(capsys, folder)
+    assert "round 1 board 1: --" in ok(capsys, "result", folder, 1, 1, "--", "--")
