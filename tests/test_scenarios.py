@@ -1203,3 +1203,19 @@ def test_bug_double_forfeit_after_the_separator(tmp_path, capsys):
     folder = new_event(tmp_path, capsys, "chess")
     pair_json(capsys, folder)
     assert "round 1 board 1: --" in ok(capsys, "result", folder, 1, 1, "--", "--")
+
+
+@_known_bug(18, "players edit --joined-round after the player's played rounds is accepted "
+                "(core/registration.py edit_player)")
+def test_bug_joined_round_after_played_rounds(chess_r3_partial, capsys):
+    refused(capsys, chess_r3_partial, "players", "edit", chess_r3_partial, 1,
+            "--joined-round", 3, match="round")
+
+
+@_known_bug(19, "players edit --rating '' (the help says '' clears a field) is a usage error "
+                "(cli/event_cmds.py _PLAYER_FLAGS type=int)")
+def test_bug_clear_the_rating(tmp_path, capsys):
+    folder = new_event(tmp_path, capsys, "chess")
+    ok(capsys, "players", "edit", folder, 1, "--rating", "")
+    players = json.loads(ok(capsys, "players", "list", folder, "--json"))
+    assert players[0]["rating"] is None
