@@ -425,10 +425,11 @@ async def test_no_color_marks_cursor_by_reverse(tmp_path, monkeypatch):
         assert t.get_component_rich_style("fasttable--cursor").reverse
 
 
-async def test_large_standings_computed_in_background(tmp_path):
+async def test_large_standings_computed_in_background(tmp_path, monkeypatch):
     from swisstui.core.model import Board, Round
-    from swisstui.tui.screens.standings import BACKGROUND_AT
-    n = BACKGROUND_AT + 10
+    from swisstui.tui.screens import standings as standings_mod
+    monkeypatch.setattr(standings_mod, "BACKGROUND_AT", 50)
+    n = 60
     folder = make_event(tmp_path, n_players=n)
     store.update(folder, lambda ev: ev.with_round(
         Round(1, tuple(Board(i + 1, (i + 1, n // 2 + i + 1)) for i in range(n // 2)))))

@@ -14,7 +14,7 @@ from ...core.model import Event
 from .. import backend, keymap
 from ..widgets.fasttable import FastTable
 from .base import EventScreen
-from .standings import BACKGROUND_AT, update_table
+from .standings import background_at, update_table
 
 
 def crosstable_rows(event: Event, live: bool = True) -> tuple[list[str], list[tuple]]:
@@ -54,7 +54,7 @@ class CrosstableScreen(EventScreen):
             t.clear()
             hint.update("No players yet (F2 Registration)")
             return
-        if len(event.players) >= BACKGROUND_AT:
+        if len(event.players) >= background_at():
             self._compute(event)
             return
         try:
