@@ -1219,3 +1219,20 @@ def test_bug_clear_the_rating(tmp_path, capsys):
     ok(capsys, "players", "edit", folder, 1, "--rating", "")
     players = json.loads(ok(capsys, "players", "list", folder, "--json"))
     assert players[0]["rating"] is None
+
+
+@_known_bug(20, "pair adds a Swiss round after the playoff has started "
+                "(core/pairing/engine.py:82 _check_ready)")
+def test_bug_no_swiss_round_after_the_playoff(tmp_path, capsys):
+    """Swiss planned for 5 rounds, the director cuts to a Top 4 after round 3."""
+    need("simulate", "playoff", "pair")
+    folder = tmp_path / "pm"
+    ok(capsys, "simulate", "--game", "chess", "--players", 8, "--rounds", 3, "--seed", 4,
+       "--out", folder)
+    path = folder / "event.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace("rounds = 3", "rounds = 5", 1),
+                    encoding="utf-8")
+    ok(capsys, "playoff", folder, "--top", 4)
+    ok(capsys, "result", folder, 4, 1, "1-0")
+    ok(capsys, "result", folder, 4, 2, "0-1")
+    refused(capsys, folder, "pair", folder, match="playoff")
