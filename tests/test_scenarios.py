@@ -1236,3 +1236,19 @@ def test_bug_no_swiss_round_after_the_playoff(tmp_path, capsys):
     ok(capsys, "result", folder, 4, 1, "1-0")
     ok(capsys, "result", folder, 4, 2, "0-1")
     refused(capsys, folder, "pair", folder, match="playoff")
+
+
+@_known_bug(21, "a semi-final result changed (--force/--clear) after the final is paired "
+                "leaves the loser in the final (core/results.py:79)")
+@pytest.mark.parametrize("change", [("--force", "0-2"), ("--clear",)])
+def test_bug_playoff_result_changed_after_the_next_round(tmp_path, capsys, change):
+    need("simulate", "playoff")
+    folder = tmp_path / "pk"
+    ok(capsys, "simulate", "--game", "magic", "--players", 8, "--rounds", 3, "--seed", 4,
+       "--out", folder)
+    ok(capsys, "playoff", folder, "--top", 4)
+    ok(capsys, "result", folder, 4, 1, "2-0")
+    ok(capsys, "result", folder, 4, 2, "0-2")
+    ok(capsys, "playoff", folder)  # the final: round 5
+    flag, *text = change
+    refused(capsys, folder, "result", flag, folder, 4, 1, *text, match="round 5")
