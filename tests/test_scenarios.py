@@ -1254,3 +1254,19 @@ def test_bug_playoff_result_changed_after_the_next_round(tmp_path, capsys, chang
     ok(capsys, "playoff", folder)  # the final: round 5
     flag, *text = change
     refused(capsys, folder, "result", flag, folder, 4, 1, *text, match="round 5")
+
+
+@_known_bug(22, "CSV formula injection: a name starting with = + - @ is written as is "
+                "(core/interop/csv_export.py:15, core/standings/render.py:78)")
+@pytest.mark.parametrize("argv", [("export", "{ev}", "--format", "csv"),
+                                  ("standings", "{ev}", "--format", "csv")])
+def test_bug_csv_formula_injection(tmp_path, capsys, argv):
+    import csv
+    import io
+    folder = tmp_path / "ev"
+    ok(capsys, "new", folder, "--game", "chess")
+    ok(capsys, "players", "add", folder, '=HYPERLINK("http://example.invalid","win")')
+    text = ok(capsys, *[a.format(ev=folder) for a in argv])
+    cells = [c for row in csv.reader(io.StringIO(text)) for c in row]
+    assert any("HYPERLINK" in c for c in cells)
+    assert not any(c[:1] in ("=", "+", "@") for c in cells if "HYPERLINK" in c)
