@@ -1270,3 +1270,17 @@ def test_bug_csv_formula_injection(tmp_path, capsys, argv):
     cells = [c for row in csv.reader(io.StringIO(text)) for c in row]
     assert any("HYPERLINK" in c for c in cells)
     assert not any(c[:1] in ("=", "+", "@") for c in cells if "HYPERLINK" in c)
+
+
+@_known_bug(23, "the alphabetical wall list sorts by code point: 'Ólafur' after 'Zoë' "
+                "(core/interop/tables.py:150)")
+def test_bug_wall_list_sorts_accented_names_with_their_letter(tmp_path, capsys):
+    import csv
+    import io
+    need("pair")
+    folder = new_event(tmp_path, capsys, "chess")
+    pair_json(capsys, folder)
+    text = ok(capsys, "export", folder, "--format", "csv", "--what", "wall")
+    names = [row[0] for row in csv.reader(io.StringIO(text))][1:]
+    latin = [n for n in names if n[0] < "\u0250"]  # Latin scripts; CJK order is another matter
+    assert latin.index("Ólafur Þór Ægisson") < latin.index("Zoë Åström"), latin
