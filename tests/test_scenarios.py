@@ -1284,3 +1284,17 @@ def test_bug_wall_list_sorts_accented_names_with_their_letter(tmp_path, capsys):
     names = [row[0] for row in csv.reader(io.StringIO(text))][1:]
     latin = [n for n in names if n[0] < "\u0250"]  # Latin scripts; CJK order is another matter
     assert latin.index("Ólafur Þór Ægisson") < latin.index("Zoë Åström"), latin
+
+
+@_known_bug(24, "names are not NFC-normalised: a decomposed 'José' (macOS) becomes 'Jose?' in "
+                "the h9 file (core/registration.py)")
+def test_bug_decomposed_names_are_normalised(tmp_path, capsys):
+    import unicodedata
+    need("export")
+    folder = tmp_path / "g"
+    ok(capsys, "new", folder, "--game", "go")
+    ok(capsys, "players", "add", folder, unicodedata.normalize("NFD", "José Núñez"),
+       "--rank", "3k")
+    h9 = tmp_path / "g.h9"
+    ok(capsys, "export", folder, "--format", "h9", "-o", h9)
+    assert "José Núñez" in h9.read_bytes().decode("iso-8859-15")
