@@ -77,7 +77,7 @@ class Candidates:
             t = cache[key]
         else:
             t = cache[key] = self.ev.pair(self.field[i], self.field[j])
-        if t is not None:
+        if t is not None and not t[1]:  # a window never offers a rematch: see _match
             self.edges[key] = t
 
     def _complete(self) -> None:

@@ -18,7 +18,7 @@ CONVERGE = False  # also require the same objective as the half-width window
 LOCAL_ROUNDS = 4  # local widenings before the whole window doubles
 LOCAL_MAX = 10**9  # boundary pairs that may be widened locally
 MAX_WINDOW = 24  # above FULL_LIMIT players, the window never grows past this (time budget)
-EDGE_BUDGET = 25  # … nor do the solves of one round use more than this many edges per player
+EDGE_BUDGET = (20, 60, 100_000)  # … nor the solves of a round more than min(60n, max(20n, 100k)) edges
 from .colours import allocate, colour_mode
 from .criteria import BYE, FIELDS, Context, Evaluator, Packer, objective
 from .groups import PState, build_states, lot_key, strength_key, to_pair
@@ -226,10 +226,13 @@ def _match(pool: list[PState], ev: Evaluator, window: int | None, engine: str):
     prev = None
     cache: dict = {}
     work = 0  # edges solved so far (the deterministic work budget of large fields)
+    lo, hi, floor = EDGE_BUDGET
+    budget = min(hi * n, max(lo * n, floor))
     while True:
         cands = Candidates(pool, ev, k, bye, cache)
         for _ in range(LOCAL_ROUNDS + 1):
             mate = _solve(cands, n, bye, engine)
+            work += len(cands.edges)
             if k is None:
                 return mate, cands, "complete graph"
             chosen = [(i, j) for i, j in mate.items() if i == BYE or (j != BYE and i < j)]
@@ -243,14 +246,12 @@ def _match(pool: list[PState], ev: Evaluator, window: int | None, engine: str):
             if not edge and (not CONVERGE or prev == obj):
                 return mate, cands, f"candidate window {k}"
             prev = obj
-            if n > FULL_LIMIT and window is None and work + len(cands.edges) > EDGE_BUDGET * n:
-                break
-            work += len(cands.edges)
+            if n > FULL_LIMIT and window is None and work + len(cands.edges) > budget:
+                break  # the next solve would not fit the budget
             if not edge or len(edge) > LOCAL_MAX or not cands.widen(edge):
                 break
-        work += len(cands.edges)
         if feasible and n > FULL_LIMIT and window is None and (
-                2 * k > MAX_WINDOW or work > EDGE_BUDGET * n):
+                2 * k > MAX_WINDOW or work + 2 * len(cands.edges) > budget):
             # time budget of a large field: keep the best windowed answer, say so
             return mate, cands, (f"candidate window {k} (not verified: {len(edge)} pair(s) "
                                  "on the window's edge)")
