@@ -394,3 +394,25 @@ def test_infinite_numbers_are_refused_with_their_line(tmp_path):
     with pytest.raises(SwissError, match="finite"):
         from swisstui.core.settings import make_settings
         make_settings("go", "G", 5, options={"komi": float("inf")})
+
+
+def test_export_writer_never_replaces_a_device_or_fifo(tmp_path):
+    """`export -o /dev/stdout` or a named pipe must be written in place: an atomic replace
+    would swap the device node for a plain file (this once turned /dev/null into a file)."""
+    import os
+    import threading
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    got = []
+    reader = threading.Thread(target=lambda: got.append(open(fifo, "rb").read()))
+    reader.start()
+    store.write_file(fifo, b"standings\n")
+    reader.join(5)
+    assert got == [b"standings\n"]
+    assert fifo.is_fifo()
+    target = tmp_path / "out.txt"
+    store.write_file(target, b"x")
+    assert target.read_bytes() == b"x"
+    with pytest.raises(SwissError, match="does not exist"):
+        store.write_file(tmp_path / "nope" / "x.txt", b"x")

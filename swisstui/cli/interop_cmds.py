@@ -13,7 +13,6 @@ import json
 import os
 import shutil
 import sys
-import tempfile
 from dataclasses import replace
 from pathlib import Path
 
@@ -103,22 +102,7 @@ def render(event, args) -> bytes:
 
 
 def _write_file(path: Path, data: bytes) -> None:
-    folder = path.parent if str(path.parent) else Path(".")
-    if not folder.is_dir():
-        raise SwissError(f"{path}: folder {folder} does not exist")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except OSError as exc:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise SwissError(f"{path}: cannot write: {exc.strerror}") from None
+    store.write_file(path, data)
 
 
 def cmd_export(args) -> int:

@@ -992,6 +992,28 @@ def _atomic_write(path: Path, data: bytes) -> None:
     _fsync_dir(path.parent)
 
 
+def write_file(path: str | os.PathLike, data: bytes) -> None:
+    """Write an output file (exports) the same durable way as the event files.
+
+    A target that exists and is not a regular file (``/dev/stdout``, ``/dev/null``, a named
+    pipe) is written in place: replacing it would swap a device node for a plain file.  A
+    missing folder or an unwritable target is one line naming the path."""
+    path = Path(path)
+    folder = path.parent if str(path.parent) else Path(".")
+    try:
+        if path.exists() and not path.is_file():
+            if path.is_dir():
+                raise SwissError(f"{path}: is a folder; give a file name")
+            with open(path, "wb") as fh:
+                fh.write(data)
+            return
+        if not folder.is_dir():
+            raise SwissError(f"{path}: folder {folder} does not exist")
+        _atomic_write(path, data)
+    except OSError as exc:
+        raise SwissError(f"{path}: cannot write: {exc.strerror or exc}") from None
+
+
 def _unlink(path: Path) -> None:
     try:
         os.unlink(path)
