@@ -76,3 +76,23 @@ def test_playoff_match_needs_a_winner():
     with pytest.raises(ResultError, match="needs a winner, not 1-1"):
         record_result(ev, 1, 1, "1-1")
     assert record_result(ev, 1, 1, "2-1").round(1).board(1).result.text == "2-1"
+
+
+def test_playoff_winner_frozen_once_the_next_round_is_paired():
+    """QA bug 21: a semi-final winner cannot change (nor be cleared) after the final is
+    paired on it; the same winner with another score is still a correction."""
+    from dataclasses import replace
+    ev = _ev("magic")
+    semis = Round(2, (Board(1, (1, 4)), Board(2, (2, 3))), (), playoff=True)
+    ev = ev.with_round(semis)
+    ev = record_result(ev, 2, 1, "2-0")
+    ev = record_result(ev, 2, 2, "0-2")
+    ev = ev.with_round(Round(3, (Board(1, (1, 3)),), (), playoff=True))
+    with pytest.raises(ConflictError, match=r"round 3 \(the final\) is already paired"):
+        record_result(ev, 2, 1, "0-2", force=True)
+    with pytest.raises(ConflictError, match="round 3"):
+        clear_result(ev, 2, 1)
+    assert record_result(ev, 2, 1, "2-1", force=True).round(2).board(1).result.text == "2-1"
+    # without the final, the semi-final may change
+    ev2 = replace(ev, rounds=tuple(r for r in ev.rounds if r.number != 3))
+    assert clear_result(ev2, 2, 1).round(2).board(1).result is None

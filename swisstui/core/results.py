@@ -5,7 +5,8 @@
   the round file stores its canonical notation.
 * Refused (:class:`ResultError`): a round that is not paired, a board that does not exist,
   a result for a player who has a bye, a text the game refuses, a playoff match without a
-  winner.
+  winner, and changing the winner of a playoff match (or clearing it) once the next playoff
+  round has been paired on it (the next round holds that winner; undo it first).
 * Correcting a result is normal but never by accident: replacing a *different* recorded
   result needs ``force=True`` (:class:`ConflictError` otherwise, naming what is recorded);
   entering the same result again changes nothing.
@@ -71,6 +72,26 @@ def _playoff_needs_a_winner(rnd: Round, board: Board) -> None:
         raise ResultError(str(exc)) from None
 
 
+def _playoff_next_round_paired(event: Event, rnd: Round, board: Board,
+                                new: Result | None) -> None:
+    """A playoff winner cannot change once a later playoff round is paired on it
+    (the bracket takes the winners of each round, RULES.md §3.6)."""
+    if not rnd.playoff or board.result is None:
+        return
+    later = sorted((r for r in event.rounds if r.playoff and r.number > rnd.number),
+                   key=lambda r: r.number)
+    if not later:
+        return
+    from .standings.playoff import _winner, stage_name
+    old_winner = _winner(rnd, board)
+    if new is not None and _winner(rnd, replace(board, result=new)) == old_winner:
+        return
+    nxt = later[0]
+    raise ConflictError(f"round {nxt.number} (the {stage_name(len(nxt.boards)).lower()}) is "
+                        f"already paired on this result; undo it first (swisstui pair EVENT "
+                        f"--undo)")
+
+
 def record_result(event: Event, round_no: int, board_no: int, text: str,
                   extra: Mapping[str, Any] | None = None, force: bool = False) -> Event:
     """``event`` with the result of a board recorded (see module doc for refusals)."""
@@ -85,6 +106,7 @@ def record_result(event: Event, round_no: int, board_no: int, text: str,
         if not force:
             raise ConflictError(f"round {round_no} board {board_no} already has {old.text} "
                                 f"({_names(event, board)}); use --force to replace")
+        _playoff_next_round_paired(event, rnd, board, result)
     return _with_board(event, rnd, replace(board, result=result))
 
 
@@ -93,4 +115,5 @@ def clear_result(event: Event, round_no: int, board_no: int) -> Event:
     rnd, board = _board(event, round_no, board_no)
     if board.result is None:
         return event
+    _playoff_next_round_paired(event, rnd, board, None)
     return _with_board(event, rnd, replace(board, result=None))
