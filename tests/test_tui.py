@@ -717,3 +717,21 @@ async def test_import_csv_from_registration(tmp_path):
         await pilot.pause()
         assert "2 players imported" in status(app)
         assert [p.name for p in store.load(folder).players][-2:] == ["Zoe Quinn", "Yuri Petrov"]
+
+
+def test_serve_refuses_a_bad_or_busy_port(tmp_path, capsys):
+    """QA bug 14: one `swisstui:` line, no traceback, before any server starts."""
+    import socket
+    from swisstui.cli.tui_cmds import check_address
+    from swisstui.core.errors import SwissError
+    for port in (0, -1, 99999):
+        with pytest.raises(SwissError, match="--port must be 1 to 65535"):
+            check_address("127.0.0.1", port)
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        with pytest.raises(SwissError, match=f"port {port} is already in use; try --port"):
+            check_address("127.0.0.1", port)
+    with pytest.raises(SwissError, match="--host no.such.host.invalid"):
+        check_address("no.such.host.invalid", 8000)

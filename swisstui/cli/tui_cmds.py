@@ -5,6 +5,7 @@ Thin: they check the folder with the core (file:line errors, exit 1) and start t
 from __future__ import annotations
 
 import argparse
+import errno
 import shlex
 import shutil
 import sys
@@ -94,15 +95,42 @@ def serve_command(folder: Path, cycle: float, theme: str | None) -> str:
     return shlex.join(parts)
 
 
+def check_address(host: str, port: int) -> None:
+    """Refuse, with one line, a port out of range, an unknown host or a busy port — before
+    any server starts (a bind that fails inside the server is a traceback)."""
+    import socket
+    if not 1 <= port <= 65535:
+        raise SwissError(f"--port must be 1 to 65535, not {port}")
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except (socket.gaierror, UnicodeError) as exc:
+        raise SwissError(f"--host {host}: cannot resolve this address ({exc})") from None
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind(address)
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                raise SwissError(f"port {port} is already in use; try --port "
+                                 f"{port + 1 if port < 65535 else port - 1}") from None
+            raise SwissError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     folder = _folder(args.event)
     from ..tui.themes import resolve_theme
     resolve_theme(args.theme)  # refuse an unknown theme before starting the server
+    check_address(args.host, args.port)
     from textual_serve.server import Server
     command = serve_command(folder, args.cycle, args.theme)
     print(f"swisstui: serving the projector view on http://{args.host}:{args.port}",
           file=sys.stderr)
-    Server(command, host=args.host, port=args.port, title="swisstui").serve()
+    try:
+        Server(command, host=args.host, port=args.port, title="swisstui").serve()
+    except OSError as exc:  # taken between the check and the server's own bind
+        raise SwissError(f"cannot serve on {args.host}:{args.port}: "
+                         f"{exc.strerror or exc}") from None
     return 0
 
 
