@@ -139,3 +139,22 @@ def test_html_all_lists_on_one_page():
     parsed = parse(html)
     assert parsed.rows == expected
     assert "script" not in [t for t, _ in parsed.tags]
+
+
+def test_csv_cells_cannot_be_formulas():
+    """QA bug 22 (OWASP CSV injection): text starting with = + - @ tab CR gets a ', numbers
+    (also negative ones written as text) stay numeric; both CSV writers use the rule."""
+    from dataclasses import replace
+    from swisstui.core.spreadsheet import safe_cell
+    from swisstui.core.standings import standings
+    from swisstui.core.standings.render import standings_csv
+    assert [safe_cell(v) for v in ("=1+2", "+x", "-x", "@SUM(A1)", "\tA", "\rA")] == \
+        ["'=1+2", "'+x", "'-x", "'@SUM(A1)", "'\tA", "'\rA"]
+    assert [safe_cell(v) for v in ("-1", "-0.5", "+3", "12", "Anna", -2, 1.5, None)] == \
+        ["-1", "-0.5", "+3", "12", "Anna", -2, 1.5, None]
+    bad = '=HYPERLINK("http://example.invalid","win")'
+    players = tuple(replace(p, name=bad) if p.id == 1 else p for p in EVENT.players)
+    ev = replace(EVENT, players=players)
+    for text in (export_csv(ev, "standings"), standings_csv(standings(ev))):
+        cells = [c for row in csv.reader(io.StringIO(text)) for c in row]
+        assert "'" + bad in cells and bad not in cells

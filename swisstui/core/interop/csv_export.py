@@ -3,19 +3,14 @@ of the table; RFC 4180 quoting and CR LF line ends (what spreadsheets expect), U
 
 from __future__ import annotations
 
-import csv
-import io
-
 from ..model import Event
+from ..spreadsheet import write_csv
 from .tables import Table, build
 
 
 def table_to_csv(table: Table) -> str:
-    buf = io.StringIO()
-    writer = csv.writer(buf, lineterminator="\r\n")
-    writer.writerow(table.headers)
-    writer.writerows(table.rows)
-    return buf.getvalue()
+    """Cells that a spreadsheet would read as a formula get a ``'`` (:mod:`..spreadsheet`)."""
+    return write_csv(table.headers, table.rows, lineterminator="\r\n")
 
 
 def export_csv(event: Event, what: str = "standings", round_no: int | None = None) -> str:

@@ -13,12 +13,11 @@ Text and HTML show percent codes as percents (``57.14%``).
 
 from __future__ import annotations
 
-import csv
 import html
-import io
 import json
 from typing import Any, Sequence
 
+from ..spreadsheet import write_csv
 from .crosstable import Crosstable
 from .table import Standings, format_value, json_value
 
@@ -74,11 +73,8 @@ def standings_data(st: Standings, name: str = "") -> dict[str, Any]:
 
 
 def _csv(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow(headers)
-    w.writerows(rows)
-    return buf.getvalue()
+    """Formula-like text cells get a ``'`` (CSV injection, :mod:`..spreadsheet`)."""
+    return write_csv(headers, rows, lineterminator="\n")
 
 
 def standings_csv(st: Standings) -> str:
