@@ -205,3 +205,20 @@ def test_renderers_escape_and_show_percents():
     assert render_standings(st, "csv").splitlines()[1].endswith(",3,0.33,0.6667,0.3333")
     ct = _json.loads(render_crosstable(crosstable(ev), "json"))
     assert ct["rows"][0]["rounds"] == ["2+"]
+
+
+def test_text_tables_align_cjk_names_by_display_width():
+    """QA bug 6: Hangul/Kanji take two terminal columns; every row has the same width."""
+    from swisstui.core import textwidth
+    from swisstui.core.model import Player
+    from swisstui.core.standings.render import render_crosstable, render_standings
+
+    names = ["김민준", "山田太郎", "Ann", "Zoë Åström"]
+    ev = build("chess", [Player(i, n) for i, n in enumerate(names, 1)],
+               [[(1, 2, "1-0"), (3, 4, "=")]])
+    for text in (render_standings(standings(ev), "text"),
+                 render_crosstable(crosstable(ev), "text")):
+        rows = [ln for ln in text.splitlines() if any(n in ln for n in names)]
+        assert len(rows) == 4
+        ends = {textwidth.width(r) for r in rows}
+        assert len(ends) == 1, rows

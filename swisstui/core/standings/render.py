@@ -17,6 +17,7 @@ import html
 import json
 from typing import Any, Sequence
 
+from .. import textwidth
 from ..spreadsheet import write_csv
 from .crosstable import Crosstable
 from .table import Standings, format_value, json_value
@@ -25,12 +26,14 @@ FORMATS = ("text", "json", "csv", "html")
 
 
 def _table(headers: Sequence[str], rows: Sequence[Sequence[str]], right: set[int]) -> list[str]:
-    widths = [len(h) for h in headers]
+    """Aligned columns, padded by terminal display width (Korean/Japanese/Chinese names take
+    two columns per character: :mod:`..textwidth`)."""
+    widths = [textwidth.width(h) for h in headers]
     for r in rows:
-        widths = [max(w, len(c)) for w, c in zip(widths, r)]
+        widths = [max(w, textwidth.width(c)) for w, c in zip(widths, r)]
 
     def line(cells: Sequence[str]) -> str:
-        out = [c.rjust(w) if i in right else c.ljust(w)
+        out = [textwidth.rjust(c, w) if i in right else textwidth.ljust(c, w)
                for i, (c, w) in enumerate(zip(cells, widths))]
         return "  ".join(out).rstrip()
 
