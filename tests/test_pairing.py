@@ -434,3 +434,14 @@ def test_explain_names_the_board_and_the_colour():
     with pytest.raises(PairingError, match="no board 9"):
         p.explain(9)
     assert "round 1: 4 boards" in p.summary()
+
+
+def test_no_swiss_round_after_the_playoff_started():
+    """QA bug 20: once a playoff round exists the Swiss is over (standings are frozen)."""
+    players = tuple(Player(i, f"P{i}") for i in range(1, 5))
+    won = Result("1-0", (1, 0))
+    r1 = Round(1, (Board(1, (1, 2), won), Board(2, (3, 4), won)))
+    semi = Round(2, (Board(1, (1, 3), won), Board(2, (2, 4), won)), playoff=True)
+    ev = Event(Settings("t", "chess", 5), players, (r1, semi))
+    with pytest.raises(PairingError, match="playoff has started \\(round 2\\)"):
+        pair_round(ev)

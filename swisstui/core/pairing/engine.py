@@ -84,6 +84,10 @@ def _check_ready(event: Event, round_no: int) -> None:
     if round_no > s.rounds:
         raise PairingError(f"all {s.rounds} rounds are paired; raise 'rounds' in event.toml "
                            "to pair another")
+    started = [r.number for r in event.rounds if r.playoff]
+    if started:
+        raise PairingError(f"the playoff has started (round {started[0]}); no more Swiss "
+                           "rounds — use swisstui playoff")
     prev = event.round(round_no - 1)
     if prev is not None and prev.missing_results():
         missing = [str(b.number) for b in prev.boards if b.result is None]
