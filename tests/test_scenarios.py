@@ -623,7 +623,6 @@ def _width(text: str) -> int:
     return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
 
-@_known_bug(6, "text tables pad CJK names by len(), not display width (standings/render.py)")
 def test_bug_cjk_names_align_in_text_standings(tmp_path, capsys):
     folder = new_event(tmp_path, capsys, "chess")
     text = ok(capsys, "standings", folder)
@@ -1118,7 +1117,6 @@ def test_chess_tiebreaks_by_hand(tmp_path, capsys):
     assert [c[-1] for c in row4["rounds"]] == ["=", "+", "+"]
 
 
-@_known_bug(14, "serve: a bad or busy port -> OverflowError/OSError traceback (cli/tui_cmds.py:105)")
 @pytest.mark.parametrize("port", ["99999", "-1"])
 def test_bug_serve_bad_port(capsys, five_players, port):
     """Refused before any server starts (a busy port, e.g. a second `serve`, gives the same
@@ -1223,8 +1221,6 @@ def test_bug_clear_the_rating(tmp_path, capsys):
     assert players[0]["rating"] is None
 
 
-@_known_bug(20, "pair adds a Swiss round after the playoff has started "
-                "(core/pairing/engine.py:82 _check_ready)")
 def test_bug_no_swiss_round_after_the_playoff(tmp_path, capsys):
     """Swiss planned for 5 rounds, the director cuts to a Top 4 after round 3."""
     need("simulate", "playoff", "pair")
@@ -1240,8 +1236,6 @@ def test_bug_no_swiss_round_after_the_playoff(tmp_path, capsys):
     refused(capsys, folder, "pair", folder, match="playoff")
 
 
-@_known_bug(21, "a semi-final result changed (--force/--clear) after the final is paired "
-                "leaves the loser in the final (core/results.py:79)")
 @pytest.mark.parametrize("change", [("--force", "0-2"), ("--clear",)])
 def test_bug_playoff_result_changed_after_the_next_round(tmp_path, capsys, change):
     need("simulate", "playoff")
@@ -1256,8 +1250,6 @@ def test_bug_playoff_result_changed_after_the_next_round(tmp_path, capsys, chang
     refused(capsys, folder, "result", flag, folder, 4, 1, *text, match="round 5")
 
 
-@_known_bug(22, "CSV formula injection: a name starting with = + - @ is written as is "
-                "(core/interop/csv_export.py:15, core/standings/render.py:78)")
 @pytest.mark.parametrize("argv", [("export", "{ev}", "--format", "csv"),
                                   ("standings", "{ev}", "--format", "csv")])
 def test_bug_csv_formula_injection(tmp_path, capsys, argv):
