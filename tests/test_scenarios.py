@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -1290,3 +1291,22 @@ def test_bug_decomposed_names_are_normalised(tmp_path, capsys):
     h9 = tmp_path / "g.h9"
     ok(capsys, "export", folder, "--format", "h9", "-o", h9)
     assert "José Núñez" in h9.read_bytes().decode("iso-8859-15")
+
+
+def test_export_to_a_pipe_keeps_the_pipe(tmp_path, capsys):
+    """`export -o` onto a FIFO (or /dev/null, /dev/stdout) writes into it and never replaces
+    it with a plain file (b0f4e36: an atomic replace had turned /dev/null into a file)."""
+    import stat
+    folder = tmp_path / "ev"
+    ok(capsys, "new", folder, "--game", "chess")
+    ok(capsys, "players", "add", folder, "Anna")
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        ok(capsys, "export", folder, "--format", "json", "-o", fifo)
+        assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+        data = json.loads(os.read(reader, 1 << 16).decode("utf-8"))
+        assert data["players"][0]["name"] == "Anna"
+    finally:
+        os.close(reader)
