@@ -1310,3 +1310,15 @@ def test_export_to_a_pipe_keeps_the_pipe(tmp_path, capsys):
         assert data["players"][0]["name"] == "Anna"
     finally:
         os.close(reader)
+
+
+@_known_bug(25, "export -o onto the event's own event.toml/players.toml/round file "
+                "destroys the event (cli/interop_cmds.py cmd_export)")
+@pytest.mark.parametrize("target", ["event.toml", "players.toml", "rounds/01.toml"])
+def test_bug_export_over_the_events_own_files(capsys, tmp_path, five_players, target):
+    folder = tmp_path / "ev"
+    shutil.copytree(five_players, folder)
+    if not (folder / target).exists():
+        pytest.skip("round 1 not paired (no pairing engine)")
+    refused(capsys, folder, "export", folder, "--format", "csv", "-o", folder / target,
+            match=target.split("/")[-1])
