@@ -379,6 +379,25 @@ def test_a_missing_round_file_is_an_error(tmp_path):
         store.update(folder, lambda e: e.without_round(1))
 
 
+def test_rounds_setting_below_the_round_files(tmp_path):
+    """QA bug 17: a hand edit of ``rounds`` below the last Swiss round file is refused with
+    event.toml's line (load and check); playoff rounds may go past it."""
+    from swisstui.core.manual import make_round
+    folder = make_event(tmp_path, "chess", 4, rounds=3)
+    for _ in range(3):
+        store.update(folder, lambda e: make_round(e, [(1, 2), (3, 4)]))
+    _edit(folder / "event.toml", "rounds = 3", "rounds = 2")
+    err = _err(folder)
+    assert err.path == str(folder / "event.toml")
+    assert err.line == _line_of(folder / "event.toml", "rounds = 2")
+    assert "rounds = 2 but rounds/03.toml exists" in str(err)
+    assert len(store.check(folder)) == 1
+    _edit(folder / "event.toml", "rounds = 2", "rounds = 3")
+    store.update(folder, lambda e: e.with_round(Round(4, (Board(1, (1, 2)),), (),
+                                                      playoff=True)))
+    assert store.check(folder) == [] and store.load(folder).current_round == 4
+
+
 def test_infinite_numbers_are_refused_with_their_line(tmp_path):
     folder = make_event(tmp_path, "go", 4, options={"komi": 6.5})
     e = folder / "event.toml"

@@ -57,7 +57,8 @@ def events(draw):
             byes=tuple(sorted(byes.items())), smms_correction=draw(st.integers(-1, 2))))
     ev = Event(settings, tuple(players))
     rounds = []
-    for number in range(1, draw(st.integers(0, 3)) + 1):
+    # never more Swiss round files than `rounds` (the store refuses that: QA bug 17)
+    for number in range(1, draw(st.integers(0, min(3, settings.rounds))) + 1):
         ids = draw(st.permutations(list(range(1, n + 1))))
         boards = []
         for b in range(len(ids) // 2):

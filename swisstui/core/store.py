@@ -612,8 +612,9 @@ def _table_index(text: str, table: str, key: str, value: int, default: int) -> i
 
 def _cross_check(folder: Path, event: Event, texts: _Texts,
                  problems: list[str] | None = None) -> None:
-    """Boards, byes and forbidden pairs name registered players (first problem raised, or
-    every problem appended to ``problems``)."""
+    """Boards, byes and forbidden pairs name registered players, and no Swiss round file lies
+    beyond ``rounds`` of event.toml (playoff rounds may; first problem raised, or every
+    problem appended to ``problems``)."""
     def report(err: EventFileError) -> None:
         if problems is None:
             raise err
@@ -621,6 +622,11 @@ def _cross_check(folder: Path, event: Event, texts: _Texts,
 
     ids = {p.id for p in event.players}
     ev_path = folder / EVENT_FILE
+    swiss = [r.number for r in event.rounds if not r.playoff]
+    if swiss and max(swiss) > event.settings.rounds:  # a hand edit: pairing would stop early
+        report(EventFileError(ev_path, _locate(texts[EVENT_FILE], None, None, "rounds"),
+                              f"rounds = {event.settings.rounds} but {ROUNDS_DIR}/"
+                              f"{round_file_name(max(swiss))} exists"))
     for a, b in event.settings.forbidden:
         for pid in (a, b):
             if pid not in ids:
@@ -676,6 +682,10 @@ def validate_event(event: Event) -> None:
         missing = min(set(range(1, max(numbers) + 1)) - numbers)
         raise SwissError(f"round {missing} is missing; rounds are numbered 1, 2, 3, … "
                          f"(undo the later rounds first)")
+    swiss = [r.number for r in event.rounds if not r.playoff]
+    if swiss and max(swiss) > event.settings.rounds:  # would not load (see _cross_check)
+        raise SwissError(f"round {max(swiss)} is past the event's {event.settings.rounds} "
+                         f"rounds (raise rounds first)")
     for rnd in event.rounds:
         where: set[int] = set()
         bnos: set[int] = set()
