@@ -113,3 +113,22 @@ def test_egd_bad_line_is_refused_with_its_number(tmp_path):
     with pytest.raises(EventFileError) as info:
         read_players(path, "egd")
     assert info.value.line == 7 and "no grade" in str(info.value)
+
+
+@pytest.mark.parametrize("content,line", [
+    ("name,rating,rank\nAnna,2000,3d\n", 2),                   # a CSV given as --format egd
+    ("Pin_Player Name Country Club Grade GoR\nnot a player line at all\n", 2),
+    (EGD_TEXT.replace("  13345678", "some damaged line\n  13345678"), 4),
+    ("", None), ("; only a comment\n\n", None),
+])
+def test_egd_only_line_one_is_a_header_and_an_empty_list_is_refused(tmp_path, content, line):
+    """QA bug 15: an unreadable line is never skipped as a 'header' (only the first line
+    that is not a comment may be one), and a list without a player line is refused instead of importing nobody."""
+    path = tmp_path / "list.txt"
+    path.write_text(content, encoding="utf-8")
+    with pytest.raises(EventFileError) as info:
+        read_players(path, "egd")
+    if line is not None:
+        assert info.value.line == line
+    else:
+        assert "no player line" in str(info.value)

@@ -163,14 +163,25 @@ def _egd_row(tokens: list[str], path: Path, n: int) -> dict[str, Any]:
 
 
 def _egd_rows(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
+    """Player lines of an EGD list.  Blank and ``;``/``#`` lines are skipped, and the first
+    other line when it is a header (``Pin_Player Name …``: no leading PIN, no grade); every
+    later line must read as a player (else ``file:line``), and a list without one is
+    refused."""
+    header_allowed, found = True, False
     for n, line in _lines(path):
         text = line.strip()
-        if not text or text[0] in ";#" or (n == 1 and not any(ch.isdigit() for ch in text)):
+        if not text or text[0] in ";#":
             continue
         tokens = text.split()
-        if not tokens[0].isdigit() and not any(_GRADE.fullmatch(t) for t in tokens):
-            continue  # a header line (Pin_Player Name …)
+        if header_allowed:
+            header_allowed = False
+            if not tokens[0].isdigit() and not any(_GRADE.fullmatch(t) for t in tokens):
+                continue
+        found = True
         yield n, _egd_row(tokens, path, n)
+    if not found:
+        raise EventFileError(path, None, "no player line in this EGD list (expected PIN, "
+                                         "name, country, club, grade, GoR)")
 
 
 # ---- entry point -----------------------------------------------------------------------------
