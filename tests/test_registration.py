@@ -150,3 +150,22 @@ def test_csv_that_is_not_csv(tmp_path, content, line, words):
         import_csv(_ev(), f)
     assert info.value.line == line and words in str(info.value)
     assert len(str(info.value)) < 300
+
+
+def test_edit_joined_and_withdrawn_rounds_agree_with_the_round_files():
+    """QA bug 18: a player who played rounds 1-2 cannot have joined in round 3 nor have
+    withdrawn from round 2; a player with no game (3 had the round-1 absence) can."""
+    from swisstui.core.model import Bye
+    ev = _ev(n=4).with_round(Round(1, (Board(1, (1, 2)),), (Bye(4, ByeKind.PAIRING),
+                                                            Bye(3, ByeKind.ABSENT))))
+    ev = ev.with_round(Round(2, (Board(1, (1, 3)), Board(2, (2, 4)))))
+    with pytest.raises(SwissError, match=r"P1 \(1\) plays in round 1; joined_round must be "
+                                         r"at most 1, not 3"):
+        edit_player(ev, 1, joined_round=3)
+    with pytest.raises(SwissError, match="plays in round 1; joined_round"):
+        edit_player(ev, 4, joined_round=2)  # the pairing bye of round 1
+    with pytest.raises(SwissError, match="plays in round 2; withdrawn_from must be at least 3"):
+        edit_player(ev, 1, withdrawn_from=2)
+    assert edit_player(ev, 3, joined_round=2).player(3).joined_round == 2
+    assert edit_player(ev, 1, withdrawn_from=3).player(1).withdrawn_from == 3
+    assert edit_player(ev, 1, withdrawn_from=None, rating=2000).player(1).rating == 2000

@@ -156,11 +156,31 @@ def _check_rounds(event: Event, kw: dict[str, Any]) -> None:
                          f"({last})")
 
 
+def _check_played(event: Event, p: Player, kw: dict[str, Any]) -> None:
+    """``joined_round`` / ``withdrawn_from`` cannot contradict the round files: a player
+    who sat at a board (or had the pairing bye) in round N joined by round N and withdrew
+    after it (RULES.md §1.5)."""
+    played = [r.number for r in event.rounds
+              if any(p.id in b.players for b in r.boards)
+              or any(y.player == p.id and y.kind is ByeKind.PAIRING for y in r.byes)]
+    if not played:
+        return
+    joined, withdrawn = kw.get("joined_round"), kw.get("withdrawn_from")
+    if joined is not None and joined > min(played):
+        raise SwissError(f"{p.name} ({p.id}) plays in round {min(played)}; joined_round "
+                         f"must be at most {min(played)}, not {joined}")
+    if withdrawn is not None and withdrawn <= max(played):
+        raise SwissError(f"{p.name} ({p.id}) plays in round {max(played)}; withdrawn_from "
+                         f"must be at least {max(played) + 1}, not {withdrawn} (or undo "
+                         f"round {max(played)} first)")
+
+
 def edit_player(event: Event, pid: int, **changes: Any) -> Event:
     """Change fields of a registered player (not the id; ``None`` clears a field)."""
     p = _need(event, pid)
     kw = _clean(changes)
     _check_rounds(event, kw)
+    _check_played(event, p, kw)
     return event.with_player(replace(p, **kw))
 
 
