@@ -254,3 +254,18 @@ def test_display_width():
     assert textwidth.width("이세돌") == 6 and textwidth.width("井山 裕太") == 9
     assert textwidth.width("Zoë") == 3 and textwidth.width("Zoe\u0308") == 3
     assert textwidth.ljust("井山", 6) == "井山  " and textwidth.rjust("12", 4) == "  12"
+
+
+def test_players_edit_empty_number_clears_it(go_event, capsys):
+    """QA bug 19: `--rating ''` clears like `--club ''` (the help says so); a word is still
+    a usage error."""
+    assert run(capsys, "players", "add", go_event, "Ann", "--rating", 1800, "--lot", 3,
+               "--smms-correction", 1)[0] == 0
+    assert run(capsys, "players", "edit", go_event, 1, "--rating", "", "--lot", " ",
+               "--smms-correction", "")[0] == 0
+    p = store.load(go_event).player(1)
+    assert (p.rating, p.lot, p.smms_correction) == (None, None, 0)
+    with pytest.raises(SystemExit) as info:
+        main(["players", "edit", str(go_event), "1", "--rating", "strong"])
+    assert info.value.code == 2
+    assert "invalid int value: 'strong'" in capsys.readouterr().err

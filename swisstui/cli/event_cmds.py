@@ -83,10 +83,17 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 # ---- players ------------------------------------------------------------------------------------
 
-_PLAYER_FLAGS = (("rating", int), ("rank", str), ("club", str), ("country", str),
-                 ("lot", int), ("fide_id", str), ("sex", str), ("title", str),
-                 ("birth", str), ("notes", str), ("smms_correction", int),
-                 ("joined_round", int))
+def _int_or_empty(text: str) -> int | str:
+    """A whole number, or ``''`` (``players edit --rating ''`` clears the field)."""
+    return "" if not text.strip() else int(text)
+
+
+_int_or_empty.__name__ = "int"  # argparse's message: "invalid int value: 'x'"
+
+_PLAYER_FLAGS = (("rating", _int_or_empty), ("rank", str), ("club", str), ("country", str),
+                 ("lot", _int_or_empty), ("fide_id", str), ("sex", str), ("title", str),
+                 ("birth", str), ("notes", str), ("smms_correction", _int_or_empty),
+                 ("joined_round", _int_or_empty))
 
 
 def _add_player_flags(p: argparse.ArgumentParser) -> None:
