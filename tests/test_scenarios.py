@@ -1189,7 +1189,6 @@ def test_bug_standings_of_an_incomplete_round_warn(chess_r3_partial, capsys):
     assert any("missing" in w for w in table["warnings"]), table["warnings"]
 
 
-@_known_bug(17, "event.toml rounds below the round files passes check (core/store.py)")
 def test_bug_rounds_setting_below_the_round_files(chess_r3_partial, capsys):
     path = chess_r3_partial / "event.toml"
     path.write_text(path.read_text(encoding="utf-8").replace(f"rounds = {ROUNDS}", "rounds = 2",
