@@ -211,6 +211,7 @@ def test_players_remove(go_event, capsys):
     ("chess", ["-+"], "-+"), ("chess", ["--"], "--"), ("chess", ["--", "-+"], "-+"),
     ("chess", ["-:-"], "--"), ("renju", ["--"], "--"), ("go", ["-+"], "W+F"),
     ("chess", ["-+", "--force"], "-+"),
+    ("chess", ["--", "--"], "--"), ("othello", ["--", "--"], "--"),  # QA bug 2b
 ])
 def test_results_starting_with_a_dash(tmp_path, capsys, game, argv, stored):
     folder = tmp_path / game
@@ -269,3 +270,4 @@ def test_players_edit_empty_number_clears_it(go_event, capsys):
         main(["players", "edit", str(go_event), "1", "--rating", "strong"])
     assert info.value.code == 2
     assert "invalid int value: 'strong'" in capsys.readouterr().err
+

@@ -243,7 +243,7 @@ _NUMBER = re.compile(r"-\d+(\.\d*)?")
 class _ResultParser(argparse.ArgumentParser):
     """Lets a RESULT that starts with '-' be typed as documented: ``-+`` (forfeit win for
     the second-listed player) and ``--`` (double forfeit) as the last word.  ``-- -+``
-    (the usual separator) keeps working."""
+    and ``-- --`` (the usual separator first) work too."""
 
     def _is_option(self, token: str) -> bool:
         head = token.split("=", 1)[0]
@@ -257,8 +257,12 @@ class _ResultParser(argparse.ArgumentParser):
         stash = None
         for i, token in enumerate(args):
             if token == "--":
-                if i == len(args) - 1 and len([a for a in args if not a.startswith("-")]) >= 3:
+                words = len([a for a in args[:i] if not a.startswith("-")])
+                if i == len(args) - 1 and words >= 3:
                     stash = args.pop(i)  # `result EV 1 3 --`: the double forfeit
+                elif args[i + 1:] == ["--"] and words >= 3:
+                    stash = args.pop(i + 1)  # `result EV 1 3 -- --`: separator, then it
+                    args.pop(i)
                 break  # a separator: argparse handles what follows
             if token.startswith("-") and not self._is_option(token) \
                     and not _NUMBER.fullmatch(token):
