@@ -271,3 +271,16 @@ def test_players_edit_empty_number_clears_it(go_event, capsys):
     assert info.value.code == 2
     assert "invalid int value: 'strong'" in capsys.readouterr().err
 
+
+def test_mistyped_command_names_the_command(tmp_path, capsys, monkeypatch):
+    """QA bug 13: `swisstui standing EV` names the command meant; a word that is a folder,
+    or is like no command, still opens (or refuses) as an event folder."""
+    monkeypatch.chdir(tmp_path)
+    assert run(capsys, "standing", tmp_path)[::2] == (
+        2, "swisstui: unknown command 'standing' (did you mean standings?)\n")
+    assert run(capsys, "pairr")[::2] == (2, "swisstui: unknown command 'pairr' "
+                                             "(did you mean pair?)\n")
+    assert run(capsys, "tournament")[::2] == (1, "swisstui: tournament: no such folder\n")
+    (tmp_path / "standing").mkdir()
+    rc, out, err = run(capsys, "standing")
+    assert "did you mean" not in err and "standing" in err

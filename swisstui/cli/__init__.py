@@ -41,6 +41,17 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _mistyped_command(word: str, commands) -> str | None:
+    """The command ``word`` was probably meant to be (``standing`` → ``standings``), unless
+    ``word`` is an existing path (``swisstui EVENT`` opens the TUI on it)."""
+    import difflib
+    import os
+    if os.path.exists(word):
+        return None
+    close = difflib.get_close_matches(word.lower(), list(commands), n=1, cutoff=0.75)
+    return close[0] if close else None
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
@@ -48,6 +59,11 @@ def main(argv: list[str] | None = None) -> int:
     if not argv or (argv[0] not in parser._subparsers._group_actions[0].choices  # type: ignore[union-attr]
                     and not argv[0].startswith("-")):
         choices = parser._subparsers._group_actions[0].choices  # type: ignore[union-attr]
+        meant = _mistyped_command(argv[0], choices) if argv else None
+        if meant:
+            print(f"swisstui: unknown command {argv[0]!r} (did you mean {meant}?)",
+                  file=sys.stderr)
+            return 2
         if "open" in choices:
             argv = ["open", *argv]
     args = parser.parse_args(argv)
