@@ -253,3 +253,16 @@ def test_typed_extras_as_text():
     assert r.detail["handicap"] == 0
     with pytest.raises(ResultError, match="two numbers"):
         ing("W+1", {"penalties": "2"})
+
+
+def test_margin_at_most_the_board_plus_komi():
+    """QA bug 5: a 19×19 margin is at most 361 + komi (komi 6.5 → 367.5)."""
+    assert parse("W+367.5").text == "W+367.5"
+    assert parse("B+360.5").text == "B+360.5"
+    for text in ("W+368.5", "B+99999999999999999999999.5"):
+        with pytest.raises(ResultError, match=r"more than a 19×19 board allows \(367.5 with "
+                                              r"komi 6.5\)"):
+            parse(text)
+    assert parse("B+368", komi=7).text == "B+368"
+    with pytest.raises(ResultError, match="368"):
+        parse("B+369", komi=7)

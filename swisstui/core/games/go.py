@@ -298,8 +298,15 @@ def _read(text: str, rules: str, komi: float) -> tuple:
             reason)
 
 
+BOARD_POINTS = 361  # 19 × 19 (RULES.md §1.8)
+
+
 def _check_margin(winner: str, margin: Fraction, komi: float, rules: str, text: str) -> None:
     side = "Black" if winner == "b" else "White"
+    most = BOARD_POINTS + abs(Fraction(komi))  # every point of the board, plus komi
+    if margin > most:
+        raise ResultError(f"go: {text}: a margin of {format_margin(margin)} is more than a "
+                          f"19×19 board allows ({format_margin(most)} with komi {komi:g})")
     if rules == "ing":
         if margin == 0 and winner == "w":
             raise ResultError("go: under Ing rules Black wins a tie (komi 8); a zero margin "
@@ -383,7 +390,7 @@ def ing_result(black_points: Any, komi: float = ING_KOMI, black_extensions: int 
                   (1.0, 0.0) if winner == "b" else (0.0, 1.0), False, detail)
 
 
-def margin_from_area(black_area: Any, board_points: int = 361) -> Fraction:
+def margin_from_area(black_area: Any, board_points: int = BOARD_POINTS) -> Fraction:
     """Black's board lead from Black's area count (stones + territory, Ing fill-in count):
     lead = area − (board − area) = 2 × area − board (RULES.md §1.8: B + W = 361)."""
     return 2 * Fraction(black_area) - board_points
