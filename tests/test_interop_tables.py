@@ -158,3 +158,21 @@ def test_csv_cells_cannot_be_formulas():
     for text in (export_csv(ev, "standings"), standings_csv(standings(ev))):
         cells = [c for row in csv.reader(io.StringIO(text)) for c in row]
         assert "'" + bad in cells and bad not in cells
+
+
+def test_wall_list_sorts_accented_names_with_their_letter():
+    """QA bug 23: accents are folded for the order (Ólafur under O, Åström under A, Þ as
+    th), other scripts after Latin."""
+    from dataclasses import replace
+    from swisstui.core.collation import name_key
+    from swisstui.core.model import Board, Player, Round
+    names = ["Zoë Åström", "山田太郎", "Ólafur Þór", "김민준", "Ödön Late", "anna", "Þóra",
+             "Émile", "Łukasz"]
+    assert sorted(names, key=name_key) == ["anna", "Émile", "Łukasz", "Ödön Late",
+                                           "Ólafur Þór", "Þóra", "Zoë Åström", "김민준",
+                                           "山田太郎"]
+    players = tuple(Player(i, n) for i, n in enumerate(names[:4], 1))
+    ev = replace(EVENT, players=players, rounds=(Round(1, (Board(1, (1, 2)),
+                                                           Board(2, (3, 4)))),))
+    rows = build(ev, "wall").rows
+    assert [r[0] for r in rows] == ["Ólafur Þór", "Zoë Åström", "김민준", "山田太郎"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..collation import name_key
 from ..errors import SwissError
 from ..model import ByeKind, Event, board_colours, scores
 
@@ -147,9 +148,9 @@ def wall_table(event: Event, round_no: int | None = None) -> Table:
         if p.id not in listed and p.active_in(rnd.number):
             entries.append((p.id, "", "", "absent"))
 
-    def key(e):
+    def key(e):  # accents folded: Ólafur under O (core/collation.py)
         p = event.player(e[0])
-        return ((p.name if p else "").casefold(), e[0])
+        return (name_key(p.name if p else ""), e[0])
 
     rows = tuple((event.player(pid).name if event.player(pid) else f"#{pid}", str(pid), board,
                   colour, opp) for pid, board, colour, opp in sorted(entries, key=key))
