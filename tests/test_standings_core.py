@@ -222,3 +222,15 @@ def test_text_tables_align_cjk_names_by_display_width():
         assert len(rows) == 4
         ends = {textwidth.width(r) for r in rows}
         assert len(ends) == 1, rows
+
+
+def test_standings_of_an_incomplete_round_warn():
+    """QA bug 16: `standings --round 2` while round 2 misses a result says so (the game
+    counts for nobody); a complete round asked for gives no such warning."""
+    rounds = [[(1, 2, "1-0"), (3, 4, "=")], [(1, 3, None), (2, 4, "1-0")]]
+    ev = build("chess", [1, 2, 3, 4], rounds)
+    st = standings(ev, upto=2)
+    assert [w for w in st.warnings if "missing" in w] == [
+        "round 2 has 1 result(s) missing; those games count for nobody in these standings"]
+    assert st.row(1).score == 1 and st.row(3).score == 0.5
+    assert not any("missing" in w for w in standings(ev, upto=1).warnings)

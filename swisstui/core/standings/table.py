@@ -184,6 +184,13 @@ def standings_with_context(event: Event, upto: int | None = None,
             r = pending[0]
             warnings.append(f"round {r.number} has {r.missing_results()} result(s) missing; "
                             f"standings after round {ctx.after_round}")
+    else:  # an asked-for round that is not complete: its missing games count for nobody
+        pending = [r for r in event.swiss_rounds()
+                   if r.number <= ctx.after_round and r.missing_results()]
+        if pending:
+            r = pending[0]
+            warnings.append(f"round {r.number} has {r.missing_results()} result(s) missing; "
+                            f"those games count for nobody in these standings")
     return Standings(ctx.after_round, tuple(tb.code for tb in tbs), rows, tuple(warnings),
                      event.game), ctx
 
