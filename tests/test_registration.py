@@ -169,3 +169,19 @@ def test_edit_joined_and_withdrawn_rounds_agree_with_the_round_files():
     assert edit_player(ev, 3, joined_round=2).player(3).joined_round == 2
     assert edit_player(ev, 1, withdrawn_from=3).player(1).withdrawn_from == 3
     assert edit_player(ev, 1, withdrawn_from=None, rating=2000).player(1).rating == 2000
+
+
+def test_names_are_normalised_to_nfc(tmp_path):
+    """QA bug 24: a decomposed name (macOS: e + U+0301) is stored precomposed, from add,
+    edit and CSV import alike; the event name too."""
+    import unicodedata
+    nfd = unicodedata.normalize("NFD", "José Núñez")
+    assert nfd != "José Núñez"
+    ev = add_player(_ev(), nfd, club=unicodedata.normalize("NFD", "Škola"))
+    assert (ev.player(4).name, ev.player(4).club) == ("José Núñez", "Škola")
+    assert edit_player(ev, 1, name=nfd).player(1).name == "José Núñez"
+    f = tmp_path / "p.csv"
+    f.write_text(f"name\n{nfd}\n", encoding="utf-8")
+    assert import_csv(_ev(), f).player(4).name == "José Núñez"
+    assert make_settings("chess", nfd, 5, city=nfd).name == "José Núñez"
+    assert make_settings("chess", nfd, 5, city=nfd).city == "José Núñez"

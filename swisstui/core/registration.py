@@ -65,6 +65,13 @@ def check_range(key: str, value: int) -> None:
         raise SwissError(f"{key} must be {lo} to {hi}, not {value}")
 
 
+def nfc(text: str) -> str:
+    """Text as typed or imported, in Unicode NFC: a name typed or saved on macOS arrives
+    decomposed (``e`` + U+0301), which would compare, sort and export differently from the
+    same name precomposed (``é``; ISO-8859-15 in h9 files has no combining marks)."""
+    return unicodedata.normalize("NFC", text)
+
+
 def check_text(key: str, value: str) -> None:
     """Names and other texts are one line of printable text: a control character (newline,
     tab, NUL, ESC) would break text tables, terminals and fixed-column TRF lines.  Notes may
@@ -96,7 +103,7 @@ def _clean(kw: dict[str, Any]) -> dict[str, Any]:
                              f"{', '.join(sorted(_EDITABLE))}")
         if isinstance(value, str):
             check_text(key, value)
-            value = value.strip() or None
+            value = nfc(value).strip() or None
         if key == "name":
             if not value:
                 raise SwissError("a player needs a name")

@@ -171,6 +171,11 @@ def make_settings(game: str, name: str, rounds: int, **overrides: Any) -> Settin
     profile's scoring — and ``options`` (merged into the profile's option defaults)."""
     if game not in GAMES:
         raise SettingError("game", f"unknown game {game!r}; valid: {', '.join(GAMES)}")
+    from .registration import nfc  # texts as typed, in NFC (one rule for every name)
+    name = nfc(name) if isinstance(name, str) else name
+    for key in ("venue", "city", "arbiter"):
+        if isinstance(overrides.get(key), str):
+            overrides[key] = nfc(overrides[key])
     prof = _profile(game)
     scoring = prof.scoring
     score_kw = {k: overrides.pop(k) for k in list(overrides) if k in SCORING_KEYS}

@@ -49,6 +49,7 @@ from typing import Mapping
 from ..errors import EventFileError, SwissError
 from ..model import (Board, Bye, ByeKind, Event, GameKind, Player, Round, Scoring, Settings,
                      history, score)
+from ..registration import nfc
 
 VERSIONS = ("16", "2026")
 DEFAULT_VERSION = "16"
@@ -378,7 +379,7 @@ def _parse_player(line: str, lineno: int, err) -> _PlayerRec:
     if line[84] != " " or line[79] != " ":
         raise err("points are not in columns 81-84 (the record is shifted)")
     player = Player(
-        id=pid, name=name, rating=rating or None,
+        id=pid, name=nfc(name), rating=rating or None,
         country=line[53:56].strip() or None,
         federation_id=line[57:68].strip() or None,
         sex={"m": "m", "w": "f", "f": "f"}.get(sex_code),
