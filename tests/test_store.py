@@ -398,6 +398,27 @@ def test_rounds_setting_below_the_round_files(tmp_path):
     assert store.check(folder) == [] and store.load(folder).current_round == 4
 
 
+def test_joined_round_contradicting_the_round_files(tmp_path):
+    """QA bug 18, hand-edited: players.toml's joined_round after a round the player played
+    (or withdrawn_from at or before one) is refused with its line; update never writes it."""
+    from swisstui.core.manual import make_round
+    folder = make_event(tmp_path, "chess", 4, rounds=3)
+    for _ in range(2):
+        store.update(folder, lambda e: make_round(e, [(1, 2), (3, 4)]))
+    text = (folder / "players.toml").read_text()
+    at = text.index("id = 3")
+    (folder / "players.toml").write_text(text[:at] + "joined_round = 2\n" + text[at:])
+    err = _err(folder)
+    assert err.path == str(folder / "players.toml")
+    assert err.line == _line_of(folder / "players.toml", "joined_round = 2")
+    assert "plays in round 1; joined_round must be at most 1, not 2" in str(err)
+    assert len(store.check(folder)) == 1
+    (folder / "players.toml").write_text(text)
+    with pytest.raises(SwissError, match="withdrawn_from must be at least 3"):
+        store.update(folder, lambda e: e.with_player(replace(e.player(1), withdrawn_from=2)))
+    assert store.check(folder) == []
+
+
 def test_infinite_numbers_are_refused_with_their_line(tmp_path):
     folder = make_event(tmp_path, "go", 4, options={"komi": 6.5})
     e = folder / "event.toml"

@@ -4,6 +4,7 @@ Unicode names, any result of the game's grammar, byes of every kind."""
 from __future__ import annotations
 
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 
 from hypothesis import given, settings as hsettings, strategies as st
@@ -12,6 +13,7 @@ from swisstui.core import store
 from swisstui.core.errors import ResultError
 from swisstui.core.games import profile
 from swisstui.core.model import GAMES, Board, Bye, ByeKind, Event, Player, Round
+from swisstui.core.registration import rounds_played
 from swisstui.core.settings import make_settings
 
 TEXT = st.text(st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=12).filter(
@@ -78,7 +80,14 @@ def events(draw):
         if len(ids) % 2:
             byes = (Bye(ids[-1], draw(st.sampled_from(list(ByeKind)))),)
         rounds.append(Round(number, tuple(boards), byes, playoff=draw(st.booleans())))
-    return Event(settings, ev.players, tuple(rounds))
+    # joined_round / withdrawn_from never contradict the rounds played (QA bug 18)
+    span = rounds_played(Event(settings, ev.players, tuple(rounds)))
+    players = [p if pid not in span else replace(
+        p, joined_round=min(p.joined_round, span[pid][0]),
+        withdrawn_from=None if p.withdrawn_from is None
+        else max(p.withdrawn_from, span[pid][1] + 1))
+        for p in ev.players for pid in [p.id]]
+    return Event(settings, tuple(players), tuple(rounds))
 
 
 @hsettings(max_examples=40, deadline=None)

@@ -163,23 +163,33 @@ def _check_rounds(event: Event, kw: dict[str, Any]) -> None:
                          f"({last})")
 
 
-def _check_played(event: Event, p: Player, kw: dict[str, Any]) -> None:
-    """``joined_round`` / ``withdrawn_from`` cannot contradict the round files: a player
-    who sat at a board (or had the pairing bye) in round N joined by round N and withdrew
-    after it (RULES.md §1.5)."""
-    played = [r.number for r in event.rounds
-              if any(p.id in b.players for b in r.boards)
-              or any(y.player == p.id and y.kind is ByeKind.PAIRING for y in r.byes)]
-    if not played:
-        return
-    joined, withdrawn = kw.get("joined_round"), kw.get("withdrawn_from")
-    if joined is not None and joined > min(played):
-        raise SwissError(f"{p.name} ({p.id}) plays in round {min(played)}; joined_round "
-                         f"must be at most {min(played)}, not {joined}")
-    if withdrawn is not None and withdrawn <= max(played):
-        raise SwissError(f"{p.name} ({p.id}) plays in round {max(played)}; withdrawn_from "
-                         f"must be at least {max(played) + 1}, not {withdrawn} (or undo "
-                         f"round {max(played)} first)")
+def rounds_played(event: Event) -> dict[int, tuple[int, int]]:
+    """First and last round each player sat at a board or had the pairing bye."""
+    span: dict[int, tuple[int, int]] = {}
+    for r in event.rounds:
+        ids = [pid for b in r.boards for pid in b.players]
+        ids += [y.player for y in r.byes if y.kind is ByeKind.PAIRING]
+        for pid in ids:
+            first, last = span.get(pid, (r.number, r.number))
+            span[pid] = (min(first, r.number), max(last, r.number))
+    return span
+
+
+def played_conflict(p: Player, span: tuple[int, int] | None) -> tuple[str, str] | None:
+    """``(field, message)`` when ``joined_round`` / ``withdrawn_from`` contradict the rounds
+    the player played (``span``: first and last, :func:`rounds_played`): a player who
+    played round N joined by round N and withdrew after it (RULES.md §1.5)."""
+    if span is None:
+        return None
+    first, last = span
+    if p.joined_round > first:
+        return ("joined_round", f"{p.name} ({p.id}) plays in round {first}; joined_round "
+                                f"must be at most {first}, not {p.joined_round}")
+    if p.withdrawn_from is not None and p.withdrawn_from <= last:
+        return ("withdrawn_from", f"{p.name} ({p.id}) plays in round {last}; withdrawn_from "
+                                  f"must be at least {last + 1}, not {p.withdrawn_from} (or "
+                                  f"undo round {last} first)")
+    return None
 
 
 def edit_player(event: Event, pid: int, **changes: Any) -> Event:
@@ -187,8 +197,12 @@ def edit_player(event: Event, pid: int, **changes: Any) -> Event:
     p = _need(event, pid)
     kw = _clean(changes)
     _check_rounds(event, kw)
-    _check_played(event, p, kw)
-    return event.with_player(replace(p, **kw))
+    new = replace(p, **kw)
+    if "joined_round" in kw or "withdrawn_from" in kw:
+        conflict = played_conflict(new, rounds_played(event).get(pid))
+        if conflict:
+            raise SwissError(conflict[1])
+    return event.with_player(new)
 
 
 def withdraw(event: Event, pid: int, from_round: int | None = None) -> Event:

@@ -38,7 +38,7 @@ from typing import Any, Callable, Iterator, Mapping
 import tomli_w
 
 from .errors import EventFileError, SwissError
-from .registration import check_range, check_text
+from .registration import check_range, check_text, played_conflict, rounds_played
 from .model import (GAMES, SCHEMA_VERSION, Board, Bye, ByeKind, Event, Player, Round,
                     Scoring, Settings)
 
@@ -612,8 +612,9 @@ def _table_index(text: str, table: str, key: str, value: int, default: int) -> i
 
 def _cross_check(folder: Path, event: Event, texts: _Texts,
                  problems: list[str] | None = None) -> None:
-    """Boards, byes and forbidden pairs name registered players, and no Swiss round file lies
-    beyond ``rounds`` of event.toml (playoff rounds may; first problem raised, or every
+    """Boards, byes and forbidden pairs name registered players, no Swiss round file lies
+    beyond ``rounds`` of event.toml (playoff rounds may), and no player's joined_round /
+    withdrawn_from contradicts the rounds they played (first problem raised, or every
     problem appended to ``problems``)."""
     def report(err: EventFileError) -> None:
         if problems is None:
@@ -633,6 +634,14 @@ def _cross_check(folder: Path, event: Event, texts: _Texts,
                 report(EventFileError(ev_path, _locate(texts[EVENT_FILE], None, None,
                                                        "forbidden"),
                                       f"forbidden pair [{a}, {b}]: no player with id {pid}"))
+    span = rounds_played(event)
+    for i, p in enumerate(event.players):
+        conflict = played_conflict(p, span.get(p.id))
+        if conflict:
+            pl_text = texts[PLAYERS_FILE]
+            at = _table_index(pl_text, "player", "id", p.id, i)
+            report(EventFileError(folder / PLAYERS_FILE,
+                                  _locate(pl_text, "player", at, conflict[0]), conflict[1]))
     for rnd in event.rounds:
         name = round_file_name(rnd.number)
         path = folder / ROUNDS_DIR / name
@@ -682,6 +691,11 @@ def validate_event(event: Event) -> None:
         missing = min(set(range(1, max(numbers) + 1)) - numbers)
         raise SwissError(f"round {missing} is missing; rounds are numbered 1, 2, 3, … "
                          f"(undo the later rounds first)")
+    span = rounds_played(event)
+    for p in event.players:
+        conflict = played_conflict(p, span.get(p.id))
+        if conflict:  # would not load (see _cross_check)
+            raise SwissError(conflict[1])
     swiss = [r.number for r in event.rounds if not r.playoff]
     if swiss and max(swiss) > event.settings.rounds:  # would not load (see _cross_check)
         raise SwissError(f"round {max(swiss)} is past the event's {event.settings.rounds} "
