@@ -540,12 +540,8 @@ def test_fuzz_refused_cleanly(tmp_path, capsys, five_players, argv):
 
 
 # ---- bugs from docs/QA.md ---------------------------------------------------------------------
-# Fixed ones are plain regression tests (test_bug_*, no marker).  Open ones carry a non-strict
-# xfail: when a fix lands they XPASS without breaking the suite; then drop the marker.
-
-
-def _known_bug(n: int, what: str):
-    return pytest.mark.xfail(reason=f"docs/QA.md bug {n}: {what}", strict=False)
+# Every bug found is fixed; each test_bug_* is a plain regression test.  A bug found later
+# and not yet fixed gets a non-strict xfail marker naming it, dropped when the fix lands.
 
 
 @pytest.mark.parametrize("argv", [
@@ -611,7 +607,6 @@ def test_bug_absurd_rounds(tmp_path, capsys):
     assert rc == 1 and "rounds" in err
 
 
-@_known_bug(5, "Go margin larger than the board accepted (games/go.py)")
 def test_bug_go_margin_bigger_than_the_board(tmp_path, capsys):
     need("pair")
     folder = new_event(tmp_path, capsys, "go")
@@ -920,7 +915,6 @@ def test_fuzz_result_text(paired_events, capsys, game, text):
         capsys.readouterr()
 
 
-@_known_bug(13, "a mistyped command is read as an event folder (cli/__init__.py:48)")
 def test_bug_mistyped_command_names_the_command(tmp_path, capsys, five_players):
     try:
         rc = main(["standing", str(five_players)])
@@ -960,7 +954,7 @@ def test_swap_lists_broken_rules_and_explain(tmp_path, capsys):
     engine = (folder / "rounds" / "04.toml").read_bytes()
     data = json.loads(ok(capsys, "export", folder, "--format", "json"))
     met = {frozenset(b["players"]) for r in data["rounds"][:3] for b in r["boards"]}
-    (a, b), (c, d) = r4["boards"][0]["players"], r4["boards"][1]["players"]
+    (a, b), (_, d) = r4["boards"][0]["players"], r4["boards"][1]["players"]
     out = ok(capsys, "pairings", "swap", folder, 4, b, d)
     if frozenset((a, d)) in met:
         assert f"rematch: {min(a, d)} and {max(a, d)}" in out or "rematch" in out
@@ -1127,8 +1121,6 @@ def test_bug_serve_bad_port(capsys, five_players, port):
     assert rc == 1 and err.startswith("swisstui: ") and "port" in err
 
 
-@_known_bug(15, "players import --format egd skips unreadable lines and imports 0 players "
-                "(core/interop/player_lists.py:171)")
 @pytest.mark.parametrize("content", [
     b"name,rating,rank\nAnna,2000,3d\n",                       # the CSV given as --format egd
     b"Pin_Player Name Country Club Grade GoR\nnot a player line at all\n",
@@ -1181,8 +1173,6 @@ def chess_r3_partial(tmp_path, capsys):
     return folder
 
 
-@_known_bug(16, "standings --round N of an incomplete round: no warning "
-                "(core/standings/table.py:180)")
 def test_bug_standings_of_an_incomplete_round_warn(chess_r3_partial, capsys):
     table = json.loads(ok(capsys, "standings", chess_r3_partial, "--round", 3,
                           "--format", "json"))
@@ -1196,8 +1186,6 @@ def test_bug_rounds_setting_below_the_round_files(chess_r3_partial, capsys):
     refused(capsys, chess_r3_partial, "check", chess_r3_partial, match="03")
 
 
-@_known_bug(2, "what is left of bug 2: `result EV R B -- --` (separator, then the double "
-               "forfeit) says 'no RESULT given' (cli/event_cmds.py)")
 def test_bug_double_forfeit_after_the_separator(tmp_path, capsys):
     need("pair")
     folder = new_event(tmp_path, capsys, "chess")
@@ -1205,15 +1193,11 @@ def test_bug_double_forfeit_after_the_separator(tmp_path, capsys):
     assert "round 1 board 1: --" in ok(capsys, "result", folder, 1, 1, "--", "--")
 
 
-@_known_bug(18, "players edit --joined-round after the player's played rounds is accepted "
-                "(core/registration.py edit_player)")
 def test_bug_joined_round_after_played_rounds(chess_r3_partial, capsys):
     refused(capsys, chess_r3_partial, "players", "edit", chess_r3_partial, 1,
             "--joined-round", 3, match="round")
 
 
-@_known_bug(19, "players edit --rating '' (the help says '' clears a field) is a usage error "
-                "(cli/event_cmds.py _PLAYER_FLAGS type=int)")
 def test_bug_clear_the_rating(tmp_path, capsys):
     folder = new_event(tmp_path, capsys, "chess")
     ok(capsys, "players", "edit", folder, 1, "--rating", "")
@@ -1264,8 +1248,6 @@ def test_bug_csv_formula_injection(tmp_path, capsys, argv):
     assert not any(c[:1] in ("=", "+", "@") for c in cells if "HYPERLINK" in c)
 
 
-@_known_bug(23, "the alphabetical wall list sorts by code point: 'Ólafur' after 'Zoë' "
-                "(core/interop/tables.py:150)")
 def test_bug_wall_list_sorts_accented_names_with_their_letter(tmp_path, capsys):
     import csv
     import io
@@ -1278,8 +1260,6 @@ def test_bug_wall_list_sorts_accented_names_with_their_letter(tmp_path, capsys):
     assert latin.index("Ólafur Þór Ægisson") < latin.index("Zoë Åström"), latin
 
 
-@_known_bug(24, "names are not NFC-normalised: a decomposed 'José' (macOS) becomes 'Jose?' in "
-                "the h9 file (core/registration.py)")
 def test_bug_decomposed_names_are_normalised(tmp_path, capsys):
     import unicodedata
     need("export")
@@ -1311,8 +1291,6 @@ def test_export_to_a_pipe_keeps_the_pipe(tmp_path, capsys):
         os.close(reader)
 
 
-@_known_bug(25, "export -o onto the event's own event.toml/players.toml/round file "
-                "destroys the event (cli/interop_cmds.py cmd_export)")
 @pytest.mark.parametrize("target", ["event.toml", "players.toml", "rounds/01.toml"])
 def test_bug_export_over_the_events_own_files(capsys, tmp_path, five_players, target):
     folder = tmp_path / "ev"

@@ -1024,6 +1024,9 @@ def write_file(path: str | os.PathLike, data: bytes) -> None:
     missing folder or an unwritable target is one line naming the path."""
     path = Path(path)
     folder = path.parent if str(path.parent) else Path(".")
+    owner = _event_owning(path)
+    if owner is not None:
+        raise SwissError(f"{path}: is a file of the event {owner} itself; choose another name")
     try:
         if path.exists() and not path.is_file():
             if path.is_dir():
@@ -1036,6 +1039,20 @@ def write_file(path: str | os.PathLike, data: bytes) -> None:
         _atomic_write(path, data)
     except OSError as exc:
         raise SwissError(f"{path}: cannot write: {exc.strerror or exc}") from None
+
+
+def _event_owning(path: Path) -> Path | None:
+    """The event folder whose own file ``path`` is (event.toml, players.toml, the lock, a
+    file under rounds/), else None: an export must never replace them (QA bug 25)."""
+    try:
+        path = path.resolve()
+    except OSError:
+        return None
+    if path.name in (EVENT_FILE, PLAYERS_FILE, LOCK_FILE) and (path.parent / EVENT_FILE).is_file():
+        return path.parent
+    if path.parent.name == ROUNDS_DIR and (path.parent.parent / EVENT_FILE).is_file():
+        return path.parent.parent
+    return None
 
 
 def _unlink(path: Path) -> None:
