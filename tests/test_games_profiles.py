@@ -1,6 +1,5 @@
 """All five profiles: shape, examples valid under the defaults, property round trips."""
 
-from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings, strategies as st

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import make_event, sample_players
+from conftest import make_event
 from swisstui.core import store
 from swisstui.core.errors import EventFileError, SwissError
 from swisstui.core.games import profile

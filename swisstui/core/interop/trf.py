@@ -588,7 +588,6 @@ def _build_event(path: str, head: _Header, players: list[_PlayerRec]) -> Event:
 
     rounds: list[Round] = []
     byes_of: dict[int, list[tuple[int, ByeKind]]] = {r.player.id: [] for r in players}
-    pairs: list[list[tuple[int, int, str, str]]] = []  # per round (white, black, cw, cb)
     for k in range(nrounds):
         rnd = k + 1
         boards: list[tuple[int, int, str]] = []

@@ -93,7 +93,6 @@ class Candidates:
         self.complete_groups = set(range(len(self.groups)))
 
     def _windowed(self, k: int) -> None:
-        style = self.style
         for g, (s, m) in enumerate(self.groups):
             if m <= 2 * k + 2:
                 self.complete_groups.add(g)
