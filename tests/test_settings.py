@@ -51,6 +51,8 @@ def test_game_options_are_normalised_by_the_game():
     ({"round1": "alpha"}, ["unknown round1", "random, rating, lot"]),
     ({"colours": "pink"}, ["unknown colours", "fide"]),
     ({"tiebreaks": "BH,NOPE"}, ["NOPE"]),
+    ({"tiebreaks": "BH,SB,BH"}, ["BH is listed twice"]),
+    ({"tiebreaks": "BH-C1,bhc1"}, ["BH-C1 is listed twice (bhc1 is BH-C1)"]),
     ({"options": {"komi": 6.5}}, ["unknown chess option 'komi'", "tiebreak_rules"]),
     ({"options": {"initial_colour": "g"}}, ["initial_colour", "w, b"]),
     ({"win": "three"}, ["win", "number"]),

@@ -65,9 +65,14 @@ def check_tiebreaks(key: str, codes: Iterable[str], game: str) -> tuple[str, ...
     out = []
     for code in codes:
         try:
-            out.append(reg.resolve(code, game).code)
+            canonical = reg.resolve(code, game).code
         except SwissError as exc:
             raise SettingError(key, str(exc)) from None
+        if canonical in out:
+            same = "" if canonical == code else f" ({code} is {canonical})"
+            raise SettingError(key, f"{canonical} is listed twice{same}; "
+                                    f"each tie-break counts once")
+        out.append(canonical)
     return tuple(out)
 
 
