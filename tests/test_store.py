@@ -456,3 +456,25 @@ def test_export_writer_never_replaces_a_device_or_fifo(tmp_path):
     assert target.read_bytes() == b"x"
     with pytest.raises(SwissError, match="does not exist"):
         store.write_file(tmp_path / "nope" / "x.txt", b"x")
+
+
+def test_writer_says_it_waits_for_a_held_lock(tmp_path, monkeypatch):
+    """A writer finding the lock held calls store.lock_wait_notice once (the CLI prints
+    'waiting for …'), then writes as soon as the other process lets go."""
+    import fcntl
+    import threading
+    folder = make_event(tmp_path, "chess", 2)
+    told: list[Path] = []
+    monkeypatch.setattr(store, "lock_wait_notice", told.append)
+    fd = os.open(folder / store.LOCK_FILE, os.O_RDWR)
+    fcntl.flock(fd, fcntl.LOCK_EX)
+    done = threading.Event()
+    t = threading.Thread(target=lambda: (
+        store.update(folder, lambda e: e.with_player(Player(3, "C"))), done.set()))
+    t.start()
+    assert not done.wait(0.3) and told == [folder / store.LOCK_FILE]
+    fcntl.flock(fd, fcntl.LOCK_UN)
+    os.close(fd)
+    assert done.wait(5)
+    t.join()
+    assert store.load(folder).player(3).name == "C" and len(told) == 1

@@ -29,6 +29,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="swisstui",
         description="Swiss-system tournaments in the terminal: Go, Othello, Magic, Renju, chess.",
     )
+    from .. import __version__
+    parser.add_argument("--version", action="version", version=f"swisstui {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for area in AREAS:
         try:
@@ -52,6 +54,11 @@ def _mistyped_command(word: str, commands) -> str | None:
     return close[0] if close else None
 
 
+def _say_waiting(lock) -> None:
+    print(f"swisstui: waiting for {lock} (another swisstui is writing this event)",
+          file=sys.stderr, flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
@@ -70,6 +77,9 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
+    if args.command not in ("open", "demo", "display", "serve"):  # the TUI owns the screen
+        from ..core import store
+        store.lock_wait_notice = _say_waiting
     try:
         rc = args.func(args)
     except SwissError as exc:

@@ -1181,6 +1181,11 @@ def _write_changes(folder: Path, old: Event | None, new: Event) -> None:
         write_round(rnd)
 
 
+#: Called with the lock file's path when a writer has to wait for another process's lock
+#: (the CLI prints a line; the lock is released by the kernel if that process dies).
+lock_wait_notice: Callable[[Path], None] | None = None
+
+
 @contextmanager
 def _locked(folder: Path) -> Iterator[None]:
     try:
@@ -1190,7 +1195,12 @@ def _locked(folder: Path) -> Iterator[None]:
                          f"{exc.strerror}") from None
     key = os.path.abspath(folder)
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:  # another process is writing: say so, then wait for it
+            if lock_wait_notice is not None:
+                lock_wait_notice(folder / LOCK_FILE)
+            fcntl.flock(fd, fcntl.LOCK_EX)
         _held().add(key)
         try:
             yield
