@@ -69,6 +69,7 @@ def test_new_every_game_and_options(tmp_path, capsys):
     (["--game", "magic", "--option", "best_of=4"], "1, 3, 5"),
     (["--game", "renju", "--option", "opening=xyz"], "soosorv"),
     (["--game", "chess", "--tiebreaks", "BH,XYZ"], "XYZ"),
+    (["--game", "chess", "--tiebreaks", "BH,BH"], "BH is listed twice"),
 ])
 def test_new_refuses_unknown_values(tmp_path, capsys, argv, words):
     rc, out, err = run(capsys, "new", tmp_path / "e", *argv)
@@ -284,3 +285,41 @@ def test_mistyped_command_names_the_command(tmp_path, capsys, monkeypatch):
     (tmp_path / "standing").mkdir()
     rc, out, err = run(capsys, "standing")
     assert "did you mean" not in err and "standing" in err
+
+
+def test_result_handicap_and_game_specific_flags(go_event, tmp_path, capsys):
+    """--handicap (Go) is stored in the round file and feeds SOSM; a flag of another game
+    (--black on Go, --komi/--handicap on chess) is refused, nothing written."""
+    _paired(go_event)
+    rc, out, err = run(capsys, "result", go_event, 1, 1, "W+5.5", "--handicap", 3)
+    assert rc == 0, err
+    assert store.load(go_event).round(1).board(1).result.detail["handicap"] == 3
+    assert "handicap = 3" in (go_event / "rounds" / "01.toml").read_text()
+    refused(capsys, go_event, "result", go_event, 1, 2, "B+R", "--handicap", 10)
+    refused(capsys, go_event, "result", go_event, 1, 2, "B+R", "--black", 3)
+    chess = tmp_path / "c"
+    assert run(capsys, "new", chess, "--game", "chess", "--rounds", 3)[0] == 0
+    _paired(chess)
+    for flag in ("--komi", "--handicap"):
+        err = refused(capsys, chess, "result", chess, 1, 1, "1-0", flag, 3)
+        assert f"{flag} is for Go events" in err
+
+
+def test_correcting_a_result_under_later_rounds_says_so(go_event, capsys):
+    """Clearing or correcting a round-1 result once round 2 is paired works, and says that
+    round 2 was paired on the old result; a first entry says nothing."""
+    from swisstui.core import results
+    _paired(go_event)
+    assert run(capsys, "result", go_event, 1, 1, "B+R")[2] == ""
+    assert run(capsys, "result", go_event, 1, 2, "W+R")[2] == ""
+    store.update(go_event, lambda e: make_round(e, [(1, 3), (2, 4)]))
+    rc, out, err = run(capsys, "result", go_event, 1, 1, "W+R", "--force")
+    assert rc == 0 and err == ("swisstui: note: round 2 was paired before this change and "
+                               "keeps its pairings\n")
+    rc, out, err = run(capsys, "result", go_event, 1, 2, "--clear")
+    assert rc == 0 and "round 2 was paired" in err
+    assert run(capsys, "result", go_event, 1, 2, "--clear")[2] == ""  # nothing to clear
+    store.update(go_event, lambda e: make_round(e, [(1, 4), (2, 3)]))
+    assert results.later_rounds_note(store.load(go_event), 1).startswith(
+        "note: rounds 2–3 were paired")
+    assert results.later_rounds_note(store.load(go_event), 3) is None

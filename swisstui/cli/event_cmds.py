@@ -282,8 +282,10 @@ def cmd_result(args: argparse.Namespace) -> int:
     if args.clear:
         if args.result is not None:
             raise SwissError("give either a RESULT or --clear, not both")
+        before = store.load(args.event)
         ev = store.update(args.event, lambda e: results.clear_result(e, args.round, args.board))
         _out(f"round {args.round} board {args.board}: result cleared")
+        _note_later_rounds(before, ev, args.round, args.board)
         return 0
     if args.result is None:
         raise SwissError("no RESULT given (or use --clear)")
@@ -294,8 +296,14 @@ def cmd_result(args: argparse.Namespace) -> int:
         if not math.isfinite(args.komi):
             raise SwissError(f"--komi {args.komi}: komi must be a finite number")
         extra["komi"] = args.komi
+    if args.handicap is not None:
+        extra["handicap"] = args.handicap
 
     def change(e: Event) -> Event:
+        for flag, game in (("black", "renju"), ("komi", "go"), ("handicap", "go")):
+            if flag in extra and e.game != game:
+                raise SwissError(f"--{flag} is for {game.capitalize()} events, this one is "
+                                 f"{e.game}")
         new = results.record_result(e, args.round, args.board, args.result, extra,
                                     force=args.force)
         if args.drop:
@@ -309,6 +317,7 @@ def cmd_result(args: argparse.Namespace) -> int:
                 new = registration.withdraw(new, pid, args.round + 1)
         return new
 
+    before = store.load(args.event)
     ev = store.update(args.event, change)
     board = ev.round(args.round).board(args.board)
     names = " – ".join(ev.player(pid).name for pid in board.players)
@@ -316,7 +325,18 @@ def cmd_result(args: argparse.Namespace) -> int:
     for pid in args.drop or ():
         msg += f"; {ev.player(pid).name} drops"
     _out(msg)
+    _note_later_rounds(before, ev, args.round, args.board)
     return 0
+
+
+def _note_later_rounds(before: Event, after: Event, round_no: int, board_no: int) -> None:
+    """A recorded result that was corrected or cleared under later paired rounds."""
+    from ..core import results
+    old = before.round(round_no).board(board_no).result
+    if old is not None and old != after.round(round_no).board(board_no).result:
+        note = results.later_rounds_note(after, round_no)
+        if note:
+            print(f"swisstui: {note}", file=sys.stderr)
 
 
 # ---- check --------------------------------------------------------------------------------------
@@ -445,6 +465,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--drop", type=int, action="append", metavar="ID",
                    help="magic: this player leaves after this match")
     p.add_argument("--komi", type=float, help="go: komi of this game")
+    p.add_argument("--handicap", type=int, metavar="STONES",
+                   help="go: handicap stones of this game (0-9; SOSM corrects by them)")
     p.set_defaults(func=cmd_result)
 
     p = sub.add_parser("check", help="validate the event folder (file:line messages)")

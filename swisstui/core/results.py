@@ -117,3 +117,16 @@ def clear_result(event: Event, round_no: int, board_no: int) -> Event:
         return event
     _playoff_next_round_paired(event, rnd, board, None)
     return _with_board(event, rnd, replace(board, result=None))
+
+
+def later_rounds_note(event: Event, round_no: int) -> str | None:
+    """A warning after a result of ``round_no`` is corrected or cleared while later Swiss
+    rounds are already paired: those pairings were made on the old result and stay as they
+    are (a director may want to know before the next round is paired)."""
+    later = [r.number for r in event.rounds if r.number > round_no and not r.playoff]
+    if not later:
+        return None
+    which = f"round {later[0]}" if len(later) == 1 else f"rounds {later[0]}–{later[-1]}"
+    if len(later) == 1:
+        return f"note: {which} was paired before this change and keeps its pairings"
+    return f"note: {which} were paired before this change and keep their pairings"

@@ -11,6 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Input, Static
 
+from ...core import results
 from ...core.errors import ConflictError, SwissError
 from ...core.model import Event
 from .. import backend, keymap
@@ -221,10 +222,14 @@ class ResultsScreen(EventScreen):
         nxt = backend.next_empty_board(new, self.round_no, board)
         self.select_board(nxt if nxt is not None else board)
         left = new.round(self.round_no).missing_results()
+        note = results.later_rounds_note(new, self.round_no) if force else None
         self.status(f"saved: round {self.round_no} board {board} {shown}"
-                    + (f" · {left} to go" if left else " · round complete"), "ok")
+                    + (f" · {left} to go" if left else " · round complete")
+                    + (f" · {note}" if note else ""), "" if note else "ok")
 
     def _do_clear(self, board: int) -> None:
+        rnd = self.event.round(self.round_no) if self.event else None
+        had = rnd is not None and rnd.board(board) is not None and rnd.board(board).result
         try:
             new = backend.clear_result(self.sapp.folder, self.round_no, board)
         except SwissError as exc:
@@ -233,7 +238,9 @@ class ResultsScreen(EventScreen):
         self._clear_entry()
         self.sapp.event_written(new)
         self.select_board(board)
-        self.status(f"cleared: round {self.round_no} board {board}", "ok")
+        note = results.later_rounds_note(new, self.round_no) if had else None
+        self.status(f"cleared: round {self.round_no} board {board}"
+                    + (f" · {note}" if note else ""), "" if note else "ok")
 
     def _clear_entry(self) -> None:
         inp = self.query_one("#entry", Input)
