@@ -170,12 +170,16 @@ def cmd_explain(args: argparse.Namespace) -> int:
 # ---- simulate -----------------------------------------------------------------------------
 
 
+SIMULATE_MAX_PLAYERS = 20_000  # round 1 takes about 11 s at 20 000 (docs/QA.md)
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     from ..core.pairing import simulate as sim
-    if args.players < 2:
-        raise SwissError("--players must be at least 2")
-    if args.rounds < 1:
-        raise SwissError("--rounds must be at least 1")
+    if not 2 <= args.players <= SIMULATE_MAX_PLAYERS:
+        raise SwissError(f"--players must be 2 to {SIMULATE_MAX_PLAYERS} (the largest "
+                         f"field the engine is measured on is 4000)")
+    if not 1 <= args.rounds <= 30:
+        raise SwissError("--rounds must be 1 to 30")
     settings = sim.settings_for(args.game, args.name or f"Simulated {args.game} event",
                                 args.rounds, args.seed)
     ev = sim.simulate(args.game, args.players, args.rounds, args.seed, settings=settings)

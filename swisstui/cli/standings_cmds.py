@@ -78,7 +78,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         p.add_argument("--round", type=int, default=None,
                        help="after this round (default: the last complete round)")
         p.add_argument("--tiebreaks", default=None,
-                       help="tie-break chain, e.g. BH-C1,BH,SB (default: the event's)")
+                       help="tie-break chain, e.g. BH-C1,BH,SB (default: the event's; "
+                            "'' for the score alone, ties shared)")
         p.add_argument("--format", choices=FORMATS, default="text")
         p.set_defaults(func=func)
 
