@@ -165,14 +165,34 @@ def _check_rounds(event: Event, kw: dict[str, Any]) -> None:
 
 def rounds_played(event: Event) -> dict[int, tuple[int, int]]:
     """First and last round each player sat at a board or had the pairing bye."""
-    span: dict[int, tuple[int, int]] = {}
-    for r in event.rounds:
+    first: dict[int, int] = {}
+    last: dict[int, int] = {}
+    seats = []
+    for r in sorted(event.rounds, key=lambda r: r.number):
         ids = [pid for b in r.boards for pid in b.players]
         ids += [y.player for y in r.byes if y.kind is ByeKind.PAIRING]
-        for pid in ids:
-            first, last = span.get(pid, (r.number, r.number))
-            span[pid] = (min(first, r.number), max(last, r.number))
-    return span
+        seats.append((r.number, ids))
+        last.update(dict.fromkeys(ids, r.number))  # the latest round wins
+    for number, ids in reversed(seats):
+        first.update(dict.fromkeys(ids, number))  # the earliest round wins
+    return {pid: (first[pid], last[pid]) for pid in first}
+
+
+def played_conflicts(event: Event) -> list[tuple[int, str, str]]:
+    """``(player index, field, message)`` for every player whose joined_round /
+    withdrawn_from contradicts the rounds played (:func:`played_conflict`); players who
+    joined in round 1 and never withdrew cannot conflict, so most events cost nothing."""
+    marked = [(i, p) for i, p in enumerate(event.players)
+              if p.joined_round > 1 or p.withdrawn_from is not None]
+    if not marked:
+        return []
+    span = rounds_played(event)
+    out = []
+    for i, p in marked:
+        conflict = played_conflict(p, span.get(p.id))
+        if conflict:
+            out.append((i, *conflict))
+    return out
 
 
 def played_conflict(p: Player, span: tuple[int, int] | None) -> tuple[str, str] | None:

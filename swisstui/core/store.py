@@ -38,7 +38,7 @@ from typing import Any, Callable, Iterator, Mapping
 import tomli_w
 
 from .errors import EventFileError, SwissError
-from .registration import check_range, check_text, played_conflict, rounds_played
+from .registration import check_range, check_text, played_conflicts
 from .model import (GAMES, SCHEMA_VERSION, Board, Bye, ByeKind, Event, Player, Round,
                     Scoring, Settings)
 
@@ -634,14 +634,11 @@ def _cross_check(folder: Path, event: Event, texts: _Texts,
                 report(EventFileError(ev_path, _locate(texts[EVENT_FILE], None, None,
                                                        "forbidden"),
                                       f"forbidden pair [{a}, {b}]: no player with id {pid}"))
-    span = rounds_played(event)
-    for i, p in enumerate(event.players):
-        conflict = played_conflict(p, span.get(p.id))
-        if conflict:
-            pl_text = texts[PLAYERS_FILE]
-            at = _table_index(pl_text, "player", "id", p.id, i)
-            report(EventFileError(folder / PLAYERS_FILE,
-                                  _locate(pl_text, "player", at, conflict[0]), conflict[1]))
+    for i, field, message in played_conflicts(event):
+        pl_text = texts[PLAYERS_FILE]
+        at = _table_index(pl_text, "player", "id", event.players[i].id, i)
+        report(EventFileError(folder / PLAYERS_FILE, _locate(pl_text, "player", at, field),
+                              message))
     for rnd in event.rounds:
         name = round_file_name(rnd.number)
         path = folder / ROUNDS_DIR / name
@@ -691,11 +688,8 @@ def validate_event(event: Event) -> None:
         missing = min(set(range(1, max(numbers) + 1)) - numbers)
         raise SwissError(f"round {missing} is missing; rounds are numbered 1, 2, 3, … "
                          f"(undo the later rounds first)")
-    span = rounds_played(event)
-    for p in event.players:
-        conflict = played_conflict(p, span.get(p.id))
-        if conflict:  # would not load (see _cross_check)
-            raise SwissError(conflict[1])
+    for _, _, message in played_conflicts(event)[:1]:  # would not load (see _cross_check)
+        raise SwissError(message)
     swiss = [r.number for r in event.rounds if not r.playoff]
     if swiss and max(swiss) > event.settings.rounds:  # would not load (see _cross_check)
         raise SwissError(f"round {max(swiss)} is past the event's {event.settings.rounds} "
