@@ -735,3 +735,69 @@ def test_serve_refuses_a_bad_or_busy_port(tmp_path, capsys):
             check_address("127.0.0.1", port)
     with pytest.raises(SwissError, match="--host no.such.host.invalid"):
         check_address("no.such.host.invalid", 8000)
+
+
+# ---- fitting 80×24 ----------------------------------------------------------------------------
+
+def screen_lines(app) -> list[str]:
+    """What the terminal shows, one string per line (as capture-pane would)."""
+    return [s.text for s in app.screen._compositor.render_strips()]
+
+
+async def test_key_bar_fits_80_columns_in_every_mode(tmp_path):
+    """Nit: the footer was cut at 80 columns ("f6 Cros…"); every F-key must show."""
+    folder = make_event(tmp_path, n_players=6, name="Porto Alegre Rapid Open 2026")
+    backend.pair_next(folder)
+    app = SwissApp(folder, mode="registration")
+    async with app.run_test(size=SIZE) as pilot:
+        for key, mode in (("f2", "registration"), ("f3", "pairings"), ("f4", "results"),
+                          ("f5", "standings"), ("f6", "crosstable")):
+            await pilot.press(key)
+            await pilot.pause()
+            assert app.screen.MODE == mode
+            lines = screen_lines(app)
+            assert len(lines) == 24 and all(len(x) <= 80 for x in lines)
+            assert lines[-1].strip() == ("F1 Help  F2 Registration  F3 Pairings  F4 Results"
+                                         "  F5 Standings  F6 Crosstable")
+            assert lines[-2].rstrip().endswith("Ctrl+Q Quit")
+            for keys, label in keymap.footer_items(mode)[:2]:  # the mode's first keys
+                assert f"{keys} {label}" in lines[-2]
+            # the header keeps the player count: the event name is shortened instead
+            assert lines[0].rstrip().endswith("· 6 players"), lines[0]
+            assert "Porto Alegre Rap" in lines[0] and "…" in lines[0]
+        bar = app.screen.query_one("KeyBar")
+        current = [t for t, part in bar.lines(80)[1] if part == "current"]
+        assert current == ["F6 Crosstable"]  # the current mode is marked
+
+
+async def test_crosstable_names_keep_their_id(tmp_path):
+    """Nit: the crosstable cut names to 12 cells and lost the "(id)"; wide (Korean,
+    Japanese) names must keep the columns aligned."""
+    from rich.cells import cell_len
+    from swisstui.core import registration
+    folder = make_event(tmp_path, n_players=0, rounds=6)
+    names = ["Maximiliana Oberhollenzer-Wittgenstein", "김민준박서연이도윤", "山田太郎左衛門",
+             "Ito Takumi", "Léa Lefèvre", "Bo"]
+    for n in names:
+        store.update(folder, lambda ev, n=n: registration.add_player(ev, name=n))
+    for r in range(1, 6):  # five rounds: the name column is at its narrowest
+        ev, p = backend.pair_next(folder)
+        for bd in p.round.boards:
+            backend.record_result(folder, r, bd.number, "1-0")
+    app = SwissApp(folder, mode="crosstable")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        lines = screen_lines(app)
+        head = next(i for i, x in enumerate(lines) if x.startswith(" Pl"))
+        body = lines[head + 1:head + 1 + len(names)]
+        col = lines[head].index("R1")
+        for pid, name in enumerate(names, 1):
+            row = next(x for x in body if f"({pid})" in x)
+            before, _, after = row.partition(f"({pid})")
+            assert cell_len(before) + len(f"({pid})") < col  # the id is inside the name column
+            shown = before.split(maxsplit=1)[1].rstrip()
+            assert shown == name or (shown.endswith("…") and name.startswith(shown[:-1]))
+            # the rounds start at the same terminal column on every row (wide names included)
+            assert cell_len(before + f"({pid})" + after[:after.index(after.lstrip()[0])]) \
+                == col, row
+        assert any("…" in x for x in body)

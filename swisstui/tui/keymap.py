@@ -23,8 +23,16 @@ class Key:
     keys: str  # Textual key spec, comma separated alternatives
     action: str
     description: str
-    show: bool = True  # shown in the footer
+    show: bool = True  # shown in the key bar at the bottom (widgets/keybar.py)
     priority: bool = False
+    foot: tuple[str, str] | None = None  # (keys, label) in the key bar; default from keys
+
+    @property
+    def footer(self) -> tuple[str, str]:
+        """(keys, label) as the key bar shows it: the first key, a short label."""
+        if self.foot is not None:
+            return self.foot
+        return self.label.split(" / ")[0], self.description
 
     def binding(self) -> Binding:
         return Binding(self.keys, self.action, self.description, show=self.show,
@@ -74,30 +82,30 @@ MODE_KEYS: dict[str, tuple[Key, ...]] = {
         Key("n", "new_player", "New player"),
         Key("enter,e", "edit_player", "Edit"),
         Key("w", "withdraw", "Withdraw"),
-        Key("b", "request_bye", "Bye request"),
-        Key("delete", "remove_player", "Remove (mistake)", show=False),
-        Key("i", "import_csv", "Import CSV", show=False),
+        Key("b", "request_bye", "Bye request", foot=("b", "Bye")),
         Key("slash", "search", "Search"),
+        Key("i", "import_csv", "Import CSV", foot=("i", "Import")),
+        Key("delete", "remove_player", "Remove (mistake)", foot=("Del", "Remove")),
     ),
     "pairings": (
-        Key("p", "pair", "Pair next round"),
+        Key("p", "pair", "Pair next round", foot=("p", "Pair next")),
         Key("enter", "explain", "Why?"),
         Key("s", "swap", "Swap"),
-        Key("u", "undo", "Undo round"),
+        Key("u", "undo", "Undo round", foot=("u", "Undo")),
         Key("a", "alphabetical", "A–Z list"),
-        Key("left_square_bracket", "prev_round", "Prev round", show=False),
+        Key("left_square_bracket", "prev_round", "Prev round", foot=("[ ]", "Rounds")),
         Key("right_square_bracket", "next_round", "Next round", show=False),
     ),
     "results": (
-        Key("escape", "leave_entry", "Board list", show=False),
+        Key("escape", "leave_entry", "Board list", foot=("Esc", "Board list")),
+        Key("i", "focus_entry", "Type result", foot=("i", "Entry line")),
         Key("delete,c", "clear_result", "Clear result"),
-        Key("i", "focus_entry", "Type result", show=False),
-        Key("left_square_bracket", "prev_round", "Prev round", show=False),
+        Key("left_square_bracket", "prev_round", "Prev round", foot=("[ ]", "Rounds")),
         Key("right_square_bracket", "next_round", "Next round", show=False),
     ),
     "standings": (
-        Key("left_square_bracket", "prev_round", "After prev round"),
-        Key("right_square_bracket", "next_round", "After next round"),
+        Key("left_square_bracket", "prev_round", "After prev round", foot=("[", "Round before")),
+        Key("right_square_bracket", "next_round", "After next round", foot=("]", "Round after")),
     ),
     "crosstable": (),
     "display": (
@@ -106,6 +114,27 @@ MODE_KEYS: dict[str, tuple[Key, ...]] = {
         Key("q,ctrl+q", "app.quit", "Quit", priority=True),
     ),
 }
+
+# Key-bar entries that are not bindings of the mode (the table's own keys).
+FOOTER_EXTRA: dict[str, tuple[tuple[str, str], ...]] = {
+    "standings": (("PgUp/PgDn", "Scroll"),),
+    "crosstable": (("Left/Right", "Scroll sideways"), ("PgUp/PgDn", "Scroll")),
+}
+QUIT_FOOTER = ("Ctrl+Q", "Quit")
+
+
+def footer_items(mode: str) -> list[tuple[str, str]]:
+    """This mode's entries of the key bar's first line, most useful first."""
+    items = [k.footer for k in MODE_KEYS.get(mode, ()) if k.show]
+    return items + list(FOOTER_EXTRA.get(mode, ()))
+
+
+def mode_bar() -> list[tuple[str, str, str]]:
+    """The key bar's second line: (key, title, mode) for F1 help and the five modes."""
+    out = [("F1", "Help", "")]
+    out += [(fk.upper(), title, mode) for mode, (title, fk, _) in MODES.items()]
+    return out
+
 
 # Extra lines for the help screen (things that are not single bindings).
 MODE_NOTES: dict[str, tuple[str, ...]] = {

@@ -1,4 +1,4 @@
-"""What every mode screen shares: header, status line, footer, the "terminal too small"
+"""What every mode screen shares: header, status line, key bar, the "terminal too small"
 notice, and following the application's current event."""
 
 from __future__ import annotations
@@ -9,12 +9,13 @@ from textual import events
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...core.errors import SwissError
 from ...core.model import Event
 from .. import keymap
 from ..widgets.header import EventHeader
+from ..widgets.keybar import KeyBar
 
 if TYPE_CHECKING:
     from ..app import SwissApp
@@ -49,7 +50,7 @@ class EventScreen(Screen):
             f"Terminal too small: swisstui needs at least {MIN_WIDTH}×{MIN_HEIGHT} characters.",
             id="too-small", markup=False)
         yield Static("", id="status", markup=False)
-        yield Footer(compact=True)
+        yield KeyBar(self.MODE)
 
     def compose_body(self) -> ComposeResult:  # pragma: no cover - overridden
         yield from ()

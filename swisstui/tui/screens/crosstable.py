@@ -80,6 +80,7 @@ class CrosstableScreen(EventScreen):
     def _apply(self, event: Event, cols: list[str], rows: list[tuple]) -> None:
         t = self.query_one("#crosstable", FastTable)
         hint = self.query_one("#crosstable-hint", Static)
-        update_table(t, cols, rows, {"Pl": 5, "Pts": 4}, fit=("Name",))
+        # Pl as wide as its values: every cell left goes to the names
+        update_table(t, cols, rows, {"Pts": 4}, fit=("Name",))
         hint.update(f"Crosstable · {len(rows)} players · {event.current_round} rounds"
                     " · Left/Right scroll")

@@ -87,8 +87,10 @@ class RegistrationScreen(EventScreen):
         if keep is not None:
             t.move_to_key(str(keep))
         shown = f"{len(rows)} of {len(event.players)}" if needle else str(len(event.players))
+        out = sum(1 for p in event.players if p.withdrawn_from is not None)
         self.query_one("#reg-hint", Static).update(
-            f"{shown} players · n new · Enter edit · w withdraw · b bye · / search")
+            f"{shown} players" + (f" ({out} withdrawn)" if out else "")
+            + (f" matching {self.filter_text!r} · Esc shows all" if needle else ""))
 
     def selected_id(self) -> int | None:
         key = self.query_one("#players", FastTable).cursor_key

@@ -5,6 +5,7 @@ replaced in one step and only the visible lines are formatted."""
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from textual import work
 from textual.app import ComposeResult
 from textual.widgets import Static
@@ -48,14 +49,15 @@ def standings_rows(event: Event, upto: int | None,
 
 
 def column_widths(cols: list[str], rows: list[tuple], fixed: dict[str, int]) -> list[int]:
-    """Fixed widths for known columns; others fit their title and (a sample of) values."""
+    """Fixed widths for known columns; others fit their title and (a sample of) values,
+    in terminal cells (a Korean or Japanese character takes two)."""
     sample = rows[:200]
     out = []
     for i, c in enumerate(cols):
         if c in fixed:
             out.append(fixed[c])
         else:
-            out.append(max([len(c)] + [len(str(r[i])) for r in sample if i < len(r)]))
+            out.append(max([cell_len(c)] + [cell_len(str(r[i])) for r in sample if i < len(r)]))
     return out
 
 
@@ -128,8 +130,7 @@ class StandingsScreen(EventScreen):
         pending = cur.missing_results() if cur else 0
         note = (f" · live: {pending} results missing" if pending and after == cur.number
                 else "")
-        hint.update(f"Standings after round {after} · {len(rows)} players{note}"
-                    " · [ ] other rounds")
+        hint.update(f"Standings after round {after} · {len(rows)} players{note}")
 
     def action_prev_round(self) -> None:
         ev = self.event

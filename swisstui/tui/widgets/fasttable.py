@@ -4,7 +4,9 @@ DataTable measures every cell of every row when rows change (about 2 s for 2000 
 columns on this machine), and repaints on any cell change.  FastTable keeps rows as tuples of
 strings and formats only the lines on screen, so replacing all 2000 rows costs one list
 assignment and one repaint of ~20 lines.  The header row stays in place while the body
-scrolls; columns have fixed widths (text is cut to fit, wide characters counted by cells).
+scrolls; columns have fixed widths, wide (Korean, Japanese, Chinese) characters counted as two
+cells.  Text longer than its column ends in "…"; a player cell ``Name (id)`` keeps its
+``(id)`` and shortens the name: ``Nakamura… (7)``.
 
 Keys: Up/Down, PgUp/PgDn, Home/End move the cursor row; Left/Right scroll sideways;
 Enter posts :class:`FastTable.Selected`.
@@ -12,9 +14,10 @@ Enter posts :class:`FastTable.Selected`.
 
 from __future__ import annotations
 
+import re
 from typing import Sequence
 
-from rich.cells import set_cell_size
+from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment
 from textual.binding import Binding
 from textual.geometry import Size
@@ -22,6 +25,32 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
+
+
+ELLIPSIS = "…"
+_ID_SUFFIX = re.compile(r"^(.*\S) (\(\d+\))$")
+
+
+def fit_cell(text: str, width: int) -> str:
+    """``text`` in exactly ``width`` cells: padded, or shortened with "…" — a trailing
+    `` (id)`` is kept whole and the name before it is shortened instead."""
+    if cell_len(text) <= width:
+        return set_cell_size(text, width)
+    if width <= 1:
+        return set_cell_size(text, width)
+    m = _ID_SUFFIX.match(text)
+    if m:
+        suffix = " " + m.group(2)
+        room = width - cell_len(suffix) - 1  # cells left for the name before "…"
+        if room >= 3:
+            return set_cell_size(_cut(m.group(1), room) + ELLIPSIS + suffix, width)
+    return set_cell_size(_cut(text, width - 1) + ELLIPSIS, width)
+
+
+def _cut(text: str, cells: int) -> str:
+    """The longest start of ``text`` within ``cells`` (a wide character is not split),
+    without trailing spaces."""
+    return set_cell_size(text, cells).rstrip()
 
 
 class FastTable(ScrollView, can_focus=True):
@@ -206,7 +235,7 @@ class FastTable(ScrollView, can_focus=True):
         parts = []
         for i, w in enumerate(self.widths):
             text = cells[i] if i < len(cells) else ""
-            parts.append(pad + set_cell_size(text, w) + pad)
+            parts.append(pad + fit_cell(text, w) + pad)
         return "".join(parts)
 
     def render_line(self, y: int) -> Strip:

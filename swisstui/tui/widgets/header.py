@@ -1,14 +1,18 @@
-"""The one-line header: current mode, event name, game, round, results still missing, players
-(most important first, so a narrow terminal cuts only the least useful part)."""
+"""The one-line header: current mode, event name, game, round, results still missing, players.
+When the line is wider than the terminal the event name is shortened ("Porto Alegre Rapid…"),
+so the round, the missing results and the player count always show."""
 
 from __future__ import annotations
 
+from rich.cells import cell_len, set_cell_size
 from textual.widgets import Static
 
 from ...core.model import Event
 
+MIN_NAME = 8  # cells of the event name kept (with "…") before the tail is cut instead
 
-def header_text(event: Event | None, mode_title: str = "") -> str:
+
+def header_text(event: Event | None, mode_title: str = "", width: int | None = None) -> str:
     if event is None:
         return f"{mode_title.upper()} · swisstui · no event loaded"
     s = event.settings
@@ -17,19 +21,31 @@ def header_text(event: Event | None, mode_title: str = "") -> str:
     missing = rnd.missing_results() if rnd else 0
     round_txt = f"Round {cur}/{s.rounds}" if cur else f"Round 0/{s.rounds} (not paired)"
     miss_txt = f"{missing} missing" if missing else ("all results in" if cur else "")
-    parts = [mode_title.upper()] if mode_title else []
-    parts += [s.name, s.game, round_txt]
+    head = [mode_title.upper()] if mode_title else []
+    tail = [s.game, round_txt]
     if miss_txt:
-        parts.append(miss_txt)
-    parts.append(f"{len(event.players)} players")
-    return " · ".join(parts)
+        tail.append(miss_txt)
+    tail.append(f"{len(event.players)} players")
+    name = s.name
+    if width is not None:
+        fixed = cell_len(" · ".join(head + ["", *tail]))
+        room = width - fixed
+        if cell_len(name) > room >= MIN_NAME:
+            name = set_cell_size(name, room - 1).rstrip() + "…"
+    return " · ".join(head + [name] + tail)
 
 
 class EventHeader(Static):
     """Header line (plain text, no markup so names with brackets print as typed)."""
 
-    def show(self, event: Event | None, mode_title: str) -> None:
-        self.update(header_text(event, mode_title))
-
     def __init__(self, **kw) -> None:
         super().__init__("", markup=False, **kw)
+        self._event: Event | None = None
+        self._mode = ""
+
+    def show(self, event: Event | None, mode_title: str) -> None:
+        self._event, self._mode = event, mode_title
+        self.update(header_text(event, mode_title, self.content_region.width or None))
+
+    def on_resize(self) -> None:
+        self.update(header_text(self._event, self._mode, self.content_region.width or None))
