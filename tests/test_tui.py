@@ -271,6 +271,8 @@ async def test_too_small_terminal_says_so(tmp_path):
         await pilot.pause()
         assert app.screen.has_class("-too-small")
         assert "at least 80×24" in str(app.screen.query_one("#too-small").render())
+        assert "(this one is 60×20)" in str(app.screen.query_one("#too-small").render())
+        assert not app.screen.query_one("KeyBar").display  # no half-cut key lines
     app = SwissApp(folder)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -278,6 +280,7 @@ async def test_too_small_terminal_says_so(tmp_path):
         await pilot.resize_terminal(79, 24)
         await pilot.pause()
         assert app.screen.has_class("-too-small")
+        assert "(this one is 79×24)" in str(app.screen.query_one("#too-small").render())
         await pilot.resize_terminal(120, 40)
         await pilot.pause()
         assert not app.screen.has_class("-too-small")
@@ -368,6 +371,7 @@ async def test_display_too_small(tmp_path):
     async with app.run_test(size=(60, 20)) as pilot:
         await pilot.pause()
         assert app.screen.has_class("-too-small")
+        assert "(this one is 60×20)" in str(app.query_one("#too-small").render())
         await pilot.resize_terminal(100, 30)
         await pilot.pause()
         assert not app.screen.has_class("-too-small")

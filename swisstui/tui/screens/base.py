@@ -46,9 +46,7 @@ class EventScreen(Screen):
         yield EventHeader(id="header")
         with Vertical(id="body"):
             yield from self.compose_body()
-        yield Static(
-            f"Terminal too small: swisstui needs at least {MIN_WIDTH}×{MIN_HEIGHT} characters.",
-            id="too-small", markup=False)
+        yield Static(too_small_text("swisstui"), id="too-small", markup=False)
         yield Static("", id="status", markup=False)
         yield KeyBar(self.MODE)
 
@@ -100,7 +98,16 @@ class EventScreen(Screen):
         self._check_size(event.size.width, event.size.height)
 
     def _check_size(self, w: int, h: int) -> None:
-        self.set_class(w < MIN_WIDTH or h < MIN_HEIGHT, "-too-small")
+        small = w < MIN_WIDTH or h < MIN_HEIGHT
+        if small:
+            self.query_one("#too-small", Static).update(too_small_text("swisstui", w, h))
+        self.set_class(small, "-too-small")
+
+
+def too_small_text(what: str, w: int | None = None, h: int | None = None) -> str:
+    size = f" (this one is {w}×{h})" if w is not None else ""
+    return (f"Terminal too small: {what} needs at least {MIN_WIDTH}×{MIN_HEIGHT} characters"
+            f"{size}.\nEnlarge the window or make the font smaller.")
 
 
 def game_sides(game: str) -> tuple[str, str]:

@@ -20,7 +20,7 @@ from ...core.model import Event, scores
 from .. import backend, keymap
 from ..themes import DISPLAY_THEME, resolve_theme
 from ..widgets.fasttable import FastTable
-from .base import MIN_HEIGHT, MIN_WIDTH, game_sides
+from .base import MIN_HEIGHT, MIN_WIDTH, game_sides, too_small_text
 from .crosstable import crosstable_rows
 from .standings import standings_rows, update_table
 
@@ -73,8 +73,7 @@ class DisplayApp(App):
         yield FastTable(id="display", show_cursor=False, padding=1, spacing=1)
         yield Static("", id="display-error", markup=False)
         yield Static("", id="display-foot", markup=False)
-        yield Static(f"Terminal too small: the projector view needs at least "
-                     f"{MIN_WIDTH}×{MIN_HEIGHT} characters.", id="too-small", markup=False)
+        yield Static(too_small_text("the projector view"), id="too-small", markup=False)
 
     def on_mount(self) -> None:
         for t in self._themes.values():
@@ -88,6 +87,9 @@ class DisplayApp(App):
 
     def on_resize(self, event: events.Resize) -> None:
         small = event.size.width < MIN_WIDTH or event.size.height < MIN_HEIGHT
+        if small:
+            self.query_one("#too-small", Static).update(
+                too_small_text("the projector view", event.size.width, event.size.height))
         self.screen.set_class(small, "-too-small")
 
     # ---- data ---------------------------------------------------------------------------------
