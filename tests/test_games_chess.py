@@ -53,7 +53,8 @@ def test_profile_defaults():
 
 def test_options_validation():
     assert P.validate_options({"tiebreak_rules": "PRE2023"}) == {"tiebreak_rules": "pre2023"}
-    with pytest.raises(SwissError, match="valid: 2023, pre2023"):
+    assert P.validate_options({"tiebreak_rules": "2026"}) == {"tiebreak_rules": "2026"}
+    with pytest.raises(SwissError, match="valid: 2023, pre2023, 2026"):
         P.validate_options({"tiebreak_rules": "2017"})
     with pytest.raises(SwissError, match="unknown chess option 'komi'.*initial_colour"):
         P.validate_options({"komi": 6.5})

@@ -114,3 +114,109 @@ def test_fore_buchholz_and_games_elected():
     assert v[6]["FB"] == 1 + 2.5 + 1 + 1
     # GE: rounds minus VURs (4's half-point bye, 6's forfeit loss and two withdrawn rounds)
     assert {p: v[p]["GE"] for p in v} == {1: 4, 2: 4, 3: 4, 4: 3, 5: 4, 6: 1}
+
+
+# ---- C.07 from 1 Mar 2026 (RULES.md §5.3, a secondary source [S]): tiebreak_rules = "2026" ----
+
+
+def test_2026_caps_a_forfeit_at_the_scheduled_opponents_adjusted_score():
+    """The event above under the 2026 rule.  Adjusted scores are unchanged; only dummy
+    opponents whose cap binds differ from 2023 (draw points × 4 rounds = 2)."""
+    st = standings(event(tiebreak_rules="2026"))
+    v = {r.player.id: r.values for r in st.rows}
+    # player 5: forfeit win over 6: dummy min(own 2.5, 6's adjusted 1.0) = 1.0 (2023: 2.5)
+    # BH 1 + 1 (2) + 3.5 (1) + 2.5 (3) = 8; Cut-1 (no VUR) drops a 1; SB 1×1 + 1×1 + 0 + 2.5×½
+    assert (v[5]["BH"], v[5]["BH-C1"], v[5]["SB"]) == (8, 7, 3.25)
+    # player 6: forfeit loss to 5: dummy min(own adjusted 1.0, 5's 2.5) = 1.0; the two
+    # withdrawn rounds: min(1.0, 2) = 1.0.  "Own score" is the own *adjusted* score (the
+    # 2023 dummy being capped); the real score 0 would give 0 + 2 + 0 + 0 = 2.
+    assert (v[6]["BH"], v[6]["BH-C1"], v[6]["SB"]) == (5, 4, 0)
+    # player 4: half-point bye: min(2, 2) = 2 — the cap does not bind; no change from 2023
+    assert (v[4]["BH"], v[4]["BH-C1"], v[4]["SB"]) == (9, 7, 3.25)
+    for p, (bh, c1, sb) in {1: (8, 7, 6.75), 2: (9.5, 8.5, 1), 3: (9, 8, 5)}.items():
+        assert (v[p]["BH"], v[p]["BH-C1"], v[p]["SB"]) == (bh, c1, sb)
+    # 3 and 5 tie on 2.5: BH-C1 3 has 8 > 7 now (2023: 5 ahead with 8.5)
+    assert st.order() == [1, 3, 5, 4, 2, 6]
+    assert standings(event()).order() == [1, 5, 3, 4, 2, 6]
+
+
+# A second event where every kind of unplayed round meets the cap.  4 rounds: cap = 2.
+# R1: 1 beats 2; 3 beats 4; 5 beats 6.
+# R2: 1 beats 5; 3 beats 6; 2 = 4.
+# R3: 1 takes a half-point bye (then plays R4); 3 = 5; 2 beats 6; 4 gets the PAB.
+# R4: 1 beats 4; 5 wins by forfeit against 2; 6 gets the PAB; 3 has withdrawn (from R4).
+# Scores 1: 3.5, 2: 1.5, 3: 2.5, 4: 1.5, 5: 2.5, 6: 1.  Adjusted: 3's trailing withdrawn
+# round counts as a draw -> 3.0; 2's last-round forfeit loss is not a requested bye -> 1.5.
+ROUNDS_B = [
+    [(1, 2, "1-0"), (3, 4, "1-0"), (5, 6, "1-0")],
+    [(1, 5, "1-0"), (3, 6, "1-0"), (2, 4, "=")],
+    [("bye", 1, "half"), (3, 5, "="), (2, 6, "1-0"), ("bye", 4, "pairing")],
+    [(1, 4, "1-0"), (5, 2, "+-"), ("bye", 6, "pairing")],
+]
+PLAYERS_B = [1, 2, Player(3, "P3", withdrawn_from=4), 4, 5, 6]
+
+
+def event_b(rules):
+    return build("chess", PLAYERS_B, ROUNDS_B, options={"tiebreak_rules": rules},
+                 tiebreaks=("BH-C1", "BH", "SB"))
+
+
+def test_2026_against_2023_half_bye_withdrawal_and_forfeit():
+    assert adjusted_scores(Context(event_b("2026"))) == {1: 3.5, 2: 1.5, 3: 3.0, 4: 1.5,
+                                                         5: 2.5, 6: 1.0}
+    by_rule = {}
+    for rules in ("2023", "2026"):
+        st = standings(event_b(rules))
+        by_rule[rules] = {r.player.id: (r.values["BH"], r.values["BH-C1"], r.values["SB"])
+                          for r in st.rows}
+    old, new = by_rule["2023"], by_rule["2026"]
+    # player 1: 2 (1.5), 5 (2.5), half-point bye (VUR), 4 (1.5), all won.
+    # 2023 dummy 3.5: BH 9, Cut-1 drops the VUR 3.5 -> 5.5, SB 1.5 + 2.5 + 3.5×½ + 1.5
+    # 2026 dummy min(3.5, ½ × 4) = 2: BH 7.5; Cut-1: the VUR 2 is not below the least
+    # significant 1.5, so the VUR goes -> 5.5; SB 1.5 + 2.5 + 2×½ + 1.5
+    assert old[1] == (9, 5.5, 7.25) and new[1] == (7.5, 5.5, 6.5)
+    # player 3 (withdrew from R4): 4 (1.5), 6 (1), 5 (2.5, drawn), withdrawn round (VUR, ×0).
+    # 2023 dummy = own adjusted 3.0: BH 8; 2026: min(3.0, 2) = 2: BH 7; Cut-1 drops the VUR
+    assert old[3] == (8, 5, 3.75) and new[3] == (7, 5, 3.75)
+    # player 5: 6 (1), 1 (3.5, lost), 3 (3.0, drawn), forfeit win over 2 (not a VUR, ×1).
+    # 2023 dummy 2.5: BH 10, SB 1 + 0 + 1.5 + 2.5; 2026: min(2.5, 2's adjusted 1.5) = 1.5
+    assert old[5] == (10, 9, 5) and new[5] == (9, 8, 4)
+    # where no cap binds, nothing changes:
+    # 2: 1 (3.5), 4 (1.5, =), 6 (1, won), forfeit loss to 5: min(1.5, 2.5) = 1.5 (VUR, cut)
+    # 4: 3 (3.0), 2 (1.5, =), PAB min(1.5, 2) = 1.5 (×1), 1 (3.5); Cut-1 drops a 1.5
+    # 6: 5 (2.5), 3 (3.0), 2 (1.5), PAB min(1, 2) = 1
+    for p, want in {2: (7.5, 6, 1.75), 4: (9.5, 8, 2.25), 6: (8, 7, 1)}.items():
+        assert old[p] == want and new[p] == want
+
+
+def test_2026_cap_uses_the_rounds_the_standings_count():
+    """After round 3 the cap is ½ × 3 = 1.5 (not ½ × the 4 planned rounds)."""
+    v = {r.player.id: r.values for r in standings(event_b("2026"), 3, "BH").rows}
+    # player 1 after R3: 2 (1.5), 5 (1.5), last-round half-point bye: own adjusted 2.5 (a
+    # trailing requested bye counts as a draw) capped at 1.5 -> 4.5 (2023: 5.5)
+    assert v[1]["BH"] == 4.5
+    assert standings(event_b("2023"), 3, "BH").row(1).values["BH"] == 5.5
+
+
+def test_cut_rules():
+    from swisstui.core.standings.unplayed import cut_one, cut_values
+
+    row = [(1.0, True), (1.0, False), (5.0, True), (3.0, False)]
+    row = [(v, vur, 0.0) for v, vur in row]
+    # 2023: VURs first (the 1 and the 5); 2026: the lowest VUR is never below the lowest
+    # Buchholz contribution, so the same; without the VUR rule: the two 1s
+    assert sorted(cut_values(row, 2, 0, "first")) == [1.0, 3.0]
+    assert sorted(cut_values(row, 2, 0, "not_below")) == [1.0, 3.0]
+    assert sorted(cut_values(row, 2, 0, "none")) == [3.0, 5.0]
+    assert cut_values(row, 1, 1, "not_below") == [1.0, 3.0]  # Median-1 also drops the 5
+    # the 2026 comparison itself: a VUR below the least significant value stays
+    assert cut_one([2.0, 1.0], [1.0], "not_below") == 1.0
+    assert cut_one([2.0, 3.0], [0.5], "not_below") == 2.0
+    assert cut_one([2.0, 3.0], [0.5], "first") == 0.5
+
+
+def test_2026_round_robin_unplayed_rounds_count_zero():
+    ev = build("chess", [1, 2, 3], [[(1, 2, "+-"), ("bye", 3, "pairing")]],
+               options={"tiebreak_rules": "2026"}, system="roundrobin")
+    v = {r.player.id: r.values for r in standings(ev, chain="BH,SB").rows}
+    assert v[1]["BH"] == 0 and v[3]["BH"] == 0 and v[1]["SB"] == 0

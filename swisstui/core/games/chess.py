@@ -9,7 +9,8 @@
   The shared win/draw/loss grammar lives in :func:`.base.parse_wld`.  Canonical texts are ASCII
   (``1-0 0-1 1/2-1/2 +- -+ --``) so TRF files and every terminal can show them.
 * Options: ``tiebreak_rules`` — how unplayed rounds enter tie-breaks: ``2023`` (dummy
-  opponent, C.07 2023/24, RULES.md §5.3, default) or ``pre2023`` (virtual opponent);
+  opponent, C.07 2023/24, RULES.md §5.3, default), ``2026`` (capped dummy opponent, C.07
+  from 1 Mar 2026, RULES.md §5.3 — a secondary source [S]) or ``pre2023`` (virtual opponent);
   ``initial_colour`` — colour of the top seed in round 1, ``w`` or ``b`` (RULES.md §5.6 step 1,
   TRF ``XXC``).
 * Defaults: Swiss (Dutch, top half against bottom half = ``slide``), round 1 by rating, FIDE
@@ -45,9 +46,9 @@ def parse(text: str, settings: Settings, extra: Mapping[str, Any] | None = None)
 
 OPTIONS = {
     "tiebreak_rules": Option(
-        "2023", str, ("2023", "pre2023"),
-        "unplayed rounds in tie-breaks: 2023 dummy opponent (C.07 Art. 16) or pre-2023 "
-        "virtual opponent (RULES.md §5.3)"),
+        "2023", str, ("2023", "pre2023", "2026"),
+        "unplayed rounds in tie-breaks: 2023 dummy opponent (C.07 Art. 16), pre-2023 "
+        "virtual opponent, or 2026 capped dummy opponent (secondary source) (RULES.md §5.3)"),
     "initial_colour": Option(
         "w", str, ("w", "b"),
         "colour of the first-ranked player in round 1, drawn by lot (RULES.md §5.6; TRF XXC)"),

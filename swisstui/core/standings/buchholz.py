@@ -5,7 +5,7 @@ the opponents' Buchholz.
   :mod:`.unplayed` (chess: dummy opponent, RULES.md §5.3); Renju Buchholz (RULES.md §4.4);
   Othello/Papp SO (RULES.md §2.2).
 * BH-C1 / BH-C2 — Cut-1 / Cut-2: without the 1 or 2 least significant contributions (VURs
-  first), C.07 Art. 14 (RULES.md §5.2 "Modifiers").
+  first; 2026: :func:`.unplayed.cut_one`), C.07 Art. 14 (RULES.md §5.2 "Modifiers", §5.3).
 * BH-M1 / BH-M2 — Median-1 / Median-2: without the 1 or 2 highest and lowest, Art. 14.
 * AOB — average of the opponents' Buchholz, Art. 8.2: mean BH of the opponents met over the
   board (0 without any).
@@ -17,25 +17,26 @@ from __future__ import annotations
 
 from .context import OVER_THE_BOARD, Context
 from .registry import tiebreak
-from .unplayed import chess_rules, contributions, cut_values
+from .unplayed import contributions, cut_one, cut_rule, cut_values
 
 
 def _bh(ctx: Context, low: int, high: int) -> dict[int, float]:
     rows = contributions(ctx)
-    vur_first = ctx.game == "chess" and chess_rules(ctx) == "2023"
+    rule = cut_rule(ctx)
     if low == 0 and high == 0:
         return {pid: sum([c[0] for c in row]) for pid, row in rows.items()}
     if low == 1 and high == 0:  # Cut-1, the common case: total minus the least significant
         out: dict[int, float] = {}
+        vur_rule = rule != "none"
         for pid, row in rows.items():
             if len(row) <= 1:
                 out[pid] = 0.0
                 continue
             vals = [c[0] for c in row]
-            vurs = [c[0] for c in row if c[1]] if vur_first else None
-            out[pid] = sum(vals) - (min(vurs) if vurs else min(vals))
+            vurs = [c[0] for c in row if c[1]] if vur_rule else []
+            out[pid] = sum(vals) - cut_one(vals, vurs, rule)
         return out
-    return {pid: sum(cut_values(row, low, high, vur_first)) for pid, row in rows.items()}
+    return {pid: sum(cut_values(row, low, high, rule)) for pid, row in rows.items()}
 
 
 @tiebreak("BH", "Buchholz", "RULES.md §5.2 (C.07 Art. 8.1), §5.3, §4.4", aliases=("BUCHHOLZ",))

@@ -16,6 +16,21 @@ Chess (FIDE C.07, RULES.md §5.3), chosen by the chess option ``tiebreak_rules``
     in a round robin an unplayed round contributes 0;
   - Cut-1/Cut-2 remove VUR contributions first.
 
+* ``"2026"`` — C.07 from 1 Mar 2026 (RULES.md §5.3 "From 1 Mar 2026", a **secondary
+  source** [S]: Sharly-Chess and a research note, not the handbook text).  Everything as
+  ``"2023"`` (VURs, adjusted scores), except:
+
+  - the dummy opponent's score is capped (:func:`dummy_2026`): for a forfeit (won, lost or
+    drawn: a round with a scheduled opponent) at the scheduled opponent's adjusted score,
+    for every other unplayed round (byes, absences, rounds after a withdrawal or before a
+    late entry) at draw points × number of rounds.  "Own score" is read as the 2023 dummy
+    score it caps — the player's own *adjusted* score — and "number of rounds" as the rounds
+    the standings count (``ctx.after_round``; the event's rounds once it is over);
+  - Cut-1/Cut-2 cut the lowest VUR contribution only if it is not below the least
+    significant value, else the least significant value (:func:`cut_one`).  For Buchholz
+    the least significant value is the lowest contribution, which no VUR can be below, so
+    the BH cuts equal the 2023 cuts.
+
 * ``"pre2023"`` — the **virtual opponent** rule: an opponent's unplayed rounds count as
   draws; the participant's own unplayed round R counts as a game against a virtual opponent
   with ``Svon = SPR + (1 − SfPR) + ½·(n − R)`` (score before R, plus the complement of the
@@ -44,9 +59,30 @@ Contribution = tuple  # (value: float, vur: bool, fraction: float)
 
 
 def chess_rules(ctx: Context) -> str:
-    """``"2023"`` (dummy opponent, default) or ``"pre2023"`` (virtual opponent)."""
+    """``"2023"`` (dummy opponent, default), ``"2026"`` (capped dummy opponent) or
+    ``"pre2023"`` (virtual opponent)."""
     value = str(ctx.option("tiebreak_rules", "2023")).lower().replace("-", "")
-    return "pre2023" if value in ("pre2023", "2022", "virtual") else "2023"
+    if value in ("pre2023", "2022", "virtual"):
+        return "pre2023"
+    return "2026" if value in ("2026", "032026") else "2023"
+
+
+def cut_rule(ctx: Context) -> str:
+    """How Cut/Median modifiers treat VUR contributions (C.07 Art. 14 with Art. 16, RULES.md
+    §5.2 "Modifiers", §5.3): ``"first"`` (2023/24: VURs are cut first), ``"not_below"``
+    (2026: the lowest VUR only if not below the least significant value) or ``"none"``
+    (pre-2023 and other games: the lowest values)."""
+    if ctx.game != "chess":
+        return "none"
+    return {"2023": "first", "2026": "not_below"}.get(chess_rules(ctx), "none")
+
+
+def dummy_2026(own: float, scheduled: float | None, cap: float) -> float:
+    """C.07 2026 dummy opponent's score (RULES.md §5.3 "From 1 Mar 2026", [S]): the 2023/24
+    dummy score (the player's own adjusted score ``own``) capped at the scheduled opponent's
+    adjusted score for a forfeit (``scheduled``), else at ``cap`` = draw points × number of
+    rounds."""
+    return min(own, scheduled if scheduled is not None else cap)
 
 
 def adjusted_scores(ctx: Context) -> dict[int, float]:
@@ -110,6 +146,15 @@ def contributions(ctx: Context) -> dict[int, list[Contribution]]:
                 out[pid] = row
             return out
         otb, vur = OVER_THE_BOARD, VUR
+        if chess_rules(ctx) == "2026" and not rr:
+            cap = ctx.draw * ctx.after_round
+            for pid, recs in ctx.history.items():
+                own = adj[pid]
+                out[pid] = [(adj[r.opponent], False, r.outcome or 0.0) if r.kind in otb
+                            else (dummy_2026(own, None if r.opponent is None
+                                             else adj[r.opponent], cap),
+                                  r.kind in vur, r.points / win) for r in recs]
+            return out
         for pid, recs in ctx.history.items():
             dummy = 0.0 if rr else adj[pid]
             out[pid] = [(adj[r.opponent], False, r.outcome or 0.0) if r.kind in otb
@@ -119,24 +164,38 @@ def contributions(ctx: Context) -> dict[int, list[Contribution]]:
     return ctx.memo("contributions", build)
 
 
+def cut_one(values: list[float], vurs: list[float], rule: str) -> float:
+    """The value a Cut modifier removes (C.07 Art. 14.1; RULES.md §5.2 "Modifiers", §5.3):
+    ``values`` are all contributions left, ``vurs`` those from VURs.
+
+    * ``"first"`` (2023/24) — the lowest VUR contribution if there is one;
+    * ``"not_below"`` (2026, [S]) — the lowest VUR contribution only if it is not below the
+      least significant value, else that value.  For Buchholz the least significant value
+      is the lowest contribution, so a VUR is never below it and this equals ``"first"``;
+    * ``"none"`` — the lowest contribution."""
+    least = min(values)
+    if not vurs or rule == "none":
+        return least
+    low_vur = min(vurs)
+    if rule == "not_below" and low_vur < least:
+        return least
+    return low_vur
+
+
 def cut_values(row: list[Contribution], low: int, high: int = 0,
-               vur_first: bool = True) -> list[float]:
-    """The values left after removing ``low`` least significant contributions (VURs first
-    under the 2023/24 rule, C.07 Art. 14 and 16) and the ``high`` highest (Median)."""
+               rule: str = "first") -> list[float]:
+    """The values left after removing ``low`` least significant contributions one by one
+    (:func:`cut_one` under ``rule``), then the ``high`` highest (Median)."""
     if low == 0 and high == 0:
         return [c[0] for c in row]
     if len(row) <= low + high:
         return []
-    if low == 1 and high == 0:  # the common Cut-1: no sort needed
-        vals = [c[0] for c in row]
-        vurs = [c[0] for c in row if c[1]] if vur_first else ()
-        vals.remove(min(vurs) if vurs else min(vals))
-        return vals
-    if vur_first:
-        ordered = sorted(row, key=lambda c: (not c[1], c[0]))
-    else:
-        ordered = sorted(row, key=lambda c: c[0])
-    kept = ordered[low:]
-    if high:
-        kept = sorted(kept, key=lambda c: c[0])[:-high]
-    return [c[0] for c in kept]
+    kept = list(row)
+    for _ in range(low):
+        vurs = [c[0] for c in kept if c[1]] if rule != "none" else []
+        v = cut_one([c[0] for c in kept], vurs, rule)
+        from_vur = bool(vurs) and v == min(vurs)
+        same = [c for c in kept if c[0] == v]
+        kept.remove(next((c for c in same if c[1] == from_vur), same[0]))
+    vals = sorted(c[0] for c in kept)
+    return vals[:-high] if high else vals
