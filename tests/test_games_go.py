@@ -219,6 +219,20 @@ def test_options():
         validate_options("go", {"bye_discs": [40, 24]})
 
 
+def test_sos_unplayed_half_option():
+    assert P.option(S, "sos_unplayed_half") is False
+    assert validate_options("go", {"sos_unplayed_half": True}) == {"sos_unplayed_half": True}
+    with pytest.raises(SwissError, match="sos_unplayed_half: 'yes' is not true or false"):
+        validate_options("go", {"sos_unplayed_half": "yes"})
+    with pytest.raises(SwissError, match="sos_unplayed_half: 1 is not true or false"):
+        validate_options("go", {"sos_unplayed_half": 1})
+    from swisstui.core.settings import make_settings
+
+    assert make_settings("go", "G", 5).options["sos_unplayed_half"] is False
+    assert make_settings("go", "G", 5,
+                         options={"sos_unplayed_half": True}).options["sos_unplayed_half"]
+
+
 @pytest.mark.parametrize("text,canon,penalties", [
     ("ing 9 5/6", "B+1 5/6", None),  # seed 004
     ("ing 9⅚", "B+1 5/6", None),

@@ -142,3 +142,75 @@ def test_mcmahon_standings_are_ranked_by_mms_not_wins():
     # 2 has two wins (MMS 20 + 2 = 22) but 1 and 4 (MMS 32 + 1, 31 + 1) rank above
     assert st.order()[:3] == [1, 4, 2]
     assert st.row(2).score == 2 and st.row(1).score == 1
+
+
+# ---- option sos_unplayed_half (RULES.md §1.4 Options, OpenGotha) ------------------------------
+# R1: 1 beats 2; 3 wins by forfeit against 4; 5 has the pairing bye.
+# R2: 1 beats 3; 5 beats 2; 4 is absent.
+# R3: 3 beats 5; 4 beats 2; 1 has the pairing bye.
+# NBW (bye 1 win, absent 0, forfeits count): 1: 3, 2: 0, 3: 2, 4: 1, 5: 2.
+# Virtual (games played + ½ per round not played): 1: 1 + 1 + ½ = 2.5, 2: 0,
+# 3: ½ (forfeit) + 0 + 1 = 1.5, 4: ½ (forfeit) + ½ (absent) + 1 = 2, 5: ½ (bye) + 1 + 0 = 1.5.
+HALF_ROUNDS = [
+    [(1, 2, "1-0"), (3, 4, "+-"), ("bye", 5)],
+    [(1, 3, "1-0"), (5, 2, "1-0"), ("bye", 4, "absent")],
+    [(3, 5, "1-0"), (4, 2, "1-0"), ("bye", 1)],
+]
+HALF_CHAIN = "WINS,SOS,SOS-1,SOS-2,SODOS,SOSOS,CUSS"
+
+
+def half_values(on):
+    ev = build("go", [1, 2, 3, 4, 5], HALF_ROUNDS, options={"sos_unplayed_half": on})
+    return {r.player.id: r.values for r in standings(ev, chain=HALF_CHAIN).rows}
+
+
+def test_sos_unplayed_half_off_is_the_real_score():
+    v = half_values(False)
+    assert {p: v[p]["WINS"] for p in v} == {1: 3, 2: 0, 3: 2, 4: 1, 5: 2}
+    # 1: 2 (0) + 3 (2) + own bye 0; 2: 1 (3) + 5 (2) + 4 (1); 3: 4 (1, forfeit) + 1 (3) + 5 (2)
+    # 4: 3 (2) + absent 0 + 2 (0); 5: bye 0 + 2 (0) + 3 (2)
+    assert {p: v[p]["SOS"] for p in v} == {1: 2, 2: 6, 3: 6, 4: 2, 5: 2}
+    assert {p: v[p]["SOS-1"] for p in v} == {1: 2, 2: 5, 3: 5, 4: 2, 5: 2}
+    # 1 beat 2 (0) and 3 (2); 3 beat 4 by forfeit (1) and 5 (2); 4 and 5 beat 2 (0)
+    assert {p: v[p]["SODOS"] for p in v} == {1: 2, 2: 0, 3: 3, 4: 0, 5: 0}
+    assert {p: v[p]["SOSOS"] for p in v} == {1: 12, 2: 6, 3: 6, 4: 12, 5: 12}
+
+
+def test_sos_unplayed_half_on_counts_the_opponents_unplayed_rounds_half():
+    v = half_values(True)
+    # NBW and CUSS keep the real scores
+    assert {p: v[p]["WINS"] for p in v} == {1: 3, 2: 0, 3: 2, 4: 1, 5: 2}
+    assert v[1]["CUSS"] == 1 + 2 + 3
+    # 1: 2 (0) + 3 (1.5) + own bye 0; 2: 1 (2.5) + 5 (1.5) + 4 (2); 3: 4 (2) + 1 (2.5) + 5 (1.5)
+    # 4: 3 (1.5) + absent 0 + 2 (0); 5: bye 0 + 2 (0) + 3 (1.5)
+    assert {p: v[p]["SOS"] for p in v} == {1: 1.5, 2: 6, 3: 6, 4: 1.5, 5: 1.5}
+    # without the lowest: 2: [2.5, 1.5, 2] -> 4.5; 3: [2, 2.5, 1.5] -> 4.5
+    assert {p: v[p]["SOS-1"] for p in v} == {1: 1.5, 2: 4.5, 3: 4.5, 4: 1.5, 5: 1.5}
+    assert {p: v[p]["SOS-2"] for p in v} == {1: 1.5, 2: 2.5, 3: 2.5, 4: 1.5, 5: 1.5}
+    # 1 beat 2 (0) and 3 (1.5); 3 beat 4 (2, forfeit) and 5 (1.5)
+    assert {p: v[p]["SODOS"] for p in v} == {1: 1.5, 2: 0, 3: 3.5, 4: 0, 5: 0}
+    # Σ of the opponents' (virtual-based) SOS: 1: SOS(2) 6 + SOS(3) 6; 2: 1.5 × 3
+    assert {p: v[p]["SOSOS"] for p in v} == {1: 12, 2: 4.5, 3: 4.5, 4: 12, 5: 12}
+
+
+def test_sos_unplayed_half_in_mcmahon():
+    pytest.importorskip("swisstui.core.ranks")
+    players = [Player(1, "A", rank="1d"), Player(2, "B", rank="1k"), Player(3, "C", rank="2k"),
+               Player(4, "D", rank="3k"), Player(5, "E", rank="5k")]
+    out = {}
+    for on in (False, True):
+        ev = build("go", players, HALF_ROUNDS, system="mcmahon",
+                   options={"sos_unplayed_half": on})
+        out[on] = {r.player.id: r.values for r in standings(ev, chain="MMS,SOSM,SOSOSM").rows}
+    off, on = out[False], out[True]
+    # start 30, 29, 28, 27, 25.  MMS: 1: 30 + 2 + bye 1; 3: 28 + 2 (forfeit win counts);
+    # 4: 27 + 1 + floor(½ absent); 5: 25 + 1 + bye 1
+    assert {p: off[p]["MMS"] for p in off} == {1: 33, 2: 29, 3: 30, 4: 28, 5: 27}
+    assert {p: on[p]["MMS"] for p in on} == {1: 33, 2: 29, 3: 30, 4: 28, 5: 27}
+    # virtual MMS = start + virtual NBW: 1: 32.5, 2: 29, 3: 29.5, 4: 29, 5: 26.5
+    # SOSM off: 1: 29 + 30 + own 30; 2: 33 + 27 + 28; 4: 30 + own 27 + 29; 5: own 25 + 29 + 30
+    assert {p: off[p]["SOSM"] for p in off} == {1: 89, 2: 88, 3: 88, 4: 86, 5: 84}
+    # SOSM on: 1: 29 + 29.5 + 30; 2: 32.5 + 26.5 + 29; 3: 29 + 32.5 + 26.5; 4: 29.5 + 27 + 29
+    assert {p: on[p]["SOSM"] for p in on} == {1: 88.5, 2: 88, 3: 88, 4: 85.5, 5: 83.5}
+    # SOSOSM, player 2: SOSM(1) + SOSM(5) + SOSM(4)
+    assert off[2]["SOSOSM"] == 89 + 84 + 86 and on[2]["SOSOSM"] == 88.5 + 83.5 + 85.5

@@ -44,7 +44,9 @@
   the rule set: Japanese/Korean 6.5, Chinese/AGA 7.5, Ing 8 — RULES.md §1.8 for Ing, the
   others are the common convention); ``handicap`` (handicap games on/off); ``mcmahon_bar``
   (default 4d, 10k–9d) and ``mcmahon_floor`` (default 20k, 30k–1d) (RULES.md §1.2);
-  ``absent_mms`` (½); ``round_down`` (True).
+  ``absent_mms`` (½); ``round_down`` (True); ``sos_unplayed_half`` (False: OpenGotha's "for
+  SOS, count not played games as half point", RULES.md §1.4 Options — the opponents' rounds
+  not played count ½ win in SOS, SOS-1/-2, SODOS, SOSM and through them SOSOS, SOSOSM).
 * Defaults: Swiss with wins, SOS, SOSOS, SODOS; McMahon with MMS, SOSM, SOSOSM (DESIGN.md §4,
   RULES.md §1.1, §1.7); colours balanced.
 """
@@ -443,6 +445,10 @@ OPTIONS = {
                          "McMahon score of an absent round (RULES.md §1.2: ½)"),
     "round_down": Option(True, bool, None,
                          "round bye/absent points down to whole points (RULES.md §1.2)"),
+    "sos_unplayed_half": Option(False, bool, None,
+                                "SOS family: count the opponents' unplayed rounds (byes, "
+                                "absences, forfeits) as ½ win instead of their points "
+                                "(OpenGotha option, RULES.md §1.4)"),
 }
 
 PROFILE = GameProfile(

@@ -19,6 +19,16 @@ Criteria (opponents' scores are their scores after the last round ranked):
   (SOSOSM: start score × rounds).  SOSM handicap correction: + h stones given as White,
   − h received as Black (``detail["handicap"]``).
 * CUSS — Σ over rounds of the running NBW.
+
+Go option ``sos_unplayed_half`` (default false; OpenGotha "For SOS, count not played games as
+half point", RULES.md §1.4 Options): the opponents' scores that SOS, SOS-1, SOS-2, SODOS and
+SOSM add up are *virtual* scores (:func:`_virtual`) — every round of the opponent that was not
+played (bye, absence, not registered, after a withdrawal, forfeit, result not entered) counts
+½ win instead of its special points, with no rounding down.  SOSOS, SOSOSM and SODOSODOS sum
+those players' SOS, SOSM and SODOS, so they follow.  The player's own unpaired rounds keep
+their value (0, own start score); NBW, MMS, CUSS, EXT and EXR keep the real scores.  This is
+how OpenGotha applies it (``Tournament.fillBaseScoringInfoIfNecessary``: the virtual NBW/MMS
+feed SOSW, SOSW-1/-2, SODOSW and the SOSM family).
 * SODOSODOS — seed 002's fifth criterion: Σ of the wins of the players beaten by the players
   one beat (each defeat weighted by its result, as in SODOS).
 """
@@ -64,6 +74,31 @@ def _scores(ctx: Context) -> tuple[dict[int, float], dict[int, float]]:
         return nbw, mms
 
     return ctx.memo("go_scores", build)
+
+
+def _virtual(ctx: Context) -> tuple[dict[int, float], dict[int, float]]:
+    """(NBW, MMS) with every round not played counted ½ (RULES.md §1.4 Options: "not
+    played" = absent, bye, not paired, unknown result or a by-default result): points of the
+    games played + ½ per other round; MMS adds the start score.  Never rounded."""
+
+    def build() -> tuple[dict[int, float], dict[int, float]]:
+        win, played = ctx.win, K.GAME
+        smms = _start(ctx)
+        vnbw: dict[int, float] = {}
+        vmms: dict[int, float] = {}
+        for pid, recs in ctx.history.items():
+            v = sum([r.points / win if r.kind is played else 0.5 for r in recs])
+            vnbw[pid] = v
+            vmms[pid] = smms.get(pid, 0.0) + v
+        return vnbw, vmms
+
+    return ctx.memo("go_virtual", build)
+
+
+def _opp_scores(ctx: Context) -> tuple[dict[int, float], dict[int, float]]:
+    """The (NBW, MMS) the SOS family adds up for an opponent: the real scores, or the virtual
+    ones under the Go option ``sos_unplayed_half`` (RULES.md §1.4 Options)."""
+    return _virtual(ctx) if ctx.option("sos_unplayed_half", False) else _scores(ctx)
 
 
 def _start(ctx: Context) -> dict[int, float]:
@@ -112,22 +147,23 @@ def mms(ctx: Context) -> dict[int, float]:
 @tiebreak("SOS", "Sum of opponents' scores", "RULES.md §1.4 (SOSW); SEEDS.md 002", ("go",),
           aliases=("SOSW",))
 def sos(ctx: Context) -> dict[int, float]:
-    """Σ of the opponents' wins (NBW); rounds without an opponent add 0."""
-    return _sum_opp(ctx, _scores(ctx)[0], None)
+    """Σ of the opponents' wins (NBW; virtual with ``sos_unplayed_half``); rounds without an
+    opponent add 0."""
+    return _sum_opp(ctx, _opp_scores(ctx)[0], None)
 
 
 @tiebreak("SOS-1", "SOS minus the lowest", "RULES.md §1.4 (SOSW-1)", ("go",),
           aliases=("SOSW-1",))
 def sos_minus1(ctx: Context) -> dict[int, float]:
     """SOS without the lowest contribution."""
-    return _sum_opp(ctx, _scores(ctx)[0], None, cut=1)
+    return _sum_opp(ctx, _opp_scores(ctx)[0], None, cut=1)
 
 
 @tiebreak("SOS-2", "SOS minus the two lowest", "RULES.md §1.4 (SOSW-2)", ("go",),
           aliases=("SOSW-2",))
 def sos_minus2(ctx: Context) -> dict[int, float]:
     """SOS without the two lowest contributions."""
-    return _sum_opp(ctx, _scores(ctx)[0], None, cut=2)
+    return _sum_opp(ctx, _opp_scores(ctx)[0], None, cut=2)
 
 
 @tiebreak("SOSOS", "Sum of opponents' SOS", "RULES.md §1.4 (SOSOSW); SEEDS.md 002", ("go",),
@@ -140,8 +176,9 @@ def sosos(ctx: Context) -> dict[int, float]:
 @tiebreak("SODOS", "Sum of defeated opponents' scores", "RULES.md §1.4 (SODOSW); SEEDS.md 002",
           ("go",), aliases=("SODOSW",))
 def sodos(ctx: Context) -> dict[int, float]:
-    """Σ opponent's NBW × result against them (1 win, ½ jigo, 0 loss)."""
-    return _sum_opp(ctx, _scores(ctx)[0], None, weight=True)
+    """Σ opponent's NBW (virtual with ``sos_unplayed_half``) × result against them (1 win,
+    ½ jigo, 0 loss)."""
+    return _sum_opp(ctx, _opp_scores(ctx)[0], None, weight=True)
 
 
 def _handicap(r) -> float:
@@ -155,9 +192,10 @@ def _handicap(r) -> float:
 
 @tiebreak("SOSM", "Sum of opponents' McMahon scores", "RULES.md §1.4 (SOSM)", ("go",))
 def sosm(ctx: Context) -> dict[int, float]:
-    """Σ of the opponents' MMS; an unpaired round adds the player's own start score.
-    Handicap correction: White (who gave h stones) adds h, Black subtracts h."""
-    base = _sum_opp(ctx, _scores(ctx)[1], _start(ctx))
+    """Σ of the opponents' MMS (virtual with ``sos_unplayed_half``); an unpaired round adds
+    the player's own start score.  Handicap correction: White (who gave h stones) adds h,
+    Black subtracts h."""
+    base = _sum_opp(ctx, _opp_scores(ctx)[1], _start(ctx))
     for pid, recs in ctx.history.items():
         for r in recs:
             h = _handicap(r) if r.kind in _WITH_OPPONENT else 0.0
