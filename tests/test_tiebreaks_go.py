@@ -214,3 +214,75 @@ def test_sos_unplayed_half_in_mcmahon():
     assert {p: on[p]["SOSM"] for p in on} == {1: 88.5, 2: 88, 3: 88, 4: 85.5, 5: 83.5}
     # SOSOSM, player 2: SOSM(1) + SOSM(5) + SOSM(4)
     assert off[2]["SOSOSM"] == 89 + 84 + 86 and on[2]["SOSOSM"] == 88.5 + 83.5 + 85.5
+
+
+# ---- EXT / EXR (RULES.md §1.4) -------------------------------------------------------------
+# Ranks (core.ranks values): 1: 3d (2), 2: 1d (0), 3: 1k (-1), 4: 4k (-4), 5: none = the
+# McMahon floor 20k (-20).  Black is first-listed; h = handicap stones (None: even game).
+# R1: 4 (B) beats 1 (W), h 4;  3 (B) loses to 2 (W), even;  5 bye.
+# R2: 5 (B) beats 2 (W), h 9;  3 (B) loses to 1 (W), h 3;   4 bye.
+# R3: 4 (B) loses to 2 (W) by forfeit, h 3;  1 (B) beats 5 (W), even;  3 bye.
+# NBW: 1: 2, 2: 2, 3: 1 (bye), 4: 2 (win + bye), 5: 2 (bye + win).
+EXPLOIT_ROUNDS = [
+    [(4, 1, "B+R", 4), (3, 2, "W+R", None), ("bye", 5)],
+    [(5, 2, "B+R", 9), (3, 1, "W+R", 3), ("bye", 4)],
+    [(4, 2, "W+F", 3), (1, 5, "B+R", None), ("bye", 3)],
+]
+
+
+def exploit_event():
+    from dataclasses import replace
+
+    from swisstui.core.games import profile
+
+    go = profile("go")
+    players = [Player(1, "A", rank="3d"), Player(2, "B", rank="1d"), Player(3, "C", rank="1k"),
+               Player(4, "D", rank="4k"), Player(5, "E")]
+    plain = [[e if e[0] == "bye" else (e[0], e[1], "1-0") for e in rnd]
+             for rnd in EXPLOIT_ROUNDS]
+    ev = build("go", players, plain)
+    rounds = []
+    for rnd, spec in zip(ev.rounds, EXPLOIT_ROUNDS):
+        games = [e for e in spec if e[0] != "bye"]
+        boards = tuple(replace(b, result=go.parse(e[2], ev.settings,
+                                                  {"handicap": e[3]} if e[3] else {}))
+                       for b, e in zip(rnd.boards, games))
+        rounds.append(replace(rnd, boards=boards))
+    return replace(ev, rounds=tuple(rounds))
+
+
+def test_ext_exr_by_hand():
+    pytest.importorskip("swisstui.core.ranks")
+    ev = exploit_event()
+    assert ev.round(2).board(1).result.detail["handicap"] == 9
+    st = standings(ev, chain="WINS,EXT,EXR")
+    v = {r.player.id: r.values for r in st.rows}
+    assert {p: v[p]["WINS"] for p in v} == {1: 2, 2: 2, 3: 1, 4: 2, 5: 2}
+    # coef from AH - NH (AH: +h given as White, -h received as Black; NH = own - opp rank):
+    # 1: R1 vs 4: AH 4, NH 2-(-4) = 6 -> -2: 0; R2 vs 3: AH 3, NH 3 -> 0: coef 1, NBW(3) 1,
+    #    won; R3 vs 5: AH 0, NH 22 -> 0.                                        EXT 1, EXR 1
+    # 2: R1 vs 3: AH 0, NH 1 -> 0; R2 vs 5: AH 9, NH 20 -> 0; R3 vs 4: AH 3, NH 4 -> 0.  0, 0
+    # 3: R1 vs 2: AH 0, NH -1 -> +1: coef 2 × NBW(2) 2 = 4, lost; R2 vs 1: AH -3, NH -3
+    #    -> coef 1 × 2 = 2, lost; R3 bye.                                       EXT 6, EXR 0
+    # 4: R1 vs 1: AH -4, NH -6 -> +2: coef 3 × 2 = 6, won; R3 vs 2 (forfeit loss): AH -3,
+    #    NH -4 -> +1: coef 2 × 2 = 4, not won.                                 EXT 10, EXR 6
+    # 5 (no rank: the floor 20k): R2 vs 2: AH -9, NH -20 -> +11: coef 3 × 2 = 6, won;
+    #    R3 vs 1: AH 0, NH -22: coef 3 × 2 = 6, lost.                          EXT 12, EXR 6
+    assert {p: v[p]["EXT"] for p in v} == {1: 1, 2: 0, 3: 6, 4: 10, 5: 12}
+    assert {p: v[p]["EXR"] for p in v} == {1: 1, 2: 0, 3: 0, 4: 6, 5: 6}
+    # on 2 wins, EXT orders 5, 4, 1, 2
+    assert st.order() == [5, 4, 1, 2, 3]
+
+
+def test_ext_exr_use_the_real_nbw_and_apply_to_go_only():
+    from swisstui.core.errors import SwissError
+
+    pytest.importorskip("swisstui.core.ranks")
+    from dataclasses import replace
+
+    ev = exploit_event()
+    half = replace(ev, settings=replace(ev.settings, options={"sos_unplayed_half": True}))
+    v = {r.player.id: r.values for r in standings(half, chain="EXT,EXR").rows}
+    assert v[4]["EXT"] == 10 and v[5]["EXR"] == 6  # unchanged by the SOS option
+    with pytest.raises(SwissError, match="does not apply to chess"):
+        standings(build("chess", [1, 2], [[(1, 2, "1-0")]]), chain="EXT")

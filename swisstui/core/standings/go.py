@@ -19,6 +19,15 @@ Criteria (opponents' scores are their scores after the last round ranked):
   (SOSOSM: start score × rounds).  SOSM handicap correction: + h stones given as White,
   − h received as Black (``detail["handicap"]``).
 * CUSS — Σ over rounds of the running NBW.
+* EXT / EXR — exploits attempted / achieved (OpenGotha "exploits tentés / réussis"): Σ over
+  the rounds with an opponent (forfeits and games not yet entered included, as OpenGotha's
+  paired rounds) of the opponent's NBW × coef, EXR over the rounds won only.  coef compares
+  the actual handicap AH with the natural handicap NH (:func:`_exploit_coef`): AH = stones
+  given (+h as White) or received (−h as Black) from ``detail["handicap"]``, 0 in an even
+  game; NH = own rank − opponent's rank on the :func:`swisstui.core.ranks.rank_value`
+  scale, the plain rank difference (the event defines no handicap correction or ceiling,
+  and OpenGotha's EXT uses the plain difference too); a player without a rank counts at the
+  McMahon floor, as for the start score.
 
 Go option ``sos_unplayed_half`` (default false; OpenGotha "For SOS, count not played games as
 half point", RULES.md §1.4 Options): the opponents' scores that SOS, SOS-1, SOS-2, SODOS and
@@ -188,6 +197,69 @@ def _handicap(r) -> float:
         return float(h) if h and float(h) > 0 else 0.0
     except (TypeError, ValueError):
         return 0.0
+
+
+def _ranks(ctx: Context) -> dict[int, int]:
+    """Each player's rank value (:func:`swisstui.core.ranks.rank_value`: 1d = 0, 1k = −1);
+    no rank = the McMahon floor (option ``mcmahon_floor``), as :mod:`swisstui.core.mcmahon`
+    does for the start score."""
+
+    def build() -> dict[int, int]:
+        from ..mcmahon import bar_and_floor
+        from ..ranks import rank_value
+
+        floor = bar_and_floor(ctx.event)[1]
+        return {p.id: rank_value(p.rank) if p.rank else floor for p in ctx.event.players}
+
+    return ctx.memo("go_ranks", build)
+
+
+def _exploit_coef(ah: float, nh: float) -> int:
+    """EXT/EXR weight of one game (RULES.md §1.4 EXT/EXR): 0 if the actual handicap AH is
+    below the natural one NH, 1 if equal, 2 if one more, 3 if two or more more."""
+    excess = ah - nh
+    return 0 if excess < 0 else 1 if excess == 0 else 2 if excess == 1 else 3
+
+
+def _exploits(ctx: Context) -> tuple[dict[int, float], dict[int, float]]:
+    """(EXT, EXR) per player (see the module docstring)."""
+
+    def build() -> tuple[dict[int, float], dict[int, float]]:
+        nbw = _scores(ctx)[0]
+        rank = _ranks(ctx)
+        ext: dict[int, float] = {}
+        exr: dict[int, float] = {}
+        for pid, recs in ctx.history.items():
+            tried = won = 0.0
+            own = rank.get(pid, 0)
+            for r in recs:
+                if r.kind not in _WITH_OPPONENT:
+                    continue
+                h = _handicap(r)
+                ah = -h if r.first else h  # first-listed is Black, who receives the stones
+                value = nbw[r.opponent] * _exploit_coef(ah, own - rank.get(r.opponent, 0))
+                tried += value
+                if r.outcome == 1:  # a win, over the board or by default (None: pending)
+                    won += value
+            ext[pid] = tried
+            exr[pid] = won
+        return ext, exr
+
+    return ctx.memo("go_exploits", build)
+
+
+@tiebreak("EXT", "Exploits attempted", "RULES.md §1.4 (EXT)", ("go",))
+def exploits_attempted(ctx: Context) -> dict[int, float]:
+    """Σ over the opponents met of their NBW × coef, coef from the actual handicap against
+    the natural one (rank difference): 0 below, 1 equal, 2 one stone more, 3 two or more
+    (RULES.md §1.4 (EXT))."""
+    return _exploits(ctx)[0]
+
+
+@tiebreak("EXR", "Exploits achieved", "RULES.md §1.4 (EXR)", ("go",))
+def exploits_achieved(ctx: Context) -> dict[int, float]:
+    """EXT over the games won only (by default too) (RULES.md §1.4 (EXR))."""
+    return _exploits(ctx)[1]
 
 
 @tiebreak("SOSM", "Sum of opponents' McMahon scores", "RULES.md §1.4 (SOSM)", ("go",))
