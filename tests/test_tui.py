@@ -805,3 +805,35 @@ async def test_crosstable_names_keep_their_id(tmp_path):
             assert cell_len(before + f"({pid})" + after[:after.index(after.lstrip()[0])]) \
                 == col, row
         assert any("…" in x for x in body)
+
+
+# ---- QA regressions ----------------------------------------------------------------------------
+
+async def test_refused_edit_keeps_the_form_and_what_was_typed(tmp_path):
+    """QA: a refused field in the *edit* form closed it and lost the director's changes (the
+    new-player form already came back with them)."""
+    folder = make_event(tmp_path, n_players=3)
+    app = SwissApp(folder, mode="registration")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert app.screen.query_one("#f-name", Input).value == "Boris Ahn"
+        await pilot.press("tab", "tab", "tab", "end")
+        await type_text(pilot, " New")
+        await pilot.press("shift+tab", "shift+tab", "ctrl+u")
+        await type_text(pilot, "12ab")
+        await pilot.press("enter")
+        await pilot.pause()
+        below = app.screen_stack[-2]
+        assert "rating: '12ab' is not a whole number" in str(below.query_one("#status").render())
+        assert app.screen.query_one("#f-rating", Input).value == "12ab"
+        assert app.screen.query_one("#f-rating", Input).has_focus  # the field to fix
+        assert app.screen.query_one("#f-club", Input).value.endswith(" New")
+        assert "Edit player 2" in str(app.screen.query_one(".dialog-title", Static).render())
+        await pilot.press("ctrl+u")
+        await type_text(pilot, "1999")
+        await pilot.press("enter")
+        await pilot.pause()
+        p = store.load(folder).player(2)
+        assert (p.rating, p.club) == (1999, "Old Town New")
+        assert "saved: player 2" in status(app)

@@ -13,7 +13,7 @@ from textual.widgets import Input, Static
 from ...core.errors import SwissError
 from ...core.model import Event, Player
 from .. import backend, keymap
-from ..widgets.dialogs import ConfirmScreen, PlayerForm, PromptScreen
+from ..widgets.dialogs import ConfirmScreen, PlayerForm, PromptScreen, field_named_in
 from ..widgets.fasttable import FastTable
 from .base import EventScreen
 
@@ -143,7 +143,8 @@ class RegistrationScreen(EventScreen):
             new = backend.add_player(self.sapp.folder, **fields)
         except SwissError as exc:
             self.error(str(exc))
-            self.app.push_screen(PlayerForm("New player (fix and Enter)", values),
+            self.app.push_screen(PlayerForm("New player (fix and Enter)", values,
+                                            focus=field_named_in(str(exc))),
                                  self._save_new)
             return
         self.sapp.event_written(new)
@@ -171,6 +172,10 @@ class RegistrationScreen(EventScreen):
             new = backend.edit_player(self.sapp.folder, pid, **form_to_fields(values))
         except SwissError as exc:
             self.error(str(exc))
+            # the form comes back with what was typed, as for a new player
+            self.app.push_screen(PlayerForm(f"Edit player {pid} (fix and Enter)", values,
+                                            focus=field_named_in(str(exc))),
+                                 lambda v: self._save_edit(pid, v))
             return
         self.sapp.event_written(new)
         self.select_id(pid)

@@ -101,11 +101,15 @@ class PlayerForm(ModalScreen[dict[str, Any] | None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(self, title: str, values: dict[str, Any] | None = None,
-                 fields: tuple[tuple[str, str], ...] = FORM_FIELDS) -> None:
+                 fields: tuple[tuple[str, str], ...] = FORM_FIELDS,
+                 focus: str | None = None) -> None:
+        """``focus``: the field that gets the cursor (default the first; after a refusal,
+        the field the message names)."""
         super().__init__()
         self.title_text = title
         self.values = values or {}
         self.fields = fields
+        self.focus_field = focus if focus in {k for k, _ in fields} else fields[0][0]
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -118,7 +122,7 @@ class PlayerForm(ModalScreen[dict[str, Any] | None]):
             yield Static("Tab next field · Enter save · Esc cancel", classes="hint")
 
     def on_mount(self) -> None:
-        self.query_one(f"#f-{self.fields[0][0]}", Input).focus()
+        self.query_one(f"#f-{self.focus_field}", Input).focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -129,6 +133,18 @@ class PlayerForm(ModalScreen[dict[str, Any] | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+def field_named_in(message: str, fields: tuple[tuple[str, str], ...] = FORM_FIELDS) -> str | None:
+    """The form field a refusal is about (``rating: 'x' is not a whole number``,
+    ``rating must be 0 to 9999``, ``a player name cannot …``): the one named first."""
+    import re
+    found = []
+    for key, _ in fields:
+        m = re.search(rf"\b{key}\b", message)
+        if m:
+            found.append((m.start(), key))
+    return min(found)[1] if found else None
 
 
 class HelpScreen(ModalScreen[None]):
