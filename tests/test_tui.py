@@ -837,3 +837,22 @@ async def test_refused_edit_keeps_the_form_and_what_was_typed(tmp_path):
         p = store.load(folder).player(2)
         assert (p.rating, p.club) == (1999, "Old Town New")
         assert "saved: player 2" in status(app)
+
+
+async def test_escape_on_the_list_clears_the_search(tmp_path):
+    """QA: after / chen Enter (to edit the found player), Esc on the list did nothing: the
+    list stayed filtered and only / then Esc brought everyone back."""
+    folder = make_event(tmp_path, n_players=5)
+    app = SwissApp(folder, mode="registration")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("slash")
+        await type_text(pilot, "chen")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert [r[1] for r in table_rows(app, "#players")] == ["Chen Ahn"]
+        assert isinstance(app.screen.focused, FastTable)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert len(table_rows(app, "#players")) == 5
+        assert app.screen.query_one("#search", Input).value == ""
+        assert app.screen.selected_id() == 3  # still on the player that was found

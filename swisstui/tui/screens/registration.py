@@ -114,11 +114,13 @@ class RegistrationScreen(EventScreen):
             self.query_one("#players", FastTable).focus()
 
     def key_escape(self) -> None:
+        """Esc clears the search (from the search line or the list) and goes to the list."""
         search = self.query_one("#search", Input)
-        if search.has_focus:
-            if search.value:
-                search.value = ""
-            self.query_one("#players", FastTable).focus()
+        if search.value:
+            search.value = ""
+            self.filter_text = ""
+            self.sync(force=True)  # at once, keeping the selected player
+        self.query_one("#players", FastTable).focus()
 
     # ---- add / edit --------------------------------------------------------------------------
     def on_fast_table_selected(self, message: FastTable.Selected) -> None:
