@@ -856,3 +856,38 @@ async def test_escape_on_the_list_clears_the_search(tmp_path):
         assert len(table_rows(app, "#players")) == 5
         assert app.screen.query_one("#search", Input).value == ""
         assert app.screen.selected_id() == 3  # still on the player that was found
+
+
+@pytest.mark.parametrize("game, text, message", [
+    ("chess", "1 1-0 black=2", "black= is for Renju events, this one is chess"),
+    ("othello", "1 40-24 komi=6.5", "komi= is for Go events, this one is othello"),
+    ("go", "1 B+R colour=w", "colour= is not an extra of go results (go takes komi=, handicap=, penalties=)"),
+    ("magic", "1 2-1 drop=3", "drop= is not an extra of magic results (magic takes none)"),
+])
+async def test_extras_for_another_game_are_refused(tmp_path, game, text, message):
+    """QA: ``key=value`` extras that mean nothing to the event's game were dropped silently
+    (the CLI refuses --black on a chess event); now refused, nothing written."""
+    folder = make_event(tmp_path, game=game, n_players=4)
+    backend.pair_next(folder)
+    before = sorted(p.read_bytes() for p in (folder / "rounds").iterdir())
+    app = SwissApp(folder, mode="results")
+    async with app.run_test(size=SIZE) as pilot:
+        await type_text(pilot, text)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert message in status(app)
+        assert app.screen.query_one("#status").has_class("-error")
+        assert app.screen.query_one("#entry", Input).value == text  # kept for correcting
+    assert sorted(p.read_bytes() for p in (folder / "rounds").iterdir()) == before
+
+
+async def test_extras_of_the_game_are_kept(tmp_path):
+    folder = make_event(tmp_path, game="go", n_players=4)
+    backend.pair_next(folder)
+    app = SwissApp(folder, mode="results")
+    async with app.run_test(size=SIZE) as pilot:
+        await type_text(pilot, "1 W+R handicap=2")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "saved: round 1 board 1 W+R" in status(app)
+    assert store.load(folder).round(1).board(1).result.detail["handicap"] == 2

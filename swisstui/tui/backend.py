@@ -90,11 +90,37 @@ def parse_entry(text: str) -> Entry:
     return Entry(board, result, extra)
 
 
+# The ``key=value`` extras a director can type after a result, per game (the CLI's
+# --black / --komi / --handicap; go's parser also reads Ing overtime penalties).
+GAME_EXTRAS: dict[str, tuple[str, ...]] = {
+    "go": ("komi", "handicap", "penalties"),
+    "renju": ("black",),
+}
+
+
+def check_extras(game: str, extra: dict[str, Any]) -> None:
+    """Refuse an extra the event's game does not take (the game's parser would ignore it,
+    so ``1-0 black=17`` on a chess board would be saved without a word)."""
+    takes = GAME_EXTRAS.get(game, ())
+    for key in extra:
+        if key in takes:
+            continue
+        owner = next((g for g, keys in GAME_EXTRAS.items() if key in keys), None)
+        if owner is not None:
+            raise ResultError(f"{key}= is for {owner.capitalize()} events, this one is {game}")
+        listed = ", ".join(f"{k}=" for k in takes) or "none"
+        raise ResultError(f"{key}= is not an extra of {game} results ({game} takes {listed})")
+
+
 def record_result(folder: Path, round_no: int, board_no: int, text: str,
                   extra: dict[str, Any] | None = None, force: bool = False) -> Event:
     from ..core import results
-    return update(folder, lambda ev: results.record_result(ev, round_no, board_no, text,
-                                                           extra or None, force=force))
+
+    def change(ev: Event) -> Event:
+        check_extras(ev.game, extra or {})
+        return results.record_result(ev, round_no, board_no, text, extra or None, force=force)
+
+    return update(folder, change)
 
 
 def clear_result(folder: Path, round_no: int, board_no: int) -> Event:
