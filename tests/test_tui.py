@@ -891,3 +891,23 @@ async def test_extras_of_the_game_are_kept(tmp_path):
         await pilot.pause()
         assert "saved: round 1 board 1 W+R" in status(app)
     assert store.load(folder).round(1).board(1).result.detail["handicap"] == 2
+
+
+async def test_display_shows_a_long_file_error_whole(tmp_path):
+    """QA: the projector's red error bar showed only the first line of a long message
+    ("…use 1-0, 0-1," and the rest cut off)."""
+    folder = make_event(tmp_path, n_players=4)
+    backend.pair_next(folder)
+    backend.record_result(folder, 1, 1, "1-0")
+    app = DisplayApp(folder, cycle=0, poll=0.1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        path = folder / "rounds" / "01.toml"
+        path.write_text(path.read_text().replace('"1-0"', '"1-0-0"'))
+        assert await wait_for(pilot, lambda: app.load_error is not None)
+        await pilot.pause()
+        text = " ".join(x.strip() for x in screen_lines(app))
+        assert "01.toml:7:" in "".join(x.strip() for x in screen_lines(app))
+        assert "(double forfeit)" in text, text  # the end of the message too
+        assert app.query_one("#display-error").size.height >= 2
+        assert "Standings after round" in text  # the last good picture stays
