@@ -911,3 +911,34 @@ async def test_display_shows_a_long_file_error_whole(tmp_path):
         assert "(double forfeit)" in text, text  # the end of the message too
         assert app.query_one("#display-error").size.height >= 2
         assert "Standings after round" in text  # the last good picture stays
+
+
+async def test_typed_ahead_enter_does_not_replace_a_result(tmp_path):
+    """QA: typing results heads-down, ``1 0-1⏎2 =⏎`` on a board that already had 1-0: the
+    Replace question popped up, swallowed ``2 =`` and took the second Enter as yes — the
+    old result was replaced without the director seeing the question."""
+    folder = make_event(tmp_path, n_players=4)
+    backend.pair_next(folder)
+    backend.record_result(folder, 1, 1, "1-0")
+    app = SwissApp(folder, mode="results")
+    async with app.run_test(size=SIZE) as pilot:
+        await type_text(pilot, "1 0-1")
+        await pilot.press("enter")
+        await type_text(pilot, "2 =")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert store.load(folder).round(1).board(1).result.text == "1-0"  # not replaced
+        assert "Replace result on board 1?" in str(
+            app.screen.query_one(".dialog-title", Static).render())  # still asking
+        assert "y = replace" in " ".join(screen_lines(app))
+        await pilot.press("y")
+        await pilot.pause()
+        assert store.load(folder).round(1).board(1).result.text == "0-1"
+        # clearing asks the same way: Enter alone does not clear
+        await type_text(pilot, "1 clear")
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        assert store.load(folder).round(1).board(1).result.text == "0-1"
+        await pilot.press("y")
+        await pilot.pause()
+        assert store.load(folder).round(1).board(1).result is None

@@ -153,7 +153,8 @@ MODE_NOTES: dict[str, tuple[str, ...]] = {
         "Or pick a board with Up/Down and type only the result.",
         "After saving, the cursor moves to the next board without a result.",
         "Extras as key=value, e.g. Renju  4 1-0 black=17.",
-        "A different result already recorded asks before replacing it.",
+        "A different result already recorded asks before replacing it: y replaces"
+        " (Enter does not).",
         "BOARD clear (or Delete on the board list) clears a result.",
     ),
     "standings": ("Live: updates as results arrive from any director or the CLI.",),

@@ -179,7 +179,8 @@ class ResultsScreen(EventScreen):
                 return
             self.app.push_screen(
                 ConfirmScreen(f"Clear board {board}?",
-                              f"Board {board} has {bd.result.text}. Clear it?"),
+                              f"Board {board} has {bd.result.text}. Clear it?",
+                              "y = clear, n / Esc = keep it", enter_confirms=False),
                 lambda yes: self._do_clear(board) if yes else self.status("not cleared"))
             return
         self._record(board, entry, force=False)
@@ -196,7 +197,9 @@ class ResultsScreen(EventScreen):
                 self._clear_entry()
                 self.status(f"board {board} kept {old}")
 
-        self.app.push_screen(ConfirmScreen(f"Replace result on board {board}?", lines), answer)
+        self.app.push_screen(ConfirmScreen(f"Replace result on board {board}?", lines,
+                                           f"y = replace, n / Esc = keep {old}",
+                                           enter_confirms=False), answer)
 
     def _record(self, board: int, entry: backend.Entry, force: bool) -> None:
         try:

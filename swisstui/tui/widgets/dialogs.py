@@ -12,18 +12,30 @@ from textual.widgets import Input, Label, Static
 
 
 class ConfirmScreen(ModalScreen[bool]):
-    """A question answered with y / Enter (yes) or n / Esc (no)."""
+    """A question answered with y / Enter (yes) or n / Esc (no).
+
+    ``enter_confirms=False`` for questions that pop up while the director is typing (replace
+    or clear a result): there an Enter typed ahead must not answer yes, only ``y`` does."""
 
     BINDINGS = [
-        Binding("y,enter", "answer(True)", "Yes"),
+        Binding("y", "answer(True)", "Yes"),
+        Binding("enter", "enter", "Yes", show=False),
         Binding("n,escape", "answer(False)", "No"),
     ]
 
-    def __init__(self, title: str, lines: list[str] | str, yes: str = "y = yes, n = no") -> None:
+    def __init__(self, title: str, lines: list[str] | str, yes: str = "y = yes, n = no",
+                 enter_confirms: bool = True) -> None:
         super().__init__()
         self.title_text = title
         self.lines = [lines] if isinstance(lines, str) else list(lines)
         self.yes = yes
+        self.enter_confirms = enter_confirms
+
+    def action_enter(self) -> None:
+        if self.enter_confirms:
+            self.dismiss(True)
+        else:
+            self.app.bell()
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
