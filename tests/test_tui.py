@@ -942,3 +942,46 @@ async def test_typed_ahead_enter_does_not_replace_a_result(tmp_path):
         await pilot.press("y")
         await pilot.pause()
         assert store.load(folder).round(1).board(1).result is None
+
+
+async def test_counts_of_one_are_singular_and_hints_fit_the_round(tmp_path):
+    """QA: "1 players", "1 byes", "1 rounds", "1 results missing"; and a complete earlier
+    (or last) round said "F3 then p pairs the next" in Results."""
+    folder = make_event(tmp_path, n_players=3, rounds=2)
+    backend.pair_next(folder)  # one board, one bye
+    app = SwissApp(folder, mode="pairings")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        hint = str(app.screen.query_one("#pairings-hint").render())
+        assert "Round 1 · 1 board · 1 bye ·" in hint, hint
+        await pilot.press("f4")
+        await pilot.pause()
+        assert str(app.screen.query_one("#results-hint").render()).startswith(
+            "Round 1: 1 board, 1 without result")
+        await pilot.press("f5")
+        await pilot.pause()
+        assert "live: 1 result missing" in str(app.screen.query_one("#standings-hint").render())
+        await pilot.press("f6")
+        await pilot.pause()
+        assert "3 players · 1 round ·" in str(app.screen.query_one("#crosstable-hint").render())
+        backend.record_result(folder, 1, 1, "1-0")
+        backend.pair_next(folder)
+        bd = store.load(folder).round(2).boards[0]
+        backend.record_result(folder, 2, bd.number, "0-1")
+        app.action_reload()
+        await pilot.press("f4")
+        await pilot.pause()
+        hint = str(app.screen.query_one("#results-hint").render())
+        assert "round complete" in hint and "the event's last round" in hint, hint
+        assert "pairs the next" not in hint
+        await pilot.press("escape", "left_square_bracket")
+        await pilot.pause()
+        hint = str(app.screen.query_one("#results-hint").render())
+        assert hint.startswith("Round 1: 1 board, 0 without result (an earlier round)"), hint
+        assert "pairs the next" not in hint
+    folder = make_event(tmp_path, n_players=1)
+    app = SwissApp(folder, mode="registration")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert str(app.screen.query_one("#header").render()).endswith("· 1 player")
+        assert str(app.screen.query_one("#reg-hint").render()) == "1 player"

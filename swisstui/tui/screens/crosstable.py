@@ -13,6 +13,7 @@ from ...core.errors import SwissError
 from ...core.model import Event
 from .. import backend, keymap
 from ..widgets.fasttable import FastTable
+from ..widgets.header import count
 from .base import EventScreen
 from .standings import background_at, update_table
 
@@ -82,5 +83,5 @@ class CrosstableScreen(EventScreen):
         hint = self.query_one("#crosstable-hint", Static)
         # Pl as wide as its values: every cell left goes to the names
         update_table(t, cols, rows, {"Pts": 4}, fit=("Name",))
-        hint.update(f"Crosstable · {len(rows)} players · {event.current_round} rounds"
-                    " · Left/Right scroll")
+        hint.update(f"Crosstable · {count(len(rows), 'player')} · "
+                    f"{count(event.current_round, 'round')} · Left/Right scroll")

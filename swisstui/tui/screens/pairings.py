@@ -13,6 +13,7 @@ from ...core.model import Event, board_colours, scores
 from .. import backend, keymap
 from ..widgets.dialogs import ConfirmScreen, MessageScreen, PromptScreen
 from ..widgets.fasttable import FastTable
+from ..widgets.header import count
 from .base import EventScreen, game_sides
 
 COLOUR_NAME = {"w": "White", "b": "Black"}
@@ -44,7 +45,7 @@ class PairingsScreen(EventScreen):
         s1, s2 = game_sides(event.game)
         if rnd is None:
             t.set_table(["Bd", s1, "Pts", s2, "Pts", "Result"], [4, 23, 4, 23, 4, 7], [])
-            hint.update(f"No round paired yet · {len(event.players)} players · "
+            hint.update(f"No round paired yet · {count(len(event.players), 'player')} · "
                         "p pairs round 1")
             return
         names = event.by_id()
@@ -85,8 +86,8 @@ class PairingsScreen(EventScreen):
             keys.append(f"y{bye.player}")
         t.set_table(["Bd", s1, "Pts", s2, "Pts", "Result"], [4, 23, 4, 23, 4, 7], rows, keys)
         latest = "" if self.round_no == event.current_round else " (earlier round)"
-        hint.update(f"Round {self.round_no}{latest} · {len(rnd.boards)} boards · "
-                    f"{len(rnd.byes)} byes · Enter: why this pairing")
+        hint.update(f"Round {self.round_no}{latest} · {count(len(rnd.boards), 'board')} · "
+                    f"{count(len(rnd.byes), 'bye')} · Enter: why this pairing")
 
     # ---- keys --------------------------------------------------------------------------------
     def selected_board(self) -> int | None:
@@ -141,8 +142,8 @@ class PairingsScreen(EventScreen):
             return
         rnd = ev.round(ev.current_round)
         if rnd is not None and rnd.missing_results():
-            self.error(f"round {rnd.number} still has {rnd.missing_results()} boards without "
-                       "a result; enter them first (F4)")
+            self.error(f"round {rnd.number} still has {count(rnd.missing_results(), 'board')} "
+                       "without a result; enter them first (F4)")
             return
         try:
             preview = backend.preview_pairing(ev, allow_rematch=allow_rematch)
@@ -164,7 +165,8 @@ class PairingsScreen(EventScreen):
         r = preview.round
         names = ev.by_id()
         paired = 2 * len(r.boards)
-        lines = [f"Round {r.number}: {paired} players paired on {len(r.boards)} boards."]
+        lines = [f"Round {r.number}: {count(paired, 'player')} paired on "
+                 f"{count(len(r.boards), 'board')}."]
         if allow_rematch:
             lines.append("Rematches allowed (the fewest, least recent).")
         for bye in r.byes:
@@ -197,8 +199,9 @@ class PairingsScreen(EventScreen):
         self._follow_latest = True
         self.sapp.event_written(new)
         r = pairing.round
-        self.status(f"saved: round {r.number} paired, {len(r.boards)} boards"
-                    + (f", {len(pairing.warnings)} warnings" if pairing.warnings else ""), "ok")
+        self.status(f"saved: round {r.number} paired, {count(len(r.boards), 'board')}"
+                    + (f", {count(len(pairing.warnings), 'warning')}" if pairing.warnings
+                       else ""), "ok")
 
     def action_undo(self) -> None:
         ev = self.event

@@ -15,6 +15,7 @@ from ...core.model import Event, Player
 from .. import backend, keymap
 from ..widgets.dialogs import ConfirmScreen, PlayerForm, PromptScreen, field_named_in
 from ..widgets.fasttable import FastTable
+from ..widgets.header import count
 from .base import EventScreen
 
 COLUMNS = ["Id", "Name", "Rtg/Rank", "Club", "Ctry", "Status"]
@@ -86,10 +87,11 @@ class RegistrationScreen(EventScreen):
         t.set_rows(rows, keys)
         if keep is not None:
             t.move_to_key(str(keep))
-        shown = f"{len(rows)} of {len(event.players)}" if needle else str(len(event.players))
+        n = len(event.players)
+        shown = f"{len(rows)} of {count(n, 'player')}" if needle else count(n, "player")
         out = sum(1 for p in event.players if p.withdrawn_from is not None)
         self.query_one("#reg-hint", Static).update(
-            f"{shown} players" + (f" ({out} withdrawn)" if out else "")
+            shown + (f" ({out} withdrawn)" if out else "")
             + (f" matching {self.filter_text!r} · Esc shows all" if needle else ""))
 
     def selected_id(self) -> int | None:
@@ -224,8 +226,8 @@ class RegistrationScreen(EventScreen):
             self.error(str(exc))
             return
         self.sapp.event_written(new)
-        self.status(f"saved: {len(new.players) - before} players imported from {path.strip()}",
-                    "ok")
+        self.status(f"saved: {count(len(new.players) - before, 'player')} imported from "
+                    f"{path.strip()}", "ok")
 
     def action_remove_player(self) -> None:
         ev, pid = self.event, self.selected_id()

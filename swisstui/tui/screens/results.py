@@ -17,6 +17,7 @@ from ...core.model import Event
 from .. import backend, keymap
 from ..widgets.dialogs import ConfirmScreen
 from ..widgets.fasttable import FastTable
+from ..widgets.header import count
 from .base import EventScreen, game_sides
 
 
@@ -81,10 +82,15 @@ class ResultsScreen(EventScreen):
         missing = rnd.missing_results()
         self.query_one("#entry", Input).placeholder = ENTRY_EXAMPLES.get(
             event.game, ENTRY_EXAMPLES["chess"])
-        done = "" if missing else " — round complete: F3 then p pairs the next round"
-        self.hint(f"Round {self.round_no}: {len(rnd.boards)} boards, {missing} without result"
-                  + ("" if self.round_no == event.current_round else " (an earlier round)")
-                  + done)
+        latest = self.round_no == event.current_round
+        if missing or not latest:
+            done = ""
+        elif self.round_no >= event.settings.rounds:
+            done = " — round complete, the event's last round"
+        else:
+            done = " — round complete: F3, p pairs the next"
+        self.hint(f"Round {self.round_no}: {count(len(rnd.boards), 'board')}, {missing} "
+                  "without result" + ("" if latest else " (an earlier round)") + done)
 
     def hint(self, text: str) -> None:
         self.query_one("#results-hint", Static).update(text)

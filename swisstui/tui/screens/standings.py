@@ -15,6 +15,7 @@ from ...core.errors import SwissError
 from ...core.model import Event
 from .. import backend, keymap
 from ..widgets.fasttable import FastTable
+from ..widgets.header import count
 from .base import EventScreen
 
 
@@ -128,9 +129,9 @@ class StandingsScreen(EventScreen):
         update_table(t, cols, rows, {"Pl": 5, "Pts": 5}, fit=("Name",))
         cur = event.round(event.current_round)
         pending = cur.missing_results() if cur else 0
-        note = (f" · live: {pending} results missing" if pending and after == cur.number
-                else "")
-        hint.update(f"Standings after round {after} · {len(rows)} players{note}")
+        note = (f" · live: {count(pending, 'result')} missing"
+                if pending and after == cur.number else "")
+        hint.update(f"Standings after round {after} · {count(len(rows), 'player')}{note}")
 
     def action_prev_round(self) -> None:
         ev = self.event

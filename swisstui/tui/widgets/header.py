@@ -9,6 +9,11 @@ from textual.widgets import Static
 
 from ...core.model import Event
 
+def count(n: int, word: str, plural: str | None = None) -> str:
+    """``1 player``, ``2 players`` (``count(1, "bye")``, ``count(2, "match", "matches")``)."""
+    return f"{n} {word if n == 1 else (plural or word + 's')}"
+
+
 MIN_NAME = 8  # cells of the event name kept (with "…") before the tail is cut instead
 
 
@@ -25,7 +30,7 @@ def header_text(event: Event | None, mode_title: str = "", width: int | None = N
     tail = [s.game, round_txt]
     if miss_txt:
         tail.append(miss_txt)
-    tail.append(f"{len(event.players)} players")
+    tail.append(count(len(event.players), "player"))
     name = s.name
     if width is not None:
         fixed = cell_len(" · ".join(head + ["", *tail]))
