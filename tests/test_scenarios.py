@@ -1299,3 +1299,26 @@ def test_bug_export_over_the_events_own_files(capsys, tmp_path, five_players, ta
         pytest.skip("round 1 not paired (no pairing engine)")
     refused(capsys, folder, "export", folder, "--format", "csv", "-o", folder / target,
             match=target.split("/")[-1])
+
+
+# ---- second round (docs/QA.md "Second round (2026-11-23)") -----------------------------------
+# Whole events per game from the command line, hand-written TRF, hand edits, concurrency.
+
+
+def _display_col(text: str, sub: str) -> int:
+    """Terminal column where ``sub`` starts in ``text`` (wide characters count two)."""
+    from swisstui.core.textwidth import width
+    return width(text[:text.index(sub)])
+
+
+def test_bug_pair_output_aligns_cjk_names(tmp_path, capsys):
+    need("pair")
+    folder = tmp_path / "cj"
+    ok(capsys, "new", folder, "--game", "chess", "--rounds", 3)
+    for name in ("김민준", "Anna Berg", "山田太郎", "José"):
+        ok(capsys, "players", "add", folder, name)
+    out = ok(capsys, "pair", folder)
+    rows = [ln for ln in out.splitlines() if "  -  " in ln]
+    assert len(rows) == 2
+    assert len({_display_col(r, "  -  ") for r in rows}) == 1, out
+    assert len({_display_col(r, "(b)") for r in rows}) == 1, out

@@ -8,6 +8,7 @@ import argparse
 import json
 from dataclasses import replace
 
+from ..core import textwidth
 from ..core.errors import SwissError
 
 COLOUR_WORDS = {"chess": ("w", "b"), "go": ("b", "w"), "othello": ("b", "w"),
@@ -45,12 +46,14 @@ def format_round(event, rnd) -> list[str]:
     pts = scores(event, rnd.number - 1)
     cols = COLOUR_WORDS.get(event.game)
     lines = [f"Round {rnd.number}"]
-    width = max([len(_name(event, p)) for b in rnd.boards for p in b.players] + [10])
+    width = max([textwidth.width(_name(event, p)) for b in rnd.boards for p in b.players]
+                + [10])  # terminal columns: a Hangul or Kanji character takes two
     for b in rnd.boards:
         a, c = b.players
         ca, cc = (f"({cols[0]}) ", f"({cols[1]}) ") if cols else ("", "")
-        lines.append(f"{b.number:>4}  {ca}{_name(event, a):<{width}} {pts.get(a, 0):>5g}  -  "
-                     f"{cc}{_name(event, c):<{width}} {pts.get(c, 0):>5g}")
+        lines.append(f"{b.number:>4}  {ca}{textwidth.ljust(_name(event, a), width)} "
+                     f"{pts.get(a, 0):>5g}  -  "
+                     f"{cc}{textwidth.ljust(_name(event, c), width)} {pts.get(c, 0):>5g}")
     for y in rnd.byes:
         lines.append(f" bye  {_name(event, y.player)} ({y.kind.value})")
     return lines
