@@ -985,3 +985,31 @@ async def test_counts_of_one_are_singular_and_hints_fit_the_round(tmp_path):
         await pilot.pause()
         assert str(app.screen.query_one("#header").render()).endswith("· 1 player")
         assert str(app.screen.query_one("#reg-hint").render()) == "1 player"
+
+
+async def test_bye_prompt_and_status_column_read_whole(tmp_path):
+    """QA: at 80 columns the bye prompt's hint was cut ("(e.g. 3"), the Status column cut
+    "withdrawn from r1" to "withdrawn fro…", and cancelling a request said "bye in round 1
+    (none)"."""
+    folder = make_event(tmp_path, n_players=3)
+    app = SwissApp(folder, mode="registration")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("b")
+        await pilot.pause()
+        text = "\n".join(screen_lines(app))
+        assert "e.g. 3 half" in text and "none cancels" in text, text
+        await pilot.press("enter")  # the suggested "1 half"
+        await pilot.pause()
+        assert "saved: player 1 requests a half bye in round 1" in status(app)
+        await pilot.press("b", "ctrl+u")
+        await type_text(pilot, "1 none")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "saved: player 1's bye request for round 1 cancelled" in status(app)
+        assert store.load(folder).player(1).byes == ()
+        await pilot.press("w", "y")
+        await pilot.pause()
+        assert any(line.rstrip().endswith("withdrawn from r1") for line in screen_lines(app))
+        await pilot.press("down", "delete")
+        await pilot.pause()
+        assert "core" not in " ".join(screen_lines(app))  # no developer words

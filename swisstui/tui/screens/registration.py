@@ -17,9 +17,11 @@ from ..widgets.dialogs import ConfirmScreen, PlayerForm, PromptScreen, field_nam
 from ..widgets.fasttable import FastTable
 from ..widgets.header import count
 from .base import EventScreen
+from .standings import update_table
 
 COLUMNS = ["Id", "Name", "Rtg/Rank", "Club", "Ctry", "Status"]
-WIDTHS = [4, 24, 8, 10, 4, 14]
+WIDTHS = [4, 24, 8, 10, 4, 14]  # Status takes what the others leave (17 cells at 80 columns)
+FIXED = dict(zip(COLUMNS[:-1], WIDTHS[:-1]))
 
 
 def player_status(p: Player, event: Event) -> str:
@@ -84,7 +86,7 @@ class RegistrationScreen(EventScreen):
                          player_status(p, event)))
             keys.append(str(p.id))
         keep = self.selected_id()
-        t.set_rows(rows, keys)
+        update_table(t, COLUMNS, rows, FIXED, keys, fit=("Status",))
         if keep is not None:
             t.move_to_key(str(keep))
         n = len(event.players)
@@ -237,8 +239,8 @@ class RegistrationScreen(EventScreen):
         p = ev.player(pid)
         self.app.push_screen(
             ConfirmScreen(f"Remove {pid} {p.name}?",
-                          ["Delete a registration made by mistake (the core refuses once the "
-                           "player has been paired: withdraw them instead)."]),
+                          ["Delete a registration made by mistake (refused once the player "
+                           "has been paired: withdraw them instead)."]),
             lambda yes: self._do_remove(pid) if yes else self.status("kept"))
 
     def _do_remove(self, pid: int) -> None:
@@ -258,7 +260,7 @@ class RegistrationScreen(EventScreen):
         nxt = ev.current_round + 1
         self.app.push_screen(
             PromptScreen(f"Requested bye for {pid} {ev.player(pid).name}",
-                         "ROUND KIND — kind: half, zero, full, absent, or none to cancel (e.g. 3 half)",
+                         "ROUND KIND, e.g. 3 half · kinds: half zero full absent · none cancels",
                          value=f"{nxt} half"),
             lambda text: self._do_bye(pid, text))
 
@@ -275,4 +277,8 @@ class RegistrationScreen(EventScreen):
             self.error(str(exc))
             return
         self.sapp.event_written(new)
-        self.status(f"saved: player {pid} bye in round {parts[0]} ({parts[1]})", "ok")
+        rnd, kind = int(parts[0]), parts[1].lower()
+        if kind == "none":
+            self.status(f"saved: player {pid}'s bye request for round {rnd} cancelled", "ok")
+        else:
+            self.status(f"saved: player {pid} requests a {kind} bye in round {rnd}", "ok")
