@@ -1322,3 +1322,30 @@ def test_bug_pair_output_aligns_cjk_names(tmp_path, capsys):
     assert len(rows) == 2
     assert len({_display_col(r, "  -  ") for r in rows}) == 1, out
     assert len({_display_col(r, "(b)") for r in rows}) == 1, out
+
+
+GO_FIELD = [("Iyama Yuta", "5d"), ("Lee Sedol", "4d"), ("Olafur Thor", "2d"), ("Anna Berg", "1d"),
+            ("Jan Nowak", "1k"), ("Zoe Unal", "3k"), ("Pierre Dubois", "5k"), ("Ivan Petrov", "10k"),
+            ("Kid Novice", "20k")]
+
+
+def go_event(tmp_path, capsys, *options, name="go") -> Path:
+    folder = tmp_path / name
+    ok(capsys, "new", folder, "--game", "go", "--rounds", 4, "--system", "mcmahon",
+       "--option", "mcmahon_bar=2d", "--option", "mcmahon_floor=15k", *options)
+    for who, rank in GO_FIELD:
+        ok(capsys, "players", "add", folder, who, "--rank", rank)
+    return folder
+
+
+def test_bug_go_handicap_games_give_white_to_the_stronger(tmp_path, capsys):
+    from swisstui.core.ranks import rank_value
+    need("pair")
+    folder = go_event(tmp_path, capsys, "--option", "handicap=true")
+    ranks = {i: rank for i, (_, rank) in enumerate(GO_FIELD, start=1)}
+    for rnd in (1, 2, 3):
+        pairing = pair_json(capsys, folder)
+        for b in pairing["boards"]:
+            black, white = b["players"]  # Go: the first-listed player has Black
+            assert rank_value(ranks[white]) >= rank_value(ranks[black]), (rnd, b)
+            ok(capsys, "result", folder, rnd, b["board"], "W+R" if b["board"] % 2 else "B+R")

@@ -7,7 +7,10 @@
   players with the same absolute preference never meet (C.04.3 C3) — relaxed only for
   topscorers in the last round (C.04.1 "exceptions in the last round").
 * Go (``balance``): balance Black and White over even games (RULES.md §1.3: the player with
-  more Whites takes Black).
+  more Whites takes Black).  With the Go option ``handicap = true`` a game between players of
+  different ranks is a handicap game: the stronger player takes White (RULES.md §1.3,
+  OpenGotha ``gameBetween``), colour preferences do not apply to it, and only even games
+  (equal or unknown ranks) count in the colour balance (:func:`.groups.even_game`).
 * Othello (``balance``, hard): Blacks and Whites of a player are never 2 apart (SEEDS.md 000,
   Papp colour table RULES.md §2.4).
 * Renju (``recorded``): colours are decided at the board (RULES.md §4.2); the first-listed
@@ -22,13 +25,28 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..model import FIRST_COLOUR
-from .groups import PState, det_hash
+from .groups import PState, det_hash, rank_value
 
 ABSOLUTE, STRONG, MILD, NONE = 3, 2, 1, 0
 STRENGTH_NAME = {ABSOLUTE: "absolute", STRONG: "strong", MILD: "mild", NONE: "no"}
 DEFAULT_MODE = {"chess": "fide", "go": "balance", "othello": "balance",
                 "magic": "none", "renju": "recorded"}
 NAME = {"w": "White", "b": "Black"}
+
+
+def handicap_games(event) -> bool:
+    """Go with the option ``handicap = true``: players of different ranks play handicap
+    games, the stronger one with White (RULES.md §1.3)."""
+    return event.game == "go" and bool(event.settings.options.get("handicap", False))
+
+
+def stronger(a: PState, b: PState) -> PState | None:
+    """The player with the higher rank (:func:`.groups.rank_value`), None when the ranks are
+    equal or one is unknown — then the game is even."""
+    ra, rb = rank_value(a.player.rank), rank_value(b.player.rank)
+    if ra is None or rb is None or ra == rb:
+        return None
+    return a if ra > rb else b
 
 
 def colour_mode(event) -> str:
@@ -109,7 +127,7 @@ def misses(a: PState, b: PState, mode: str) -> tuple[int, int]:
 
 
 def allocate(a: PState, b: PState, mode: str, *, game: str, seed: int, round_no: int,
-             initial: str = "w") -> tuple[int, int, str]:
+             initial: str = "w", handicap: bool = False) -> tuple[int, int, str]:
     """Order the pair as (first-listed, second, reason) — the colour decision.
 
     FIDE order (RULES.md §5.6): 1. grant both preferences; 2. the stronger preference (both
@@ -126,6 +144,10 @@ def allocate(a: PState, b: PState, mode: str, *, game: str, seed: int, round_no:
 
     if mode == "none":
         return hi.id, lo.id, f"no colours; {hi.id} (higher placed) is listed first"
+    strong = stronger(a, b) if handicap else None
+    if strong is not None:
+        return give(strong, "w", f"handicap game: {strong.id} ({strong.player.rank}) is the "
+                                 f"stronger player")
     pa, pb = preference(a, mode), preference(b, mode)
     what = "tentative Black" if mode == "recorded" else "colour"
     if pa.want and pb.want and pa.want != pb.want:

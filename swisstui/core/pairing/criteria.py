@@ -57,7 +57,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .colours import ABSOLUTE, Pref, hard_conflict, preference
+from .colours import ABSOLUTE, Pref, hard_conflict, preference, stronger
 from .groups import PState, det_hash
 
 FIELDS = ("SECOND_BYE", "REMATCH", "RECENCY", "BYE_RANK", "SCORE", "TOP", "COLOUR",
@@ -90,6 +90,7 @@ class Context:
     relax_colours: bool = False  # only for diagnosing infeasibility, never to pair
     pab_strict: bool = False  # chess: an earlier unplayed win also bars the PAB
     magic_bye: bool = False  # Magic: the bye by points only, random among the lowest
+    handicap: bool = False  # Go handicap games: colours follow the ranks (colours.stronger)
 
 
 def ideal_penalty(p: int, q: int, n: int, style: str) -> int:
@@ -183,6 +184,8 @@ class Evaluator:
             ideal = float_ideal(up, low)
         pa, pb = self.prefs[a.id], self.prefs[b.id]
         col = strong = 0
+        if ctx.handicap and stronger(a, b) is not None:
+            pa = pb = Pref(None, 0)  # a handicap game: the ranks decide the colours
         if pa.want is not None and pa.want == pb.want:
             col = 1
             strong = 1 if (pa.strength if pa.strength < pb.strength else pb.strength) >= 2 \

@@ -19,7 +19,7 @@ LOCAL_ROUNDS = 4  # local widenings before the whole window doubles
 LOCAL_MAX = 10**9  # boundary pairs that may be widened locally
 MAX_WINDOW = 24  # above FULL_LIMIT players, the window never grows past this (time budget)
 EDGE_BUDGET = (20, 60, 100_000)  # … nor the solves of a round more than min(60n, max(20n, 100k)) edges
-from .colours import allocate, colour_mode
+from .colours import allocate, colour_mode, handicap_games
 from .criteria import BYE, FIELDS, Context, Evaluator, Packer, objective
 from .groups import PState, build_states, lot_key, strength_key, to_pair
 from .matching import max_cardinality, solve
@@ -147,8 +147,9 @@ def pair_round(event: Event, *, fixed=(), forbid=(), allow_rematch: bool = False
         raise PairingError(f"round {round_no}: {len(ids)} player(s) to pair; need at least 2")
 
     order, style, chain = _plan(event, round_no)
+    handicap = handicap_games(event)
     states = build_states(event, round_no, ids, system=s.system, order=order, seed=s.seed,
-                          chain=chain)
+                          chain=chain, handicap=handicap)
     mode = colour_mode(event)
     forbidden = frozenset(frozenset(p) for p in (*s.forbidden, *forbid))
     last = round_no == s.rounds
@@ -158,7 +159,7 @@ def pair_round(event: Event, *, fixed=(), forbid=(), allow_rematch: bool = False
                   ngroups=ngroups, nplayers=len(states), forbidden=forbidden, last_round=last,
                   topscore=topscore, club_weight=s.club_weight, country_weight=s.country_weight,
                   allow_rematch=allow_rematch, pab_strict=s.game == "chess",
-                  magic_bye=s.game == "magic")
+                  magic_bye=s.game == "magic", handicap=handicap)
     ev = Evaluator(states, ctx)
     warnings: list[str] = []
     notes: dict[int, list[str]] = {}
@@ -208,7 +209,8 @@ def pair_round(event: Event, *, fixed=(), forbid=(), allow_rematch: bool = False
     boards = []
     for n, (a, b) in enumerate(pairs, start=1):
         first, second, colour_why = allocate(a, b, mode, game=s.game, seed=s.seed,
-                                             round_no=round_no, initial=initial)
+                                             round_no=round_no, initial=initial,
+                                             handicap=handicap)
         boards.append(Board(n, (first, second)))
         notes[n] = _explain_board(n, states[first], states[second], colour_why, ev, style,
                                   fixed=(a, b) in pinned, states=states, pairs=pairs)

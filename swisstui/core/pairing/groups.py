@@ -111,11 +111,12 @@ def lot_key(p: Player) -> tuple:
 
 def build_states(event: Event, round_no: int, ids: list[int], *, system: str,
                  order: str = "strength", seed: int = 0, chain: tuple[str, ...] = (),
-                 ) -> dict[int, PState]:
+                 handicap: bool = False) -> dict[int, PState]:
     """Pairing facts for the players ``ids`` to be paired in ``round_no``.
 
     ``order`` is the in-group order: ``strength`` (rating / rank / lot), ``lot``, ``random``
-    (seeded shuffle) or ``chain`` (tie-break chain, Tagajo)."""
+    (seeded shuffle) or ``chain`` (tie-break chain, Tagajo).  ``handicap`` (Go handicap
+    games): only even games — equal or unknown ranks — enter the colour history."""
     hist = history(event, round_no - 1)
     mcmahon = system == "mcmahon"
     base = start_scores(event) if mcmahon else {}
@@ -139,7 +140,8 @@ def build_states(event: Event, round_no: int, ids: list[int], *, system: str,
             kind = rec.kind
             if rec.opponent is not None and kind in MET_KINDS:
                 st.met[rec.opponent] = rec.round
-            if kind is GameKind.GAME and rec.colour:
+            if kind is GameKind.GAME and rec.colour and (
+                    not handicap or even_game(players[pid], players.get(rec.opponent))):
                 st.colours.append(rec.colour)
             if kind is GameKind.PAIRING_BYE:
                 st.pab += 1
@@ -164,6 +166,13 @@ def build_states(event: Event, round_no: int, ids: list[int], *, system: str,
     assign_groups(event, states, mcmahon=mcmahon, order=order, seed=seed, round_no=round_no,
                   chain=chain)
     return states
+
+
+def even_game(p: Player, q: Player | None) -> bool:
+    """Equal or unknown ranks: an even game, whose colours are free, in a Go event with
+    handicap games (colours.stronger gives White to the stronger player otherwise)."""
+    a, b = rank_value(p.rank), rank_value(q.rank if q is not None else None)
+    return a is None or b is None or a == b
 
 
 def group_key(score: float, mcmahon: bool) -> float:
