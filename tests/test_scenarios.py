@@ -1349,3 +1349,30 @@ def test_bug_go_handicap_games_give_white_to_the_stronger(tmp_path, capsys):
             black, white = b["players"]  # Go: the first-listed player has Black
             assert rank_value(ranks[white]) >= rank_value(ranks[black]), (rnd, b)
             ok(capsys, "result", folder, rnd, b["board"], "W+R" if b["board"] % 2 else "B+R")
+
+
+@pytest.mark.parametrize("birth", ["24th of May, 1989", "1990-02-31", "yesterday", "89"])
+def test_bug_birth_date_free_text_breaks_the_trf(tmp_path, capsys, birth):
+    folder = tmp_path / "b"
+    ok(capsys, "new", folder, "--game", "chess", "--rounds", 3)
+    refused(capsys, folder, "players", "add", folder, "Alpha, A", "--birth", birth,
+            match="birth")
+    ok(capsys, "players", "add", folder, "Alpha, A", "--birth", "1989/5/24")
+    players = json.loads(ok(capsys, "players", "list", folder, "--json"))
+    assert players[0]["birth"] == "1989-05-24"
+    path = folder / "players.toml"  # a hand edit is refused at load, with the line
+    path.write_text(path.read_text(encoding="utf-8").replace('"1989-05-24"', f'"{birth}"'),
+                    encoding="utf-8")
+    refused(capsys, folder, "check", folder, match=("players.toml:", "birth"))
+
+
+def test_bug_birth_date_trf_round_trip(tmp_path, capsys):
+    folder = tmp_path / "b"
+    ok(capsys, "new", folder, "--game", "chess", "--rounds", 3)
+    ok(capsys, "players", "add", folder, "Alpha, A", "--birth", "1989-05-24")
+    ok(capsys, "players", "add", folder, "Beta, B", "--birth", "1990")
+    trf = tmp_path / "b.trf"
+    ok(capsys, "export", folder, "--format", "trf", "-o", trf)
+    ok(capsys, "import", trf, tmp_path / "again", "--format", "trf")
+    players = json.loads(ok(capsys, "players", "list", tmp_path / "again", "--json"))
+    assert [p["birth"] for p in players] == ["1989-05-24", "1990"]

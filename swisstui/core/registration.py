@@ -20,7 +20,9 @@ from __future__ import annotations
 import csv
 import io
 import os
+import re
 import unicodedata
+from datetime import date
 from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any, Iterable, Iterator
@@ -81,6 +83,35 @@ def check_text(key: str, value: str) -> None:
         if unicodedata.category(ch) == "Cc" and ch not in allowed:
             raise SwissError(f"a player {key} cannot contain control characters "
                              f"({ch!r} in {value!r})")
+
+
+_BIRTH = re.compile(r"(\d{4})(?:[-/.](\d{1,2})[-/.](\d{1,2}))?")
+
+
+def clean_birth(value: str) -> str:
+    """A birth date as stored: the year (``1989``) or the ISO date (``1989-05-24``); typed
+    or imported ``1989/05/24`` and ``1989.5.24`` are read too.  Anything else is refused:
+    the TRF writes it in the fixed columns 70-79 (a longer text shifts the points and every
+    round of the line) and the federations read it as a date."""
+    m = _BIRTH.fullmatch(value.strip())
+    if m and int(m.group(1)) >= 1000:
+        year, month, day = m.groups()
+        if month is None:
+            return year
+        try:
+            return date(int(year), int(month), int(day)).isoformat()
+        except ValueError:
+            pass
+    raise SwissError(f"birth must be a year or a date like 1989 or 1989-05-24, not {value!r}")
+
+
+def check_birth(value: str) -> None:
+    """``value`` is a birth as stored (:func:`clean_birth` gives it back unchanged)."""
+    if clean_birth(value) != value:
+        raise SwissError(f"birth must be written as a year or a date like 1989 or "
+                         f"1989-05-24, not {value!r}")
+
+
 _EDITABLE = {f.name for f in fields(Player)} - {"id", "byes"}
 
 
@@ -109,6 +140,8 @@ def _clean(kw: dict[str, Any]) -> dict[str, Any]:
                 raise SwissError("a player needs a name")
         elif key == "rank" and value is not None:
             value = _canonical_rank(value)
+        elif key == "birth" and value is not None:
+            value = clean_birth(value)
         elif key == "country" and value is not None:
             value = value.upper() if len(value) <= 3 else value
         elif key in ("rating", "lot", "joined_round", "withdrawn_from", "smms_correction"):

@@ -38,7 +38,7 @@ from typing import Any, Callable, Iterator, Mapping
 import tomli_w
 
 from .errors import EventFileError, SwissError
-from .registration import check_range, check_text, played_conflicts
+from .registration import check_birth, check_range, check_text, played_conflicts
 from .model import (GAMES, SCHEMA_VERSION, Board, Bye, ByeKind, Event, Player, Round,
                     Scoring, Settings)
 
@@ -413,6 +413,8 @@ def _parse_player(path: Path, text: str, i: int, item: dict[str, Any],
             kw[key] = r.get(key, "str")
             try:
                 check_text(key, kw[key])
+                if key == "birth":
+                    check_birth(kw[key])
             except SwissError as exc:
                 raise r.err(key, f"player {pid}: {exc}") from None
     if "name" not in item or not kw["name"].strip():
@@ -674,6 +676,8 @@ def validate_event(event: Event) -> None:
             value = getattr(p, key)
             if isinstance(value, str):
                 check_text(key, value)
+        if p.birth is not None:
+            check_birth(p.birth)
         seen.add(p.id)
     for a, b in event.settings.forbidden:
         for pid in (a, b):

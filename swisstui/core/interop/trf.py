@@ -49,7 +49,7 @@ from typing import Mapping
 from ..errors import EventFileError, SwissError
 from ..model import (Board, Bye, ByeKind, Event, GameKind, Player, Round, Scoring, Settings,
                      history, score)
-from ..registration import nfc
+from ..registration import clean_birth, nfc
 
 VERSIONS = ("16", "2026")
 DEFAULT_VERSION = "16"
@@ -334,17 +334,21 @@ def _iso_date(text: str, err) -> str:
     raise err(f"date {text!r} is not YYYY/MM/DD")
 
 
-def _birth(text: str) -> str | None:
+def _birth(text: str, err) -> str | None:
+    """Columns 70-79: ``YYYY/MM/DD``, ``YYYY/00/00`` (the year only) or blank; ``0000/00/00``
+    (Swiss-Manager's unknown) is no date.  The stored form is registration.clean_birth's."""
     text = text.strip()
     if not text:
         return None
     mt = re.fullmatch(r"(\d{4})(?:[/.-](\d{2})[/.-](\d{2}))?", text)
-    if not mt:
-        return text
-    y, m, d = mt.groups()
-    if m is None or m == "00" or d == "00":
-        return y
-    return f"{y}-{m}-{d}"
+    if mt and mt.group(1) == "0000":
+        return None
+    if mt and (mt.group(2) in (None, "00") or mt.group(3) == "00"):
+        text = mt.group(1)
+    try:
+        return clean_birth(text)
+    except SwissError as exc:
+        raise err(f"birth date (columns 70-79): {exc}") from None
 
 
 def _int_field(text: str, what: str, err) -> int | None:
@@ -384,7 +388,7 @@ def _parse_player(line: str, lineno: int, err) -> _PlayerRec:
         federation_id=line[57:68].strip() or None,
         sex={"m": "m", "w": "f", "f": "f"}.get(sex_code),
         title=line[10:13].strip() or None,
-        birth=_birth(line[69:79]),
+        birth=_birth(line[69:79], err),
     )
     rec = _PlayerRec(lineno, player, points)
     rest = line[89:].rstrip()
