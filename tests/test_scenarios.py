@@ -1376,3 +1376,26 @@ def test_bug_birth_date_trf_round_trip(tmp_path, capsys):
     ok(capsys, "import", trf, tmp_path / "again", "--format", "trf")
     players = json.loads(ok(capsys, "players", "list", tmp_path / "again", "--json"))
     assert [p["birth"] for p in players] == ["1989-05-24", "1990"]
+
+
+@pytest.mark.parametrize("old,new,line_of", [
+    ("rounds = 3", "rounds = 3.0", "rounds"),
+    ("rounds = 3", 'rounds = "3"', "rounds"),
+    ('name = "QA', 'name = "', "name"),
+    ("[options]", "[option]", "[option]"),
+])
+def test_bug_check_reports_a_hand_edit_once_with_its_line(chess_r1, capsys, old, new, line_of):
+    folder, _ = chess_r1
+    path = folder / "event.toml"
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    if old.startswith("name"):  # an empty name
+        start = text.index(old)
+        text = text[:start] + 'name = ""' + text[text.index("\n", start):]
+    else:
+        text = text.replace(old, new, 1)
+    path.write_text(text, encoding="utf-8")
+    line = next(i for i, ln in enumerate(text.splitlines(), 1) if ln.startswith(line_of))
+    err = refused(capsys, folder, "check", folder, match=f"event.toml:{line}:")
+    assert err.count("\n") == 1, err  # one problem, not also "missing key"
+    assert "missing" not in err, err

@@ -77,6 +77,8 @@ def _locate(text: str, table: str | None = None, index: int | None = None,
     for no, line in enumerate(text.splitlines(), 1):
         m = _HEADER.match(line)
         if m:
+            if in_target and table is None and key is not None:
+                return _header_of(text, key)  # a top-level key written as a table: [key]
             if in_target:  # leaving the table we searched: key not there
                 return header_line
             name = m.group(2).strip().strip('"').strip("'")
@@ -94,6 +96,17 @@ def _locate(text: str, table: str | None = None, index: int | None = None,
     if header_line is None and table is not None and index is None:
         return _locate(text, None, None, table)  # inline table: `scoring = {...}`
     return header_line
+
+
+def _header_of(text: str, name: str) -> int | None:
+    """Line of the first table header ``[name]``, ``[[name]]`` or ``[name.sub]``."""
+    for no, line in enumerate(text.splitlines(), 1):
+        m = _HEADER.match(line)
+        if m:
+            found = m.group(2).strip().strip('"').strip("'")
+            if found == name or found.startswith(name + "."):
+                return no
+    return None
 
 
 # ---- validation helpers -----------------------------------------------------------------------
@@ -906,6 +919,9 @@ def check(folder: str | os.PathLike[str]) -> list[str]:
         return _check(folder)
 
 
+_REQUIRED_STAND_IN = {"name": "?", "rounds": 1}  # check mode: valid values of required keys
+
+
 def _check_settings(path: Path, problems: list[str]) -> Settings | None:
     """event.toml in check mode: after each problem, drop the offending key and read on, so
     every bad key is listed.  The settings are still used to check the round files when the
@@ -926,7 +942,12 @@ def _check_settings(path: Path, problems: list[str]) -> Settings | None:
             if not isinstance(holder, dict) or key not in holder \
                     or key in ("schema", "game"):
                 break
-            del holder[key]
+            if holder is data and key in _REQUIRED_STAND_IN:
+                # a required key with a bad value: a stand-in, so that the next pass does not
+                # report it missing as well (it is there, only wrong)
+                holder[key] = _REQUIRED_STAND_IN[key]
+            else:
+                del holder[key]
             continue
         except SwissError as exc:
             found.append(str(exc))
