@@ -1013,3 +1013,32 @@ async def test_bye_prompt_and_status_column_read_whole(tmp_path):
         await pilot.press("down", "delete")
         await pilot.pause()
         assert "core" not in " ".join(screen_lines(app))  # no developer words
+
+
+@pytest.mark.parametrize("mode, table", [("crosstable", "#crosstable"),
+                                         ("standings", "#standings"),
+                                         ("registration", "#players")])
+async def test_tables_refit_when_the_terminal_is_resized(tmp_path, mode, table):
+    """QA: the name column took its width once, for the size the screen was drawn at; after
+    PuTTY was narrowed from 120 to 80 columns the crosstable's rounds and tie-breaks were
+    pushed off to the right (and a widened window left them squeezed)."""
+    folder = make_event(tmp_path, n_players=6, rounds=4)
+    for r in (1, 2, 3):
+        ev, p = backend.pair_next(folder)
+        for bd in p.round.boards:
+            backend.record_result(folder, r, bd.number, "1-0")
+    app = SwissApp(folder, mode=mode)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.pause()
+        t = app.screen.query_one(table, FastTable)
+        wide = t._line_width
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        assert t._line_width <= 80 and (wide <= 80 or t._line_width < wide)
+        header = next(x for x in screen_lines(app) if x.startswith((" Pl", " Id")))
+        assert header.rstrip().endswith(t.labels[-1])  # the last column is on screen
+        await pilot.resize_terminal(120, 30)
+        await pilot.pause()
+        await pilot.pause()
+        assert t._line_width == wide

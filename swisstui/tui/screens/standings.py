@@ -5,7 +5,6 @@ replaced in one step and only the visible lines are formatted."""
 
 from __future__ import annotations
 
-from rich.cells import cell_len
 from textual import work
 from textual.app import ComposeResult
 from textual.widgets import Static
@@ -49,34 +48,13 @@ def standings_rows(event: Event, upto: int | None,
     return cols, rows, st.after_round
 
 
-def column_widths(cols: list[str], rows: list[tuple], fixed: dict[str, int]) -> list[int]:
-    """Fixed widths for known columns; others fit their title and (a sample of) values,
-    in terminal cells (a Korean or Japanese character takes two)."""
-    sample = rows[:200]
-    out = []
-    for i, c in enumerate(cols):
-        if c in fixed:
-            out.append(fixed[c])
-        else:
-            out.append(max([cell_len(c)] + [cell_len(str(r[i])) for r in sample if i < len(r)]))
-    return out
-
-
 def update_table(table: FastTable, cols: list[str], rows: list[tuple],
                  widths: dict[str, int] | None = None, keys: list[str] | None = None,
                  fit: tuple[str, ...] = ()) -> None:
     """Show ``rows``; columns named in ``fit`` share the width the others leave (between
-    12 and 40 cells each), so the table fits the terminal without sideways scrolling."""
-    w = column_widths(cols, rows, widths or {})
-    flex = [i for i, c in enumerate(cols) if c in fit]
-    avail = table.scrollable_content_region.width or table.app.size.width
-    if flex and avail:
-        used = sum(x for i, x in enumerate(w) if i not in flex)
-        used += 2 * table.padding * len(cols) + 1
-        share = max(12, min(40, (avail - used) // len(flex)))
-        for i in flex:
-            w[i] = share
-    table.set_table(cols, w, rows, keys)
+    12 and 40 cells each), so the table fits the terminal without sideways scrolling —
+    again whenever the terminal is resized (:meth:`FastTable.set_fitted_table`)."""
+    table.set_fitted_table(cols, rows, widths or {}, keys, fit)
 
 
 class StandingsScreen(EventScreen):

@@ -53,6 +53,20 @@ def _cut(text: str, cells: int) -> str:
     return set_cell_size(text, cells).rstrip()
 
 
+def column_widths(cols: Sequence[str], rows: Sequence[Sequence[object]],
+                  fixed: dict[str, int]) -> list[int]:
+    """Fixed widths for known columns; others fit their title and (a sample of) values,
+    in terminal cells (a Korean or Japanese character takes two)."""
+    sample = rows[:200]
+    out = []
+    for i, c in enumerate(cols):
+        if c in fixed:
+            out.append(fixed[c])
+        else:
+            out.append(max([cell_len(c)] + [cell_len(str(r[i])) for r in sample if i < len(r)]))
+    return out
+
+
 class FastTable(ScrollView, can_focus=True):
     DEFAULT_CSS = """
     FastTable {
@@ -131,6 +145,9 @@ class FastTable(ScrollView, can_focus=True):
         self.keys: list[str] | None = None
         self._key_index: dict[str, int] = {}
         self._line_width = 0
+        # (fixed widths, columns that share the rest): set by set_fitted_table, so that
+        # a resized terminal re-divides the width (see on_resize)
+        self.fit_spec: tuple[dict[str, int], tuple[str, ...]] | None = None
 
     # ---- data -------------------------------------------------------------------------------
     def set_columns(self, labels: Sequence[str], widths: Sequence[int]) -> None:
@@ -155,6 +172,37 @@ class FastTable(ScrollView, can_focus=True):
         if list(labels) != self.labels or list(widths) != self.widths:
             self.set_columns(labels, widths)
         self.set_rows(rows, keys)
+
+    def fitted_widths(self, labels: Sequence[str], rows: Sequence[Sequence[object]],
+                      fixed: dict[str, int], fit: tuple[str, ...]) -> list[int]:
+        """Column widths for the table's present width: columns named in ``fit`` share
+        what the others leave (between 12 and 40 cells each)."""
+        w = column_widths(labels, rows, fixed)
+        flex = [i for i, c in enumerate(labels) if c in fit]
+        avail = self.scrollable_content_region.width or self.app.size.width
+        if flex and avail:
+            used = sum(x for i, x in enumerate(w) if i not in flex)
+            used += 2 * self.padding * len(labels) + 1
+            share = max(12, min(40, (avail - used) // len(flex)))
+            for i in flex:
+                w[i] = share
+        return w
+
+    def set_fitted_table(self, labels: Sequence[str], rows: Sequence[Sequence[object]],
+                         fixed: dict[str, int], keys: Sequence[str] | None = None,
+                         fit: tuple[str, ...] = ()) -> None:
+        """:meth:`set_table` with widths from :meth:`fitted_widths`, kept up to date when
+        the terminal is resized."""
+        self.fit_spec = (dict(fixed), tuple(fit))
+        self.set_table(labels, self.fitted_widths(labels, rows, fixed, fit), rows, keys)
+
+    def on_resize(self) -> None:
+        if self.fit_spec is None or not self.labels:
+            return
+        widths = self.fitted_widths(self.labels, self.rows, *self.fit_spec)
+        if widths != self.widths:
+            self.set_columns(self.labels, widths)
+            self.refresh()
 
     def clear(self) -> None:
         self.set_rows([], None, keep_cursor=False)
