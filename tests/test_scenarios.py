@@ -1399,3 +1399,23 @@ def test_bug_check_reports_a_hand_edit_once_with_its_line(chess_r1, capsys, old,
     err = refused(capsys, folder, "check", folder, match=f"event.toml:{line}:")
     assert err.count("\n") == 1, err  # one problem, not also "missing key"
     assert "missing" not in err, err
+
+
+def test_bug_chess_pairs_compatriots_as_the_dutch_system_does(tmp_path, capsys):
+    """FIDE Dutch (C.04.3) round 1: top half v bottom half, 1-3 and 2-4, whatever the
+    federations; the same after a TRF round trip (the TRF carries the federations)."""
+    need("pair")
+    folder = tmp_path / "fide"
+    ok(capsys, "new", folder, "--game", "chess", "--rounds", 3)
+    for name, rating, fed in (("Anand", 2400, "FRA"), ("Bauer", 2300, "GER"),
+                              ("Caron", 2200, "FRA"), ("Dietz", 2100, "GER")):
+        ok(capsys, "players", "add", folder, name, "--rating", rating, "--country", fed,
+           "--club", fed)
+    trf = tmp_path / "fide.trf"
+    ok(capsys, "export", folder, "--format", "trf", "-o", trf)
+    ok(capsys, "import", trf, tmp_path / "again", "--format", "trf")
+    for ev in (folder, tmp_path / "again"):
+        pairing = pair_json(capsys, ev)
+        assert sorted(sorted(b["players"]) for b in pairing["boards"]) == [[1, 3], [2, 4]], ev
+    ok(capsys, "new", tmp_path / "geo", "--game", "chess", "--country-weight", 1)
+    assert "country_weight = 1" in (tmp_path / "geo" / "event.toml").read_text()

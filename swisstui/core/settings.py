@@ -167,6 +167,14 @@ def _split(value: Any) -> tuple[str, ...]:
     return tuple(value)
 
 
+# Avoiding club mates and compatriots (the pairing's GEO criterion, OpenGotha geography) is
+# on by default, except in chess: the FIDE Dutch system (C.04.3, RULES.md §5.5) has no such
+# criterion, so a FIDE-rated event must be paired without it — and a pairing checker fed the
+# TRF (which carries the federations) must find the same pairing.  `--club-weight` /
+# `--country-weight` still turn it on.
+GEOGRAPHY_DEFAULT: dict[str, dict[str, int]] = {"chess": {"club_weight": 0, "country_weight": 0}}
+
+
 def make_settings(game: str, name: str, rounds: int, **overrides: Any) -> Settings:
     """Settings for a new event: the game profile's defaults, then ``overrides``.
 
@@ -208,6 +216,7 @@ def make_settings(game: str, name: str, rounds: int, **overrides: Any) -> Settin
         "system": prof.system, "style": prof.style, "round1": prof.round1,
         "colours": prof.colours,
         "tiebreaks": tuple(prof.tiebreaks_for(overrides.get("system") or prof.system)),
+        **GEOGRAPHY_DEFAULT.get(game, {}),
     }
     kw.update({k: v for k, v in overrides.items() if v is not None})
     settings = Settings(name=name, game=game, rounds=rounds, scoring=scoring,
