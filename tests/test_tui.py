@@ -1042,3 +1042,26 @@ async def test_tables_refit_when_the_terminal_is_resized(tmp_path, mode, table):
         await pilot.pause()
         await pilot.pause()
         assert t._line_width == wide
+
+
+@pytest.mark.parametrize("mode", ["results", "pairings"])
+async def test_round_undone_elsewhere_is_said(tmp_path, mode):
+    """QA: after another window (or ``swisstui pair --undo``) removed the round on screen, the
+    status line still said "saved: round 2 board 1 1-0 · 1 to go" above round 1's boards."""
+    folder = make_event(tmp_path, n_players=4)
+    ev, p = backend.pair_next(folder)
+    for bd in p.round.boards:
+        backend.record_result(folder, 1, bd.number, "1-0")
+    backend.pair_next(folder)
+    app = SwissApp(folder, mode=mode, watch_interval=0.1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        if mode == "results":
+            await type_text(pilot, "1 1-0")
+            await pilot.press("enter")
+            await pilot.pause()
+            assert "saved: round 2 board 1 1-0" in status(app)
+        backend.undo_round(folder, force=True)  # as another process would
+        assert await wait_for(pilot, lambda: "round 2 is no longer paired" in status(app)), \
+            status(app)
+        assert "showing round 1" in status(app)

@@ -81,6 +81,15 @@ class EventScreen(Screen):
     def show_event(self, event: Event) -> None:  # pragma: no cover - overridden
         pass
 
+    def round_gone(self, shown: int, event: Event) -> None:
+        """The round this screen showed is no longer in the event (undone by another
+        window, the CLI or a hand edit): say so, so the status line does not keep talking
+        about it."""
+        if shown and event.round(shown) is None:
+            now = f"showing round {event.current_round}" if event.current_round else \
+                "no round is paired now"
+            self.status(f"round {shown} is no longer paired (undone); {now}", "error")
+
     # ---- messages -------------------------------------------------------------------------
     def status(self, text: str, kind: str = "") -> None:
         """One line at the bottom: kind '' (info), 'ok' or 'error'."""

@@ -38,6 +38,7 @@ class PairingsScreen(EventScreen):
 
     def show_event(self, event: Event) -> None:
         if self._follow_latest or event.round(self.round_no) is None:
+            self.round_gone(self.round_no, event)
             self.round_no = event.current_round
         t = self.query_one("#pairings", FastTable)
         hint = self.query_one("#pairings-hint", Static)

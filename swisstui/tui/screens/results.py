@@ -56,6 +56,7 @@ class ResultsScreen(EventScreen):
     # ---- drawing -----------------------------------------------------------------------------
     def show_event(self, event: Event) -> None:
         if self._follow_latest or event.round(self.round_no) is None:
+            self.round_gone(self.round_no, event)
             self.round_no = event.current_round
         t = self.query_one("#boards", FastTable)
         a, b = game_sides(event.game)
