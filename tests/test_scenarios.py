@@ -1419,3 +1419,25 @@ def test_bug_chess_pairs_compatriots_as_the_dutch_system_does(tmp_path, capsys):
         assert sorted(sorted(b["players"]) for b in pairing["boards"]) == [[1, 3], [2, 4]], ev
     ok(capsys, "new", tmp_path / "geo", "--game", "chess", "--country-weight", 1)
     assert "country_weight = 1" in (tmp_path / "geo" / "event.toml").read_text()
+
+
+@pytest.mark.parametrize("scoring", ["", "[scoring]\ndraw = 0.0\n"])
+def test_bug_minimal_event_toml_takes_the_games_defaults(tmp_path, capsys, scoring):
+    """docs/FORMAT.md: only schema, name, game and rounds are required; [scoring] is optional
+    and its defaults "come from the game profile" (Magic: 3 match points a win)."""
+    need("pair")
+    folder = tmp_path / "fnm"
+    (folder / "rounds").mkdir(parents=True)
+    (folder / "event.toml").write_text('schema = 1\nname = "FNM"\ngame = "magic"\nrounds = 3\n'
+                                       + scoring, encoding="utf-8")
+    for name in ("Alice", "Bob", "Carol"):
+        ok(capsys, "players", "add", folder, name)
+    pairing = pair_json(capsys, folder)
+    bye = pairing["byes"][0]["player"]
+    data = json.loads(ok(capsys, "export", folder, "--format", "json"))["event"]
+    assert data["scoring"]["win"] == 3.0 and data["scoring"]["bye"] == 3.0
+    assert data["scoring"]["draw"] == (0.0 if scoring else 1.0)
+    assert data["style"] == "random" and data["tiebreaks"] == ["OMW", "GW", "OGW"]
+    ok(capsys, "result", folder, 1, 1, "2-0")
+    table = json.loads(ok(capsys, "standings", folder, "--format", "json"))
+    assert {r["player"]: r["score"] for r in table["rows"]}[bye] == 3

@@ -175,6 +175,17 @@ def _split(value: Any) -> tuple[str, ...]:
 GEOGRAPHY_DEFAULT: dict[str, dict[str, int]] = {"chess": {"club_weight": 0, "country_weight": 0}}
 
 
+def game_defaults(game: str, system: str | None = None) -> dict[str, Any]:
+    """The :class:`Settings` fields the game profile sets when they are not given — by
+    ``swisstui new`` (:func:`make_settings`) and when event.toml leaves them out (the store):
+    system, style, round-1 order, colours, the tie-break chain (per system), the scoring
+    (Magic 3/1/0, …) and the geography weights."""
+    prof = _profile(game)
+    return {"system": prof.system, "style": prof.style, "round1": prof.round1,
+            "colours": prof.colours, "tiebreaks": tuple(prof.tiebreaks_for(system or prof.system)),
+            "scoring": prof.scoring, **GEOGRAPHY_DEFAULT.get(game, {})}
+
+
 def make_settings(game: str, name: str, rounds: int, **overrides: Any) -> Settings:
     """Settings for a new event: the game profile's defaults, then ``overrides``.
 
@@ -212,12 +223,8 @@ def make_settings(game: str, name: str, rounds: int, **overrides: Any) -> Settin
     unknown = [k for k in overrides if k not in _SETTINGS_FIELDS]
     if unknown:
         raise SettingError(unknown[0], f"unknown setting {unknown[0]!r}")
-    kw: dict[str, Any] = {
-        "system": prof.system, "style": prof.style, "round1": prof.round1,
-        "colours": prof.colours,
-        "tiebreaks": tuple(prof.tiebreaks_for(overrides.get("system") or prof.system)),
-        **GEOGRAPHY_DEFAULT.get(game, {}),
-    }
+    kw = game_defaults(game, overrides.get("system"))
+    del kw["scoring"]
     kw.update({k: v for k, v in overrides.items() if v is not None})
     settings = Settings(name=name, game=game, rounds=rounds, scoring=scoring,
                         options=normalize_options(game, options), **kw)

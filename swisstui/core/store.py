@@ -286,14 +286,16 @@ def _parse_settings(path: Path, text: str, data: dict[str, Any]) -> Settings:
             raise r.err("forbidden", "'forbidden' must be a list of pairs of player ids, "
                                      "e.g. [[3, 7], [2, 11]]")
         kw["forbidden"] = tuple((a, b) for a, b in forb)
+    from .settings import game_defaults  # what event.toml leaves out: the game's defaults
+    defaults = game_defaults(game, kw.get("system"))
     if "scoring" in data:
         sr = _Reader(path, text, r.get("scoring", "table"), table="scoring")
         sr.only(_SCORING_KEYS)
         skw = {k: sr.get(k, "float") for k in _SCORING_KEYS if k in sr.data}
-        kw["scoring"] = Scoring(**skw)
+        kw["scoring"] = replace(defaults["scoring"], **skw)
     if "options" in data:
         kw["options"] = dict(r.get("options", "table"))
-    settings = Settings(**kw)
+    settings = Settings(**{**defaults, **kw})
     try:
         _validate_settings(settings)
         from .settings import normalize_options
