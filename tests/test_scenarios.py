@@ -1441,3 +1441,17 @@ def test_bug_minimal_event_toml_takes_the_games_defaults(tmp_path, capsys, scori
     ok(capsys, "result", folder, 1, 1, "2-0")
     table = json.loads(ok(capsys, "standings", folder, "--format", "json"))
     assert {r["player"]: r["score"] for r in table["rows"]}[bye] == 3
+
+
+def test_bug_explain_board_zero_explains_the_byes(tmp_path, capsys):
+    """docs/PAIRING.md: "Board 0 explains the byes" (`swisstui explain EVENT ROUND BOARD`)."""
+    need("pair", "explain")
+    folder = new_event(tmp_path, capsys, "chess")
+    ok(capsys, "players", "bye", folder, 3, "--round", 1, "--kind", "half")
+    ok(capsys, "players", "bye", folder, 5, "--round", 1, "--kind", "zero")
+    pairing = pair_json(capsys, folder)  # 5 players to pair: one pairing bye
+    pab = next(y["player"] for y in pairing["byes"] if y["kind"] == "pairing")
+    out = ok(capsys, "explain", folder, 1, 0)
+    assert f"{pab} " in out and "pairing bye" in out, out
+    assert "3 half" in out and "5 zero" in out, out
+    refused(capsys, folder, "explain", folder, 1, 9, match="board 9")

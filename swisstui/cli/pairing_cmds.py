@@ -139,6 +139,8 @@ def explain_board(event, round_no: int, board_no: int) -> list[str]:
     rnd = event.round(round_no)
     if rnd is None:
         raise SwissError(f"round {round_no} is not paired")
+    if board_no == 0:  # board 0: the byes (docs/PAIRING.md "Explanations")
+        return _explain_byes(event, rnd)
     board = rnd.board(board_no)
     if board is None:
         raise SwissError(f"round {round_no} has no board {board_no} "
@@ -161,6 +163,26 @@ def explain_board(event, round_no: int, board_no: int) -> list[str]:
     broken = pairing.check_board(before, round_no, *board.players)
     lines += [f"breaks: {x}" for x in broken] or ["breaks: no pairing rule"]
     return lines
+
+
+def _explain_byes(event, rnd) -> list[str]:
+    """Why the players of ``rnd`` without an opponent have their bye: the engine's note
+    when it would give the same byes today, else the byes as they are on file."""
+    from ..core import pairing
+    from ..core.errors import PairingError
+    if not rnd.byes:
+        raise SwissError(f"round {rnd.number} has no bye")
+    before = replace(event, rounds=tuple(r for r in event.rounds if r.number < rnd.number))
+    if event.settings.system != "roundrobin" and not rnd.playoff:
+        try:
+            p = pairing.pair_round(before, allow_rematch=True)
+        except PairingError:
+            p = None
+        if p is not None and set(p.round.byes) == set(rnd.byes) and p.bye_notes:
+            return list(p.bye_notes)
+    return [f"bye: {_name(event, y.player)} ({y.kind.value})" +
+            (": set by hand (a swap), not by the engine" if y.kind.value == "pairing"
+             else ": requested") for y in rnd.byes]
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
