@@ -1455,3 +1455,13 @@ def test_bug_explain_board_zero_explains_the_byes(tmp_path, capsys):
     assert f"{pab} " in out and "pairing bye" in out, out
     assert "3 half" in out and "5 zero" in out, out
     refused(capsys, folder, "explain", folder, 1, 9, match="board 9")
+
+
+def test_bug_trf_round_n_of_an_unfinished_round_is_refused(chess_r3_partial, capsys):
+    """`export --format trf --round 3` while round 3 misses a result: not a file that
+    silently stops after round 2."""
+    folder = chess_r3_partial
+    refused(capsys, folder, "export", folder, "--format", "trf", "--round", 3,
+            match=("round 3", "missing"))
+    text = ok(capsys, "export", folder, "--format", "trf", "--round", 2)
+    assert "XXR 3" in text

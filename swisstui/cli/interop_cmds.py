@@ -79,11 +79,7 @@ def render(event, args) -> bytes:
         return (json.dumps(event_to_json(event), indent=2, ensure_ascii=False) + "\n").encode()
     if fmt == "trf":
         if args.round is not None:  # the event as it stood after round N (pairing checkers)
-            if not 0 <= args.round <= event.current_round:
-                raise SwissError(f"--round {args.round}: the event has rounds 1-"
-                                 f"{event.current_round}")
-            event = replace(event, rounds=tuple(r for r in event.rounds
-                                                if r.number <= args.round))
+            event = trf.event_after(event, args.round)
         return trf.write_trf(event, version=args.trf_version).encode("utf-8")
     if fmt == "h9":
         from ..core.interop.h9 import write_h9

@@ -84,6 +84,23 @@ def complete_rounds(event: Event) -> tuple[Round, ...]:
     return tuple(out)
 
 
+def event_after(event: Event, upto: int) -> Event:
+    """The event as it stood after round ``upto`` (``export --round N``: a pairing checker
+    recomputes round N+1).  Refused when round ``upto`` is not complete — a TRF has no code
+    for a game not yet finished, so the file would silently stop one round earlier."""
+    swiss = sorted(r.number for r in event.swiss_rounds())
+    if not 0 <= upto <= (swiss[-1] if swiss else 0):
+        span = f"the Swiss rounds 1-{swiss[-1]}" if swiss else "no round yet"
+        raise SwissError(f"--round {upto}: the event has {span}")
+    event = replace(event, rounds=tuple(r for r in event.rounds if r.number <= upto))
+    for rnd in sorted(event.swiss_rounds(), key=lambda r: r.number):
+        if rnd.missing_results():
+            raise SwissError(f"--round {upto}: round {rnd.number} has {rnd.missing_results()} "
+                             f"result(s) missing, and a TRF holds complete rounds only (enter "
+                             f"them, or export --round {rnd.number - 1})")
+    return event
+
+
 def trf_ranks(event: Event, upto: int) -> dict[int, int]:
     """Rank of each player after round ``upto`` from the standings area (score, then the
     event's tie-break chain); before round 1 the starting rank."""
