@@ -1465,3 +1465,28 @@ def test_bug_trf_round_n_of_an_unfinished_round_is_refused(chess_r3_partial, cap
             match=("round 3", "missing"))
     text = ok(capsys, "export", folder, "--format", "trf", "--round", 2)
     assert "XXR 3" in text
+
+
+def test_bug_mcmahon_pairs_on_the_standings_mms(tmp_path, capsys):
+    """A late entrant (5k, start score 25) joining in round 3 has MMS 26 after round 2 (½ per
+    round not yet registered, RULES.md §1.2, docs/PAIRING.md "Who is paired"); the pairing
+    must group every player on the MMS the standings show, and say so in --explain."""
+    import re
+    need("pair")
+    folder = go_event(tmp_path, capsys)
+    for rnd in (1, 2):
+        for b in pair_json(capsys, folder)["boards"]:
+            ok(capsys, "result", folder, rnd, b["board"], "B+R")
+    ok(capsys, "players", "add", folder, "Late Kim", "--rank", "5k")
+    ok(capsys, "players", "bye", folder, 6, "--round", 3, "--kind", "absent")
+    ok(capsys, "players", "bye", folder, 3, "--round", 3, "--kind", "half")
+    table = json.loads(ok(capsys, "standings", folder, "--format", "json"))
+    mms = {r["player"]: r["tiebreaks"]["MMS"] for r in table["rows"]}
+    assert mms[10] == 26
+    out = json.loads(ok(capsys, "pair", folder, "--json", "--explain"))
+    text = "\n".join(line for lines in out["explain"].values() for line in lines)
+    text += "\n" + "\n".join(out["explain_byes"])
+    seen = {int(pid): float(pts) for pid, pts in
+            re.findall(r"(\d+) [^()\n]*\((\d+(?:\.\d+)?) pts", text)}
+    assert 10 in seen and len(seen) >= 8, text
+    assert seen == {pid: mms[pid] for pid in seen}, text

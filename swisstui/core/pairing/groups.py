@@ -99,6 +99,26 @@ def start_scores(event: Event) -> dict[int, float]:
     return out
 
 
+def go_mms(event: Event, upto: int) -> dict[int, float]:
+    """Go McMahon scores after round ``upto`` as the standings define them (RULES.md §1.2:
+    start score + wins + byes + the option ``absent_mms`` per absent or not-yet-registered
+    round, rounded down per ``round_down``) — the one definition, in the standings area."""
+    from ..standings import standings
+    table = standings(event, upto=upto, chain=("MMS",))
+    return {row.player.id: float(row.values["MMS"]) for row in table.rows}
+
+
+def pairing_scores(event: Event, round_no: int) -> dict[int, float]:
+    """The score each player is paired on in ``round_no`` (the "score" of a pairing list):
+    the points after the round before, or in a McMahon event the McMahon score."""
+    s = event.settings
+    if s.system == "mcmahon" and event.game == "go":
+        return go_mms(event, round_no - 1)
+    base = start_scores(event) if s.system == "mcmahon" else {}
+    from ..model import scores
+    return {pid: base.get(pid, 0.0) + pts for pid, pts in scores(event, round_no - 1).items()}
+
+
 def strength_key(p: Player) -> tuple:
     """Strongest first: rating, then Go rank, then lot, then id."""
     rv = rank_value(p.rank)
@@ -130,6 +150,8 @@ def build_states(event: Event, round_no: int, ids: list[int], *, system: str,
             total += rec.points
         running[p.id] = total
         before[p.id] = seq
+    if mcmahon and event.game == "go":
+        running.update(go_mms(event, round_no - 1))
     states: dict[int, PState] = {}
     players = event.by_id()
     is_renju = event.game == "renju"
