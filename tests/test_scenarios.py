@@ -1490,3 +1490,29 @@ def test_bug_mcmahon_pairs_on_the_standings_mms(tmp_path, capsys):
             re.findall(r"(\d+) [^()\n]*\((\d+(?:\.\d+)?) pts", text)}
     assert 10 in seen and len(seen) >= 8, text
     assert seen == {pid: mms[pid] for pid in seen}, text
+
+
+def test_bug_mcmahon_pairing_lists_show_the_mms(tmp_path, capsys):
+    """The pairing list of a McMahon round shows the McMahon score it was paired on (a 1d
+    on no win and a 10k on two wins are not "0 v 2")."""
+    import csv
+    import io
+    need("pair")
+    folder = go_event(tmp_path, capsys)
+    for b in pair_json(capsys, folder)["boards"]:
+        ok(capsys, "result", folder, 1, b["board"], "W+R")
+    pair_json(capsys, folder)
+    table = json.loads(ok(capsys, "standings", folder, "--format", "json"))
+    mms = {r["player"]: r["tiebreaks"]["MMS"] for r in table["rows"]}
+    rows = list(csv.reader(io.StringIO(ok(capsys, "export", folder, "--format", "csv",
+                                          "--what", "pairings"))))
+    assert rows[0][2] == rows[0][4] == "MMS", rows[0]
+    for row in rows[1:]:
+        if row[0]:  # a board: Black (id), MMS, result, MMS, White (id)
+            a, b = (int(x.rsplit("(", 1)[1].rstrip(")")) for x in (row[1], row[5]))
+            assert (float(row[2]), float(row[4])) == (mms[a], mms[b]), row
+    ok(capsys, "pair", folder, "--undo")
+    text = ok(capsys, "pair", folder)
+    first = next(ln for ln in text.splitlines() if "  -  " in ln)
+    a = int(first.split(")")[1].split()[0])
+    assert f" {mms[a]:g}  -  " in first, first

@@ -42,8 +42,8 @@ def _name(event, pid: int) -> str:
 
 
 def format_round(event, rnd) -> list[str]:
-    from ..core.model import scores
-    pts = scores(event, rnd.number - 1)
+    from ..core.pairing.groups import pairing_scores
+    pts = pairing_scores(event, rnd.number)  # points, or the McMahon score
     cols = COLOUR_WORDS.get(event.game)
     lines = [f"Round {rnd.number}"]
     width = max([textwidth.width(_name(event, p)) for b in rnd.boards for p in b.players]

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from ..collation import name_key
 from ..errors import SwissError
-from ..model import ByeKind, Event, board_colours, scores
+from ..model import ByeKind, Event, board_colours
 
 WHATS = ("standings", "crosstable", "pairings", "wall")
 
@@ -107,10 +107,12 @@ def _who(event: Event, pid: int) -> str:
 def pairings_table(event: Event, round_no: int | None = None) -> Table:
     """Boards of one round: first-listed player, score before the round, result, second
     player; then the byes."""
+    from ..pairing.groups import pairing_scores
     rnd = _round(event, round_no)
-    before = scores(event, upto=rnd.number - 1)
+    before = pairing_scores(event, rnd.number)  # what the round was paired on
     a, b = _SEATS.get(event.game, ("Player A", "Player B"))
-    headers = ("Board", a, "Score", "Result", "Score", b)
+    score = "MMS" if event.settings.system == "mcmahon" else "Score"
+    headers = ("Board", a, score, "Result", score, b)
     rows = []
     for board in sorted(rnd.boards, key=lambda x: x.number):
         p, q = board.players
