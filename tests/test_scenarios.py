@@ -1516,3 +1516,16 @@ def test_bug_mcmahon_pairing_lists_show_the_mms(tmp_path, capsys):
     first = next(ln for ln in text.splitlines() if "  -  " in ln)
     a = int(first.split(")")[1].split()[0])
     assert f" {mms[a]:g}  -  " in first, first
+
+
+def test_bug_same_result_other_detail_says_what_differs(tmp_path, capsys):
+    """Renju 1-0 with Black recorded, the same 1-0 typed again without --black: the refusal
+    must say what differs, not "already has 1-0" to a director who typed 1-0."""
+    need("pair")
+    folder = new_event(tmp_path, capsys, "renju")
+    board = pair_json(capsys, folder)["boards"][0]
+    black = board["players"][1]
+    ok(capsys, "result", folder, 1, 1, "1-0", "--black", black)
+    err = refused(capsys, folder, "result", folder, 1, 1, "1-0", match="--force")
+    assert f"black {black}" in err and "not given" in err, err
+    ok(capsys, "result", folder, 1, 1, "1-0", "--black", black)  # the same again: fine

@@ -92,6 +92,27 @@ def _playoff_next_round_paired(event: Event, rnd: Round, board: Board,
                         f"--undo)")
 
 
+def _differs(old: Result, new: Result) -> str:
+    """What tells two results apart when their notation is the same (Renju's Black, Go's
+    komi or handicap…): without it the refusal of ``1-0`` over ``1-0`` makes no sense."""
+    if old.text != new.text:
+        return ""
+    keys = [k for k in dict.fromkeys([*old.detail, *new.detail])
+            if old.detail.get(k) != new.detail.get(k)]
+
+    def show(detail) -> str:
+        return ", ".join(f"{k} {_value(detail.get(k))}" for k in keys)
+    return f" with {show(old.detail)}; you entered {new.text} with {show(new.detail)}"
+
+
+def _value(v: Any) -> str:
+    if v is None:
+        return "not given"
+    if isinstance(v, (list, tuple)):
+        return "-".join(f"{x:g}" if isinstance(x, float) else str(x) for x in v)
+    return f"{v:g}" if isinstance(v, float) else str(v)
+
+
 def record_result(event: Event, round_no: int, board_no: int, text: str,
                   extra: Mapping[str, Any] | None = None, force: bool = False) -> Event:
     """``event`` with the result of a board recorded (see module doc for refusals)."""
@@ -105,7 +126,8 @@ def record_result(event: Event, round_no: int, board_no: int, text: str,
             return event
         if not force:
             raise ConflictError(f"round {round_no} board {board_no} already has {old.text} "
-                                f"({_names(event, board)}); use --force to replace")
+                                f"({_names(event, board)}){_differs(old, result)}; use "
+                                f"--force to replace")
         _playoff_next_round_paired(event, rnd, board, result)
     return _with_board(event, rnd, replace(board, result=result))
 
