@@ -1529,3 +1529,26 @@ def test_bug_same_result_other_detail_says_what_differs(tmp_path, capsys):
     err = refused(capsys, folder, "result", folder, 1, 1, "1-0", match="--force")
     assert f"black {black}" in err and "not given" in err, err
     ok(capsys, "result", folder, 1, 1, "1-0", "--black", black)  # the same again: fine
+
+
+def test_bug_the_same_list_imported_twice(tmp_path, capsys):
+    """One FIDE id (EGD PIN) is one person: importing the entry list a second time, or adding
+    a player whose FIDE id is registered, is refused (file:line for a CSV); 0 is no id."""
+    folder = tmp_path / "dup"
+    ok(capsys, "new", folder, "--game", "chess", "--rounds", 5)
+    entries = tmp_path / "entries.csv"
+    entries.write_text('name,rating,fide_id\n"Carlsen, Magnus",2830,1503014\n'
+                       '"Gukesh, D",2780,46616543\nAnna,1500,0\nBoris,1400,0\n',
+                       encoding="utf-8")
+    ok(capsys, "players", "import", folder, entries)
+    refused(capsys, folder, "players", "import", folder, entries,
+            match=("entries.csv:2", "1503014", "Carlsen"))
+    refused(capsys, folder, "players", "add", folder, "Magnus C.", "--fide-id", "1503014",
+            match="1503014")
+    refused(capsys, folder, "players", "edit", folder, 2, "--fide-id", "1503014",
+            match="1503014")
+    ok(capsys, "players", "add", folder, "Chen", "--fide-id", "0")
+    path = folder / "players.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace('"46616543"', '"1503014"'),
+                    encoding="utf-8")
+    refused(capsys, folder, "check", folder, match=("players.toml:", "1503014"))

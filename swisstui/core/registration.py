@@ -155,6 +155,51 @@ def _clean(kw: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _fid_key(fid: str | None) -> str | None:
+    """A federation id (FIDE id, EGD PIN) as compared; None for none (blank or 0)."""
+    if not fid or not fid.strip().strip("0"):
+        return None
+    return fid.strip()
+
+
+def federation_id_taken(players: Iterable[Player], fid: str | None,
+                        but: int | None = None) -> Player | None:
+    """The player (other than ``but``) already registered with federation id ``fid``: one
+    FIDE id or EGD PIN is one person, so a second registration is a double entry (the same
+    list imported twice) and federations refuse the report."""
+    key = _fid_key(fid)
+    if key is None:
+        return None
+    return next((p for p in players if p.id != but and _fid_key(p.federation_id) == key), None)
+
+
+def duplicate_federation_ids(players: Iterable[Player]) -> list[tuple[int, str]]:
+    """``(index, message)`` for every player whose federation id an earlier one has."""
+    seen: dict[str, Player] = {}
+    out = []
+    for i, p in enumerate(players):
+        key = _fid_key(p.federation_id)
+        if key is None:
+            continue
+        if key in seen:
+            q = seen[key]
+            out.append((i, _fid_message(key, q)))
+        else:
+            seen[key] = p
+    return out
+
+
+def _fid_message(fid: str, owner: Player) -> str:
+    return (f"federation id {fid} (FIDE id / EGD PIN) is already registered for "
+            f"{owner.name} ({owner.id})")
+
+
+def _check_federation_id(event: Event, kw: dict[str, Any], but: int | None = None) -> None:
+    owner = federation_id_taken(event.players, kw.get("federation_id"), but)
+    if owner is not None:
+        raise SwissError(_fid_message(kw["federation_id"].strip(), owner))
+
+
 def _need(event: Event, pid: int) -> Player:
     p = event.player(pid)
     if p is None:
@@ -179,6 +224,7 @@ def add_player(event: Event, name: str, *, id: int | None = None, **fields_: Any
     if "joined_round" not in fields_ and event.current_round > 0:
         kw["joined_round"] = event.current_round + 1
     _check_rounds(event, kw)
+    _check_federation_id(event, kw)
     return event.with_player(Player(id=id, **kw))
 
 
@@ -250,6 +296,7 @@ def edit_player(event: Event, pid: int, **changes: Any) -> Event:
     p = _need(event, pid)
     kw = _clean(changes)
     _check_rounds(event, kw)
+    _check_federation_id(event, kw, but=pid)
     new = replace(p, **kw)
     if "joined_round" in kw or "withdrawn_from" in kw:
         conflict = played_conflict(new, rounds_played(event).get(pid))
@@ -283,8 +330,8 @@ def remove_player(event: Event, pid: int) -> Event:
     p = _need(event, pid)
     for rnd in event.rounds:
         if pid in rnd.paired_ids():
-            raise SwissError(f"{p.name} ({pid}) is in round {rnd.number}; withdraw instead "
-                             f"(players withdraw)")
+            raise SwissError(f"{p.name} ({pid}) is in round {rnd.number}; withdraw the "
+                             f"player instead")
     if any(pid in pair for pair in event.settings.forbidden):
         raise SwissError(f"{p.name} ({pid}) is in a forbidden pair of event.toml; remove "
                          f"the pair first")
@@ -311,6 +358,13 @@ def request_bye(event: Event, pid: int, round_no: int, kind: ByeKind | str) -> E
     kind_s = kind.value if isinstance(kind, ByeKind) else str(kind).lower()
     byes = tuple((r, k) for r, k in p.byes if r != round_no)
     if kind_s != "none":
+        if p.withdrawn_from is not None and round_no >= p.withdrawn_from:
+            raise SwissError(f"{p.name} ({pid}) is withdrawn from round {p.withdrawn_from} "
+                             f"on; a bye in round {round_no} would count for nothing "
+                             f"(reinstate the player first)")
+        if round_no < p.joined_round:
+            raise SwissError(f"{p.name} ({pid}) joins in round {p.joined_round}; rounds "
+                             f"before that already score as missed rounds")
         if kind_s not in valid:
             raise SwissError(f"unknown bye kind {kind_s!r}; valid: {', '.join(valid)}, none")
         byes = tuple(sorted(byes + ((round_no, ByeKind(kind_s)),)))
@@ -343,8 +397,10 @@ def _rows(reader: Any, path: str) -> Iterator[tuple[int, list[str]]]:
 
 
 def parse_players_csv(text: str, path: str = "players.csv",
-                      start_id: int = 1, taken: Iterable[int] = ()) -> list[Player]:
-    """Players of a CSV text (first row = header).  Raises EventFileError file:line."""
+                      start_id: int = 1, taken: Iterable[int] = (),
+                      registered: Iterable[Player] = ()) -> list[Player]:
+    """Players of a CSV text (first row = header).  Raises EventFileError file:line.
+    ``registered``: players already in the event (a federation id they have is refused)."""
     if text.startswith("\ufeff"):
         text = text[1:]
     lines = text.splitlines()
@@ -372,6 +428,8 @@ def parse_players_csv(text: str, path: str = "players.csv",
     if "name" not in cols:
         raise EventFileError(path, 1, "no 'name' column")
     taken_ids = set(taken)
+    registered = tuple(registered)
+    fids: dict[str, int] = {}
     seen: dict[int, int] = {}
     rows: list[tuple[int, dict[str, Any]]] = []
     for line, row in rows_in:
@@ -409,6 +467,15 @@ def parse_players_csv(text: str, path: str = "players.csv",
             kw = {"id": kw.pop("id", None), **_clean(kw)}
         except SwissError as exc:
             raise EventFileError(path, line, str(exc)) from None
+        fid = _fid_key(kw.get("federation_id"))
+        if fid is not None:
+            owner = federation_id_taken(registered, fid)
+            if owner is not None:
+                raise EventFileError(path, line, _fid_message(fid, owner))
+            if fid in fids:
+                raise EventFileError(path, line, f"federation id {fid} given twice (also "
+                                                 f"line {fids[fid]})")
+            fids[fid] = line
         rows.append((line, kw))
     players = []
     next_free = max([start_id - 1, *seen, *taken_ids], default=0) + 1
@@ -433,7 +500,7 @@ def import_csv(event: Event, path: str | os.PathLike[str]) -> Event:
         line = raw[:exc.start].count(b"\n") + 1
         raise EventFileError(path, line, "not valid UTF-8 (save the file as UTF-8)") from None
     players = parse_players_csv(text, str(path), next_id(event),
-                                taken=(p.id for p in event.players))
+                                taken=(p.id for p in event.players), registered=event.players)
     joined = event.current_round + 1 if event.current_round > 0 else 1
     for p in players:
         event = event.with_player(replace(p, joined_round=joined))

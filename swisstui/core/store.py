@@ -38,7 +38,8 @@ from typing import Any, Callable, Iterator, Mapping
 import tomli_w
 
 from .errors import EventFileError, SwissError
-from .registration import check_birth, check_range, check_text, played_conflicts
+from .registration import (check_birth, check_range, check_text, duplicate_federation_ids,
+                           played_conflicts)
 from .model import (GAMES, SCHEMA_VERSION, Board, Bye, ByeKind, Event, Player, Round,
                     Scoring, Settings)
 
@@ -410,6 +411,14 @@ def _parse_players(path: Path, text: str, data: dict[str, Any],
                                                                        seen))
         if player is not None:
             players.append(player)
+    for i, message in duplicate_federation_ids(players):  # one FIDE id / PIN, one person
+        index = next(k for k, item in enumerate(items) if isinstance(item, dict)
+                     and item.get("id") == players[i].id)
+        exc = EventFileError(path, _locate(text, "player", index, "federation_id"),
+                             f"player {players[i].id}: {message}")
+        if problems is None:
+            raise exc
+        problems.append(str(exc))
     return tuple(sorted(players, key=lambda p: p.id))
 
 
@@ -694,6 +703,8 @@ def validate_event(event: Event) -> None:
         if p.birth is not None:
             check_birth(p.birth)
         seen.add(p.id)
+    for i, message in duplicate_federation_ids(event.players)[:1]:
+        raise SwissError(f"player {event.players[i].id}: {message}")
     for a, b in event.settings.forbidden:
         for pid in (a, b):
             if pid not in seen:
