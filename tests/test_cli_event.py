@@ -204,7 +204,7 @@ def test_manual_pair_when_the_pairing_area_is_absent(go_event, capsys):
 def test_players_remove(go_event, capsys):
     _paired(go_event, 5)
     assert run(capsys, "players", "remove", go_event, 5)[:2] == (0, "removed 5 P5\n")
-    refused(capsys, go_event, "players", "remove", go_event, 1, match="withdraw instead")
+    refused(capsys, go_event, "players", "remove", go_event, 1, match="withdraw the player instead")
     assert [p.id for p in store.load(go_event).players] == [1, 2, 3, 4]
 
 

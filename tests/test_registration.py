@@ -74,6 +74,21 @@ def test_request_bye():
         request_bye(paired, 2, 1, "half")
 
 
+def test_request_bye_outside_the_players_rounds():
+    """A bye in a round the player has withdrawn from, or before a late entrant joins,
+    would count for nothing: refused (cancelling one is still allowed)."""
+    ev = withdraw(request_bye(_ev(), 2, 4, "half"), 2, 3)
+    with pytest.raises(SwissError, match="withdrawn from round 3 on; a bye in round 3"):
+        request_bye(ev, 2, 3, "half")
+    assert request_bye(ev, 2, 2, "half").player(2).byes == ((2, ByeKind.HALF),
+                                                           (4, ByeKind.HALF))
+    assert request_bye(ev, 2, 4, "none").player(2).byes == ()
+    late = edit_player(_ev(), 3, joined_round=3)
+    with pytest.raises(SwissError, match="joins in round 3"):
+        request_bye(late, 3, 2, "full")
+    assert request_bye(late, 3, 3, "full").player(3).byes == ((3, ByeKind.FULL),)
+
+
 CSV = ("\ufeffName;Rank;Club;Country;Elo\n"
        "이세돌;9p;Seoul;KR;2800\n"
        "井山 裕太;9 dan;Tokyo;jp;\n"
@@ -134,7 +149,7 @@ def test_remove_player():
     from swisstui.core.registration import remove_player
     ev = _ev().with_round(Round(1, (Board(1, (1, 2)),)))
     assert [p.id for p in remove_player(ev, 3).players] == [1, 2]
-    with pytest.raises(SwissError, match="is in round 1; withdraw instead"):
+    with pytest.raises(SwissError, match="is in round 1; withdraw the player instead"):
         remove_player(ev, 2)
 
 
