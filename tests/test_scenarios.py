@@ -1552,3 +1552,27 @@ def test_bug_the_same_list_imported_twice(tmp_path, capsys):
     path.write_text(path.read_text(encoding="utf-8").replace('"46616543"', '"1503014"'),
                     encoding="utf-8")
     refused(capsys, folder, "check", folder, match=("players.toml:", "1503014"))
+
+
+@pytest.mark.parametrize("argv,stored", [
+    (("--force", "0-1"), "0-1"),
+    (("--force", "--", "-+"), "-+"),
+    (("--force", "--", "--"), "--"),
+    (("--force", "--"), "--"),
+    (("--force", "=", "--force"), "1/2-1/2"),
+])
+def test_bug_result_after_an_option(chess_r1, capsys, argv, stored):
+    """`swisstui result EV 1 1 --force 0-1`: the RESULT after an option is the result, not
+    an "unrecognized argument" (the director correcting a result types it so)."""
+    folder, _ = chess_r1
+    out = ok(capsys, "result", folder, 1, 1, *argv)
+    assert f"round 1 board 1: {stored} " in out
+
+
+def test_bug_renju_black_before_the_result(tmp_path, capsys):
+    need("pair")
+    folder = new_event(tmp_path, capsys, "renju")
+    board = pair_json(capsys, folder)["boards"][0]
+    out = ok(capsys, "result", folder, 1, 1, "--black", board["players"][1], "0-1")
+    assert "round 1 board 1: 0-1" in out
+    assert f"black = {board['players'][1]}" in (folder / "rounds" / "01.toml").read_text()

@@ -243,7 +243,8 @@ _NUMBER = re.compile(r"-\d+(\.\d*)?")
 class _ResultParser(argparse.ArgumentParser):
     """Lets a RESULT that starts with '-' be typed as documented: ``-+`` (forfeit win for
     the second-listed player) and ``--`` (double forfeit) as the last word.  ``-- -+``
-    and ``-- --`` (the usual separator first) work too."""
+    and ``-- --`` (the usual separator first) work too, and the RESULT may come after an
+    option (``--force 0-1``, ``--black 7 1-0``)."""
 
     def _is_option(self, token: str) -> bool:
         head = token.split("=", 1)[0]
@@ -274,6 +275,13 @@ class _ResultParser(argparse.ArgumentParser):
                 ns.result = stash
             else:
                 rest.append(stash)
+        # `result EV 3 12 --force 0-1` / `--black 7 1-0` / `--force -- -+`: argparse fills
+        # the optional RESULT (with nothing) when it reads EVENT ROUND BOARD, before the
+        # option, and then calls the result an unrecognized argument
+        left = rest[1:] if rest[:1] == ["--"] else rest
+        if getattr(ns, "result", None) is None and len(left) == 1 and (
+                rest[:1] == ["--"] or not self._is_option(left[0])):
+            ns.result, rest = left[0], []
         return ns, rest
 
 
