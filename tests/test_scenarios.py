@@ -1642,3 +1642,24 @@ async def test_bug_tui_alphabetical_list_sorts_accents_with_their_letter(tmp_pat
         t = app.screen.query_one("#pairings", FastTable)
         names = [t.get_row_at(i)[0] for i in range(t.row_count)]
     assert names == ["Anna", "Émile Zola", "Ólafur Þór Ægisson", "Zoë Åström"], names
+
+
+def test_bug_withdrawn_from_the_round_of_a_half_point_bye(tmp_path, capsys):
+    """A half-point bye requested for round 1 is in the paired round file; withdrawing the
+    player from round 1 left him "withdrawn from r1" with the bye's half point in round 1
+    (crosstable `H=`, TRF `0000 - H` then a withdrawal) — refused like a player at a board."""
+    need("pair")
+    folder = tmp_path / "wb"
+    ok(capsys, "new", folder, "--game", "chess", "--rounds", 3)
+    for name in "ABCDE":
+        ok(capsys, "players", "add", folder, name)
+    ok(capsys, "players", "bye", folder, 2, "--round", 1, "--kind", "half")
+    ok(capsys, "pair", folder)
+    refused(capsys, folder, "players", "withdraw", folder, 2, "--from-round", 1,
+            match=("half", "round 1"))
+    ok(capsys, "players", "withdraw", folder, 2)  # from round 2: fine
+    path = folder / "players.toml"  # the same by hand is refused at load
+    path.write_text(path.read_text(encoding="utf-8").replace("withdrawn_from = 2",
+                                                             "withdrawn_from = 1"),
+                    encoding="utf-8")
+    refused(capsys, folder, "check", folder, match=("players.toml:", "withdrawn_from"))

@@ -242,14 +242,19 @@ def _check_rounds(event: Event, kw: dict[str, Any]) -> None:
                          f"({last})")
 
 
+# byes that score without a game: the round counts for the player as one he took part in
+_SCORING_BYES = (ByeKind.PAIRING, ByeKind.FULL, ByeKind.HALF)
+
+
 def rounds_played(event: Event) -> dict[int, tuple[int, int]]:
-    """First and last round each player sat at a board or had the pairing bye."""
+    """First and last round each player sat at a board or had a bye that scores (the
+    pairing bye, a full- or half-point bye written in a paired round)."""
     first: dict[int, int] = {}
     last: dict[int, int] = {}
     seats = []
     for r in sorted(event.rounds, key=lambda r: r.number):
         ids = [pid for b in r.boards for pid in b.players]
-        ids += [y.player for y in r.byes if y.kind is ByeKind.PAIRING]
+        ids += [y.player for y in r.byes if y.kind in _SCORING_BYES]
         seats.append((r.number, ids))
         last.update(dict.fromkeys(ids, r.number))  # the latest round wins
     for number, ids in reversed(seats):
@@ -321,6 +326,12 @@ def withdraw(event: Event, pid: int, from_round: int | None = None) -> Event:
             raise SwissError(f"{p.name} ({pid}) is paired in round {rnd.number}; withdraw "
                              f"from round {event.current_round + 1} or undo round "
                              f"{rnd.number} first")
+        bye = next((y for y in rnd.byes if y.player == pid and y.kind in _SCORING_BYES),
+                   None)
+        if rnd.number >= from_round and bye is not None:
+            raise SwissError(f"{p.name} ({pid}) has a {bye.kind.value} bye in round "
+                             f"{rnd.number}, which is paired; withdraw from round "
+                             f"{event.current_round + 1} or undo round {rnd.number} first")
     return event.with_player(replace(p, withdrawn_from=from_round))
 
 
