@@ -254,6 +254,25 @@ def test_requested_absent_withdrawn_and_late_players():
     assert len(p.round.boards) == 1 and any(b.kind is ByeKind.PAIRING for b in p.round.byes)
 
 
+def test_left_out_says_who_is_not_paired_and_why():
+    from swisstui.core.pairing.groups import left_out, to_pair
+    ps = (Player(1, "A", rating=2000), Player(2, "B", rating=1900, byes=((1, ByeKind.HALF),)),
+          Player(3, "C", rating=1800, withdrawn_from=1), Player(4, "D", rating=1700,
+                                                                 byes=((2, ByeKind.ABSENT),)),
+          Player(5, "E", rating=1600, joined_round=2), Player(6, "F", rating=1500,
+                                                              withdrawn_from=3))
+    ev = event(players=ps)
+    got = [(x.player.id, x.why, x.bye) for x in left_out(ev, 1)]
+    assert got == [(2, "bye", ByeKind.HALF), (3, "withdrawn", None), (5, "not joined", None)]
+    got = [(x.player.id, x.why, x.bye) for x in left_out(ev, 2)]
+    assert got == [(3, "withdrawn", None), (4, "bye", ByeKind.ABSENT)]
+    assert [x.player.id for x in left_out(ev, 3)] == [3, 6]
+    for r in (1, 2, 3):  # the same decision as the engine's: everyone else is paired
+        ids, _ = to_pair(ev, r)
+        assert set(ids) | {x.player.id for x in left_out(ev, r)} == {1, 2, 3, 4, 5, 6}
+        assert not set(ids) & {x.player.id for x in left_out(ev, r)}
+
+
 def test_previous_round_must_be_complete():
     ev = event(4).with_round(Round(1, (Board(1, (1, 2)), Board(2, (3, 4), res(1)))))
     with pytest.raises(PairingError, match="round 1 has 1 board"):

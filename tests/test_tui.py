@@ -1065,3 +1065,47 @@ async def test_round_undone_elsewhere_is_said(tmp_path, mode):
         assert await wait_for(pilot, lambda: "round 2 is no longer paired" in status(app)), \
             status(app)
         assert "showing round 1" in status(app)
+
+
+async def test_pair_confirmation_says_who_is_not_paired_and_why(tmp_path):
+    """Follow-up: the pairing confirmation said who got the pairing bye but not who would
+    be left out — withdrawn players, requested byes (and their kind), absent players, late
+    entrants not joined yet — the facts a director checks before pressing y."""
+    from swisstui.core import registration
+    folder = make_event(tmp_path, n_players=10, rounds=5)
+    ev, p = backend.pair_next(folder)
+    for bd in p.round.boards:
+        backend.record_result(folder, 1, bd.number, "1-0")
+    backend.withdraw(folder, 3, 2)
+    backend.request_bye(folder, 4, 2, "half")
+    backend.request_bye(folder, 6, 2, "full")
+    backend.request_bye(folder, 5, 2, "absent")
+    store.update(folder, lambda e: registration.add_player(e, "Zoe Late", joined_round=3))
+    app = SwissApp(folder, mode="pairings")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("p")
+        await pilot.pause()
+        text = str(app.screen.query_one("#confirm-text", Static).render())
+        assert "Round 2: 6 players paired on 3 boards." in text, text
+        assert "No pairing bye." in text
+        assert "Not paired: 5 players." in text
+        assert "Requested full bye (1): 6 Fumiko Ahn" in text
+        assert "Requested half bye (1): 4 Dara Ahn" in text
+        assert "Absent (1): 5 Emil Ahn" in text
+        assert "Withdrawn (1): 3 Chen Ahn" in text
+        assert "Not joined yet (1): 11 Zoe Late (joins round 3)" in text
+        shown = "\n".join(screen_lines(app))
+        assert "Withdrawn (1): 3 Chen Ahn" in shown and "y / Enter" in shown  # fits 80×24
+        await pilot.press("n")
+
+
+def test_not_paired_lines_count_and_name_few():
+    from swisstui.core.pairing.groups import LeftOut
+    from swisstui.core.model import Player
+    from swisstui.tui.screens.pairings import not_paired_lines
+    assert not_paired_lines([])[0].startswith("Not paired: nobody")
+    many = [LeftOut(Player(i, f"P{i}"), "withdrawn") for i in range(1, 25)]
+    lines = not_paired_lines(many)
+    assert lines[0] == "Not paired: 24 players."
+    assert lines[1] == ("  Withdrawn (24): ids " + ", ".join(map(str, range(1, 21)))
+                        + " … and 4 more")

@@ -155,6 +155,13 @@ def preview_pairing(event: Event, allow_rematch: bool = False):
         raise SwissError(f"internal error in pairing ({type(exc).__name__}: {exc})") from exc
 
 
+def left_out(event: Event, round_no: int):
+    """Who is not paired in ``round_no`` and why (requested byes with their kind, absent,
+    withdrawn, not joined yet): the core's :func:`~swisstui.core.pairing.groups.left_out`."""
+    from ..core.pairing.groups import left_out as core_left_out
+    return core_left_out(event, round_no)
+
+
 def pair_next(folder: Path, allow_rematch: bool = False):
     """Pair the next round inside the lock; returns (event, Pairing)."""
     from ..core import pairing

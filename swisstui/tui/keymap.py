@@ -144,8 +144,8 @@ MODE_NOTES: dict[str, tuple[str, ...]] = {
         "A player added after round 1 is a late entry: paired from the next round.",
     ),
     "pairings": (
-        "p shows how many players are paired, who gets the bye and every warning;"
-        " y confirms.",
+        "p shows how many players are paired, who gets the bye, who is not paired"
+        " and why (byes, absent, withdrawn, late entries) and every warning; y confirms.",
         "s asks for two player ids and lists every rule the swap breaks.",
     ),
     "results": (

@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import math
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from ..model import ByeKind, Event, GameKind, Player, history
 
@@ -261,3 +262,28 @@ def to_pair(event: Event, round_no: int) -> tuple[list[int], list[tuple[int, Bye
         else:
             ids.append(p.id)
     return ids, byes
+
+
+class LeftOut(NamedTuple):
+    """A registered player who is not paired in a round, and why (:func:`left_out`)."""
+
+    player: Player
+    why: str  # "bye" (requested, kind in ``bye``), "withdrawn", "not joined" (late entry)
+    bye: ByeKind | None = None  # the requested kind: full, half, zero, absent
+
+
+def left_out(event: Event, round_no: int) -> list[LeftOut]:
+    """Every registered player who gets no opponent in ``round_no`` for a reason known
+    before pairing, in id order: a requested bye (``absent`` included — these become
+    :class:`~swisstui.core.model.Bye` entries of the round), withdrawn, or a late entrant who
+    joins in a later round (these two are not in the round at all).  The same decision as
+    :func:`to_pair`; the pairing-allocated bye is the engine's and is not listed."""
+    out: list[LeftOut] = []
+    for p in sorted(event.players, key=lambda q: q.id):
+        if not p.active_in(round_no):
+            out.append(LeftOut(p, "not joined" if round_no < p.joined_round else "withdrawn"))
+            continue
+        kind = p.requested_bye(round_no)
+        if kind is not None:
+            out.append(LeftOut(p, "bye", kind))
+    return out

@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.widgets import Static
 
 from ...core.errors import PairingError, SwissError
-from ...core.model import Event, board_colours, scores
+from ...core.model import ByeKind, Event, board_colours, scores
 from .. import backend, keymap
 from ..widgets.dialogs import ConfirmScreen, MessageScreen, PromptScreen
 from ..widgets.fasttable import FastTable
@@ -17,6 +17,46 @@ from ..widgets.header import count
 from .base import EventScreen, game_sides
 
 COLOUR_NAME = {"w": "White", "b": "Black"}
+FEW = 5  # up to this many players in a group are named in the pairing confirmation
+MAX_IDS = 20  # more are counted and listed by id, up to this many
+
+
+def not_paired_lines(out) -> list[str]:
+    """The pairing confirmation's "who is not paired and why" (a director checks this
+    before pressing y): ``out`` is :func:`backend.left_out`'s list.  One line per reason
+    (each kind of requested bye, absent, withdrawn, not joined yet), counted; the players
+    named when few, else their ids."""
+    if not out:
+        return ["Not paired: nobody (no bye requested, nobody absent, withdrawn or "
+                "joining later)."]
+    groups: list[tuple[str, list]] = [
+        (f"Requested {kind.value} bye", [x for x in out if x.why == "bye" and x.bye is kind])
+        for kind in (ByeKind.FULL, ByeKind.HALF, ByeKind.ZERO)]
+    groups += [
+        ("Absent", [x for x in out if x.why == "bye" and x.bye is ByeKind.ABSENT]),
+        ("Withdrawn", [x for x in out if x.why == "withdrawn"]),
+        ("Not joined yet", [x for x in out if x.why == "not joined"]),
+    ]
+    lines = [f"Not paired: {count(len(out), 'player')}."]
+    for title, members in groups:
+        if not members:
+            continue
+        if len(members) <= FEW:
+            who = ", ".join(_left_out_name(x) for x in members)
+        else:
+            ids = [str(x.player.id) for x in members]
+            who = "ids " + ", ".join(ids[:MAX_IDS]) + (
+                f" … and {len(ids) - MAX_IDS} more" if len(ids) > MAX_IDS else "")
+        plural = "s" if title.endswith(" bye") and len(members) > 1 else ""
+        lines.append(f"  {title}{plural} ({len(members)}): {who}")
+    return lines
+
+
+def _left_out_name(x) -> str:
+    text = f"{x.player.id} {x.player.name}"
+    if x.why == "not joined":
+        return f"{text} (joins round {x.player.joined_round})"
+    return text
 
 
 class PairingsScreen(EventScreen):
@@ -170,14 +210,13 @@ class PairingsScreen(EventScreen):
                  f"{count(len(r.boards), 'board')}."]
         if allow_rematch:
             lines.append("Rematches allowed (the fewest, least recent).")
-        for bye in r.byes:
+        engine_byes = [b for b in r.byes if b.kind is ByeKind.PAIRING]
+        for bye in engine_byes:
             p = names.get(bye.player)
-            lines.append(f"Bye ({bye.kind.value}): {bye.player} {p.name if p else ''}")
-        if not r.byes:
-            lines.append("No bye.")
-        summary = preview.summary() if hasattr(preview, "summary") else ""
-        if summary:
-            lines.append(summary)
+            lines.append(f"Bye (pairing): {bye.player} {p.name if p else ''}".rstrip())
+        if not engine_byes:
+            lines.append("No pairing bye.")
+        lines.extend(not_paired_lines(backend.left_out(ev, r.number)))
         if preview.warnings:
             lines.append("Warnings:")
             lines.extend(f"  • {w}" for w in preview.warnings)
