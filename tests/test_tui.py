@@ -1109,3 +1109,39 @@ def test_not_paired_lines_count_and_name_few():
     assert lines[0] == "Not paired: 24 players."
     assert lines[1] == ("  Withdrawn (24): ids " + ", ".join(map(str, range(1, 21)))
                         + " … and 4 more")
+
+
+async def test_mcmahon_pairings_show_the_mms_they_were_paired_on(tmp_path):
+    """Follow-up (docs/QA.md bug 40): in a McMahon event the Pairings list's score column
+    showed points; it shows the McMahon score the round was paired on, titled MMS, as the
+    CLI's pairing list does — and so does the projector's pairing page."""
+    import shutil
+    from swisstui.core.pairing.groups import pairing_scores
+    from swisstui.tui.screens.display import pairing_rows
+    folder = tmp_path / "go"
+    shutil.copytree(Path(__file__).parent.parent / "swisstui" / "sample_events" / "go", folder)
+    ev = store.load(folder)
+    assert ev.settings.system == "mcmahon"
+    rnd = ev.round(ev.current_round)
+    mms = pairing_scores(ev, rnd.number)
+    assert any(v >= 20 for v in mms.values())  # start scores, not points
+    app = SwissApp(folder, mode="pairings")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        t = app.screen.query_one("#pairings", FastTable)
+        assert t.labels[2] == t.labels[4] == "MMS"
+        header = next(x for x in screen_lines(app) if x.startswith(" Bd"))
+        assert header.split().count("MMS") == 2 and "Pts" not in header
+        for bd, row in zip(sorted(rnd.boards, key=lambda b: b.number), t.rows):
+            a, b = bd.players
+            assert (row[2], row[4]) == (backend.fmt_score(mms[a]), backend.fmt_score(mms[b]))
+    title, _, rows = pairing_rows(ev)
+    assert "McMahon score" in title
+    bd = min(rnd.boards, key=lambda b: b.number)
+    assert rows[0][1].endswith(f"({backend.fmt_score(mms[bd.players[0]])})")
+    folder = make_event(tmp_path, n_players=4)  # a Swiss event keeps its points, titled Pts
+    backend.pair_next(folder)
+    app = SwissApp(folder, mode="pairings")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.screen.query_one("#pairings", FastTable).labels[2] == "Pts"

@@ -155,6 +155,19 @@ def preview_pairing(event: Event, allow_rematch: bool = False):
         raise SwissError(f"internal error in pairing ({type(exc).__name__}: {exc})") from exc
 
 
+def score_title(event: Event) -> str:
+    """Title of the score a pairing list shows: ``MMS`` in a McMahon event, else ``Pts``."""
+    return "MMS" if event.settings.system == "mcmahon" else "Pts"
+
+
+def pairing_scores(event: Event, round_no: int) -> tuple[dict[int, float], str]:
+    """(the score each player was paired on in ``round_no``, its column title): the points
+    after the round before, or in a McMahon event the McMahon score — the core's
+    ``pairing.groups.pairing_scores``, as the CLI's pairing list shows it."""
+    from ..core.pairing.groups import pairing_scores as core_scores
+    return core_scores(event, round_no), score_title(event)
+
+
 def left_out(event: Event, round_no: int):
     """Who is not paired in ``round_no`` and why (requested byes with their kind, absent,
     withdrawn, not joined yet): the core's :func:`~swisstui.core.pairing.groups.left_out`."""

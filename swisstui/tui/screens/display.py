@@ -16,7 +16,7 @@ from textual.app import App, ComposeResult
 from textual.widgets import Static
 
 from ...core.errors import SwissError
-from ...core.model import Event, scores
+from ...core.model import Event
 from .. import backend, keymap
 from ..themes import DISPLAY_THEME, resolve_theme
 from ..widgets.fasttable import FastTable
@@ -33,7 +33,7 @@ def pairing_rows(event: Event) -> tuple[str, list[str], list[tuple]]:
     if rnd is None:
         return "Pairings: no round paired yet", ["Board"], []
     names = event.by_id()
-    before = scores(event, upto=rnd.number - 1)
+    before, title = backend.pairing_scores(event, rnd.number)  # points, or the MMS
     a, b = game_sides(event.game)
     rows = []
     for bd in sorted(rnd.boards, key=lambda x: x.number):
@@ -45,7 +45,8 @@ def pairing_rows(event: Event) -> tuple[str, list[str], list[tuple]]:
     for bye in rnd.byes:
         p = bye.player
         rows.append(("bye", f"{names[p].name if p in names else p}", f"({bye.kind.value})", ""))
-    return f"Round {rnd.number} pairings", ["Board", a, b, "Result"], rows
+    what = " (McMahon score in brackets)" if title == "MMS" else ""
+    return f"Round {rnd.number} pairings{what}", ["Board", a, b, "Result"], rows
 
 
 class DisplayApp(App):

@@ -1,4 +1,5 @@
-"""Pairings mode: the round's boards (board, players, colours, scores, result), ``p`` pairs
+"""Pairings mode: the round's boards (board, players, colours, the scores the round was paired
+on — points, or the McMahon score MMS —, result), ``p`` pairs
 the next round after a confirmation (players paired, bye, warnings), Enter explains a board,
 ``s`` swaps two players (listing every rule the swap breaks), ``u`` undoes the last round,
 ``a`` toggles the alphabetical list (player → board) for the wall."""
@@ -9,7 +10,7 @@ from textual.app import ComposeResult
 from textual.widgets import Static
 
 from ...core.errors import PairingError, SwissError
-from ...core.model import ByeKind, Event, board_colours, scores
+from ...core.model import ByeKind, Event, board_colours
 from .. import backend, keymap
 from ..widgets.dialogs import ConfirmScreen, MessageScreen, PromptScreen
 from ..widgets.fasttable import FastTable
@@ -85,12 +86,13 @@ class PairingsScreen(EventScreen):
         rnd = event.round(self.round_no)
         s1, s2 = game_sides(event.game)
         if rnd is None:
-            t.set_table(["Bd", s1, "Pts", s2, "Pts", "Result"], [4, 23, 4, 23, 4, 7], [])
+            title = backend.score_title(event)
+            t.set_table(["Bd", s1, title, s2, title, "Result"], [4, 23, 4, 23, 4, 7], [])
             hint.update(f"No round paired yet · {count(len(event.players), 'player')} · "
                         "p pairs round 1")
             return
         names = event.by_id()
-        before = scores(event, upto=self.round_no - 1)
+        before, score_title = backend.pairing_scores(event, self.round_no)
         game = event.game
 
         def who(pid: int) -> str:
@@ -125,7 +127,8 @@ class PairingsScreen(EventScreen):
             rows.append(("—", who(bye.player), backend.fmt_score(before.get(bye.player, 0)),
                          f"bye ({bye.kind.value})", "", ""))
             keys.append(f"y{bye.player}")
-        t.set_table(["Bd", s1, "Pts", s2, "Pts", "Result"], [4, 23, 4, 23, 4, 7], rows, keys)
+        t.set_table(["Bd", s1, score_title, s2, score_title, "Result"], [4, 23, 4, 23, 4, 7],
+                    rows, keys)
         latest = "" if self.round_no == event.current_round else " (earlier round)"
         hint.update(f"Round {self.round_no}{latest} · {count(len(rnd.boards), 'board')} · "
                     f"{count(len(rnd.byes), 'bye')} · Enter: why this pairing")
