@@ -1145,3 +1145,30 @@ async def test_mcmahon_pairings_show_the_mms_they_were_paired_on(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert app.screen.query_one("#pairings", FastTable).labels[2] == "Pts"
+
+
+@pytest.mark.parametrize("mode", ["registration", "pairings", "results", "standings"])
+async def test_command_palette_lists_only_swisstui_commands(tmp_path, mode):
+    """Follow-up: ctrl+p listed Textual's own "Keys" (its help panel), "Maximize" and
+    "Screenshot", which do nothing useful here; only swisstui's commands (every action of
+    every mode, help, reload, theme) and Quit are listed."""
+    folder = make_event(tmp_path, n_players=4)
+    backend.pair_next(folder)
+    app = SwissApp(folder, mode=mode)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("escape")  # Results: the board list has the cursor
+        await pilot.pause()
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        assert not {"Keys", "Maximize", "Minimize", "Screenshot"} & set(titles), titles
+        assert {"Help", "Reload", "Theme", "Quit"} <= set(titles)
+        assert "Pairings: Pair next round" in titles and "Mode: Standings" in titles
+        assert all(t.startswith(("Mode: ", "Help", "Reload", "Theme", "Quit"))
+                   or t.split(": ")[0] in {v[0] for v in keymap.MODES.values()}
+                   for t in titles), titles
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await type_text(pilot, "keys")
+        await pilot.pause(0.3)
+        shown = "\n".join(screen_lines(app))
+        assert "Show help for the focused widget" not in shown
+        await pilot.press("escape")

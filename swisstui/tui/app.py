@@ -182,7 +182,12 @@ class SwissApp(App):
                                     self._runner(mode, k.action))
         yield SystemCommand("Help", "Show every key of this mode (F1 / ?)", self.action_help)
         yield SystemCommand("Reload", "Re-read the event folder now", self.action_reload)
-        yield from super().get_system_commands(screen)
+        yield SystemCommand("Theme", "Change the colours: dark, light, projector, monochrome "
+                            "or a Textual theme", self.action_change_theme)
+        yield SystemCommand("Quit", "Quit swisstui (Ctrl+Q)", self.action_quit)
+        # Textual's own "Keys" (its help panel), "Maximize" and "Screenshot" are left out:
+        # F1 is the help here, the lists are already full screen, and a screenshot would
+        # be written to whatever folder swisstui was started in.
 
     def _switcher(self, mode: str):
         def go() -> None:
