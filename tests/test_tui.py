@@ -1172,3 +1172,37 @@ async def test_command_palette_lists_only_swisstui_commands(tmp_path, mode):
         shown = "\n".join(screen_lines(app))
         assert "Show help for the focused widget" not in shown
         await pilot.press("escape")
+
+
+async def test_alphabetical_list_cursor_stays_on_the_player_after_a_reload(tmp_path):
+    """Follow-up: in the alphabetical wall list the two rows of a board shared one key, so
+    a redraw (another window renaming a player) left the cursor on the opponent's row.
+    Each row has its own key; the cursor stays on the same player, and ``a`` keeps the
+    board under the cursor when switching between the two lists."""
+    from swisstui.core import registration
+    folder = make_event(tmp_path, n_players=8)
+    ev, p = backend.pair_next(folder)
+    a, b = p.round.boards[0].players
+    other = next(x for x in range(1, 9) if x not in (a, b))
+    store.update(folder, lambda e: registration.edit_player(e, a, name="Mia Opponent"))
+    store.update(folder, lambda e: registration.edit_player(e, b, name="Mila Player"))
+    store.update(folder, lambda e: registration.edit_player(e, other, name="Zora Last"))
+    app = SwissApp(folder, mode="pairings", watch_interval=0.1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        await pilot.pause()
+        t = app.screen.query_one("#pairings", FastTable)
+        names = [r[0] for r in t.rows]
+        t.move_cursor(names.index("Mila Player"))  # the second row of board 1
+        await pilot.pause()
+        # another window renames a player so that a row appears above the cursor
+        store.update(folder, lambda e: registration.edit_player(e, other, name="Abe First"))
+        assert await wait_for(pilot, lambda: t.rows[0][0] == "Abe First")
+        assert t.get_row_at(t.cursor_row)[0] == "Mila Player"  # not "Mia Opponent"
+        assert app.screen.selected_board() == 1
+        await pilot.press("a")  # back to the list by board: on board 1
+        await pilot.pause()
+        assert t.cursor_key == "b1"
+        await pilot.press("a")
+        await pilot.pause()
+        assert t.get_row_at(t.cursor_row)[1] == "1"

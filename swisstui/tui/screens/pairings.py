@@ -1,10 +1,12 @@
 """Pairings mode: the round's boards (board, players, colours, the scores the round was paired
-on — points, or the McMahon score MMS —, result), ``p`` pairs
-the next round after a confirmation (players paired, bye, warnings), Enter explains a board,
+on — points, or the McMahon score MMS —, result), ``p`` pairs the next round after a
+confirmation (players paired, bye, who is not paired and why, warnings), Enter explains a board,
 ``s`` swaps two players (listing every rule the swap breaks), ``u`` undoes the last round,
 ``a`` toggles the alphabetical list (player → board) for the wall."""
 
 from __future__ import annotations
+
+import re
 
 from textual.app import ComposeResult
 from textual.widgets import Static
@@ -18,6 +20,7 @@ from ..widgets.header import count
 from .base import EventScreen, game_sides
 
 COLOUR_NAME = {"w": "White", "b": "Black"}
+_ROW_KEY = re.compile(r"^b(\d+)(?:p(\d+))?$")  # b12 (by board), b12p7 (alphabetical)
 FEW = 5  # up to this many players in a group are named in the pairing confirmation
 MAX_IDS = 20  # more are counted and listed by id, up to this many
 
@@ -92,30 +95,37 @@ class PairingsScreen(EventScreen):
                         "p pairs round 1")
             return
         names = event.by_id()
-        before, score_title = backend.pairing_scores(event, self.round_no)
         game = event.game
+        keep = t.cursor_key  # the row under the cursor stays under it after a redraw
 
         def who(pid: int) -> str:
             p = names.get(pid)
             return f"{pid} {p.name}" if p else str(pid)
 
         if self.alphabetical:
-            rows = []
+            # one row per player, keyed by board *and* player: the two rows of a board must
+            # not share a key, or a redraw puts the cursor on the opponent
+            rows, keys = [], []
             for bd in rnd.boards:
                 cols = board_colours(game, bd) or (None, None)
                 a, b = bd.players
                 rows.append((names[a].name if a in names else str(a), str(bd.number),
                              COLOUR_NAME.get(cols[0] or "", ""), who(b)))
+                keys.append(f"b{bd.number}p{a}")
                 rows.append((names[b].name if b in names else str(b), str(bd.number),
                              COLOUR_NAME.get(cols[1] or "", ""), who(a)))
+                keys.append(f"b{bd.number}p{b}")
             for bye in rnd.byes:
                 rows.append((names[bye.player].name if bye.player in names else str(bye.player),
                              "—", "", f"bye ({bye.kind.value})"))
-            rows.sort(key=lambda r: r[0].casefold())
-            t.set_table(["Player", "Bd", "Col", "Opponent"], [28, 4, 6, 28], rows,
-                        [f"b{r[1]}" if r[1].isdigit() else f"y{i}" for i, r in enumerate(rows)])
+                keys.append(f"y{bye.player}")
+            order = sorted(range(len(rows)), key=lambda i: rows[i][0].casefold())
+            t.set_table(["Player", "Bd", "Col", "Opponent"], [28, 4, 6, 28],
+                        [rows[i] for i in order], [keys[i] for i in order])
+            self._restore_cursor(t, keep)
             hint.update(f"Round {self.round_no} · alphabetical list · a: by board")
             return
+        before, score_title = backend.pairing_scores(event, self.round_no)
         rows, keys = [], []
         for bd in sorted(rnd.boards, key=lambda x: x.number):
             a, b = bd.players
@@ -129,9 +139,25 @@ class PairingsScreen(EventScreen):
             keys.append(f"y{bye.player}")
         t.set_table(["Bd", s1, score_title, s2, score_title, "Result"], [4, 23, 4, 23, 4, 7],
                     rows, keys)
+        self._restore_cursor(t, keep)
         latest = "" if self.round_no == event.current_round else " (earlier round)"
         hint.update(f"Round {self.round_no}{latest} · {count(len(rnd.boards), 'board')} · "
                     f"{count(len(rnd.byes), 'bye')} · Enter: why this pairing")
+
+    @staticmethod
+    def _restore_cursor(t: FastTable, keep: str | None) -> None:
+        """Put the cursor back on the row it was on (by key), also across the two views: a
+        board row ``b12`` ↔ its first player's row ``b12p7`` in the alphabetical list."""
+        if not keep or t.move_to_key(keep):
+            return
+        m = _ROW_KEY.match(keep)
+        if m is None or t.keys is None:
+            return
+        board = f"b{m.group(1)}"
+        if m.group(2):  # alphabetical → by board
+            t.move_to_key(board)
+        else:  # by board → alphabetical: the board's first player in the list
+            t.move_to_key(next((k for k in t.keys if k.startswith(board + "p")), board))
 
     # ---- keys --------------------------------------------------------------------------------
     def selected_board(self) -> int | None:
@@ -139,7 +165,8 @@ class PairingsScreen(EventScreen):
         key = self.query_one("#pairings", FastTable).cursor_key or ""
         if key.startswith("y"):
             return 0
-        return int(key[1:]) if key.startswith("b") else None
+        m = _ROW_KEY.match(key)
+        return int(m.group(1)) if m else None
 
     def action_alphabetical(self) -> None:
         self.alphabetical = not self.alphabetical
