@@ -52,3 +52,18 @@ def test_order():
     st, _ = values()
     # 2.5: 3; 2: 1; 1.5: 2; 1: 4 (BQ 124) above 5 (116)
     assert st.order() == [3, 1, 2, 4, 5]
+
+
+def test_discs_of_every_kind_of_bye():
+    """Pairing/full bye: the bye disc score; half bye: a draw's 32 (QA bug 39); zero bye
+    and absence: 0 (RULES.md §2.2, §2.3)."""
+    rounds = [[(1, 2, "40-24"), ("bye", 3, "half"), ("bye", 4, "zero"), ("bye", 5, "full")],
+              [(1, 3, "20-44"), (2, 5, "30-34"), ("bye", 4, "absent")]]
+    ev = build("othello", [1, 2, 3, 4, 5], rounds, tiebreaks=("BQ", "DISCS"))
+    v = {r.player.id: r.values for r in standings(ev).rows}
+    assert {p: v[p]["DISCS"] for p in v} == {1: 60, 2: 54, 3: 32 + 44, 4: 0, 5: 40 + 34}
+    assert v[3]["BQ"] == (32 + 6 * 1.5) + (44 + 6 * 1)  # half bye = 32-32 draw v oneself
+    ev = build("othello", [1, 2, 3, 4, 5], rounds, tiebreaks=("DISCS",),
+               options={"bye_discs": (33, 31)})
+    v = {r.player.id: r.values for r in standings(ev).rows}
+    assert v[3]["DISCS"] == 32 + 44 and v[5]["DISCS"] == 33 + 34

@@ -7,7 +7,9 @@
   oneself.  C is the event option ``bq_coefficient`` (6 = WOC; 0 = a pure disc count, Papp).
   Points are counted in wins (1 per win, ½ per draw) whatever the event's scoring.
 * DISCS — total disc count of all games, byes included at the bye disc score (option
-  ``bye_discs``, Papp's 40-24 by default, RULES.md §2.3).
+  ``bye_discs``, Papp's 40-24 by default, RULES.md §2.3); a requested half-point bye counts
+  as a drawn game's discs (half of the bye's total, 32 of 64), as the BQ values it; zero
+  byes, absences and rounds not played count 0.
 
 Disc counts come from ``Result.detail["discs"] = (first-listed, second-listed)``; a forfeit
 without disc counts scores 64-0 for the winner (32-32 when drawn).
@@ -31,15 +33,17 @@ def own_discs(rec: RoundRecord) -> float:
     return 64.0 * (rec.outcome or 0.0)
 
 
-def bye_discs(ctx: Context) -> float:
-    """The disc count credited for a bye (option ``bye_discs``: ``40``, ``(40, 24)`` or
-    ``"40-24"``; default 40, Papp's 40-24 reading, RULES.md §2.3)."""
-    raw = ctx.option("bye_discs", 40)
+def bye_discs(ctx: Context) -> tuple[float, float]:
+    """The bye's disc score (option ``bye_discs``: ``40``, ``(40, 24)`` or ``"40-24"``;
+    default 40-24, Papp's reading, RULES.md §2.3): the bye player's discs and the total
+    (a single number means the rest of 64 went to nobody)."""
+    raw = ctx.option("bye_discs", (40, 24))
     if isinstance(raw, str):
         raw = raw.replace("–", "-").split("-")
     if isinstance(raw, (list, tuple)):
-        raw = raw[0]
-    return float(raw)
+        own = float(raw[0])
+        return own, own + (float(raw[1]) if len(raw) > 1 else 64.0 - own)
+    return float(raw), 64.0
 
 
 def _withdrawn(ctx: Context) -> set[int]:
@@ -74,10 +78,12 @@ def brightwell(ctx: Context) -> dict[int, float]:
 @tiebreak("DISCS", "Disc count", "RULES.md §2.1 (tie order), §2.3", ("othello",),
           aliases=("DISC", "TOTALDISCS"))
 def disc_count(ctx: Context) -> dict[int, float]:
-    """Sum of the player's discs over all games, byes at the bye disc score."""
-    bye = bye_discs(ctx)
+    """Sum of the player's discs over all games, byes at the bye disc score, a requested
+    half-point bye at a draw's (half the bye's total)."""
+    bye, total = bye_discs(ctx)
+    credit = {**dict.fromkeys(_BYES, bye), K.HALF_BYE: total / 2}
     out: dict[int, float] = {}
     for pid, recs in ctx.history.items():
         out[pid] = sum(own_discs(r) if r.kind in _WITH_OPPONENT else
-                       bye if r.kind in _BYES else 0.0 for r in recs)
+                       credit.get(r.kind, 0.0) for r in recs)
     return out
