@@ -1206,3 +1206,31 @@ async def test_alphabetical_list_cursor_stays_on_the_player_after_a_reload(tmp_p
         await pilot.press("a")
         await pilot.pause()
         assert t.get_row_at(t.cursor_row)[1] == "1"
+
+
+async def test_no_color_marks_the_current_mode_by_reverse(tmp_path, monkeypatch):
+    """Follow-up: with NO_COLOR=1 the current mode in the key bar was dark text on light
+    grey (colours only) instead of reverse video: the widget's ``.-no-color`` rules were
+    scoped under the widget by Textual and never matched.  Same for the tables' header
+    (bold underline)."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    folder = make_event(tmp_path, n_players=4)
+    app = SwissApp(folder, mode="registration")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.no_color
+        bar = app.screen.query_one("KeyBar")
+        style = bar.get_component_rich_style("keybar--current")
+        assert style.reverse and style.bold
+        segs = [s for s in app.screen._compositor.render_strips()[-1] if s.text.strip()]
+        current = next(s for s in segs if s.text == "F2 Registration")
+        assert current.style.reverse and current.style.bold
+        assert not any(s.style.reverse for s in segs if s is not current)
+        header = app.screen.query_one("#players", FastTable)
+        assert header.get_component_rich_style("fasttable--header").underline
+    monkeypatch.delenv("NO_COLOR")
+    app = SwissApp(folder, mode="registration")
+    async with app.run_test(size=SIZE) as pilot:  # in colour: a tab in the theme's colours
+        await pilot.pause()
+        assert not app.screen.query_one("KeyBar").get_component_rich_style(
+            "keybar--current").reverse

@@ -68,6 +68,9 @@ def column_widths(cols: Sequence[str], rows: Sequence[Sequence[object]],
 
 
 class FastTable(ScrollView, can_focus=True):
+    # Not scoped: Textual would prefix every rule with the widget's type, turning
+    # ".-no-color FastTable > …" into "FastTable .-no-color FastTable > …", which never matches.
+    SCOPED_CSS = False
     DEFAULT_CSS = """
     FastTable {
         height: 1fr;

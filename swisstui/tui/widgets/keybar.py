@@ -24,6 +24,9 @@ GAP = 2  # cells between two entries
 
 
 class KeyBar(Widget):
+    # Not scoped: Textual would prefix every rule with the widget's type, turning
+    # ".-no-color KeyBar > …" into "KeyBar .-no-color KeyBar > …", which never matches.
+    SCOPED_CSS = False
     DEFAULT_CSS = """
     KeyBar {
         dock: bottom;
