@@ -1234,3 +1234,19 @@ async def test_no_color_marks_the_current_mode_by_reverse(tmp_path, monkeypatch)
         await pilot.pause()
         assert not app.screen.query_one("KeyBar").get_component_rich_style(
             "keybar--current").reverse
+
+
+async def test_alphabetical_list_sorts_accents_with_their_letter(tmp_path):
+    """docs/QA.md bug 41: the alphabetical list sorted by ``casefold`` put Émile and Ólafur
+    after Zoë; it uses the wall list's order (core/collation.py)."""
+    from swisstui.core import registration
+    folder = make_event(tmp_path, n_players=0, rounds=3)
+    for name in ("Zoë Åström", "Ólafur Þór Ægisson", "Anna", "Émile Zola"):
+        store.update(folder, lambda e, n=name: registration.add_player(e, n))
+    backend.pair_next(folder)
+    app = SwissApp(folder, mode="pairings")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        await pilot.pause()
+        names = [r[0] for r in table_rows(app, "#pairings")]
+    assert names == ["Anna", "Émile Zola", "Ólafur Þór Ægisson", "Zoë Åström"], names

@@ -11,6 +11,7 @@ import re
 from textual.app import ComposeResult
 from textual.widgets import Static
 
+from ...core.collation import name_key
 from ...core.errors import PairingError, SwissError
 from ...core.model import ByeKind, Event, board_colours
 from .. import backend, keymap
@@ -119,7 +120,8 @@ class PairingsScreen(EventScreen):
                 rows.append((names[bye.player].name if bye.player in names else str(bye.player),
                              "—", "", f"bye ({bye.kind.value})"))
                 keys.append(f"y{bye.player}")
-            order = sorted(range(len(rows)), key=lambda i: rows[i][0].casefold())
+            # the wall list's order (core/collation.py): Ólafur under O, not after Z
+            order = sorted(range(len(rows)), key=lambda i: (name_key(rows[i][0]), keys[i]))
             t.set_table(["Player", "Bd", "Col", "Opponent"], [28, 4, 6, 28],
                         [rows[i] for i in order], [keys[i] for i in order])
             self._restore_cursor(t, keep)
