@@ -540,9 +540,8 @@ def test_fuzz_refused_cleanly(tmp_path, capsys, five_players, argv):
 
 
 # ---- bugs from docs/QA.md ---------------------------------------------------------------------
-# Fixed bugs are plain regression tests.  A bug not yet fixed (second round: 39 in the
-# standings, 41 in the TUI) carries a non-strict xfail marker naming it, dropped when
-# the fix lands.
+# Every bug found is fixed; each test_bug_* is a plain regression test.  A bug found later
+# and not yet fixed gets a non-strict xfail marker naming it, dropped when the fix lands.
 
 
 @pytest.mark.parametrize("argv", [
@@ -1579,8 +1578,6 @@ def test_bug_renju_black_before_the_result(tmp_path, capsys):
     assert f"black = {board['players'][1]}" in (folder / "rounds" / "01.toml").read_text()
 
 
-@pytest.mark.xfail(reason="docs/QA.md bug 39: Othello DISCS counts a half-point bye as 0 "
-                          "discs (below a 24-40 loss)", strict=False)
 def test_bug_othello_half_point_bye_discs(tmp_path, capsys):
     """A requested half-point bye is half a point, a 32-32 draw against oneself as the BQ
     values it (RULES.md §2.2); DISCS gives it 0, less than the 24 of a lost game."""
@@ -1621,8 +1618,6 @@ def test_bug_projector_mcmahon_pairings_show_the_mms(tmp_path, capsys):
                 assert float(score.rstrip(")")) == mms[name], row
 
 
-@pytest.mark.xfail(reason="docs/QA.md bug 41: the TUI's alphabetical pairing list sorts "
-                          "accented names after Z", strict=False)
 async def test_bug_tui_alphabetical_list_sorts_accents_with_their_letter(tmp_path, capsys):
     """Bug 23 in the TUI: Pairings mode, `a` (alphabetical list): Émile and Ólafur come after
     Zoë; the wall list (core/collation.py) puts them under E and O."""
