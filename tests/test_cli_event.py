@@ -323,3 +323,17 @@ def test_correcting_a_result_under_later_rounds_says_so(go_event, capsys):
     assert results.later_rounds_note(store.load(go_event), 1).startswith(
         "note: rounds 2–3 were paired")
     assert results.later_rounds_note(store.load(go_event), 3) is None
+
+
+def test_ctrl_c_says_what_happened(go_event, capsys, monkeypatch):
+    """Ctrl-C during a command: exit 130 and one line, no traceback."""
+    from swisstui.core import results
+
+    def interrupted(*a, **k):
+        raise KeyboardInterrupt
+    _paired(go_event)
+    monkeypatch.setattr(results, "record_result", interrupted)
+    rc, out, err = run(capsys, "result", go_event, 1, 1, "B+R")
+    assert rc == 130 and err == ("swisstui: interrupted; writes are atomic, so a change was "
+                                 "saved whole or not at all\n")
+    assert store.load(go_event).round(1).board(1).result is None

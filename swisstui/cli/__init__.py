@@ -86,6 +86,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"swisstui: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
+        print("swisstui: interrupted; writes are atomic, so a change was saved whole or not "
+              "at all", file=sys.stderr)
         return 130
     return int(rc or 0)
 
