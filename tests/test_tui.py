@@ -1250,3 +1250,27 @@ async def test_alphabetical_list_sorts_accents_with_their_letter(tmp_path):
         await pilot.pause()
         names = [r[0] for r in table_rows(app, "#pairings")]
     assert names == ["Anna", "Émile Zola", "Ólafur Þór Ægisson", "Zoë Åström"], names
+
+
+async def test_board_and_result_typed_on_the_board_list_go_to_that_board(tmp_path):
+    """Results: after Esc and Down (cursor on board 2), typing ``3 1-0`` Enter saved 1-0 on
+    board 2: the 3 moved the cursor to the entry line, which selected it on focus, and the
+    space replaced it — `` 1-0`` went to the selected board.  Same for a refused entry's
+    text: focusing the entry line again (``i``) must not select it for replacing."""
+    folder = make_event(tmp_path, n_players=8)
+    backend.pair_next(folder)
+    app = SwissApp(folder, mode="results")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("escape", "down")
+        assert app.screen.selected_board() == 2
+        await type_text(pilot, "3 1-0")
+        assert app.screen.query_one("#entry", Input).value == "3 1-0"
+        await pilot.press("enter")
+        await pilot.pause()
+        rnd = store.load(folder).round(1)
+        assert rnd.board(3).result.text == "1-0" and rnd.board(2).result is None
+        await type_text(pilot, "4 1-")  # unfinished: Esc to look at the list, i to go on
+        await pilot.press("escape", "i")
+        await type_text(pilot, "0")
+        assert app.screen.query_one("#entry", Input).value == "4 1-0"
+

@@ -45,8 +45,11 @@ class ResultsScreen(EventScreen):
 
     def compose_body(self) -> ComposeResult:
         yield Static("", id="results-hint", classes="hint", markup=False)
+        # select_on_focus=False: a character typed on the board list moves the cursor here
+        # and is inserted; selecting it on focus made the next key replace it ("3 1-0"
+        # became " 1-0", saved on the selected board instead of board 3)
         yield Input(placeholder="board result, e.g. 12 1-0 — or just the result for the "
-                                "selected board", id="entry")
+                                "selected board", id="entry", select_on_focus=False)
         yield FastTable(id="boards")
 
     def on_mount(self) -> None:
