@@ -1274,3 +1274,31 @@ async def test_board_and_result_typed_on_the_board_list_go_to_that_board(tmp_pat
         await type_text(pilot, "0")
         assert app.screen.query_one("#entry", Input).value == "4 1-0"
 
+
+async def test_go_results_typed_on_the_board_list_keep_their_first_letter(tmp_path):
+    """Results, Go: after Esc and Up/Down to pick a board, typing ``B+R`` lost the ``B``
+    (only digits and - = + ½ / moved to the entry line) and ``+R`` was refused; ``jigo``
+    became ``go``.  Every printable character that is not a key starts the entry; the
+    mode's keys (c, i, [ ], ?) and the mode letters stay keys."""
+    folder = make_event(tmp_path, game="go", n_players=8, options={"komi": 7})
+    backend.pair_next(folder)
+    app = SwissApp(folder, mode="results")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("escape", "down")
+        assert app.screen.selected_board() == 2
+        await type_text(pilot, "B+R")
+        assert app.screen.query_one("#entry", Input).value == "B+R"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert store.load(folder).round(1).board(2).result.text == "B+R"
+        await pilot.press("escape", "up", "up")
+        await type_text(pilot, "jigo")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert store.load(folder).round(1).board(1).result.text == "jigo"
+        await pilot.press("escape", "home", "c")  # still the clear key (board 1)
+        await pilot.pause()
+        assert "Clear board" in str(app.screen.query_one(".dialog-title", Static).render())
+        await pilot.press("n", "escape", "S")  # and S still Standings
+        await pilot.pause()
+        assert app.screen.MODE == "standings"

@@ -31,6 +31,11 @@ ENTRY_EXAMPLES = {
 }
 
 
+# Keys that stay keys on the board list (every other printable character is typing).
+_BOUND = frozenset(k for key in (*keymap.GLOBAL, *keymap.MODE_KEYS["results"])
+                   for k in key.keys.split(","))
+
+
 class ResultsScreen(EventScreen):
     MODE = "results"
     BINDINGS = keymap.bindings("results") + [
@@ -140,11 +145,13 @@ class ResultsScreen(EventScreen):
         self.query_one("#entry", Input).focus()
 
     def on_key(self, event: events.Key) -> None:
-        """On the board list, a digit or result character starts typing in the entry line
-        (letters stay keys: c, i, E, P, R, S, X, ?)."""
+        """On the board list, any printable character that is not a key (of this mode or
+        global: c, i, [, ], ?, E, P, R, S, X) starts typing in the entry line — digits, but
+        also the letters a result starts with: Go's ``B+R`` / ``W+T`` / ``jigo``, Magic's
+        ``ID``, chess ``draw``."""
         char = event.character
-        if (char and (char.isdigit() or char in "-=+½/") and
-                isinstance(self.focused, FastTable)):
+        if (char and char.isprintable() and not char.isspace() and event.key not in _BOUND
+                and isinstance(self.focused, FastTable)):
             inp = self.query_one("#entry", Input)
             inp.focus()
             inp.insert_text_at_cursor(char)
