@@ -862,7 +862,9 @@ async def test_escape_on_the_list_clears_the_search(tmp_path):
     ("chess", "1 1-0 black=2", "black= is for Renju events, this one is chess"),
     ("othello", "1 40-24 komi=6.5", "komi= is for Go events, this one is othello"),
     ("go", "1 B+R colour=w", "colour= is not an extra of go results (go takes komi=, handicap=, penalties=)"),
-    ("magic", "1 2-1 drop=3", "drop= is not an extra of magic results (magic takes none)"),
+    ("magic", "1 2-1 seat=3", "seat= is not an extra of magic results (magic takes drop=)"),
+    ("chess", "1 1-0 drop=3", "drop= is for Magic events, this one is chess"),
+    ("magic", "1 2-1 drop=x", "drop=x: give the id of the player who drops"),
 ])
 async def test_extras_for_another_game_are_refused(tmp_path, game, text, message):
     """QA: ``key=value`` extras that mean nothing to the event's game were dropped silently
@@ -1302,3 +1304,37 @@ async def test_go_results_typed_on_the_board_list_keep_their_first_letter(tmp_pa
         await pilot.press("n", "escape", "S")  # and S still Standings
         await pilot.pause()
         assert app.screen.MODE == "standings"
+
+
+async def test_magic_drop_with_the_result(tmp_path):
+    """Results, Magic: a player who leaves after the match had no way in the TUI (the CLI
+    has ``result … --drop ID``): ``2-0 drop=ID`` records the match and withdraws that player
+    from the next round in the same write; a player of another board is refused."""
+    folder = make_event(tmp_path, game="magic", n_players=8)
+    ev, p = backend.pair_next(folder)
+    a, b = p.round.board(1).players
+    stranger = p.round.board(2).players[0]
+    app = SwissApp(folder, mode="results")
+    async with app.run_test(size=SIZE) as pilot:
+        assert "drop=12" in app.screen.query_one("#entry", Input).placeholder
+        await type_text(pilot, f"2 2-1 drop={a}")  # not on board 2
+        await pilot.press("enter")
+        await pilot.pause()
+        assert f"drop={a}: not a player of round 1 board 2" in status(app)
+        assert store.load(folder).round(1).board(2).result is None
+        await pilot.press("f1")  # the help names the extra of this game only
+        await pilot.pause()
+        text = str(app.screen.query_one("#help-text").render())
+        assert "drop=12" in text and "black=" not in text and "komi=" not in text
+        await pilot.press("escape")
+        await pilot.press("ctrl+u")
+        await type_text(pilot, f"1 2-0 drop={b}")
+        await pilot.press("enter")
+        await pilot.pause()
+        ev = store.load(folder)
+        assert ev.round(1).board(1).result.text == "2-0"
+        assert ev.player(b).withdrawn_from == 2 and ev.player(a).withdrawn_from is None
+        assert ev.player(stranger).withdrawn_from is None
+        name = ev.player(b).name
+        assert f"saved: round 1 board 1 2-0 · {b} {name} drops (withdrawn from round 2)" \
+            in status(app)

@@ -160,7 +160,9 @@ class SwissApp(App):
         rows = [(k.label, k.description) for k in keymap.MODE_KEYS.get(mode, ())]
         notes = keymap.MODE_NOTES.get(mode, ())
         if mode == "results" and self.event is not None:
-            notes = notes + ("", *game_notations(self.event.game))
+            extras = keymap.RESULT_EXTRAS.get(self.event.game)
+            notes = notes + ((extras,) if extras else ()) + ("",
+                                                             *game_notations(self.event.game))
         rows_global = [(k.label, k.description) for k in keymap.GLOBAL]
         rows_global += [("Up / Down / PgUp / PgDn", "Move in lists"),
                         ("Tab / Shift+Tab", "Next / previous field")]

@@ -91,9 +91,10 @@ def parse_entry(text: str) -> Entry:
 
 
 # The ``key=value`` extras a director can type after a result, per game (the CLI's
-# --black / --komi / --handicap; go's parser also reads Ing overtime penalties).
+# --black / --komi / --handicap / --drop; go's parser also reads Ing overtime penalties).
 GAME_EXTRAS: dict[str, tuple[str, ...]] = {
     "go": ("komi", "handicap", "penalties"),
+    "magic": ("drop",),
     "renju": ("black",),
 }
 
@@ -112,13 +113,37 @@ def check_extras(game: str, extra: dict[str, Any]) -> None:
         raise ResultError(f"{key}= is not an extra of {game} results ({game} takes {listed})")
 
 
+def drop_ids(value: Any) -> list[int]:
+    """The players of ``drop=`` (Magic): one id, or several separated by commas."""
+    out = []
+    for part in str(value).split(","):
+        part = part.strip()
+        if not part.isdigit() or int(part) < 1:
+            raise ResultError(f"drop={value}: give the id of the player who drops, e.g. "
+                              "drop=12 (or drop=12,15)")
+        out.append(int(part))
+    return out
+
+
 def record_result(folder: Path, round_no: int, board_no: int, text: str,
                   extra: dict[str, Any] | None = None, force: bool = False) -> Event:
-    from ..core import results
+    """Record a result; Magic's ``drop=ID`` also withdraws that player of the board from
+    the next round, in the same write (the CLI's ``result --drop ID``)."""
+    from ..core import registration, results
 
     def change(ev: Event) -> Event:
-        check_extras(ev.game, extra or {})
-        return results.record_result(ev, round_no, board_no, text, extra or None, force=force)
+        game_extra = dict(extra or {})
+        check_extras(ev.game, game_extra)
+        drops = drop_ids(game_extra.pop("drop")) if "drop" in game_extra else []
+        new = results.record_result(ev, round_no, board_no, text, game_extra or None,
+                                    force=force)
+        board = new.round(round_no).board(board_no)
+        for pid in drops:
+            if pid not in board.players:
+                raise ResultError(f"drop={pid}: not a player of round {round_no} board "
+                                  f"{board_no} ({board.players[0]} v {board.players[1]})")
+            new = registration.withdraw(new, pid, round_no + 1)
+        return new
 
     return update(folder, change)
 

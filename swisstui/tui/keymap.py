@@ -152,13 +152,20 @@ MODE_NOTES: dict[str, tuple[str, ...]] = {
         "Type  BOARD RESULT  and Enter:  12 1-0   3 40-24   7 2-1   5 B+3.5",
         "Or pick a board with Up/Down and type only the result.",
         "After saving, the cursor moves to the next board without a result.",
-        "Extras as key=value, e.g. Renju  4 1-0 black=17.",
         "A different result already recorded asks before replacing it: y replaces"
         " (Enter does not).",
         "BOARD clear (or Delete on the board list) clears a result.",
     ),
     "standings": ("Live: updates as results arrive from any director or the CLI.",),
     "crosstable": ("Cells: opponent's rank, colour, result (e.g. 12w+).",),
+}
+
+# The Results help's line on the key=value extras of the event's game (backend.GAME_EXTRAS).
+RESULT_EXTRAS: dict[str, str] = {
+    "go": "Extras: 5 B+3.5 komi=7 handicap=2 (this game's komi, handicap stones).",
+    "magic": "Extras: 5 2-0 drop=12 (12 leaves after this match: withdrawn from the next"
+             " round).",
+    "renju": "Extras: 4 1-0 black=17 (who actually had Black).",
 }
 
 

@@ -26,9 +26,14 @@ ENTRY_EXAMPLES = {
     "chess": "board result:  12 1-0   7 0-1   3 =   (or just the result)",
     "go": "board result:  5 B+3.5   8 W+R   2 B+   (or just the result)",
     "othello": "board discs:  3 40-24   9 33-31   (or just the result)",
-    "magic": "board games:  7 2-1   4 2-0   1 0-0-3   (or just the result)",
+    "magic": "board games:  7 2-1   4 2-0   1 0-0-3   5 2-0 drop=12 (12 leaves)",
     "renju": "board result black=ID:  4 1-0 black=17   (or just the result)",
 }
+
+
+def _name(event: Event, pid: int) -> str:
+    p = event.player(pid)
+    return f"{pid} {p.name}" if p else str(pid)
 
 
 # Keys that stay keys on the board list (every other printable character is typing).
@@ -243,7 +248,11 @@ class ResultsScreen(EventScreen):
         self.select_board(nxt if nxt is not None else board)
         left = new.round(self.round_no).missing_results()
         note = results.later_rounds_note(new, self.round_no) if force else None
-        self.status(f"saved: round {self.round_no} board {board} {shown}"
+        drops = "".join(f" · {_name(new, pid)} drops (withdrawn from round "
+                        f"{self.round_no + 1})"
+                        for pid in (backend.drop_ids(entry.extra["drop"])
+                                    if "drop" in entry.extra else ()))
+        self.status(f"saved: round {self.round_no} board {board} {shown}" + drops
                     + (f" · {left} to go" if left else " · round complete")
                     + (f" · {note}" if note else ""), "" if note else "ok")
 
