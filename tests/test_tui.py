@@ -1338,3 +1338,42 @@ async def test_magic_drop_with_the_result(tmp_path):
         name = ev.player(b).name
         assert f"saved: round 1 board 1 2-0 · {b} {name} drops (withdrawn from round 2)" \
             in status(app)
+
+
+async def test_renju_results_show_who_had_black(tmp_path):
+    """Results, Renju: the list showed ``1-0`` whether or not the director had typed who
+    actually had Black (``black=ID``, the opening swap), so the boards still missing it
+    could not be found at the end of the round.  The Result column shows ``1-0 black=5``
+    (``black=?`` when not given; a forfeit has none), the hint counts the boards without
+    Black, and the Replace question shows the new Black."""
+    folder = make_event(tmp_path, game="renju", n_players=8)
+    ev, p = backend.pair_next(folder)
+    first, second = p.round.board(1).players
+    app = SwissApp(folder, mode="results")
+    async with app.run_test(size=SIZE) as pilot:
+        for text in (f"1 1-0 black={second}", "2 =", "3 +-"):
+            await type_text(pilot, text)
+            await pilot.press("enter")
+            await pilot.pause()
+        assert f"saved: round 1 board 3 +-" in status(app)
+        rows = table_rows(app, "#boards")
+        assert [r[3] for r in rows] == [f"1-0 black={second}", "1/2-1/2 black=?", "+-", "·"]
+        assert all(len(x) <= 80 for x in screen_lines(app))
+        assert f"1-0 black={second}" in "\n".join(screen_lines(app))
+        hint = str(app.screen.query_one("#results-hint").render())
+        assert hint.startswith("Round 1: 4 boards, 1 without result, 1 without Black"), hint
+        await type_text(pilot, f"1 1-0 black={first}")  # the swap was entered wrongly
+        await pilot.press("enter")
+        await pilot.pause()
+        text = str(app.screen.query_one("#confirm-text", Static).render())
+        assert f"Replace it with 1-0 black={first}?" in text
+        assert f"keep 1-0 black={second}" in "\n".join(screen_lines(app))
+        await pilot.press("y")
+        await pilot.pause()
+        assert f"saved: round 1 board 1 1-0 black={first}" in status(app)
+        await type_text(pilot, "4 0-1")
+        await pilot.press("enter")
+        await pilot.pause()
+        hint = str(app.screen.query_one("#results-hint").render())
+        assert hint == "Round 1: 4 boards, 0 without result, 2 without Black — round complete"
+    assert store.load(folder).round(1).board(1).result.detail["black"] == first

@@ -31,6 +31,23 @@ ENTRY_EXAMPLES = {
 }
 
 
+WIDTHS = [4, 28, 28, 10]
+RENJU_WIDTHS = [4, 24, 24, 18]  # room for "1/2-1/2 black=123"
+
+
+def result_cell(game: str, board) -> str:
+    """A board's result as the list shows it; in Renju with who actually had Black
+    (``1-0 black=8``, the way it is typed), ``black=?`` when it was not given, so the boards
+    still missing it can be seen at the end of the round (a forfeit has no Black)."""
+    if board.result is None:
+        return "·"
+    text = board.result.text
+    if game == "renju" and not board.result.forfeit:
+        black = board.result.detail.get("black")
+        text += f" black={black if black is not None else '?'}"
+    return text
+
+
 def _name(event: Event, pid: int) -> str:
     p = event.player(pid)
     return f"{pid} {p.name}" if p else str(pid)
@@ -75,8 +92,9 @@ class ResultsScreen(EventScreen):
         a, b = game_sides(event.game)
         rnd = event.round(self.round_no)
         keep = self.selected_board()
+        widths = RENJU_WIDTHS if event.game == "renju" else WIDTHS
         if rnd is None:
-            t.set_table(["Bd", a, b, "Result"], [4, 28, 28, 10], [])
+            t.set_table(["Bd", a, b, "Result"], widths, [])
             self.hint("No round paired yet — pair one in Pairings (F3), then enter results here.")
             return
         names = event.by_id()
@@ -86,9 +104,9 @@ class ResultsScreen(EventScreen):
             rows.append((str(bd.number),
                          f"{bd.players[0]} {p.name if p else '?'}",
                          f"{bd.players[1]} {q.name if q else '?'}",
-                         bd.result.text if bd.result else "·"))
+                         result_cell(event.game, bd)))
             keys.append(str(bd.number))
-        t.set_table(["Bd", a, b, "Result"], [4, 28, 28, 10], rows, keys)
+        t.set_table(["Bd", a, b, "Result"], widths, rows, keys)
         if keep is None or not t.move_to_key(str(keep)):
             nxt = backend.next_empty_board(event, self.round_no, None)
             if nxt is not None:
@@ -103,8 +121,12 @@ class ResultsScreen(EventScreen):
             done = " — round complete, the event's last round"
         else:
             done = " — round complete: F3, p pairs the next"
+        no_black = sum(1 for bd in rnd.boards if result_cell(event.game, bd).endswith("=?"))
+        if no_black and done:
+            done = " — round complete"  # the hint is one line of 80 columns
         self.hint(f"Round {self.round_no}: {count(len(rnd.boards), 'board')}, {missing} "
-                  "without result" + ("" if latest else " (an earlier round)") + done)
+                  "without result" + (f", {no_black} without Black" if no_black else "")
+                  + ("" if latest else " (an earlier round)") + done)
 
     def hint(self, text: str) -> None:
         self.query_one("#results-hint", Static).update(text)
@@ -210,7 +232,8 @@ class ResultsScreen(EventScreen):
     def _ask_replace(self, board: int, entry: backend.Entry, old: str, why: str = "") -> None:
         why = why.split("; use --force")[0]
         lines = [why] if why else [f"Board {board} already has {old}."]
-        lines.append(f"Replace it with {entry.result}?")
+        typed = " ".join([entry.result, *(f"{k}={v}" for k, v in entry.extra.items())])
+        lines.append(f"Replace it with {typed}?")
 
         def answer(yes: bool | None) -> None:
             if yes:
@@ -233,7 +256,7 @@ class ResultsScreen(EventScreen):
                 return
             rnd = self.event.round(self.round_no) if self.event else None
             bd = rnd.board(board) if rnd else None
-            old = bd.result.text if bd is not None and bd.result else "a result"
+            old = result_cell(self.event.game, bd) if bd is not None and bd.result else "a result"
             self._ask_replace(board, entry, old, str(exc))
             return
         except SwissError as exc:
@@ -241,7 +264,8 @@ class ResultsScreen(EventScreen):
             self.select_board(board)
             return
         saved = new.round(self.round_no).board(board) if new.round(self.round_no) else None
-        shown = saved.result.text if saved is not None and saved.result else entry.result
+        shown = result_cell(new.game, saved) if saved is not None and saved.result else \
+            entry.result
         self._clear_entry()
         self.sapp.event_written(new)
         nxt = backend.next_empty_board(new, self.round_no, board)
