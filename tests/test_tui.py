@@ -1377,3 +1377,36 @@ async def test_renju_results_show_who_had_black(tmp_path):
         hint = str(app.screen.query_one("#results-hint").render())
         assert hint == "Round 1: 4 boards, 0 without result, 2 without Black — round complete"
     assert store.load(folder).round(1).board(1).result.detail["black"] == first
+
+
+async def test_go_ing_calculator_entries_say_what_they_store(tmp_path):
+    """Results, Go under Ing rules: ``2 ing 9 ext 0-0`` over a recorded W+1 asked "Replace it
+    with ing 9 ext 0-0?" — not what would be stored (B+1).  The question and the status line
+    show the computed result and what was typed; the entry line suggests the calculator."""
+    folder = make_event(tmp_path, game="go", n_players=8, options={"rules": "ing"})
+    backend.pair_next(folder)
+    app = SwissApp(folder, mode="results")
+    async with app.run_test(size=SIZE) as pilot:
+        assert "ing 9 5/6" in app.screen.query_one("#entry", Input).placeholder
+        await type_text(pilot, "2 ing 9 ext 1-0")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "saved: round 1 board 2 W+1 (from ing 9 ext 1-0)" in status(app)
+        await type_text(pilot, "2 ing 9 ext 0-0")
+        await pilot.press("enter")
+        await pilot.pause()
+        text = str(app.screen.query_one("#confirm-text", Static).render())
+        assert "Replace it with B+1 (from ing 9 ext 0-0)?" in text, text
+        await pilot.press("y")
+        await pilot.pause()
+        assert "saved: round 1 board 2 B+1 (from ing 9 ext 0-0)" in status(app)
+        await type_text(pilot, "2 =")  # refused by the game, as before: nothing asked
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "no jigo under Ing rules" in status(app) and len(app.screen_stack) == 1
+    assert store.load(folder).round(1).board(2).result.text == "B+1"
+    folder = make_event(tmp_path, game="go", n_players=4)  # Japanese rules: no calculator
+    backend.pair_next(folder)
+    app = SwissApp(folder, mode="results")
+    async with app.run_test(size=SIZE) as pilot:
+        assert "ing" not in app.screen.query_one("#entry", Input).placeholder

@@ -148,6 +148,33 @@ def record_result(folder: Path, round_no: int, board_no: int, text: str,
     return update(folder, change)
 
 
+def preview_result(event: Event, round_no: int, board_no: int, text: str,
+                   extra: dict[str, Any] | None = None):
+    """The Result ``text`` would be stored as on this board (the game's parser: ``=`` →
+    ``1/2-1/2``, Ing's ``ing 9 ext 0-0`` → ``B+1``), or None if it cannot be read."""
+    from ..core import results
+    rnd = event.round(round_no)
+    board = rnd.board(board_no) if rnd is not None else None
+    if board is None:
+        return None
+    game_extra = {k: v for k, v in (extra or {}).items() if k != "drop"}
+    try:
+        return results.parse_for_board(event, board, text, game_extra or None)
+    except Exception:
+        return None
+
+
+def ing_rules(event: Event) -> bool:
+    """A Go event played under Ing rules (its results can be typed as ``ing LEAD``)."""
+    if event.game != "go":
+        return False
+    from ..core.games import profile
+    try:
+        return profile("go").option(event.settings, "rules") == "ing"
+    except Exception:
+        return False
+
+
 def clear_result(folder: Path, round_no: int, board_no: int) -> Event:
     from ..core import results
     return update(folder, lambda ev: results.clear_result(ev, round_no, board_no))

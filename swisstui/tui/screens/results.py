@@ -13,7 +13,7 @@ from textual.widgets import Input, Static
 
 from ...core import results
 from ...core.errors import ConflictError, SwissError
-from ...core.model import Event
+from ...core.model import Board, Event
 from .. import backend, keymap
 from ..widgets.dialogs import ConfirmScreen
 from ..widgets.fasttable import FastTable
@@ -29,6 +29,7 @@ ENTRY_EXAMPLES = {
     "magic": "board games:  7 2-1   4 2-0   1 0-0-3   5 2-0 drop=12 (12 leaves)",
     "renju": "board result black=ID:  4 1-0 black=17   (or just the result)",
 }
+ING_EXAMPLE = "board result:  5 W+R   8 ing 9 5/6   2 ing 9 ext 1-0   (lead, extensions)"
 
 
 WIDTHS = [4, 28, 28, 10]
@@ -46,6 +47,11 @@ def result_cell(game: str, board) -> str:
         black = board.result.detail.get("black")
         text += f" black={black if black is not None else '?'}"
     return text
+
+
+def _is_ing(text: str) -> bool:
+    """An entry for Go's Ing calculator (``ing 9 5/6``, ``ing 9 ext 1-0``)."""
+    return text.strip().lower().startswith("ing")
 
 
 def _name(event: Event, pid: int) -> str:
@@ -112,8 +118,9 @@ class ResultsScreen(EventScreen):
             if nxt is not None:
                 t.move_to_key(str(nxt))
         missing = rnd.missing_results()
-        self.query_one("#entry", Input).placeholder = ENTRY_EXAMPLES.get(
-            event.game, ENTRY_EXAMPLES["chess"])
+        self.query_one("#entry", Input).placeholder = (
+            ING_EXAMPLE if backend.ing_rules(event) else
+            ENTRY_EXAMPLES.get(event.game, ENTRY_EXAMPLES["chess"]))
         latest = self.round_no == event.current_round
         if missing or not latest:
             done = ""
@@ -232,8 +239,7 @@ class ResultsScreen(EventScreen):
     def _ask_replace(self, board: int, entry: backend.Entry, old: str, why: str = "") -> None:
         why = why.split("; use --force")[0]
         lines = [why] if why else [f"Board {board} already has {old}."]
-        typed = " ".join([entry.result, *(f"{k}={v}" for k, v in entry.extra.items())])
-        lines.append(f"Replace it with {typed}?")
+        lines.append(f"Replace it with {self._stored_as(board, entry)}?")
 
         def answer(yes: bool | None) -> None:
             if yes:
@@ -245,6 +251,21 @@ class ResultsScreen(EventScreen):
         self.app.push_screen(ConfirmScreen(f"Replace result on board {board}?", lines,
                                            f"y = replace, n / Esc = keep {old}",
                                            enter_confirms=False), answer)
+
+    def _stored_as(self, board: int, entry: backend.Entry) -> str:
+        """What the entry will be stored as, as the list shows it (``B+1``, Renju's
+        ``1-0 black=8``); an Ing calculator entry also says what was typed:
+        ``B+1 (from ing 9 ext 0-0)``."""
+        typed = " ".join([entry.result, *(f"{k}={v}" for k, v in entry.extra.items())])
+        ev = self.event
+        result = backend.preview_result(ev, self.round_no, board, entry.result, entry.extra) \
+            if ev is not None else None
+        if result is None:
+            return typed
+        shown = result_cell(ev.game, Board(board, (0, 0), result))
+        if "drop" in entry.extra:
+            shown += f" drop={entry.extra['drop']}"
+        return shown + (f" (from {entry.result})" if _is_ing(entry.result) else "")
 
     def _record(self, board: int, entry: backend.Entry, force: bool) -> None:
         try:
@@ -276,6 +297,8 @@ class ResultsScreen(EventScreen):
                         f"{self.round_no + 1})"
                         for pid in (backend.drop_ids(entry.extra["drop"])
                                     if "drop" in entry.extra else ()))
+        if _is_ing(entry.result):
+            shown += f" (from {entry.result})"
         self.status(f"saved: round {self.round_no} board {board} {shown}" + drops
                     + (f" · {left} to go" if left else " · round complete")
                     + (f" · {note}" if note else ""), "" if note else "ok")
