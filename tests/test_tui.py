@@ -1410,3 +1410,32 @@ async def test_go_ing_calculator_entries_say_what_they_store(tmp_path):
     app = SwissApp(folder, mode="results")
     async with app.run_test(size=SIZE) as pilot:
         assert "ing" not in app.screen.query_one("#entry", Input).placeholder
+
+
+async def test_delete_in_the_empty_entry_line_clears_the_selected_board(tmp_path):
+    """Results: the key bar says "Delete Clear result", but Delete with the entry line
+    focused (as it is when Results opens) did nothing — the line took it.  With nothing
+    typed, Delete clears the selected board's result (after y); with text typed it still
+    deletes a character."""
+    folder = make_event(tmp_path, n_players=6)
+    backend.pair_next(folder)
+    backend.record_result(folder, 1, 1, "1-0")
+    backend.record_result(folder, 1, 2, "0-1")
+    app = SwissApp(folder, mode="results")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.screen.query_one("#entry", Input).has_focus
+        assert "Delete Clear result" in screen_lines(app)[-2]
+        await type_text(pilot, "3 1-0x")
+        await pilot.press("left", "delete")
+        assert app.screen.query_one("#entry", Input).value == "3 1-0"
+        await pilot.press("ctrl+u", "up", "up")  # board 1
+        assert app.screen.selected_board() == 1
+        await pilot.press("delete")
+        await pilot.pause()
+        assert "Clear board 1?" in str(app.screen.query_one(".dialog-title", Static).render())
+        await pilot.press("y")
+        await pilot.pause()
+        assert store.load(folder).round(1).board(1).result is None
+        assert "cleared: round 1 board 1" in status(app)
+        assert app.screen.query_one("#entry", Input).has_focus

@@ -154,7 +154,8 @@ MODE_NOTES: dict[str, tuple[str, ...]] = {
         "After saving, the cursor moves to the next board without a result.",
         "A different result already recorded asks before replacing it: y replaces"
         " (Enter does not).",
-        "BOARD clear (or Delete on the board list) clears a result.",
+        "BOARD clear, or Delete with nothing typed (c on the board list), clears the"
+        " selected board's result.",
     ),
     "standings": ("Live: updates as results arrive from any director or the CLI.",),
     "crosstable": ("Cells: opponent's rank, colour, result (e.g. 12w+).",),

@@ -71,6 +71,9 @@ class ResultsScreen(EventScreen):
         Binding("down", "move(1)", show=False),
         Binding("pageup", "move(-10)", show=False),
         Binding("pagedown", "move(10)", show=False),
+        # the key bar says "Delete Clear result" while the entry line has the cursor, and
+        # the entry line took Delete for itself: with nothing typed, Delete clears
+        Binding("delete", "delete_key", show=False, priority=True),
     ]
 
     round_no: int = 0
@@ -322,6 +325,15 @@ class ResultsScreen(EventScreen):
         inp = self.query_one("#entry", Input)
         inp.value = ""
         inp.focus()
+
+    def action_delete_key(self) -> None:
+        """Delete: in the entry line with text typed, deletes a character as usual; with the
+        line empty (or on the board list), clears the selected board's result (asks)."""
+        inp = self.query_one("#entry", Input)
+        if self.focused is inp and inp.value:
+            inp.action_delete_right()
+        elif isinstance(self.focused, (Input, FastTable)):
+            self.action_clear_result()
 
     def action_clear_result(self) -> None:
         board = self.selected_board()
