@@ -207,13 +207,16 @@ def pair_round(event: Event, *, fixed=(), forbid=(), allow_rematch: bool = False
                                min(ab[0].order, ab[1].order)))
     initial = str(s.options.get("initial_colour", "w")) if s.game == "chess" else "w"
     boards = []
+    at: dict[tuple[int, int], PState] = {}  # explanations: who sits at (group, place)
+    for x in states.values():
+        at.setdefault((x.group, x.pos), x)
     for n, (a, b) in enumerate(pairs, start=1):
         first, second, colour_why = allocate(a, b, mode, game=s.game, seed=s.seed,
                                              round_no=round_no, initial=initial,
                                              handicap=handicap)
         boards.append(Board(n, (first, second)))
         notes[n] = _explain_board(n, states[first], states[second], colour_why, ev, style,
-                                  fixed=(a, b) in pinned, states=states, pairs=pairs)
+                                  fixed=(a, b) in pinned, at=at, pairs=pairs)
     byes.sort(key=lambda b: b.player)
     bye_notes = _explain_byes(byes, pair_bye, ev, states)
     rnd = Round(round_no, tuple(boards), tuple(byes))
@@ -373,7 +376,7 @@ def _pts(x: float) -> str:
 
 
 def _explain_board(n: int, a: PState, b: PState, colour_why: str, ev: Evaluator, style: str,
-                   *, fixed: bool, states: dict[int, PState], pairs) -> list[str]:
+                   *, fixed: bool, at: dict[tuple[int, int], PState], pairs) -> list[str]:
     from .candidates import ideal_partner
     lines = [f"board {n}: {_describe(a)} v {_describe(b)}"]
     if fixed:
@@ -387,8 +390,7 @@ def _explain_board(n: int, a: PState, b: PState, colour_why: str, ev: Evaluator,
             lines.append(f"why: same score; the {ideal_txt} ideal pairs place {hi.pos + 1} "
                          f"with place {lo.pos + 1}")
         else:
-            other = next((x for x in states.values() if x.group == hi.group
-                          and x.pos == want), None)
+            other = at.get((hi.group, want))
             reason = ""
             if other is not None:
                 why = ev.blocked(hi, other)
