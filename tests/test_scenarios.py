@@ -1492,18 +1492,24 @@ def test_bug_mcmahon_pairs_on_the_standings_mms(tmp_path, capsys):
     assert seen == {pid: mms[pid] for pid in seen}, text
 
 
-def test_bug_mcmahon_pairing_lists_show_the_mms(tmp_path, capsys):
-    """The pairing list of a McMahon round shows the McMahon score it was paired on (a 1d
-    on no win and a 10k on two wins are not "0 v 2")."""
-    import csv
-    import io
+def _mcmahon_round_two(tmp_path, capsys):
+    """A McMahon Go event with round 1 played (White wins everywhere) and round 2 paired;
+    the folder and the standings rows (JSON) after round 1."""
     need("pair")
     folder = go_event(tmp_path, capsys)
     for b in pair_json(capsys, folder)["boards"]:
         ok(capsys, "result", folder, 1, b["board"], "W+R")
     pair_json(capsys, folder)
-    table = json.loads(ok(capsys, "standings", folder, "--format", "json"))
-    mms = {r["player"]: r["tiebreaks"]["MMS"] for r in table["rows"]}
+    return folder, json.loads(ok(capsys, "standings", folder, "--format", "json"))["rows"]
+
+
+def test_bug_mcmahon_pairing_lists_show_the_mms(tmp_path, capsys):
+    """The pairing list of a McMahon round shows the McMahon score it was paired on (a 1d
+    on no win and a 10k on two wins are not "0 v 2")."""
+    import csv
+    import io
+    folder, rows = _mcmahon_round_two(tmp_path, capsys)
+    mms = {r["player"]: r["tiebreaks"]["MMS"] for r in rows}
     rows = list(csv.reader(io.StringIO(ok(capsys, "export", folder, "--format", "csv",
                                           "--what", "pairings"))))
     assert rows[0][2] == rows[0][4] == "MMS", rows[0]
@@ -1601,15 +1607,10 @@ def test_bug_othello_half_point_bye_discs(tmp_path, capsys):
 def test_bug_projector_mcmahon_pairings_show_the_mms(tmp_path, capsys):
     """Bug 35 in the TUI: the projector's pairing page (and the Pairings mode, F3) of a
     McMahon round show each player's points instead of the McMahon score it was paired on."""
-    need("pair")
     from swisstui.core import store
     from swisstui.tui.screens.display import pairing_rows
-    folder = go_event(tmp_path, capsys)
-    for b in pair_json(capsys, folder)["boards"]:
-        ok(capsys, "result", folder, 1, b["board"], "W+R")
-    pair_json(capsys, folder)
-    table = json.loads(ok(capsys, "standings", folder, "--format", "json"))
-    mms = {r["name"]: r["tiebreaks"]["MMS"] for r in table["rows"]}
+    folder, table_rows = _mcmahon_round_two(tmp_path, capsys)
+    mms = {r["name"]: r["tiebreaks"]["MMS"] for r in table_rows}
     _, _, rows = pairing_rows(store.load(folder))
     for row in rows:
         if row[0] != "bye":
