@@ -96,3 +96,22 @@ def test_playoff_winner_frozen_once_the_next_round_is_paired():
     # without the final, the semi-final may change
     ev2 = replace(ev, rounds=tuple(r for r in ev.rounds if r.number != 3))
     assert clear_result(ev2, 2, 1).round(2).board(1).result is None
+
+
+def test_enter_result_checks_the_games_extras_and_drops_in_one_change():
+    """One rule for CLI and TUI: an extra of another game is refused naming that game, an
+    unknown one lists what this game takes; Magic's drop withdraws from the next round."""
+    from swisstui.core.results import enter_result
+    with pytest.raises(ResultError, match="^black= is for Renju events, this one is chess$"):
+        enter_result(_ev(), 1, 1, "1-0", {"black": 2})
+    with pytest.raises(ResultError, match=r"^--komi is for Go events, this one is othello$"):
+        enter_result(_ev("othello"), 1, 1, "40-24", {"komi": 6.5},
+                     spell=lambda k, v="": f"--{k} {v}".rstrip())
+    with pytest.raises(ResultError, match=r"go takes komi=, handicap=, penalties=\)$"):
+        enter_result(_ev("go"), 1, 1, "B+R", {"colour": "w"})
+    ev = enter_result(_ev("magic"), 1, 2, "2-1", {"drop": [4]})
+    assert ev.round(1).board(2).result.text == "2-1" and ev.player(4).withdrawn_from == 2
+    with pytest.raises(ResultError, match=r"^drop=1: not a player of round 1 board 2 \(3 v 4\)"):
+        enter_result(_ev("magic"), 1, 2, "2-1", {"drop": [1]})
+    ev = enter_result(_ev("renju"), 1, 1, "1-0", {"black": 2})
+    assert ev.round(1).board(1).result.detail["black"] == 2

@@ -307,23 +307,12 @@ def cmd_result(args: argparse.Namespace) -> int:
     if args.handicap is not None:
         extra["handicap"] = args.handicap
 
+    if args.drop:
+        extra["drop"] = args.drop
+
     def change(e: Event) -> Event:
-        for flag, game in (("black", "renju"), ("komi", "go"), ("handicap", "go")):
-            if flag in extra and e.game != game:
-                raise SwissError(f"--{flag} is for {game.capitalize()} events, this one is "
-                                 f"{e.game}")
-        new = results.record_result(e, args.round, args.board, args.result, extra,
-                                    force=args.force)
-        if args.drop:
-            if e.game != "magic":
-                raise SwissError("--drop is for Magic events; use 'players withdraw'")
-            board = e.round(args.round).board(args.board)
-            for pid in args.drop:
-                if pid not in board.players:
-                    raise SwissError(f"--drop {pid}: not a player of round {args.round} "
-                                     f"board {args.board} {list(board.players)}")
-                new = registration.withdraw(new, pid, args.round + 1)
-        return new
+        return results.enter_result(e, args.round, args.board, args.result, extra,
+                                    force=args.force, spell=_as_flag)
 
     before = store.load(args.event)
     ev = store.update(args.event, change)
@@ -335,6 +324,11 @@ def cmd_result(args: argparse.Namespace) -> int:
     _out(msg)
     _note_later_rounds(before, ev, args.round, args.board)
     return 0
+
+
+def _as_flag(key: str, value: object = "") -> str:
+    """An extra of a result as the CLI spells it (``--black``, ``--drop 12``)."""
+    return f"--{key} {value}".rstrip()
 
 
 def _note_later_rounds(before: Event, after: Event, round_no: int, board_no: int) -> None:

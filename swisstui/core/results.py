@@ -15,11 +15,11 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from .errors import ConflictError, ResultError, SwissError
 from .games import profile
-from .model import Board, Event, Result, Round
+from .model import GAMES, Board, Event, Result, Round
 
 __all__ = ["record_result", "clear_result", "parse_for_board"]
 
@@ -152,3 +152,47 @@ def later_rounds_note(event: Event, round_no: int) -> str | None:
     if len(later) == 1:
         return f"note: {which} was paired before this change and keeps its pairings"
     return f"note: {which} were paired before this change and keep their pairings"
+
+
+def _as_typed(key: str, value: Any = "") -> str:
+    return f"{key}={value}"
+
+
+def check_extras(game: str, keys: Iterable[str],
+                 spell: Callable[..., str] = _as_typed) -> None:
+    """Refuse what the game does not take with a result (its profile's ``entry_extras``):
+    the parser would ignore it, so ``1-0 black=17`` on a chess board would be saved without
+    a word.  ``spell(key)`` names the extra as the director typed it (``black=`` in the TUI,
+    ``--black`` in the CLI)."""
+    takes = profile(game).entry_extras
+    for key in keys:
+        if key in takes:
+            continue
+        owner = next((g for g in GAMES if key in profile(g).entry_extras), None)
+        if owner is not None:
+            raise ResultError(f"{spell(key)} is for {owner.capitalize()} events, this one is "
+                              f"{game}")
+        listed = ", ".join(spell(k) for k in takes) or "none"
+        raise ResultError(f"{spell(key)} is not an extra of {game} results ({game} takes "
+                          f"{listed})")
+
+
+def enter_result(event: Event, round_no: int, board_no: int, text: str,
+                 extra: Mapping[str, Any] | None = None, *, force: bool = False,
+                 spell: Callable[..., str] = _as_typed) -> Event:
+    """A result as a director enters it (CLI ``result``, TUI entry line): the game's extras
+    checked (:func:`check_extras`), the result recorded (:func:`record_result`), and with
+    Magic's ``drop`` (a list of ids) those players of the board withdrawn from the next
+    round — all in one change, so one write."""
+    extra = dict(extra or {})
+    check_extras(event.game, extra, spell)
+    drops = extra.pop("drop", ())
+    new = record_result(event, round_no, board_no, text, extra or None, force=force)
+    board = new.round(round_no).board(board_no)
+    from .registration import withdraw
+    for pid in drops:
+        if pid not in board.players:
+            raise ResultError(f"{spell('drop', pid)}: not a player of round {round_no} "
+                              f"board {board_no} ({board.players[0]} v {board.players[1]})")
+        new = withdraw(new, pid, round_no + 1)
+    return new

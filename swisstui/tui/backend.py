@@ -90,29 +90,6 @@ def parse_entry(text: str) -> Entry:
     return Entry(board, result, extra)
 
 
-# The ``key=value`` extras a director can type after a result, per game (the CLI's
-# --black / --komi / --handicap / --drop; go's parser also reads Ing overtime penalties).
-GAME_EXTRAS: dict[str, tuple[str, ...]] = {
-    "go": ("komi", "handicap", "penalties"),
-    "magic": ("drop",),
-    "renju": ("black",),
-}
-
-
-def check_extras(game: str, extra: dict[str, Any]) -> None:
-    """Refuse an extra the event's game does not take (the game's parser would ignore it,
-    so ``1-0 black=17`` on a chess board would be saved without a word)."""
-    takes = GAME_EXTRAS.get(game, ())
-    for key in extra:
-        if key in takes:
-            continue
-        owner = next((g for g, keys in GAME_EXTRAS.items() if key in keys), None)
-        if owner is not None:
-            raise ResultError(f"{key}= is for {owner.capitalize()} events, this one is {game}")
-        listed = ", ".join(f"{k}=" for k in takes) or "none"
-        raise ResultError(f"{key}= is not an extra of {game} results ({game} takes {listed})")
-
-
 def drop_ids(value: Any) -> list[int]:
     """The players of ``drop=`` (Magic): one id, or several separated by commas."""
     out = []
@@ -127,25 +104,14 @@ def drop_ids(value: Any) -> list[int]:
 
 def record_result(folder: Path, round_no: int, board_no: int, text: str,
                   extra: dict[str, Any] | None = None, force: bool = False) -> Event:
-    """Record a result; Magic's ``drop=ID`` also withdraws that player of the board from
-    the next round, in the same write (the CLI's ``result --drop ID``)."""
-    from ..core import registration, results
-
-    def change(ev: Event) -> Event:
-        game_extra = dict(extra or {})
-        check_extras(ev.game, game_extra)
-        drops = drop_ids(game_extra.pop("drop")) if "drop" in game_extra else []
-        new = results.record_result(ev, round_no, board_no, text, game_extra or None,
-                                    force=force)
-        board = new.round(round_no).board(board_no)
-        for pid in drops:
-            if pid not in board.players:
-                raise ResultError(f"drop={pid}: not a player of round {round_no} board "
-                                  f"{board_no} ({board.players[0]} v {board.players[1]})")
-            new = registration.withdraw(new, pid, round_no + 1)
-        return new
-
-    return update(folder, change)
+    """Record a result as typed (``results.enter_result``); Magic's ``drop=ID`` also
+    withdraws that player of the board from the next round, in the same write."""
+    from ..core import results
+    extra = dict(extra or {})
+    if "drop" in extra:
+        extra["drop"] = drop_ids(extra["drop"])
+    return update(folder, lambda ev: results.enter_result(ev, round_no, board_no, text, extra,
+                                                          force=force))
 
 
 def preview_result(event: Event, round_no: int, board_no: int, text: str,

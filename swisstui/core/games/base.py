@@ -92,6 +92,9 @@ class GameProfile:
     bye_detail: Callable[[Settings], Mapping[str, Any]] | None = None
     # Keys (besides ``result``) a board table in a round file may carry for this game.
     detail_keys: tuple[str, ...] = ()
+    # What a director may give with a result of this game (CLI flags, TUI ``key=value``):
+    # the parser's extras, and Magic's ``drop`` (the player leaves after this match).
+    entry_extras: tuple[str, ...] = ()
     # Default tie-break chain per pairing system where it differs from ``tiebreaks``
     # (Go: Swiss → WINS/SOS/SOSOS/SODOS, McMahon → MMS/SOSM/SOSOSM; DESIGN.md §4).
     tiebreaks_by_system: Mapping[str, tuple[str, ...]] = field(default_factory=dict,

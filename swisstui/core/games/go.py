@@ -467,6 +467,7 @@ PROFILE = GameProfile(
     parse=parse,
     bye_detail=None,
     detail_keys=("winner", "margin", "komi", "reason", "penalties", "handicap"),
+    entry_extras=("komi", "handicap", "penalties"),
     notations=NOTATIONS,
     check_options=check_options,
 )

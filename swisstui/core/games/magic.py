@@ -109,5 +109,6 @@ PROFILE = GameProfile(
     parse=parse,
     bye_detail=bye_detail,
     detail_keys=("games",),
+    entry_extras=("drop",),
     notations=NOTATIONS,
 )

@@ -144,6 +144,7 @@ PROFILE = GameProfile(
     parse=parse,
     bye_detail=None,
     detail_keys=("black",),
+    entry_extras=("black",),
     notations=NOTATIONS,
     check_options=check_options,
 )
