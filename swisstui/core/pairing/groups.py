@@ -251,17 +251,10 @@ def to_pair(event: Event, round_no: int) -> tuple[list[int], list[tuple[int, Bye
     """Players to pair in ``round_no`` and the requested byes.  Withdrawn and not-yet-registered
     players are left out (not listed in the round); requested byes — including ``absent`` —
     become :class:`~swisstui.core.model.Bye` entries (RULES.md §1.5, FIDE C.04.2)."""
-    ids: list[int] = []
-    byes: list[tuple[int, ByeKind]] = []
-    for p in event.players:
-        if not p.active_in(round_no):
-            continue
-        kind = p.requested_bye(round_no)
-        if kind is not None:
-            byes.append((p.id, kind))
-        else:
-            ids.append(p.id)
-    return ids, byes
+    out = left_out(event, round_no)
+    gone = {x.player.id for x in out}
+    return ([p.id for p in event.players if p.id not in gone],
+            [(x.player.id, x.bye) for x in out if x.why == "bye"])
 
 
 class LeftOut(NamedTuple):
@@ -276,8 +269,8 @@ def left_out(event: Event, round_no: int) -> list[LeftOut]:
     """Every registered player who gets no opponent in ``round_no`` for a reason known
     before pairing, in id order: a requested bye (``absent`` included — these become
     :class:`~swisstui.core.model.Bye` entries of the round), withdrawn, or a late entrant who
-    joins in a later round (these two are not in the round at all).  The same decision as
-    :func:`to_pair`; the pairing-allocated bye is the engine's and is not listed."""
+    joins in a later round (these two are not in the round at all).  :func:`to_pair` pairs
+    everyone else; the pairing-allocated bye is the engine's and is not listed."""
     out: list[LeftOut] = []
     for p in sorted(event.players, key=lambda q: q.id):
         if not p.active_in(round_no):
