@@ -334,7 +334,9 @@ def _as_flag(key: str, value: object = "") -> str:
 def _note_later_rounds(before: Event, after: Event, round_no: int, board_no: int) -> None:
     """A recorded result that was corrected or cleared under later paired rounds."""
     from ..core import results
-    old = before.round(round_no).board(board_no).result
+    rnd = before.round(round_no)  # read before the locked write: may predate the round
+    board = rnd.board(board_no) if rnd is not None else None
+    old = board.result if board is not None else None
     if old is not None and old != after.round(round_no).board(board_no).result:
         note = results.later_rounds_note(after, round_no)
         if note:
