@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from .context import OVER_THE_BOARD, Context
 from .registry import tiebreak
-from .unplayed import contributions, cut_one, cut_rule, cut_values
+from .unplayed import contributions, cut_rule, cut_values
 
 
 def _bh(ctx: Context, low: int, high: int) -> dict[int, float]:
@@ -25,17 +25,6 @@ def _bh(ctx: Context, low: int, high: int) -> dict[int, float]:
     rule = cut_rule(ctx)
     if low == 0 and high == 0:
         return {pid: sum([c[0] for c in row]) for pid, row in rows.items()}
-    if low == 1 and high == 0:  # Cut-1, the common case: total minus the least significant
-        out: dict[int, float] = {}
-        vur_rule = rule != "none"
-        for pid, row in rows.items():
-            if len(row) <= 1:
-                out[pid] = 0.0
-                continue
-            vals = [c[0] for c in row]
-            vurs = [c[0] for c in row if c[1]] if vur_rule else []
-            out[pid] = sum(vals) - cut_one(vals, vurs, rule)
-        return out
     return {pid: sum(cut_values(row, low, high, rule)) for pid, row in rows.items()}
 
 
