@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..model import FIRST_COLOUR
-from .groups import PState, det_hash, rank_value
+from .groups import PState, det_hash, even_game, rank_value
 
 ABSOLUTE, STRONG, MILD, NONE = 3, 2, 1, 0
 STRENGTH_NAME = {ABSOLUTE: "absolute", STRONG: "strong", MILD: "mild", NONE: "no"}
@@ -41,12 +41,11 @@ def handicap_games(event) -> bool:
 
 
 def stronger(a: PState, b: PState) -> PState | None:
-    """The player with the higher rank (:func:`.groups.rank_value`), None when the ranks are
-    equal or one is unknown — then the game is even."""
-    ra, rb = rank_value(a.player.rank), rank_value(b.player.rank)
-    if ra is None or rb is None or ra == rb:
+    """The player with the higher rank (:func:`.groups.rank_value`), None in an even game
+    (:func:`.groups.even_game`: equal or unknown ranks)."""
+    if even_game(a.player, b.player):
         return None
-    return a if ra > rb else b
+    return a if rank_value(a.player.rank) > rank_value(b.player.rank) else b
 
 
 def colour_mode(event) -> str:
