@@ -98,6 +98,14 @@ def normalize_options(game: str, options: Mapping[str, Any]) -> dict[str, Any]:
         raise SettingError(key, str(exc)) from None
 
 
+def _check_points(key: str, value: Any) -> None:
+    """A scoring value (win, draw, bye, …): a finite number from −1000 to 1000."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) \
+            or not math.isfinite(value) or abs(value) > 1000:
+        raise SettingError(key, f"{key} points must be a number from -1000 to 1000, "
+                                f"not {value!r}")
+
+
 def validate_settings(s: Settings) -> None:
     """Raise :class:`SettingError` (one line, naming the key) if any value is not legal."""
     if s.game not in GAMES:
@@ -133,10 +141,7 @@ def validate_settings(s: Settings) -> None:
         value = getattr(s.scoring, key)
         if value is None and key == "forfeit_win":
             continue
-        if isinstance(value, bool) or not isinstance(value, (int, float)) \
-                or not math.isfinite(value) or abs(value) > 1000:
-            raise SettingError(key, f"{key} points must be a number from -1000 to 1000, "
-                                    f"not {value!r}")
+        _check_points(key, value)
     _one_of("system", s.system, SYSTEMS)
     _one_of("style", s.style, STYLES)
     _one_of("round1", s.round1, ROUND1)
@@ -204,10 +209,8 @@ def make_settings(game: str, name: str, rounds: int, **overrides: Any) -> Settin
     scoring = prof.scoring
     score_kw = {k: overrides.pop(k) for k in list(overrides) if k in SCORING_KEYS}
     for k, v in score_kw.items():
-        if v is not None and (isinstance(v, bool) or not isinstance(v, (int, float))
-                              or not -1000 <= v <= 1000):
-            raise SettingError(k, f"{k} points must be a number from -1000 to 1000, "
-                                  f"not {v!r}")
+        if v is not None:
+            _check_points(k, v)
     score_kw = {k: float(v) for k, v in score_kw.items() if v is not None}
     if "scoring" in overrides:
         scoring = overrides.pop("scoring")
