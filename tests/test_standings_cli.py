@@ -88,7 +88,8 @@ def test_crosstable_formats(chess_event, capsys):
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["--round", "9"], "--round 9"),
+    (["--round", "9"], "after round 9: the event has Swiss rounds 1..2"),
+    (["--round", "-1"], "after round -1: the event has Swiss rounds 1..2"),
     (["--tiebreaks", "XYZ"], "unknown tie-break 'XYZ'"),
     (["--tiebreaks", "OMW"], "does not apply to chess"),
 ])
@@ -96,6 +97,20 @@ def test_refusals_are_one_line(chess_event, capsys, argv, message):
     rc, out, err = run(capsys, "standings", chess_event, *argv)
     assert rc == 1 and out == ""
     assert err.startswith("swisstui: ") and message in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("argv", [
+    ["export", "{ev}", "--format", "csv", "--round", "-2"],
+    ["export", "{ev}", "--format", "html", "--what", "crosstable", "--round", "7"],
+    ["crosstable", "{ev}", "--round", "3"],
+])
+def test_a_round_out_of_the_event_is_refused_everywhere(chess_event, capsys, argv):
+    """Standings/crosstable after a round that does not exist were clamped silently by the
+    exports (after round 0 for -2): one check in core (standings.check_after_round)."""
+    rc, out, err = run(capsys, *[a.format(ev=chess_event) for a in argv])
+    assert rc == 1 and out == "" and "the event has Swiss rounds 1..2" in err
+    rc, out, _ = run(capsys, "export", chess_event, "--format", "csv", "--round", "0")
+    assert rc == 0 and out.splitlines()[1].startswith("1-")  # before round 1: all tied
 
 
 def test_missing_folder_is_refused(tmp_path, capsys):

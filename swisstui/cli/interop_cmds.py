@@ -73,6 +73,10 @@ def _info(items: list[str]) -> dict[str, str]:
 def render(event, args) -> bytes:
     """The bytes ``export`` writes for ``args`` (format, what, round, …)."""
     fmt = args.format
+    if fmt == "h9" or (fmt in ("csv", "html") and args.what in ("standings", "crosstable")):
+        from ..core.standings import check_after_round
+
+        check_after_round(event, args.round)
     if fmt == "json":
         from ..core.export_json import event_to_json
 

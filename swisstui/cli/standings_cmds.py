@@ -12,7 +12,7 @@ import sys
 from ..core import store
 from ..core.errors import SwissError
 from ..core.model import GAMES
-from ..core.standings import advice, crosstable, playoff_round, standings
+from ..core.standings import advice, check_after_round, crosstable, playoff_round, standings
 from ..core.standings.playoff import bracket
 from ..core.standings.render import FORMATS, render_crosstable, render_standings
 
@@ -23,7 +23,7 @@ def _out(text: str) -> None:
 
 def cmd_standings(args: argparse.Namespace) -> int:
     ev = store.load(args.event)
-    _check_round(ev, args.round)
+    check_after_round(ev, args.round)
     st = standings(ev, args.round, args.tiebreaks)
     _out(render_standings(st, args.format, ev.settings.name))
     return 0
@@ -31,18 +31,10 @@ def cmd_standings(args: argparse.Namespace) -> int:
 
 def cmd_crosstable(args: argparse.Namespace) -> int:
     ev = store.load(args.event)
-    _check_round(ev, args.round)
+    check_after_round(ev, args.round)
     ct = crosstable(ev, args.round, args.tiebreaks)
     _out(render_crosstable(ct, args.format, ev.settings.name, ev.game))
     return 0
-
-
-def _check_round(ev, number: int | None) -> None:
-    if number is None:
-        return
-    last = max((r.number for r in ev.swiss_rounds()), default=0)
-    if number < 0 or number > last:
-        raise SwissError(f"--round {number}: the event has Swiss rounds 1..{last}")
 
 
 def cmd_playoff(args: argparse.Namespace) -> int:

@@ -18,6 +18,7 @@ Everything is computed from :func:`swisstui.core.model.history`; nothing is stor
 
 from __future__ import annotations
 
+from .context import check_after_round
 from .crosstable import Crosstable, CrossRow, crosstable
 from .playoff import bracket, playoff_round
 from .registry import REGISTRY, TieBreak
@@ -26,6 +27,6 @@ from .table import Row, Standings, format_value, json_value, order_by_chain, res
 
 registry = REGISTRY
 
-__all__ = ["standings", "Standings", "Row", "order_by_chain", "crosstable", "Crosstable",
+__all__ = ["standings", "check_after_round", "Standings", "Row", "order_by_chain", "crosstable", "Crosstable",
            "CrossRow", "format_value", "json_value", "registry", "TieBreak", "playoff_round",
            "bracket", "recommended_rounds", "needed_rounds", "advice", "resolve_chain"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from ..errors import SwissError
 from ..model import Event, GameKind, RoundRecord, history
 
 GAME = GameKind.GAME
@@ -29,6 +30,18 @@ def default_after_round(event: Event) -> int:
         else:
             break
     return done
+
+
+def check_after_round(event: Event, number: int | None) -> None:
+    """Standings or a crosstable can be asked for after round 0 (before the first) up to the
+    last Swiss round paired; anything else is refused (:class:`Context` would clamp it and
+    show another round than asked)."""
+    if number is None:
+        return
+    last = max((r.number for r in event.swiss_rounds()), default=0)
+    if not 0 <= number <= last:
+        raise SwissError(f"standings after round {number}: the event has Swiss rounds "
+                         f"1..{last} (0 = before the first)")
 
 
 class Context:
