@@ -25,7 +25,7 @@ from textual.widgets import Input
 from swisstui.tui.app import SwissApp
 from swisstui.tui.screens.display import DisplayApp
 
-SAMPLES = Path(__file__).resolve().parent.parent / "swisstui" / "sample_events"
+SAMPLES = Path(__file__).resolve().parents[2] / "swisstui" / "sample_events"
 SIZE = (80, 24)
 
 

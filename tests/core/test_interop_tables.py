@@ -17,9 +17,9 @@ from swisstui.core.errors import SwissError
 from swisstui.core.interop.csv_export import export_csv
 from swisstui.core.interop.html_export import export_html
 from swisstui.core.interop.tables import build
-from test_interop_trf import EVENT
+from trf_event import EVENT
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 
 
 class TableParser(HTMLParser):

@@ -87,7 +87,7 @@ def test_themes_are_toml_and_resolve():
     assert resolve_theme("textual-dark")[1] == "textual-dark"
     with pytest.raises(SwissError, match="unknown theme"):
         resolve_theme("neon")
-    assert (Path(__file__).parent.parent / "themes" / "dark.toml").exists()
+    assert (Path(__file__).resolve().parents[2] / "themes" / "dark.toml").exists()
 
 
 def test_header_text(tmp_path):
@@ -1121,7 +1121,7 @@ async def test_mcmahon_pairings_show_the_mms_they_were_paired_on(tmp_path):
     from swisstui.core.pairing.groups import pairing_scores
     from swisstui.tui.screens.display import pairing_rows
     folder = tmp_path / "go"
-    shutil.copytree(Path(__file__).parent.parent / "swisstui" / "sample_events" / "go", folder)
+    shutil.copytree(Path(__file__).resolve().parents[2] / "swisstui" / "sample_events" / "go", folder)
     ev = store.load(folder)
     assert ev.settings.system == "mcmahon"
     rnd = ev.round(ev.current_round)

@@ -18,7 +18,7 @@ from swisstui.core.interop.h9 import ENCODING, egd_name, write_h9
 from swisstui.core.model import Board, Bye, ByeKind, Event, Player, Round
 from swisstui.core.settings import make_settings
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 GO = profile("go")
 SETTINGS = make_settings("go", "Paris Go Open", 4, city="Paris", date_start="2026-03-07",
                          date_end="2026-03-08")

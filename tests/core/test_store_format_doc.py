@@ -12,7 +12,7 @@ from swisstui.core import store
 from swisstui.core.export_json import event_to_json
 from swisstui.core.settings import make_settings
 
-DOC = Path(__file__).resolve().parents[1] / "docs" / "FORMAT.md"
+DOC = Path(__file__).resolve().parents[2] / "docs" / "FORMAT.md"
 
 
 def _blocks(lang):

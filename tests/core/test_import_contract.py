@@ -5,7 +5,7 @@ import pathlib
 import subprocess
 import sys
 
-CORE = pathlib.Path(__file__).resolve().parents[1] / "swisstui" / "core"
+CORE = pathlib.Path(__file__).resolve().parents[2] / "swisstui" / "core"
 
 
 def test_core_sources_do_not_import_textual():

@@ -13,7 +13,7 @@ from swisstui.core import store
 from swisstui.core.model import GAMES
 from swisstui.core.pairing import pair_round
 
-SAMPLES = Path(__file__).resolve().parents[1] / "swisstui" / "sample_events"
+SAMPLES = Path(__file__).resolve().parents[2] / "swisstui" / "sample_events"
 
 
 @pytest.mark.parametrize("game", GAMES)

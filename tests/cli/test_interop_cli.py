@@ -10,7 +10,7 @@ from pathlib import Path
 
 from swisstui.cli import main
 from swisstui.core import store
-from test_interop_trf import EVENT, GOLDEN  # the shared hand-built event
+from trf_event import EVENT, GOLDEN  # the shared hand-built event
 
 
 def _folder(tmp_path: Path, event=EVENT) -> Path:
