@@ -10,7 +10,7 @@ is not mentioned is simply absent from the round file (scored as absent, RULES.m
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from .errors import PairingError
 from .model import Board, Bye, ByeKind, Event, Round

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from typing import Any, Iterable, Mapping, NamedTuple
+from typing import Any, NamedTuple
+from collections.abc import Iterable, Mapping
 
 SCHEMA_VERSION = 1
 
@@ -244,15 +245,15 @@ class Event:
         return tuple(r for r in self.rounds if not r.playoff)
 
     # ---- functional updates --------------------------------------------------------------
-    def with_player(self, player: Player) -> "Event":
+    def with_player(self, player: Player) -> Event:
         others = tuple(p for p in self.players if p.id != player.id)
         return replace(self, players=tuple(sorted(others + (player,), key=lambda p: p.id)))
 
-    def with_round(self, rnd: Round) -> "Event":
+    def with_round(self, rnd: Round) -> Event:
         others = tuple(r for r in self.rounds if r.number != rnd.number)
         return replace(self, rounds=tuple(sorted(others + (rnd,), key=lambda r: r.number)))
 
-    def without_round(self, number: int) -> "Event":
+    def without_round(self, number: int) -> Event:
         return replace(self, rounds=tuple(r for r in self.rounds if r.number != number))
 
 

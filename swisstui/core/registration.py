@@ -25,7 +25,8 @@ import unicodedata
 from datetime import date
 from dataclasses import fields, replace
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any
+from collections.abc import Iterable, Iterator
 
 from .errors import EventFileError, SwissError
 from .model import ByeKind, Event, Player

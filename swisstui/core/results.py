@@ -15,7 +15,8 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any
+from collections.abc import Callable, Iterable, Mapping
 
 from .errors import ConflictError, ResultError, SwissError
 from .games import profile

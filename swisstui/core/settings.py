@@ -13,7 +13,8 @@ import datetime
 import math
 import unicodedata
 from dataclasses import fields, replace
-from typing import Any, Iterable, Mapping
+from typing import Any
+from collections.abc import Iterable, Mapping
 
 from .errors import SwissError
 from .model import GAMES, Scoring, Settings

@@ -12,7 +12,8 @@ from __future__ import annotations
 import csv
 import io
 import re
-from typing import Any, Iterable, Sequence
+from typing import Any
+from collections.abc import Iterable, Sequence
 
 __all__ = ["safe_cell", "write_csv"]
 

@@ -33,7 +33,8 @@ import tomllib
 from contextlib import contextmanager
 from dataclasses import fields, replace
 from pathlib import Path
-from typing import Any, Callable, Iterator, Mapping
+from typing import Any
+from collections.abc import Callable, Iterator, Mapping
 
 import tomli_w
 

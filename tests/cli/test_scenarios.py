@@ -158,7 +158,7 @@ def test_director_runs_a_whole_event(tmp_path, capsys, game):
     if game == "go":
         assert [p["rank"] for p in players] == ["3d", "2d", "1d", "1k", "2k", "3k", "5k"]
 
-    expected = {p: 0.0 for p in range(1, 8)}
+    expected = dict.fromkeys(range(1, 8), 0.0)
     byes: dict[int, int] = {}
     stored: dict[tuple[int, int], str] = {}
     history: dict[int, dict] = {}

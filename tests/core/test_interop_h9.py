@@ -130,7 +130,7 @@ def test_score_column_added_when_chain_has_no_score():
 
 def test_with_real_standings():
     lines = player_lines(write_h9(EVENT))
-    assert [x[5:35].strip() for x in lines][0] == "Minieri Davide"
+    assert lines[0][5:35].strip() == "Minieri Davide"
     assert len(lines) == 5
 
 

@@ -7,15 +7,12 @@ Golden files in tests/golden/ were typed by hand from the TRF-16 / TRF-2026 colu
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
 from swisstui.core.errors import EventFileError, SwissError
-from swisstui.core.games import profile
 from swisstui.core.interop.trf import complete_rounds, initial_colour, read_trf, write_trf
-from swisstui.core.model import (Board, Bye, ByeKind, Event, GameKind, Player, Round, Settings,
-                                 history, scores)
+from swisstui.core.model import (Board, Bye, ByeKind, Event, GameKind, Player, Round, history, scores)
 
 from trf_event import CHESS, EVENT, GOLDEN, PLAYERS, R, RANKS, ROUNDS, SETTINGS  # noqa: F401
 

@@ -445,7 +445,7 @@ def test_export_writer_never_replaces_a_device_or_fifo(tmp_path):
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
     got = []
-    reader = threading.Thread(target=lambda: got.append(open(fifo, "rb").read()))
+    reader = threading.Thread(target=lambda: got.append(Path(fifo).read_bytes()))
     reader.start()
     store.write_file(fifo, b"standings\n")
     reader.join(5)

@@ -301,7 +301,7 @@ async def test_mode_letters_help_and_palette(tmp_path):
                              ("escape", "results"), ("X", "crosstable"), ("S", "standings")):
             await pilot.press(letter)
             await pilot.pause()
-            assert app.screen.MODE == mode
+            assert mode == app.screen.MODE
         await pilot.press("P")
         await pilot.press("f1")
         await pilot.pause()
@@ -758,7 +758,7 @@ async def test_key_bar_fits_80_columns_in_every_mode(tmp_path):
                           ("f5", "standings"), ("f6", "crosstable")):
             await pilot.press(key)
             await pilot.pause()
-            assert app.screen.MODE == mode
+            assert mode == app.screen.MODE
             lines = screen_lines(app)
             assert len(lines) == 24 and all(len(x) <= 80 for x in lines)
             assert lines[-1].strip() == ("F1 Help  F2 Registration  F3 Pairings  F4 Results"
@@ -1355,7 +1355,7 @@ async def test_renju_results_show_who_had_black(tmp_path):
             await type_text(pilot, text)
             await pilot.press("enter")
             await pilot.pause()
-        assert f"saved: round 1 board 3 +-" in status(app)
+        assert "saved: round 1 board 3 +-" in status(app)
         rows = table_rows(app, "#boards")
         assert [r[3] for r in rows] == [f"1-0 black={second}", "1/2-1/2 black=?", "+-", "·"]
         assert all(len(x) <= 80 for x in screen_lines(app))

@@ -14,7 +14,8 @@ no game re-implements it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any
+from collections.abc import Callable, Mapping
 
 from ..errors import ResultError, SwissError
 from ..model import Result, Scoring, Settings

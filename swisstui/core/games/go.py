@@ -57,7 +57,8 @@ import re
 import unicodedata
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from ..errors import ResultError
 from ..model import Result, Scoring, Settings

@@ -31,7 +31,8 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from ..errors import ResultError
 from ..model import Result, Scoring, Settings

@@ -30,7 +30,8 @@ become ``?``.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from ..errors import SwissError
 from ..model import Event, GameKind, history

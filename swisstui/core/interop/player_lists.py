@@ -27,7 +27,8 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any
+from collections.abc import Iterable, Iterator
 
 from ..errors import EventFileError, SwissError
 
@@ -41,7 +42,7 @@ _COUNTRY = re.compile(r"[A-Z]{2}")
 
 def _lines(path: Path) -> Iterator[tuple[int, str]]:
     try:
-        fh = open(path, "rb")
+        fh = open(path, "rb")  # noqa: SIM115 - closed by the `with` below
     except FileNotFoundError:
         raise SwissError(f"{path}: no such file") from None
     except OSError as exc:
@@ -60,9 +61,7 @@ def _lines(path: Path) -> Iterator[tuple[int, str]]:
 def _keep(row: dict[str, Any], ids: set[str] | None, federation: str | None) -> bool:
     if ids is not None and row.get("federation_id") not in ids:
         return False
-    if federation is not None and (row.get("country") or "").upper() != federation:
-        return False
-    return True
+    return federation is None or (row.get("country") or "").upper() == federation
 
 
 # ---- FIDE rating list ------------------------------------------------------------------------
@@ -102,7 +101,7 @@ def _fide_rows(path: Path, rating: str) -> Iterator[tuple[int, dict[str, Any]]]:
                 raise EventFileError(path, n, f"header has no {rating} rating column")
             continue
 
-        def get(name: str) -> str:
+        def get(name: str, cols=cols, line=line) -> str:
             span = cols.get(name)  # type: ignore[union-attr]
             return line[span[0]:span[1]].strip() if span else ""
 

@@ -44,7 +44,7 @@ import re
 from dataclasses import dataclass, field, replace
 from itertools import combinations
 from pathlib import Path
-from typing import Mapping
+from collections.abc import Mapping
 
 from ..errors import EventFileError, SwissError
 from ..model import (Board, Bye, ByeKind, Event, GameKind, Player, Round, Scoring, Settings,

@@ -106,10 +106,10 @@ def hard_conflict(a: PState, b: PState, mode: str, game: str, exempt: bool) -> s
                 and not exempt:
             return f"both must have {NAME[pa.want]} (FIDE colour limits ±2, no 3 in a row)"
         return None
-    if mode == "balance" and game == "othello":
-        if a.bal and b.bal and (a.bal > 0) == (b.bal > 0):
-            more = "Blacks" if a.bal > 0 else "Whites"
-            return f"both have one more {more}; one would be 2 apart (Othello colour rule)"
+    if mode == "balance" and game == "othello" and a.bal and b.bal \
+            and (a.bal > 0) == (b.bal > 0):
+        more = "Blacks" if a.bal > 0 else "Whites"
+        return f"both have one more {more}; one would be 2 apart (Othello colour rule)"
     return None
 
 

@@ -13,17 +13,17 @@ from dataclasses import dataclass, field, replace
 from ..errors import ConflictError, PairingError
 from ..model import Board, Bye, ByeKind, Event, Round
 from .candidates import FULL_LIMIT, START_WINDOW, Candidates
+from .colours import allocate, colour_mode, handicap_games
+from .criteria import BYE, FIELDS, Context, Evaluator, Packer, objective
+from .groups import PState, build_states, lot_key, strength_key, to_pair
+from .matching import max_cardinality, solve
+from .roundrobin import roundrobin_pairs
 
 CONVERGE = False  # also require the same objective as the half-width window
 LOCAL_ROUNDS = 4  # local widenings before the whole window doubles
 LOCAL_MAX = 10**9  # boundary pairs that may be widened locally
 MAX_WINDOW = 24  # above FULL_LIMIT players, the window never grows past this (time budget)
 EDGE_BUDGET = (20, 60, 100_000)  # … nor the solves of a round more than min(60n, max(20n, 100k)) edges
-from .colours import allocate, colour_mode, handicap_games
-from .criteria import BYE, FIELDS, Context, Evaluator, Packer, objective
-from .groups import PState, build_states, lot_key, strength_key, to_pair
-from .matching import max_cardinality, solve
-from .roundrobin import roundrobin_pairs
 
 
 @dataclass(frozen=True)
@@ -175,9 +175,6 @@ def pair_round(event: Event, *, fixed=(), forbid=(), allow_rematch: bool = False
 
     mate, cands, method = _match(pool, ev, window, engine)
     unpaired = [pool[i].id for i in range(len(pool)) if i not in mate]
-    bye_needed = len(pool) % 2 == 1
-    if bye_needed and BYE not in mate:
-        unpaired = unpaired  # every player matched but the dummy: impossible (odd)
     if unpaired:
         raise PairingError(_diagnose(pool, ev, ctx, unpaired, round_no))
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import replace
-from typing import Callable
+from collections.abc import Callable
 
 from ..model import Board, Event, GameKind, Player, Result, Round, Settings, history
 from .engine import pair_round
@@ -191,7 +191,7 @@ def score_distribution(event: Event) -> list[tuple[str, int]]:
     won and lost (draws shown as a third number when present)."""
     hist = history(event)
     counts: Counter = Counter()
-    for pid, recs in hist.items():
+    for recs in hist.values():
         w = sum(1 for r in recs if r.kind is not GameKind.WITHDRAWN and r.outcome == 1
                 or r.kind in (GameKind.PAIRING_BYE, GameKind.FULL_BYE))
         lo = sum(1 for r in recs if r.outcome == 0)

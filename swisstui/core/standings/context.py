@@ -9,7 +9,8 @@ playoff rounds never enter Swiss standings (RULES.md §3.6: the Swiss standings 
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from ..errors import SwissError
 from ..model import Event, GameKind, RoundRecord, history

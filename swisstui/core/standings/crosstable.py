@@ -15,7 +15,7 @@ Cell notation (``opponent's position``, ``colour``, ``result``), e.g. ``12w+``:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable
+from collections.abc import Iterable
 
 from ..model import Event, GameKind as K, Player, RoundRecord
 from .table import standings_with_context

@@ -62,7 +62,7 @@ def direct_encounter(ctx: Context, ids: list[int]) -> dict[int, float]:
     for i in range(len(left) - 1, -1, -1):
         below[i] = run
         run = max(run, best[left[i]])
-    out = {p: 0.0 for p in ids}
+    out = dict.fromkeys(ids, 0.0)
     value = float(len(ids))
     i = 0
     while i < len(left) - 1 and pts[left[i]] > below[i]:
@@ -105,6 +105,6 @@ def simplified_direct_confrontation(ctx: Context, ids: list[int]) -> dict[int, f
     """Wins among the tied players if every pair has met, else 0 for all."""
     games = _games_among(ctx, ids)
     if not _all_met(games, ids):
-        return {p: 0.0 for p in ids}
+        return dict.fromkeys(ids, 0.0)
     win = ctx.win
     return {p: sum(x / win for v in games[p].values() for x in v) for p in ids}

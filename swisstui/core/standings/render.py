@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import html
 import json
-from typing import Any, Sequence
+from typing import Any
+from collections.abc import Sequence
 
 from .. import textwidth
 from ..spreadsheet import write_csv

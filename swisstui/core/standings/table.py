@@ -18,7 +18,7 @@ The chain is the one given, else the event's ``tiebreaks``, else the game profil
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from ..errors import SwissError
 from ..model import Event, Player

@@ -31,7 +31,7 @@ class EventScreen(Screen):
     _seen_version = -1
 
     @property
-    def sapp(self) -> "SwissApp":
+    def sapp(self) -> SwissApp:
         return self.app  # type: ignore[return-value]
 
     @property

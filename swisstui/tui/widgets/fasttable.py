@@ -15,7 +15,7 @@ Enter posts :class:`FastTable.Selected`.
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from collections.abc import Sequence
 
 from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment
@@ -126,12 +126,12 @@ class FastTable(ScrollView, can_focus=True):
     class Selected(Message):
         """Enter on a row."""
 
-        def __init__(self, table: "FastTable", index: int, key: str | None) -> None:
+        def __init__(self, table: FastTable, index: int, key: str | None) -> None:
             super().__init__()
             self.table, self.index, self.key = table, index, key
 
         @property
-        def control(self) -> "FastTable":
+        def control(self) -> FastTable:
             return self.table
 
     def __init__(self, *, show_cursor: bool = True, padding: int = 1, spacing: int = 0,
