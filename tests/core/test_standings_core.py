@@ -190,34 +190,39 @@ def test_docs_list_every_code():
 def test_renderers_escape_and_show_percents():
     import json as _json
 
+    from dataclasses import replace
+
+    from swisstui.core.interop.formats import ExportRequest, render
     from swisstui.core.model import Player
-    from swisstui.core.standings.render import render_crosstable, render_standings
 
     ev = build("magic", [Player(1, "<b>Ann & Co</b>"), Player(2, "Bob")], [[(1, 2, "2-1")]])
-    st = standings(ev)
-    html_out = render_standings(st, "html", "Cup <1>")
+    ev = replace(ev, settings=replace(ev.settings, name="Cup <1>"))
+
+    def out(fmt: str, what: str = "standings") -> str:
+        return render(ev, ExportRequest(fmt, what)).decode()
+
+    html_out = out("html")
     assert "&lt;b&gt;Ann &amp; Co&lt;/b&gt;" in html_out and "<b>Ann" not in html_out
     assert "Cup &lt;1&gt;" in html_out and "%" in html_out
-    text = render_standings(st, "text")
-    assert "66.67%" in text  # GW of the 2-1 winner
-    data = _json.loads(render_standings(st, "json"))
+    assert "66.67%" in out("text")  # GW of the 2-1 winner
+    data = _json.loads(out("json"))
     assert data["rows"][0]["tiebreaks"]["GW"] == 0.6667
-    assert render_standings(st, "csv").splitlines()[1].endswith(",3,0.33,0.6667,0.3333")
-    ct = _json.loads(render_crosstable(crosstable(ev), "json"))
+    assert out("csv").splitlines()[1].endswith(",3,33.00%,66.67%,33.33%")  # OMW floor
+    ct = _json.loads(out("json", "crosstable"))
     assert ct["rows"][0]["rounds"] == ["2+"]
 
 
 def test_text_tables_align_cjk_names_by_display_width():
     """QA bug 6: Hangul/Kanji take two terminal columns; every row has the same width."""
     from swisstui.core import textwidth
+    from swisstui.core.interop.formats import ExportRequest, render
     from swisstui.core.model import Player
-    from swisstui.core.standings.render import render_crosstable, render_standings
 
     names = ["김민준", "山田太郎", "Ann", "Zoë Åström"]
     ev = build("chess", [Player(i, n) for i, n in enumerate(names, 1)],
                [[(1, 2, "1-0"), (3, 4, "=")]])
-    for text in (render_standings(standings(ev), "text"),
-                 render_crosstable(crosstable(ev), "text")):
+    for what in ("standings", "crosstable"):
+        text = render(ev, ExportRequest("text", what)).decode()
         rows = [ln for ln in text.splitlines() if any(n in ln for n in names)]
         assert len(rows) == 4
         ends = {textwidth.width(r) for r in rows}

@@ -176,7 +176,7 @@ def pair_round(event: Event, *, fixed=(), forbid=(), allow_rematch: bool = False
     mate, cands, method = _match(pool, ev, window, engine)
     unpaired = [pool[i].id for i in range(len(pool)) if i not in mate]
     if unpaired:
-        raise PairingError(_diagnose(pool, ev, ctx, unpaired, round_no))
+        raise _diagnose(pool, ev, ctx, unpaired, round_no)
 
     pairs: list[tuple[PState, PState]] = list(pinned)
     pair_bye: PState | None = None
@@ -286,8 +286,10 @@ def _legal_edges(pool: list[PState], ev: Evaluator) -> list[tuple[int, int]]:
 
 
 def _diagnose(pool: list[PState], ev: Evaluator, ctx: Context, unpaired: list[int],
-              round_no: int) -> str:
-    """One line: the blocked players, the rule, and the smallest relaxation that works."""
+              round_no: int) -> PairingError:
+    """The refusal: one line naming the blocked players, the rule, and the smallest relaxation
+    that works; the same as fields (``players``, ``relaxation="allow_rematch"`` when allowing
+    the fewest, least recent rematches pairs the round)."""
     n = len(pool)
     bye = n % 2 == 1
     # who cannot be paired under the absolute rules (maximum-cardinality on legal pairs)
@@ -320,7 +322,9 @@ def _diagnose(pool: list[PState], ev: Evaluator, ctx: Context, unpaired: list[in
     # the smallest relaxation: fewest, least recent rematches
     ctx2 = replace(ctx, allow_rematch=True)
     relax = _try(pool, ctx2, ev.states)
+    relaxation = None
     if relax is not None:
+        relaxation = "allow_rematch"
         k, pairs = relax
         shown = ", ".join(f"{a}-{b} (met round {r})" for a, b, r in pairs[:4])
         msg += (f"; smallest relaxation: --allow-rematch pairs it with {k} rematch(es): "
@@ -335,7 +339,7 @@ def _diagnose(pool: list[PState], ev: Evaluator, ctx: Context, unpaired: list[in
                    "a bye"
     if round_no - 1 > n // 2:
         msg += f" (a pairing is only guaranteed while rounds ≤ players/2 = {n // 2})"
-    return msg
+    return PairingError(msg, players=[st.id for st in blocked], relaxation=relaxation)
 
 
 def _try(pool, ctx, states):
