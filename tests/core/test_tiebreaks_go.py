@@ -75,7 +75,6 @@ def test_sos_cuts_and_cuss():
 
 
 def test_mcmahon_scores():
-    pytest.importorskip("swisstui.core.ranks")
     players = [Player(1, "A", rank="5d"), Player(2, "B", rank="1d"), Player(3, "C", rank="25k"),
                Player(4, "D", rank="3k", smms_correction=1)]
     rounds = [[(1, 2, "1-0"), (3, 4, "0-1")], [(1, 4, "1-0"), ("bye", 2), ("bye", 3, "absent")]]
@@ -98,7 +97,6 @@ def test_mcmahon_scores():
 
 
 def test_sosm_handicap_correction():
-    pytest.importorskip("swisstui.core.ranks")
     from dataclasses import replace
 
     from swisstui.core.model import Result
@@ -116,7 +114,6 @@ def test_sosm_handicap_correction():
 
 
 def test_mcmahon_bar_and_floor_options():
-    pytest.importorskip("swisstui.core.ranks")
     from swisstui.core.errors import SwissError
     from swisstui.core.mcmahon import start_scores
 
@@ -133,7 +130,6 @@ def test_mcmahon_bar_and_floor_options():
 
 
 def test_mcmahon_standings_are_ranked_by_mms_not_wins():
-    pytest.importorskip("swisstui.core.ranks")
     players = [Player(1, "Dan", rank="3d"), Player(2, "Kyu", rank="10k"),
                Player(3, "Kyu2", rank="12k"), Player(4, "Dan2", rank="2d")]
     rounds = [[(2, 3, "1-0"), (1, 4, "1-0")], [(2, 3, "1-0"), (4, 1, "1-0")]]
@@ -194,7 +190,6 @@ def test_sos_unplayed_half_on_counts_the_opponents_unplayed_rounds_half():
 
 
 def test_sos_unplayed_half_in_mcmahon():
-    pytest.importorskip("swisstui.core.ranks")
     players = [Player(1, "A", rank="1d"), Player(2, "B", rank="1k"), Player(3, "C", rank="2k"),
                Player(4, "D", rank="3k"), Player(5, "E", rank="5k")]
     out = {}
@@ -252,7 +247,6 @@ def exploit_event():
 
 
 def test_ext_exr_by_hand():
-    pytest.importorskip("swisstui.core.ranks")
     ev = exploit_event()
     assert ev.round(2).board(1).result.detail["handicap"] == 9
     st = standings(ev, chain="WINS,EXT,EXR")
@@ -277,7 +271,6 @@ def test_ext_exr_by_hand():
 def test_ext_exr_use_the_real_nbw_and_apply_to_go_only():
     from swisstui.core.errors import SwissError
 
-    pytest.importorskip("swisstui.core.ranks")
     from dataclasses import replace
 
     ev = exploit_event()
