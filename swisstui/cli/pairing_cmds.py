@@ -1,5 +1,5 @@
 """Pairing commands: ``pair``, ``pairings swap``, ``explain``, ``simulate`` — thin shells over
-:mod:`swisstui.core.pairing` (DESIGN.md §5, §8).  Pairing is computed *inside*
+:mod:`swisstui.core.pairing` (docs/PAIRING.md; README.md "Command reference").  Pairing is computed *inside*
 ``store.update`` so it sees the fresh event; a refusal writes nothing."""
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ it is a legal round file (known, active players, each at most once).
 
 Board numbers follow the order given.  Players with a bye requested for the round
 (``players bye``) get that bye unless they are paired or given another bye; everybody else who
-is not mentioned is simply absent from the round file (scored as absent, RULES.md §0).
+is not mentioned is simply absent from the round file (scored as absent, docs/RULES.md §0).
 """
 
 from __future__ import annotations
