@@ -611,7 +611,7 @@ def test_bug_cjk_names_align_in_text_standings(tmp_path, capsys):
 
 
 def test_go_mcmahon_day(tmp_path, capsys):
-    """McMahon with bar 2d / floor 20k (RULES.md §1.2): start MMS from the rank (1d = 30 on
+    """McMahon with bar 2d / floor 20k (docs/RULES.md §1.2): start MMS from the rank (1d = 30 on
     the OpenGotha scale), a half-point bye, a withdrawal and a late entrant (absent rounds at
     the event's absent_mms 0.5, MMS rounded down)."""
     folder = tmp_path / "mm"
@@ -937,7 +937,7 @@ def test_swap_lists_broken_rules_and_explain(tmp_path, capsys):
 
 
 def test_magic_percentages_by_hand_with_a_drop_and_a_bye(tmp_path, capsys):
-    """MTR tie-breaks end to end (RULES.md §3.2): four players, fixed pairings, M4 drops after
+    """MTR tie-breaks end to end (docs/RULES.md §3.2): four players, fixed pairings, M4 drops after
     round 2, M1 gets the bye in round 3.  Every number below is computed by hand:
     R1 M1 2-0 M2, M4 2-1 M3; R2 M3 2-1 M1, M4 2-0 M2 (M4 drops); R3 M2 2-0 M3, M1 bye (2-0).
     MW = MP / (3 x rounds incl. the bye); OMW/OGW average the opponents (floor 0.33, the bye
@@ -1029,7 +1029,7 @@ def test_fuzz_command_lines(tmp_path_factory, five_players, capsys, command, arg
     (4, 2), (8, 3), (9, 5), (16, 5), (17, 5), (32, 5), (33, 6), (64, 6), (65, 7), (128, 7),
     (129, 8), (226, 8), (227, 9), (409, 9), (410, 10), (5000, 10)])
 def test_rounds_advice_magic_table(capsys, players, rounds):
-    """MTR Appendix E as copied into RULES.md §3.3, at every boundary of the table."""
+    """MTR Appendix E as copied into docs/RULES.md §3.3, at every boundary of the table."""
     assert ok(capsys, "rounds", "--players", players, "--game", "magic", "--quiet").strip() \
         == str(rounds)
 
@@ -1037,13 +1037,13 @@ def test_rounds_advice_magic_table(capsys, players, rounds):
 @pytest.mark.parametrize("players,rounds", [(2, 1), (3, 2), (4, 2), (5, 3), (8, 3), (9, 4),
                                             (1000, 10), (1025, 11)])
 def test_rounds_advice_power_of_two(capsys, players, rounds):
-    """Enough rounds to leave a single perfect score: 2^rounds >= players (SEEDS.md 003)."""
+    """Enough rounds to leave a single perfect score: 2^rounds >= players (docs/RULES.md §8.3)."""
     assert ok(capsys, "rounds", "--players", players, "--quiet").strip() == str(rounds)
 
 
 def test_chess_tiebreaks_by_hand(tmp_path, capsys):
     """Four players, three rounds, fixed pairings, every game played; BH, BH-C1, SB and WIN
-    computed by hand (FIDE C.07, RULES.md §5.2):
+    computed by hand (FIDE C.07, docs/RULES.md §5.2):
     R1 1-2 1-0, 3-4 ½; R2 1-3 ½, 4-2 1-0; R3 4-1 1-0, 2-3 1-0 → scores 1.5, 1, 1, 2.5."""
     folder = tmp_path / "c"
     ok(capsys, "new", folder, "--game", "chess", "--rounds", 3,
@@ -1420,7 +1420,7 @@ def test_bug_trf_round_n_of_an_unfinished_round_is_refused(chess_r3_partial, cap
 
 def test_bug_mcmahon_pairs_on_the_standings_mms(tmp_path, capsys):
     """A late entrant (5k, start score 25) joining in round 3 has MMS 26 after round 2 (½ per
-    round not yet registered, RULES.md §1.2, docs/PAIRING.md "Who is paired"); the pairing
+    round not yet registered, docs/RULES.md §1.2, docs/PAIRING.md "Who is paired"); the pairing
     must group every player on the MMS the standings show, and say so in --explain."""
     import re
     folder = go_event(tmp_path, capsys)
@@ -1533,7 +1533,7 @@ def test_bug_renju_black_before_the_result(tmp_path, capsys):
 
 def test_bug_othello_half_point_bye_discs(tmp_path, capsys):
     """A requested half-point bye is half a point, a 32-32 draw against oneself as the BQ
-    values it (RULES.md §2.2); DISCS gives it 0, less than the 24 of a lost game."""
+    values it (docs/RULES.md §2.2); DISCS gives it 0, less than the 24 of a lost game."""
     folder = tmp_path / "od"
     ok(capsys, "new", folder, "--game", "othello", "--rounds", 3)
     for name in "ABCDE":

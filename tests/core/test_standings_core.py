@@ -29,8 +29,8 @@ def test_required_codes_exist_for_their_game(game):
 
 def test_each_tiebreak_cites_rules_and_aliases_resolve():
     for code, tb in registry.items():
-        assert "RULES.md" in tb.rule_ref or "SEEDS.md" in tb.rule_ref, code
-        assert "RULES.md" in tb.compute.__doc__ or "SEEDS.md" in tb.compute.__doc__, code
+        assert "docs/RULES.md" in tb.rule_ref or "docs/RULES.md §8" in tb.rule_ref, code
+        assert "docs/RULES.md" in tb.compute.__doc__ or "docs/RULES.md §8" in tb.compute.__doc__, code
     assert registry.get("bhc1").code == "BH-C1"
     assert registry.get("OMW%").code == "OMW"
     assert registry.get("nbw").code == "WINS"
@@ -65,7 +65,7 @@ def test_rounds_warning_seed003():
 
 
 def test_recommended_rounds():
-    assert recommended_rounds(12) == 4  # seed 003: 12 players -> 16 = 2^4
+    assert recommended_rounds(12) == 4  # docs/RULES.md §8.3: 12 players -> 16 = 2^4
     assert recommended_rounds(12, "magic") == 5  # MTR table 9-16: 5 (Top 4)
     assert [recommended_rounds(n, "magic") for n in (8, 17, 33, 65, 129, 226, 227, 409, 410)] \
         == [3, 5, 6, 7, 8, 8, 9, 9, 10]

@@ -1,4 +1,4 @@
-"""Go criteria checked by hand (RULES.md §1.2, §1.4) and seed 002's Tagajo chain (SEEDS.md)."""
+"""Go criteria checked by hand (docs/RULES.md §1.2, §1.4) and docs/RULES.md §8.2's Tagajo chain (docs/RULES.md §8)."""
 
 import pytest
 
@@ -140,7 +140,7 @@ def test_mcmahon_standings_are_ranked_by_mms_not_wins():
     assert st.row(2).score == 2 and st.row(1).score == 1
 
 
-# ---- option sos_unplayed_half (RULES.md §1.4 Options, OpenGotha) ------------------------------
+# ---- option sos_unplayed_half (docs/RULES.md §1.4 Options, OpenGotha) ------------------------------
 # R1: 1 beats 2; 3 wins by forfeit against 4; 5 has the pairing bye.
 # R2: 1 beats 3; 5 beats 2; 4 is absent.
 # R3: 3 beats 5; 4 beats 2; 1 has the pairing bye.
@@ -211,7 +211,7 @@ def test_sos_unplayed_half_in_mcmahon():
     assert off[2]["SOSOSM"] == 89 + 84 + 86 and on[2]["SOSOSM"] == 88.5 + 83.5 + 85.5
 
 
-# ---- EXT / EXR (RULES.md §1.4) -------------------------------------------------------------
+# ---- EXT / EXR (docs/RULES.md §1.4) -------------------------------------------------------------
 # Ranks (core.ranks values): 1: 3d (2), 2: 1d (0), 3: 1k (-1), 4: 4k (-4), 5: none = the
 # McMahon floor 20k (-20).  Black is first-listed; h = handicap stones (None: even game).
 # R1: 4 (B) beats 1 (W), h 4;  3 (B) loses to 2 (W), even;  5 bye.

@@ -1,4 +1,4 @@
-"""EGD / EGF tournament results file (``.h9``) for Go events (RULES.md §1.6).
+"""EGD / EGF tournament results file (``.h9``) for Go events (docs/RULES.md §1.6).
 
 Header lines start with ``;`` (``CL[] EV[] PC[] DT[] HA[] KM[] TM[] CM[]``), then one
 fixed-width line per player in standings order.  Columns (1-based; docs/INTEROP.md):
@@ -18,7 +18,7 @@ then       one 9-column field per round: blank, opponent line number right align
            (``b``/``w``) and handicap for a game, or 3 blanks for an unplayed round
 =========  =====================================================================
 
-Unplayed rounds follow the EGF format (RULES.md §1.6 "Unplayed rounds"): ``0+`` a free win,
+Unplayed rounds follow the EGF format (docs/RULES.md §1.6 "Unplayed rounds"): ``0+`` a free win,
 ``0=`` a free round worth half a point, ``0-`` a free round with nothing — chosen from the
 points the round scored (pairing bye, requested byes, absence, rounds before a late entry or
 after a withdrawal; a player present but unpaired is ``0-``).  Forfeits are not rated games,

@@ -1,5 +1,5 @@
 """Pairing the next round: players → score groups → candidate pairs → weights → matching →
-colours → boards, with an explanation for every board (DESIGN.md §5).
+colours → boards, with an explanation for every board (docs/PAIRING.md).
 
 Public: :func:`pair_round`, :class:`Pairing`, :func:`undo_round`, :func:`swap`,
 :func:`check_board` (the rules a given pair breaks).  Nothing here writes to disk: the CLI
@@ -60,18 +60,18 @@ class Pairing:
 
 
 def _plan(event: Event, round_no: int) -> tuple[str, str, tuple[str, ...]]:
-    """(order, ideal style, chain) for this round (DESIGN.md §5 systems, round-1 methods)."""
+    """(order, ideal style, chain) for this round (docs/PAIRING.md "Systems and orders")."""
     s = event.settings
     if round_no == 1:
         if s.round1 == "random":
             return "random", "adjacent", ()
         if s.round1 == "lot":
-            return "lot", "adjacent", ()  # Kagawa: 1–2, 3–4 in lot order (RULES.md §1.7)
+            return "lot", "adjacent", ()  # Kagawa: 1–2, 3–4 in lot order (docs/RULES.md §1.7)
         return "strength", s.style if s.style in ("fold", "slide") else "fold", ()
     if s.style == "random":
         return "random", "adjacent", ()
     if s.style == "tiebreaks":
-        if round_no == 2:  # Tagajo: round 2 by wins, then random (SEEDS.md 002)
+        if round_no == 2:  # Tagajo: round 2 by wins, then random (docs/RULES.md §8.2)
             return "random", "adjacent", ()
         return "chain", "adjacent", tuple(s.pairing_order or s.tiebreaks)
     if s.style == "adjacent":
@@ -438,7 +438,7 @@ def _explain_byes(byes: list[Bye], pair_bye: PState | None, ev: Evaluator,
             if ev.bye_ineligible(st):
                 why = "every other player already had one, or no pairing allowed it"
             elif ev.ctx.magic_bye:
-                why = "lowest match points, random among them (MTR / RULES.md §3.4)"
+                why = "lowest match points, random among them (MTR / docs/RULES.md §3.4)"
             else:
                 why = "the lowest-ranked player eligible for it"
             lines.append(f"bye: {_describe(st)} gets the pairing bye: {why}")
