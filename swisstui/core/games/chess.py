@@ -19,6 +19,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 from collections.abc import Mapping
 
@@ -45,6 +46,14 @@ def parse(text: str, settings: Settings, extra: Mapping[str, Any] | None = None)
     return res
 
 
+def simulate_result(rng: random.Random, outcome: tuple[float, float], first: int,
+                    second: int, forfeit: bool) -> tuple[str, dict[str, Any]]:
+    """A simulated chess result (pairing/simulate.py): the shared win/draw/loss notation."""
+    if forfeit:
+        return ("+-" if outcome[0] == 1 else "-+"), {}
+    return {1: "1-0", 0: "0-1", 0.5: "1/2-1/2"}[outcome[0]], {}
+
+
 OPTIONS = {
     "tiebreak_rules": Option(
         "2023", str, ("2023", "pre2023", "2026"),
@@ -69,4 +78,15 @@ PROFILE = GameProfile(
     bye_detail=None,
     detail_keys=(),
     notations=NOTATIONS,
+    seat_names=("White", "Black"),
+    first_colour="w",
+    list_marks=("w", "b"),
+    entry_example="board result:  12 1-0   7 0-1   3 =   (or just the result)",
+    initial_colour_option="initial_colour",
+    pab_bars_unplayed_win=True,
+    avoid_geography=False,
+    unplayed_rules_option="tiebreak_rules",
+    file_formats=("trf",),
+    sim_draw_rate=0.30,
+    simulate_result=simulate_result,
 )

@@ -8,7 +8,8 @@ rating/rank (any game, RULES.md §1.4 "Rank, Rating"; seed 002's dan/kyu order).
   table 8.1a).
 * RATING — the player's rating; Go/Renju players without one rank by their rank
   (:func:`swisstui.core.ranks.rank_value`).
-* RANK — the Go/Renju rank alone (seed 002's 段級位 step), ignoring ratings.
+* RANK — the kyu/dan rank alone (seed 002's 段級位 step), ignoring ratings; for the games
+  whose players have ranks (``GameProfile.ranks``: Go, Renju).
 
 Unrated opponents are left out (Art. 10: the rating to use for them must be published first).
 """
@@ -107,7 +108,7 @@ def rating(ctx: Context) -> dict[int, float]:
 
 
 @tiebreak("RANK", "Rank (dan/kyu)", "RULES.md §1.1 (rank encoding), §1.4; SEEDS.md 002",
-          ("go", "renju"), aliases=("DANKYU", "GRADE"), integer=True)
+          lambda prof: prof.ranks, aliases=("DANKYU", "GRADE"), integer=True)
 def rank(ctx: Context) -> dict[int, float]:
     """The Go/Renju rank value (1d = 0, 1k = −1, pros above 9d); no rank ranks last."""
     from ..ranks import rank_value
