@@ -10,9 +10,7 @@ from dataclasses import replace
 
 from ..core import textwidth
 from ..core.errors import SwissError
-
-COLOUR_WORDS = {"chess": ("w", "b"), "go": ("b", "w"), "othello": ("b", "w"),
-                "renju": ("B?", "W?"), "magic": None}
+from ..core.games import profile
 
 
 def _pair_arg(text: str) -> tuple[int, int]:
@@ -24,9 +22,9 @@ def _pair_arg(text: str) -> tuple[int, int]:
 
 
 def _board_json(game: str, board) -> dict:
-    cols = COLOUR_WORDS.get(game)
+    cols = profile(game).order_colours  # where the order fixes them
     return {"board": board.number, "players": list(board.players),
-            "colours": list(cols) if cols and game != "renju" else None}
+            "colours": list(cols) if cols else None}
 
 
 def pairing_json(game: str, rnd) -> dict:
@@ -44,7 +42,7 @@ def _name(event, pid: int) -> str:
 def format_round(event, rnd) -> list[str]:
     from ..core.pairing.groups import pairing_scores
     pts = pairing_scores(event, rnd.number)  # points, or the McMahon score
-    cols = COLOUR_WORDS.get(event.game)
+    cols = profile(event.game).list_marks
     lines = [f"Round {rnd.number}"]
     width = max([textwidth.width(_name(event, p)) for b in rnd.boards for p in b.players]
                 + [10])  # terminal columns: a Hangul or Kanji character takes two

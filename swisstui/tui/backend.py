@@ -131,15 +131,11 @@ def preview_result(event: Event, round_no: int, board_no: int, text: str,
         return None
 
 
-def ing_rules(event: Event) -> bool:
-    """A Go event played under Ing rules (its results can be typed as ``ing LEAD``)."""
-    if event.game != "go":
-        return False
+def entry_example(event: Event) -> str:
+    """The example the results entry line shows: the game profile's, which may depend on the
+    options (Go under Ing rules: the ``ing LEAD`` calculator)."""
     from ..core.games import profile
-    try:
-        return profile("go").option(event.settings, "rules") == "ing"
-    except Exception:
-        return False
+    return profile(event.game).entry_hint(event.settings)
 
 
 def clear_result(folder: Path, round_no: int, board_no: int) -> Event:
