@@ -141,7 +141,7 @@ class GameProfile:
 
     # ---- pairing ----------------------------------------------------------------------------
     # Colour balance in ``balance`` mode is a hard limit: Blacks and Whites never 2 apart
-    # (Othello, SEEDS.md 000); otherwise only a preference (Go).
+    # (Othello, Papp's colour rule); otherwise only a preference (Go).
     balance_hard: bool = False
     # Boolean option that turns on handicap games (Go "handicap": the stronger player takes
     # White, colours.stronger); None: the game has none.
@@ -152,19 +152,19 @@ class GameProfile:
     # An earlier unplayed win (forfeit win, full-point bye, pairing bye) also bars the
     # pairing bye (chess, FIDE C.04.1 d).
     pab_bars_unplayed_win: bool = False
-    # The pairing bye goes at random to a player of the lowest score group (Magic, RULES.md
-    # §3.4) instead of the lowest-placed eligible player.
+    # The pairing bye goes at random to a player of the lowest score group (Magic, Magic
+    # Tournament Rules) instead of the lowest-placed eligible player.
     pab_random_lowest: bool = False
     # Club mates and compatriots are kept apart by default (the GEO criterion, OpenGotha
     # geography); False sets club_weight and country_weight to 0 (chess: the FIDE Dutch
     # system has no such criterion).
     avoid_geography: bool = True
-    # mcmahon_start(event) -> {player id: McMahon start score} (RULES.md §1.2): the
-    # pairing's score base in a McMahon event.
+    # mcmahon_start(event) -> {player id: McMahon start score} (bar and floor, OpenGotha's
+    # SMMS; see core/mcmahon.py): the pairing's score base in a McMahon event.
     mcmahon_start: Callable[[Any], Mapping[int, float]] = field(
         default=mcmahon.start_scores, hash=False)
     # Tie-break code whose value is the McMahon score a McMahon round is paired on (Go
-    # "MMS": start score, wins and the absent rounds' MMS, RULES.md §1.2); None: the start
+    # "MMS": start score, wins and the absent rounds' MMS, as OpenGotha); None: the start
     # score plus the event's points.
     mcmahon_score: str | None = None
 

@@ -15,6 +15,11 @@
   TRF ``XXC``).
 * Defaults: Swiss (Dutch, top half against bottom half = ``slide``), round 1 by rating, FIDE
   colours, tie-breaks BH-C1, BH, SB, DE, WIN (DESIGN.md §4; FIDE list RULES.md §5.2).
+* Pairing: no club/country avoidance by default (``avoid_geography=False``): the FIDE Dutch
+  system (C.04.3) has no such criterion, so a FIDE-rated event must be paired without it —
+  and a pairing checker fed the TRF (which carries the federations) must find the same
+  pairing; ``--club-weight`` / ``--country-weight`` still turn it on.  An earlier unplayed
+  win bars the pairing bye (C.04.1 d).  TRF is the chess exchange format (``file_formats``).
 """
 
 from __future__ import annotations
