@@ -27,7 +27,8 @@ def _game_names(node: ast.AST, names: frozenset[str]) -> list[str]:
 
 def game_knowledge(source: str, names: frozenset[str]) -> list[str]:
     """Every comparison with a game-name literal (``game == "go"``, ``game in ("chess",
-    "renju")``) and every dict literal keyed by game names, as ``line: text``."""
+    "renju")``, ``case "go":``) and every dict literal keyed by game names, as ``line:
+    text``."""
     found = []
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Compare):
@@ -35,6 +36,10 @@ def game_knowledge(source: str, names: frozenset[str]) -> list[str]:
                     for n in _game_names(side, names)]
             if hits:
                 found.append(f"{node.lineno}: comparison with {', '.join(hits)}")
+        elif isinstance(node, ast.MatchValue):  # match event.game: case "go": …
+            hits = _game_names(node.value, names)
+            if hits:
+                found.append(f"{node.lineno}: case {', '.join(hits)}")
         elif isinstance(node, ast.Dict):
             hits = [n for key in node.keys if key is not None
                     for n in _game_names(key, names)]
@@ -57,6 +62,7 @@ def test_the_check_finds_planted_game_knowledge():
         'SEATS = {"go": ("Black", "White")}\n'
         'fine = {"rules": "ing"}\n'
         'call = profile("othello")\n'
+        'match game:\n    case "magic":\n        pass\n    case other:\n        pass\n'
     )
     assert game_knowledge(planted, names) == [
         "1: comparison with renju",
@@ -64,6 +70,7 @@ def test_the_check_finds_planted_game_knowledge():
         "4: comparison with chess, go",
         "5: comparison with magic",
         "6: dict keyed by go",
+        "10: case magic",
     ]
 
 
