@@ -8,8 +8,8 @@ import argparse
 import json
 
 from ..core import services, textwidth
+from ..core.games import profile
 from ..core.interop.formats import pairing_json
-from ..core.model import board_colours
 
 
 def _pair_arg(text: str) -> tuple[int, int]:
@@ -27,12 +27,12 @@ def _name(event, pid: int) -> str:
 
 def format_round(event, rnd) -> list[str]:
     pts = services.pairing_scores(event, rnd.number)  # points, or the McMahon score
+    cols = profile(event.game).list_marks
     lines = [f"Round {rnd.number}"]
     width = max([textwidth.width(_name(event, p)) for b in rnd.boards for p in b.players]
                 + [10])  # terminal columns: a Hangul or Kanji character takes two
     for b in rnd.boards:
         a, c = b.players
-        cols = board_colours(event.game, b)
         ca, cc = (f"({cols[0]}) ", f"({cols[1]}) ") if cols else ("", "")
         lines.append(f"{b.number:>4}  {ca}{textwidth.ljust(_name(event, a), width)} "
                      f"{pts.get(a, 0):>5g}  -  "

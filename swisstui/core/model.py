@@ -20,11 +20,41 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any, NamedTuple
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 SCHEMA_VERSION = 1
 
-GAMES: tuple[str, ...] = ("chess", "go", "othello", "magic", "renju")
+
+
+class GameNames(Sequence):
+    """The names of the games swisstui knows, in menu order — read like a tuple
+    (``game in GAMES``, ``", ".join(GAMES)``).  The five games of ``core/games/`` are built
+    in; :func:`swisstui.core.games.register` adds a profile defined elsewhere (a test's toy
+    game) and :func:`~swisstui.core.games.unregister` removes it again."""
+
+    def __init__(self, names: Iterable[str]):
+        self._names = list(names)
+
+    def __getitem__(self, index):  # type: ignore[override]
+        return self._names[index]
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._names
+
+    def __repr__(self) -> str:
+        return f"GameNames({tuple(self._names)!r})"
+
+    def _add(self, name: str) -> None:
+        self._names.append(name)
+
+    def _remove(self, name: str) -> None:
+        self._names.remove(name)
+
+
+GAMES = GameNames(("chess", "go", "othello", "magic", "renju"))
 
 
 class ByeKind(str, Enum):
@@ -259,22 +289,26 @@ class Event:
 
 # ---- colours --------------------------------------------------------------------------------
 
-FIRST_COLOUR = {"chess": "w", "go": "b", "othello": "b"}
+def _profile(game: str):
+    from .games import profile  # the profiles import this module
+    return profile(game)
 
 
 def board_colours(game: str, board: Board) -> tuple[str, str] | None:
-    """Colours of the two players on a board, derived from the order.
+    """Colours of the two players on a board, from the game profile.
 
-    Chess: first-listed is White.  Go and Othello: first-listed is Black.  Renju: the actual
-    Black is recorded with the result (``detail["black"]``); before that there is no colour.
-    Magic has no colours.
+    Where the order fixes them (``GameProfile.first_colour``): chess, first-listed is White;
+    Go and Othello, first-listed is Black.  Where the actual Black is recorded with the
+    result (``GameProfile.actual_black_key``, Renju ``detail["black"]``) they are read from
+    it; before that there is no colour.  Magic has no colours.
     """
-    first = FIRST_COLOUR.get(game)
-    if first is not None:
-        second = "b" if first == "w" else "w"
-        return (first, second)
-    if game == "renju" and board.result is not None:
-        black = board.result.detail.get("black")
+    prof = _profile(game)
+    fixed = prof.order_colours
+    if fixed is not None:
+        return fixed
+    key = prof.actual_black_key
+    if key is not None and board.result is not None:
+        black = board.result.detail.get(key)
         if black == board.players[0]:
             return ("b", "w")
         if black == board.players[1]:
@@ -322,8 +356,7 @@ def round_records(event: Event, rnd: Round) -> dict[int, RoundRecord]:
     withdrawn or not yet registered)."""
     game = event.game
     sc = event.settings.scoring
-    fixed = FIRST_COLOUR.get(game)
-    fixed_cols = (fixed, "b" if fixed == "w" else "w") if fixed else None
+    fixed_cols = _profile(game).order_colours
     game_pts = {1: sc.points(1), 0.5: sc.points(0.5), 0: sc.points(0)}
     out: dict[int, RoundRecord] = {}
     n = rnd.number

@@ -42,27 +42,11 @@ def _one_of(key: str, value: Any, valid: Iterable[str]) -> None:
         raise SettingError(key, f"unknown {key} {value!r}; valid: {', '.join(valid)}")
 
 
-def _registry() -> Any:
-    """The standings registry of tie-breaks, or None when the standings area is not
-    installed (then codes are accepted as given)."""
-    try:
-        from .standings import registry as mod  # type: ignore[attr-defined]
-        reg = getattr(mod, "REGISTRY", mod)
-        if len(reg) == 0:  # loads the tie-break families; empty = not ready
-            return None
-    except ImportError:
-        return None
-    return reg
-
-
 def check_tiebreaks(key: str, codes: Iterable[str], game: str) -> tuple[str, ...]:
     """Tie-break codes resolved through the standings registry (aliases such as ``bhc1`` or
     ``OMW%`` give the canonical code); unknown codes or codes of another game are refused
     with the list of valid ones."""
-    reg = _registry()
-    codes = tuple(codes)
-    if reg is None or not hasattr(reg, "resolve"):
-        return codes
+    from .standings.registry import REGISTRY as reg  # the standings import this module
     out = []
     for code in codes:
         try:
@@ -174,11 +158,10 @@ def _split(value: Any) -> tuple[str, ...]:
 
 
 # Avoiding club mates and compatriots (the pairing's GEO criterion, OpenGotha geography) is
-# on by default, except in chess: the FIDE Dutch system (C.04.3, docs/RULES.md §5.5) has no such
-# criterion, so a FIDE-rated event must be paired without it — and a pairing checker fed the
-# TRF (which carries the federations) must find the same pairing.  `--club-weight` /
-# `--country-weight` still turn it on.
-GEOGRAPHY_DEFAULT: dict[str, dict[str, int]] = {"chess": {"club_weight": 0, "country_weight": 0}}
+# on by default (the Settings defaults), unless the profile says otherwise
+# (``GameProfile.avoid_geography``, chess).  `--club-weight` / `--country-weight` still
+# turn it on.
+NO_GEOGRAPHY = {"club_weight": 0, "country_weight": 0}
 
 
 def game_defaults(game: str, system: str | None = None) -> dict[str, Any]:
@@ -189,7 +172,7 @@ def game_defaults(game: str, system: str | None = None) -> dict[str, Any]:
     prof = _profile(game)
     return {"system": prof.system, "style": prof.style, "round1": prof.round1,
             "colours": prof.colours, "tiebreaks": tuple(prof.tiebreaks_for(system or prof.system)),
-            "scoring": prof.scoring, **GEOGRAPHY_DEFAULT.get(game, {})}
+            "scoring": prof.scoring, **({} if prof.avoid_geography else NO_GEOGRAPHY)}
 
 
 def make_settings(game: str, name: str, rounds: int, **overrides: Any) -> Settings:

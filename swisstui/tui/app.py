@@ -18,6 +18,7 @@ from textual.app import App, SystemCommand
 from textual.screen import Screen
 
 from ..core.errors import EventFileError, SwissError
+from ..core.games import profile
 from ..core.model import Event
 from . import backend, keymap
 from .screens.crosstable import CrosstableScreen
@@ -160,7 +161,7 @@ class SwissApp(App):
         rows = [(k.label, k.description) for k in keymap.MODE_KEYS.get(mode, ())]
         notes = keymap.MODE_NOTES.get(mode, ())
         if mode == "results" and self.event is not None:
-            extras = keymap.RESULT_EXTRAS.get(self.event.game)
+            extras = profile(self.event.game).extras_help
             notes = notes + ((extras,) if extras else ()) + ("",
                                                              *game_notations(self.event.game))
         rows_global = [(k.label, k.description) for k in keymap.GLOBAL]
@@ -214,13 +215,9 @@ class SwissApp(App):
 
 def game_notations(game: str) -> list[str]:
     """The game's result notations, from its profile (for the Results help)."""
-    try:
-        from ..core.games import profile
-        prof = profile(game)
-    except Exception:
-        return []
+    prof = profile(game)
     lines = [f"Results in {game}:"]
-    for notation, meaning in getattr(prof, "notations", ()) or ():
+    for notation, meaning in prof.notations:
         lines.append(f"  {notation:<22} {meaning}")
     if len(lines) == 1 and prof.examples:
         lines.append("  " + "  ".join(prof.examples))

@@ -122,11 +122,11 @@ preview_result = services.preview_result
 next_empty_board = services.next_empty_board
 
 
-def ing_rules(event: Event) -> bool:
-    """A Go event played under Ing rules (its results can be typed as ``ing LEAD``)."""
+def entry_example(event: Event) -> str:
+    """The example the results entry line shows: the game profile's, which may depend on the
+    options (Go under Ing rules: the ``ing LEAD`` calculator)."""
     from ..core.games import profile
-    prof = profile(event.game)
-    return "rules" in prof.options and prof.option(event.settings, "rules") == "ing"
+    return profile(event.game).entry_hint(event.settings)
 
 
 # ---- pairing --------------------------------------------------------------------------------

@@ -161,14 +161,8 @@ MODE_NOTES: dict[str, tuple[str, ...]] = {
     "crosstable": ("Cells: opponent's rank, colour, result (e.g. 12w+).",),
 }
 
-# The Results help's line on the key=value extras of the event's game (the profiles'
-# entry_extras, checked by core.results.check_extras).
-RESULT_EXTRAS: dict[str, str] = {
-    "go": "Extras: 5 B+3.5 komi=7 handicap=2 (this game's komi, handicap stones).",
-    "magic": "Extras: 5 2-0 drop=12 (12 leaves after this match: withdrawn from the next"
-             " round).",
-    "renju": "Extras: 4 1-0 black=17 (who actually had Black).",
-}
+# The Results help's line on the key=value extras of the event's game is the profile's
+# ``extras_help`` (its entry_extras, checked by core.results.check_extras).
 
 
 def bindings(mode: str) -> list[Binding]:

@@ -102,3 +102,51 @@ def test_option_aliases_without_choices():
     opt = Option("x", str, None, aliases={"old": "new"})
     assert opt.validate("chess", "k", "OLD") == "new"
     assert opt.validate("chess", "k", "other") == "other"
+
+
+def test_game_knowledge_in_the_profiles():
+    """What used to sit in tables outside core/games (issue 10), now one attribute each."""
+    def facts(g):
+        p = profile(g)
+        return (p.seat_names, p.first_colour, p.order_colours, p.actual_black_key,
+                p.list_marks, p.colours, p.has_colours, p.file_formats, p.strength_column,
+                p.ranks, p.avoid_geography, p.balance_hard, p.handicap_option,
+                p.initial_colour_option, p.pab_bars_unplayed_win, p.pab_random_lowest,
+                p.mcmahon_score, p.unplayed_rules_option, p.result_shows, p.sim_draw_rate,
+                p.sim_rating)
+
+    assert {g: facts(g) for g in GAMES} == {
+        "chess": (("White", "Black"), "w", ("w", "b"), None, ("w", "b"), "fide", True,
+                  ("trf",), "rating", False, False, False, None, "initial_colour", True,
+                  False, None, "tiebreak_rules", (), 0.30, 1700),
+        "go": (("Black", "White"), "b", ("b", "w"), None, ("b", "w"), "balance", True,
+               ("h9",), "rank", True, True, False, "handicap", None, False, False, "MMS",
+               None, (), 0.0, 2000),
+        "othello": (("Black", "White"), "b", ("b", "w"), None, ("b", "w"), "balance", True,
+                    (), "rating", False, True, True, None, None, False, False, None, None,
+                    (), 0.03, 1700),
+        "magic": (("Player A", "Player B"), None, None, None, None, "none", False, (),
+                  "rating", False, True, False, None, None, False, True, None, None, (),
+                  0.06, 1700),
+        "renju": (("Player 1", "Player 2"), None, None, "black", ("B?", "W?"), "recorded",
+                  True, (), "rating", True, True, False, None, None, False, False, None, None,
+                  ("black",), 0.05, 1700),
+    }
+    assert [bool(profile(g).extras_help) for g in GAMES] == [False, True, False, True, True]
+    assert all(profile(g).simulate_result is not None and profile(g).entry_example
+               for g in GAMES)
+
+
+def test_go_entry_example_follows_the_rule_set():
+    go = profile("go")
+    assert "ing 9 5/6" in go.entry_hint(Settings("t", "go", 5, options={"rules": "ing"}))
+    assert go.entry_hint(Settings("t", "go", 5)) == go.entry_example
+    assert "ing" not in go.entry_example
+
+
+def test_magic_rounds_table():
+    advise = profile("magic").rounds_advice
+    assert [advise(n, 0)[:2] for n in (9, 16, 17, 409, 410)] == \
+        [(5, 4), (5, 4), (5, 8), (9, 8), (10, 8)]
+    assert advise(6, 3)[:2] == (3, None)
+    assert profile("chess").rounds_advice is None

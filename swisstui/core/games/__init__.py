@@ -1,5 +1,13 @@
 """Game profiles, one module per game.  ``profile("chess")`` returns that game's
-:class:`~swisstui.core.games.base.GameProfile`."""
+:class:`~swisstui.core.games.base.GameProfile`.
+
+The five games are built in (one module each, named after the game, holding ``PROFILE``).
+:func:`register` adds a profile defined elsewhere — the toy game of
+tests/core/test_game_profile_recipe.py — under its ``name``; from then on the game is
+accepted everywhere a game name is (settings, event.toml, the CLI's ``--game`` choices
+built afterwards) until :func:`unregister` removes it.  CONTRIBUTING.md ("Adding a game")
+gives the recipe for a new built-in game.
+"""
 
 from __future__ import annotations
 
@@ -9,14 +17,45 @@ from ..errors import SwissError
 from ..model import GAMES
 from .base import GameProfile, Option
 
-__all__ = ["GameProfile", "Option", "profile", "validate_options", "GAMES"]
+__all__ = ["GameProfile", "Option", "profile", "validate_options", "register", "unregister",
+           "GAMES"]
+
+_BUILT_IN = tuple(GAMES)
+_PROFILES: dict[str, GameProfile] = {}
 
 
 def profile(game: str) -> GameProfile:
+    prof = _PROFILES.get(game)
+    if prof is not None:
+        return prof
     if game not in GAMES:
         raise SwissError(f"unknown game {game!r}; valid: {', '.join(GAMES)}")
-    module = importlib.import_module(f"{__name__}.{game}")
-    return module.PROFILE
+    prof = importlib.import_module(f"{__name__}.{game}").PROFILE
+    _PROFILES[game] = prof
+    return prof
+
+
+def register(prof: GameProfile) -> GameProfile:
+    """Make ``prof`` a game of swisstui under ``prof.name``; ValueError if that name is
+    taken.  Returns ``prof``."""
+    if not isinstance(prof, GameProfile):
+        raise TypeError(f"register() takes a GameProfile, not {type(prof).__name__}")
+    if prof.name in GAMES:
+        raise ValueError(f"game {prof.name!r} already exists")
+    if prof.parse is None:
+        raise ValueError(f"game {prof.name!r} has no result grammar (parse)")
+    _PROFILES[prof.name] = prof
+    GAMES._add(prof.name)
+    return prof
+
+
+def unregister(name: str) -> None:
+    """Remove a game added by :func:`register` (the built-in games stay)."""
+    if name in _BUILT_IN:
+        raise ValueError(f"{name!r} is a built-in game")
+    if name in GAMES:
+        GAMES._remove(name)
+    _PROFILES.pop(name, None)
 
 
 def validate_options(game: str, options: dict) -> dict:

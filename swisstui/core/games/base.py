@@ -3,7 +3,12 @@ renju.py) defines one :class:`GameProfile` instance named ``PROFILE``;
 :func:`swisstui.core.games.profile` finds them.  A profile bundles (docs/RULES.md §0): point values,
 the result grammar and its validation, what a bye scores, colours, the default pairing system
 and tie-break order, and the game's own option keys (``[options]`` table of event.toml) with
-their defaults and legal values.
+their defaults and legal values — and everything else that differs between games: the names
+of seats and colours, entry hints, pairing details (bye rule, colour limits, handicap,
+McMahon score), how unplayed rounds enter tie-breaks, the recommended number of rounds,
+the game's own file formats and how a simulated game ends.  No module outside this package
+asks which game an event plays (tests/core/test_game_knowledge.py); it asks the profile.
+CONTRIBUTING.md gives the recipe for adding a game.
 
 This module also holds the one piece of result grammar several games share: the
 win/draw/loss notation ``1-0 0-1 = +- -+ --`` (docs/RULES.md §0 "Game result" row; chess §5,
@@ -13,10 +18,12 @@ no game re-implements it.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from typing import Any
 from collections.abc import Callable, Mapping
 
+from .. import mcmahon
 from ..errors import ResultError, SwissError
 from ..model import Result, Scoring, Settings
 
@@ -105,6 +112,113 @@ class GameProfile:
     # check_options(options) -> options: cross-key checks after each key is valid (Go: bar
     # not below floor; Renju: "soosorv-8" → opening + opening_n).  Raises ValueError.
     check_options: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+
+    # ---- seats and colours (model.board_colours, lists, screens) ---------------------------
+    # What the two seats of a board are called, first-listed first: column titles of the
+    # TUI, and of the printed pairings when ``first_colour`` fixes the colours.
+    seat_names: tuple[str, str] = ("Player A", "Player B")
+    # Colour letter ("w"/"b") of the first-listed player when the board order fixes the
+    # colours (chess "w", Go and Othello "b"); None when it does not (Magic; Renju, whose
+    # first-listed player is only the tentative Black).
+    first_colour: str | None = None
+    # Detail key of a result that records who actually played Black (Renju "black"): the
+    # colours of a board are read from it once the result is in.
+    actual_black_key: str | None = None
+    # Marks the CLI pairing list prints before the two players ("w"/"b"; Renju "B?"/"W?"
+    # for the tentative colours); None prints none.
+    list_marks: tuple[str, str] | None = None
+
+    # ---- entering results (TUI results screen and its help) ---------------------------------
+    # Example line of the results screen's entry field: board number, then the notation.
+    entry_example: str = "board result:  12 1-0   7 0-1   (or just the result)"
+    # entry_example_for(settings) -> example, when it depends on the options (Go: Ing rules).
+    entry_example_for: Callable[[Settings], str] | None = None
+    # The results help's line on the key=value extras (``entry_extras``); "" when none.
+    extras_help: str = ""
+    # Detail keys the results list shows after the result, as typed (``1-0 black=8``,
+    # ``black=?`` while missing, nothing for a forfeit): Renju ("black",).
+    result_shows: tuple[str, ...] = ()
+
+    # ---- pairing ----------------------------------------------------------------------------
+    # Colour balance in ``balance`` mode is a hard limit: Blacks and Whites never 2 apart
+    # (Othello, Papp's colour rule); otherwise only a preference (Go).
+    balance_hard: bool = False
+    # Boolean option that turns on handicap games (Go "handicap": the stronger player takes
+    # White, colours.stronger); None: the game has none.
+    handicap_option: str | None = None
+    # Option naming the colour of the top seed in round 1 (chess "initial_colour", values
+    # "w"/"b"); None: White.
+    initial_colour_option: str | None = None
+    # An earlier unplayed win (forfeit win, full-point bye, pairing bye) also bars the
+    # pairing bye (chess, FIDE C.04.1 d).
+    pab_bars_unplayed_win: bool = False
+    # The pairing bye goes at random to a player of the lowest score group (Magic, Magic
+    # Tournament Rules) instead of the lowest-placed eligible player.
+    pab_random_lowest: bool = False
+    # Club mates and compatriots are kept apart by default (the GEO criterion, OpenGotha
+    # geography); False sets club_weight and country_weight to 0 (chess: the FIDE Dutch
+    # system has no such criterion).
+    avoid_geography: bool = True
+    # mcmahon_start(event) -> {player id: McMahon start score} (bar and floor, OpenGotha's
+    # SMMS; see core/mcmahon.py): the pairing's score base in a McMahon event.
+    mcmahon_start: Callable[[Any], Mapping[int, float]] = field(
+        default=mcmahon.start_scores, hash=False)
+    # Tie-break code whose value is the McMahon score a McMahon round is paired on (Go
+    # "MMS": start score, wins and the absent rounds' MMS, as OpenGotha); None: the start
+    # score plus the event's points.
+    mcmahon_score: str | None = None
+
+    # ---- players -----------------------------------------------------------------------------
+    # Players carry kyu/dan ranks (Go, Renju): the RANK tie-break applies, simulated players
+    # get one.
+    ranks: bool = False
+    # What the printed standings show next to the name: "rating" or "rank" (Go).
+    strength_column: str = "rating"
+
+    # ---- standings ---------------------------------------------------------------------------
+    # Option choosing how unplayed rounds enter opponent-based tie-breaks under FIDE C.07
+    # (chess "tiebreak_rules", standings/unplayed.py); None: the opponent's real score, and a
+    # round without an opponent counts 0 (Go SOS, Renju Buchholz, Othello SO).
+    unplayed_rules_option: str | None = None
+    # rounds_advice(players, power_of_two_rounds) -> (rounds, playoff cut or None, note): the
+    # game's own table of recommended rounds (Magic, MTR Appendix E); None: ⌈log₂ n⌉.
+    rounds_advice: Callable[[int, int], tuple[int, int | None, str]] | None = None
+
+    # ---- files --------------------------------------------------------------------------------
+    # Game-specific exchange formats this game's events may be written in (chess "trf", Go
+    # "h9"); csv, html and json serve every game.
+    file_formats: tuple[str, ...] = ()
+
+    # ---- simulated events (pairing/simulate.py) --------------------------------------------
+    # Share of simulated games drawn.
+    sim_draw_rate: float = 0.1
+    # Mean rating of simulated players.
+    sim_rating: int = 1700
+    # simulate_result(rng, outcome, first, second, forfeit) -> (text, extra): a result in the
+    # game's own notation for ``outcome`` (first-listed player's side first), with the extras
+    # its grammar takes; ``forfeit`` asks for a game not played (a game without a forfeit
+    # notation plays it out).
+    simulate_result: Callable[[random.Random, tuple[float, float], int, int, bool],
+                              tuple[str, Mapping[str, Any]]] | None = None
+
+    @property
+    def has_colours(self) -> bool:
+        """The game has colours at all (its default colour policy is not ``none``)."""
+        return self.colours != "none"
+
+    @property
+    def order_colours(self) -> tuple[str, str] | None:
+        """Colours of the (first-listed, second-listed) players when the board order fixes
+        them, e.g. ``("w", "b")`` in chess; None otherwise."""
+        if self.first_colour is None:
+            return None
+        return (self.first_colour, "b" if self.first_colour == "w" else "w")
+
+    def entry_hint(self, settings: Settings) -> str:
+        """The example the results entry line shows for an event with ``settings``."""
+        if self.entry_example_for is not None:
+            return self.entry_example_for(settings)
+        return self.entry_example
 
     def option(self, settings: Settings, key: str) -> Any:
         return settings.options.get(key, self.options[key].default)

@@ -15,10 +15,16 @@
   TRF ``XXC``).
 * Defaults: Swiss (Dutch, top half against bottom half = ``slide``), round 1 by rating, FIDE
   colours, tie-breaks BH-C1, BH, SB, DE, WIN (docs/RULES.md §0; FIDE list docs/RULES.md §5.2).
+* Pairing: no club/country avoidance by default (``avoid_geography=False``): the FIDE Dutch
+  system (C.04.3) has no such criterion, so a FIDE-rated event must be paired without it —
+  and a pairing checker fed the TRF (which carries the federations) must find the same
+  pairing; ``--club-weight`` / ``--country-weight`` still turn it on.  An earlier unplayed
+  win bars the pairing bye (C.04.1 d).  TRF is the chess exchange format (``file_formats``).
 """
 
 from __future__ import annotations
 
+import random
 from typing import Any
 from collections.abc import Mapping
 
@@ -45,6 +51,14 @@ def parse(text: str, settings: Settings, extra: Mapping[str, Any] | None = None)
     return res
 
 
+def simulate_result(rng: random.Random, outcome: tuple[float, float], first: int,
+                    second: int, forfeit: bool) -> tuple[str, dict[str, Any]]:
+    """A simulated chess result (pairing/simulate.py): the shared win/draw/loss notation."""
+    if forfeit:
+        return ("+-" if outcome[0] == 1 else "-+"), {}
+    return {1: "1-0", 0: "0-1", 0.5: "1/2-1/2"}[outcome[0]], {}
+
+
 OPTIONS = {
     "tiebreak_rules": Option(
         "2023", str, ("2023", "pre2023", "2026"),
@@ -69,4 +83,15 @@ PROFILE = GameProfile(
     bye_detail=None,
     detail_keys=(),
     notations=NOTATIONS,
+    seat_names=("White", "Black"),
+    first_colour="w",
+    list_marks=("w", "b"),
+    entry_example="board result:  12 1-0   7 0-1   3 =   (or just the result)",
+    initial_colour_option="initial_colour",
+    pab_bars_unplayed_win=True,
+    avoid_geography=False,
+    unplayed_rules_option="tiebreak_rules",
+    file_formats=("trf",),
+    sim_draw_rate=0.30,
+    simulate_result=simulate_result,
 )

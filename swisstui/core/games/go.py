@@ -53,6 +53,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 import unicodedata
 from fractions import Fraction
@@ -421,6 +422,29 @@ def _rank_in(lo: str, hi: str):
     return check
 
 
+# ---- screens and simulations ----------------------------------------------------------------
+
+ENTRY_EXAMPLE = "board result:  5 B+3.5   8 W+R   2 B+   (or just the result)"
+ING_EXAMPLE = "board result:  5 W+R   8 ing 9 5/6   2 ing 9 ext 1-0   (lead, extensions)"
+
+
+def entry_example(settings: Settings) -> str:
+    """The results entry line's example: the Ing calculator in an Ing-rules event."""
+    return ING_EXAMPLE if _rules(settings) == "ing" else ENTRY_EXAMPLE
+
+
+def simulate_result(rng: random.Random, outcome: tuple[float, float], first: int,
+                    second: int, forfeit: bool) -> tuple[str, dict[str, Any]]:
+    """A simulated Go result (pairing/simulate.py): a forfeit ``B+F``/``W+F``, ``jigo``, or a
+    win by resignation or by a half-point margin (komi 6.5)."""
+    if forfeit:
+        return ("B+F" if outcome[0] == 1 else "W+F"), {}
+    if outcome[0] == 0.5:
+        return "jigo", {}
+    margin = rng.choice(["R", "R", "0.5", "2.5", "5.5", "10.5"])
+    return ("B+" if outcome[0] == 1 else "W+") + margin, {}
+
+
 def check_options(options: dict[str, Any]) -> dict[str, Any]:
     bar = options.get("mcmahon_bar", OPTIONS["mcmahon_bar"].default)
     floor = options.get("mcmahon_floor", OPTIONS["mcmahon_floor"].default)
@@ -471,4 +495,18 @@ PROFILE = GameProfile(
     entry_extras=("komi", "handicap", "penalties"),
     notations=NOTATIONS,
     check_options=check_options,
+    seat_names=("Black", "White"),
+    first_colour="b",
+    list_marks=("b", "w"),
+    entry_example=ENTRY_EXAMPLE,
+    entry_example_for=entry_example,
+    extras_help="Extras: 5 B+3.5 komi=7 handicap=2 (this game's komi, handicap stones).",
+    handicap_option="handicap",
+    mcmahon_score="MMS",
+    ranks=True,
+    strength_column="rank",
+    file_formats=("h9",),
+    sim_draw_rate=0.0,
+    sim_rating=2000,
+    simulate_result=simulate_result,
 )

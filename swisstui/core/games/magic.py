@@ -23,6 +23,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 from typing import Any
 from collections.abc import Mapping
@@ -91,6 +92,36 @@ def bye_detail(settings: Settings) -> Mapping[str, Any]:
     return {"games": (wins_needed(PROFILE.option(settings, "best_of")), 0, 0)}
 
 
+# MTR Appendix E (docs/RULES.md §3.3): (largest field, Swiss rounds, Top N playoff); larger
+# fields play 10 rounds and a Top 8.
+ROUNDS_TABLE = ((16, 5, 4), (32, 5, 8), (64, 6, 8), (128, 7, 8), (226, 8, 8), (409, 9, 8))
+
+
+def rounds_advice(n: int, power_of_two: int) -> tuple[int, int | None, str]:
+    """Recommended rounds and playoff cut for ``n`` players from the MTR Appendix E table
+    (docs/RULES.md §3.3), which assumes a Top 8 cut from 17 players: 9–16 → 5 rounds (Top 4),
+    17–32 → 5, 33–64 → 6, 65–128 → 7, 129–226 → 8, 227–409 → 9, 410+ → 10 (Top 8); up to 8
+    players the table plays single elimination (``power_of_two`` = ⌈log₂ n⌉ rounds)."""
+    if n <= 8:
+        return (power_of_two, None,
+                f"{n} players: single elimination, {power_of_two} rounds (docs/RULES.md §3.3)")
+    rounds, playoff = next(((r, p) for top, r, p in ROUNDS_TABLE if n <= top), (10, 8))
+    return (rounds, playoff, f"{n} players: {rounds} Swiss rounds, then a Top {playoff} "
+                             f"playoff (MTR Appendix E, docs/RULES.md §3.3)")
+
+
+def simulate_result(rng: random.Random, outcome: tuple[float, float], first: int,
+                    second: int, forfeit: bool) -> tuple[str, dict[str, Any]]:
+    """A simulated match (pairing/simulate.py): game wins such as ``2-1``; a draw ``1-1``,
+    ``0-0-3`` or ``1-1-1``.  Magic has no forfeit notation: a no-show loses the match as
+    the games stand, so ``forfeit`` plays it out."""
+    if outcome[0] == 0.5:
+        return rng.choice(["1-1", "0-0-3", "1-1-1"]), {}
+    score = rng.choice(["2-0", "2-1", "2-1"])
+    a, b = score.split("-")
+    return (score if outcome[0] == 1 else f"{b}-{a}"), {}
+
+
 OPTIONS = {
     "best_of": Option(3, int, (1, 3, 5), "games per match (MTR 2.1): 1, 3 or 5"),
     "bye_in_own_mw": Option(True, bool, None,
@@ -112,4 +143,12 @@ PROFILE = GameProfile(
     detail_keys=("games",),
     entry_extras=("drop",),
     notations=NOTATIONS,
+    seat_names=("Player A", "Player B"),
+    entry_example="board games:  7 2-1   4 2-0   1 0-0-3   5 2-0 drop=12 (12 leaves)",
+    extras_help="Extras: 5 2-0 drop=12 (12 leaves after this match: withdrawn from the next"
+                " round).",
+    pab_random_lowest=True,
+    rounds_advice=rounds_advice,
+    sim_draw_rate=0.06,
+    simulate_result=simulate_result,
 )

@@ -30,6 +30,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 from typing import Any
 from collections.abc import Mapping
@@ -121,6 +122,19 @@ def bye_detail(settings: Settings) -> Mapping[str, Any]:
     return {"discs": tuple(PROFILE.option(settings, "bye_discs"))}
 
 
+def simulate_result(rng: random.Random, outcome: tuple[float, float], first: int,
+                    second: int, forfeit: bool) -> tuple[str, dict[str, Any]]:
+    """A simulated Othello result (pairing/simulate.py): disc counts (32-32 for a draw; the
+    loser's discs usually fill the board), or a forfeit ``+-``/``-+``."""
+    if forfeit:
+        return ("+-" if outcome[0] == 1 else "-+"), {}
+    if outcome[0] == 0.5:
+        return "32-32", {}
+    win = rng.randrange(33, 60)
+    lose = 64 - win if rng.random() < 0.8 else rng.randrange(0, 64 - win)
+    return (f"{win}-{lose}" if outcome[0] == 1 else f"{lose}-{win}"), {}
+
+
 OPTIONS = {
     "bye_discs": Option((40, 24), (list, tuple), None,
                         "disc score of a bye, player first (Papp: 40-24), docs/RULES.md §2.3",
@@ -147,4 +161,11 @@ PROFILE = GameProfile(
     bye_detail=bye_detail,
     detail_keys=("discs",),
     notations=NOTATIONS,
+    seat_names=("Black", "White"),
+    first_colour="b",
+    list_marks=("b", "w"),
+    entry_example="board discs:  3 40-24   9 33-31   (or just the result)",
+    balance_hard=True,
+    sim_draw_rate=0.03,
+    simulate_result=simulate_result,
 )

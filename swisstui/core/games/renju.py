@@ -22,6 +22,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 from typing import Any
 from collections.abc import Mapping
@@ -120,6 +121,16 @@ def opening_label(settings: Settings) -> str:
     return label
 
 
+def simulate_result(rng: random.Random, outcome: tuple[float, float], first: int,
+                    second: int, forfeit: bool) -> tuple[str, dict[str, Any]]:
+    """A simulated Renju result (pairing/simulate.py): ``1-0``/``0-1``/``1/2-1/2`` with who
+    actually had Black drawn by lot, or a forfeit ``+-``/``-+`` (nobody had Black)."""
+    if forfeit:
+        return ("+-" if outcome[0] == 1 else "-+"), {}
+    text = {1: "1-0", 0: "0-1", 0.5: "1/2-1/2"}[outcome[0]]
+    return text, {"black": first if rng.random() < 0.5 else second}
+
+
 OPTIONS = {
     "rules": Option("renju", str, RULE_SETS,
                     "renju, freestyle (gomoku) or standard (gomoku) — docs/RULES.md §4, §8.1",
@@ -148,4 +159,13 @@ PROFILE = GameProfile(
     entry_extras=("black",),
     notations=NOTATIONS,
     check_options=check_options,
+    seat_names=("Player 1", "Player 2"),
+    actual_black_key="black",
+    list_marks=("B?", "W?"),
+    entry_example="board result black=ID:  4 1-0 black=17   (or just the result)",
+    extras_help="Extras: 4 1-0 black=17 (who actually had Black).",
+    result_shows=("black",),
+    ranks=True,
+    sim_draw_rate=0.05,
+    simulate_result=simulate_result,
 )

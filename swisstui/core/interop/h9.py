@@ -34,6 +34,7 @@ from typing import Any
 from collections.abc import Mapping
 
 from ..errors import SwissError
+from ..games import profile
 from ..model import Event, GameKind, history
 
 ENCODING = "iso-8859-15"
@@ -111,7 +112,7 @@ def write_h9(event: Event, table: Any = None, *, info: Mapping[str, Any] | None 
     the last complete round); its order gives the line numbers and its tie-break values the
     criteria columns.  ``info`` overrides header fields (``CL``, ``PC``, ``TM``, ``CM``,
     ``HA``, ``KM``…)."""
-    if event.game != "go":
+    if "h9" not in profile(event.game).file_formats:
         raise SwissError(f"h9 is the EGD format for Go; this event is {event.game} "
                          "(use --format trf for chess, csv or html for any game)")
     if table is None:

@@ -10,11 +10,11 @@ from dataclasses import dataclass
 
 from ..collation import name_key
 from ..errors import SwissError
+from ..games import profile
 from ..model import ByeKind, Event, board_colours
 
 WHATS = ("standings", "crosstable", "pairings", "wall")
 
-_SEATS = {"chess": ("White", "Black"), "go": ("Black", "White"), "othello": ("Black", "White")}
 _COLOUR_WORD = {"w": "White", "b": "Black"}
 BYE_TEXT = {
     ByeKind.PAIRING: "bye",
@@ -42,12 +42,19 @@ def _fmt(code: str | None, value: float | None) -> str:
     return format_value(code, value)
 
 
+def _seats(event: Event) -> tuple[str, str] | None:
+    """The seat names of a board when its order fixes the colours (White/Black in chess,
+    Black/White in Go and Othello), else None."""
+    prof = profile(event.game)
+    return prof.seat_names if prof.first_colour is not None else None
+
+
 def _strength_header(event: Event) -> str:
-    return "Rank" if event.game == "go" else "Rating"
+    return "Rank" if profile(event.game).strength_column == "rank" else "Rating"
 
 
 def _strength(event: Event, p) -> str:
-    if event.game == "go":
+    if profile(event.game).strength_column == "rank":
         return p.rank or ""
     return "" if p.rating is None else str(p.rating)
 
@@ -112,7 +119,7 @@ def pairings_table(event: Event, round_no: int | None = None) -> Table:
     from ..pairing.groups import pairing_scores
     rnd = paired_round(event, round_no)
     before = pairing_scores(event, rnd.number)  # what the round was paired on
-    a, b = _SEATS.get(event.game, ("Player A", "Player B"))
+    a, b = _seats(event) or ("Player A", "Player B")
     score = "MMS" if event.settings.system == "mcmahon" else "Score"
     headers = ("Board", a, score, "Result", score, b)
     rows = []
@@ -132,7 +139,7 @@ def wall_table(event: Event, round_no: int | None = None) -> Table:
     """Every player of the round in alphabetical order with their board, colour (or seat)
     and opponent — the list pinned on the wall."""
     rnd = paired_round(event, round_no)
-    seat_words = _SEATS.get(event.game)
+    seat_words = _seats(event)
     entries = []
     for board in rnd.boards:
         cols = board_colours(event.game, board)
@@ -158,7 +165,7 @@ def wall_table(event: Event, round_no: int | None = None) -> Table:
 
     rows = tuple((event.player(pid).name if event.player(pid) else f"#{pid}", str(pid), board,
                   colour, opp) for pid, board, colour, opp in sorted(entries, key=key))
-    seat_header = "Colour" if event.game in ("chess", "go", "othello", "renju") else "Seat"
+    seat_header = "Colour" if profile(event.game).has_colours else "Seat"
     return Table(f"Round {rnd.number}: who plays where", ("Name", "No.", "Board", seat_header,
                                                            "Opponent"),
                  rows, (False, True, True, False, False))

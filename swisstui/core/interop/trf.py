@@ -47,6 +47,7 @@ from pathlib import Path
 from collections.abc import Mapping
 
 from ..errors import EventFileError, SwissError
+from ..games import profile
 from ..model import (Board, Bye, ByeKind, Event, GameKind, Player, Round, Scoring, Settings,
                      history, score)
 from ..registration import clean_birth, nfc
@@ -112,8 +113,6 @@ def trf_ranks(event: Event, upto: int) -> dict[int, int]:
 
 
 def _default_scoring() -> Scoring:
-    from ..games import profile
-
     return profile("chess").scoring
 
 
@@ -234,7 +233,7 @@ def write_trf(event: Event, *, version: str = DEFAULT_VERSION,
     to the standings after the last complete round."""
     if version not in VERSIONS:
         raise SwissError(f"unknown TRF version {version!r}; valid: {', '.join(VERSIONS)}")
-    if event.game != "chess":
+    if "trf" not in profile(event.game).file_formats:
         raise SwissError(f"TRF is a chess format; this event is {event.game} "
                          "(use --format h9 for Go, csv or html for any game)")
     big = [p.id for p in event.players if p.id > 9999]
@@ -718,8 +717,6 @@ def _build_event(path: str, head: _Header, players: list[_PlayerRec]) -> Event:
 
 def _result(text: str):
     """A chess result through the chess grammar (the one place that defines it)."""
-    from ..games import profile
-
     return profile("chess").result(text, _RESULT_SETTINGS)
 
 

@@ -24,20 +24,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..model import FIRST_COLOUR
+from ..games import profile
 from .groups import PState, det_hash, even_game, rank_value
 
 ABSOLUTE, STRONG, MILD, NONE = 3, 2, 1, 0
 STRENGTH_NAME = {ABSOLUTE: "absolute", STRONG: "strong", MILD: "mild", NONE: "no"}
-DEFAULT_MODE = {"chess": "fide", "go": "balance", "othello": "balance",
-                "magic": "none", "renju": "recorded"}
 NAME = {"w": "White", "b": "Black"}
 
 
 def handicap_games(event) -> bool:
-    """Go with the option ``handicap = true``: players of different ranks play handicap
-    games, the stronger one with White (docs/RULES.md §1.3)."""
-    return event.game == "go" and bool(event.settings.options.get("handicap", False))
+    """The game's handicap option is on (``GameProfile.handicap_option``, Go ``handicap =
+    true``): players of different ranks play handicap games, the stronger one with White
+    (docs/RULES.md §1.3)."""
+    option = profile(event.game).handicap_option
+    return option is not None and bool(event.settings.options.get(option, False))
 
 
 def stronger(a: PState, b: PState) -> PState | None:
@@ -53,11 +53,7 @@ def colour_mode(event) -> str:
     mode = event.settings.colours
     if mode and mode != "auto":
         return mode
-    try:
-        from ..games import profile
-        return profile(event.game).colours
-    except Exception:  # noqa: BLE001 - a game module not written yet
-        return DEFAULT_MODE.get(event.game, "none")
+    return profile(event.game).colours
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,19 +90,21 @@ def preference(st: PState, mode: str) -> Pref:
     return Pref(None, NONE)
 
 
-def hard_conflict(a: PState, b: PState, mode: str, game: str, exempt: bool) -> str | None:
+def hard_conflict(a: PState, b: PState, mode: str, balance_hard: bool,
+                  exempt: bool) -> str | None:
     """Why ``a`` and ``b`` cannot meet for colour reasons (an absolute criterion), or None.
 
-    chess: both have an absolute preference for the same colour (C.04.3 C3), unless
-    ``exempt`` (a topscorer in the last round).  Othello: both already have one more Black
-    (or one more White), so one of them would end 2 apart."""
+    ``fide`` (chess): both have an absolute preference for the same colour (C.04.3 C3),
+    unless ``exempt`` (a topscorer in the last round).  ``balance`` with ``balance_hard``
+    (the profile's, Othello): both already have one more Black (or one more White), so one of
+    them would end 2 apart."""
     if mode == "fide":
         pa, pb = preference(a, mode), preference(b, mode)
         if pa.strength == ABSOLUTE and pb.strength == ABSOLUTE and pa.want == pb.want \
                 and not exempt:
             return f"both must have {NAME[pa.want]} (FIDE colour limits ±2, no 3 in a row)"
         return None
-    if mode == "balance" and game == "othello" and a.bal and b.bal \
+    if mode == "balance" and balance_hard and a.bal and b.bal \
             and (a.bal > 0) == (b.bal > 0):
         more = "Blacks" if a.bal > 0 else "Whites"
         return f"both have one more {more}; one would be 2 apart (Othello colour rule)"
@@ -133,7 +131,9 @@ def allocate(a: PState, b: PState, mode: str, *, game: str, seed: int, round_no:
     absolute: the wider colour difference); 3. alternate from the most recent round where they
     had different colours; 4. the higher-ranked player's preference; 5. round 1 / no history:
     the initial colour by lot to the higher-ranked if their place is odd (1st, 3rd…)."""
-    first_colour = FIRST_COLOUR.get(game, "b")
+    # the first-listed player's colour; where the order fixes none, the first-listed is the
+    # (tentative) Black (Renju)
+    first_colour = profile(game).first_colour or "b"
     hi, lo = (a, b) if a.order <= b.order else (b, a)  # hi = higher-placed
 
     def give(st: PState, colour: str, why: str) -> tuple[int, int, str]:

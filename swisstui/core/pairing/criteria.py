@@ -88,9 +88,11 @@ class Context:
     country_weight: int = 1
     allow_rematch: bool = False
     relax_colours: bool = False  # only for diagnosing infeasibility, never to pair
-    pab_strict: bool = False  # chess: an earlier unplayed win also bars the PAB
-    magic_bye: bool = False  # Magic: the bye by points only, random among the lowest
+    # the game profile's pairing rules (swisstui/core/games/base.py)
+    pab_strict: bool = False  # pab_bars_unplayed_win: an earlier unplayed win bars the PAB
+    random_bye: bool = False  # pab_random_lowest: the bye by points only, random among the lowest
     handicap: bool = False  # Go handicap games: colours follow the ranks (colours.stronger)
+    balance_hard: bool = False  # balance_hard: Blacks and Whites never 2 apart (Othello)
 
 
 def ideal_penalty(p: int, q: int, n: int, style: str) -> int:
@@ -149,7 +151,7 @@ class Evaluator:
         pa, pb = self.prefs[a.id], self.prefs[b.id]
         if ctx.mode == "fide" and not (pa.strength == ABSOLUTE and pb.strength == ABSOLUTE):
             return None
-        why = hard_conflict(a, b, ctx.mode, ctx.game,
+        why = hard_conflict(a, b, ctx.mode, ctx.balance_hard,
                             self.exempt[a.id] or self.exempt[b.id])
         if why:
             return f"{a.id}-{b.id}: {why}"
@@ -205,7 +207,7 @@ class Evaluator:
         """Penalty tuple of the edge between ``a`` and the dummy bye vertex."""
         ctx = self.ctx
         second = 1 if self.bye_ineligible(a) else 0
-        if ctx.magic_bye:
+        if ctx.random_bye:
             rank = (ctx.ngroups - 1 - a.group) * MAGIC_BYE_RANDOM + \
                 det_hash(ctx.seed, ctx.round_no, "bye", a.id, bits=10)
         else:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from ..errors import ConflictError, PairingError
+from ..games import profile
 from ..model import Board, Bye, ByeKind, Event, Round
 from .candidates import FULL_LIMIT, START_WINDOW, Candidates
 from .colours import allocate, colour_mode, handicap_games
@@ -147,6 +148,7 @@ def pair_round(event: Event, *, fixed=(), forbid=(), allow_rematch: bool = False
         raise PairingError(f"round {round_no}: {len(ids)} player(s) to pair; need at least 2")
 
     order, style, chain = _plan(event, round_no)
+    prof = profile(s.game)
     handicap = handicap_games(event)
     states = build_states(event, round_no, ids, system=s.system, order=order, seed=s.seed,
                           chain=chain, handicap=handicap)
@@ -158,8 +160,9 @@ def pair_round(event: Event, *, fixed=(), forbid=(), allow_rematch: bool = False
     ctx = Context(game=s.game, mode=mode, style=style, seed=s.seed, round_no=round_no,
                   ngroups=ngroups, nplayers=len(states), forbidden=forbidden, last_round=last,
                   topscore=topscore, club_weight=s.club_weight, country_weight=s.country_weight,
-                  allow_rematch=allow_rematch, pab_strict=s.game == "chess",
-                  magic_bye=s.game == "magic", handicap=handicap)
+                  allow_rematch=allow_rematch, pab_strict=prof.pab_bars_unplayed_win,
+                  random_bye=prof.pab_random_lowest, handicap=handicap,
+                  balance_hard=prof.balance_hard)
     ev = Evaluator(states, ctx)
     warnings: list[str] = []
     notes: dict[int, list[str]] = {}
@@ -202,7 +205,8 @@ def pair_round(event: Event, *, fixed=(), forbid=(), allow_rematch: bool = False
     # boards: top groups first, then the higher-placed player
     pairs.sort(key=lambda ab: (min(ab[0].group, ab[1].group), -max(ab[0].score, ab[1].score),
                                min(ab[0].order, ab[1].order)))
-    initial = str(s.options.get("initial_colour", "w")) if s.game == "chess" else "w"
+    option = prof.initial_colour_option  # colour of the top seed in round 1
+    initial = str(s.options.get(option, "w")) if option else "w"
     boards = []
     at: dict[tuple[int, int], PState] = {}  # explanations: who sits at (group, place)
     for x in states.values():
@@ -437,7 +441,7 @@ def _explain_byes(byes: list[Bye], pair_bye: PState | None, ev: Evaluator,
             st = pair_bye
             if ev.bye_ineligible(st):
                 why = "every other player already had one, or no pairing allowed it"
-            elif ev.ctx.magic_bye:
+            elif ev.ctx.random_bye:
                 why = "lowest match points, random among them (MTR / docs/RULES.md §3.4)"
             else:
                 why = "the lowest-ranked player eligible for it"
@@ -503,7 +507,8 @@ def check_board(event: Event, round_no: int, a: int, b: int) -> list[str]:
                   round_no=round_no, ngroups=1, nplayers=len(states),
                   forbidden=frozenset(frozenset(p) for p in s.forbidden),
                   last_round=round_no == s.rounds,
-                  topscore=s.scoring.win * s.rounds / 2)
+                  topscore=s.scoring.win * s.rounds / 2,
+                  balance_hard=profile(s.game).balance_hard)
     ev = Evaluator(states, ctx)
     sa, sb = states[a], states[b]
     broken = []

@@ -18,6 +18,7 @@ import math
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from ..games import profile
 from ..model import ByeKind, Event, GameKind, Player, history
 
 # Rounds a player scored a win's points without playing: FIDE C.04.1 d (2026: any unplayed
@@ -61,7 +62,7 @@ class PState:
     pab: int = 0  # pairing byes received
     unplayed_win: bool = False  # scored a win without playing (FIDE C.04.1 d)
     floats: list[int] = field(default_factory=list)  # per round: +1 up, -1 down, 0 none
-    black_actual: int = 0  # renju: games actually played with Black
+    black_actual: int = 0  # games actually played with Black, where recorded (Renju)
     white_actual: int = 0
 
     @property
@@ -80,41 +81,30 @@ class PState:
 
 
 def start_scores(event: Event) -> dict[int, float]:
-    """McMahon start scores (SMMS, docs/RULES.md §1.2) from the standings area's
-    :func:`swisstui.core.mcmahon.start_scores` — the one definition of bar and floor."""
-    try:
-        from .. import mcmahon  # owned by the standings helper
-    except ImportError:
-        mcmahon = None
-    if mcmahon is not None:
-        return {pid: float(v) for pid, v in mcmahon.start_scores(event).items()}
-    # FALLBACK until core/mcmahon.py lands: SMMS = clamp(rank, floor, bar) + 30 + correction
-    opts = event.settings.options
-    floor = rank_value(opts.get("mcmahon_floor") or opts.get("floor") or "20k")
-    bar = rank_value(opts.get("mcmahon_bar") or opts.get("bar") or "4d")
-    out = {}
-    for p in event.players:
-        r = rank_value(p.rank)
-        r = floor if r is None else max(floor, min(bar, r))
-        out[p.id] = float(r + 30 + p.smms_correction)
-    return out
+    """McMahon start scores (SMMS, docs/RULES.md §1.2) as the game profile defines them
+    (``GameProfile.mcmahon_start``: :func:`swisstui.core.mcmahon.start_scores`, the one
+    definition of bar and floor)."""
+    return {pid: float(v) for pid, v in profile(event.game).mcmahon_start(event).items()}
 
 
-def go_mms(event: Event, upto: int) -> dict[int, float]:
-    """Go McMahon scores after round ``upto`` as the standings define them (docs/RULES.md §1.2:
-    start score + wins + byes + the option ``absent_mms`` per absent or not-yet-registered
-    round, rounded down per ``round_down``) — the one definition, in the standings area."""
+def mcmahon_scores(event: Event, upto: int, code: str) -> dict[int, float]:
+    """McMahon scores after round ``upto`` as the standings define them, through the
+    tie-break ``code`` the game profile names (``GameProfile.mcmahon_score``; Go ``MMS``,
+    docs/RULES.md §1.2: start score + wins + byes + the option ``absent_mms`` per absent or
+    not-yet-registered round, rounded down per ``round_down``) — the one definition, in the
+    standings area."""
     from ..standings import standings
-    table = standings(event, upto=upto, chain=("MMS",))
-    return {row.player.id: float(row.values["MMS"]) for row in table.rows}
+    table = standings(event, upto=upto, chain=(code,))
+    return {row.player.id: float(row.values[code]) for row in table.rows}
 
 
 def pairing_scores(event: Event, round_no: int) -> dict[int, float]:
     """The score each player is paired on in ``round_no`` (the "score" of a pairing list):
     the points after the round before, or in a McMahon event the McMahon score."""
     s = event.settings
-    if s.system == "mcmahon" and event.game == "go":
-        return go_mms(event, round_no - 1)
+    code = profile(event.game).mcmahon_score
+    if s.system == "mcmahon" and code is not None:
+        return mcmahon_scores(event, round_no - 1, code)
     base = start_scores(event) if s.system == "mcmahon" else {}
     from ..model import scores
     return {pid: base.get(pid, 0.0) + pts for pid, pts in scores(event, round_no - 1).items()}
@@ -151,11 +141,12 @@ def build_states(event: Event, round_no: int, ids: list[int], *, system: str,
             total += rec.points
         running[p.id] = total
         before[p.id] = seq
-    if mcmahon and event.game == "go":
-        running.update(go_mms(event, round_no - 1))
+    prof = profile(event.game)
+    if mcmahon and prof.mcmahon_score is not None:
+        running.update(mcmahon_scores(event, round_no - 1, prof.mcmahon_score))
     states: dict[int, PState] = {}
     players = event.by_id()
-    is_renju = event.game == "renju"
+    black_key = prof.actual_black_key  # Renju: who actually had Black is recorded
     for pid in ids:
         st = PState(pid, players[pid], score=running[pid])
         mine_before = before[pid]
@@ -179,8 +170,8 @@ def build_states(event: Event, round_no: int, ids: list[int], *, system: str,
             elif kind is GameKind.PAIRING_BYE:
                 fl = -1  # a PAB counts as a downfloat (FIDE C.04.3 2026 float definition)
             st.floats.append(fl)
-            if is_renju and kind is GameKind.GAME and rec.result is not None:
-                black = rec.result.detail.get("black")
+            if black_key and kind is GameKind.GAME and rec.result is not None:
+                black = rec.result.detail.get(black_key)
                 if black == pid:
                     st.black_actual += 1
                 elif black is not None:

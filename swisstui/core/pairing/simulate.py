@@ -4,8 +4,10 @@ Used by ``swisstui simulate``, ``tools/make_samples.py``, the property tests and
 benchmark.  Results are built with the game's own grammar (``profile(game).parse``) so the
 detail a game needs (Othello discs, Magic game wins, Go winner, Renju actual Black) is real.
 The expected score of the first player is the Elo formula 1 / (1 + 10^(−Δ/400)); a share
-``DRAW_RATE[game]`` of games are drawn (no Go jigo: komi 6.5 makes it impossible, Magic draws are intentional draws or
-time).  Everything is seeded (``random.Random(seed)``), so a simulation is reproducible.
+``GameProfile.sim_draw_rate`` of games are drawn (no Go jigo: komi 6.5 makes it impossible,
+Magic draws are intentional draws or time); the result text comes from the profile's
+``simulate_result``.  Everything is seeded (``random.Random(seed)``), so a simulation is
+reproducible.
 """
 
 from __future__ import annotations
@@ -15,10 +17,9 @@ from collections import Counter
 from dataclasses import replace
 from collections.abc import Callable
 
+from ..games import profile
 from ..model import Board, Event, GameKind, Player, Result, Round, Settings, history
 from .engine import pair_round
-
-DRAW_RATE = {"chess": 0.30, "go": 0.0, "othello": 0.03, "magic": 0.06, "renju": 0.05}
 
 FAMILY = {
     "ko": ["Kim", "Lee", "Park", "Choi", "Jung", "Kang", "Cho", "Yoon", "Jang", "Lim", "Han",
@@ -52,6 +53,7 @@ CLUBS = {  # home towns, used as club names (avoidance: OpenGotha geography, doc
 
 def random_players(n: int, rng: random.Random, game: str, *, start: int = 1) -> list[Player]:
     """``n`` players with realistic names (Korean, Japanese, Portuguese, …), ratings or ranks."""
+    prof = profile(game)
     out = []
     used: set[str] = set()
     langs = ["ko", "ja", "pt", "ko", "ja", "pt", "en", "fr"]
@@ -65,9 +67,9 @@ def random_players(n: int, rng: random.Random, game: str, *, start: int = 1) -> 
         if name in used:
             name = f"{name} {i + start}"
         used.add(name)
-        rating = int(rng.gauss(1700 if game != "go" else 2000, 250))
+        rating = int(rng.gauss(prof.sim_rating, 250))
         rank = None
-        if game in ("go", "renju"):
+        if prof.ranks:
             from ..ranks import rank_from_value
             rank = rank_from_value(max(-20, min(6, (rating - 2100) // 100)))
         out.append(Player(i + start, name, rating=rating, rank=rank,
@@ -76,73 +78,19 @@ def random_players(n: int, rng: random.Random, game: str, *, start: int = 1) -> 
     return out
 
 
-def _result_text(game: str, outcome: tuple[float, float], rng: random.Random,
-                 first: int, second: int) -> tuple[str, dict]:
-    oa = outcome[0]
-    if game in ("chess", "renju"):
-        text = {1: "1-0", 0: "0-1", 0.5: "1/2-1/2"}[oa]
-        extra = {"black": first if rng.random() < 0.5 else second} if game == "renju" else {}
-        return text, extra
-    if game == "go":
-        if oa == 0.5:
-            return "jigo", {}
-        margin = rng.choice(["R", "R", "0.5", "2.5", "5.5", "10.5"])
-        return ("B+" if oa == 1 else "W+") + margin, {}
-    if game == "othello":
-        if oa == 0.5:
-            return "32-32", {}
-        win = rng.randrange(33, 60)
-        lose = 64 - win if rng.random() < 0.8 else rng.randrange(0, 64 - win)
-        return (f"{win}-{lose}" if oa == 1 else f"{lose}-{win}"), {}
-    if game == "magic":
-        if oa == 0.5:
-            return rng.choice(["1-1", "0-0-3", "1-1-1"]), {}
-        score = rng.choice(["2-0", "2-1", "2-1"])
-        a, b = score.split("-")
-        return (score if oa == 1 else f"{b}-{a}"), {}
-    raise ValueError(game)
-
-
 def make_result(event: Event, board: Board, outcome: tuple[float, float],
                 rng: random.Random, forfeit: bool = False) -> Result:
-    """A Result for ``outcome`` in the game's own notation (its grammar when present)."""
-    game = event.game
-    if forfeit and game != "magic":  # Magic has no forfeit notation: a no-show loses 0-2
-        if game == "go":
-            text = "B+F" if outcome[0] == 1 else "W+F"
-        else:
-            text = "+-" if outcome[0] == 1 else "-+"
-        parsed = _parse(event, text, {})
-        return parsed or Result(text, outcome, forfeit=True)
-    text, extra = _result_text(game, outcome, rng, *board.players)
-    parsed = _parse(event, text, extra)
-    if parsed is not None:
-        return parsed
-    detail: dict = dict(extra)
-    if game == "othello" and "-" in text:
-        a, b = text.split("-")
-        detail["discs"] = (int(a), int(b))
-    if game == "magic":
-        parts = [int(x) for x in text.split("-")] + [0]
-        detail["games"] = (parts[0], parts[1], parts[2])
-    return Result(text, outcome, detail=detail)
-
-
-def _parse(event: Event, text: str, extra: dict) -> Result | None:
-    try:
-        from ..games import profile
-        prof = profile(event.game)
-    except Exception:  # noqa: BLE001 - that game's module is not written yet
-        return None
-    if prof.parse is None:
-        return None
-    return prof.parse(text, event.settings, extra)
+    """A Result for ``outcome`` in the game's own notation: the profile's
+    ``simulate_result`` read by its grammar (``profile(game).parse``)."""
+    prof = profile(event.game)
+    text, extra = prof.simulate_result(rng, outcome, *board.players, forfeit)
+    return prof.result(text, event.settings, extra)
 
 
 def play(event: Event, rnd: Round, rng: random.Random, *, forfeit_rate: float = 0.0) -> Round:
     """Results for every board of ``rnd`` from ratings (Elo expectation) and the draw rate."""
     players = event.by_id()
-    draw = DRAW_RATE.get(event.game, 0.1)
+    draw = profile(event.game).sim_draw_rate
     boards = []
     for b in rnd.boards:
         ra = players[b.players[0]].rating or 1500
@@ -161,11 +109,8 @@ def play(event: Event, rnd: Round, rng: random.Random, *, forfeit_rate: float = 
 
 def settings_for(game: str, name: str, rounds: int, seed: int = 0, **kw) -> Settings:
     """The game's default settings (``core.settings.make_settings``) with a seed."""
-    try:
-        from ..settings import make_settings
-        return make_settings(game, name, rounds, seed=seed, **kw)
-    except ImportError:  # pragma: no cover - the spine's settings module is missing
-        return Settings(name=name, game=game, rounds=rounds, seed=seed, **kw)
+    from ..settings import make_settings
+    return make_settings(game, name, rounds, seed=seed, **kw)
 
 
 def simulate(game: str, nplayers: int, rounds: int, seed: int = 0, *,

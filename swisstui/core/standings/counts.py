@@ -16,7 +16,11 @@ from ..model import GameKind as K
 from .context import Context
 from .registry import tiebreak
 
-_COLOURED = ("chess", "go", "othello", "renju")
+
+
+def _coloured(prof) -> bool:
+    """BPG and BWG serve the games with colours (``GameProfile.has_colours``)."""
+    return prof.has_colours
 
 
 @tiebreak("WIN", "Number of wins", "docs/RULES.md §5.2 (C.07 Art. 7.1)", aliases=("WINS-ALL",))
@@ -35,14 +39,14 @@ def won(ctx: Context) -> dict[int, float]:
             for pid, recs in ctx.history.items()}
 
 
-@tiebreak("BPG", "Games played with Black", "docs/RULES.md §5.2 (C.07 Art. 7.3)", _COLOURED)
+@tiebreak("BPG", "Games played with Black", "docs/RULES.md §5.2 (C.07 Art. 7.3)", _coloured)
 def black_games(ctx: Context) -> dict[int, float]:
     """Games played over the board with Black (forfeits not counted)."""
     return {pid: float(sum(1 for r in recs if r.kind is K.GAME and r.colour == "b"))
             for pid, recs in ctx.history.items()}
 
 
-@tiebreak("BWG", "Games won with Black", "docs/RULES.md §5.2 (C.07 Art. 7.4)", _COLOURED)
+@tiebreak("BWG", "Games won with Black", "docs/RULES.md §5.2 (C.07 Art. 7.4)", _coloured)
 def black_wins(ctx: Context) -> dict[int, float]:
     """Games won over the board with Black."""
     return {pid: float(sum(1 for r in recs

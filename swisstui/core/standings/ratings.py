@@ -8,7 +8,8 @@ rating/rank (any game, docs/RULES.md §1.4 "Rank, Rating"; docs/RULES.md §8.2's
   table 8.1a).
 * RATING — the player's rating; Go/Renju players without one rank by their rank
   (:func:`swisstui.core.ranks.rank_value`).
-* RANK — the Go/Renju rank alone (docs/RULES.md §8.2's 段級位 step), ignoring ratings.
+* RANK — the kyu/dan rank alone (docs/RULES.md §8.2's 段級位 step), ignoring ratings; for the games
+  whose players have ranks (``GameProfile.ranks``: Go, Renju).
 
 Unrated opponents are left out (Art. 10: the rating to use for them must be published first).
 """
@@ -107,7 +108,7 @@ def rating(ctx: Context) -> dict[int, float]:
 
 
 @tiebreak("RANK", "Rank (dan/kyu)", "docs/RULES.md §1.1 (rank encoding), §1.4; §8.2",
-          ("go", "renju"), aliases=("DANKYU", "GRADE"), integer=True)
+          lambda prof: prof.ranks, aliases=("DANKYU", "GRADE"), integer=True)
 def rank(ctx: Context) -> dict[int, float]:
     """The Go/Renju rank value (1d = 0, 1k = −1, pros above 9d); no rank ranks last."""
     from ..ranks import rank_value

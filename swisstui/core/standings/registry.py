@@ -2,7 +2,10 @@
 its code, aliases, name, rule reference (docs/RULES.md section), the games it applies to and its
 compute function.
 
-* :class:`TieBreak` — one definition.  ``compute(ctx) -> {player id: value}`` for tie-breaks
+* :class:`TieBreak` — one definition.  ``games`` says which games it serves: ``"*"`` (every
+  game), a tuple of game names (a game's own tie-breaks: Go's SOS, Magic's OMW, …), or a
+  test on the game profile (``lambda prof: prof.has_colours`` for BPG) for tie-breaks that
+  serve every game with some property.  ``compute(ctx) -> {player id: value}`` for tie-breaks
   that have a value for every player; ``group=True`` tie-breaks (direct encounter, DC, SDC)
   are computed with ``compute(ctx, ids)`` only among the players still tied on everything
   before them in the chain (FIDE C.07 Art. 6, docs/RULES.md §5.2; OpenGotha DC, docs/RULES.md §1.4).
@@ -34,7 +37,7 @@ class TieBreak:
     code: str
     name: str
     rule_ref: str
-    games: tuple[str, ...] | str
+    games: tuple[str, ...] | str | Callable[[Any], bool]
     compute: Callable[..., dict[int, float]]
     aliases: tuple[str, ...] = ()
     percent: bool = False  # shown as a percent in text, a fraction in JSON
@@ -45,7 +48,15 @@ class TieBreak:
     primary: bool = False  # a main score: first in a chain it replaces the event score
 
     def applies_to(self, game: str) -> bool:
-        return self.games == ANY or game in self.games
+        if self.games == ANY:
+            return True
+        if callable(self.games):
+            from ..games import profile
+            try:
+                return bool(self.games(profile(game)))
+            except SwissError:  # not a game at all
+                return False
+        return game in self.games
 
 
 def _norm(name: str) -> str:
@@ -117,7 +128,8 @@ class Registry(Mapping):
 REGISTRY = Registry()
 
 
-def tiebreak(code: str, name: str, rule_ref: str, games: tuple[str, ...] | str = ANY, *,
+def tiebreak(code: str, name: str, rule_ref: str,
+             games: tuple[str, ...] | str | Callable[[Any], bool] = ANY, *,
              aliases: tuple[str, ...] = (), percent: bool = False, group: bool = False,
              higher_better: bool = True, integer: bool = False, primary: bool = False):
     """Decorator: register ``fn`` as the compute function of tie-break ``code``."""

@@ -3,10 +3,8 @@
 * Any game: the exponent of the next power of two at or above the number of players, the
   fewest rounds that leave a single player with a perfect score (docs/RULES.md §5.7: ⌈log₂ n⌉;
   docs/RULES.md §8.3: 12 players → 4).
-* Magic: the MTR Appendix E table (docs/RULES.md §3.3), which assumes a Top 8 cut from 17
-  players: 9–16 → 5 rounds (Top 4), 17–32 → 5, 33–64 → 6, 65–128 → 7, 129–226 → 8,
-  227–409 → 9, 410+ → 10 (Top 8); up to 8 players the table plays single elimination
-  (⌈log₂ n⌉ rounds).
+* A game with its own table (``GameProfile.rounds_advice``): Magic, the MTR Appendix E table
+  (docs/RULES.md §3.3, in ``core/games/magic.py``).
 
 Standings warn when the event has fewer rounds than the power-of-two minimum
 (:func:`needed_rounds`): tie-breaks then decide places that games should have (docs/RULES.md §8.3).
@@ -16,23 +14,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-# MTR Appendix E: (largest field, rounds, playoff)
-MAGIC_TABLE = ((16, 5, 4), (32, 5, 8), (64, 6, 8), (128, 7, 8), (226, 8, 8), (409, 9, 8))
+from ..games import profile
 
 
 def needed_rounds(n: int) -> int:
     """⌈log₂ n⌉: the fewest rounds that can leave one perfect score (0 for fewer than 2)."""
     return max(0, int(n) - 1).bit_length()
-
-
-def recommended_rounds(n: int, game: str | None = None) -> int:
-    """Recommended Swiss rounds for ``n`` players (Magic: MTR table, else power of two)."""
-    if game == "magic" and n > 8:
-        for top, rounds, _playoff in MAGIC_TABLE:
-            if n <= top:
-                return rounds
-        return 10
-    return needed_rounds(n)
 
 
 @dataclass(frozen=True)
@@ -45,19 +32,20 @@ class Advice:
 
 
 def advice(n: int, game: str | None = None) -> Advice:
-    """Rounds and playoff cut for ``n`` players, with a one-line explanation."""
-    rounds = recommended_rounds(n, game)
-    if game == "magic":
-        if n <= 8:
-            return Advice(n, game, rounds, None,
-                          f"{n} players: single elimination, {rounds} rounds (docs/RULES.md §3.3)")
-        playoff = next((p for top, _r, p in MAGIC_TABLE if n <= top), 8)
-        return Advice(n, game, rounds, playoff,
-                      f"{n} players: {rounds} Swiss rounds, then a Top {playoff} playoff "
-                      f"(MTR Appendix E, docs/RULES.md §3.3)")
+    """Rounds and playoff cut for ``n`` players, with a one-line explanation: the game's own
+    table (``GameProfile.rounds_advice``, Magic), else the power of two."""
+    rounds = needed_rounds(n)
+    own = profile(game).rounds_advice if game is not None else None
+    if own is not None:
+        return Advice(n, game, *own(n, rounds))
     return Advice(n, game, rounds, None,
                   f"{n} players: {rounds} rounds leave at most one perfect score "
                   f"(2^{rounds} = {2 ** rounds} ≥ {n}; docs/RULES.md §5.7)")
+
+
+def recommended_rounds(n: int, game: str | None = None) -> int:
+    """Recommended Swiss rounds for ``n`` players (Magic: MTR table, else power of two)."""
+    return advice(n, game).rounds
 
 
 def rounds_warning(n: int, planned: int, game: str | None = None) -> str | None:

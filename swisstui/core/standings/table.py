@@ -12,7 +12,8 @@
   the Tagajo style (docs/RULES.md §8.2).  Residual ties keep the id order.
 * :func:`format_value` — a value as text (percent codes as ``57.14%``).
 
-The chain is the one given, else the event's ``tiebreaks``, else the game profile's default.
+The chain is the one given, else the event's ``tiebreaks``, else the game profile's default
+(``GameProfile.tiebreaks_for(system)``).
 """
 
 from __future__ import annotations
@@ -20,20 +21,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from collections.abc import Iterable, Sequence
 
-from ..errors import SwissError
+from ..games import profile
 from ..model import Event, Player
 from .context import Context
 from .registry import REGISTRY, TieBreak
 from .rounds_advice import rounds_warning
-
-#: used when neither the event nor the game profile names a chain (docs/RULES.md §0)
-FALLBACK_CHAINS = {
-    "chess": ("BH-C1", "BH", "SB", "DE", "WIN"),
-    "go": ("WINS", "SOS", "SOSOS", "SODOS"),
-    "othello": ("BQ", "DISCS"),
-    "magic": ("OMW", "GW", "OGW"),
-    "renju": ("BH", "SB", "DE"),
-}
 
 _DIGITS = 9  # values are compared rounded (sums of fractions must not split a tie)
 
@@ -72,20 +64,12 @@ def _split_codes(chain: Iterable[str] | str) -> list[str]:
 
 
 def resolve_chain(event: Event, chain: Iterable[str] | str | None = None) -> tuple[TieBreak, ...]:
-    """The tie-breaks of the chain (given, event's, profile's or fallback), resolved from
+    """The tie-breaks of the chain (given, event's or the game profile's), resolved from
     codes or aliases; SwissError names an unknown code or one foreign to the game."""
     game = event.game
     codes = _split_codes(chain) if chain is not None else list(event.settings.tiebreaks)
     if chain is None and not codes:
-        try:
-            from ..games import profile
-
-            prof = profile(game)
-            codes = list(prof.tiebreaks_for(event.settings.system)
-                         if hasattr(prof, "tiebreaks_for") else prof.tiebreaks)
-        except (ImportError, SwissError, AttributeError):
-            codes = []
-        codes = codes or list(FALLBACK_CHAINS.get(game, ()))
+        codes = list(profile(game).tiebreaks_for(event.settings.system))
     out: list[TieBreak] = []
     for c in codes:
         tb = REGISTRY.resolve(c, game)

@@ -1,6 +1,7 @@
 """Unplayed rounds in opponent-based tie-breaks (Buchholz family, Sonneborn-Berger).
 
-Chess (FIDE C.07, docs/RULES.md §5.3), chosen by the chess option ``tiebreak_rules``:
+Chess (FIDE C.07, docs/RULES.md §5.3) — a game whose profile names an ``unplayed_rules_option``
+— chosen by the chess option ``tiebreak_rules``:
 
 * ``"2023"`` (default) — the 2023/24 **dummy opponent** rule (Art. 16):
 
@@ -46,6 +47,7 @@ scored that round (for SB).
 
 from __future__ import annotations
 
+from ..games import profile
 from ..model import GameKind as K
 from .context import OVER_THE_BOARD, Context
 
@@ -58,10 +60,18 @@ REQUESTED = VUR - {K.FORFEIT_LOSS}
 Contribution = tuple  # (value: float, vur: bool, fraction: float)
 
 
+def fide_rules(ctx: Context) -> bool:
+    """The event's game counts unplayed rounds by FIDE C.07 (``GameProfile.
+    unplayed_rules_option`` names the option choosing the edition: chess
+    ``tiebreak_rules``); other games use the opponents' real scores."""
+    return profile(ctx.game).unplayed_rules_option is not None
+
+
 def chess_rules(ctx: Context) -> str:
-    """``"2023"`` (dummy opponent, default), ``"2026"`` (capped dummy opponent) or
-    ``"pre2023"`` (virtual opponent)."""
-    value = str(ctx.option("tiebreak_rules", "2023")).lower().replace("-", "")
+    """The FIDE edition the option chooses: ``"2023"`` (dummy opponent, default), ``"2026"``
+    (capped dummy opponent) or ``"pre2023"`` (virtual opponent)."""
+    option = profile(ctx.game).unplayed_rules_option
+    value = str(ctx.option(option, "2023") if option else "2023").lower().replace("-", "")
     if value in ("pre2023", "2022", "virtual"):
         return "pre2023"
     return "2026" if value in ("2026", "032026") else "2023"
@@ -71,8 +81,8 @@ def cut_rule(ctx: Context) -> str:
     """How Cut/Median modifiers treat VUR contributions (C.07 Art. 14 with Art. 16, docs/RULES.md
     §5.2 "Modifiers", §5.3): ``"first"`` (2023/24: VURs are cut first), ``"not_below"``
     (2026: the lowest VUR only if not below the least significant value) or ``"none"``
-    (pre-2023 and other games: the lowest values)."""
-    if ctx.game != "chess":
+    (pre-2023 and games without FIDE rules: the lowest values)."""
+    if not fide_rules(ctx):
         return "none"
     return {"2023": "first", "2026": "not_below"}.get(chess_rules(ctx), "none")
 
@@ -89,7 +99,7 @@ def adjusted_scores(ctx: Context) -> dict[int, float]:
     """Each participant's score as somebody's opponent (see module docstring)."""
 
     def build() -> dict[int, float]:
-        if ctx.game != "chess":
+        if not fide_rules(ctx):
             return ctx.score
         draw = ctx.draw
         out: dict[int, float] = {}
@@ -117,7 +127,7 @@ def contributions(ctx: Context) -> dict[int, list[Contribution]]:
         adj = adjusted_scores(ctx)
         win = ctx.win
         out: dict[int, list[Contribution]] = {}
-        if ctx.game != "chess":
+        if not fide_rules(ctx):
             for pid, recs in ctx.history.items():
                 row = []
                 for r in recs:

@@ -120,12 +120,8 @@ def too_small_text(what: str, w: int | None = None, h: int | None = None) -> str
 
 
 def game_sides(game: str) -> tuple[str, str]:
-    """Column titles for the two seats of a board, in the game's terms."""
-    return {
-        "chess": ("White", "Black"),
-        "go": ("Black", "White"),
-        "othello": ("Black", "White"),
-        "magic": ("Player A", "Player B"),
-        "renju": ("Player 1", "Player 2"),
-    }.get(game, ("Player 1", "Player 2"))
+    """Column titles for the two seats of a board, in the game's terms
+    (``GameProfile.seat_names``)."""
+    from ...core.games import profile
+    return profile(game).seat_names
 

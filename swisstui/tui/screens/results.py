@@ -12,6 +12,7 @@ from textual.binding import Binding
 from textual.widgets import Input, Static
 
 from ...core.errors import ConflictError, SwissError
+from ...core.games import profile
 from ...core.model import Board, Event
 from .. import backend, keymap
 from ..widgets.dialogs import ConfirmScreen
@@ -20,31 +21,24 @@ from ..widgets.header import count
 from .base import EventScreen, game_sides
 
 
-# What the entry line suggests, per game (board number, then the game's own notation).
-ENTRY_EXAMPLES = {
-    "chess": "board result:  12 1-0   7 0-1   3 =   (or just the result)",
-    "go": "board result:  5 B+3.5   8 W+R   2 B+   (or just the result)",
-    "othello": "board discs:  3 40-24   9 33-31   (or just the result)",
-    "magic": "board games:  7 2-1   4 2-0   1 0-0-3   5 2-0 drop=12 (12 leaves)",
-    "renju": "board result black=ID:  4 1-0 black=17   (or just the result)",
-}
-ING_EXAMPLE = "board result:  5 W+R   8 ing 9 5/6   2 ing 9 ext 1-0   (lead, extensions)"
-
+# The entry line's example comes from the game profile (backend.entry_example).
 
 WIDTHS = [4, 28, 28, 10]
-RENJU_WIDTHS = [4, 24, 24, 18]  # room for "1/2-1/2 black=123"
+WIDE_WIDTHS = [4, 24, 24, 18]  # room for "1/2-1/2 black=123" (GameProfile.result_shows)
 
 
 def result_cell(game: str, board) -> str:
-    """A board's result as the list shows it; in Renju with who actually had Black
-    (``1-0 black=8``, the way it is typed), ``black=?`` when it was not given, so the boards
-    still missing it can be seen at the end of the round (a forfeit has no Black)."""
+    """A board's result as the list shows it, with the detail the game profile wants seen
+    (``GameProfile.result_shows``; Renju: who actually had Black, ``1-0 black=8``, the way it
+    is typed), ``black=?`` when it was not given, so the boards still missing it can be seen
+    at the end of the round (a forfeit has none)."""
     if board.result is None:
         return "·"
     text = board.result.text
-    if game == "renju" and not board.result.forfeit:
-        black = board.result.detail.get("black")
-        text += f" black={black if black is not None else '?'}"
+    if not board.result.forfeit:
+        for key in profile(game).result_shows:
+            value = board.result.detail.get(key)
+            text += f" {key}={value if value is not None else '?'}"
     return text
 
 
@@ -100,7 +94,7 @@ class ResultsScreen(EventScreen):
         a, b = game_sides(event.game)
         rnd = event.round(self.round_no)
         keep = self.selected_board()
-        widths = RENJU_WIDTHS if event.game == "renju" else WIDTHS
+        widths = WIDE_WIDTHS if profile(event.game).result_shows else WIDTHS
         if rnd is None:
             t.set_table(["Bd", a, b, "Result"], widths, [])
             self.hint("No round paired yet — pair one in Pairings (F3), then enter results here.")
@@ -120,9 +114,7 @@ class ResultsScreen(EventScreen):
             if nxt is not None:
                 t.move_to_key(str(nxt))
         missing = rnd.missing_results()
-        self.query_one("#entry", Input).placeholder = (
-            ING_EXAMPLE if backend.ing_rules(event) else
-            ENTRY_EXAMPLES.get(event.game, ENTRY_EXAMPLES["chess"]))
+        self.query_one("#entry", Input).placeholder = backend.entry_example(event)
         latest = self.round_no == event.current_round
         if missing or not latest:
             done = ""
