@@ -152,6 +152,9 @@ def test_four_players_in_round_four_is_infeasible_with_a_clear_message():
     assert "round 4" in msg and "1, 2, 3, 4" in msg and "already met" in msg
     assert "--allow-rematch" in msg and "rounds ≤ players/2" in msg
     assert "\n" not in msg
+    # the same facts as fields, for a front end that offers the relaxation
+    assert err.value.kind == "pairing" and err.value.relaxation == "allow_rematch"
+    assert set(err.value.players) == {1, 2, 3, 4}
 
 
 def test_three_player_toggle_detected_and_relaxed_by_least_recent_rematch():
