@@ -29,11 +29,14 @@ _SETTINGS_FIELDS = {f.name for f in fields(Settings)}
 
 
 class SettingError(SwissError):
-    """A settings value is not legal; ``key`` names the offending key (for file:line)."""
+    """A settings value is not legal; ``key`` (also the error's ``field``) names the offending
+    key (for file:line, and for the form field a front end focuses)."""
+
+    kind = "setting"
 
     def __init__(self, key: str | None, message: str):
         self.key = key
-        super().__init__(message)
+        super().__init__(message, field=key)
 
 
 def _one_of(key: str, value: Any, valid: Iterable[str]) -> None:

@@ -43,6 +43,9 @@ def test_change_settings_merges_options_and_refuses_what_cannot_change(tmp_path)
     assert err.value.field == "game"
     with pytest.raises(SwissError, match="komi"):
         services.change_settings(folder, options={"komi": "lots"})
+    with pytest.raises(SwissError, match="rounds must be") as err:
+        services.change_settings(folder, rounds=0)
+    assert err.value.field == "rounds"
     assert snapshot(folder) == before
 
 
