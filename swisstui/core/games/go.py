@@ -44,7 +44,10 @@
   the rule set: Japanese/Korean 6.5, Chinese/AGA 7.5, Ing 8 — RULES.md §1.8 for Ing, the
   others are the common convention); ``handicap`` (handicap games on/off); ``mcmahon_bar``
   (default 4d, 10k–9d) and ``mcmahon_floor`` (default 20k, 30k–1d) (RULES.md §1.2);
-  ``absent_mms`` (½); ``round_down`` (True); ``sos_unplayed_half`` (False: OpenGotha's "for
+  ``absent_mms`` (½); ``withdrawn_mms`` (``absent``: a round after a withdrawal scores like
+  an absent round, as in OpenGotha, where a round a player does not take part in is absent
+  whether they entered late or left; ``zero``: nothing); ``round_down`` (True);
+  ``sos_unplayed_half`` (False: OpenGotha's "for
   SOS, count not played games as half point", RULES.md §1.4 Options — the opponents' rounds
   not played count ½ win in SOS, SOS-1/-2, SODOS, SOSM and through them SOSOS, SOSOSM).
 * Defaults: Swiss with wins, SOS, SOSOS, SODOS; McMahon with MMS, SOSM, SOSOSM (DESIGN.md §4,
@@ -444,6 +447,10 @@ OPTIONS = {
                             check=_rank_in("30k", "1d")),
     "absent_mms": Option(0.5, float, (0.0, 0.5, 1.0),
                          "McMahon score of an absent round (RULES.md §1.2: ½)"),
+    "withdrawn_mms": Option("absent", str, ("absent", "zero"),
+                            "McMahon score of a round after the player withdrew: 'absent' "
+                            "(an absent round, absent_mms, as OpenGotha scores every round "
+                            "not played) or 'zero' (nothing, the earlier reading)"),
     "round_down": Option(True, bool, None,
                          "round bye/absent points down to whole points (RULES.md §1.2)"),
     "sos_unplayed_half": Option(False, bool, None,
