@@ -105,6 +105,11 @@ class GameProfile:
     # check_options(options) -> options: cross-key checks after each key is valid (Go: bar
     # not below floor; Renju: "soosorv-8" → opening + opening_n).  Raises ValueError.
     check_options: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+    # Colour gap of balanced colours: a player's Blacks and Whites at most this many apart
+    # (Othello 1: never 2 apart).  None = no gap.  A game with a gap has the option
+    # ``colour_limit``: "graded" (default: the pairing with the fewest and smallest excesses)
+    # or "absolute" (a round that cannot keep the gap is refused); pairing/engine.colour_gap.
+    colour_gap: int | None = None
 
     def option(self, settings: Settings, key: str) -> Any:
         return settings.options.get(key, self.options[key].default)

@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from ..errors import ConflictError, PairingError
-from ..model import Board, Bye, ByeKind, Event, Round
+from ..model import FIRST_COLOUR, Board, Bye, ByeKind, Event, Round
 from .candidates import FULL_LIMIT, START_WINDOW, Candidates
-from .colours import allocate, colour_mode, handicap_games
-from .criteria import BYE, FIELDS, Context, Evaluator, Packer, objective
+from .colours import allocate, colour_mode, excess, excess_note, handicap_games
+from .criteria import BYE, FIELDS, RELAXED_IDX, Context, Evaluator, Packer, objective
 from .groups import PState, build_states, lot_key, strength_key, to_pair
 from .matching import max_cardinality, solve
 from .roundrobin import roundrobin_pairs
@@ -77,6 +77,24 @@ def _plan(event: Event, round_no: int) -> tuple[str, str, tuple[str, ...]]:
     if s.style == "adjacent":
         return "strength", "adjacent", ()
     return "strength", s.style, ()
+
+
+def colour_gap(event: Event, mode: str) -> tuple[int | None, bool]:
+    """(gap, absolute): the game's colour gap — Blacks and Whites of a player at most
+    ``gap`` apart, the profile's ``colour_gap`` (Othello 1, SEEDS.md 000) — when colours are
+    balanced, and whether the event makes it a hard limit (game option ``colour_limit =
+    "absolute"``; default ``"graded"``: the fewest and smallest excesses, RULES.md §2.4 Papp).
+    (None, False) for games without one."""
+    if mode != "balance":
+        return None, False
+    try:
+        from ..games import profile
+        gap = profile(event.game).colour_gap
+    except Exception:  # noqa: BLE001 - a game module not written yet
+        return None, False
+    if gap is None:
+        return None, False
+    return gap, event.settings.options.get("colour_limit", "graded") == "absolute"
 
 
 def _check_ready(event: Event, round_no: int) -> None:
@@ -151,6 +169,7 @@ def pair_round(event: Event, *, fixed=(), forbid=(), allow_rematch: bool = False
     states = build_states(event, round_no, ids, system=s.system, order=order, seed=s.seed,
                           chain=chain, handicap=handicap)
     mode = colour_mode(event)
+    gap, gap_absolute = colour_gap(event, mode)
     forbidden = frozenset(frozenset(p) for p in (*s.forbidden, *forbid))
     last = round_no == s.rounds
     topscore = s.scoring.win * s.rounds / 2 if s.system != "mcmahon" else float("inf")
@@ -159,7 +178,8 @@ def pair_round(event: Event, *, fixed=(), forbid=(), allow_rematch: bool = False
                   ngroups=ngroups, nplayers=len(states), forbidden=forbidden, last_round=last,
                   topscore=topscore, club_weight=s.club_weight, country_weight=s.country_weight,
                   allow_rematch=allow_rematch, pab_strict=s.game == "chess",
-                  magic_bye=s.game == "magic", handicap=handicap)
+                  magic_bye=s.game == "magic", handicap=handicap, colour_gap=gap,
+                  colour_absolute=gap_absolute)
     ev = Evaluator(states, ctx)
     warnings: list[str] = []
     notes: dict[int, list[str]] = {}
@@ -173,7 +193,18 @@ def pair_round(event: Event, *, fixed=(), forbid=(), allow_rematch: bool = False
     pool = [st for st in states.values() if st.id not in seen]
     pool.sort(key=lambda st: st.order)
 
-    mate, cands, method = _match(pool, ev, window, engine)
+    if gap is not None and not gap_absolute:
+        # a graded colour gap: pair within the gap when any pairing can (exactly the pairing
+        # an absolute gap gives), else with the fewest and smallest excesses
+        within = Evaluator(states, replace(ctx, colour_absolute=True))
+        mate, cands, method = _match(pool, within, window, engine)
+        if any(i not in mate for i in range(len(pool))):
+            mate, cands, method = _match(pool, ev, window, engine)
+            method += "; colour gap relaxed"
+        else:
+            ev = within
+    else:
+        mate, cands, method = _match(pool, ev, window, engine)
     unpaired = [pool[i].id for i in range(len(pool)) if i not in mate]
     if unpaired:
         raise PairingError(_diagnose(pool, ev, ctx, unpaired, round_no))
@@ -198,6 +229,10 @@ def pair_round(event: Event, *, fixed=(), forbid=(), allow_rematch: bool = False
                             "eligible player")
     if obj[FIELDS.index("REMATCH")]:
         warnings.append(f"{obj[FIELDS.index('REMATCH')]} rematch(es) allowed (--allow-rematch)")
+    if obj[FIELDS.index("EXCESS")]:
+        warnings.append(f"{obj[FIELDS.index('EXCESS')]} player(s) end more than {gap} apart in "
+                        f"Blacks and Whites: no pairing kept every balance within {gap} "
+                        f"(colour_limit = \"graded\"; see the boards' explanations)")
 
     # boards: top groups first, then the higher-placed player
     pairs.sort(key=lambda ab: (min(ab[0].group, ab[1].group), -max(ab[0].score, ab[1].score),
@@ -210,10 +245,15 @@ def pair_round(event: Event, *, fixed=(), forbid=(), allow_rematch: bool = False
     for n, (a, b) in enumerate(pairs, start=1):
         first, second, colour_why = allocate(a, b, mode, game=s.game, seed=s.seed,
                                              round_no=round_no, initial=initial,
-                                             handicap=handicap)
+                                             handicap=handicap, gap=gap)
         boards.append(Board(n, (first, second)))
         notes[n] = _explain_board(n, states[first], states[second], colour_why, ev, style,
                                   fixed=(a, b) in pinned, at=at, pairs=pairs)
+        if gap is not None and excess(a, b, gap)[0]:
+            note = excess_note(states[first], states[second], FIRST_COLOUR.get(s.game, "b"),
+                               gap)
+            if note:
+                notes[n].append("relaxed: colour gap — " + note)
     byes.sort(key=lambda b: b.player)
     bye_notes = _explain_byes(byes, pair_bye, ev, states)
     rnd = Round(round_no, tuple(boards), tuple(byes))
@@ -244,7 +284,7 @@ def _match(pool: list[PState], ev: Evaluator, window: int | None, engine: str):
             chosen = [(i, j) for i, j in mate.items() if i == BYE or (j != BYE and i < j)]
             tuples = [cands.edges[(j, i) if i == BYE else (i, j)] for i, j in chosen]
             feasible = all(i in mate for i in range(n)) and \
-                not any(t[0] or t[1] for t in tuples)
+                not any(t[i] for t in tuples for i in RELAXED_IDX)
             if not feasible:
                 break
             edge = [(i, j) for i, j in chosen if cands.on_boundary(i, j)]
@@ -329,7 +369,8 @@ def _diagnose(pool: list[PState], ev: Evaluator, ctx: Context, unpaired: list[in
         ctx3 = replace(ctx, allow_rematch=True, relax_colours=True)
         if _try(pool, ctx3, ev.states) is not None:
             msg += "; even rematches do not help: only breaking colour limits would (pair by " \
-                   "hand with --fixed)"
+                   "hand with --fixed" + (", or make the colour gap graded: game option " \
+                   "colour_limit = \"graded\"" if ctx.colour_absolute else "") + ")"
         else:
             msg += "; even rematches do not help: remove a forbidden pair or give a player " \
                    "a bye"
@@ -495,11 +536,14 @@ def check_board(event: Event, round_no: int, a: int, b: int) -> list[str]:
     if a not in states or b not in states:
         return [f"player {a if a not in states else b} is not active in round {round_no}"]
     s = event.settings
-    ctx = Context(game=s.game, mode=colour_mode(event), style=style, seed=s.seed,
+    mode = colour_mode(event)
+    gap = colour_gap(event, mode)[0]
+    ctx = Context(game=s.game, mode=mode, style=style, seed=s.seed,
                   round_no=round_no, ngroups=1, nplayers=len(states),
                   forbidden=frozenset(frozenset(p) for p in s.forbidden),
                   last_round=round_no == s.rounds,
-                  topscore=s.scoring.win * s.rounds / 2)
+                  topscore=s.scoring.win * s.rounds / 2,
+                  colour_gap=gap, colour_absolute=True)  # a graded gap is a rule broken too
     ev = Evaluator(states, ctx)
     sa, sb = states[a], states[b]
     broken = []
