@@ -74,6 +74,23 @@ class Option:
 
 
 @dataclass(frozen=True)
+class StyleMethod:
+    """A published pairing method a style stands for in this game, and the settings the
+    method implies (Go's ``tiebreaks`` style is the Tagajo method: neighbours in the list,
+    skipping players already met — no colour or club/country rule).  ``settings`` are
+    :class:`~swisstui.core.model.Settings` fields: the defaults of a new event with that style
+    (and of event.toml keys left out); a director who sets another value is told the pairing
+    departs from the method (:func:`swisstui.core.settings.method_departures`)."""
+
+    name: str  # "the Tagajo method"
+    settings: Mapping[str, Any] = field(default_factory=dict, hash=False)
+    does: str = ""  # what the method does, for the departure message
+    # the method pairs down the ordered list: the top unpaired player meets the next one not
+    # met, backing up one pair when the last fails (swisstui.core.pairing.listmethod)
+    down_the_list: bool = False
+
+
+@dataclass(frozen=True)
 class GameProfile:
     name: str
     scoring: Scoring
@@ -110,6 +127,9 @@ class GameProfile:
     # ``colour_limit``: "graded" (default: the pairing with the fewest and smallest excesses)
     # or "absolute" (a round that cannot keep the gap is refused); pairing/engine.colour_gap.
     colour_gap: int | None = None
+    # Pairing styles that stand for a published method in this game, with the settings the
+    # method implies (Go: "tiebreaks" = the Tagajo method).
+    style_methods: Mapping[str, StyleMethod] = field(default_factory=dict, hash=False)
 
     def option(self, settings: Settings, key: str) -> Any:
         return settings.options.get(key, self.options[key].default)

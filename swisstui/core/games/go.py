@@ -51,7 +51,8 @@
   SOS, count not played games as half point", RULES.md §1.4 Options — the opponents' rounds
   not played count ½ win in SOS, SOS-1/-2, SODOS, SOSM and through them SOSOS, SOSOSM).
 * Defaults: Swiss with wins, SOS, SOSOS, SODOS; McMahon with MMS, SOSM, SOSOSM (DESIGN.md §4,
-  RULES.md §1.1, §1.7); colours balanced.
+  RULES.md §1.1, §1.7); colours balanced.  The ``tiebreaks`` style is the Tagajo method
+  (:data:`TAGAJO`): colours ``none`` and no club/country avoidance by default, as the method.
 """
 
 from __future__ import annotations
@@ -66,7 +67,7 @@ from collections.abc import Mapping
 from ..errors import ResultError
 from ..model import Result, Scoring, Settings
 from ..ranks import RankError, parse_rank, rank_value
-from .base import GameProfile, Option, clean
+from .base import GameProfile, Option, StyleMethod, clean
 
 RULE_SETS = ("japanese", "chinese", "ing", "aga", "korean")
 USUAL_KOMI = {"japanese": 6.5, "korean": 6.5, "chinese": 7.5, "aga": 7.5, "ing": 8.0}
@@ -459,6 +460,18 @@ OPTIONS = {
                                 "(OpenGotha option, RULES.md §1.4)"),
 }
 
+# The Tagajo method (SEEDS.md 002; RULES.md §1.7): list the players by the chain, pair
+# neighbours from the top, skip a candidate already met, back up one pair when the last pair
+# fails.  It has no colour rule (colours are decided at the board) and no club or country
+# rule, so the ``tiebreaks`` style defaults to colours "none" and geography weights 0 — the
+# engine then pairs as the method does; turning either on is allowed and reported.
+TAGAJO = StyleMethod(
+    "the Tagajo method",
+    {"colours": "none", "club_weight": 0, "country_weight": 0},
+    "pairs neighbours in the list, skipping only players already met",
+    down_the_list=True,
+)
+
 PROFILE = GameProfile(
     name="go",
     scoring=Scoring(win=1.0, draw=0.5, loss=0.0, bye=1.0, absent=0.0),
@@ -478,4 +491,5 @@ PROFILE = GameProfile(
     entry_extras=("komi", "handicap", "penalties"),
     notations=NOTATIONS,
     check_options=check_options,
+    style_methods={"tiebreaks": TAGAJO},
 )

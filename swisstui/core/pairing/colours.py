@@ -52,13 +52,14 @@ def stronger(a: PState, b: PState) -> PState | None:
 
 
 def colour_mode(event) -> str:
-    """The event's colour rule: ``Settings.colours``, or the game profile's default."""
+    """The event's colour rule: ``Settings.colours``, or the game profile's default (for the
+    event's style: Go's Tagajo style has none)."""
     mode = event.settings.colours
     if mode and mode != "auto":
         return mode
     try:
-        from ..games import profile
-        return profile(event.game).colours
+        from ..settings import game_defaults
+        return game_defaults(event.game, style=event.settings.style)["colours"]
     except Exception:  # noqa: BLE001 - a game module not written yet
         return DEFAULT_MODE.get(event.game, "none")
 

@@ -17,6 +17,7 @@ from .colours import allocate, colour_mode, excess, excess_note, handicap_games
 from .criteria import BYE, FIELDS, RELAXED_IDX, Context, Evaluator, Packer, objective
 from .groups import PState, build_states, lot_key, strength_key, to_pair
 from .matching import max_cardinality, solve
+from .listmethod import pair_in_list
 from .roundrobin import roundrobin_pairs
 
 CONVERGE = False  # also require the same objective as the half-width window
@@ -181,7 +182,9 @@ def pair_round(event: Event, *, fixed=(), forbid=(), allow_rematch: bool = False
                   magic_bye=s.game == "magic", handicap=handicap, colour_gap=gap,
                   colour_absolute=gap_absolute)
     ev = Evaluator(states, ctx)
-    warnings: list[str] = []
+    from ..settings import method_departures, style_method
+    departures = method_departures(s)
+    warnings: list[str] = list(departures)
     notes: dict[int, list[str]] = {}
     pinned: list[tuple[PState, PState]] = []
     for a, b in fixed:
@@ -193,7 +196,19 @@ def pair_round(event: Event, *, fixed=(), forbid=(), allow_rematch: bool = False
     pool = [st for st in states.values() if st.id not in seen]
     pool.sort(key=lambda st: st.order)
 
-    if gap is not None and not gap_absolute:
+    method_of_style = style_method(s)
+    listed = None
+    if method_of_style is not None and method_of_style.down_the_list and not departures:
+        # the style's published method, with its settings: pair down the list as it does
+        strict = Evaluator(states, replace(ctx, allow_rematch=False))
+        listed = pair_in_list(pool, strict) or pair_in_list(pool, strict, second_bye=True)
+    if listed is not None:
+        mate, cands, method = {}, None, method_of_style.name + " (down the list)"
+        for i, j, _skipped in listed[0]:
+            mate[i], mate[j] = j, i
+        if listed[1] is not None:
+            mate[listed[1]], mate[BYE] = BYE, listed[1]
+    elif gap is not None and not gap_absolute:
         # a graded colour gap: pair within the gap when any pairing can (exactly the pairing
         # an absolute gap gives), else with the fewest and smallest excesses
         within = Evaluator(states, replace(ctx, colour_absolute=True))
@@ -217,10 +232,10 @@ def pair_round(event: Event, *, fixed=(), forbid=(), allow_rematch: bool = False
             continue
         if j == BYE:
             pair_bye = pool[i]
-            tuples.append(cands.edges[(i, BYE)])
+            tuples.append(cands.edges[(i, BYE)] if cands else ev.bye(pool[i]))
         elif i < j:
             pairs.append((pool[i], pool[j]))
-            tuples.append(cands.edges[(i, j)])
+            tuples.append(cands.edges[(i, j)] if cands else ev.pair(pool[i], pool[j]))
     obj = objective(tuples)
     if pair_bye is not None:
         byes.append(Bye(pair_bye.id, ByeKind.PAIRING))
@@ -249,6 +264,8 @@ def pair_round(event: Event, *, fixed=(), forbid=(), allow_rematch: bool = False
         boards.append(Board(n, (first, second)))
         notes[n] = _explain_board(n, states[first], states[second], colour_why, ev, style,
                                   fixed=(a, b) in pinned, at=at, pairs=pairs)
+        if listed is not None and (a, b) not in pinned:
+            notes[n] = _explain_listed(notes[n], a, b, listed[0], pool, method_of_style.name)
         if gap is not None and excess(a, b, gap)[0]:
             note = excess_note(states[first], states[second], FIRST_COLOUR.get(s.game, "b"),
                                gap)
@@ -464,6 +481,27 @@ def _explain_board(n: int, a: PState, b: PState, colour_why: str, ev: Evaluator,
         lines.append("note: same " + ("club" if club else "country") +
                      " (no other pairing avoided it)")
     return lines
+
+
+def _explain_listed(lines: list[str], a: PState, b: PState, listed, pool: list[PState],
+                    name: str) -> list[str]:
+    """Board explanation when the style's method paired down the list: the place of both in
+    the list and the candidates passed over (already met, forbidden, or backed up)."""
+    up, low = (a, b) if a.order < b.order else (b, a)
+    skipped: list = []
+    for i, j, sk in listed:
+        if {pool[i].id, pool[j].id} == {a.id, b.id}:
+            skipped = sk
+    words = {"met": "already met", "forbidden": "forbidden pair", "colours": "colours",
+             "bye": "bye", "backed up": "backed up: the players below could not all be "
+                                        "paired otherwise"}
+    why = (f"why: {name}: {up.id} is the highest unpaired player in the list (place "
+           f"{up.order + 1}); {low.id} (place {low.order + 1}) is the next one "
+           + ("not met yet" if not skipped else "it may meet"))
+    passed = "; ".join(f"{pool[k].id} {words.get(w, w)}" for k, w in skipped if k >= 0)
+    if passed:
+        why += f" — passed over: {passed}"
+    return [lines[0], why] + [x for x in lines[1:] if not x.startswith(("why:", "note: repeats"))]
 
 
 def _explain_byes(byes: list[Bye], pair_bye: PState | None, ev: Evaluator,
