@@ -73,3 +73,17 @@ def event_factory(tmp_path):
     def factory(game: str = "chess", n_players: int = 8, rounds: int = 5, **kw: Any) -> Path:
         return make_event(tmp_path, game, n_players, rounds, **kw)
     return factory
+
+
+def core_test_module(name: str):
+    """A module of tests/core (its hand-built events), for tests in the other folders:
+    ``core_test_module("test_interop_h9").EVENT``."""
+    import importlib.util
+    import sys
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, Path(__file__).parent / "core" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module

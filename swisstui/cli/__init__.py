@@ -8,19 +8,18 @@ Exit codes: 0 ok, 1 refused (invalid input, illegal request), 2 usage error.
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 
 from ..core.errors import SwissError
+from . import event_cmds, interop_cmds, pairing_cmds, standings_cmds, tui_cmds
 
-# Modules that add sub-commands.  A module that does not exist yet is skipped, so areas can
-# land independently.
+# The modules that add sub-commands, each with a ``register(subparsers)``.
 AREAS = (
-    "event_cmds",  # new, players, result, check, export json, pair --fixed (the spine)
-    "pairing_cmds",  # pair, pairings swap, explain, simulate
-    "standings_cmds",  # standings, crosstable, playoff, rounds
-    "interop_cmds",  # export trf/h9/csv/html, import
-    "tui_cmds",  # open the TUI, demo, display, serve
+    event_cmds,  # new, settings, players, result, check
+    pairing_cmds,  # pair, pairings swap, explain, simulate
+    standings_cmds,  # standings, crosstable, playoff, rounds
+    interop_cmds,  # export, import
+    tui_cmds,  # open the TUI, demo, display, serve
 )
 
 
@@ -33,13 +32,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"swisstui {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for area in AREAS:
-        try:
-            module = importlib.import_module(f"{__name__}.{area}")
-        except ModuleNotFoundError as exc:
-            if exc.name == f"{__name__}.{area}":
-                continue
-            raise
-        module.register(sub)
+        area.register(sub)
     return parser
 
 

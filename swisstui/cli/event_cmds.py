@@ -1,15 +1,13 @@
-"""CLI twin of the spine: ``new``, ``players ...``, ``result``, ``check`` (and the manual
-``pair EVENT --fixed A:B`` while the pairing area's commands are not installed).
+"""CLI twin of the spine: ``new``, ``settings``, ``players ...``, ``result``, ``check``.
 
-Every command is a thin shell over a core function run inside
-:func:`swisstui.core.store.update` (so it applies to the fresh event on disk); refusals are
-:class:`~swisstui.core.errors.SwissError` → one line on stderr, exit 1, nothing written.
+Every command parses its arguments, calls one action of :mod:`swisstui.core.services` and
+prints what that action reports; refusals are :class:`~swisstui.core.errors.SwissError` → one
+line on stderr, exit 1, nothing written.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import math
 import os
@@ -18,11 +16,11 @@ import sys
 import tomllib
 from typing import Any
 
-from ..core import registration, store, textwidth
+from ..core import services, textwidth
 from ..core.errors import SwissError
 from ..core.export_json import player_json
-from ..core.model import GAMES, ByeKind, Event
-from ..core.settings import COLOURS, ROUND1, STYLES, SYSTEMS, make_settings
+from ..core.model import GAMES, ByeKind
+from ..core.settings import COLOURS, ROUND1, STYLES, SYSTEMS
 
 
 def _out(text: str = "") -> None:
@@ -58,26 +56,76 @@ def parse_option(text: str) -> tuple[str, Any]:
     return key, raw
 
 
+_SETTING_FLAGS = ("system", "style", "round1", "colours", "tiebreaks", "pairing_order", "seed",
+                  "win", "draw", "loss", "bye", "absent", "forfeit_win", "double_forfeit",
+                  "venue", "city", "arbiter", "date_start", "date_end", "club_weight",
+                  "country_weight")
+
+
+def _settings_args(args: argparse.Namespace) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(settings given as flags, game options given as --option key=value)."""
+    overrides = {k: getattr(args, k) for k in _SETTING_FLAGS if getattr(args, k) is not None}
+    options = dict(parse_option(text) for text in args.option or ())
+    return overrides, options
+
+
+def _add_setting_flags(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--system", help=f"pairing system: {', '.join(SYSTEMS)}")
+    p.add_argument("--style", help=f"in-group style: {', '.join(STYLES)}")
+    p.add_argument("--round1", help=f"round-1 method: {', '.join(ROUND1)}")
+    p.add_argument("--colours", help=f"colour policy: {', '.join(COLOURS)}")
+    p.add_argument("--tiebreaks", metavar="A,B,...", help="tie-break order")
+    p.add_argument("--pairing-order", metavar="A,B,...",
+                   help="tie-break chain for the 'tiebreaks' style")
+    p.add_argument("--seed", type=int, help="random seed (lots, random pairing)")
+    for key in ("win", "draw", "loss", "bye", "absent"):
+        p.add_argument(f"--{key}", type=float, metavar="POINTS", help=f"points for a {key}")
+    p.add_argument("--forfeit-win", type=float, metavar="POINTS")
+    p.add_argument("--double-forfeit", type=float, metavar="POINTS")
+    p.add_argument("--option", action="append", metavar="KEY=VALUE",
+                   help="game option, repeatable (komi=6.5, rules=ing, best_of=3, "
+                        "bye_discs=40-24, opening=soosorv, opening_n=5)")
+    for key in ("venue", "city", "arbiter", "date-start", "date-end"):
+        p.add_argument(f"--{key}")
+    p.add_argument("--club-weight", type=int)
+    p.add_argument("--country-weight", type=int)
+
+
 def cmd_new(args: argparse.Namespace) -> int:
-    overrides: dict[str, Any] = {}
-    for key in ("system", "style", "round1", "colours", "tiebreaks", "pairing_order", "seed",
-                "win", "draw", "loss", "bye", "absent", "forfeit_win", "double_forfeit",
-                "venue", "city", "arbiter", "date_start", "date_end", "club_weight",
-                "country_weight"):
-        value = getattr(args, key)
-        if value is not None:
-            overrides[key] = value
-    options: dict[str, Any] = {}
-    for text in args.option or ():
-        key, value = parse_option(text)
-        options[key] = value
+    overrides, options = _settings_args(args)
+    name = args.name or str(args.event).rstrip("/").split("/")[-1]
+    ev = services.create_event(args.event, args.game, name, args.rounds, options=options,
+                               **overrides)
+    s = ev.settings
+    _out(f"created {args.event}: {s.game}, {s.rounds} rounds, "
+         f"{s.system}, tie-breaks {', '.join(s.tiebreaks) or '-'}")
+    return 0
+
+
+def cmd_settings(args: argparse.Namespace) -> int:
+    overrides, options = _settings_args(args)
+    for key in ("name", "rounds"):
+        if getattr(args, key) is not None:
+            overrides[key] = getattr(args, key)
     if options:
         overrides["options"] = options
-    name = args.name or str(args.event).rstrip("/").split("/")[-1]
-    settings = make_settings(args.game, name, args.rounds, **overrides)
-    store.create(args.event, settings)
-    _out(f"created {args.event}: {settings.game}, {settings.rounds} rounds, "
-         f"{settings.system}, tie-breaks {', '.join(settings.tiebreaks) or '-'}")
+    if not overrides:  # show them
+        from ..core.export_json import settings_json
+        data = settings_json(services.load(args.event).settings)
+        if args.json:
+            _out(json.dumps(data, ensure_ascii=False, indent=2))
+        else:
+            for key, value in data.items():
+                _out(f"{key} = {json.dumps(value, ensure_ascii=False)}")
+        return 0
+    if args.dry_run:
+        change = services.preview_settings(services.load(args.event), **overrides)
+    else:
+        _ev, change = services.change_settings(args.event, **overrides)
+    verb = "would change" if args.dry_run else "changed"
+    _out(f"{verb}: {', '.join(change.changed)}" if change.changed else "nothing changes")
+    for line in change.effects:
+        _out(f"  {line}")
     return 0
 
 
@@ -114,46 +162,33 @@ def _player_fields(args: argparse.Namespace, clear_empty: bool = False) -> dict[
 
 
 def cmd_players_add(args: argparse.Namespace) -> int:
-    fields = _player_fields(args)
-    ev = store.update(args.event, lambda e: registration.add_player(
-        e, args.name, id=args.id, **fields))
-    p = max(ev.players, key=lambda q: q.id) if args.id is None else ev.player(args.id)
+    p = services.add_player(args.event, args.name, id=args.id, **_player_fields(args)).player
     late = f" (joins in round {p.joined_round})" if p.joined_round > 1 else ""
     _out(f"added {p.id} {p.name}{late}")
     return 0
 
 
 def cmd_players_import(args: argparse.Namespace) -> int:
-    before: list[int] = []
-
-    fmt = getattr(args, "format", "csv") or "csv"
-    rows: list = []
-    if fmt != "csv":  # federation lists (interop area): FIDE rating-list TXT, EGD list
-        from ..core.interop.player_lists import read_players
-        ids = [i for i in (args.ids or "").split(",") if i.strip()] or None
-        rows = read_players(args.file, fmt, ids=ids, federation=args.federation,
-                            rating=args.rating)
-
-    def change(e: Event) -> Event:
-        before[:] = [p.id for p in e.players]
-        if fmt != "csv":
-            for row in rows:
-                row = dict(row)
-                e = registration.add_player(e, row.pop("name"), **row)
-            return e
-        return registration.import_csv(e, args.file)
-
-    ev = store.update(args.event, change)
-    new = [p.id for p in ev.players if p.id not in set(before)]
-    if new:
-        _out(f"imported {len(new)} players (ids {min(new)}-{max(new)})")
+    ids = [i for i in (args.ids or "").split(",") if i.strip()] or None
+    kw = {"ids": ids, "federation": args.federation, "rating": args.rating}
+    if args.dry_run:
+        new = services.read_player_list(services.load(args.event), args.file, args.format,
+                                        **kw)
+        for p in new:
+            _out(f"would add {p.id} {p.name}")
+        _out(f"would import {len(new)} players")
+        return 0
+    added = [p.id for p in services.import_players(args.event, args.file, args.format,
+                                                   **kw).added]
+    if added:
+        _out(f"imported {len(added)} players (ids {min(added)}-{max(added)})")
     else:
         _out("imported 0 players")
     return 0
 
 
 def cmd_players_list(args: argparse.Namespace) -> int:
-    ev = store.load(args.event)
+    ev = services.load(args.event)
     if args.json:
         _out(json.dumps([player_json(ev, p) for p in ev.players], ensure_ascii=False,
                         indent=2))
@@ -193,41 +228,37 @@ def cmd_players_edit(args: argparse.Namespace) -> int:
         changes["name"] = args.new_name
     if not changes:
         raise SwissError("nothing to change; give --name, --rating, --rank, --club, ...")
-    ev = store.update(args.event, lambda e: registration.edit_player(e, args.id, **changes))
-    p = ev.player(args.id)
+    p = services.edit_player(args.event, args.id, **changes).player
     _out(f"edited {p.id} {p.name}")
     return 0
 
 
 def cmd_players_remove(args: argparse.Namespace) -> int:
-    names: list[str] = []
-
-    def change(e: Event) -> Event:
-        p = e.player(args.id)
-        names.append(p.name if p else "")
-        return registration.remove_player(e, args.id)
-
-    store.update(args.event, change)
-    _out(f"removed {args.id} {names[-1]}")
+    p = services.remove_player(args.event, args.id).player
+    _out(f"removed {p.id} {p.name}")
     return 0
 
 
 def cmd_players_withdraw(args: argparse.Namespace) -> int:
     if args.undo:
-        ev = store.update(args.event, lambda e: registration.reinstate(e, args.id))
-        _out(f"reinstated {args.id} {ev.player(args.id).name}")
+        p = services.reinstate(args.event, args.id).player
+        _out(f"reinstated {p.id} {p.name}")
         return 0
-    ev = store.update(args.event, lambda e: registration.withdraw(e, args.id,
-                                                                  args.from_round))
-    p = ev.player(args.id)
+    p = services.withdraw(args.event, args.id, args.from_round).player
     _out(f"withdrew {p.id} {p.name} from round {p.withdrawn_from}")
     return 0
 
 
+def cmd_players_checkin(args: argparse.Namespace) -> int:
+    out = services.check_in(args.event, args.id, present=not args.absent, round_no=args.round)
+    p, ev = out.player, out.event
+    rnd = args.round or ev.current_round + 1
+    _out(f"{p.id} {p.name}: {'absent' if args.absent else 'present'} in round {rnd}")
+    return 0
+
+
 def cmd_players_bye(args: argparse.Namespace) -> int:
-    ev = store.update(args.event, lambda e: registration.request_bye(
-        e, args.id, args.round, args.kind))
-    p = ev.player(args.id)
+    p = services.request_bye(args.event, args.id, args.round, args.kind).player
     if args.kind == "none":
         _out(f"{p.id} {p.name}: no bye in round {args.round}")
     else:
@@ -286,43 +317,35 @@ class _ResultParser(argparse.ArgumentParser):
 
 
 def cmd_result(args: argparse.Namespace) -> int:
-    from ..core import results
     if args.clear:
         if args.result is not None:
             raise SwissError("give either a RESULT or --clear, not both")
-        before = store.load(args.event)
-        ev = store.update(args.event, lambda e: results.clear_result(e, args.round, args.board))
+        out = services.clear_result(args.event, args.round, args.board)
         _out(f"round {args.round} board {args.board}: result cleared")
-        _note_later_rounds(before, ev, args.round, args.board)
-        return 0
-    if args.result is None:
-        raise SwissError("no RESULT given (or use --clear)")
-    extra: dict[str, Any] = {}
-    if args.black is not None:
-        extra["black"] = args.black
-    if args.komi is not None:
-        if not math.isfinite(args.komi):
-            raise SwissError(f"--komi {args.komi}: komi must be a finite number")
-        extra["komi"] = args.komi
-    if args.handicap is not None:
-        extra["handicap"] = args.handicap
-
-    if args.drop:
-        extra["drop"] = args.drop
-
-    def change(e: Event) -> Event:
-        return results.enter_result(e, args.round, args.board, args.result, extra,
-                                    force=args.force, spell=_as_flag)
-
-    before = store.load(args.event)
-    ev = store.update(args.event, change)
-    board = ev.round(args.round).board(args.board)
-    names = " – ".join(ev.player(pid).name for pid in board.players)
-    msg = f"round {args.round} board {args.board}: {board.result.text} ({names})"
-    for pid in args.drop or ():
-        msg += f"; {ev.player(pid).name} drops"
-    _out(msg)
-    _note_later_rounds(before, ev, args.round, args.board)
+    else:
+        if args.result is None:
+            raise SwissError("no RESULT given (or use --clear)")
+        extra: dict[str, Any] = {}
+        if args.black is not None:
+            extra["black"] = args.black
+        if args.komi is not None:
+            if not math.isfinite(args.komi):
+                raise SwissError(f"--komi {args.komi}: komi must be a finite number")
+            extra["komi"] = args.komi
+        if args.handicap is not None:
+            extra["handicap"] = args.handicap
+        if args.drop:
+            extra["drop"] = args.drop
+        out = services.record_result(args.event, args.round, args.board, args.result, extra,
+                                     force=args.force, spell=_as_flag)
+        ev, board = out.event, out.board
+        names = " – ".join(ev.player(pid).name for pid in board.players)
+        msg = f"round {args.round} board {args.board}: {board.result.text} ({names})"
+        for pid in out.dropped:
+            msg += f"; {ev.player(pid).name} drops"
+        _out(msg)
+    if out.note:
+        print(f"swisstui: {out.note}", file=sys.stderr)
     return 0
 
 
@@ -331,43 +354,16 @@ def _as_flag(key: str, value: object = "") -> str:
     return f"--{key} {value}".rstrip()
 
 
-def _note_later_rounds(before: Event, after: Event, round_no: int, board_no: int) -> None:
-    """A recorded result that was corrected or cleared under later paired rounds."""
-    from ..core import results
-    rnd = before.round(round_no)  # read before the locked write: may predate the round
-    board = rnd.board(board_no) if rnd is not None else None
-    old = board.result if board is not None else None
-    if old is not None and old != after.round(round_no).board(board_no).result:
-        note = results.later_rounds_note(after, round_no)
-        if note:
-            print(f"swisstui: {note}", file=sys.stderr)
-
-
 # ---- check --------------------------------------------------------------------------------------
 
 def cmd_check(args: argparse.Namespace) -> int:
-    problems = store.check(args.event)
+    problems = services.check(args.event)
     if problems:
         for line in problems:
             print(line, file=sys.stderr)
         return 1
-    ev = store.load(args.event)
+    ev = services.load(args.event)
     _out(f"ok: {args.event}: {len(ev.players)} players, {len(ev.rounds)} rounds")
-    return 0
-
-
-# ---- manual pair (only while the pairing area's commands are absent) --------------------------
-
-def cmd_pair_manual(args: argparse.Namespace) -> int:
-    from ..core.manual import make_round, parse_pair
-    if not args.fixed:
-        raise SwissError("automatic pairing is not installed; give the boards with "
-                         "--fixed A:B")
-    pairs = [parse_pair(t) for t in args.fixed]
-    byes = [(pid, ByeKind.PAIRING) for pid in args.bye or ()]
-    ev = store.update(args.event, lambda e: make_round(e, pairs, byes))
-    rnd = ev.rounds[-1]
-    _out(f"round {rnd.number}: {len(rnd.boards)} boards, {len(rnd.byes)} byes")
     return 0
 
 
@@ -379,26 +375,20 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--game", required=True, choices=GAMES)
     p.add_argument("--rounds", type=int, default=5, help="planned rounds (default 5)")
     p.add_argument("--name", help="event name (default: the folder name)")
-    p.add_argument("--system", help=f"pairing system: {', '.join(SYSTEMS)}")
-    p.add_argument("--style", help=f"in-group style: {', '.join(STYLES)}")
-    p.add_argument("--round1", help=f"round-1 method: {', '.join(ROUND1)}")
-    p.add_argument("--colours", help=f"colour policy: {', '.join(COLOURS)}")
-    p.add_argument("--tiebreaks", metavar="A,B,...", help="tie-break order")
-    p.add_argument("--pairing-order", metavar="A,B,...",
-                   help="tie-break chain for the 'tiebreaks' style")
-    p.add_argument("--seed", type=int, help="random seed (lots, random pairing)")
-    for key in ("win", "draw", "loss", "bye", "absent"):
-        p.add_argument(f"--{key}", type=float, metavar="POINTS", help=f"points for a {key}")
-    p.add_argument("--forfeit-win", type=float, metavar="POINTS")
-    p.add_argument("--double-forfeit", type=float, metavar="POINTS")
-    p.add_argument("--option", action="append", metavar="KEY=VALUE",
-                   help="game option, repeatable (komi=6.5, rules=ing, best_of=3, "
-                        "bye_discs=40-24, opening=soosorv, opening_n=5)")
-    for key in ("venue", "city", "arbiter", "date-start", "date-end"):
-        p.add_argument(f"--{key}")
-    p.add_argument("--club-weight", type=int)
-    p.add_argument("--country-weight", type=int)
+    _add_setting_flags(p)
     p.set_defaults(func=cmd_new)
+
+    p = sub.add_parser("settings", help="show the event's settings, or change them "
+                                        "(validated; --dry-run says what would change)")
+    p.add_argument("event", metavar="EVENT")
+    p.add_argument("--name", help="event name")
+    p.add_argument("--rounds", type=int, help="planned rounds")
+    _add_setting_flags(p)
+    p.add_argument("--dry-run", action="store_true",
+                   help="say what would change (settings, places in the standings); "
+                        "write nothing")
+    p.add_argument("--json", action="store_true", help="show the settings as JSON")
+    p.set_defaults(func=cmd_settings)
 
     pl = sub.add_parser("players", help="register and edit players")
     psub = pl.add_subparsers(dest="players_command", metavar="ACTION")
@@ -421,6 +411,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     q.add_argument("--federation", metavar="CC", help="fide/egd: only this country code")
     q.add_argument("--rating", choices=("standard", "rapid", "blitz"), default="standard",
                    help="fide: which rating to register (default standard)")
+    q.add_argument("--dry-run", action="store_true",
+                   help="list the players the import would add, with their ids; write nothing")
     q.set_defaults(func=cmd_players_import)
 
     q = psub.add_parser("list", help="list the players")
@@ -447,6 +439,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     q.add_argument("--from-round", type=int, help="first round not paired (default: next)")
     q.add_argument("--undo", action="store_true", help="reinstate the player")
     q.set_defaults(func=cmd_players_withdraw)
+
+    q = psub.add_parser("checkin", help="roll-call: mark a player present (default) or "
+                                        "--absent for the next round")
+    q.add_argument("event", metavar="EVENT")
+    q.add_argument("id", type=int, metavar="ID")
+    q.add_argument("--absent", action="store_true", help="absent (an 'absent' bye request)")
+    q.add_argument("--round", type=int, help="the round (default: the next one)")
+    q.set_defaults(func=cmd_players_checkin)
 
     q = psub.add_parser("bye", help="request a bye for a future round")
     q.add_argument("event", metavar="EVENT")
@@ -476,13 +476,3 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("check", help="validate the event folder (file:line messages)")
     p.add_argument("event", metavar="EVENT")
     p.set_defaults(func=cmd_check)
-
-    # The pairing area owns `pair`; the manual --fixed form lives here only until it lands.
-    if importlib.util.find_spec(f"{__package__}.pairing_cmds") is None:
-        p = sub.add_parser("pair", help="pair the next round by hand: --fixed A:B ...")
-        p.add_argument("event", metavar="EVENT")
-        p.add_argument("--fixed", action="append", metavar="A:B",
-                       help="a board: first-listed player first (repeatable)")
-        p.add_argument("--bye", type=int, action="append", metavar="ID",
-                       help="pairing bye (repeatable)")
-        p.set_defaults(func=cmd_pair_manual)

@@ -1,7 +1,7 @@
-"""CLI twin of the standings area: ``standings``, ``crosstable``, ``playoff``, ``rounds``.
-
-Thin shells over :mod:`swisstui.core.standings`; the playoff round is created inside
-:func:`swisstui.core.store.update` so it is computed from the fresh event on disk.
+"""CLI twin of the standings area: ``standings``, ``crosstable``, ``playoff``, ``rounds``:
+argument parsing over :mod:`swisstui.core.services` and the export table
+(:mod:`swisstui.core.interop.formats`), so ``standings --format csv`` and ``export --format
+csv --what standings`` write the same bytes.
 """
 
 from __future__ import annotations
@@ -9,12 +9,13 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..core import store
+from ..core import services
 from ..core.errors import SwissError
 from ..core.model import GAMES
-from ..core.standings import advice, check_after_round, crosstable, playoff_round, standings
-from ..core.standings.playoff import bracket
-from ..core.standings.render import FORMATS, render_crosstable, render_standings
+from ..core.standings import advice
+from .interop_cmds import request, write_out
+
+FORMATS = ("text", "json", "csv", "html")
 
 
 def _out(text: str) -> None:
@@ -22,28 +23,22 @@ def _out(text: str) -> None:
 
 
 def cmd_standings(args: argparse.Namespace) -> int:
-    ev = store.load(args.event)
-    check_after_round(ev, args.round)
-    st = standings(ev, args.round, args.tiebreaks)
-    _out(render_standings(st, args.format, ev.settings.name))
+    ev = services.load(args.event)
+    write_out(services.export(ev, request(args, what="standings")))
     return 0
 
 
 def cmd_crosstable(args: argparse.Namespace) -> int:
-    ev = store.load(args.event)
-    check_after_round(ev, args.round)
-    ct = crosstable(ev, args.round, args.tiebreaks)
-    _out(render_crosstable(ct, args.format, ev.settings.name, ev.game))
+    ev = services.load(args.event)
+    write_out(services.export(ev, request(args, what="crosstable")))
     return 0
 
 
 def cmd_playoff(args: argparse.Namespace) -> int:
     if args.show:
-        ev = store.load(args.event)
-        _out("\n".join(bracket(ev)) + "\n")
+        _out("\n".join(services.bracket(services.load(args.event))) + "\n")
         return 0
-    ev = store.update(args.event, lambda e: e.with_round(playoff_round(e, args.top)))
-    rnd = max((r for r in ev.rounds if r.playoff), key=lambda r: r.number)
+    ev, rnd = services.next_playoff_round(args.event, args.top)
     names = {p.id: p.name for p in ev.players}
     _out(f"playoff round {rnd.number} saved ({len(rnd.boards)} board(s)):\n")
     for b in rnd.boards:

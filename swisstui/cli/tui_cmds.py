@@ -7,14 +7,12 @@ from __future__ import annotations
 import argparse
 import errno
 import shlex
-import shutil
 import sys
 import tempfile
 from pathlib import Path
 
 from ..core.errors import SwissError
 
-SAMPLES = Path(__file__).resolve().parent.parent / "sample_events"
 DEMO_GAME = "chess"
 
 
@@ -39,38 +37,10 @@ def cmd_open(args: argparse.Namespace) -> int:
     return run_app(folder, theme=args.theme)
 
 
-DEMO_NAMES = ("Ada Lovelace", "Bobby Fischer", "Chen Wei", "Dana Ivanova", "Emil Lasker",
-              "Femke Jansen", "Goran Petrov", "Hana Sato", "Ivo Novak", "Julia Polgar")
-
-
-def make_demo(dest: Path, game: str) -> Path:
-    """A copy of ``sample_events/<game>`` in ``dest`` (or, when the samples are not
-    installed, a small event created with the core: ten players, round 1 paired)."""
-    sample = SAMPLES / game
-    target = dest / f"{game}-demo"
-    if is_event_folder(sample):
-        shutil.copytree(sample, target)
-        return target
-    from ..core import registration, store
-    from ..core.settings import make_settings
-    store.create(target, make_settings(game, f"swisstui demo ({game})", 5))
-    for i, name in enumerate(DEMO_NAMES):
-        store.update(target, lambda ev, n=name, i=i: registration.add_player(
-            ev, name=n, rating=2200 - 37 * i))
-    try:
-        from ..core import pairing
-        store.update(target, lambda ev: ev.with_round(pairing.pair_round(ev).round))
-    except (ImportError, SwissError):
-        pass  # pairing not available: the demo starts in Registration / Pairings
-    return target
-
-
 def cmd_demo(args: argparse.Namespace) -> int:
-    from ..core.model import GAMES
-    if args.game not in GAMES:
-        raise SwissError(f"unknown game {args.game!r}; valid: {', '.join(GAMES)}")
+    from ..core import services
     tmp = Path(tempfile.mkdtemp(prefix="swisstui-demo-"))
-    folder = make_demo(tmp, args.game)
+    folder = services.make_demo(tmp, args.game)
     print(f"swisstui: demo event copied to {folder}", file=sys.stderr)
     if args.no_open:
         print(folder)

@@ -1,4 +1,4 @@
-"""McMahon start scores (RULES.md §1.2, OpenGotha ``Player.smms()``).
+"""McMahon start scores (docs/RULES.md §1.2, OpenGotha ``Player.smms()``).
 
 ``SMMS = clamp(rank, floor, bar) − zero + smms_correction`` with ranks on the OpenGotha scale
 of :func:`swisstui.core.ranks.rank_value` (30k = −30 … 1k = −1, 1d = 0 … 9d = 8) and
@@ -40,7 +40,7 @@ def bar_and_floor(event: Event) -> tuple[int, int]:
 
 
 def start_scores(event: Event) -> dict[int, float]:
-    """Each player's McMahon start score (SMMS), RULES.md §1.2."""
+    """Each player's McMahon start score (SMMS), docs/RULES.md §1.2."""
     from .ranks import MIN_VALUE, rank_value
 
     bar, floor = bar_and_floor(event)

@@ -45,7 +45,7 @@ class ByeKind(str, Enum):
 
 
 class GameKind(str, Enum):
-    """What a player's round was, seen from that player (RULES.md §0 design point 1)."""
+    """What a player's round was, seen from that player (docs/RULES.md §0 design point 1)."""
 
     GAME = "game"  # played over the board, result known
     PENDING = "pending"  # paired, result not entered yet
@@ -78,7 +78,7 @@ class Player:
     rank: str | None = None  # Go/Renju style rank, canonical "3d", "12k", "1p"
     club: str | None = None
     country: str | None = None
-    lot: int | None = None  # lot / drawing number (seed 002, Kagawa)
+    lot: int | None = None  # lot / drawing number (docs/RULES.md §8.2, Kagawa)
     federation_id: str | None = None  # FIDE id, EGD PIN, …
     sex: str | None = None  # "m" / "f" (TRF)
     title: str | None = None  # GM, IM, … (TRF)
@@ -154,7 +154,7 @@ class Round:
 
 @dataclass(frozen=True)
 class Scoring:
-    """Points for a win, draw and loss, and what byes score (RULES.md §0, per game §1–§5)."""
+    """Points for a win, draw and loss, and what byes score (docs/RULES.md §0, per game §1–§5)."""
 
     win: float = 1.0
     draw: float = 0.5

@@ -5,13 +5,13 @@ Text forms accepted (case and blanks ignored): ``12k``, ``12 kyu``, ``12K``, ``3
 Canonical text: lower-case number + letter, ``12k``, ``3d``, ``1p``.
 
 Numeric scale (for ordering and the McMahon start score) follows OpenGotha's rank encoding
-(RULES.md §1.1 "Rank encoding": 30K = −30 … 1K = −1, 1D = 0 … 9D = 8) and puts professional
+(docs/RULES.md §1.1 "Rank encoding": 30K = −30 … 1K = −1, 1D = 0 … 9D = 8) and puts professional
 dans above 9d::
 
     30k → -30   …   2k → -2   1k → -1   1d → 0   2d → 1   …   9d → 8   1p → 9   …   9p → 17
 
 so that a higher value is always the stronger rank and McMahon's
-``SMMS = clamp(rank, floor, bar) + 30`` (RULES.md §1.2) works directly on these values.
+``SMMS = clamp(rank, floor, bar) + 30`` (docs/RULES.md §1.2) works directly on these values.
 Limits: 1–30 kyu, 1–9 dan, 1–9 pro.
 """
 

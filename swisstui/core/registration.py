@@ -7,7 +7,7 @@ Use them inside :func:`swisstui.core.store.update` so they apply to the fresh ev
 * Ids are the start numbers: positive, unique; a new player gets ``max(id) + 1`` unless an id
   is given.
 * A player added after round 1 was paired is a late entrant: ``joined_round`` is the next
-  round (earlier rounds count as absent, RULES.md §1.5, §5.3).
+  round (earlier rounds count as absent, docs/RULES.md §1.5, §5.3).
 * Ranks are canonicalised by :mod:`swisstui.core.ranks` (``"3 dan"`` → ``"3d"``).
 * :func:`import_csv` reads a header row (name, rating, rank, club, country, id and the other
   player fields; common aliases such as Elo, Grade, Federation, No; case-insensitive), UTF-8
@@ -283,7 +283,7 @@ def played_conflicts(event: Event) -> list[tuple[int, str, str]]:
 def played_conflict(p: Player, span: tuple[int, int] | None) -> tuple[str, str] | None:
     """``(field, message)`` when ``joined_round`` / ``withdrawn_from`` contradict the rounds
     the player played (``span``: first and last, :func:`rounds_played`): a player who
-    played round N joined by round N and withdrew after it (RULES.md §1.5)."""
+    played round N joined by round N and withdrew after it (docs/RULES.md §1.5)."""
     if span is None:
         return None
     first, last = span

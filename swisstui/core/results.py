@@ -65,7 +65,7 @@ def _with_board(event: Event, rnd: Round, board: Board) -> Event:
 
 
 def _playoff_needs_a_winner(rnd: Round, board: Board) -> None:
-    """A playoff match must have a winner (the playoff's own rule, RULES.md §3.6)."""
+    """A playoff match must have a winner (the playoff's own rule, docs/RULES.md §3.6)."""
     from .standings.playoff import _winner
     try:
         _winner(rnd, board)
@@ -76,7 +76,7 @@ def _playoff_needs_a_winner(rnd: Round, board: Board) -> None:
 def _playoff_next_round_paired(event: Event, rnd: Round, board: Board,
                                 new: Result | None) -> None:
     """A playoff winner cannot change once a later playoff round is paired on it
-    (the bracket takes the winners of each round, RULES.md §3.6)."""
+    (the bracket takes the winners of each round, docs/RULES.md §3.6)."""
     if not rnd.playoff or board.result is None:
         return
     later = sorted((r for r in event.rounds if r.playoff and r.number > rnd.number),

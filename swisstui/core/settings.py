@@ -1,7 +1,7 @@
 """Event settings: game-profile defaults plus the director's overrides, validated.
 
 :func:`make_settings` builds the :class:`~swisstui.core.model.Settings` of a new event from
-the game profile (DESIGN.md §4: scoring, tie-breaks, pairing system, in-group style, round-1
+the game profile (docs/RULES.md §0: scoring, tie-breaks, pairing system, in-group style, round-1
 method, colour policy, game options) and validates every value; :func:`validate_settings` is
 the one place that decides whether a settings value is legal (also used by the store when it
 reads ``event.toml``).  Unknown values are refused with the list of valid ones.
@@ -174,7 +174,7 @@ def _split(value: Any) -> tuple[str, ...]:
 
 
 # Avoiding club mates and compatriots (the pairing's GEO criterion, OpenGotha geography) is
-# on by default, except in chess: the FIDE Dutch system (C.04.3, RULES.md §5.5) has no such
+# on by default, except in chess: the FIDE Dutch system (C.04.3, docs/RULES.md §5.5) has no such
 # criterion, so a FIDE-rated event must be paired without it — and a pairing checker fed the
 # TRF (which carries the federations) must find the same pairing.  `--club-weight` /
 # `--country-weight` still turn it on.

@@ -1,6 +1,6 @@
 """The event folder ⇄ the model: read (tomllib), write (tomli-w), atomic, locked, validated.
 
-Format (documented with an example of every field in ``docs/FORMAT.md``; DESIGN.md §3)::
+Format (documented with an example of every field in ``docs/FORMAT.md``)::
 
     EVENT/
       event.toml        schema = 1, the settings, [scoring], [options]

@@ -1,47 +1,46 @@
-"""The TUI's only door to the event folder: every read and write goes through the core
-(:mod:`swisstui.core.store` and the pure functions of registration, results, pairing and
-standings).  Each write runs *inside* ``store.update`` (exclusive lock, fresh re-read, atomic
-write) and returns the event as it is on disk, so the screen shows "saved" only after the
-file is written.  Nothing here knows about Textual.
+"""The TUI's door to the event folder: each function calls one action of
+:mod:`swisstui.core.services` (the same the CLI calls), so every write runs inside
+``store.update`` (exclusive lock, fresh re-read, atomic write) and the screen shows "saved"
+only after the file is written.  What is left here is the TUI's own: the entry line's syntax
+(``12 1-0 black=3``) and turning an unexpected failure into a status line instead of a crash.
+Nothing here knows about Textual.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
-from collections.abc import Callable
+from typing import Any, TypeVar
 
+from ..core import services
 from ..core.errors import ResultError, SwissError
 from ..core.model import Event
 
-
-def _store():
-    from ..core import store
-    return store
+T = TypeVar("T")
 
 
-def load(folder: Path) -> Event:
-    return _store().load(folder)
-
-
-def fingerprint(folder: Path) -> Any:
-    return _store().fingerprint(folder)
-
-
-def update(folder: Path, change: Callable[[Event], Event]) -> Event:
-    """``store.update``; anything that is not a SwissError (a bug, a full disk) becomes one,
-    so the screen reports it on the status line instead of closing."""
+def guarded(action: Callable[..., T], *args: Any, **kw: Any) -> T:
+    """``action(*args, **kw)``; anything that is not a SwissError (a bug, a full disk)
+    becomes one, so the screen reports it on the status line instead of closing."""
     try:
-        return _store().update(folder, change)
+        return action(*args, **kw)
     except SwissError:
         raise
     except OSError as exc:
-        raise SwissError(f"{exc.filename or folder}: cannot write: "
-                         f"{exc.strerror or exc}") from exc
+        raise SwissError(f"{exc.filename or ''}: cannot write: {exc.strerror or exc}"
+                         .lstrip(": ")) from exc
     except Exception as exc:
         raise SwissError(f"internal error, nothing saved ({type(exc).__name__}: {exc})") from exc
+
+
+def load(folder: Path) -> Event:
+    return services.load(folder)
+
+
+def fingerprint(folder: Path) -> Any:
+    return services.fingerprint(folder)
 
 
 # ---- result entry ------------------------------------------------------------------------
@@ -104,74 +103,36 @@ def drop_ids(value: Any) -> list[int]:
 
 
 def record_result(folder: Path, round_no: int, board_no: int, text: str,
-                  extra: dict[str, Any] | None = None, force: bool = False) -> Event:
-    """Record a result as typed (``results.enter_result``); Magic's ``drop=ID`` also
-    withdraws that player of the board from the next round, in the same write."""
-    from ..core import results
+                  extra: dict[str, Any] | None = None, force: bool = False
+                  ) -> services.ResultOutcome:
+    """Record a result as typed; Magic's ``drop=ID`` also withdraws that player of the board
+    from the next round, in the same write."""
     extra = dict(extra or {})
     if "drop" in extra:
         extra["drop"] = drop_ids(extra["drop"])
-    return update(folder, lambda ev: results.enter_result(ev, round_no, board_no, text, extra,
-                                                          force=force))
+    return guarded(services.record_result, folder, round_no, board_no, text, extra,
+                   force=force)
 
 
-def preview_result(event: Event, round_no: int, board_no: int, text: str,
-                   extra: dict[str, Any] | None = None):
-    """The Result ``text`` would be stored as on this board (the game's parser: ``=`` →
-    ``1/2-1/2``, Ing's ``ing 9 ext 0-0`` → ``B+1``), or None if it cannot be read."""
-    from ..core import results
-    rnd = event.round(round_no)
-    board = rnd.board(board_no) if rnd is not None else None
-    if board is None:
-        return None
-    game_extra = {k: v for k, v in (extra or {}).items() if k != "drop"}
-    try:
-        return results.parse_for_board(event, board, text, game_extra or None)
-    except Exception:
-        return None
+def clear_result(folder: Path, round_no: int, board_no: int) -> services.ResultOutcome:
+    return guarded(services.clear_result, folder, round_no, board_no)
+
+
+preview_result = services.preview_result
+next_empty_board = services.next_empty_board
 
 
 def ing_rules(event: Event) -> bool:
     """A Go event played under Ing rules (its results can be typed as ``ing LEAD``)."""
-    if event.game != "go":
-        return False
     from ..core.games import profile
-    try:
-        return profile("go").option(event.settings, "rules") == "ing"
-    except Exception:
-        return False
-
-
-def clear_result(folder: Path, round_no: int, board_no: int) -> Event:
-    from ..core import results
-    return update(folder, lambda ev: results.clear_result(ev, round_no, board_no))
-
-
-def next_empty_board(event: Event, round_no: int, after: int | None) -> int | None:
-    """The first board after ``after`` (wrapping round) that has no result."""
-    rnd = event.round(round_no)
-    if rnd is None:
-        return None
-    numbers = sorted(b.number for b in rnd.boards if b.result is None)
-    if not numbers:
-        return None
-    if after is not None:
-        for n in numbers:
-            if n > after:
-                return n
-    return numbers[0]
+    prof = profile(event.game)
+    return "rules" in prof.options and prof.option(event.settings, "rules") == "ing"
 
 
 # ---- pairing --------------------------------------------------------------------------------
 
 def preview_pairing(event: Event, allow_rematch: bool = False):
-    from ..core import pairing
-    try:
-        return pairing.pair_round(event, allow_rematch=allow_rematch)
-    except SwissError:
-        raise
-    except Exception as exc:
-        raise SwissError(f"internal error in pairing ({type(exc).__name__}: {exc})") from exc
+    return guarded(services.preview_pairing, event, allow_rematch=allow_rematch)
 
 
 def score_title(event: Event) -> str:
@@ -180,95 +141,60 @@ def score_title(event: Event) -> str:
 
 
 def pairing_scores(event: Event, round_no: int) -> tuple[dict[int, float], str]:
-    """(the score each player was paired on in ``round_no``, its column title): the points
-    after the round before, or in a McMahon event the McMahon score — the core's
-    ``pairing.groups.pairing_scores``, as the CLI's pairing list shows it."""
-    from ..core.pairing.groups import pairing_scores as core_scores
-    return core_scores(event, round_no), score_title(event)
+    """(the score each player was paired on in ``round_no``, its column title)."""
+    return services.pairing_scores(event, round_no), score_title(event)
 
 
-def left_out(event: Event, round_no: int):
-    """Who is not paired in ``round_no`` and why (requested byes with their kind, absent,
-    withdrawn, not joined yet): the core's :func:`~swisstui.core.pairing.groups.left_out`."""
-    from ..core.pairing.groups import left_out as core_left_out
-    return core_left_out(event, round_no)
+left_out = services.left_out
 
 
-def pair_next(folder: Path, allow_rematch: bool = False):
-    """Pair the next round inside the lock; returns (event, Pairing)."""
-    from ..core import pairing
-    made = []
-
-    def change(ev: Event) -> Event:
-        p = pairing.pair_round(ev, allow_rematch=allow_rematch)
-        made.append(p)
-        return ev.with_round(p.round)
-
-    ev = update(folder, change)
-    return ev, made[-1]
+def pair_next(folder: Path, allow_rematch: bool = False, preview=None, basis=None):
+    """Pair the next round inside the lock (the previewed pairing when the event is still
+    ``basis``); returns (event, Pairing)."""
+    out = guarded(services.pair_next, folder, allow_rematch=allow_rematch, preview=preview,
+                  basis=basis)
+    return out.event, out.pairing
 
 
 def undo_round(folder: Path, force: bool = False) -> Event:
-    from ..core import pairing
-    return update(folder, lambda ev: pairing.undo_round(ev, force=force))
+    return guarded(services.undo_round, folder, force=force)
 
 
 def swap(folder: Path, round_no: int, a: int, b: int) -> tuple[Event, list[str]]:
-    from ..core import pairing
-    broken: list[str] = []
-
-    def change(ev: Event) -> Event:
-        new, br = pairing.swap(ev, round_no, a, b)
-        broken[:] = list(br)
-        return new
-
-    return update(folder, change), broken
+    out = guarded(services.swap, folder, round_no, a, b)
+    return out.event, list(out.broken)
 
 
 def explain(event: Event, round_no: int, board_no: int, last=None) -> list[str]:
-    """Why this board (``board_no`` 0: the byes): from the Pairing made in this session when
-    there is one, otherwise the pairing CLI's ``explain`` (the engine re-run on the rounds
-    before, or the rules a hand-made board breaks) — the same text as ``swisstui explain``."""
-    if last is not None and last.round.number == round_no:
-        rnd = event.round(round_no)
-        if rnd is not None and rnd == last.round:  # not swapped since
-            return list(last.explain(board_no))
-    if board_no == 0:
-        raise SwissError("the bye explanation is only kept for a round paired in this window")
-    from ..cli.pairing_cmds import explain_board
-    return list(explain_board(event, round_no, board_no))
+    """Why this board (``board_no`` 0: the byes) — the same text as ``swisstui explain``."""
+    return guarded(services.explain, event, round_no, board_no, last)
 
 
 # ---- registration ---------------------------------------------------------------------------
 
-def add_player(folder: Path, **fields: Any) -> Event:
-    from ..core import registration
-    return update(folder, lambda ev: registration.add_player(ev, **fields))
+def add_player(folder: Path, **fields: Any) -> services.PlayerOutcome:
+    name = fields.pop("name")
+    return guarded(services.add_player, folder, name, **fields)
 
 
-def edit_player(folder: Path, pid: int, **fields: Any) -> Event:
-    from ..core import registration
-    return update(folder, lambda ev: registration.edit_player(ev, pid, **fields))
+def edit_player(folder: Path, pid: int, **fields: Any) -> services.PlayerOutcome:
+    return guarded(services.edit_player, folder, pid, **fields)
 
 
-def import_csv(folder: Path, path: str) -> Event:
-    from ..core import registration
-    return update(folder, lambda ev: registration.import_csv(ev, Path(path).expanduser()))
+def import_csv(folder: Path, path: str) -> services.ImportOutcome:
+    return guarded(services.import_players, folder, Path(path).expanduser(), "csv")
 
 
-def remove_player(folder: Path, pid: int) -> Event:
-    from ..core import registration
-    return update(folder, lambda ev: registration.remove_player(ev, pid))
+def remove_player(folder: Path, pid: int) -> services.PlayerOutcome:
+    return guarded(services.remove_player, folder, pid)
 
 
-def withdraw(folder: Path, pid: int, from_round: int) -> Event:
-    from ..core import registration
-    return update(folder, lambda ev: registration.withdraw(ev, pid, from_round))
+def withdraw(folder: Path, pid: int, from_round: int) -> services.PlayerOutcome:
+    return guarded(services.withdraw, folder, pid, from_round)
 
 
-def request_bye(folder: Path, pid: int, round_no: int, kind: str) -> Event:
-    from ..core import registration
-    return update(folder, lambda ev: registration.request_bye(ev, pid, round_no, kind))
+def request_bye(folder: Path, pid: int, round_no: int, kind: str) -> services.PlayerOutcome:
+    return guarded(services.request_bye, folder, pid, round_no, kind)
 
 
 # ---- standings -------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ import tracemalloc
 
 from swisstui.core.games import profile
 from swisstui.core.interop.h9 import write_h9
-from swisstui.core.interop.html_export import export_html
+from swisstui.core.interop.formats import ExportRequest, render
 from swisstui.core.interop.trf import read_trf, write_trf
 from swisstui.core.model import Board, Bye, ByeKind, Event, Player, Round
 from swisstui.core.settings import make_settings
@@ -66,7 +66,7 @@ def main(sizes: list[int]) -> None:
             (f"TRF write, {n} players x 9, ranks given", lambda: write_trf(chess, ranks=ranks)),
             (f"TRF write with standings, {n} x 9", lambda: write_trf(chess)),
             (f"TRF read + validate, {n} x 9", lambda: read_trf(text, "bench.trf")),
-            (f"HTML standings, {n} x 9", lambda: export_html(chess, "standings")),
+            (f"HTML standings, {n} x 9", lambda: render(chess, ExportRequest("html", "standings"))),
         ]
         go = make_event("go", n, 6)
         cases.append((f"h9 write with standings, {n} x 6", lambda: write_h9(go)))

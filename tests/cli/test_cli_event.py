@@ -9,7 +9,7 @@ import pytest
 
 from swisstui.cli import main
 from swisstui.core import store
-from swisstui.core.manual import make_round
+from manual_round import make_round
 
 
 def run(capsys, *argv):
@@ -189,16 +189,6 @@ def test_check(go_event, capsys):
     # every other command refuses the broken folder with the first problem, one line
     rc, out, err = run(capsys, "players", "list", go_event)
     assert rc == 1 and err.startswith(f"swisstui: {p}:") and err.count("\n") == 1
-
-
-def test_manual_pair_when_the_pairing_area_is_absent(go_event, capsys):
-    import importlib.util
-    if importlib.util.find_spec("swisstui.cli.pairing_cmds") is not None:
-        pytest.skip("the pairing area owns `pair`")
-    _paired(go_event, 5, ((1, 2),))
-    rc, out, err = run(capsys, "pair", go_event, "--fixed", "3:4", "--bye", 5)
-    assert (rc, out) == (0, "round 2: 1 boards, 1 byes\n")
-    refused(capsys, go_event, "pair", go_event, "--fixed", "1:1", match="themselves")
 
 
 def test_players_remove(go_event, capsys):

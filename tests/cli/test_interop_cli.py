@@ -8,6 +8,7 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
+from conftest import core_test_module
 from swisstui.cli import main
 from swisstui.core import store
 from trf_event import EVENT, GOLDEN  # the shared hand-built event
@@ -86,7 +87,7 @@ def test_export_csv_html_json_h9(tmp_path, capfdbinary):
 
 
 def test_export_h9_of_a_go_event(tmp_path, capfdbinary):
-    from test_interop_h9 import EVENT as GO_EVENT
+    GO_EVENT = core_test_module("test_interop_h9").EVENT
 
     folder = _folder(tmp_path, GO_EVENT)
     assert main(["export", str(folder), "--format", "h9", "--info", "CL=B",
@@ -115,7 +116,8 @@ def test_no_traceback_from_the_real_program(tmp_path):
 
 def test_players_import_from_federation_lists(tmp_path, capsys):
     from conftest import make_event
-    from test_interop_player_lists import EGD_TEXT, FIDE_TEXT
+    lists = core_test_module("test_interop_player_lists")
+    EGD_TEXT, FIDE_TEXT = lists.EGD_TEXT, lists.FIDE_TEXT
 
     chess = make_event(tmp_path, "chess", n_players=2)
     fide = tmp_path / "list.txt"
@@ -188,7 +190,7 @@ def test_export_html_all_and_csv_all_refused(tmp_path, capsys):
                  str(page)]) == 0
     assert page.read_text(encoding="utf-8").count("<table>") == 4
     assert main(["export", str(folder), "--format", "csv", "--what", "all"]) == 1
-    assert "--what all is for html" in capsys.readouterr().err
+    assert "--format csv cannot hold 'all'" in capsys.readouterr().err
 
 
 def test_import_reads_windows_1252_and_utf8_bom(tmp_path):

@@ -70,7 +70,7 @@ def test_standings_json_shape(chess_event, capsys):
 def test_standings_other_formats_and_chain(chess_event, capsys):
     rc, out, _ = run(capsys, "standings", chess_event, "--format", "csv", "--tiebreaks",
                      "bhc1,sb")
-    assert out.splitlines()[0] == "place,rank,id,name,score,BH-C1,SB"
+    assert out.splitlines()[0] == "Pl,No,Name,Rating,Club,Country,Pts,BH-C1,SB"
     rc, out, _ = run(capsys, "standings", chess_event, "--format", "html")
     assert "<table>" in out and "Club Open" in out
 
@@ -84,7 +84,7 @@ def test_crosstable_formats(chess_event, capsys):
     first = data["rows"][0]
     assert first["player"] == 1 and first["rounds"][0].endswith("w+")
     rc, out, _ = run(capsys, "crosstable", chess_event, "--format", "csv")
-    assert out.splitlines()[0].startswith("place,rank,id,name,R1,R2,score")
+    assert out.splitlines()[0] == "#,Pl,No,Name,R1,R2,Pts,BH-C1,BH,SB,DE,WIN"
 
 
 @pytest.mark.parametrize("argv, message", [
@@ -198,3 +198,26 @@ def test_every_game_through_its_grammar(tmp_path, capsys, game):
     rc, out, _ = run(capsys, "crosstable", folder, "--format", "json")
     cells = {row["player"]: row["rounds"] for row in json.loads(out)["rows"]}
     assert cells[7][0] == "B+" and cells[6][1] == "B+"
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "csv", "html"])
+@pytest.mark.parametrize("what", ["standings", "crosstable"])
+@pytest.mark.parametrize("extra", [[], ["--round", "1"], ["--tiebreaks", "SB,BH"]])
+def test_every_entry_point_writes_the_same_bytes(chess_event, capfdbinary, fmt, what, extra):
+    """One export pipeline (issue 10): `standings`/`crosstable --format F`, `export --format F
+    --what W` (stdout and -o FILE) and the core service give byte-identical output."""
+    from swisstui.core import services
+    from swisstui.core.interop.formats import ExportRequest
+    assert main([what, str(chess_event), "--format", fmt, *extra]) == 0
+    direct = capfdbinary.readouterr().out
+    assert main(["export", str(chess_event), "--format", fmt, "--what", what, *extra]) == 0
+    assert capfdbinary.readouterr().out == direct
+    out = chess_event.parent / f"out.{fmt}"
+    assert main(["export", str(chess_event), "--format", fmt, "--what", what, *extra,
+                 "-o", str(out)]) == 0
+    assert out.read_bytes() == direct
+    rnd = int(extra[1]) if extra[:1] == ["--round"] else None
+    chain = extra[1] if extra[:1] == ["--tiebreaks"] else None
+    req = ExportRequest(fmt, what, rnd, chain)
+    assert services.export(services.load(chess_event), req) == direct
+    assert len(direct) > 100

@@ -113,7 +113,7 @@ def test_ing_grammar():
 
 def test_ing_calculator_seed_004():
     # Cho Hun-hyun (Black) vs Kobayashi Koichi, 1st Ing Cup: 9 points on the board plus
-    # 1/2 + 1/3 of shared seki points, komi 8 → Black wins by 1 5/6 (seed 004).
+    # 1/2 + 1/3 of shared seki points, komi 8 → Black wins by 1 5/6 (docs/RULES.md §8.4).
     r = ing_result(9 + Fraction(1, 2) + Fraction(1, 3))
     assert r.text == "B+1 5/6" and r.outcome == (1, 0)
     assert r.detail["margin"] == pytest.approx(11 / 6) and r.detail["komi"] == 8
@@ -234,7 +234,7 @@ def test_sos_unplayed_half_option():
 
 
 @pytest.mark.parametrize("text,canon,penalties", [
-    ("ing 9 5/6", "B+1 5/6", None),  # seed 004
+    ("ing 9 5/6", "B+1 5/6", None),  # docs/RULES.md §8.4
     ("ing 9⅚", "B+1 5/6", None),
     ("ing 8", "B+0", None),
     ("ing -3", "W+11", None),

@@ -30,3 +30,54 @@ def test_importing_the_core_loads_no_textual():
             "print(any(k.split('.')[0] == 'textual' for k in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+SWISSTUI = CORE.parent
+
+
+def _imports(path: pathlib.Path) -> list[tuple[int, str]]:
+    """(line, absolute module) of every import in ``path``, relative ones resolved."""
+    package = ".".join(path.relative_to(SWISSTUI.parent).with_suffix("").parts)
+    if path.name != "__init__.py":
+        package = package.rsplit(".", 1)[0]
+    out = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out += [(node.lineno, a.name) for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                parts = parts[:len(parts) - (node.level - 1)]
+                base = ".".join(parts + ([base] if base else []))
+            out.append((node.lineno, base))
+            out += [(node.lineno, f"{base}.{a.name}") for a in node.names]
+    return out
+
+
+def contract_breaks(layer: str, forbidden: tuple[str, ...]) -> list[str]:
+    """``file:line module`` for each import in ``swisstui/<layer>`` of a forbidden package."""
+    return [f"{path.relative_to(SWISSTUI.parent)}:{line} {mod}"
+            for path in sorted((SWISSTUI / layer).rglob("*.py"))
+            for line, mod in _imports(path)
+            if any(mod == f or mod.startswith(f + ".") for f in forbidden)]
+
+
+def test_import_contracts():
+    """Layers: the core imports neither the CLI nor the TUI; the TUI does not import the
+    CLI (both are shells over swisstui.core.services)."""
+    assert contract_breaks("core", ("swisstui.cli", "swisstui.tui")) == []
+    assert contract_breaks("tui", ("swisstui.cli",)) == []
+
+
+def test_the_contract_checker_sees_relative_imports(tmp_path, monkeypatch):
+    """The checker must be able to fail: a relative import of the CLI from a TUI module."""
+    fake = tmp_path / "swisstui"
+    (fake / "tui" / "screens").mkdir(parents=True)
+    (fake / "tui" / "screens" / "x.py").write_text("from ...cli.pairing_cmds import format_round\n")
+    (fake / "tui" / "y.py").write_text("import swisstui.cli\n")
+    monkeypatch.setattr(sys.modules[__name__], "SWISSTUI", fake)
+    assert contract_breaks("tui", ("swisstui.cli",)) == [
+        "swisstui/tui/screens/x.py:1 swisstui.cli.pairing_cmds",
+        "swisstui/tui/screens/x.py:1 swisstui.cli.pairing_cmds.format_round",
+        "swisstui/tui/y.py:1 swisstui.cli"]

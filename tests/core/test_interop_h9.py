@@ -1,4 +1,4 @@
-"""EGD .h9 writer (issue 6; RULES.md §1.6; swisstui/core/interop/h9.py).
+"""EGD .h9 writer (issue 6; docs/RULES.md §1.6; swisstui/core/interop/h9.py).
 
 tests/golden/go1.h9 was typed by hand (ISO-8859-15) from the column table in h9.py /
 docs/INTEROP.md: line number 1-4, name 6-35, rank 37-39, country 41-42, club 44-47, criteria

@@ -14,12 +14,20 @@ from pathlib import Path
 import pytest
 
 from swisstui.core.errors import SwissError
-from swisstui.core.interop.csv_export import export_csv
-from swisstui.core.interop.html_export import export_html
+from swisstui.core.interop.formats import ExportRequest, render
+
 from swisstui.core.interop.tables import build
 from trf_event import EVENT
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
+
+
+def export_csv(event, what="standings", round_no=None) -> str:
+    return render(event, ExportRequest("csv", what, round_no)).decode()
+
+
+def export_html(event, what="standings", round_no=None) -> str:
+    return render(event, ExportRequest("html", what, round_no)).decode()
 
 
 class TableParser(HTMLParser):
@@ -143,11 +151,9 @@ def test_html_all_lists_on_one_page():
 
 def test_csv_cells_cannot_be_formulas():
     """QA bug 22 (OWASP CSV injection): text starting with = + - @ tab CR gets a ', numbers
-    (also negative ones written as text) stay numeric; both CSV writers use the rule."""
+    (also negative ones written as text) stay numeric; every CSV export uses the rule."""
     from dataclasses import replace
     from swisstui.core.spreadsheet import safe_cell
-    from swisstui.core.standings import standings
-    from swisstui.core.standings.render import standings_csv
     assert [safe_cell(v) for v in ("=1+2", "+x", "-x", "@SUM(A1)", "\tA", "\rA")] == \
         ["'=1+2", "'+x", "'-x", "'@SUM(A1)", "'\tA", "'\rA"]
     assert [safe_cell(v) for v in ("-1", "-0.5", "+3", "12", "Anna", -2, 1.5, None)] == \
@@ -155,7 +161,7 @@ def test_csv_cells_cannot_be_formulas():
     bad = '=HYPERLINK("http://example.invalid","win")'
     players = tuple(replace(p, name=bad) if p.id == 1 else p for p in EVENT.players)
     ev = replace(EVENT, players=players)
-    for text in (export_csv(ev, "standings"), standings_csv(standings(ev))):
+    for text in (export_csv(ev, "standings"), export_csv(ev, "crosstable")):
         cells = [c for row in csv.reader(io.StringIO(text)) for c in row]
         assert "'" + bad in cells and bad not in cells
 

@@ -1,4 +1,4 @@
-"""Pairing engine: unit tests per criterion and golden cases (RULES.md, SEEDS.md 002)."""
+"""Pairing engine: unit tests per criterion and golden cases (docs/RULES.md, docs/RULES.md §8.2)."""
 
 from __future__ import annotations
 
@@ -62,7 +62,7 @@ def test_round1_rating_fold_is_first_v_last():
 def test_round1_lot_pairs_neighbours_in_lot_order():
     ps = tuple(Player(i, f"P{i}", lot=lot) for i, lot in zip(range(1, 7), (4, 1, 6, 2, 5, 3)))
     p = pair_round(event(players=ps, round1="lot", game="go"))
-    # lot order: 2(1) 4(2) 6(3) 1(4) 5(5) 3(6) → 2-4, 6-1, 5-3 (Kagawa, RULES.md §1.7)
+    # lot order: 2(1) 4(2) 6(3) 1(4) 5(5) 3(6) → 2-4, 6-1, 5-3 (Kagawa, docs/RULES.md §1.7)
     assert pairs(p) == {frozenset(x) for x in ((2, 4), (6, 1), (5, 3))}
 
 
@@ -88,9 +88,9 @@ def test_ideal_penalties_prefer_the_style_partner():
     assert ideal_penalty(0, 2, 8, "adjacent") > ideal_penalty(4, 6, 8, "adjacent")
 
 
-# ---- seed 002: Swig's skip and back-up ------------------------------------------------------
+# ---- docs/RULES.md §8.2: Swig's skip and back-up ------------------------------------------------------
 
-SWIG_ORDER = (2, 6, 1, 8, 3, 4)  # SEEDS.md 002 example list
+SWIG_ORDER = (2, 6, 1, 8, 3, 4)  # docs/RULES.md §8.2 example list
 
 
 def swig_event(met: list[tuple[int, int]]) -> Event:
@@ -121,14 +121,14 @@ def test_swig_adjacent_pairs_the_list_top_down():
 
 
 def test_swig_skip_when_neighbours_already_met():
-    # 1 and 8 met: 1–3 and 8–4 (skip one candidate), SEEDS.md 002
+    # 1 and 8 met: 1–3 and 8–4 (skip one candidate), docs/RULES.md §8.2
     ev = swig_event([(1, 8)])
     p = pair_round(ev)
     assert pairs(p) == {frozenset(x) for x in ((2, 6), (1, 3), (8, 4))}
 
 
 def test_swig_back_up_one_pair_when_the_last_pair_fails():
-    # 1–8 and 8–4 met: back up one pair → 2–6, 1–4, 8–3 (SEEDS.md 002)
+    # 1–8 and 8–4 met: back up one pair → 2–6, 1–4, 8–3 (docs/RULES.md §8.2)
     ev = swig_event([(1, 8), (8, 4)])
     p = pair_round(ev)
     assert pairs(p) == {frozenset(x) for x in ((2, 6), (1, 4), (8, 3))}
@@ -155,7 +155,7 @@ def test_four_players_in_round_four_is_infeasible_with_a_clear_message():
 
 
 def test_three_player_toggle_detected_and_relaxed_by_least_recent_rematch():
-    # seed 002's "three-player toggle": 3 players, each had the bye and met both others
+    # docs/RULES.md §8.2's "three-player toggle": 3 players, each had the bye and met both others
     ev = event(3, rounds=5, played=[[(1, 2, 1), ("bye", 3)], [(1, 3, 1), ("bye", 2)],
                                     [(2, 3, 1), ("bye", 1)]])
     with pytest.raises(PairingError) as err:

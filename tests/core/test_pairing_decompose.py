@@ -3,7 +3,7 @@
 Fields above 120 players are paired on candidate windows; here the windowed path is *forced*
 on random events of 20–60 players (every game, up to 9 rounds) with windows of 2–4, far
 smaller than the engine's own start window of 6, and compared with a networkx solve of the
-complete graph (DESIGN.md §5 "prove on small inputs that the fast path gives the same optimum").
+complete graph (docs/PAIRING.md "Speed: the decomposition": the fast path gives the same optimum).
 
 The objective compared is the tuple of per-criterion penalty sums (criteria.objective), so
 the two solves must agree on every criterion, from the absolute rules down to the in-group

@@ -132,7 +132,7 @@ def test_random_events_keep_every_pairing_rule(game, n, rounds, seed, late, with
 
 def test_a_long_small_event_stops_cleanly_at_the_toggle():
     # 6 players, 12 planned rounds, no rematches allowed: a pairing is guaranteed while
-    # rounds ≤ n/2 (RULES.md §5.7) and impossible after n−1 = 5; the engine stops with a
+    # rounds ≤ n/2 (docs/RULES.md §5.7) and impossible after n−1 = 5; the engine stops with a
     # one-line PairingError offering --allow-rematch, never loops
     rng = random.Random(3)
     ev = Event(settings_for("go", "toggle", 12, 3), tuple(random_players(6, rng, "go")))

@@ -1,5 +1,5 @@
 """Go's Tagajo style against the Tagajo method done by hand (issue 16 item 3; the method:
-SEEDS.md 002, RULES.md §1.7).
+docs/RULES.md §8.2, docs/RULES.md §1.7).
 
 The method: list the players (round 1 by lot, round 2 by wins then lot, later rounds by the
 chain), then from the top pair each player with the next one in the list not met yet; when the
@@ -117,7 +117,7 @@ def _listed(order: list[int], met: set[tuple[int, int]]):
 
 
 def test_list_method_on_the_documented_example():
-    """SEEDS.md 002's worked example: the list 2, 6, 1, 8, 3, 4 (lottery numbers) pairs
+    """docs/RULES.md §8.2's worked example: the list 2, 6, 1, 8, 3, 4 (lottery numbers) pairs
     2–6, 1–8, 3–4; if 1 and 8 met, 1–3 and 8–4; if 8 and 4 met too, the last pair fails and
     the method backs up one pair: 2–6, 1–4, 8–3."""
     order = [2, 6, 1, 8, 3, 4]

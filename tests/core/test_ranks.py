@@ -34,7 +34,7 @@ def test_ordering_is_strength():
     ranks = ["30k", "12k", "1k", "1d", "4d", "9d", "1p", "9p"]
     values = [rank_value(r) for r in ranks]
     assert values == sorted(values) and len(set(values)) == len(values)
-    # McMahon start score with OpenGotha's zero at 30k (RULES.md §1.2): 20k → 10, 1d → 30
+    # McMahon start score with OpenGotha's zero at 30k (docs/RULES.md §1.2): 20k → 10, 1d → 30
     assert rank_value("20k") + 30 == 10 and rank_value("1d") + 30 == 30
 
 

@@ -29,8 +29,8 @@ def test_required_codes_exist_for_their_game(game):
 
 def test_each_tiebreak_cites_rules_and_aliases_resolve():
     for code, tb in registry.items():
-        assert "RULES.md" in tb.rule_ref or "SEEDS.md" in tb.rule_ref, code
-        assert "RULES.md" in tb.compute.__doc__ or "SEEDS.md" in tb.compute.__doc__, code
+        assert "docs/RULES.md" in tb.rule_ref or "docs/RULES.md §8" in tb.rule_ref, code
+        assert "docs/RULES.md" in tb.compute.__doc__ or "docs/RULES.md §8" in tb.compute.__doc__, code
     assert registry.get("bhc1").code == "BH-C1"
     assert registry.get("OMW%").code == "OMW"
     assert registry.get("nbw").code == "WINS"
@@ -65,7 +65,7 @@ def test_rounds_warning_seed003():
 
 
 def test_recommended_rounds():
-    assert recommended_rounds(12) == 4  # seed 003: 12 players -> 16 = 2^4
+    assert recommended_rounds(12) == 4  # docs/RULES.md §8.3: 12 players -> 16 = 2^4
     assert recommended_rounds(12, "magic") == 5  # MTR table 9-16: 5 (Top 4)
     assert [recommended_rounds(n, "magic") for n in (8, 17, 33, 65, 129, 226, 227, 409, 410)] \
         == [3, 5, 6, 7, 8, 8, 9, 9, 10]
@@ -203,34 +203,39 @@ def test_docs_list_every_code():
 def test_renderers_escape_and_show_percents():
     import json as _json
 
+    from dataclasses import replace
+
+    from swisstui.core.interop.formats import ExportRequest, render
     from swisstui.core.model import Player
-    from swisstui.core.standings.render import render_crosstable, render_standings
 
     ev = build("magic", [Player(1, "<b>Ann & Co</b>"), Player(2, "Bob")], [[(1, 2, "2-1")]])
-    st = standings(ev)
-    html_out = render_standings(st, "html", "Cup <1>")
+    ev = replace(ev, settings=replace(ev.settings, name="Cup <1>"))
+
+    def out(fmt: str, what: str = "standings") -> str:
+        return render(ev, ExportRequest(fmt, what)).decode()
+
+    html_out = out("html")
     assert "&lt;b&gt;Ann &amp; Co&lt;/b&gt;" in html_out and "<b>Ann" not in html_out
     assert "Cup &lt;1&gt;" in html_out and "%" in html_out
-    text = render_standings(st, "text")
-    assert "66.67%" in text  # GW of the 2-1 winner
-    data = _json.loads(render_standings(st, "json"))
+    assert "66.67%" in out("text")  # GW of the 2-1 winner
+    data = _json.loads(out("json"))
     assert data["rows"][0]["tiebreaks"]["GW"] == 0.6667
-    assert render_standings(st, "csv").splitlines()[1].endswith(",3,0.33,0.6667,0.3333")
-    ct = _json.loads(render_crosstable(crosstable(ev), "json"))
+    assert out("csv").splitlines()[1].endswith(",3,33.00%,66.67%,33.33%")  # OMW floor
+    ct = _json.loads(out("json", "crosstable"))
     assert ct["rows"][0]["rounds"] == ["2+"]
 
 
 def test_text_tables_align_cjk_names_by_display_width():
     """QA bug 6: Hangul/Kanji take two terminal columns; every row has the same width."""
     from swisstui.core import textwidth
+    from swisstui.core.interop.formats import ExportRequest, render
     from swisstui.core.model import Player
-    from swisstui.core.standings.render import render_crosstable, render_standings
 
     names = ["김민준", "山田太郎", "Ann", "Zoë Åström"]
     ev = build("chess", [Player(i, n) for i, n in enumerate(names, 1)],
                [[(1, 2, "1-0"), (3, 4, "=")]])
-    for text in (render_standings(standings(ev), "text"),
-                 render_crosstable(crosstable(ev), "text")):
+    for what in ("standings", "crosstable"):
+        text = render(ev, ExportRequest("text", what)).decode()
         rows = [ln for ln in text.splitlines() if any(n in ln for n in names)]
         assert len(rows) == 4
         ends = {textwidth.width(r) for r in rows}

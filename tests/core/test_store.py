@@ -364,7 +364,7 @@ def test_check_reads_rounds_despite_a_typo_in_event_toml(paired):
 
 
 def test_a_missing_round_file_is_an_error(tmp_path):
-    from swisstui.core.manual import make_round
+    from manual_round import make_round
     folder = make_event(tmp_path, "chess", 4)
     for _ in range(3):
         store.update(folder, lambda e: make_round(e, [(1, 2), (3, 4)]))
@@ -382,7 +382,7 @@ def test_a_missing_round_file_is_an_error(tmp_path):
 def test_rounds_setting_below_the_round_files(tmp_path):
     """QA bug 17: a hand edit of ``rounds`` below the last Swiss round file is refused with
     event.toml's line (load and check); playoff rounds may go past it."""
-    from swisstui.core.manual import make_round
+    from manual_round import make_round
     folder = make_event(tmp_path, "chess", 4, rounds=3)
     for _ in range(3):
         store.update(folder, lambda e: make_round(e, [(1, 2), (3, 4)]))
@@ -401,7 +401,7 @@ def test_rounds_setting_below_the_round_files(tmp_path):
 def test_joined_round_contradicting_the_round_files(tmp_path):
     """QA bug 18, hand-edited: players.toml's joined_round after a round the player played
     (or withdrawn_from at or before one) is refused with its line; update never writes it."""
-    from swisstui.core.manual import make_round
+    from manual_round import make_round
     folder = make_event(tmp_path, "chess", 4, rounds=3)
     for _ in range(2):
         store.update(folder, lambda e: make_round(e, [(1, 2), (3, 4)]))

@@ -3,6 +3,7 @@ nothing; a writer killed with SIGKILL at random moments always leaves a folder t
 
 from __future__ import annotations
 
+import os
 import random
 import signal
 import subprocess
@@ -10,12 +11,16 @@ import sys
 import textwrap
 import time
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
 from conftest import make_event
 from swisstui.core import store
 from swisstui.core.model import Board, Round
+
+# subprocesses import the test helpers (manual_round) from tests/
+TESTS_ENV = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
 
 WRITER = textwrap.dedent("""
     import sys
@@ -117,7 +122,7 @@ def test_kill_9_at_random_moments_leaves_a_loadable_folder(tmp_path):
     folder = _paired(tmp_path, 30)
     rng = random.Random(2026)
     for _ in range(8):
-        p = subprocess.Popen([sys.executable, "-c", LOOPER, str(folder)],
+        p = subprocess.Popen([sys.executable, "-c", LOOPER, str(folder)], env=TESTS_ENV,
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         assert p.stdout.readline().strip() == "ready"
         time.sleep(rng.uniform(0.02, 0.3))
@@ -134,7 +139,7 @@ KILL_AT = textwrap.dedent("""
     import os, signal, sys
     from swisstui.core import store
     from swisstui.core.registration import add_player
-    from swisstui.core.manual import make_round
+    from manual_round import make_round
     folder, where = sys.argv[1], sys.argv[2]
     real_replace, real_fdopen = os.replace, os.fdopen
 
@@ -171,7 +176,7 @@ KILL_AT = textwrap.dedent("""
 def test_kill_at_each_step_of_a_write(tmp_path, where):
     folder = make_event(tmp_path, "chess", 4)
     before = store.load(folder)
-    p = subprocess.run([sys.executable, "-c", KILL_AT, str(folder), where],
+    p = subprocess.run([sys.executable, "-c", KILL_AT, str(folder), where], env=TESTS_ENV,
                        capture_output=True, text=True, timeout=60)
     assert p.returncode == -signal.SIGKILL, p.stderr
     after = store.load(folder)  # loads: old files or new ones, never torn
@@ -202,10 +207,10 @@ UNDO_AND_REMOVE = textwrap.dedent("""
 
 
 def test_kill_between_undo_and_player_removal(tmp_path):
-    from swisstui.core.manual import make_round
+    from manual_round import make_round
     folder = make_event(tmp_path, "chess", 4)
     store.update(folder, lambda e: make_round(e, [(1, 2), (3, 4)]))
-    p = subprocess.run([sys.executable, "-c", UNDO_AND_REMOVE, str(folder)],
+    p = subprocess.run([sys.executable, "-c", UNDO_AND_REMOVE, str(folder)], env=TESTS_ENV,
                        capture_output=True, text=True, timeout=60)
     assert p.returncode == -signal.SIGKILL, p.stderr
     ev = store.load(folder)  # the round went first, so no file names a missing player

@@ -11,7 +11,7 @@ import pytest
 from conftest import make_event
 from swisstui.core import store
 from swisstui.core.errors import SwissError
-from swisstui.core.manual import make_round
+from manual_round import make_round
 from swisstui.core.results import record_result
 
 VALUES = ['"x"', '1', '-3', '0', '3.5', 'true', '[1, 2]', '[1]', '["a", "b"]', '{a = 1}',

@@ -7,7 +7,7 @@ import pytest
 from conftest import make_event
 from swisstui.core import store
 from swisstui.core.errors import PairingError
-from swisstui.core.manual import make_round, parse_pair
+from manual_round import make_round
 from swisstui.core.model import ByeKind
 from swisstui.core.registration import request_bye, withdraw
 
@@ -37,9 +37,3 @@ def test_refusals(tmp_path, pairs, byes, words):
     with pytest.raises(PairingError) as info:
         store.update(folder, lambda e: make_round(e, pairs, byes))
     assert words in str(info.value)
-
-
-def test_parse_pair():
-    assert parse_pair("3:7") == (3, 7) and parse_pair("12-4") == (12, 4)
-    with pytest.raises(PairingError, match="like 3:7"):
-        parse_pair("x")

@@ -1,4 +1,4 @@
-"""Chess tie-breaks checked by hand (RULES.md §5.2, §5.3): BH-C1 and SB with a forfeit, a
+"""Chess tie-breaks checked by hand (docs/RULES.md §5.2, §5.3): BH-C1 and SB with a forfeit, a
 half-point bye and a withdrawal, both under the 2023/24 dummy-opponent rule and the pre-2023
 virtual-opponent rule."""
 
@@ -75,7 +75,7 @@ def test_pre2023_virtual_opponent():
 
 
 def test_rules_example_virtual_opponent():
-    # RULES.md §5.3: a no-show in round 3 of 9 with 1.5 points -> Svon = 5.5
+    # docs/RULES.md §5.3: a no-show in round 3 of 9 with 1.5 points -> Svon = 5.5
     rounds = [[(1, 2, "1-0")], [(1, 2, "=")], [(1, 2, "-+")]] + [[(1, 2, "=")]] * 6
     ev = build("chess", [1, 2], rounds, options={"tiebreak_rules": "pre2023"})
     from swisstui.core.standings.unplayed import contributions
@@ -116,7 +116,7 @@ def test_fore_buchholz_and_games_elected():
     assert {p: v[p]["GE"] for p in v} == {1: 4, 2: 4, 3: 4, 4: 3, 5: 4, 6: 1}
 
 
-# ---- C.07 from 1 Mar 2026 (RULES.md §5.3, a secondary source [S]): tiebreak_rules = "2026" ----
+# ---- C.07 from 1 Mar 2026 (docs/RULES.md §5.3, a secondary source [S]): tiebreak_rules = "2026" ----
 
 
 def test_2026_caps_a_forfeit_at_the_scheduled_opponents_adjusted_score():

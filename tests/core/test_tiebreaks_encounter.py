@@ -1,4 +1,4 @@
-"""Direct encounter (FIDE C.07 Art. 6, RULES.md §5.2), OpenGotha DC/SDC (RULES.md §1.4)."""
+"""Direct encounter (FIDE C.07 Art. 6, docs/RULES.md §5.2), OpenGotha DC/SDC (docs/RULES.md §1.4)."""
 
 from swisstui.core.standings import order_by_chain, registry, standings
 from swisstui.core.standings.context import Context

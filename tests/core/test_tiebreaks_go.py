@@ -1,4 +1,4 @@
-"""Go criteria checked by hand (RULES.md §1.2, §1.4) and seed 002's Tagajo chain (SEEDS.md)."""
+"""Go criteria checked by hand (docs/RULES.md §1.2, §1.4) and docs/RULES.md §8.2's Tagajo chain (docs/RULES.md §8)."""
 
 import pytest
 
@@ -75,7 +75,6 @@ def test_sos_cuts_and_cuss():
 
 
 def test_mcmahon_scores():
-    pytest.importorskip("swisstui.core.ranks")
     players = [Player(1, "A", rank="5d"), Player(2, "B", rank="1d"), Player(3, "C", rank="25k"),
                Player(4, "D", rank="3k", smms_correction=1)]
     rounds = [[(1, 2, "1-0"), (3, 4, "0-1")], [(1, 4, "1-0"), ("bye", 2), ("bye", 3, "absent")]]
@@ -144,7 +143,6 @@ def test_withdrawn_mms_option_is_validated():
 
 
 def test_sosm_handicap_correction():
-    pytest.importorskip("swisstui.core.ranks")
     from dataclasses import replace
 
     from swisstui.core.model import Result
@@ -162,7 +160,6 @@ def test_sosm_handicap_correction():
 
 
 def test_mcmahon_bar_and_floor_options():
-    pytest.importorskip("swisstui.core.ranks")
     from swisstui.core.errors import SwissError
     from swisstui.core.mcmahon import start_scores
 
@@ -179,7 +176,6 @@ def test_mcmahon_bar_and_floor_options():
 
 
 def test_mcmahon_standings_are_ranked_by_mms_not_wins():
-    pytest.importorskip("swisstui.core.ranks")
     players = [Player(1, "Dan", rank="3d"), Player(2, "Kyu", rank="10k"),
                Player(3, "Kyu2", rank="12k"), Player(4, "Dan2", rank="2d")]
     rounds = [[(2, 3, "1-0"), (1, 4, "1-0")], [(2, 3, "1-0"), (4, 1, "1-0")]]
@@ -190,7 +186,7 @@ def test_mcmahon_standings_are_ranked_by_mms_not_wins():
     assert st.row(2).score == 2 and st.row(1).score == 1
 
 
-# ---- option sos_unplayed_half (RULES.md §1.4 Options, OpenGotha) ------------------------------
+# ---- option sos_unplayed_half (docs/RULES.md §1.4 Options, OpenGotha) ------------------------------
 # R1: 1 beats 2; 3 wins by forfeit against 4; 5 has the pairing bye.
 # R2: 1 beats 3; 5 beats 2; 4 is absent.
 # R3: 3 beats 5; 4 beats 2; 1 has the pairing bye.
@@ -240,7 +236,6 @@ def test_sos_unplayed_half_on_counts_the_opponents_unplayed_rounds_half():
 
 
 def test_sos_unplayed_half_in_mcmahon():
-    pytest.importorskip("swisstui.core.ranks")
     players = [Player(1, "A", rank="1d"), Player(2, "B", rank="1k"), Player(3, "C", rank="2k"),
                Player(4, "D", rank="3k"), Player(5, "E", rank="5k")]
     out = {}
@@ -262,7 +257,7 @@ def test_sos_unplayed_half_in_mcmahon():
     assert off[2]["SOSOSM"] == 89 + 84 + 86 and on[2]["SOSOSM"] == 88.5 + 83.5 + 85.5
 
 
-# ---- EXT / EXR (RULES.md §1.4) -------------------------------------------------------------
+# ---- EXT / EXR (docs/RULES.md §1.4) -------------------------------------------------------------
 # Ranks (core.ranks values): 1: 3d (2), 2: 1d (0), 3: 1k (-1), 4: 4k (-4), 5: none = the
 # McMahon floor 20k (-20).  Black is first-listed; h = handicap stones (None: even game).
 # R1: 4 (B) beats 1 (W), h 4;  3 (B) loses to 2 (W), even;  5 bye.
@@ -298,7 +293,6 @@ def exploit_event():
 
 
 def test_ext_exr_by_hand():
-    pytest.importorskip("swisstui.core.ranks")
     ev = exploit_event()
     assert ev.round(2).board(1).result.detail["handicap"] == 9
     st = standings(ev, chain="WINS,EXT,EXR")
@@ -323,7 +317,6 @@ def test_ext_exr_by_hand():
 def test_ext_exr_use_the_real_nbw_and_apply_to_go_only():
     from swisstui.core.errors import SwissError
 
-    pytest.importorskip("swisstui.core.ranks")
     from dataclasses import replace
 
     ev = exploit_event()

@@ -1,4 +1,4 @@
-"""Magic percentages checked against seed 003's worked numbers and RULES.md §3.2's example."""
+"""Magic percentages checked against docs/RULES.md §8.3's worked numbers and docs/RULES.md §3.2's example."""
 
 import pytest
 
@@ -39,7 +39,7 @@ def focal_event(focal, opponents, rounds_total, bye_round=None, options=None):
     return build("magic", allp, rounds, options=options, tiebreaks=("OMW", "GW", "OGW", "MW"))
 
 
-# seed 003: 5 rounds, the focal player loses only in round 4; all matches 2-1.
+# docs/RULES.md §8.3: 5 rounds, the focal player loses only in round 4; all matches 2-1.
 SEED3_OPPONENTS = [(2, (1, 2, 0)),  # 1 win, dropped after 3 rounds: MW 3/9 (shown as 0.33)
                    (3, (2, 2, 0)),  # 0.50 (dropped after 4)
                    (4, (3, 2, 0)),  # 0.60
@@ -87,7 +87,7 @@ def test_seed003_mw_047_record_221_counting_the_bye():
 
 
 def test_rules_omw_5517_example():
-    # RULES.md §3.2: a 5-1 player whose opponents finished 0-2, 4-2, 3-3, 4-2, 3-3, 4-2.
+    # docs/RULES.md §3.2: a 5-1 player whose opponents finished 0-2, 4-2, 3-3, 4-2, 3-3, 4-2.
     opponents = [(2, (0, 2, 0)), (3, (4, 2, 0)), (4, (3, 3, 0)), (5, (4, 2, 0)),
                  (6, (3, 3, 0)), (7, (4, 2, 0))]
     focal = ["2-0", "2-0", "2-0", "2-0", "2-0", "0-2"]

@@ -1,4 +1,4 @@
-"""Othello Brightwell quotient with a bye and a withdrawn opponent (RULES.md §2.2, §2.3)."""
+"""Othello Brightwell quotient with a bye and a withdrawn opponent (docs/RULES.md §2.2, §2.3)."""
 
 from swisstui.core.model import Player
 from swisstui.core.standings import standings
@@ -56,7 +56,7 @@ def test_order():
 
 def test_discs_of_every_kind_of_bye():
     """Pairing/full bye: the bye disc score; half bye: a draw's 32 (QA bug 39); zero bye
-    and absence: 0 (RULES.md §2.2, §2.3)."""
+    and absence: 0 (docs/RULES.md §2.2, §2.3)."""
     rounds = [[(1, 2, "40-24"), ("bye", 3, "half"), ("bye", 4, "zero"), ("bye", 5, "full")],
               [(1, 3, "20-44"), (2, 5, "30-34"), ("bye", 4, "absent")]]
     ev = build("othello", [1, 2, 3, 4, 5], rounds, tiebreaks=("BQ", "DISCS"))

@@ -1,12 +1,12 @@
 """What a game profile is.  One module per game (chess.py, go.py, othello.py, magic.py,
 renju.py) defines one :class:`GameProfile` instance named ``PROFILE``;
-:func:`swisstui.core.games.profile` finds them.  A profile bundles (DESIGN.md §4): point values,
+:func:`swisstui.core.games.profile` finds them.  A profile bundles (docs/RULES.md §0): point values,
 the result grammar and its validation, what a bye scores, colours, the default pairing system
 and tie-break order, and the game's own option keys (``[options]`` table of event.toml) with
 their defaults and legal values.
 
 This module also holds the one piece of result grammar several games share: the
-win/draw/loss notation ``1-0 0-1 = +- -+ --`` (RULES.md §0 "Game result" row; chess §5,
+win/draw/loss notation ``1-0 0-1 = +- -+ --`` (docs/RULES.md §0 "Game result" row; chess §5,
 Renju §4.3, Othello results without disc counts §2.3).  Chess, Renju and Othello import it;
 no game re-implements it.
 """
@@ -114,7 +114,7 @@ class GameProfile:
     # the parser's extras, and Magic's ``drop`` (the player leaves after this match).
     entry_extras: tuple[str, ...] = ()
     # Default tie-break chain per pairing system where it differs from ``tiebreaks``
-    # (Go: Swiss → WINS/SOS/SOSOS/SODOS, McMahon → MMS/SOSM/SOSOSM; DESIGN.md §4).
+    # (Go: Swiss → WINS/SOS/SOSOS/SODOS, McMahon → MMS/SOSM/SOSOSM; docs/RULES.md §0).
     tiebreaks_by_system: Mapping[str, tuple[str, ...]] = field(default_factory=dict,
                                                                 hash=False)
     # One line per accepted notation, for help texts: (notation, meaning).

@@ -1,20 +1,20 @@
-"""Chess profile (RULES.md §5, FIDE; DESIGN.md §4 table).
+"""Chess profile (docs/RULES.md §5, FIDE; docs/RULES.md §0).
 
-* Scoring 1 / ½ / 0; the pairing-allocated bye scores a win by default (RULES.md §5.4 c,
+* Scoring 1 / ½ / 0; the pairing-allocated bye scores a win by default (docs/RULES.md §5.4 c,
   configurable in :class:`~swisstui.core.model.Scoring`); requested ½/0 byes are
   :class:`~swisstui.core.model.ByeKind` values.
 * Result grammar (first-listed player = White): ``1-0``, ``0-1``, ``=`` / ``½-½`` / ``1/2`` /
   ``1/2-1/2`` / ``0.5-0.5`` (draw), ``+-`` / ``-+`` (forfeit win for White / Black: not a
-  played game, RULES.md §5.3 and C.04.2 3.4), ``--`` (double forfeit, both score nothing).
+  played game, docs/RULES.md §5.3 and C.04.2 3.4), ``--`` (double forfeit, both score nothing).
   The shared win/draw/loss grammar lives in :func:`.base.parse_wld`.  Canonical texts are ASCII
   (``1-0 0-1 1/2-1/2 +- -+ --``) so TRF files and every terminal can show them.
 * Options: ``tiebreak_rules`` — how unplayed rounds enter tie-breaks: ``2023`` (dummy
-  opponent, C.07 2023/24, RULES.md §5.3, default), ``2026`` (capped dummy opponent, C.07
-  from 1 Mar 2026, RULES.md §5.3 — a secondary source [S]) or ``pre2023`` (virtual opponent);
-  ``initial_colour`` — colour of the top seed in round 1, ``w`` or ``b`` (RULES.md §5.6 step 1,
+  opponent, C.07 2023/24, docs/RULES.md §5.3, default), ``2026`` (capped dummy opponent, C.07
+  from 1 Mar 2026, docs/RULES.md §5.3 — a secondary source [S]) or ``pre2023`` (virtual opponent);
+  ``initial_colour`` — colour of the top seed in round 1, ``w`` or ``b`` (docs/RULES.md §5.6 step 1,
   TRF ``XXC``).
 * Defaults: Swiss (Dutch, top half against bottom half = ``slide``), round 1 by rating, FIDE
-  colours, tie-breaks BH-C1, BH, SB, DE, WIN (DESIGN.md §4; FIDE list RULES.md §5.2).
+  colours, tie-breaks BH-C1, BH, SB, DE, WIN (docs/RULES.md §0; FIDE list docs/RULES.md §5.2).
 """
 
 from __future__ import annotations
@@ -49,10 +49,10 @@ OPTIONS = {
     "tiebreak_rules": Option(
         "2023", str, ("2023", "pre2023", "2026"),
         "unplayed rounds in tie-breaks: 2023 dummy opponent (C.07 Art. 16), pre-2023 "
-        "virtual opponent, or 2026 capped dummy opponent (secondary source) (RULES.md §5.3)"),
+        "virtual opponent, or 2026 capped dummy opponent (secondary source) (docs/RULES.md §5.3)"),
     "initial_colour": Option(
         "w", str, ("w", "b"),
-        "colour of the first-ranked player in round 1, drawn by lot (RULES.md §5.6; TRF XXC)"),
+        "colour of the first-ranked player in round 1, drawn by lot (docs/RULES.md §5.6; TRF XXC)"),
 }
 
 PROFILE = GameProfile(

@@ -1,7 +1,7 @@
-"""Go profile (RULES.md §1, seeds 002 and 004; DESIGN.md §4 table).
+"""Go profile (docs/RULES.md §1, §8.2 and §8.4; §0).
 
-* Scoring: a win 1, jigo ½, a loss 0 (number of wins, NBW, RULES.md §1.4); the pairing bye is
-  1 win (RULES.md §1.2 table); absent rounds score 0 wins and, in McMahon, ½ MMS
+* Scoring: a win 1, jigo ½, a loss 0 (number of wins, NBW, docs/RULES.md §1.4); the pairing bye is
+  1 win (docs/RULES.md §1.2 table); absent rounds score 0 wins and, in McMahon, ½ MMS
   (option ``absent_mms``), rounded down by default (option ``round_down``, OpenGotha
   ``genRoundDownNBWMMS``).
 * Result grammar (first-listed player = Black; case ignored):
@@ -11,11 +11,11 @@
   ``B+R`` ``W+Resign``          win by resignation (reason ``R``)
   ``B+T`` ``W+Time``            win on time (reason ``T``)
   ``B+F`` ``W+F`` ``+-`` ``-+`` win by default / forfeit: not a played game
-                                (OpenGotha ``_BYDEF``, RULES.md §1.5)
+                                (OpenGotha ``_BYDEF``, docs/RULES.md §1.5)
   ``B+3.5`` ``W+1`` ``B+½``     win by a margin; fractions ``B+3 1/2``, ``B+3½``,
-  ``W+1 5/6`` ``B+5/6``         ``W+1 5/6`` (Ing seki sharing, seed 004, RULES.md §1.8)
+  ``W+1 5/6`` ``B+5/6``         ``W+1 5/6`` (Ing seki sharing, docs/RULES.md §8.4, §1.8)
   ``jigo`` ``=`` ``draw`` ``0``  jigo (½ each)
-  ``0-0`` / ``1-1``             both lose / both win (RULES.md §1.5, §1.6)
+  ``0-0`` / ``1-1``             both lose / both win (docs/RULES.md §1.5, §1.6)
   ``jigo!`` ``0-0!`` ``1-1!``   the same by default (not played); ``--`` = ``0-0!``
   ============================  ==================================================
 
@@ -26,14 +26,14 @@
 * Margin checks.  Under every rule set except Ing the board count is in whole points, so the
   margin is whole points minus komi: its fractional part must equal the komi's (komi 6.5 →
   ``B+3`` is refused, ``B+3.5`` accepted), a zero margin is jigo, and fractions other than
-  halves are refused.  Under Ing rules (RULES.md §1.8, seed 004) neutral seki points are
+  halves are refused.  Under Ing rules (docs/RULES.md §1.8, §8.4) neutral seki points are
   shared in proportion, so any fraction can occur, and Black wins a tie under komi 8, so
   ``B+0`` is a result and ``jigo``/``W+0`` are not.
 * ``detail``: ``winner`` "b"/"w"/None, ``margin`` float/None, ``komi`` (the game's komi:
   ``extra["komi"]``, else the event's option, else the rule set's usual komi), ``reason``
   "R"/"T"/"F"/None, ``penalties`` (Black's, White's) Ing overtime penalty points or None,
   ``handicap`` stones or None (from ``extra``).
-* :func:`ing_result` — the Ing (SST) calculator of RULES.md §1.8: Black's board lead, komi 8,
+* :func:`ing_result` — the Ing (SST) calculator of docs/RULES.md §1.8: Black's board lead, komi 8,
   2 points per overtime extension per side (up to 3, penalties offset), the 4th extension
   (running past the third) loses on time; Black wins a tie.  In Ing-rules events the
   calculator is also a result notation, so the CLI and TUI reach it with no extra options:
@@ -41,17 +41,17 @@
   e.g. ``ing 9 5/6`` → ``B+1 5/6``, ``ing 9 ext 1-0`` → ``W+1`` with penalties (2, 0).  What
   is stored is the computed result (``W+1``) with its ``penalties``.
 * Options: ``rules`` japanese | chinese | ing | aga | korean; ``komi`` (None = usual komi of
-  the rule set: Japanese/Korean 6.5, Chinese/AGA 7.5, Ing 8 — RULES.md §1.8 for Ing, the
+  the rule set: Japanese/Korean 6.5, Chinese/AGA 7.5, Ing 8 — docs/RULES.md §1.8 for Ing, the
   others are the common convention); ``handicap`` (handicap games on/off); ``mcmahon_bar``
-  (default 4d, 10k–9d) and ``mcmahon_floor`` (default 20k, 30k–1d) (RULES.md §1.2);
+  (default 4d, 10k–9d) and ``mcmahon_floor`` (default 20k, 30k–1d) (docs/RULES.md §1.2);
   ``absent_mms`` (½); ``withdrawn_mms`` (``absent``: a round after a withdrawal scores like
   an absent round, as in OpenGotha, where a round a player does not take part in is absent
   whether they entered late or left; ``zero``: nothing); ``round_down`` (True);
   ``sos_unplayed_half`` (False: OpenGotha's "for
-  SOS, count not played games as half point", RULES.md §1.4 Options — the opponents' rounds
+  SOS, count not played games as half point", docs/RULES.md §1.4 Options — the opponents' rounds
   not played count ½ win in SOS, SOS-1/-2, SODOS, SOSM and through them SOSOS, SOSOSM).
-* Defaults: Swiss with wins, SOS, SOSOS, SODOS; McMahon with MMS, SOSM, SOSOSM (DESIGN.md §4,
-  RULES.md §1.1, §1.7); colours balanced.  The ``tiebreaks`` style is the Tagajo method
+* Defaults: Swiss with wins, SOS, SOSOS, SODOS; McMahon with MMS, SOSM, SOSOSM (docs/RULES.md §0,
+  docs/RULES.md §1.1, §1.7); colours balanced.  The ``tiebreaks`` style is the Tagajo method
   (:data:`TAGAJO`): colours ``none`` and no club/country avoidance by default, as the method.
 """
 
@@ -305,7 +305,7 @@ def _read(text: str, rules: str, komi: float) -> tuple:
             reason)
 
 
-BOARD_POINTS = 361  # 19 × 19 (RULES.md §1.8)
+BOARD_POINTS = 361  # 19 × 19 (docs/RULES.md §1.8)
 
 
 def _check_margin(winner: str, margin: Fraction, komi: float, rules: str, text: str) -> None:
@@ -348,7 +348,7 @@ def _check_extra(extra: Mapping[str, Any], detail: Mapping[str, Any], canon: str
             raise ResultError(f"go: margin {v!r} does not match the result {canon}")
 
 
-# ---- the Ing calculator (RULES.md §1.8, seed 004) ------------------------------------------
+# ---- the Ing calculator (docs/RULES.md §1.8, §8.4) ------------------------------------------
 
 def ing_result(black_points: Any, komi: float = ING_KOMI, black_extensions: int = 0,
                white_extensions: int = 0) -> Result:
@@ -361,7 +361,7 @@ def ing_result(black_points: Any, komi: float = ING_KOMI, black_extensions: int 
     running past the third (``extensions=4``) loses on time.  Final margin = board lead − komi
     − 2 × Black's extensions + 2 × White's extensions; Black wins a tie.
 
-    Seed 004's game: Black leads by 9 and 5/6 on the board, komi 8 → ``B+1 5/6``.
+    The game of docs/RULES.md §8.4: Black leads by 9 and 5/6 on the board, komi 8 → ``B+1 5/6``.
     """
     for name, n in (("black", black_extensions), ("white", white_extensions)):
         if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= ING_MAX_EXTENSIONS + 1:
@@ -399,7 +399,7 @@ def ing_result(black_points: Any, komi: float = ING_KOMI, black_extensions: int 
 
 def margin_from_area(black_area: Any, board_points: int = BOARD_POINTS) -> Fraction:
     """Black's board lead from Black's area count (stones + territory, Ing fill-in count):
-    lead = area − (board − area) = 2 × area − board (RULES.md §1.8: B + W = 361)."""
+    lead = area − (board − area) = 2 × area − board (docs/RULES.md §1.8: B + W = 361)."""
     return 2 * Fraction(black_area) - board_points
 
 
@@ -442,25 +442,25 @@ OPTIONS = {
                    "komi of even games; empty = usual komi of the rule set "
                    "(6.5 Japanese/Korean, 7.5 Chinese/AGA, 8 Ing)", check=_check_komi),
     "handicap": Option(False, bool, None, "handicap games (stronger player takes White)"),
-    "mcmahon_bar": Option("4d", str, None, "McMahon bar, 10k–9d (RULES.md §1.2)",
+    "mcmahon_bar": Option("4d", str, None, "McMahon bar, 10k–9d (docs/RULES.md §1.2)",
                           check=_rank_in("10k", "9d")),
-    "mcmahon_floor": Option("20k", str, None, "McMahon floor, 30k–1d (RULES.md §1.2)",
+    "mcmahon_floor": Option("20k", str, None, "McMahon floor, 30k–1d (docs/RULES.md §1.2)",
                             check=_rank_in("30k", "1d")),
     "absent_mms": Option(0.5, float, (0.0, 0.5, 1.0),
-                         "McMahon score of an absent round (RULES.md §1.2: ½)"),
+                         "McMahon score of an absent round (docs/RULES.md §1.2: ½)"),
     "withdrawn_mms": Option("absent", str, ("absent", "zero"),
                             "McMahon score of a round after the player withdrew: 'absent' "
                             "(an absent round, absent_mms, as OpenGotha scores every round "
                             "not played) or 'zero' (nothing, the earlier reading)"),
     "round_down": Option(True, bool, None,
-                         "round bye/absent points down to whole points (RULES.md §1.2)"),
+                         "round bye/absent points down to whole points (docs/RULES.md §1.2)"),
     "sos_unplayed_half": Option(False, bool, None,
                                 "SOS family: count the opponents' unplayed rounds (byes, "
                                 "absences, forfeits) as ½ win instead of their points "
-                                "(OpenGotha option, RULES.md §1.4)"),
+                                "(OpenGotha option, docs/RULES.md §1.4)"),
 }
 
-# The Tagajo method (SEEDS.md 002; RULES.md §1.7): list the players by the chain, pair
+# The Tagajo method (docs/RULES.md §8.2; docs/RULES.md §1.7): list the players by the chain, pair
 # neighbours from the top, skip a candidate already met, back up one pair when the last pair
 # fails.  It has no colour rule (colours are decided at the board) and no club or country
 # rule, so the ``tiebreaks`` style defaults to colours "none" and geography weights 0 — the

@@ -1,24 +1,24 @@
-"""Magic: The Gathering profile (RULES.md §3, seed 003; DESIGN.md §4 table).
+"""Magic: The Gathering profile (docs/RULES.md §3, §8.3; §0).
 
-* Match points 3 / 1 / 0 (RULES.md §3.1, seed 003); a bye is a match win: 3 match points and
-  2-0 in games (6 game points) in best of three (RULES.md §3.1 "Byes"; in best of N the bye
+* Match points 3 / 1 / 0 (docs/RULES.md §3.1, §8.3); a bye is a match win: 3 match points and
+  2-0 in games (6 game points) in best of three (docs/RULES.md §3.1 "Byes"; in best of N the bye
   counts ⌈N/2⌉ game wins, the games needed to win the match).
 * Result grammar: the match's game record from the first-listed player's side,
-  ``wins-losses`` or ``wins-losses-draws`` (RULES.md §3.1 table, §3.5):
+  ``wins-losses`` or ``wins-losses-draws`` (docs/RULES.md §3.1 table, §3.5):
   ``2-0 2-1 1-2 0-2 1-1-1 1-0-1 2-0-1 0-0-3``.  ``ID`` is the intentional draw, stored as
-  ``0-0-3`` (the EventLink form, RULES.md §3.5).  The match winner is the player with more
-  game wins; equal game wins is a match draw (MTR 2.1, RULES.md §3.1, also when time runs out
+  ``0-0-3`` (the EventLink form, docs/RULES.md §3.5).  The match winner is the player with more
+  game wins; equal game wins is a match draw (MTR 2.1, docs/RULES.md §3.1, also when time runs out
   with ``1-0`` or ``1-1``).  Checked against ``best_of``: a match ends when a player has won
   ⌈N/2⌉ games, so nobody wins more (``3-0`` is impossible in best of 3) and both cannot reach
   it; drawn games do not count toward the wins (MTR 2.1) so ``2-1-1`` is fine; at most
-  max(3, N) drawn games.  Concessions are reported as the games stand (RULES.md §3.5), so
+  max(3, N) drawn games.  Concessions are reported as the games stand (docs/RULES.md §3.5), so
   there is no separate forfeit notation.  Canonical text omits a zero draw count: ``2-1``,
   ``1-1-1``.  ``detail["games"] = (wins A, wins B, draws)``.
 * Options: ``best_of`` 1 | 3 | 5 (default 3, MTR 2.1); ``bye_in_own_mw`` — whether a bye
-  round counts in the player's own MW% (RULES.md §3.2 and §7 item 1; default True, the MTR
+  round counts in the player's own MW% (docs/RULES.md §3.2 and §7 item 1; default True, the MTR
   example's reading).
-* Defaults: Swiss, random pairing inside a match-point group and in round 1 (RULES.md §3.4,
-  seed 003), no colours, tie-breaks OMW%, GW%, OGW% (RULES.md §3.2; codes of issue 4).
+* Defaults: Swiss, random pairing inside a match-point group and in round 1 (docs/RULES.md §3.4,
+  docs/RULES.md §8.3), no colours, tie-breaks OMW%, GW%, OGW% (docs/RULES.md §3.2; codes of issue 4).
 """
 
 from __future__ import annotations
@@ -94,7 +94,7 @@ def bye_detail(settings: Settings) -> Mapping[str, Any]:
 OPTIONS = {
     "best_of": Option(3, int, (1, 3, 5), "games per match (MTR 2.1): 1, 3 or 5"),
     "bye_in_own_mw": Option(True, bool, None,
-                            "count a bye round in the player's own MW% (RULES.md §3.2)"),
+                            "count a bye round in the player's own MW% (docs/RULES.md §3.2)"),
 }
 
 PROFILE = GameProfile(

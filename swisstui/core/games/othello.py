@@ -1,9 +1,9 @@
-"""Othello profile (RULES.md §2, seed 000; DESIGN.md §4 table).
+"""Othello profile (docs/RULES.md §2, §8.0; §0).
 
-* Scoring 1 / ½ / 0; a bye is a win (seed 000: "meeting BYE is a win worth 1 point") with a
+* Scoring 1 / ½ / 0; a bye is a win (docs/RULES.md §8.0: "meeting BYE is a win worth 1 point") with a
   disc score (option ``bye_discs``, Papp default Bip 24 of 64 → 40-24 for the player,
-  RULES.md §2.3).  In the Brightwell Quotient a bye is valued 32 + C × own score instead
-  (RULES.md §2.2) — that is the standings' business; the bye disc score is kept for disc
+  docs/RULES.md §2.3).  In the Brightwell Quotient a bye is valued 32 + C × own score instead
+  (docs/RULES.md §2.2) — that is the standings' business; the bye disc score is kept for disc
   totals.
 * Result grammar (first-listed player = Black; the first number is the first-listed
   player's discs):
@@ -12,7 +12,7 @@
     more discs wins, equal is a draw.  A total below 4 is not a finished board (the game
     starts with 4 discs), so ``1-0`` / ``0-1`` are never disc counts.
   - Empty squares (a + b < 64): with option ``empties = "winner"`` (default; the tournament
-    convention, RULES.md §2.3 and WOF rules) they are added to the winner's count and the
+    convention, docs/RULES.md §2.3 and WOF rules) they are added to the winner's count and the
     *adjusted* score is what is stored: ``30-20`` is recorded as ``44-20``; a drawn game
     with empties splits them (``30-30`` → ``32-32``).  With ``empties = "none"`` the count
     is stored as entered.
@@ -22,14 +22,14 @@
   - ``detail["discs"] = (a, b)``, ints, first-listed first.
 
 * Options: ``bye_discs`` (default ``[40, 24]``, a win), ``bq_coefficient`` (C of the
-  Brightwell Quotient, default 6 as at the WOC; 0 = plain disc count, RULES.md §2.2),
+  Brightwell Quotient, default 6 as at the WOC; 0 = plain disc count, docs/RULES.md §2.2),
   ``empties`` (``winner`` | ``none``), ``colour_limit`` (``graded`` | ``absolute``, below).
-* Defaults: Swiss, round 1 random (seed 000), colours balanced with a colour gap of 1 —
-  Blacks and Whites never 2 apart (seed 000) — tie-breaks BQ then disc count (RULES.md §2.1).
+* Defaults: Swiss, round 1 random (docs/RULES.md §8.0), colours balanced with a colour gap of 1 —
+  Blacks and Whites never 2 apart (docs/RULES.md §8.0) — tie-breaks BQ then disc count (docs/RULES.md §2.1).
   The gap is graded by default: when uneven drops, requested byes or forfeits leave no
   pairing that keeps it, the pairing with the fewest and smallest colour excesses is made
   (the World Othello Federation's Papp scores a colour excess as a growing penalty, not a
-  bar: RULES.md §2.4) and each board going past it says so.  ``colour_limit = "absolute"``
+  bar: docs/RULES.md §2.4) and each board going past it says so.  ``colour_limit = "absolute"``
   refuses such a round instead.
 """
 
@@ -67,7 +67,7 @@ def _outcome(a: int, b: int) -> tuple[float, float]:
 
 
 def adjust_empties(a: int, b: int) -> tuple[int, int]:
-    """Give the empty squares to the winner (split them on a draw), RULES.md §2.3."""
+    """Give the empty squares to the winner (split them on a draw), docs/RULES.md §2.3."""
     empties = SQUARES - a - b
     if a > b:
         return (a + empties, b)
@@ -128,18 +128,18 @@ def bye_detail(settings: Settings) -> Mapping[str, Any]:
 
 OPTIONS = {
     "bye_discs": Option((40, 24), (list, tuple), None,
-                        "disc score of a bye, player first (Papp: 40-24), RULES.md §2.3",
+                        "disc score of a bye, player first (Papp: 40-24), docs/RULES.md §2.3",
                         check=_check_bye_discs),
     "bq_coefficient": Option(6.0, float, None,
                              "Brightwell Quotient coefficient C (WOC 6; 0 = disc count), "
-                             "RULES.md §2.2", check=_check_coefficient),
+                             "docs/RULES.md §2.2", check=_check_coefficient),
     "empties": Option("winner", str, ("winner", "none"),
                       "empty squares at the end go to the winner, or are not counted "
-                      "(RULES.md §2.3)"),
+                      "(docs/RULES.md §2.3)"),
     "colour_limit": Option("graded", str, ("graded", "absolute"),
                            "Blacks and Whites never 2 apart: 'graded' pairs with the fewest "
-                           "and smallest excesses when no pairing keeps it (Papp, RULES.md "
-                           "§2.4); 'absolute' refuses such a round"),
+                           "and smallest excesses when no pairing keeps it (Papp, "
+                           "docs/RULES.md §2.4); 'absolute' refuses such a round"),
 }
 
 PROFILE = GameProfile(

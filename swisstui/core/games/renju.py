@@ -1,22 +1,22 @@
-"""Renju / Gomoku profile (RULES.md §4, seed 001; DESIGN.md §4 table).
+"""Renju / Gomoku profile (docs/RULES.md §4, §8.1; §0).
 
-* Scoring 1 / ½ / 0 (RULES.md §4.3); a Swiss bye is a win (RULES.md §0 "Bye" row).
+* Scoring 1 / ½ / 0 (docs/RULES.md §4.3); a Swiss bye is a win (docs/RULES.md §0 "Bye" row).
 * Result grammar: the shared win/draw/loss notation of :func:`.base.parse_wld` — ``1-0``,
   ``0-1``, ``=`` (``1/2-1/2``), forfeits ``+-`` / ``-+`` and ``--`` — from the first-listed
-  player's side (RULES.md §4.3: win, draw by agreement; a forfeit is not a played game).
-* Colours are decided at the board by the opening rule (RULES.md §4.2), so the manager
+  player's side (docs/RULES.md §4.3: win, draw by agreement; a forfeit is not a played game).
+* Colours are decided at the board by the opening rule (docs/RULES.md §4.2), so the manager
   allocates none: the first-listed player is only the *tentative Black*, and the director
   records who actually played Black with the result: ``extra["black"]`` = that player's id,
   stored as ``detail["black"]`` (None when not recorded, always None for a forfeit).  When the
   caller passes ``extra["players"] = (a, b)`` the id must be one of them.
-* Options (RULES.md §4, seed 001): ``rules`` — ``renju`` (only Black is forbidden 3-3, 4-4 and
+* Options (docs/RULES.md §4, §8.1): ``rules`` — ``renju`` (only Black is forbidden 3-3, 4-4 and
   overlines), ``freestyle`` (gomoku, five or more wins), ``standard`` (gomoku, exactly five;
   3-3/4-4/overline forbidden for both); ``opening`` — ``rif`` (RIF rule, 1996–), ``yamaguchi``
   (WC 2009–2015), ``soosorv`` (Soosõrv-N, WC rule since 2017 with N = 8), ``taraguchi``
   (Taraguchi-N, European championships, N = 10 in some events), ``swap`` (1989–95) or ``none``
   (freestyle play); ``opening_n`` — the N of Soosõrv-N / Taraguchi-N (the opening may also be
   written ``soosorv-8``, ``Soosõrv-8``, ``taraguchi-10``).
-* Defaults: Swiss, tie-breaks Buchholz, Sonneborn-Berger, direct encounter (RULES.md §4.4;
+* Defaults: Swiss, tie-breaks Buchholz, Sonneborn-Berger, direct encounter (docs/RULES.md §4.4;
   issue 4 codes BH, SB, DE).
 """
 
@@ -32,7 +32,7 @@ from .base import GameProfile, Option, parse_wld
 
 RULE_SETS = ("renju", "freestyle", "standard")
 OPENINGS = ("rif", "yamaguchi", "soosorv", "taraguchi", "swap", "none")
-NUMBERED = {"soosorv": 8, "taraguchi": 10}  # usual N (RULES.md §4.2)
+NUMBERED = {"soosorv": 8, "taraguchi": 10}  # usual N (docs/RULES.md §4.2)
 
 NOTATIONS = (
     ("1-0", "first-listed player wins"),
@@ -122,12 +122,12 @@ def opening_label(settings: Settings) -> str:
 
 OPTIONS = {
     "rules": Option("renju", str, RULE_SETS,
-                    "renju, freestyle (gomoku) or standard (gomoku) — RULES.md §4, seed 001",
+                    "renju, freestyle (gomoku) or standard (gomoku) — docs/RULES.md §4, §8.1",
                     aliases={"gomoku": "freestyle", "free": "freestyle",
                              "freestyle gomoku": "freestyle", "standard gomoku": "standard"}),
     "opening": Option("soosorv", str, None,
                       "opening rule: rif, yamaguchi, soosorv[-N], taraguchi[-N], swap, none "
-                      "(RULES.md §4.2)", check=_check_opening),
+                      "(docs/RULES.md §4.2)", check=_check_opening),
     "opening_n": Option(None, (int, type(None)), None,
                         "N of Soosõrv-N / Taraguchi-N (default 8 / 10)", check=_check_n),
 }

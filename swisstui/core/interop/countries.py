@@ -1,4 +1,4 @@
-"""Country codes: ISO 3166-1 alpha-3 → alpha-2 (for the EGD ``.h9`` export, RULES.md §1.6).
+"""Country codes: ISO 3166-1 alpha-3 → alpha-2 (for the EGD ``.h9`` export, docs/RULES.md §1.6).
 
 The EGD's results file has a 2-letter country column (ISO 3166-1 alpha-2: ``JP``, ``BR``);
 directors often register the 3-letter ISO 3166-1 alpha-3 code (``JPN``, ``BRA``), which FIDE

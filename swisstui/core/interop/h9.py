@@ -1,4 +1,4 @@
-"""EGD / EGF tournament results file (``.h9``) for Go events (RULES.md §1.6).
+"""EGD / EGF tournament results file (``.h9``) for Go events (docs/RULES.md §1.6).
 
 Header lines start with ``;`` (``CL[] EV[] PC[] DT[] HA[] KM[] TM[] CM[]``), then one
 fixed-width line per player in standings order.  Columns (1-based; docs/INTEROP.md):
@@ -18,7 +18,7 @@ then       one 9-column field per round: blank, opponent line number right align
            (``b``/``w``) and handicap for a game, or 3 blanks for an unplayed round
 =========  =====================================================================
 
-Unplayed rounds follow the EGF format (RULES.md §1.6 "Unplayed rounds"): ``0+`` a free win,
+Unplayed rounds follow the EGF format (docs/RULES.md §1.6 "Unplayed rounds"): ``0+`` a free win,
 ``0=`` a free round worth half a point, ``0-`` a free round with nothing — chosen from the
 points the round scored (pairing bye, requested byes, absence, rounds before a late entry or
 after a withdrawal; a player present but unpaired is ``0-``).  Forfeits are not rated games,
@@ -39,7 +39,7 @@ EGD parser).  A letter outside ISO-8859-15 is written without its accent when it
 (``Ł`` → ``L``, ``ő`` → ``o``), anything else as ``?``.
 
 :func:`read_h9` reads such a file back (header fields, player lines, results) following the
-EGF format description (RULES.md §1.6 "Result grammar"): it is how the export is checked.
+EGF format description (docs/RULES.md §1.6 "Result grammar"): it is how the export is checked.
 """
 
 from __future__ import annotations
@@ -256,7 +256,7 @@ class H9File:
 
 
 def read_h9(data: bytes | str, encoding: str = ENCODING) -> H9File:
-    """Parse an EGD results file (RULES.md §1.6): the ``; XX[value]`` header fields, and per
+    """Parse an EGD results file (docs/RULES.md §1.6): the ``; XX[value]`` header fields, and per
     player line the whitespace-separated tokens place, name (up to the rank), rank, country,
     club, criteria values, then one result per round (``12+/w0``, ``0=``, ``3-!``).  Other
     comment text and blank lines are ignored.  SwissError (with the line number) for a line

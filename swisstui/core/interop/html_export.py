@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from html import escape
 
-from ..model import Event
-from .tables import Table, build
+from .tables import Table
 
 CSS = """\
 body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:1rem;color:#111;background:#fff}
@@ -63,19 +62,3 @@ def tables_to_html(tables: list[Table], heading: str) -> str:
         out += _section(table)
     out += ["<footer>swisstui</footer>", "</body>", "</html>"]
     return "\n".join(out) + "\n"
-
-
-def table_to_html(table: Table, heading: str) -> str:
-    return tables_to_html([table], heading)
-
-
-def export_html(event: Event, what: str = "standings", round_no: int | None = None) -> str:
-    """One list (``what`` in :data:`.tables.WHATS`) or ``all``: standings and crosstable
-    after round ``round_no`` (default: the last complete round), then the pairings and the
-    wall list of the current round — the page to publish after each round."""
-    if what == "all":
-        tables = [build(event, "standings", round_no), build(event, "crosstable", round_no)]
-        if event.rounds:
-            tables += [build(event, "pairings"), build(event, "wall")]
-        return tables_to_html(tables, event.settings.name)
-    return table_to_html(build(event, what, round_no), event.settings.name)

@@ -52,14 +52,14 @@ def _strength(event: Event, p) -> str:
     return "" if p.rating is None else str(p.rating)
 
 
-def standings_table(event: Event, upto: int | None = None) -> Table:
+def standings_table(event: Event, upto: int | None = None, chain=None) -> Table:
     """The standings cells of :func:`swisstui.core.standings.render.standings_rows` (the
     standings area defines them once), with rating/rank, club and country added after the
     name for a printed list."""
     from ..standings import standings
     from ..standings.render import standings_rows
 
-    st = standings(event, upto)
+    st = standings(event, upto, chain)
     head, cells = standings_rows(st)
     extra = (_strength_header(event), "Club", "Country")
     by_id = event.by_id()
@@ -73,13 +73,13 @@ def standings_table(event: Event, upto: int | None = None) -> Table:
                  tuple(st.warnings))
 
 
-def crosstable_table(event: Event, upto: int | None = None) -> Table:
+def crosstable_table(event: Event, upto: int | None = None, chain=None) -> Table:
     """The crosstable cells of :func:`swisstui.core.standings.render.crosstable_rows`, with a
     first ``#`` column: the row number the cells refer to (``12w+`` = row 12)."""
     from ..standings import crosstable
     from ..standings.render import crosstable_rows
 
-    ct = crosstable(event, upto)
+    ct = crosstable(event, upto, chain)
     head, cells = crosstable_rows(ct)
     rows = tuple((str(i), *c) for i, c in enumerate(cells, start=1))
     nr = len(ct.rounds)
@@ -88,7 +88,9 @@ def crosstable_table(event: Event, upto: int | None = None) -> Table:
                  tuple(ct.warnings))
 
 
-def _round(event: Event, round_no: int | None):
+def paired_round(event: Event, round_no: int | None):
+    """Round ``round_no`` (default: the current round), or SwissError naming the paired
+    rounds."""
     number = event.current_round if round_no is None else round_no
     rnd = event.round(number)
     if rnd is None and not event.rounds:
@@ -108,7 +110,7 @@ def pairings_table(event: Event, round_no: int | None = None) -> Table:
     """Boards of one round: first-listed player, score before the round, result, second
     player; then the byes."""
     from ..pairing.groups import pairing_scores
-    rnd = _round(event, round_no)
+    rnd = paired_round(event, round_no)
     before = pairing_scores(event, rnd.number)  # what the round was paired on
     a, b = _SEATS.get(event.game, ("Player A", "Player B"))
     score = "MMS" if event.settings.system == "mcmahon" else "Score"
@@ -129,7 +131,7 @@ def pairings_table(event: Event, round_no: int | None = None) -> Table:
 def wall_table(event: Event, round_no: int | None = None) -> Table:
     """Every player of the round in alphabetical order with their board, colour (or seat)
     and opponent — the list pinned on the wall."""
-    rnd = _round(event, round_no)
+    rnd = paired_round(event, round_no)
     seat_words = _SEATS.get(event.game)
     entries = []
     for board in rnd.boards:
@@ -162,13 +164,14 @@ def wall_table(event: Event, round_no: int | None = None) -> Table:
                  rows, (False, True, True, False, False))
 
 
-def build(event: Event, what: str, round_no: int | None = None) -> Table:
+def build(event: Event, what: str, round_no: int | None = None, chain=None) -> Table:
     """The table ``what`` (one of :data:`WHATS`); ``round_no`` is "after round" for standings
-    and crosstable, "of round" for pairings and the wall list (default: the current round)."""
+    and crosstable, "of round" for pairings and the wall list (default: the current round);
+    ``chain`` replaces the event's tie-break chain of standings and crosstable."""
     if what == "standings":
-        return standings_table(event, round_no)
+        return standings_table(event, round_no, chain)
     if what == "crosstable":
-        return crosstable_table(event, round_no)
+        return crosstable_table(event, round_no, chain)
     if what == "pairings":
         return pairings_table(event, round_no)
     if what == "wall":

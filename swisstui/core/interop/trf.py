@@ -1,4 +1,4 @@
-"""FIDE Tournament Report File (TRF): write a chess event, read one back (RULES.md §5.5, §5.7).
+"""FIDE Tournament Report File (TRF): write a chess event, read one back (docs/RULES.md §5.5, §5.7).
 
 The layout follows the FIDE TRF-16 text (C.04 Annex 2, 2016) and the TRF-2026 text (approved
 12/05/2025, applied from 01/09/2025); both share the ``001`` player record.  Column table
@@ -178,7 +178,7 @@ def _pts(value: float) -> str:
 # ---- writer ---------------------------------------------------------------------------------
 
 def initial_colour(event: Event, rounds: tuple[Round, ...] = ()) -> str:
-    """``w`` or ``b``: the colour the top seed gets in round 1 (RULES.md §5.6 step 5).
+    """``w`` or ``b``: the colour the top seed gets in round 1 (docs/RULES.md §5.6 step 5).
 
     Derived from round 1 when it is on file (the highest-ranked paired player has the
     initial colour if their pairing number is odd, the other one if even), otherwise the

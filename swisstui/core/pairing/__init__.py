@@ -1,4 +1,4 @@
-"""The matching-based pairing engine (DESIGN.md §5; RULES.md §1.3, §2.4, §3.4, §5.4–5.6).
+"""The matching-based pairing engine (docs/PAIRING.md; docs/RULES.md §1.3, §2.4, §3.4, §5.4–5.6).
 
 Modules, in the order the engine uses them:
 

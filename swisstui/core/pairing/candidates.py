@@ -1,4 +1,4 @@
-"""Candidate pairs and the decomposition (DESIGN.md §5 "Speed").
+"""Candidate pairs and the decomposition (docs/PAIRING.md "Speed: the decomposition").
 
 A complete graph costs O(n²) edges of about a microsecond each plus an O(n³) blossom, so a large
 field is paired on a *candidate* graph (window ``k``):

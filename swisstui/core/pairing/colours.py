@@ -1,22 +1,22 @@
 """Colour preferences, hard colour limits and colour allocation, per game.
 
-* chess (``fide``): FIDE C.04.3 Art. 5 / old E.1–E.5 (RULES.md §5.5–5.6).  Colour difference
+* chess (``fide``): FIDE C.04.3 Art. 5 / old E.1–E.5 (docs/RULES.md §5.5–5.6).  Colour difference
   CD = #W − #B over *played* games (C.04.2 3.4).  Absolute preference: |CD| > 1 or the same
   colour in the last two played games; strong: CD = ±1; mild: CD = 0 (alternate).  Hard
   limits (C.04.1 f, g): CD within ±2 and never the same colour three times in a row, i.e. two
   players with the same absolute preference never meet (C.04.3 C3) — relaxed only for
   topscorers in the last round (C.04.1 "exceptions in the last round").
-* Go (``balance``): balance Black and White over even games (RULES.md §1.3: the player with
+* Go (``balance``): balance Black and White over even games (docs/RULES.md §1.3: the player with
   more Whites takes Black).  With the Go option ``handicap = true`` a game between players of
-  different ranks is a handicap game: the stronger player takes White (RULES.md §1.3,
+  different ranks is a handicap game: the stronger player takes White (docs/RULES.md §1.3,
   OpenGotha ``gameBetween``), colour preferences do not apply to it, and only even games
   (equal or unknown ranks) count in the colour balance (:func:`.groups.even_game`).
 * Othello (``balance`` with a colour gap): Blacks and Whites of a player should never be 2
-  apart (SEEDS.md 000; the profile's ``colour_gap`` = 1).  Papp scores going past it as a
-  graded penalty (its colour table, RULES.md §2.4), so by default the gap is a weight — the
+  apart (docs/RULES.md §8.0; the profile's ``colour_gap`` = 1).  Papp scores going past it as a
+  graded penalty (its colour table, docs/RULES.md §2.4), so by default the gap is a weight — the
   pairing with the fewest and smallest colour excesses (:func:`excess`) — and only the
   game option ``colour_limit = "absolute"`` makes it a hard limit (:func:`hard_conflict`).
-* Renju (``recorded``): colours are decided at the board (RULES.md §4.2); the first-listed
+* Renju (``recorded``): colours are decided at the board (docs/RULES.md §4.2); the first-listed
   player is the *tentative* Black, given to the player with fewer actual Blacks.
 * Magic (``none``): no colours; seat A goes to the higher-placed player.
 
@@ -39,7 +39,7 @@ NAME = {"w": "White", "b": "Black"}
 
 def handicap_games(event) -> bool:
     """Go with the option ``handicap = true``: players of different ranks play handicap
-    games, the stronger one with White (RULES.md §1.3)."""
+    games, the stronger one with White (docs/RULES.md §1.3)."""
     return event.game == "go" and bool(event.settings.options.get("handicap", False))
 
 
@@ -170,7 +170,7 @@ def allocate(a: PState, b: PState, mode: str, *, game: str, seed: int, round_no:
              ) -> tuple[int, int, str]:
     """Order the pair as (first-listed, second, reason) — the colour decision.
 
-    FIDE order (RULES.md §5.6): 1. grant both preferences; 2. the stronger preference (both
+    FIDE order (docs/RULES.md §5.6): 1. grant both preferences; 2. the stronger preference (both
     absolute: the wider colour difference — also in a game with a colour ``gap``, so the
     player further from even keeps the colour that evens it, :func:`excess`); 3. alternate from the most recent round where they
     had different colours; 4. the higher-ranked player's preference; 5. round 1 / no history:

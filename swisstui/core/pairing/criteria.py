@@ -1,6 +1,6 @@
 """Every pairing criterion, once: the penalty fields of ONE lexicographic integer edge weight.
 
-The round is a maximum-cardinality, maximum-weight matching (DESIGN.md §5; RULES.md §1.3
+The round is a maximum-cardinality, maximum-weight matching (docs/PAIRING.md; docs/RULES.md §1.3
 OpenGotha, §2.4 Papp, §5.5 FIDE C.04.3 — "any method is allowed, including weighted matching
 (bbpPairings), as long as the results are identical").  Each candidate pair gets a tuple of
 *penalties* in the strict priority order of :data:`FIELDS`; :class:`Packer` turns the tuple into
@@ -12,14 +12,14 @@ sums is the same as maximising ``Σ(cap − penalty)``.
 
 **Absolute criteria** are not weights: the edge is left out of the graph (:meth:`Evaluator.blocked`):
 
-* no rematch — FIDE C.04.1 b / C.04.3 C1, SEEDS.md 000 and 002 (forfeited games may be paired
+* no rematch — FIDE C.04.1 b / C.04.3 C1, docs/RULES.md §8.0 and §8.2 (forfeited games may be paired
   again, C.04.2 3.5);
 * no forbidden pair — the director's ``Settings.forbidden`` and ``--forbid``;
 * colour hard limits — chess ±2 and never 3 in a row (C.04.1 f–g, C.04.3 C3, exempt:
-  topscorers in the last round); a game's colour gap (Othello: never 2 apart, SEEDS.md 000)
+  topscorers in the last round); a game's colour gap (Othello: never 2 apart, docs/RULES.md §8.0)
   only when the event makes it absolute (Othello option ``colour_limit = "absolute"``): see
   :func:`.colours.hard_conflict`;
-* no second pairing bye while another eligible player exists (RULES.md §1.5, §3.4, C.04.1 d):
+* no second pairing bye while another eligible player exists (docs/RULES.md §1.5, §3.4, C.04.1 d):
   field ``SECOND_BYE`` is first, so an ineligible player gets the bye only when no pairing
   with an eligible one exists.
 
@@ -30,7 +30,7 @@ that takes a player beyond the gap is an edge with the ``EXCESS`` / ``EXCESS_SIZ
 penalties (:func:`.colours.excess`), the first fields, so a round is never refused for colours
 alone and an excess is used only when no pairing keeps every balance within the gap — as
 when the gap was absolute, which is why every round that paired before pairs the same.  Papp
-scores a colour excess as a growing penalty too (RULES.md §2.4).
+scores a colour excess as a growing penalty too (docs/RULES.md §2.4).
 
 **Fields** (penalties, most significant first):
 
@@ -42,7 +42,7 @@ REMATCH       relaxed rematch (only under ``allow_rematch``).
 RECENCY       round of that rematch's last game: the least recent rematch is preferred.
 BYE_RANK      bye edge: how high the player stands — the bye goes to the lowest-ranked eligible
               player (OpenGotha §1.5; FIDE 2026 C5); Magic: lowest points, random among them
-              (RULES.md §3.4).
+              (docs/RULES.md §3.4).
 SCORE         d² for a pair d score groups apart: several small floats beat one big one
               (OpenGotha concavity §1.3, Papp's growing float table §2.4, C.04.3 C6 PSD).
 TOP           d × (groups − upper group): floats are pushed down, top groups are paired first.
@@ -50,7 +50,7 @@ COLOUR        players whose colour preference is not granted (C.04.3 C10; Go/Oth
               OpenGotha 10⁶ term; Renju tentative Black balance).
 STRONGCOL     players whose strong/absolute preference is not granted (C.04.3 C11).
 GEO           same club × club_weight + same country × country_weight (OpenGotha geography
-              §1.3, Papp "chauvinisme" §2.4, SEEDS.md 000 "prefer different nationalities").
+              §1.3, Papp "chauvinisme" §2.4, docs/RULES.md §8.0 "prefer different nationalities").
 FLOAT         players floating in the same direction as last round (C.04.3 C12–C13, OpenGotha
               DU/DD, Papp cumulative floats).
 IDEAL         distance from the in-group ideal of the style, capped at :data:`IDEAL_CAP`:
@@ -58,7 +58,7 @@ IDEAL         distance from the in-group ideal of the style, capped at :data:`ID
 ============  ==================================================================================
 
 The last criterion of the issue, the *seeded random*, is applied before the matching: the
-``random`` style pairs neighbours of a seeded shuffle (Magic, RULES.md §3.4) and the Magic bye
+``random`` style pairs neighbours of a seeded shuffle (Magic, docs/RULES.md §3.4) and the Magic bye
 takes a seeded random among the lowest group — :func:`.groups.det_hash`, never ``hash()``.
 """
 
@@ -115,7 +115,7 @@ def ideal_penalty(p: int, q: int, n: int, style: str) -> int:
     * slide — top half v bottom half, 1 v n/2+1 (FIDE Dutch S1/S2, OpenGotha "split and
       slip": x = 2(q − p) − n, penalty x²/4);
     * adjacent — neighbours 1–2, 3–4 (Swig, Tagajo, Kagawa lot order, Magic's shuffled order;
-      SEEDS.md 002): each place skipped costs more the higher the upper player stands, so a
+      docs/RULES.md §8.2): each place skipped costs more the higher the upper player stands, so a
       skip is pushed down the list and an impossible last pair "backs up one pair at a time".
     """
     if style == "fold":

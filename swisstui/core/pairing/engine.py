@@ -1,5 +1,5 @@
 """Pairing the next round: players → score groups → candidate pairs → weights → matching →
-colours → boards, with an explanation for every board (DESIGN.md §5).
+colours → boards, with an explanation for every board (docs/PAIRING.md).
 
 Public: :func:`pair_round`, :class:`Pairing`, :func:`undo_round`, :func:`swap`,
 :func:`check_board` (the rules a given pair breaks).  Nothing here writes to disk: the CLI
@@ -61,18 +61,18 @@ class Pairing:
 
 
 def _plan(event: Event, round_no: int) -> tuple[str, str, tuple[str, ...]]:
-    """(order, ideal style, chain) for this round (DESIGN.md §5 systems, round-1 methods)."""
+    """(order, ideal style, chain) for this round (docs/PAIRING.md "Systems and orders")."""
     s = event.settings
     if round_no == 1:
         if s.round1 == "random":
             return "random", "adjacent", ()
         if s.round1 == "lot":
-            return "lot", "adjacent", ()  # Kagawa: 1–2, 3–4 in lot order (RULES.md §1.7)
+            return "lot", "adjacent", ()  # Kagawa: 1–2, 3–4 in lot order (docs/RULES.md §1.7)
         return "strength", s.style if s.style in ("fold", "slide") else "fold", ()
     if s.style == "random":
         return "random", "adjacent", ()
     if s.style == "tiebreaks":
-        if round_no == 2:  # Tagajo: round 2 by wins, then random (SEEDS.md 002)
+        if round_no == 2:  # Tagajo: round 2 by wins, then random (docs/RULES.md §8.2)
             return "random", "adjacent", ()
         return "chain", "adjacent", tuple(s.pairing_order or s.tiebreaks)
     if s.style == "adjacent":
@@ -82,9 +82,9 @@ def _plan(event: Event, round_no: int) -> tuple[str, str, tuple[str, ...]]:
 
 def colour_gap(event: Event, mode: str) -> tuple[int | None, bool]:
     """(gap, absolute): the game's colour gap — Blacks and Whites of a player at most
-    ``gap`` apart, the profile's ``colour_gap`` (Othello 1, SEEDS.md 000) — when colours are
+    ``gap`` apart, the profile's ``colour_gap`` (Othello 1, docs/RULES.md §8.0) — when colours are
     balanced, and whether the event makes it a hard limit (game option ``colour_limit =
-    "absolute"``; default ``"graded"``: the fewest and smallest excesses, RULES.md §2.4 Papp).
+    "absolute"``; default ``"graded"``: the fewest and smallest excesses, docs/RULES.md §2.4 Papp).
     (None, False) for games without one."""
     if mode != "balance":
         return None, False
@@ -222,7 +222,7 @@ def pair_round(event: Event, *, fixed=(), forbid=(), allow_rematch: bool = False
         mate, cands, method = _match(pool, ev, window, engine)
     unpaired = [pool[i].id for i in range(len(pool)) if i not in mate]
     if unpaired:
-        raise PairingError(_diagnose(pool, ev, ctx, unpaired, round_no))
+        raise _diagnose(pool, ev, ctx, unpaired, round_no)
 
     pairs: list[tuple[PState, PState]] = list(pinned)
     pair_bye: PState | None = None
@@ -343,8 +343,10 @@ def _legal_edges(pool: list[PState], ev: Evaluator) -> list[tuple[int, int]]:
 
 
 def _diagnose(pool: list[PState], ev: Evaluator, ctx: Context, unpaired: list[int],
-              round_no: int) -> str:
-    """One line: the blocked players, the rule, and the smallest relaxation that works."""
+              round_no: int) -> PairingError:
+    """The refusal: one line naming the blocked players, the rule, and the smallest relaxation
+    that works; the same as fields (``players``, ``relaxation="allow_rematch"`` when allowing
+    the fewest, least recent rematches pairs the round)."""
     n = len(pool)
     bye = n % 2 == 1
     # who cannot be paired under the absolute rules (maximum-cardinality on legal pairs)
@@ -377,7 +379,9 @@ def _diagnose(pool: list[PState], ev: Evaluator, ctx: Context, unpaired: list[in
     # the smallest relaxation: fewest, least recent rematches
     ctx2 = replace(ctx, allow_rematch=True)
     relax = _try(pool, ctx2, ev.states)
+    relaxation = None
     if relax is not None:
+        relaxation = "allow_rematch"
         k, pairs = relax
         shown = ", ".join(f"{a}-{b} (met round {r})" for a, b, r in pairs[:4])
         msg += (f"; smallest relaxation: --allow-rematch pairs it with {k} rematch(es): "
@@ -393,7 +397,7 @@ def _diagnose(pool: list[PState], ev: Evaluator, ctx: Context, unpaired: list[in
                    "a bye"
     if round_no - 1 > n // 2:
         msg += f" (a pairing is only guaranteed while rounds ≤ players/2 = {n // 2})"
-    return msg
+    return PairingError(msg, players=[st.id for st in blocked], relaxation=relaxation)
 
 
 def _try(pool, ctx, states):
@@ -513,7 +517,7 @@ def _explain_byes(byes: list[Bye], pair_bye: PState | None, ev: Evaluator,
             if ev.bye_ineligible(st):
                 why = "every other player already had one, or no pairing allowed it"
             elif ev.ctx.magic_bye:
-                why = "lowest match points, random among them (MTR / RULES.md §3.4)"
+                why = "lowest match points, random among them (MTR / docs/RULES.md §3.4)"
             else:
                 why = "the lowest-ranked player eligible for it"
             lines.append(f"bye: {_describe(st)} gets the pairing bye: {why}")

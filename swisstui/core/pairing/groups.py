@@ -3,11 +3,11 @@
 Everything is derived from :func:`swisstui.core.model.history` (never stored):
 
 * pairing score — the event's points (late entrants' missed rounds score
-  ``Settings.scoring.absent``, RULES.md §1.5 / FIDE C.04.2 2.4); in McMahon the McMahon score
-  MMS = SMMS + points (RULES.md §1.2), grouped on the integer just below;
+  ``Settings.scoring.absent``, docs/RULES.md §1.5 / FIDE C.04.2 2.4); in McMahon the McMahon score
+  MMS = SMMS + points (docs/RULES.md §1.2), grouped on the integer just below;
 * score groups, numbered from the top (0), and the order inside a group: rating / rank / lot,
-  a seeded shuffle for the ``random`` style (Magic, RULES.md §3.4), or a tie-break chain for
-  the Tagajo style (SEEDS.md 002, via :func:`swisstui.core.standings.order_by_chain`);
+  a seeded shuffle for the ``random`` style (Magic, docs/RULES.md §3.4), or a tie-break chain for
+  the Tagajo style (docs/RULES.md §8.2, via :func:`swisstui.core.standings.order_by_chain`);
 * colour history, floats, byes and the opponents each player had.
 """
 
@@ -80,7 +80,7 @@ class PState:
 
 
 def start_scores(event: Event) -> dict[int, float]:
-    """McMahon start scores (SMMS, RULES.md §1.2) from the standings area's
+    """McMahon start scores (SMMS, docs/RULES.md §1.2) from the standings area's
     :func:`swisstui.core.mcmahon.start_scores` — the one definition of bar and floor."""
     try:
         from .. import mcmahon  # owned by the standings helper
@@ -101,7 +101,7 @@ def start_scores(event: Event) -> dict[int, float]:
 
 
 def go_mms(event: Event, upto: int) -> dict[int, float]:
-    """Go McMahon scores after round ``upto`` as the standings define them (RULES.md §1.2:
+    """Go McMahon scores after round ``upto`` as the standings define them (docs/RULES.md §1.2:
     start score + wins + byes + the option ``absent_mms`` per absent or not-yet-registered
     round, rounded down per ``round_down``) — the one definition, in the standings area."""
     from ..standings import standings
@@ -199,7 +199,7 @@ def even_game(p: Player, q: Player | None) -> bool:
 
 
 def group_key(score: float, mcmahon: bool) -> float:
-    """McMahon: a non-integer MMS is grouped with the integer below (RULES.md §1.2)."""
+    """McMahon: a non-integer MMS is grouped with the integer below (docs/RULES.md §1.2)."""
     return float(math.floor(score + 1e-9)) if mcmahon else round(score, 6)
 
 
@@ -232,7 +232,7 @@ def assign_groups(event: Event, states: dict[int, PState], *, mcmahon: bool, ord
 
 def chain_order(event: Event, ids: list[int], chain: tuple[str, ...], upto: int,
                 seed: int) -> dict[int, int]:
-    """Place of each player in the Tagajo order (SEEDS.md 002: wins, SOS, SOSOS, SODOS, …,
+    """Place of each player in the Tagajo order (docs/RULES.md §8.2: wins, SOS, SOSOS, SODOS, …,
     rank, then lot) from the standings area's ``order_by_chain``."""
     try:
         from ..standings import order_by_chain  # owned by the standings helper
@@ -243,14 +243,14 @@ def chain_order(event: Event, ids: list[int], chain: tuple[str, ...], upto: int,
     else:
         players = event.by_id()
         ordered = sorted(ids, key=lambda i: strength_key(players[i]))
-    # the last criterion is the lot: a seeded random (SEEDS.md 002 "パソコンで発生させた乱数")
+    # the last criterion is the lot: a seeded random (docs/RULES.md §8.2 "パソコンで発生させた乱数")
     return {pid: i for i, pid in enumerate(ordered)}
 
 
 def to_pair(event: Event, round_no: int) -> tuple[list[int], list[tuple[int, ByeKind]]]:
     """Players to pair in ``round_no`` and the requested byes.  Withdrawn and not-yet-registered
     players are left out (not listed in the round); requested byes — including ``absent`` —
-    become :class:`~swisstui.core.model.Bye` entries (RULES.md §1.5, FIDE C.04.2)."""
+    become :class:`~swisstui.core.model.Bye` entries (docs/RULES.md §1.5, FIDE C.04.2)."""
     out = left_out(event, round_no)
     gone = {x.player.id for x in out}
     return ([p.id for p in event.players if p.id not in gone],

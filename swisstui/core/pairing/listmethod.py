@@ -1,5 +1,5 @@
 """The list method: pair down the ordered list, skipping players already met, backing up one
-pair at a time when the last pair fails (SEEDS.md 002: Swig and the Tagajo method; RULES.md
+pair at a time when the last pair fails (docs/RULES.md §8.2: Swig and the Tagajo method; RULES.md
 §1.7 "Japanese amateur Swiss").
 
 From the top of the list, the highest unpaired player meets the next player in the list

@@ -2,7 +2,7 @@
 
 networkx's blossom (pure Python, unbounded integers) is the reference; rustworkx (Rust) is the
 accelerator.  rustworkx keeps weights in 128-bit integers and silently overflows near the top
-(DESIGN.md §5), so it is used only when the packed weights — whose widths are already sized for
+(docs/PAIRING.md), so it is used only when the packed weights — whose widths are already sized for
 the *sum* over a matching (:class:`.criteria.Packer`) — need at most :data:`RUSTWORKX_BITS`
 bits; otherwise networkx solves.  Both return a maximum-weight matching among the maximum-
 cardinality ones (the bye is a dummy vertex, so a complete pairing is a perfect matching).
@@ -10,7 +10,7 @@ cardinality ones (the bye is a dummy vertex, so a complete pairing is a perfect 
 
 from __future__ import annotations
 
-RUSTWORKX_BITS = 120  # < 2**125 with the blossom's doubled duals (DESIGN.md §5)
+RUSTWORKX_BITS = 120  # < 2**125 with the blossom's doubled duals (docs/PAIRING.md)
 
 try:  # optional accelerator (installed with the package)
     import rustworkx as _rx

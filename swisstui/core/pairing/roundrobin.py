@@ -1,4 +1,4 @@
-"""Round robin by Berger tables (FIDE C.05 Annex 1; Papp round-robin mode RULES.md §2.4;
+"""Round robin by Berger tables (FIDE C.05 Annex 1; Papp round-robin mode docs/RULES.md §2.4;
 Renju WC finals §4.1) for small groups.
 
 Players are numbered 1…n by lot number, then id; an odd field adds a dummy n+1 whose opponent

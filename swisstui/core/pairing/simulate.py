@@ -41,7 +41,7 @@ GIVEN = {
     "fr": ["Louis", "Chloé", "Hugo", "Léa", "Jules", "Manon"],
 }
 COUNTRY = {"ko": "KOR", "ja": "JPN", "pt": "BRA", "en": "GBR", "fr": "FRA"}
-CLUBS = {  # home towns, used as club names (avoidance: OpenGotha geography, RULES.md §1.3)
+CLUBS = {  # home towns, used as club names (avoidance: OpenGotha geography, docs/RULES.md §1.3)
     "ko": ["Seoul", "Busan", "Daejeon"],
     "ja": ["Tagajo", "Kagawa", "Osaka", "Sendai"],
     "pt": ["São Paulo", "Rio de Janeiro", "Porto Alegre"],
@@ -187,7 +187,7 @@ def simulate(game: str, nplayers: int, rounds: int, seed: int = 0, *,
 
 
 def score_distribution(event: Event) -> list[tuple[str, int]]:
-    """The result pyramid (SEEDS.md 003): how many players finished X-0, X-1, … by games
+    """The result pyramid (docs/RULES.md §8.3): how many players finished X-0, X-1, … by games
     won and lost (draws shown as a third number when present)."""
     hist = history(event)
     counts: Counter = Counter()

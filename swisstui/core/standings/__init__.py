@@ -1,4 +1,4 @@
-"""Standings, tie-breaks, crosstables, the playoff bracket and rounds advice (DESIGN.md §6).
+"""Standings, tie-breaks, crosstables, the playoff bracket and rounds advice (docs/TIEBREAKS.md).
 
 Public interface (the contract with the pairing engine, the CLI and the TUI):
 

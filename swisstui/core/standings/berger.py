@@ -1,8 +1,8 @@
 """Sonneborn-Berger: Σ over rounds of the opponent's score × the points scored against them.
 
-FIDE C.07 Art. 9.1 (RULES.md §5.2) with the chess unplayed-round rules of :mod:`.unplayed`
-(dummy opponent × points of the round: ×1 for a PAB, ×0 for a forfeit loss, RULES.md §5.3);
-Renju "Berger" (RULES.md §4.4).  With 1/½/0 scoring it equals the scores of the beaten
+FIDE C.07 Art. 9.1 (docs/RULES.md §5.2) with the chess unplayed-round rules of :mod:`.unplayed`
+(dummy opponent × points of the round: ×1 for a PAB, ×0 for a forfeit loss, docs/RULES.md §5.3);
+Renju "Berger" (docs/RULES.md §4.4).  With 1/½/0 scoring it equals the scores of the beaten
 opponents plus half the scores of the drawn ones.  Go's SODOS (on wins) is in :mod:`.go`.
 """
 
@@ -13,9 +13,9 @@ from .registry import tiebreak
 from .unplayed import contributions
 
 
-@tiebreak("SB", "Sonneborn-Berger", "RULES.md §5.2 (C.07 Art. 9.1), §5.3, §4.4",
+@tiebreak("SB", "Sonneborn-Berger", "docs/RULES.md §5.2 (C.07 Art. 9.1), §5.3, §4.4",
           aliases=("SONNEBORN", "BERGER", "SONNEBORN-BERGER"))
 def sonneborn_berger(ctx: Context) -> dict[int, float]:
     """Σ (opponent's score × fraction of a win scored against them); chess unplayed rounds
-    against the dummy opponent (RULES.md §5.3)."""
+    against the dummy opponent (docs/RULES.md §5.3)."""
     return {pid: sum(v * f for v, _vur, f in row) for pid, row in contributions(ctx).items()}

@@ -4,7 +4,7 @@ Tie-breaks of a chain share per-player aggregates (scores, adjusted scores, oppo
 percentages…), so each is computed once per request and memoised here (:meth:`Context.memo`),
 never stored in the event.  Everything derives from :func:`swisstui.core.model.history` (the
 per-player :class:`~swisstui.core.model.RoundRecord` tuples) for rounds ``1..after_round``;
-playoff rounds never enter Swiss standings (RULES.md §3.6: the Swiss standings stay frozen).
+playoff rounds never enter Swiss standings (docs/RULES.md §3.6: the Swiss standings stay frozen).
 """
 
 from __future__ import annotations

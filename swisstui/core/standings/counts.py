@@ -1,4 +1,4 @@
-"""Counting tie-breaks of FIDE C.07 Art. 7 and 9.2 (RULES.md §5.2).
+"""Counting tie-breaks of FIDE C.07 Art. 7 and 9.2 (docs/RULES.md §5.2).
 
 * WIN — rounds in which the participant obtained a win's points, with or without playing
   (forfeit wins, the pairing-allocated bye and full-point byes count), Art. 7.1.
@@ -19,7 +19,7 @@ from .registry import tiebreak
 _COLOURED = ("chess", "go", "othello", "renju")
 
 
-@tiebreak("WIN", "Number of wins", "RULES.md §5.2 (C.07 Art. 7.1)", aliases=("WINS-ALL",))
+@tiebreak("WIN", "Number of wins", "docs/RULES.md §5.2 (C.07 Art. 7.1)", aliases=("WINS-ALL",))
 def wins(ctx: Context) -> dict[int, float]:
     """Rounds scoring a win's points, played or not (forfeit wins, PAB, full-point byes)."""
     win, pending = ctx.win, K.PENDING
@@ -27,7 +27,7 @@ def wins(ctx: Context) -> dict[int, float]:
             for pid, recs in ctx.history.items()}
 
 
-@tiebreak("WON", "Number of games won", "RULES.md §5.2 (C.07 Art. 7.2)")
+@tiebreak("WON", "Number of games won", "docs/RULES.md §5.2 (C.07 Art. 7.2)")
 def won(ctx: Context) -> dict[int, float]:
     """Games won over the board (forfeits and byes do not count)."""
     game = K.GAME
@@ -35,14 +35,14 @@ def won(ctx: Context) -> dict[int, float]:
             for pid, recs in ctx.history.items()}
 
 
-@tiebreak("BPG", "Games played with Black", "RULES.md §5.2 (C.07 Art. 7.3)", _COLOURED)
+@tiebreak("BPG", "Games played with Black", "docs/RULES.md §5.2 (C.07 Art. 7.3)", _COLOURED)
 def black_games(ctx: Context) -> dict[int, float]:
     """Games played over the board with Black (forfeits not counted)."""
     return {pid: float(sum(1 for r in recs if r.kind is K.GAME and r.colour == "b"))
             for pid, recs in ctx.history.items()}
 
 
-@tiebreak("BWG", "Games won with Black", "RULES.md §5.2 (C.07 Art. 7.4)", _COLOURED)
+@tiebreak("BWG", "Games won with Black", "docs/RULES.md §5.2 (C.07 Art. 7.4)", _COLOURED)
 def black_wins(ctx: Context) -> dict[int, float]:
     """Games won over the board with Black."""
     return {pid: float(sum(1 for r in recs
@@ -50,7 +50,7 @@ def black_wins(ctx: Context) -> dict[int, float]:
             for pid, recs in ctx.history.items()}
 
 
-@tiebreak("PS", "Progressive scores", "RULES.md §5.2 (C.07 Art. 7.5)",
+@tiebreak("PS", "Progressive scores", "docs/RULES.md §5.2 (C.07 Art. 7.5)",
           aliases=("PROGRESSIVE", "CUMULATIVE"))
 def progressive(ctx: Context) -> dict[int, float]:
     """Σ over rounds of the running score after that round."""
@@ -64,7 +64,7 @@ def progressive(ctx: Context) -> dict[int, float]:
     return out
 
 
-@tiebreak("KS", "Koya system", "RULES.md §5.2 (C.07 Art. 9.2)", aliases=("KOYA",))
+@tiebreak("KS", "Koya system", "docs/RULES.md §5.2 (C.07 Art. 9.2)", aliases=("KOYA",))
 def koya(ctx: Context) -> dict[int, float]:
     """Points scored against opponents who finished on at least half the maximum possible
     score (``ks_limit`` option, default 50 %)."""
@@ -75,7 +75,7 @@ def koya(ctx: Context) -> dict[int, float]:
             for pid, recs in ctx.history.items()}
 
 
-@tiebreak("GE", "Games one elected to play", "RULES.md §5.2 (C.07 Art. 7.6)", ("chess",),
+@tiebreak("GE", "Games one elected to play", "docs/RULES.md §5.2 (C.07 Art. 7.6)", ("chess",),
           aliases=("REP",))
 def elected_games(ctx: Context) -> dict[int, float]:
     """Rounds minus voluntary unplayed rounds (requested half/zero byes, forfeit losses,

@@ -1,5 +1,5 @@
 """The crosstable: one row per player in standings order, one cell per round, score and
-tie-breaks (DESIGN.md §6).
+tie-breaks (docs/TIEBREAKS.md).
 
 Cell notation (``opponent's position``, ``colour``, ``result``), e.g. ``12w+``:
 

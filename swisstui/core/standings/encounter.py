@@ -3,18 +3,18 @@
 They are computed by :func:`.table.standings` for each set of players still tied on the score
 and every criterion before them in the chain, never for the whole field.
 
-* DE — direct encounter, FIDE C.07 Art. 6 (RULES.md §5.2), also Renju's "personal game"
-  (RULES.md §4.4) and seed 002's final head-to-head step: the points each tied player scored
+* DE — direct encounter, FIDE C.07 Art. 6 (docs/RULES.md §5.2), also Renju's "personal game"
+  (docs/RULES.md §4.4) and docs/RULES.md §8.2's final head-to-head step: the points each tied player scored
   in games played among them (averaged per opponent when two met more than once).  When all
   tied players have met, that total is the value.  When not, a player is placed first only if
   they would stay alone at the top whatever the missing games' results (their points exceed
   every other player's points plus a win for each game that player still lacks), then the
   same for second place, and so on; the others stay tied.  Values are then ranks from the
   top (the separated players ``n, n−1, …``, the rest 0).
-* DC — OpenGotha direct confrontation (RULES.md §1.4): within the group, a win graph; cycles
+* DC — OpenGotha direct confrontation (docs/RULES.md §1.4): within the group, a win graph; cycles
   of wins are collapsed into one node; repeatedly the nodes without a win inside the group are
   ranked last.  Value: the layer (0 = ranked last).
-* SDC — simplified DC (RULES.md §1.4): if all tied players have met, the number of games each
+* SDC — simplified DC (docs/RULES.md §1.4): if all tied players have met, the number of games each
   won among them (jigo ½), else 0 for all.
 """
 
@@ -43,11 +43,11 @@ def _all_met(games: dict[int, dict[int, list[float]]], ids: list[int]) -> bool:
     return all(len(games[p]) == n for p in ids)
 
 
-@tiebreak("DE", "Direct encounter", "RULES.md §5.2 (C.07 Art. 6), §4.4; SEEDS.md 002",
+@tiebreak("DE", "Direct encounter", "docs/RULES.md §5.2 (C.07 Art. 6), §4.4; §8.2",
           group=True, aliases=("H2H", "DIRECT", "HEADTOHEAD"))
 def direct_encounter(ctx: Context, ids: list[int]) -> dict[int, float]:
     """Points among the tied players; with missing games only the places that no missing
-    result could change are decided (RULES.md §5.2, Art. 6)."""
+    result could change are decided (docs/RULES.md §5.2, Art. 6)."""
     games = _games_among(ctx, ids)
     pts = {p: sum(sum(v) / len(v) for v in games[p].values()) for p in ids}
     if _all_met(games, ids):
@@ -80,11 +80,11 @@ def _beats(ctx: Context, ids: list[int]) -> dict[int, set[int]]:
     return {p: {q for q, v in games[p].items() if sum(v) / len(v) >= win} for p in ids}
 
 
-@tiebreak("DC", "Direct confrontation (OpenGotha)", "RULES.md §1.4 (DC)", ("go",),
+@tiebreak("DC", "Direct confrontation (OpenGotha)", "docs/RULES.md §1.4 (DC)", ("go",),
           group=True)
 def direct_confrontation(ctx: Context, ids: list[int]) -> dict[int, float]:
     """Win graph among the tied players, cycles collapsed; players without a win inside the
-    (remaining) group are ranked last, repeatedly (RULES.md §1.4)."""
+    (remaining) group are ranked last, repeatedly (docs/RULES.md §1.4)."""
     import networkx as nx
 
     beats = _beats(ctx, ids)
@@ -100,7 +100,7 @@ def direct_confrontation(ctx: Context, ids: list[int]) -> dict[int, float]:
     return {p: float(height[members[p]]) for p in ids}
 
 
-@tiebreak("SDC", "Simplified direct confrontation", "RULES.md §1.4 (SDC)", ("go",), group=True)
+@tiebreak("SDC", "Simplified direct confrontation", "docs/RULES.md §1.4 (SDC)", ("go",), group=True)
 def simplified_direct_confrontation(ctx: Context, ids: list[int]) -> dict[int, float]:
     """Wins among the tied players if every pair has met, else 0 for all."""
     games = _games_among(ctx, ids)

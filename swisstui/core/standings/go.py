@@ -1,16 +1,16 @@
-"""Go placement criteria (OpenGotha, RULES.md §1.4) and seed 002's Tagajo chain (SEEDS.md).
+"""Go placement criteria (OpenGotha, docs/RULES.md §1.4) and docs/RULES.md §8.2's Tagajo chain (docs/RULES.md §8).
 
 Scores used:
 
 * NBW ("WINS") — 1 per win, ½ per jigo, forfeits by their result, plus the bye's special
   points; absent rounds add nothing; the summed special points are rounded down unless the
-  Go option ``round_down`` is false (OpenGotha ``genRoundDownNBWMMS``, RULES.md §1.2).
+  Go option ``round_down`` is false (OpenGotha ``genRoundDownNBWMMS``, docs/RULES.md §1.2).
 * MMS — the McMahon start score (:func:`swisstui.core.mcmahon.start_scores`) + game points +
   special points: byes, and the Go option ``absent_mms`` (default ½) per absent or
   not-yet-registered round and — Go option ``withdrawn_mms = "absent"``, the default — per
-  round after a withdrawal; rounded down the same way (RULES.md §1.2).  OpenGotha models
+  round after a withdrawal; rounded down the same way (docs/RULES.md §1.2).  OpenGotha models
   late entrants and leavers alike by the rounds they do not participate in, and scores each
-  such round as absent (RULES.md §1.5 "Participation"); ``withdrawn_mms = "zero"`` keeps the
+  such round as absent (docs/RULES.md §1.5 "Participation"); ``withdrawn_mms = "zero"`` keeps the
   older reading (rounds after a withdrawal add nothing).
 
 Criteria (opponents' scores are their scores after the last round ranked):
@@ -34,7 +34,7 @@ Criteria (opponents' scores are their scores after the last round ranked):
   McMahon floor, as for the start score.
 
 Go option ``sos_unplayed_half`` (default false; OpenGotha "For SOS, count not played games as
-half point", RULES.md §1.4 Options): the opponents' scores that SOS, SOS-1, SOS-2, SODOS and
+half point", docs/RULES.md §1.4 Options): the opponents' scores that SOS, SOS-1, SOS-2, SODOS and
 SOSM add up are *virtual* scores (:func:`_virtual`) — every round of the opponent that was not
 played (bye, absence, not registered, after a withdrawal, forfeit, result not entered) counts
 ½ win instead of its special points, with no rounding down.  SOSOS, SOSOSM and SODOSODOS sum
@@ -42,7 +42,7 @@ those players' SOS, SOSM and SODOS, so they follow.  The player's own unpaired r
 their value (0, own start score); NBW, MMS, CUSS, EXT and EXR keep the real scores.  This is
 how OpenGotha applies it (``Tournament.fillBaseScoringInfoIfNecessary``: the virtual NBW/MMS
 feed SOSW, SOSW-1/-2, SODOSW and the SOSM family).
-* SODOSODOS — seed 002's fifth criterion: Σ of the wins of the players beaten by the players
+* SODOSODOS — docs/RULES.md §8.2's fifth criterion: Σ of the wins of the players beaten by the players
   one beat (each defeat weighted by its result, as in SODOS).
 """
 
@@ -92,7 +92,7 @@ def _scores(ctx: Context) -> tuple[dict[int, float], dict[int, float]]:
 
 
 def _virtual(ctx: Context) -> tuple[dict[int, float], dict[int, float]]:
-    """(NBW, MMS) with every round not played counted ½ (RULES.md §1.4 Options: "not
+    """(NBW, MMS) with every round not played counted ½ (docs/RULES.md §1.4 Options: "not
     played" = absent, bye, not paired, unknown result or a by-default result): points of the
     games played + ½ per other round; MMS adds the start score.  Never rounded."""
 
@@ -112,12 +112,12 @@ def _virtual(ctx: Context) -> tuple[dict[int, float], dict[int, float]]:
 
 def _opp_scores(ctx: Context) -> tuple[dict[int, float], dict[int, float]]:
     """The (NBW, MMS) the SOS family adds up for an opponent: the real scores, or the virtual
-    ones under the Go option ``sos_unplayed_half`` (RULES.md §1.4 Options)."""
+    ones under the Go option ``sos_unplayed_half`` (docs/RULES.md §1.4 Options)."""
     return _virtual(ctx) if ctx.option("sos_unplayed_half", False) else _scores(ctx)
 
 
 def _start(ctx: Context) -> dict[int, float]:
-    """McMahon start scores (RULES.md §1.2), from :mod:`swisstui.core.mcmahon`."""
+    """McMahon start scores (docs/RULES.md §1.2), from :mod:`swisstui.core.mcmahon`."""
     from ..mcmahon import start_scores
 
     return ctx.memo("smms", lambda: start_scores(ctx.event))
@@ -144,14 +144,14 @@ def _sum_opp(ctx: Context, values: dict[int, float], unpaired: dict[int, float] 
     return out
 
 
-@tiebreak("WINS", "Number of wins (NBW)", "RULES.md §1.4 (NBW), §1.2", ("go",),
+@tiebreak("WINS", "Number of wins (NBW)", "docs/RULES.md §1.4 (NBW), §1.2", ("go",),
           aliases=("NBW",), primary=True)
 def nbw(ctx: Context) -> dict[int, float]:
     """Wins + ½ per jigo + bye points (rounded down); absent rounds add nothing."""
     return _scores(ctx)[0]
 
 
-@tiebreak("MMS", "McMahon score", "RULES.md §1.2, §1.4 (MMS)", ("go",), aliases=("MCMAHON",),
+@tiebreak("MMS", "McMahon score", "docs/RULES.md §1.2, §1.4 (MMS)", ("go",), aliases=("MCMAHON",),
           primary=True)
 def mms(ctx: Context) -> dict[int, float]:
     """Start score + wins + special points (bye; ``absent_mms`` per absent round), rounded
@@ -159,7 +159,7 @@ def mms(ctx: Context) -> dict[int, float]:
     return _scores(ctx)[1]
 
 
-@tiebreak("SOS", "Sum of opponents' scores", "RULES.md §1.4 (SOSW); SEEDS.md 002", ("go",),
+@tiebreak("SOS", "Sum of opponents' scores", "docs/RULES.md §1.4 (SOSW); §8.2", ("go",),
           aliases=("SOSW",))
 def sos(ctx: Context) -> dict[int, float]:
     """Σ of the opponents' wins (NBW; virtual with ``sos_unplayed_half``); rounds without an
@@ -167,28 +167,28 @@ def sos(ctx: Context) -> dict[int, float]:
     return _sum_opp(ctx, _opp_scores(ctx)[0], None)
 
 
-@tiebreak("SOS-1", "SOS minus the lowest", "RULES.md §1.4 (SOSW-1)", ("go",),
+@tiebreak("SOS-1", "SOS minus the lowest", "docs/RULES.md §1.4 (SOSW-1)", ("go",),
           aliases=("SOSW-1",))
 def sos_minus1(ctx: Context) -> dict[int, float]:
     """SOS without the lowest contribution."""
     return _sum_opp(ctx, _opp_scores(ctx)[0], None, cut=1)
 
 
-@tiebreak("SOS-2", "SOS minus the two lowest", "RULES.md §1.4 (SOSW-2)", ("go",),
+@tiebreak("SOS-2", "SOS minus the two lowest", "docs/RULES.md §1.4 (SOSW-2)", ("go",),
           aliases=("SOSW-2",))
 def sos_minus2(ctx: Context) -> dict[int, float]:
     """SOS without the two lowest contributions."""
     return _sum_opp(ctx, _opp_scores(ctx)[0], None, cut=2)
 
 
-@tiebreak("SOSOS", "Sum of opponents' SOS", "RULES.md §1.4 (SOSOSW); SEEDS.md 002", ("go",),
+@tiebreak("SOSOS", "Sum of opponents' SOS", "docs/RULES.md §1.4 (SOSOSW); §8.2", ("go",),
           aliases=("SOSOSW",))
 def sosos(ctx: Context) -> dict[int, float]:
     """Σ of the opponents' SOS; unpaired rounds add 0."""
     return _sum_opp(ctx, ctx.tiebreak("SOS"), None)
 
 
-@tiebreak("SODOS", "Sum of defeated opponents' scores", "RULES.md §1.4 (SODOSW); SEEDS.md 002",
+@tiebreak("SODOS", "Sum of defeated opponents' scores", "docs/RULES.md §1.4 (SODOSW); §8.2",
           ("go",), aliases=("SODOSW",))
 def sodos(ctx: Context) -> dict[int, float]:
     """Σ opponent's NBW (virtual with ``sos_unplayed_half``) × result against them (1 win,
@@ -221,7 +221,7 @@ def _ranks(ctx: Context) -> dict[int, int]:
 
 
 def _exploit_coef(ah: float, nh: float) -> int:
-    """EXT/EXR weight of one game (RULES.md §1.4 EXT/EXR): 0 if the actual handicap AH is
+    """EXT/EXR weight of one game (docs/RULES.md §1.4 EXT/EXR): 0 if the actual handicap AH is
     below the natural one NH, 1 if equal, 2 if one more, 3 if two or more more."""
     excess = ah - nh
     return 0 if excess < 0 else 1 if excess == 0 else 2 if excess == 1 else 3
@@ -254,21 +254,21 @@ def _exploits(ctx: Context) -> tuple[dict[int, float], dict[int, float]]:
     return ctx.memo("go_exploits", build)
 
 
-@tiebreak("EXT", "Exploits attempted", "RULES.md §1.4 (EXT)", ("go",))
+@tiebreak("EXT", "Exploits attempted", "docs/RULES.md §1.4 (EXT)", ("go",))
 def exploits_attempted(ctx: Context) -> dict[int, float]:
     """Σ over the opponents met of their NBW × coef, coef from the actual handicap against
     the natural one (rank difference): 0 below, 1 equal, 2 one stone more, 3 two or more
-    (RULES.md §1.4 (EXT))."""
+    (docs/RULES.md §1.4 (EXT))."""
     return _exploits(ctx)[0]
 
 
-@tiebreak("EXR", "Exploits achieved", "RULES.md §1.4 (EXR)", ("go",))
+@tiebreak("EXR", "Exploits achieved", "docs/RULES.md §1.4 (EXR)", ("go",))
 def exploits_achieved(ctx: Context) -> dict[int, float]:
-    """EXT over the games won only (by default too) (RULES.md §1.4 (EXR))."""
+    """EXT over the games won only (by default too) (docs/RULES.md §1.4 (EXR))."""
     return _exploits(ctx)[1]
 
 
-@tiebreak("SOSM", "Sum of opponents' McMahon scores", "RULES.md §1.4 (SOSM)", ("go",))
+@tiebreak("SOSM", "Sum of opponents' McMahon scores", "docs/RULES.md §1.4 (SOSM)", ("go",))
 def sosm(ctx: Context) -> dict[int, float]:
     """Σ of the opponents' MMS (virtual with ``sos_unplayed_half``); an unpaired round adds
     the player's own start score.  Handicap correction: White (who gave h stones) adds h,
@@ -283,7 +283,7 @@ def sosm(ctx: Context) -> dict[int, float]:
     return base
 
 
-@tiebreak("SOSOSM", "Sum of opponents' SOSM", "RULES.md §1.4 (SOSOSM)", ("go",))
+@tiebreak("SOSOSM", "Sum of opponents' SOSM", "docs/RULES.md §1.4 (SOSOSM)", ("go",))
 def sososm(ctx: Context) -> dict[int, float]:
     """Σ of the opponents' SOSM; an unpaired round adds own start score × rounds."""
     start = _start(ctx)
@@ -291,7 +291,7 @@ def sososm(ctx: Context) -> dict[int, float]:
     return _sum_opp(ctx, ctx.tiebreak("SOSM"), {pid: v * n for pid, v in start.items()})
 
 
-@tiebreak("CUSS", "Cumulative sum of scores", "RULES.md §1.4 (CUSSW)", ("go",),
+@tiebreak("CUSS", "Cumulative sum of scores", "docs/RULES.md §1.4 (CUSSW)", ("go",),
           aliases=("CUSSW",))
 def cuss(ctx: Context) -> dict[int, float]:
     """Σ over rounds of the running number of wins (bye points included, absent 0)."""
@@ -308,9 +308,9 @@ def cuss(ctx: Context) -> dict[int, float]:
 
 
 @tiebreak("SODOSODOS", "Wins of the players beaten by the players one beat",
-          "SEEDS.md 002 (Tagajo criterion 5); RULES.md §1.4 (SODOS)", ("go",),
+          "docs/RULES.md §8.2 (Tagajo criterion 5); §1.4 (SODOS)", ("go",),
           aliases=("TAGAJO5", "SODOS2"))
 def sodos_of_sodos(ctx: Context) -> dict[int, float]:
     """Σ over the opponents one beat of (Σ over the opponents they beat of those players'
-    wins), each defeat weighted by its result like SODOS (SEEDS.md 002, fifth criterion)."""
+    wins), each defeat weighted by its result like SODOS (docs/RULES.md §8.2, fifth criterion)."""
     return _sum_opp(ctx, ctx.tiebreak("SODOS"), None, weight=True)

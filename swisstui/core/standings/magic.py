@@ -1,5 +1,5 @@
-"""Magic: The Gathering match points and percentages (MTR 3.1 / Appendix C, RULES.md §3.1,
-§3.2; SEEDS.md 003).
+"""Magic: The Gathering match points and percentages (MTR 3.1 / Appendix C, docs/RULES.md §3.1,
+§3.2; docs/RULES.md §8.3).
 
 * MP — match points (the event score: 3 win, 1 draw, 0 loss, bye 3).
 * MW — match-win percentage: match points / (3 × rounds played), at least 0.33.  Rounds played
@@ -7,7 +7,7 @@
   true (default, the MTR example), the player's byes; absent, withdrawn and not-yet-registered
   rounds are not played (a dropped player keeps the MW% of the rounds they played).
 * OMW — the average of the opponents' MW% (each at least 0.33), over the rounds with an
-  opponent: the player's own byes are not opponents (RULES.md §3.2, SEEDS.md 003).
+  opponent: the player's own byes are not opponents (docs/RULES.md §3.2, §8.3).
 * GW — game-win percentage: game points (3 per game won, 1 per game drawn) / (3 × games
   played), at least 0.33; a bye is a 2-0 (counted like MW's byes); a match recorded without
   game detail counts 2-0 / 0-2 (1-1-1 for a draw).
@@ -74,14 +74,14 @@ def _opponents_average(ctx: Context, values: dict[int, float]) -> dict[int, floa
     return out
 
 
-@tiebreak("MP", "Match points", "RULES.md §3.1", ("magic",), aliases=("MATCHPOINTS",),
+@tiebreak("MP", "Match points", "docs/RULES.md §3.1", ("magic",), aliases=("MATCHPOINTS",),
           primary=True)
 def match_points(ctx: Context) -> dict[int, float]:
     """The match points scored (3 win, 1 draw, 0 loss, bye 3)."""
     return dict(ctx.score)
 
 
-@tiebreak("MW", "Match-win percentage", "RULES.md §3.2 (MW%); SEEDS.md 003", ("magic",),
+@tiebreak("MW", "Match-win percentage", "docs/RULES.md §3.2 (MW%); §8.3", ("magic",),
           aliases=("MWP",), percent=True)
 def match_win_pct(ctx: Context) -> dict[int, float]:
     """Match points / (3 × rounds played), at least 0.33 (byes counted per
@@ -89,21 +89,21 @@ def match_win_pct(ctx: Context) -> dict[int, float]:
     return _own(ctx)[0]
 
 
-@tiebreak("OMW", "Opponents' match-win percentage", "RULES.md §3.2 (OMW%); SEEDS.md 003",
+@tiebreak("OMW", "Opponents' match-win percentage", "docs/RULES.md §3.2 (OMW%); §8.3",
           ("magic",), aliases=("OMWP",), percent=True)
 def opponents_match_win_pct(ctx: Context) -> dict[int, float]:
     """Average of the opponents' MW% (each ≥ 0.33); own byes are not opponents."""
     return _opponents_average(ctx, _own(ctx)[0])
 
 
-@tiebreak("GW", "Game-win percentage", "RULES.md §3.2 (GW%); SEEDS.md 003", ("magic",),
+@tiebreak("GW", "Game-win percentage", "docs/RULES.md §3.2 (GW%); §8.3", ("magic",),
           aliases=("GWP",), percent=True)
 def game_win_pct(ctx: Context) -> dict[int, float]:
     """Game points / (3 × games played), at least 0.33."""
     return _own(ctx)[1]
 
 
-@tiebreak("OGW", "Opponents' game-win percentage", "RULES.md §3.2 (OGW%)", ("magic",),
+@tiebreak("OGW", "Opponents' game-win percentage", "docs/RULES.md §3.2 (OGW%)", ("magic",),
           aliases=("OGWP",), percent=True)
 def opponents_game_win_pct(ctx: Context) -> dict[int, float]:
     """Average of the opponents' GW% (each ≥ 0.33), byes ignored."""

@@ -1,12 +1,12 @@
-"""Tie-breaks for any game that do not depend on the games played (RULES.md §1.4 "Rank,
-Rating"; SEEDS.md 002: rank, lot number, computer random number), and the score itself.
+"""Tie-breaks for any game that do not depend on the games played (docs/RULES.md §1.4 "Rank,
+Rating"; docs/RULES.md §8.2: rank, lot number, computer random number), and the score itself.
 
 * PTS — the score (event scoring); lets a pairing chain (:func:`.table.order_by_chain`) start
   with the score.
-* LOT — the lot (drawing) number; the lower number ranks higher (SEEDS.md 002 "ナンバー").
+* LOT — the lot (drawing) number; the lower number ranks higher (docs/RULES.md §8.2 "ナンバー").
   Players without one rank by their id after those with one.
 * RANDOM — a random order fixed by the event's seed and the round ranked, so the same folder
-  always gives the same standings (seed 002's "乱数" step).
+  always gives the same standings (docs/RULES.md §8.2's "乱数" step).
 """
 
 from __future__ import annotations
@@ -17,13 +17,13 @@ from .context import Context
 from .registry import tiebreak
 
 
-@tiebreak("PTS", "Score", "RULES.md §0 (main score)", aliases=("SCORE", "POINTS"), primary=True)
+@tiebreak("PTS", "Score", "docs/RULES.md §0 (main score)", aliases=("SCORE", "POINTS"), primary=True)
 def points(ctx: Context) -> dict[int, float]:
     """The player's score after the round ranked."""
     return dict(ctx.score)
 
 
-@tiebreak("LOT", "Lot number", "SEEDS.md 002 (lot number)", aliases=("LOTNUMBER", "NUMBER"),
+@tiebreak("LOT", "Lot number", "docs/RULES.md §8.2 (lot number)", aliases=("LOTNUMBER", "NUMBER"),
           higher_better=False, integer=True)
 def lot(ctx: Context) -> dict[int, float]:
     """The lot number (lower ranks higher); players without one after, by id."""
@@ -34,7 +34,7 @@ def lot(ctx: Context) -> dict[int, float]:
     return out
 
 
-@tiebreak("RANDOM", "Random (by seed)", "SEEDS.md 002 (random number)", aliases=("RND", "RAND"),
+@tiebreak("RANDOM", "Random (by seed)", "docs/RULES.md §8.2 (random number)", aliases=("RND", "RAND"),
           integer=True)
 def random_order(ctx: Context) -> dict[int, float]:
     """A pseudo-random number per player from (event seed, round ranked, player id)."""

@@ -1,13 +1,13 @@
-"""Othello tie-breaks: Brightwell quotient and disc count (RULES.md §2.2, §2.3).
+"""Othello tie-breaks: Brightwell quotient and disc count (docs/RULES.md §2.2, §2.3).
 
-* BQ — WOC definition (RULES.md §2.2): the player's own discs in the games against
+* BQ — WOC definition (docs/RULES.md §2.2): the player's own discs in the games against
   non-withdrawn opponents + C × the sum of those opponents' points; each bye, each game
   against an opponent who withdrew during the event, and each round the player did not play
   (late entry, absence, own withdrawal) adds ``32 + C × own points`` — a 32-32 draw against
   oneself.  C is the event option ``bq_coefficient`` (6 = WOC; 0 = a pure disc count, Papp).
   Points are counted in wins (1 per win, ½ per draw) whatever the event's scoring.
 * DISCS — total disc count of all games, byes included at the bye disc score (option
-  ``bye_discs``, Papp's 40-24 by default, RULES.md §2.3); a requested half-point bye counts
+  ``bye_discs``, Papp's 40-24 by default, docs/RULES.md §2.3); a requested half-point bye counts
   as a drawn game's discs (half of the bye's total, 32 of 64), as the BQ values it; zero
   byes, absences and rounds not played count 0.
 
@@ -35,7 +35,7 @@ def own_discs(rec: RoundRecord) -> float:
 
 def bye_discs(ctx: Context) -> tuple[float, float]:
     """The bye's disc score (option ``bye_discs``: ``40``, ``(40, 24)`` or ``"40-24"``;
-    default 40-24, Papp's reading, RULES.md §2.3): the bye player's discs and the total
+    default 40-24, Papp's reading, docs/RULES.md §2.3): the bye player's discs and the total
     (a single number means the rest of 64 went to nobody)."""
     raw = ctx.option("bye_discs", (40, 24))
     if isinstance(raw, str):
@@ -51,11 +51,11 @@ def _withdrawn(ctx: Context) -> set[int]:
             if p.withdrawn_from is not None and p.withdrawn_from <= ctx.after_round}
 
 
-@tiebreak("BQ", "Brightwell quotient", "RULES.md §2.2", ("othello",),
+@tiebreak("BQ", "Brightwell quotient", "docs/RULES.md §2.2", ("othello",),
           aliases=("BRIGHTWELL",))
 def brightwell(ctx: Context) -> dict[int, float]:
     """Own discs + C × opponents' points; byes, withdrawn opponents and unplayed rounds as
-    32 + C × own points (RULES.md §2.2, C = option ``bq_coefficient``, default 6)."""
+    32 + C × own points (docs/RULES.md §2.2, C = option ``bq_coefficient``, default 6)."""
     c = float(ctx.option("bq_coefficient", 6))
     win = ctx.win
     gone = _withdrawn(ctx)
@@ -75,7 +75,7 @@ def brightwell(ctx: Context) -> dict[int, float]:
     return out
 
 
-@tiebreak("DISCS", "Disc count", "RULES.md §2.1 (tie order), §2.3", ("othello",),
+@tiebreak("DISCS", "Disc count", "docs/RULES.md §2.1 (tie order), §2.3", ("othello",),
           aliases=("DISC", "TOTALDISCS"))
 def disc_count(ctx: Context) -> dict[int, float]:
     """Sum of the player's discs over all games, byes at the bye disc score, a requested

@@ -1,10 +1,10 @@
-"""Single-elimination playoff after the Swiss (RULES.md §3.6, MTR 10.4; DESIGN.md §5).
+"""Single-elimination playoff after the Swiss (docs/RULES.md §3.6, MTR 10.4; docs/TIEBREAKS.md "Playoff").
 
 * Seeds come from the final Swiss standings, which stay frozen: playoff rounds
   (``Round.playoff``) never enter :func:`.table.standings`.
 * First round: Top 8 plays 1v8, 4v5, 2v7, 3v6; Top 4 plays 1v4, 2v3 (the standard bracket,
   so Top 16 is 1v16, 8v9, 5v12, 4v13, 3v14, 6v11, 7v10, 2v15).  The better seed is listed
-  first (in Magic the higher seed chooses to play or draw, RULES.md §3.6).
+  first (in Magic the higher seed chooses to play or draw, docs/RULES.md §3.6).
 * Later rounds pair the winners of boards 1 and 2, 3 and 4, … of the previous playoff round;
   a match must have a winner (a draw is refused).  Results are entered like any round.
 """

@@ -1,5 +1,5 @@
-"""Rating-based tie-breaks (FIDE C.07 Art. 10, RULES.md §5.2) and the player's own
-rating/rank (any game, RULES.md §1.4 "Rank, Rating"; seed 002's dan/kyu order).
+"""Rating-based tie-breaks (FIDE C.07 Art. 10, docs/RULES.md §5.2) and the player's own
+rating/rank (any game, docs/RULES.md §1.4 "Rank, Rating"; docs/RULES.md §8.2's dan/kyu order).
 
 * ARO — average rating of the opponents met over the board, rounded half up (Art. 10.1).
 * AROC1 — ARO without the lowest-rated opponent (Art. 10.1 with Cut-1).
@@ -8,7 +8,7 @@ rating/rank (any game, RULES.md §1.4 "Rank, Rating"; seed 002's dan/kyu order).
   table 8.1a).
 * RATING — the player's rating; Go/Renju players without one rank by their rank
   (:func:`swisstui.core.ranks.rank_value`).
-* RANK — the Go/Renju rank alone (seed 002's 段級位 step), ignoring ratings.
+* RANK — the Go/Renju rank alone (docs/RULES.md §8.2's 段級位 step), ignoring ratings.
 
 Unrated opponents are left out (Art. 10: the rating to use for them must be published first).
 """
@@ -52,7 +52,7 @@ def _opponent_ratings(ctx: Context) -> dict[int, list[tuple[int, float]]]:
     return ctx.memo("opp_ratings", build)
 
 
-@tiebreak("ARO", "Average rating of opponents", "RULES.md §5.2 (C.07 Art. 10.1)",
+@tiebreak("ARO", "Average rating of opponents", "docs/RULES.md §5.2 (C.07 Art. 10.1)",
           integer=True)
 def aro(ctx: Context) -> dict[int, float]:
     """Mean rating of the rated opponents met over the board, rounded half up."""
@@ -60,7 +60,7 @@ def aro(ctx: Context) -> dict[int, float]:
             for pid, v in _opponent_ratings(ctx).items()}
 
 
-@tiebreak("AROC1", "Average rating of opponents Cut-1", "RULES.md §5.2 (C.07 Art. 10.1, 14)",
+@tiebreak("AROC1", "Average rating of opponents Cut-1", "docs/RULES.md §5.2 (C.07 Art. 10.1, 14)",
           aliases=("AROC", "ARO-C1"), integer=True)
 def aro_cut1(ctx: Context) -> dict[int, float]:
     """ARO without the lowest-rated opponent."""
@@ -71,7 +71,7 @@ def aro_cut1(ctx: Context) -> dict[int, float]:
     return out
 
 
-@tiebreak("TPR", "Tournament performance rating", "RULES.md §5.2 (C.07 Art. 10.2)",
+@tiebreak("TPR", "Tournament performance rating", "docs/RULES.md §5.2 (C.07 Art. 10.2)",
           integer=True)
 def performance(ctx: Context) -> dict[int, float]:
     """ARO + dp(p) over the games played against rated opponents."""
@@ -85,7 +85,7 @@ def performance(ctx: Context) -> dict[int, float]:
     return out
 
 
-@tiebreak("RATING", "Rating or rank", "RULES.md §1.4 (Rank, Rating); SEEDS.md 002",
+@tiebreak("RATING", "Rating or rank", "docs/RULES.md §1.4 (Rank, Rating); §8.2",
           aliases=("ELO", "RTG", "GOR"), integer=True)
 def rating(ctx: Context) -> dict[int, float]:
     """The player's rating; without one, a Go/Renju rank value (1d = 0, 1k = −1); players
@@ -106,7 +106,7 @@ def rating(ctx: Context) -> dict[int, float]:
     return out
 
 
-@tiebreak("RANK", "Rank (dan/kyu)", "RULES.md §1.1 (rank encoding), §1.4; SEEDS.md 002",
+@tiebreak("RANK", "Rank (dan/kyu)", "docs/RULES.md §1.1 (rank encoding), §1.4; §8.2",
           ("go", "renju"), aliases=("DANKYU", "GRADE"), integer=True)
 def rank(ctx: Context) -> dict[int, float]:
     """The Go/Renju rank value (1d = 0, 1k = −1, pros above 9d); no rank ranks last."""

@@ -1,11 +1,11 @@
 """The tie-break registry: every tie-break is defined once, in the module of its family, with
-its code, aliases, name, rule reference (RULES.md section), the games it applies to and its
+its code, aliases, name, rule reference (docs/RULES.md section), the games it applies to and its
 compute function.
 
 * :class:`TieBreak` — one definition.  ``compute(ctx) -> {player id: value}`` for tie-breaks
   that have a value for every player; ``group=True`` tie-breaks (direct encounter, DC, SDC)
   are computed with ``compute(ctx, ids)`` only among the players still tied on everything
-  before them in the chain (FIDE C.07 Art. 6, RULES.md §5.2; OpenGotha DC, RULES.md §1.4).
+  before them in the chain (FIDE C.07 Art. 6, docs/RULES.md §5.2; OpenGotha DC, docs/RULES.md §1.4).
 * ``REGISTRY`` — a read-only mapping ``code -> TieBreak``; ``REGISTRY.get(name)`` also
   accepts aliases, lower case and spellings without ``-``/``%`` (``bhc1``, ``OMW%``).
 

@@ -1,9 +1,9 @@
-"""How many Swiss rounds a field needs (RULES.md §3.3, §5.7; SEEDS.md 003).
+"""How many Swiss rounds a field needs (docs/RULES.md §3.3, §5.7; §8.3).
 
 * Any game: the exponent of the next power of two at or above the number of players, the
-  fewest rounds that leave a single player with a perfect score (RULES.md §5.7: ⌈log₂ n⌉;
-  SEEDS.md 003: 12 players → 4).
-* Magic: the MTR Appendix E table (RULES.md §3.3), which assumes a Top 8 cut from 17
+  fewest rounds that leave a single player with a perfect score (docs/RULES.md §5.7: ⌈log₂ n⌉;
+  docs/RULES.md §8.3: 12 players → 4).
+* Magic: the MTR Appendix E table (docs/RULES.md §3.3), which assumes a Top 8 cut from 17
   players: 9–16 → 5 rounds (Top 4), 17–32 → 5, 33–64 → 6, 65–128 → 7, 129–226 → 8,
   227–409 → 9, 410+ → 10 (Top 8); up to 8 players the table plays single elimination
   (⌈log₂ n⌉ rounds).  The 9–16 row has two columns: 5 rounds and a Top 4 for most formats,
@@ -12,7 +12,7 @@
   The 4-round row is also the power-of-two count for 9–16 players (12 players → 4).
 
 Standings warn when the event has fewer rounds than the power-of-two minimum
-(:func:`needed_rounds`): tie-breaks then decide places that games should have (SEEDS.md 003).
+(:func:`needed_rounds`): tie-breaks then decide places that games should have (docs/RULES.md §8.3).
 """
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ def advice(n: int, game: str | None = None) -> Advice:
     if game == "magic":
         if n <= 8:
             return Advice(n, game, rounds, None,
-                          f"{n} players: single elimination, {rounds} rounds (RULES.md §3.3)")
+                          f"{n} players: single elimination, {rounds} rounds (docs/RULES.md §3.3)")
         playoff = next((p for top, _r, p in MAGIC_TABLE if n <= top), 8)
         low, high, d_rounds, d_playoff = MAGIC_DRAFT_ROW
         if low <= n <= high:
@@ -71,10 +71,10 @@ def advice(n: int, game: str | None = None) -> Advice:
                           ((d_rounds, d_playoff, when),))
         return Advice(n, game, rounds, playoff,
                       f"{n} players: {rounds} Swiss rounds, then a Top {playoff} playoff "
-                      f"(MTR Appendix E, RULES.md §3.3)")
+                      f"(MTR Appendix E, docs/RULES.md §3.3)")
     return Advice(n, game, rounds, None,
                   f"{n} players: {rounds} rounds leave at most one perfect score "
-                  f"(2^{rounds} = {2 ** rounds} ≥ {n}; RULES.md §5.7)")
+                  f"(2^{rounds} = {2 ** rounds} ≥ {n}; docs/RULES.md §5.7)")
 
 
 def rounds_warning(n: int, planned: int, game: str | None = None) -> str | None:
@@ -85,4 +85,4 @@ def rounds_warning(n: int, planned: int, game: str | None = None) -> str | None:
     rec = recommended_rounds(n, game)
     return (f"{planned} rounds for {n} players: fewer than the {need} needed to leave a single "
             f"perfect score (recommended {rec}); tie-breaks will decide places that games "
-            f"should (SEEDS.md 003)")
+            f"should (docs/RULES.md §8.3)")

@@ -1,4 +1,4 @@
-"""Standings: the score, then the tie-break chain, after any round (DESIGN.md §6).
+"""Standings: the score, then the tie-break chain, after any round (docs/TIEBREAKS.md).
 
 * :func:`standings` — every player ranked: score first (unless the chain starts with a main
   score of its own — ``WINS``, ``MMS``, ``MP``, ``PTS`` — which then orders the field: a
@@ -9,7 +9,7 @@
   seed or a TRF rank.
 * :func:`order_by_chain` — the same ordering for any subset of players and any chain, without
   the implied score (put ``PTS``/``WINS`` first when wanted): what the pairing engine uses for
-  the Tagajo style (SEEDS.md 002).  Residual ties keep the id order.
+  the Tagajo style (docs/RULES.md §8.2).  Residual ties keep the id order.
 * :func:`format_value` — a value as text (percent codes as ``57.14%``).
 
 The chain is the one given, else the event's ``tiebreaks``, else the game profile's default.
@@ -26,7 +26,7 @@ from .context import Context
 from .registry import REGISTRY, TieBreak
 from .rounds_advice import rounds_warning
 
-#: used when neither the event nor the game profile names a chain (DESIGN.md §4 table)
+#: used when neither the event nor the game profile names a chain (docs/RULES.md §0)
 FALLBACK_CHAINS = {
     "chess": ("BH-C1", "BH", "SB", "DE", "WIN"),
     "go": ("WINS", "SOS", "SOSOS", "SODOS"),
@@ -152,7 +152,7 @@ def standings_with_context(event: Event, upto: int | None = None,
     ctx = Context(event, upto)
     score = ctx.score
     if tbs and tbs[0].primary:
-        # the chain starts with a main score (Go WINS / McMahon MMS, RULES.md §1.4): it
+        # the chain starts with a main score (Go WINS / McMahon MMS, docs/RULES.md §1.4): it
         # orders the field instead of the event's points
         groups = [list(ctx.ids)]
     else:
@@ -176,7 +176,7 @@ def standings_with_context(event: Event, upto: int | None = None,
     if rated and unrated:
         warnings.append(f"{', '.join(rated)}: {unrated} unrated player(s) are left out of "
                         f"the opponents' average; FIDE C.07 Art. 10 drops rating tie-breaks "
-                        f"unless a rating for unrated players is published (RULES.md §5.2)")
+                        f"unless a rating for unrated players is published (docs/RULES.md §5.2)")
     if upto is None:
         pending = [r for r in event.swiss_rounds()
                    if r.number > ctx.after_round and r.missing_results()]

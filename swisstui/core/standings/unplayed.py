@@ -1,6 +1,6 @@
 """Unplayed rounds in opponent-based tie-breaks (Buchholz family, Sonneborn-Berger).
 
-Chess (FIDE C.07, RULES.md §5.3), chosen by the chess option ``tiebreak_rules``:
+Chess (FIDE C.07, docs/RULES.md §5.3), chosen by the chess option ``tiebreak_rules``:
 
 * ``"2023"`` (default) — the 2023/24 **dummy opponent** rule (Art. 16):
 
@@ -16,7 +16,7 @@ Chess (FIDE C.07, RULES.md §5.3), chosen by the chess option ``tiebreak_rules``
     in a round robin an unplayed round contributes 0;
   - Cut-1/Cut-2 remove VUR contributions first.
 
-* ``"2026"`` — C.07 from 1 Mar 2026 (RULES.md §5.3 "From 1 Mar 2026", a **secondary
+* ``"2026"`` — C.07 from 1 Mar 2026 (docs/RULES.md §5.3 "From 1 Mar 2026", a **secondary
   source** [S]: Sharly-Chess and a research note, not the handbook text).  Everything as
   ``"2023"`` (VURs, adjusted scores), except:
 
@@ -37,7 +37,7 @@ Chess (FIDE C.07, RULES.md §5.3), chosen by the chess option ``tiebreak_rules``
   forfeit score in R, plus a draw for every later round); cuts remove the lowest values.
 
 Other games: the opponent's real score; a round without an opponent contributes 0 (Go SOS,
-RULES.md §1.4; Renju Buchholz, RULES.md §4.4; Papp's SO, RULES.md §2.2).
+docs/RULES.md §1.4; Renju Buchholz, docs/RULES.md §4.4; Papp's SO, docs/RULES.md §2.2).
 
 Each player's contributions are ``(value, vur, fraction)`` per round: the opponent's (or
 dummy's) score, whether the round is a VUR (cut first), and the fraction of a win the player
@@ -68,7 +68,7 @@ def chess_rules(ctx: Context) -> str:
 
 
 def cut_rule(ctx: Context) -> str:
-    """How Cut/Median modifiers treat VUR contributions (C.07 Art. 14 with Art. 16, RULES.md
+    """How Cut/Median modifiers treat VUR contributions (C.07 Art. 14 with Art. 16, docs/RULES.md
     §5.2 "Modifiers", §5.3): ``"first"`` (2023/24: VURs are cut first), ``"not_below"``
     (2026: the lowest VUR only if not below the least significant value) or ``"none"``
     (pre-2023 and other games: the lowest values)."""
@@ -78,7 +78,7 @@ def cut_rule(ctx: Context) -> str:
 
 
 def dummy_2026(own: float, scheduled: float | None, cap: float) -> float:
-    """C.07 2026 dummy opponent's score (RULES.md §5.3 "From 1 Mar 2026", [S]): the 2023/24
+    """C.07 2026 dummy opponent's score (docs/RULES.md §5.3 "From 1 Mar 2026", [S]): the 2023/24
     dummy score (the player's own adjusted score ``own``) capped at the scheduled opponent's
     adjusted score for a forfeit (``scheduled``), else at ``cap`` = draw points × number of
     rounds."""
@@ -165,7 +165,7 @@ def contributions(ctx: Context) -> dict[int, list[Contribution]]:
 
 
 def cut_one(values: list[float], vurs: list[float], rule: str) -> float:
-    """The value a Cut modifier removes (C.07 Art. 14.1; RULES.md §5.2 "Modifiers", §5.3):
+    """The value a Cut modifier removes (C.07 Art. 14.1; docs/RULES.md §5.2 "Modifiers", §5.3):
     ``values`` are all contributions left, ``vurs`` those from VURs.
 
     * ``"first"`` (2023/24) — the lowest VUR contribution if there is one;

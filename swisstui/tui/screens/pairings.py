@@ -222,7 +222,7 @@ class PairingsScreen(EventScreen):
             preview = backend.preview_pairing(ev, allow_rematch=allow_rematch)
         except PairingError as exc:
             msg = str(exc)
-            if not allow_rematch and "--allow-rematch pairs it" in msg:
+            if not allow_rematch and exc.relaxation == "allow_rematch":
                 # offer the engine's smallest relaxation (the CLI's pair --allow-rematch)
                 self.app.push_screen(
                     ConfirmScreen("No legal pairing", [msg.replace("; ", ";\n"), "",
@@ -256,14 +256,16 @@ class PairingsScreen(EventScreen):
             lines.append("No warnings.")
         self.app.push_screen(ConfirmScreen(f"Pair round {r.number}?", lines,
                                            "y / Enter = pair and save, n / Esc = cancel"),
-                             lambda yes: self._do_pair(yes, allow_rematch))
+                             lambda yes: self._do_pair(yes, allow_rematch, preview, ev))
 
-    def _do_pair(self, yes: bool | None, allow_rematch: bool = False) -> None:
+    def _do_pair(self, yes: bool | None, allow_rematch: bool = False, preview=None,
+                 basis: Event | None = None) -> None:
         if not yes:
             self.status("not paired")
             return
-        try:
-            new, pairing = backend.pair_next(self.sapp.folder, allow_rematch=allow_rematch)
+        try:  # the pairing shown is saved as it is unless the event changed meanwhile
+            new, pairing = backend.pair_next(self.sapp.folder, allow_rematch=allow_rematch,
+                                             preview=preview, basis=basis)
         except SwissError as exc:
             self.error(str(exc))
             return

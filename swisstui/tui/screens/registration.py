@@ -145,19 +145,16 @@ class RegistrationScreen(EventScreen):
         try:
             fields = form_to_fields(values)
             fields = {k: v for k, v in fields.items() if v is not None}
-            before = {p.id for p in self.event.players} if self.event else set()
-            new = backend.add_player(self.sapp.folder, **fields)
+            out = backend.add_player(self.sapp.folder, **fields)
         except SwissError as exc:
             self.error(str(exc))
             self.app.push_screen(PlayerForm("New player (fix and Enter)", values,
                                             focus=field_named_in(str(exc))),
                                  self._save_new)
             return
-        self.sapp.event_written(new)
-        added = [p for p in new.players if p.id not in before]
-        if added:
-            self.select_id(added[0].id)
-            self.status(f"saved: player {added[0].id} {added[0].name}", "ok")
+        self.sapp.event_written(out.event)
+        self.select_id(out.player.id)  # the player this window added, not another's
+        self.status(f"saved: player {out.player.id} {out.player.name}", "ok")
 
     def action_edit_player(self) -> None:
         ev, pid = self.event, self.selected_id()
@@ -175,7 +172,7 @@ class RegistrationScreen(EventScreen):
             self.status("not changed")
             return
         try:
-            new = backend.edit_player(self.sapp.folder, pid, **form_to_fields(values))
+            new = backend.edit_player(self.sapp.folder, pid, **form_to_fields(values)).event
         except SwissError as exc:
             self.error(str(exc))
             # the form comes back with what was typed, as for a new player
@@ -203,7 +200,7 @@ class RegistrationScreen(EventScreen):
 
     def _do_withdraw(self, pid: int, from_round: int) -> None:
         try:
-            new = backend.withdraw(self.sapp.folder, pid, from_round)
+            new = backend.withdraw(self.sapp.folder, pid, from_round).event
         except SwissError as exc:
             self.error(str(exc))
             return
@@ -221,14 +218,13 @@ class RegistrationScreen(EventScreen):
     def _do_import(self, path: str | None) -> None:
         if not path or not path.strip():
             return
-        before = len(self.event.players) if self.event else 0
         try:
-            new = backend.import_csv(self.sapp.folder, path.strip())
+            out = backend.import_csv(self.sapp.folder, path.strip())
         except SwissError as exc:
             self.error(str(exc))
             return
-        self.sapp.event_written(new)
-        self.status(f"saved: {count(len(new.players) - before, 'player')} imported from "
+        self.sapp.event_written(out.event)
+        self.status(f"saved: {count(len(out.added), 'player')} imported from "
                     f"{path.strip()}", "ok")
 
     def action_remove_player(self) -> None:
@@ -245,7 +241,7 @@ class RegistrationScreen(EventScreen):
 
     def _do_remove(self, pid: int) -> None:
         try:
-            new = backend.remove_player(self.sapp.folder, pid)
+            new = backend.remove_player(self.sapp.folder, pid).event
         except SwissError as exc:
             self.error(str(exc))
             return
@@ -272,7 +268,8 @@ class RegistrationScreen(EventScreen):
             self.error(f"type a round and a kind, e.g. 3 half (got {text!r})")
             return
         try:
-            new = backend.request_bye(self.sapp.folder, pid, int(parts[0]), parts[1].lower())
+            new = backend.request_bye(self.sapp.folder, pid, int(parts[0]),
+                                      parts[1].lower()).event
         except SwissError as exc:
             self.error(str(exc))
             return

@@ -11,7 +11,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Input, Static
 
-from ...core import results
 from ...core.errors import ConflictError, SwissError
 from ...core.model import Board, Event
 from .. import backend, keymap
@@ -272,7 +271,7 @@ class ResultsScreen(EventScreen):
 
     def _record(self, board: int, entry: backend.Entry, force: bool) -> None:
         try:
-            new = backend.record_result(self.sapp.folder, self.round_no, board, entry.result,
+            out = backend.record_result(self.sapp.folder, self.round_no, board, entry.result,
                                         entry.extra, force=force)
         except ConflictError as exc:
             if force:
@@ -287,19 +286,16 @@ class ResultsScreen(EventScreen):
             self.error(str(exc))
             self.select_board(board)
             return
-        saved = new.round(self.round_no).board(board) if new.round(self.round_no) else None
-        shown = result_cell(new.game, saved) if saved is not None and saved.result else \
-            entry.result
+        new, saved = out.event, out.board
+        shown = result_cell(new.game, saved) if saved.result else entry.result
         self._clear_entry()
         self.sapp.event_written(new)
         nxt = backend.next_empty_board(new, self.round_no, board)
         self.select_board(nxt if nxt is not None else board)
         left = new.round(self.round_no).missing_results()
-        note = results.later_rounds_note(new, self.round_no) if force else None
+        note = out.note
         drops = "".join(f" · {_name(new, pid)} drops (withdrawn from round "
-                        f"{self.round_no + 1})"
-                        for pid in (backend.drop_ids(entry.extra["drop"])
-                                    if "drop" in entry.extra else ()))
+                        f"{self.round_no + 1})" for pid in out.dropped)
         if _is_ing(entry.result):
             shown += f" (from {entry.result})"
         self.status(f"saved: round {self.round_no} board {board} {shown}" + drops
@@ -307,17 +303,15 @@ class ResultsScreen(EventScreen):
                     + (f" · {note}" if note else ""), "" if note else "ok")
 
     def _do_clear(self, board: int) -> None:
-        rnd = self.event.round(self.round_no) if self.event else None
-        had = rnd is not None and rnd.board(board) is not None and rnd.board(board).result
         try:
-            new = backend.clear_result(self.sapp.folder, self.round_no, board)
+            out = backend.clear_result(self.sapp.folder, self.round_no, board)
         except SwissError as exc:
             self.error(str(exc))
             return
         self._clear_entry()
-        self.sapp.event_written(new)
+        self.sapp.event_written(out.event)
         self.select_board(board)
-        note = results.later_rounds_note(new, self.round_no) if had else None
+        note = out.note
         self.status(f"cleared: round {self.round_no} board {board}"
                     + (f" · {note}" if note else ""), "" if note else "ok")
 

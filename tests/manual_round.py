@@ -1,33 +1,21 @@
-"""The director's manual pairing: the next round exactly as given (``swisstui pair EVENT
---fixed A:B --fixed C:D``).  The pairing engine (:mod:`swisstui.core.pairing`) builds rounds
-automatically; this module only writes down a round the director decided, after checking that
-it is a legal round file (known, active players, each at most once).
+"""A test helper: the next round exactly as given, without the pairing engine, after checking
+that it is a legal round file (known, active players, each at most once).  Tests use it to
+build events in a known state; the product pairs through :mod:`swisstui.core.pairing` (a
+director fixes boards with ``pair --fixed A:B``).
 
 Board numbers follow the order given.  Players with a bye requested for the round
 (``players bye``) get that bye unless they are paired or given another bye; everybody else who
-is not mentioned is simply absent from the round file (scored as absent, RULES.md §0).
+is not mentioned is simply absent from the round file (scored as absent, docs/RULES.md §0).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .errors import PairingError
-from .model import Board, Bye, ByeKind, Event, Round
+from swisstui.core.errors import PairingError
+from swisstui.core.model import Board, Bye, ByeKind, Event, Round
 
-__all__ = ["make_round", "parse_pair"]
-
-
-def parse_pair(text: str) -> tuple[int, int]:
-    """``"3:7"`` (also ``3-7``, ``3,7``) → (3, 7)."""
-    for sep in (":", "-", ","):
-        if sep in text:
-            a, _, b = text.partition(sep)
-            try:
-                return int(a), int(b)
-            except ValueError:
-                break
-    raise PairingError(f"bad pair {text!r}; write two player ids like 3:7")
+__all__ = ["make_round"]
 
 
 def make_round(event: Event, pairs: Iterable[tuple[int, int]],

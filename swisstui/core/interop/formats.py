@@ -1,0 +1,226 @@
+"""Every export in one table: format × what → the bytes written.
+
+The CLI's ``export``, ``standings --format``, ``crosstable --format`` and ``pair --json``, and
+the TUI, all ask :func:`render` with an :class:`ExportRequest`; nothing else builds an export,
+so the same request gives byte-identical output from every entry point.
+
+=========  ================================================================  ==============
+format     what                                                             default what
+=========  ================================================================  ==============
+text       standings, crosstable, pairings, wall                            standings
+json       event, standings, crosstable, pairings                           event
+csv        standings, crosstable, pairings, wall                            standings
+html       standings, crosstable, pairings, wall, all                       standings
+trf        event (FIDE TRF-16 / TRF-2026, chess)                            event
+h9         event (EGD results, Go)                                          event
+=========  ================================================================  ==============
+
+``round`` means "after round N" for standings, crosstable, h9 and trf, and "of round N" for
+pairings and the wall list (default: the last complete round / the current round).
+``tiebreaks`` replaces the event's chain for standings and crosstable (``""``: score alone).
+
+To add a format: write its renderer(s) ``(event, request) -> bytes`` below (or in a module of
+its own) and add a :class:`Format` row to :data:`FORMATS`; every entry point offers it.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+from collections.abc import Callable, Mapping
+
+from ..errors import SwissError
+from ..model import Event, board_colours
+
+TEXT_WHATS = ("standings", "crosstable", "pairings", "wall")
+
+
+@dataclass(frozen=True)
+class ExportRequest:
+    """What to export: ``format`` (a key of :data:`FORMATS`), ``what`` (None: the format's
+    default), ``round``, a tie-break chain override, and the options of TRF and h9."""
+
+    format: str
+    what: str | None = None
+    round: int | None = None
+    tiebreaks: str | tuple[str, ...] | None = None
+    trf_version: str | None = None
+    info: Mapping[str, str] = field(default_factory=dict)
+
+
+Renderer = Callable[[Event, ExportRequest], bytes]
+
+
+@dataclass(frozen=True)
+class Format:
+    """One export format: what it can hold, its default, the file suffix and a help line."""
+
+    name: str
+    renderers: Mapping[str, Renderer]
+    default: str
+    suffix: str
+    help: str
+
+    @property
+    def whats(self) -> tuple[str, ...]:
+        return tuple(self.renderers)
+
+
+# ---- renderers ------------------------------------------------------------------------------
+
+def _standings(event: Event, req: ExportRequest):
+    from ..standings import check_after_round, standings
+    check_after_round(event, req.round)
+    return standings(event, req.round, req.tiebreaks)
+
+
+def _crosstable(event: Event, req: ExportRequest):
+    from ..standings import check_after_round, crosstable
+    check_after_round(event, req.round)
+    return crosstable(event, req.round, req.tiebreaks)
+
+
+def _utf8(text: str) -> bytes:
+    return text.encode("utf-8")
+
+
+def _json(data: Any) -> bytes:
+    return _utf8(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+
+
+def _text_standings(event: Event, req: ExportRequest) -> bytes:
+    from ..standings.render import standings_text
+    return _utf8(standings_text(_standings(event, req), event.settings.name))
+
+
+def _text_crosstable(event: Event, req: ExportRequest) -> bytes:
+    from ..standings.render import crosstable_text
+    return _utf8(crosstable_text(_crosstable(event, req), event.settings.name))
+
+
+def _text_table(what: str) -> Renderer:
+    def render(event: Event, req: ExportRequest) -> bytes:
+        from ..standings.render import table_lines
+        from .tables import build
+        table = build(event, what, req.round)
+        right = {i for i, numeric in enumerate(table.numeric) if numeric}
+        lines = [f"{event.settings.name} — {table.title}" if event.settings.name
+                 else table.title, ""]
+        lines += table_lines(table.headers, table.rows, right)
+        lines += [f"note: {n}" for n in table.notes]
+        return _utf8("\n".join(lines) + "\n")
+    return render
+
+
+def _json_event(event: Event, req: ExportRequest) -> bytes:
+    from ..export_json import event_to_json
+    return _json(event_to_json(event))
+
+
+def _json_standings(event: Event, req: ExportRequest) -> bytes:
+    from ..standings.render import standings_data
+    return _json(standings_data(_standings(event, req), event.settings.name))
+
+
+def _json_crosstable(event: Event, req: ExportRequest) -> bytes:
+    from ..standings.render import crosstable_data
+    return _json(crosstable_data(_crosstable(event, req), event.settings.name, event.game))
+
+
+def pairing_json(event: Event, rnd) -> dict[str, Any]:
+    """The documented JSON shape of a round's pairing (``pair --json``, ``export --format
+    json --what pairings``): ``{"round", "boards": [{"board", "players", "colours"}],
+    "byes": [{"player", "kind"}]}``; colours of the first- and second-listed player, or null
+    where the game has none (or, in Renju, before Black is recorded)."""
+    def colours(board) -> list[str] | None:
+        cols = board_colours(event.game, board)
+        return list(cols) if cols else None
+
+    return {"round": rnd.number,
+            "boards": [{"board": b.number, "players": list(b.players), "colours": colours(b)}
+                       for b in rnd.boards],
+            "byes": [{"player": b.player, "kind": b.kind.value} for b in rnd.byes]}
+
+
+def _json_pairings(event: Event, req: ExportRequest) -> bytes:
+    from .tables import paired_round
+    return _json(pairing_json(event, paired_round(event, req.round)))
+
+
+def _csv_table(what: str) -> Renderer:
+    def render(event: Event, req: ExportRequest) -> bytes:
+        from .csv_export import table_to_csv
+        return _utf8(table_to_csv(_table(event, what, req)))
+    return render
+
+
+def _html_table(what: str) -> Renderer:
+    def render(event: Event, req: ExportRequest) -> bytes:
+        from .html_export import tables_to_html
+        if what == "all":  # the page to publish after each round
+            tables = [_table(event, "standings", req), _table(event, "crosstable", req)]
+            if event.rounds:
+                tables += [_table(event, "pairings", ExportRequest("html")),
+                           _table(event, "wall", ExportRequest("html"))]
+        else:
+            tables = [_table(event, what, req)]
+        return _utf8(tables_to_html(tables, event.settings.name))
+    return render
+
+
+def _table(event: Event, what: str, req: ExportRequest):
+    from ..standings import check_after_round
+    from .tables import build
+    if what in ("standings", "crosstable"):
+        check_after_round(event, req.round)
+    return build(event, what, req.round, req.tiebreaks)
+
+
+def _trf(event: Event, req: ExportRequest) -> bytes:
+    from . import trf
+    if req.round is not None:  # the event as it stood after round N (pairing checkers)
+        event = trf.event_after(event, req.round)
+    return _utf8(trf.write_trf(event, version=req.trf_version or trf.DEFAULT_VERSION))
+
+
+def _h9(event: Event, req: ExportRequest) -> bytes:
+    from .h9 import write_h9
+    return write_h9(event, _standings(event, req), info=dict(req.info))
+
+
+FORMATS: dict[str, Format] = {f.name: f for f in (
+    Format("text", {"standings": _text_standings, "crosstable": _text_crosstable,
+                    "pairings": _text_table("pairings"), "wall": _text_table("wall")},
+           "standings", ".txt", "aligned text for a terminal or a printer"),
+    Format("json", {"event": _json_event, "standings": _json_standings,
+                    "crosstable": _json_crosstable, "pairings": _json_pairings},
+           "event", ".json", "JSON (documented, stable shapes)"),
+    Format("csv", {w: _csv_table(w) for w in TEXT_WHATS},
+           "standings", ".csv", "CSV for spreadsheets (RFC 4180, UTF-8)"),
+    Format("html", {**{w: _html_table(w) for w in TEXT_WHATS}, "all": _html_table("all")},
+           "standings", ".html", "one static HTML page, printable, no outside resources"),
+    Format("trf", {"event": _trf}, "event", ".trf", "FIDE Tournament Report File (chess)"),
+    Format("h9", {"event": _h9}, "event", ".h9", "EGD tournament results (Go)"),
+)}
+
+WHATS: tuple[str, ...] = tuple(dict.fromkeys(w for f in FORMATS.values() for w in f.whats))
+
+
+def lookup(fmt: str, what: str | None) -> tuple[Format, str]:
+    """The :class:`Format` and the list it exports, or SwissError naming what is valid."""
+    f = FORMATS.get(fmt)
+    if f is None:
+        raise SwissError(f"unknown format {fmt!r}; valid: {', '.join(FORMATS)}", field="format")
+    what = what or f.default
+    if what not in f.renderers:
+        raise SwissError(f"--format {fmt} cannot hold {what!r}; it holds "
+                         f"{', '.join(f.whats)}", field="what")
+    return f, what
+
+
+def render(event: Event, req: ExportRequest) -> bytes:
+    """The bytes of ``req`` for ``event``; SwissError for a request the table cannot serve
+    or a round the event does not have."""
+    f, what = lookup(req.format, req.what)
+    return f.renderers[what](event, req)

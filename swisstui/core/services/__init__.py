@@ -1,0 +1,53 @@
+"""Every director action over an event folder, once: the CLI and the TUI call these and do
+no domain step of their own (argument parsing and screens only).
+
+A write action takes the event folder, runs its change inside :func:`swisstui.core.store.update`
+(exclusive lock, fresh re-read, atomic write of the changed files) and returns an outcome that
+names what *this* call did (the player it added, the board it saved, the rules a swap breaks),
+so a front end never guesses from the event as it is after other directors' writes.  A read
+action takes an :class:`~swisstui.core.model.Event`.  A refusal is a
+:class:`~swisstui.core.errors.SwissError` with one line and structured fields, and nothing is
+written.
+
+============================  =================================================================
+area                          actions
+============================  =================================================================
+:mod:`.event`                 load, check, create_event, preview_settings, change_settings,
+                              make_demo, simulate_event
+:mod:`.players`               add_player, edit_player, remove_player, withdraw, reinstate,
+                              request_bye, check_in, read_player_list, import_players,
+                              likely_duplicates
+:mod:`.pairing`               preview_pairing, pair_next, undo_round, preview_swap, swap,
+                              explain, pairing_scores, left_out
+:mod:`.results`               preview_result, record_result, clear_result, next_empty_board
+:mod:`.playoff`               next_playoff_round, bracket
+:mod:`.exports`               export, export_to_file, import_trf (the format table is
+                              :mod:`swisstui.core.interop.formats`)
+============================  =================================================================
+"""
+
+from __future__ import annotations
+
+from .event import (change_settings, check, create_event, fingerprint, load, make_demo,
+                    preview_settings, simulate_event)
+from .exports import ExportRequest, export, export_to_file, import_trf
+from .pairing import (PairOutcome, SwapOutcome, explain, left_out, pair_next, pairing_scores,
+                      preview_pairing, preview_swap, swap, undo_round)
+from .players import (ImportOutcome, PlayerOutcome, add_player, check_in, edit_player,
+                      import_players, likely_duplicates, read_player_list, reinstate,
+                      remove_player, request_bye, withdraw)
+from .playoff import bracket, next_playoff_round
+from .results import ResultOutcome, clear_result, next_empty_board, preview_result, record_result
+
+__all__ = [
+    "load", "check", "fingerprint", "create_event", "preview_settings", "change_settings",
+    "make_demo", "simulate_event",
+    "PlayerOutcome", "ImportOutcome", "add_player", "edit_player", "remove_player", "withdraw",
+    "reinstate", "request_bye", "check_in", "read_player_list", "import_players",
+    "likely_duplicates",
+    "PairOutcome", "SwapOutcome", "preview_pairing", "pair_next", "undo_round", "preview_swap",
+    "swap", "explain", "pairing_scores", "left_out",
+    "ResultOutcome", "preview_result", "record_result", "clear_result", "next_empty_board",
+    "next_playoff_round", "bracket",
+    "ExportRequest", "export", "export_to_file", "import_trf",
+]

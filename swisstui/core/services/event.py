@@ -1,0 +1,174 @@
+"""The event as a whole: read and check it, create it, change its settings, make a demo copy
+or a simulated event."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from dataclasses import dataclass, fields, replace
+from pathlib import Path
+from typing import Any
+
+from .. import store
+from ..errors import SwissError
+from ..model import Event, Settings
+from ..settings import SCORING_KEYS, make_settings
+
+Folder = str | os.PathLike[str]
+
+SAMPLES = Path(__file__).resolve().parents[2] / "sample_events"
+SIMULATE_MAX_PLAYERS = 20_000  # round 1 takes about 11 s at 20 000 (docs/QA.md)
+SIMULATE_MAX_ROUNDS = 30
+
+
+def load(folder: Folder) -> Event:
+    """The event as it is on disk, validated (EventFileError ``file:line`` otherwise)."""
+    return store.load(folder)
+
+
+def check(folder: Folder) -> list[str]:
+    """Every problem of the folder as ``file:line: message`` lines (empty: valid)."""
+    return store.check(folder)
+
+
+def fingerprint(folder: Folder) -> Any:
+    """A cheap value that changes whenever a file of the event changes (views poll it)."""
+    return store.fingerprint(folder)
+
+
+def create_event(folder: Folder, game: str, name: str, rounds: int, *,
+                 options: dict[str, Any] | None = None, **settings: Any) -> Event:
+    """A new event folder: the game profile's defaults, then ``settings`` (any
+    :class:`~swisstui.core.model.Settings` or scoring field) and game ``options``.  Refuses
+    an existing event or a non-empty folder."""
+    kw = {k: v for k, v in settings.items() if v is not None}
+    if options:
+        kw["options"] = dict(options)
+    made = make_settings(game, name, rounds, **kw)
+    return store.create(folder, made)
+
+
+# ---- settings ---------------------------------------------------------------------------------
+
+_FIXED = ("game",)  # a game cannot change under an event: its results are in its grammar
+
+
+@dataclass(frozen=True)
+class SettingsChange:
+    """What a settings change would do: the new settings, the keys that change, and lines
+    saying what changes in what is already played (places in the standings)."""
+
+    settings: Settings
+    changed: tuple[str, ...]
+    effects: tuple[str, ...]
+
+
+def _changed(s: Settings, changes: dict[str, Any]) -> Settings:
+    for key in _FIXED:
+        if key in changes and changes[key] != getattr(s, key):
+            raise SwissError(f"the {key} of an event cannot change (it is {getattr(s, key)}); "
+                             f"create a new event", field=key)
+    changes = {k: v for k, v in changes.items() if k not in _FIXED}
+    options = dict(s.options)
+    for key, value in (changes.pop("options", None) or {}).items():
+        if value is None:
+            options.pop(key, None)  # back to the profile's default
+        else:
+            options[key] = value
+    kw: dict[str, Any] = {f.name: getattr(s, f.name) for f in fields(Settings)
+                          if f.name not in ("name", "game", "rounds", "options")}
+    score = {k: changes.pop(k) for k in list(changes) if k in SCORING_KEYS}
+    kw.update(changes)
+    name = kw.pop("name", s.name)
+    rounds = kw.pop("rounds", s.rounds)
+    return make_settings(s.game, name, rounds, options=options, **kw, **score)
+
+
+def _effects(old: Event, new: Event) -> tuple[str, ...]:
+    from ..standings import standings
+    out: list[str] = []
+    swiss = [r for r in new.rounds if not r.playoff]
+    if new.settings.rounds < len(swiss):
+        raise SwissError(f"rounds {new.settings.rounds}: {len(swiss)} Swiss rounds are "
+                         f"already paired", field="rounds")
+    if not any(r.missing_results() < len(r.boards) for r in old.rounds):
+        return ()
+    before = {r.player.id: r.place for r in standings(old).rows}
+    after = standings(new).rows
+    moved = [(r.player, before.get(r.player.id), r.place) for r in after
+             if before.get(r.player.id) != r.place]
+    if moved:
+        shown = ", ".join(f"{p.name} {a}→{b}" for p, a, b in moved[:6])
+        more = f" and {len(moved) - 6} more" if len(moved) > 6 else ""
+        out.append(f"standings: {len(moved)} place(s) change: {shown}{more}")
+    else:
+        out.append("standings: no place changes")
+    return tuple(out)
+
+
+def preview_settings(event: Event, **changes: Any) -> SettingsChange:
+    """The settings ``event`` would have after ``changes`` (validated exactly as event.toml
+    is), the keys that change, and what changes in the standings already played.  Writes
+    nothing."""
+    new = _changed(event.settings, dict(changes))
+    changed = tuple(f.name for f in fields(Settings)
+                    if getattr(new, f.name) != getattr(event.settings, f.name))
+    effects = _effects(event, replace(event, settings=new)) if changed else ()
+    return SettingsChange(new, changed, effects)
+
+
+def change_settings(folder: Folder, **changes: Any) -> tuple[Event, SettingsChange]:
+    """Apply ``changes`` to the event's settings (inside the lock, on the fresh event);
+    returns the new event and what changed."""
+    made: list[SettingsChange] = []
+
+    def change(ev: Event) -> Event:
+        made.append(preview_settings(ev, **changes))
+        return replace(ev, settings=made[-1].settings)
+
+    return store.update(folder, change), made[-1]
+
+
+# ---- demo and simulation ----------------------------------------------------------------------
+
+DEMO_NAMES = ("Ada Lovelace", "Bobby Fischer", "Chen Wei", "Dana Ivanova", "Emil Lasker",
+              "Femke Jansen", "Goran Petrov", "Hana Sato", "Ivo Novak", "Julia Polgar")
+
+
+def make_demo(dest: Folder, game: str) -> Path:
+    """A copy of the game's sample event in ``dest`` (or, when the samples are not
+    installed, a small event: ten players, round 1 paired)."""
+    from ..model import GAMES
+    if game not in GAMES:
+        raise SwissError(f"unknown game {game!r}; valid: {', '.join(GAMES)}", field="game")
+    sample = SAMPLES / game
+    target = Path(dest) / f"{game}-demo"
+    if (sample / store.EVENT_FILE).is_file():
+        shutil.copytree(sample, target)
+        return target
+    from .pairing import pair_next
+    from .players import add_player
+    create_event(target, game, f"swisstui demo ({game})", 5)
+    for i, name in enumerate(DEMO_NAMES):
+        add_player(target, name, rating=2200 - 37 * i)
+    pair_next(target)
+    return target
+
+
+def simulate_event(game: str, players: int, rounds: int, seed: int = 0, *,
+                   name: str | None = None, out: Folder | None = None) -> Event:
+    """A whole event played through the engine with simulated results (bounded: 2 to
+    20 000 players, 1 to 30 rounds); written to the new folder ``out`` when given."""
+    from ..pairing import simulate as sim
+    if not 2 <= players <= SIMULATE_MAX_PLAYERS:
+        raise SwissError(f"--players must be 2 to {SIMULATE_MAX_PLAYERS} (the largest field "
+                         f"the engine is measured on is 4000)", field="players")
+    if not 1 <= rounds <= SIMULATE_MAX_ROUNDS:
+        raise SwissError(f"--rounds must be 1 to {SIMULATE_MAX_ROUNDS}", field="rounds")
+    settings = sim.settings_for(game, name or f"Simulated {game} event", rounds, seed)
+    ev = sim.simulate(game, players, rounds, seed, settings=settings)
+    if out is not None:
+        store.create(out, ev.settings, ev.players)
+        for rnd in ev.rounds:
+            store.update(out, lambda e, r=rnd: e.with_round(r))
+    return ev

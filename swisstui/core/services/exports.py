@@ -1,0 +1,67 @@
+"""Exports and imports of whole events: every format through the one table of
+:mod:`swisstui.core.interop.formats`, written to a file atomically (never onto the event's
+own files), and a FIDE TRF read into a new event folder."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from dataclasses import replace
+from pathlib import Path
+
+from .. import store
+from ..errors import SwissError
+from ..interop.formats import ExportRequest, render
+from ..model import Event
+
+Folder = str | os.PathLike[str]
+
+__all__ = ["ExportRequest", "export", "export_to_file", "import_trf", "read_text"]
+
+
+def export(event: Event, request: ExportRequest) -> bytes:
+    """The bytes of ``request`` (format, what, round, …) for ``event``."""
+    return render(event, request)
+
+
+def export_to_file(event: Event, request: ExportRequest, path: Folder) -> bytes:
+    """Render ``request`` and write it to ``path`` atomically; refuses a path inside an event
+    folder that would replace one of its files."""
+    data = render(event, request)
+    store.write_file(Path(path), data)
+    return data
+
+
+def read_text(path: Folder) -> str:
+    """A text file as UTF-8 (with or without BOM), else Windows-1252 (Swiss-Manager)."""
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise SwissError(f"{path}: no such file") from None
+    except OSError as exc:
+        raise SwissError(f"{path}: cannot read: {exc.strerror}") from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace")
+
+
+def import_trf(path: Folder, folder: Folder, rounds: int | None = None) -> Event:
+    """A new chess event in ``folder`` (which must not exist or be empty) from a TRF-16 or
+    TRF-2026 file, ready to be continued; nothing is left behind on a refusal."""
+    from ..interop import trf
+    path = Path(path)
+    event = trf.read_trf(read_text(path), path, rounds=rounds)
+    store.validate_event(event)
+    folder = Path(folder)
+    existed = folder.exists()
+    created = store.create(folder, event.settings, event.players)
+    if not event.rounds:
+        return created
+    try:
+        return store.update(folder, lambda ev: replace(ev, rounds=event.rounds))
+    except BaseException:
+        if not existed:  # leave nothing half-imported behind
+            shutil.rmtree(folder, ignore_errors=True)
+        raise

@@ -1,0 +1,182 @@
+"""Pairing actions: preview and pair the next round, undo it, swap two players (preview, then
+apply), and explain a board.  The engine is :mod:`swisstui.core.pairing`."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+
+from .. import pairing, store
+from ..errors import PairingError, SwissError
+from ..model import Event, Round
+
+Folder = str | os.PathLike[str]
+Pair = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class PairOutcome:
+    """The event after pairing and the :class:`~swisstui.core.pairing.Pairing` saved."""
+
+    event: Event
+    pairing: pairing.Pairing
+
+
+@dataclass(frozen=True)
+class SwapOutcome:
+    """The event after (or, for a preview, as it would be after) a swap, the round, and the
+    pairing rules the swap breaks (empty: none)."""
+
+    event: Event
+    round: Round
+    broken: tuple[str, ...]
+
+
+def _with_forbidden(event: Event, forbid: Iterable[Pair]) -> Event:
+    """``event`` with ``forbid`` added to the event's forbidden pairs (kept for all rounds)."""
+    known = {frozenset(q) for q in event.settings.forbidden}
+    extra = tuple(tuple(p) for p in forbid if frozenset(p) not in known)
+    if not extra:
+        return event
+    return replace(event, settings=replace(event.settings,
+                                           forbidden=event.settings.forbidden + extra))
+
+
+def preview_pairing(event: Event, *, fixed: Iterable[Pair] = (), forbid: Iterable[Pair] = (),
+                    allow_rematch: bool = False) -> pairing.Pairing:
+    """The pairing the next round would get (nothing written).  ``fixed``: pairs the director
+    pins; ``forbid``: pairs that must never meet (saved with the round by :func:`pair_next`);
+    ``allow_rematch``: the fewest, least recent rematches when nothing else pairs.  A refusal
+    is a PairingError whose ``relaxation`` names the smallest change that works."""
+    return pairing.pair_round(_with_forbidden(event, forbid), fixed=tuple(fixed),
+                              allow_rematch=allow_rematch)
+
+
+def pair_next(folder: Folder, *, fixed: Iterable[Pair] = (), forbid: Iterable[Pair] = (),
+              allow_rematch: bool = False, preview: pairing.Pairing | None = None,
+              basis: Event | None = None) -> PairOutcome:
+    """Pair the next round and save it.  With ``preview`` (a pairing shown to the director)
+    and ``basis`` (the event it was computed from), the preview is saved as it is when the
+    event on disk is still ``basis``; otherwise the round is paired again on the fresh event
+    (another director changed something in between)."""
+    fixed, forbid = tuple(fixed), tuple(forbid)
+    made: list[pairing.Pairing] = []
+
+    def change(ev: Event) -> Event:
+        ev = _with_forbidden(ev, forbid)
+        if preview is not None and basis is not None and _with_forbidden(basis, forbid) == ev:
+            p = preview
+        else:
+            p = pairing.pair_round(ev, fixed=fixed, allow_rematch=allow_rematch)
+        made.append(p)
+        return ev.with_round(p.round)
+
+    ev = store.update(folder, change)
+    return PairOutcome(ev, made[-1])
+
+
+def undo_round(folder: Folder, force: bool = False) -> Event:
+    """Remove the last round's pairing (refused when it has results, unless ``force``)."""
+    return store.update(folder, lambda ev: pairing.undo_round(ev, force=force))
+
+
+def preview_swap(event: Event, round_no: int, a: int, b: int) -> SwapOutcome:
+    """What exchanging players ``a`` and ``b`` in round ``round_no`` gives, and every pairing
+    rule it breaks — shown before :func:`swap` saves it."""
+    new, broken = pairing.swap(event, round_no, a, b)
+    return SwapOutcome(new, new.round(round_no), tuple(broken))
+
+
+def swap(folder: Folder, round_no: int, a: int, b: int) -> SwapOutcome:
+    """Exchange two players of a round and save it; returns the rules it breaks."""
+    made: list[SwapOutcome] = []
+
+    def change(ev: Event) -> Event:
+        made.append(preview_swap(ev, round_no, a, b))
+        return made[-1].event
+
+    ev = store.update(folder, change)
+    return SwapOutcome(ev, ev.round(round_no), made[-1].broken)
+
+
+# ---- reading ----------------------------------------------------------------------------------
+
+def pairing_scores(event: Event, round_no: int) -> dict[int, float]:
+    """The score each player was paired on in ``round_no`` (points before it, or the McMahon
+    score)."""
+    from ..pairing.groups import pairing_scores as scores
+    return scores(event, round_no)
+
+
+def left_out(event: Event, round_no: int):
+    """Who is not paired in ``round_no`` and why (requested byes, absent, withdrawn, not
+    joined yet)."""
+    from ..pairing.groups import left_out as out
+    return out(event, round_no)
+
+
+def _name(event: Event, pid: int) -> str:
+    p = event.player(pid)
+    return f"{pid} {p.name}" if p else str(pid)
+
+
+def _before(event: Event, round_no: int) -> Event:
+    return replace(event, rounds=tuple(r for r in event.rounds if r.number < round_no))
+
+
+def _replay(event: Event, round_no: int) -> pairing.Pairing | None:
+    """The engine's pairing of ``round_no`` on the rounds before it (the engine is
+    deterministic), or None where the engine does not pair it."""
+    if event.settings.system == "roundrobin":
+        return None
+    try:
+        return pairing.pair_round(_before(event, round_no), allow_rematch=True)
+    except PairingError:
+        return None
+
+
+def explain(event: Event, round_no: int, board_no: int,
+            last: pairing.Pairing | None = None) -> list[str]:
+    """Why a saved board is what it is (``board_no`` 0: the byes).  From ``last`` (a pairing
+    made in this session) when the round is still as it made it; else the engine re-run on
+    the rounds before; a board the engine would not make was set by hand, and the lines list
+    the rules it breaks."""
+    rnd = event.round(round_no)
+    if rnd is None:
+        raise SwissError(f"round {round_no} is not paired")
+    if last is not None and last.round.number == round_no and last.round == rnd:
+        if board_no == 0 and not rnd.byes:
+            raise SwissError(f"round {round_no} has no bye")
+        return list(last.bye_notes) if board_no == 0 else list(last.explain(board_no))
+    if board_no == 0:
+        return _explain_byes(event, rnd)
+    board = rnd.board(board_no)
+    if board is None:
+        raise SwissError(f"round {round_no} has no board {board_no} "
+                         f"(boards 1–{len(rnd.boards)})")
+    p = _replay(event, round_no)
+    if p is not None:
+        for b in p.round.boards:
+            if set(b.players) == set(board.players):
+                lines = p.explain(b.number)
+                lines[0] = lines[0].replace(f"board {b.number}:", f"board {board_no}:", 1)
+                return lines
+    lines = [f"board {board_no}: {_name(event, board.players[0])} v "
+             f"{_name(event, board.players[1])}",
+             "why: this board was set by hand (--fixed or a swap), not by the engine"]
+    broken = pairing.check_board(_before(event, round_no), round_no, *board.players)
+    lines += [f"breaks: {x}" for x in broken] or ["breaks: no pairing rule"]
+    return lines
+
+
+def _explain_byes(event: Event, rnd: Round) -> list[str]:
+    if not rnd.byes:
+        raise SwissError(f"round {rnd.number} has no bye")
+    if not rnd.playoff:
+        p = _replay(event, rnd.number)
+        if p is not None and set(p.round.byes) == set(rnd.byes) and p.bye_notes:
+            return list(p.bye_notes)
+    return [f"bye: {_name(event, y.player)} ({y.kind.value})" +
+            (": set by hand (a swap), not by the engine" if y.kind.value == "pairing"
+             else ": requested") for y in rnd.byes]

@@ -1,0 +1,101 @@
+"""Results: record, correct or clear a board's result (with the game's extras and Magic's
+drop), preview how a typed result would be stored, and find the next board to enter.  The
+rules are :mod:`swisstui.core.results` and the game profiles' grammars."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .. import results, store
+from ..model import Board, Event, Result
+
+Folder = str | os.PathLike[str]
+
+
+@dataclass(frozen=True)
+class ResultOutcome:
+    """The event after the write, the board as saved, the players who dropped with it, the
+    result the board had before (None: none), and a note when later rounds were paired on
+    the old result (corrected or cleared under them)."""
+
+    event: Event
+    board: Board
+    dropped: tuple[int, ...]
+    previous: Result | None
+    note: str | None
+
+
+def _outcome(folder: Folder, round_no: int, board_no: int, apply: Callable[[Event], Event],
+             dropped: tuple[int, ...] = ()) -> ResultOutcome:
+    before: list[Result | None] = []
+
+    def change(ev: Event) -> Event:
+        rnd = ev.round(round_no)
+        old = rnd.board(board_no) if rnd is not None else None
+        before.append(old.result if old is not None else None)
+        return apply(ev)
+
+    ev = store.update(folder, change)
+    board = ev.round(round_no).board(board_no)
+    previous = before[-1]
+    note = None
+    if previous is not None and previous != board.result:
+        note = results.later_rounds_note(ev, round_no)
+    return ResultOutcome(ev, board, dropped, previous, note)
+
+
+def record_result(folder: Folder, round_no: int, board_no: int, text: str,
+                  extra: Mapping[str, Any] | None = None, *, force: bool = False,
+                  spell: Callable[..., str] | None = None) -> ResultOutcome:
+    """Record a result as the director typed it, in the game's grammar, with the game's
+    extras (``black``, ``komi``, ``handicap``; Magic's ``drop``: a list of ids leaving after
+    this match).  A different result already on the board is replaced only with ``force``.
+    ``spell(key, value)`` names an extra as the front end spells it, for refusals."""
+    extra = dict(extra or {})
+    kw: dict[str, Any] = {"force": force}
+    if spell is not None:
+        kw["spell"] = spell
+    return _outcome(folder, round_no, board_no,
+                    lambda ev: results.enter_result(ev, round_no, board_no, text, extra, **kw),
+                    tuple(extra.get("drop", ())))
+
+
+def clear_result(folder: Folder, round_no: int, board_no: int) -> ResultOutcome:
+    """Remove a board's result (nothing happens when it has none)."""
+    return _outcome(folder, round_no, board_no,
+                    lambda ev: results.clear_result(ev, round_no, board_no))
+
+
+def preview_result(event: Event, round_no: int, board_no: int, text: str,
+                   extra: Mapping[str, Any] | None = None) -> Result | None:
+    """The Result ``text`` would be stored as on this board (``=`` → ``1/2-1/2``, Ing's
+    ``ing 9 ext 0-0`` → ``B+1``), or None when it cannot be read or the board does not
+    exist."""
+    rnd = event.round(round_no)
+    board = rnd.board(board_no) if rnd is not None else None
+    if board is None:
+        return None
+    game_extra = {k: v for k, v in (extra or {}).items() if k != "drop"}
+    try:
+        return results.parse_for_board(event, board, text, game_extra or None)
+    except Exception:  # a refusal is shown when the result is saved, not in the preview
+        return None
+
+
+def next_empty_board(event: Event, round_no: int, after: int | None = None) -> int | None:
+    """The first board after ``after`` (wrapping round; None: from the top) that has no
+    result, or None when every board has one."""
+    rnd = event.round(round_no)
+    if rnd is None:
+        return None
+    numbers = sorted(b.number for b in rnd.boards if b.result is None)
+    if not numbers:
+        return None
+    if after is not None:
+        for n in numbers:
+            if n > after:
+                return n
+    return numbers[0]
