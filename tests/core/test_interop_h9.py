@@ -249,3 +249,10 @@ def test_to_charset_keeps_latin9_and_strips_other_accents():
     assert to_charset("Müller Œuvre €") == "Müller Œuvre €"
     assert to_charset("Łukasz Dőry Đorđe") == "Lukasz Dory Dorde"
     assert to_charset("田中") == "??"
+
+
+def test_header_place_country_is_alpha2_too():
+    head = write_h9(INTL_EVENT, info={"PC": "jpn,Kyoto"}).decode(ENCODING).splitlines()
+    assert "; PC[JP,Kyoto]" in head
+    with pytest.raises(SwissError, match="h9 header PC: country 'Japan' is not an ISO"):
+        write_h9(INTL_EVENT, info={"PC": "Japan,Kyoto"})

@@ -156,6 +156,12 @@ def _header(event: Event, info: Mapping[str, Any]) -> list[str]:
         raise SwissError(f"unknown h9 header field {unknown[0]!r}; valid: "
                          f"{', '.join(fields)}")
     fields.update({k: v for k, v in info.items() if v is not None})
+    country, comma, city = str(fields["PC"]).partition(",")
+    if comma and country.strip():  # PC[country,city]: the country as ISO alpha-2 too
+        try:
+            fields["PC"] = f"{alpha2(country)},{city}"
+        except ValueError as exc:
+            raise SwissError(f"h9 header PC: country {exc}") from None
     return [f"; {key}[{value}]" for key, value in fields.items()]
 
 
