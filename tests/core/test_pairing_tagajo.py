@@ -160,3 +160,30 @@ def test_each_board_says_the_method_paired_it():
     for b in p.round.boards:
         why = [x for x in p.explain(b.number) if x.startswith("why:")]
         assert len(why) == 1 and why[0].startswith("why: the Tagajo method: ")
+
+
+def test_search_and_checked_walk_give_the_same_pairing():
+    """The depth-first method and the checked walk (used past the step budget) agree with
+    the plain recursive method on random rematch graphs."""
+    from swisstui.core.pairing.listmethod import _checked, _complete, _search
+
+    rng = random.Random(16)
+    tried = 0
+    for _ in range(300):
+        n = rng.choice([4, 6, 8, 10, 12])
+        verts = list(range(n))
+        allowed = {v: set() for v in verts}
+        for a in verts:
+            for b in verts[a + 1:]:
+                if rng.random() < 0.6:
+                    allowed[a].add(b)
+                    allowed[b].add(a)
+        met = {v: set(verts) - allowed[v] - {v} for v in verts}
+        hand = by_hand(verts, met)
+        if not _complete(verts, allowed):
+            assert hand is None
+            continue
+        tried += 1
+        assert _search(verts, allowed, budget=10**9) == hand == _checked(verts, allowed)
+        assert _search(verts, allowed, budget=0) is None
+    assert tried > 100

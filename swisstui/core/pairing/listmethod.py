@@ -6,9 +6,10 @@ From the top of the list, the highest unpaired player meets the next player in t
 whom they may meet; when the players left cannot all be paired, that pair is undone and the
 next candidate is tried.  The result is the *lexicographically first* pairing of the list:
 the top player's partner is the earliest possible, then the next unpaired player's, and so
-on.  :func:`pair_in_list` computes it directly: a candidate is taken when the rest can still
-be paired completely (a maximum-cardinality check), which gives exactly what the method's
-backing up gives, without its exponential worst case.
+on.  :func:`pair_in_list` runs the method itself (depth first, backing up) within a step
+budget; a round where backing up goes deeper is finished by a walk that takes a candidate
+when the players left can still all be paired (a maximum-cardinality check) — the same
+pairing, without the method's exponential worst case.
 
 An odd field adds the phantom bye player at the *bottom* of the list (Tagajo: "Z" counts as
 the lowest participant, so the bye goes to the lowest player who can take it), whom nobody
@@ -67,26 +68,65 @@ def pair_in_list(pool: list[PState], ev: Evaluator, *, second_bye: bool = False
             allowed[i].add(PHANTOM)
     if not _complete(verts, allowed):
         return None
+    order = _search(verts, allowed, budget=8 * len(verts) ** 2)
+    if order is None:  # the search ran past its budget: the checked walk
+        order = _checked(verts, allowed)
     pairs: list[tuple[int, int, list[tuple[int, str]]]] = []
     bye = None
     left = verts
+    for a, b in order:  # what was passed over before each partner, for the explanation
+        rest = left[1:]
+        skipped = [(x, "bye" if x == PHANTOM else "backed up" if x in allowed[a] else
+                    why_not.get((min(a, x), max(a, x)), "met")) for x in rest[:rest.index(b)]]
+        if b == PHANTOM:
+            bye = a
+        else:
+            pairs.append((a, b, skipped))
+        left = [x for x in rest if x != b]
+    return pairs, bye
+
+
+def _search(verts: list[int], allowed: dict[int, set[int]], budget: int
+            ) -> list[tuple[int, int]] | None:
+    """The method itself: depth-first down the list, backing up one pair at a time.  The
+    first complete pairing it reaches is the lexicographically first.  None when it takes
+    more than ``budget`` steps (a round where backing up goes deep)."""
+    stack: list[tuple[list[int], int]] = []
+    chosen: list[tuple[int, int]] = []
+    left, k, steps = verts, 0, 0
+    while left:
+        a = left[0]
+        while k < len(left) - 1:
+            b = left[1 + k]
+            k += 1
+            steps += 1
+            if steps > budget:
+                return None
+            if b in allowed[a]:
+                stack.append((left, k))
+                chosen.append((a, b))
+                left, k = [x for x in left[1:] if x != b], 0
+                break
+        else:
+            if not stack:
+                return None  # not reached: the field was checked complete
+            left, k = stack.pop()
+            chosen.pop()
+    return chosen
+
+
+def _checked(verts: list[int], allowed: dict[int, set[int]]) -> list[tuple[int, int]]:
+    """The same pairing without backing up: a candidate is taken when the players left can
+    still all be paired (a maximum-cardinality check per candidate)."""
+    chosen = []
+    left = verts
     while left:
         a, rest = left[0], left[1:]
-        skipped: list[tuple[int, str]] = []
         for b in rest:
-            if b not in allowed[a]:
-                skipped.append((b, "bye" if b == PHANTOM else
-                                why_not.get((min(a, b), max(a, b)), "met")))
-                continue
-            others = [x for x in rest if x != b]
-            if _complete(others, allowed):
-                if b == PHANTOM:
-                    bye = a
-                else:
-                    pairs.append((a, b, skipped))
-                left = others
+            if b in allowed[a] and _complete([x for x in rest if x != b], allowed):
+                chosen.append((a, b))
+                left = [x for x in rest if x != b]
                 break
-            skipped.append((b, "backed up"))
-        else:  # cannot happen: the rest was complete
-            return None
-    return pairs, bye
+        else:  # pragma: no cover - the field was checked complete
+            raise AssertionError("list method: no complete pairing")
+    return chosen
