@@ -167,15 +167,42 @@ def _split(value: Any) -> tuple[str, ...]:
 NO_GEOGRAPHY = {"club_weight": 0, "country_weight": 0}
 
 
-def game_defaults(game: str, system: str | None = None) -> dict[str, Any]:
+def game_defaults(game: str, system: str | None = None, style: str | None = None
+                  ) -> dict[str, Any]:
     """The :class:`Settings` fields the game profile sets when they are not given — by
     ``swisstui new`` (:func:`make_settings`) and when event.toml leaves them out (the store):
     system, style, round-1 order, colours, the tie-break chain (per system), the scoring
-    (Magic 3/1/0, …) and the geography weights."""
+    (Magic 3/1/0, …) and the geography weights; then what the method of ``style`` implies
+    (Go's Tagajo style: colours none, weights 0 — ``GameProfile.style_methods``)."""
     prof = _profile(game)
-    return {"system": prof.system, "style": prof.style, "round1": prof.round1,
-            "colours": prof.colours, "tiebreaks": tuple(prof.tiebreaks_for(system or prof.system)),
-            "scoring": prof.scoring, **({} if prof.avoid_geography else NO_GEOGRAPHY)}
+    out = {"system": prof.system, "style": prof.style, "round1": prof.round1,
+           "colours": prof.colours, "tiebreaks": tuple(prof.tiebreaks_for(system or prof.system)),
+           "scoring": prof.scoring, **({} if prof.avoid_geography else NO_GEOGRAPHY)}
+    method = prof.style_methods.get(style or prof.style)
+    if method is not None:
+        out.update(method.settings)
+    return out
+
+
+def style_method(s: Settings) -> Any:
+    """The :class:`~swisstui.core.games.base.StyleMethod` the event's style stands for in its
+    game (Go ``tiebreaks``: the Tagajo method), or None."""
+    return _profile(s.game).style_methods.get(s.style)
+
+
+def method_departures(s: Settings) -> list[str]:
+    """One line per setting that departs from the published method the event's style stands
+    for (Go's Tagajo style with colours or club/country avoidance turned on), else []."""
+    method = style_method(s)
+    if method is None:
+        return []
+    out = []
+    for key, value in method.settings.items():
+        have = getattr(s, key)
+        if have != value and not (key == "colours" and have == "auto"):
+            out.append(f"style {s.style!r} with {key} = {have!r}: departs from {method.name} "
+                       f"({key} {value!r}), which {method.does}")
+    return out
 
 
 def make_settings(game: str, name: str, rounds: int, **overrides: Any) -> Settings:
@@ -213,7 +240,7 @@ def make_settings(game: str, name: str, rounds: int, **overrides: Any) -> Settin
     unknown = [k for k in overrides if k not in _SETTINGS_FIELDS]
     if unknown:
         raise SettingError(unknown[0], f"unknown setting {unknown[0]!r}")
-    kw = game_defaults(game, overrides.get("system"))
+    kw = game_defaults(game, overrides.get("system"), overrides.get("style"))
     del kw["scoring"]
     kw.update({k: v for k, v in overrides.items() if v is not None})
     settings = Settings(name=name, game=game, rounds=rounds, scoring=scoring,

@@ -289,7 +289,7 @@ def _parse_settings(path: Path, text: str, data: dict[str, Any]) -> Settings:
                                      "e.g. [[3, 7], [2, 11]]")
         kw["forbidden"] = tuple((a, b) for a, b in forb)
     from .settings import game_defaults  # what event.toml leaves out: the game's defaults
-    defaults = game_defaults(game, kw.get("system"))
+    defaults = game_defaults(game, kw.get("system"), kw.get("style"))
     if "scoring" in data:
         sr = _Reader(path, text, r.get("scoring", "table"), table="scoring")
         sr.only(_SCORING_KEYS)

@@ -1034,6 +1034,15 @@ def test_rounds_advice_magic_table(capsys, players, rounds):
         == str(rounds)
 
 
+def test_rounds_magic_12_players_gives_both_rows(capsys):
+    """Issue 16 item 4: MTR Appendix E's 9-16 row has a 5-round (Top 4) and a 4-round
+    (Limited with a booster-draft playoff, Top 8) column; the output names both."""
+    out = ok(capsys, "rounds", "--players", 12, "--game", "magic")
+    assert out.startswith("5 rounds — 12 players: 5 Swiss rounds, then a Top 4 playoff")
+    assert "Limited with a booster-draft playoff: 4 Swiss rounds, then a Top 8 draft playoff" \
+        in out
+
+
 @pytest.mark.parametrize("players,rounds", [(2, 1), (3, 2), (4, 2), (5, 3), (8, 3), (9, 4),
                                             (1000, 10), (1025, 11)])
 def test_rounds_advice_power_of_two(capsys, players, rounds):

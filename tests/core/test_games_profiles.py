@@ -110,26 +110,26 @@ def test_game_knowledge_in_the_profiles():
         p = profile(g)
         return (p.seat_names, p.first_colour, p.order_colours, p.actual_black_key,
                 p.list_marks, p.colours, p.has_colours, p.file_formats, p.strength_column,
-                p.ranks, p.avoid_geography, p.balance_hard, p.handicap_option,
+                p.ranks, p.avoid_geography, p.colour_gap, p.handicap_option,
                 p.initial_colour_option, p.pab_bars_unplayed_win, p.pab_random_lowest,
                 p.mcmahon_score, p.unplayed_rules_option, p.result_shows, p.sim_draw_rate,
                 p.sim_rating)
 
     assert {g: facts(g) for g in GAMES} == {
         "chess": (("White", "Black"), "w", ("w", "b"), None, ("w", "b"), "fide", True,
-                  ("trf",), "rating", False, False, False, None, "initial_colour", True,
+                  ("trf",), "rating", False, False, None, None, "initial_colour", True,
                   False, None, "tiebreak_rules", (), 0.30, 1700),
         "go": (("Black", "White"), "b", ("b", "w"), None, ("b", "w"), "balance", True,
-               ("h9",), "rank", True, True, False, "handicap", None, False, False, "MMS",
+               ("h9",), "rank", True, True, None, "handicap", None, False, False, "MMS",
                None, (), 0.0, 2000),
         "othello": (("Black", "White"), "b", ("b", "w"), None, ("b", "w"), "balance", True,
-                    (), "rating", False, True, True, None, None, False, False, None, None,
+                    (), "rating", False, True, 1, None, None, False, False, None, None,
                     (), 0.03, 1700),
         "magic": (("Player A", "Player B"), None, None, None, None, "none", False, (),
-                  "rating", False, True, False, None, None, False, True, None, None, (),
+                  "rating", False, True, None, None, None, False, True, None, None, (),
                   0.06, 1700),
         "renju": (("Player 1", "Player 2"), None, None, "black", ("B?", "W?"), "recorded",
-                  True, (), "rating", True, True, False, None, None, False, False, None, None,
+                  True, (), "rating", True, True, None, None, None, False, False, None, None,
                   ("black",), 0.05, 1700),
     }
     assert [bool(profile(g).extras_help) for g in GAMES] == [False, True, False, True, True]

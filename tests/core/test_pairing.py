@@ -400,11 +400,14 @@ def test_tagajo_chain_orders_the_group():
 
 
 def test_packer_is_lexicographic():
-    worse_high = (0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0)
-    worse_low = (0, 0, 0, 0, 0, 2, 2, 2, 3, 2, 1023)
+    worse_high = (0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0)
+    worse_low = (0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 3, 2, 1023)
     pk = Packer([worse_high, worse_low], [False, False], pairs=10)
     assert pk.pack(worse_low, False) > pk.pack(worse_high, False)
-    assert len(FIELDS) == 11 and pk.bits < 120
+    assert len(FIELDS) == 13 and pk.bits < 120
+    excess = (1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)  # a colour excess outweighs everything
+    pk = Packer([excess, worse_high, worse_low], [False] * 3, pairs=10)
+    assert pk.pack(worse_high, False) > pk.pack(excess, False)
 
 
 def test_det_hash_is_stable():

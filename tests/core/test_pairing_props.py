@@ -61,11 +61,16 @@ def check_round(ev: Event, p, allow_rematch: bool) -> None:
                 assert abs(seq.count("w") - seq.count("b")) <= 2, (pid, seq)
                 assert "www" not in "".join(seq) and "bbb" not in "".join(seq), (pid, seq)
     if ev.game == "othello":
+        # never 2 apart, unless no pairing could keep it (colour_limit = "graded", the
+        # default): then the round says so and so does every board that goes past it
+        relaxed = any("apart in Blacks and Whites" in w for w in p.warnings)
         for b in rnd.boards:
             for pid in b.players:
                 seq = [r.colour for r in after[pid] if r.colour and r.kind in
                        (GameKind.GAME, GameKind.PENDING)]
-                assert abs(seq.count("w") - seq.count("b")) <= 1, (pid, seq)
+                if abs(seq.count("w") - seq.count("b")) > 1:
+                    assert relaxed, (pid, seq)
+                    assert "relaxed: colour gap" in "\n".join(p.explain(b.number))
 
 
 def run_event(game: str, n: int, rounds: int, seed: int, late: int, withdraw: int,

@@ -74,6 +74,19 @@ def test_recommended_rounds():
     assert advice(6, "magic").playoff is None
 
 
+def test_magic_advice_offers_both_rows_of_appendix_e():
+    """Issue 16 item 4: MTR Appendix E, 9-16 players: 5 rounds + Top 4 (most formats) and
+    4 rounds + Top 8 (Limited with a booster-draft playoff)."""
+    a = advice(12, "magic")
+    assert (a.rounds, a.playoff) == (5, 4)
+    assert a.alternatives == ((4, 8, "Limited with a booster-draft playoff"),)
+    assert "5 Swiss rounds, then a Top 4 playoff" in a.note
+    assert "4 Swiss rounds, then a Top 8 draft playoff" in a.note
+    assert [advice(n, "magic").alternatives != () for n in (8, 9, 16, 17)] == \
+        [False, True, True, False]
+    assert advice(12).alternatives == ()
+
+
 def test_format_value():
     assert format_value("OMW", 0.571428) == "57.14%"
     assert json_value("OMW", 0.571428) == 0.5714

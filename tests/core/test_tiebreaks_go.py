@@ -96,6 +96,52 @@ def test_mcmahon_scores():
     assert v2[3]["MMS"] == 10.5
 
 
+# Issue 16 item 2: a McMahon event with a withdrawal, by hand after OpenGotha (a round a player
+# does not take part in is absent: ½ MMS, cumulated special points rounded down; an unpaired
+# round adds the player's own start score to SOSM, start score × rounds to SOSOSM).
+# Bar 4d, floor 20k: 3d -> 32, 2d -> 31, 1d -> 30, 1k -> 29.  Player 4 withdraws from round 2.
+# R1: 1 beats 2, 4 beats 3.  R2: 1 beats 3, 2 bye.  R3: 3 beats 2, 1 bye.
+WD_PLAYERS = [Player(1, "A", rank="3d"), Player(2, "B", rank="2d"), Player(3, "C", rank="1d"),
+              Player(4, "D", rank="1k", withdrawn_from=2)]
+WD_ROUNDS = [[(1, 2, "1-0"), (3, 4, "0-1")], [(1, 3, "1-0"), ("bye", 2)],
+             [(2, 3, "0-1"), ("bye", 1)]]
+
+
+def _wd_values(options=None):
+    ev = build("go", WD_PLAYERS, WD_ROUNDS, system="mcmahon", options=options,
+               tiebreaks=("MMS", "SOSM", "SOSOSM"))
+    return {r.player.id: r.values for r in standings(ev).rows}
+
+
+def test_mcmahon_rounds_after_a_withdrawal_are_absent_as_in_opengotha():
+    pytest.importorskip("swisstui.core.ranks")
+    v = _wd_values()
+    # MMS: 1: 32 + 2 wins + bye = 35; 2: 31 + bye = 32; 3: 30 + 1 win = 31;
+    # 4: 29 + 1 win + floor(½ + ½ absent after the withdrawal) = 31 (was 30)
+    assert {p: v[p]["MMS"] for p in v} == {1: 35, 2: 32, 3: 31, 4: 31}
+    # SOSM: 1: 32 + 31 + own 32 (bye); 2: 35 + own 31 (bye) + 31; 3: 31 (player 4) + 35 + 32;
+    # 4: 31 + own 29 twice (rounds 2, 3 unpaired)
+    assert {p: v[p]["SOSM"] for p in v} == {1: 95, 2: 97, 3: 98, 4: 89}
+    # SOSOSM: 1: 97 + 98 + 32 × 3; 2: 95 + 31 × 3 + 98; 3: 89 + 95 + 97; 4: 98 + 29 × 3 × 2
+    assert {p: v[p]["SOSOSM"] for p in v} == {1: 291, 2: 286, 3: 281, 4: 272}
+
+
+def test_mcmahon_withdrawn_mms_zero_keeps_the_older_reading():
+    pytest.importorskip("swisstui.core.ranks")
+    v = _wd_values({"withdrawn_mms": "zero"})
+    assert {p: v[p]["MMS"] for p in v} == {1: 35, 2: 32, 3: 31, 4: 30}
+    assert v[3]["SOSM"] == 30 + 35 + 32 and v[4]["SOSM"] == 31 + 29 + 29
+
+
+def test_withdrawn_mms_option_is_validated():
+    from swisstui.core.errors import SwissError
+    from swisstui.core.settings import make_settings
+
+    assert make_settings("go", "x", 3).options["withdrawn_mms"] == "absent"
+    with pytest.raises(SwissError, match="withdrawn_mms.*valid: absent, zero"):
+        make_settings("go", "x", 3, options={"withdrawn_mms": "half"})
+
+
 def test_sosm_handicap_correction():
     from dataclasses import replace
 

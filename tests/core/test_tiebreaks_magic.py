@@ -111,3 +111,14 @@ def test_ogw_floor_and_intentional_draw():
     assert gw[2] == 0.33  # 0 game wins: floored
     assert gw[3] == pytest.approx(max(0.33, (3 + 3) / 18))  # 0-0-3 then 1-2
     assert st.row(1).values["OGW"] == pytest.approx((gw[2] + gw[3]) / 2)
+
+
+def test_player_who_never_had_an_opponent_has_the_floor():
+    """Issue 16 item 4: a round-1 bye, then dropped — no opponent at all.  The MTR is silent;
+    swisstui gives OMW% = OGW% = 0.33, the floor (docs/TIEBREAKS.md, Magic)."""
+    players = [Player(1, "Bye then drop", withdrawn_from=2), Player(2, "B"), Player(3, "C")]
+    ev = build("magic", players, [[(2, 3, "2-0"), ("bye", 1)], [(2, 3, "2-1")]],
+               tiebreaks=("OMW", "GW", "OGW", "MW"))
+    v = row(standings(ev), 1)
+    assert v["OMW"] == 0.33 and v["OGW"] == 0.33
+    assert v["MW"] == 1.0 and v["GW"] == 1.0  # the bye counts in the own MW%/GW% (2-0)

@@ -81,6 +81,23 @@ class Option:
 
 
 @dataclass(frozen=True)
+class StyleMethod:
+    """A published pairing method a style stands for in this game, and the settings the
+    method implies (Go's ``tiebreaks`` style is the Tagajo method: neighbours in the list,
+    skipping players already met — no colour or club/country rule).  ``settings`` are
+    :class:`~swisstui.core.model.Settings` fields: the defaults of a new event with that style
+    (and of event.toml keys left out); a director who sets another value is told the pairing
+    departs from the method (:func:`swisstui.core.settings.method_departures`)."""
+
+    name: str  # "the Tagajo method"
+    settings: Mapping[str, Any] = field(default_factory=dict, hash=False)
+    does: str = ""  # what the method does, for the departure message
+    # the method pairs down the ordered list: the top unpaired player meets the next one not
+    # met, backing up one pair when the last fails (swisstui.core.pairing.listmethod)
+    down_the_list: bool = False
+
+
+@dataclass(frozen=True)
 class GameProfile:
     name: str
     scoring: Scoring
@@ -112,6 +129,14 @@ class GameProfile:
     # check_options(options) -> options: cross-key checks after each key is valid (Go: bar
     # not below floor; Renju: "soosorv-8" → opening + opening_n).  Raises ValueError.
     check_options: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+    # Colour gap of balanced colours: a player's Blacks and Whites at most this many apart
+    # (Othello 1: never 2 apart).  None = no gap.  A game with a gap has the option
+    # ``colour_limit``: "graded" (default: the pairing with the fewest and smallest excesses)
+    # or "absolute" (a round that cannot keep the gap is refused); pairing/engine.colour_gap.
+    colour_gap: int | None = None
+    # Pairing styles that stand for a published method in this game, with the settings the
+    # method implies (Go: "tiebreaks" = the Tagajo method).
+    style_methods: Mapping[str, StyleMethod] = field(default_factory=dict, hash=False)
 
     # ---- seats and colours (model.board_colours, lists, screens) ---------------------------
     # What the two seats of a board are called, first-listed first: column titles of the
@@ -140,9 +165,6 @@ class GameProfile:
     result_shows: tuple[str, ...] = ()
 
     # ---- pairing ----------------------------------------------------------------------------
-    # Colour balance in ``balance`` mode is a hard limit: Blacks and Whites never 2 apart
-    # (Othello, Papp's colour rule); otherwise only a preference (Go).
-    balance_hard: bool = False
     # Boolean option that turns on handicap games (Go "handicap": the stronger player takes
     # White, colours.stronger); None: the game has none.
     handicap_option: str | None = None
@@ -180,9 +202,10 @@ class GameProfile:
     # (chess "tiebreak_rules", standings/unplayed.py); None: the opponent's real score, and a
     # round without an opponent counts 0 (Go SOS, Renju Buchholz, Othello SO).
     unplayed_rules_option: str | None = None
-    # rounds_advice(players, power_of_two_rounds) -> (rounds, playoff cut or None, note): the
-    # game's own table of recommended rounds (Magic, MTR Appendix E); None: ⌈log₂ n⌉.
-    rounds_advice: Callable[[int, int], tuple[int, int | None, str]] | None = None
+    # rounds_advice(players, power_of_two_rounds) -> (rounds, playoff cut or None, note,
+    # other rows that fit: ((rounds, playoff, when), …)): the game's own table of recommended
+    # rounds (Magic, MTR Appendix E); None: ⌈log₂ n⌉.
+    rounds_advice: Callable[[int, int], tuple[int, int | None, str, tuple[Any, ...]]] | None = None
 
     # ---- files --------------------------------------------------------------------------------
     # Game-specific exchange formats this game's events may be written in (chess "trf", Go

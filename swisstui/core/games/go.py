@@ -44,11 +44,15 @@
   the rule set: Japanese/Korean 6.5, Chinese/AGA 7.5, Ing 8 — docs/RULES.md §1.8 for Ing, the
   others are the common convention); ``handicap`` (handicap games on/off); ``mcmahon_bar``
   (default 4d, 10k–9d) and ``mcmahon_floor`` (default 20k, 30k–1d) (docs/RULES.md §1.2);
-  ``absent_mms`` (½); ``round_down`` (True); ``sos_unplayed_half`` (False: OpenGotha's "for
+  ``absent_mms`` (½); ``withdrawn_mms`` (``absent``: a round after a withdrawal scores like
+  an absent round, as in OpenGotha, where a round a player does not take part in is absent
+  whether they entered late or left; ``zero``: nothing); ``round_down`` (True);
+  ``sos_unplayed_half`` (False: OpenGotha's "for
   SOS, count not played games as half point", docs/RULES.md §1.4 Options — the opponents' rounds
   not played count ½ win in SOS, SOS-1/-2, SODOS, SOSM and through them SOSOS, SOSOSM).
 * Defaults: Swiss with wins, SOS, SOSOS, SODOS; McMahon with MMS, SOSM, SOSOSM (docs/RULES.md §0,
-  docs/RULES.md §1.1, §1.7); colours balanced.
+  docs/RULES.md §1.1, §1.7); colours balanced.  The ``tiebreaks`` style is the Tagajo method
+  (:data:`TAGAJO`): colours ``none`` and no club/country avoidance by default, as the method.
 """
 
 from __future__ import annotations
@@ -64,7 +68,7 @@ from collections.abc import Mapping
 from ..errors import ResultError
 from ..model import Result, Scoring, Settings
 from ..ranks import RankError, parse_rank, rank_value
-from .base import GameProfile, Option, clean
+from .base import GameProfile, Option, StyleMethod, clean
 
 RULE_SETS = ("japanese", "chinese", "ing", "aga", "korean")
 USUAL_KOMI = {"japanese": 6.5, "korean": 6.5, "chinese": 7.5, "aga": 7.5, "ing": 8.0}
@@ -468,6 +472,10 @@ OPTIONS = {
                             check=_rank_in("30k", "1d")),
     "absent_mms": Option(0.5, float, (0.0, 0.5, 1.0),
                          "McMahon score of an absent round (docs/RULES.md §1.2: ½)"),
+    "withdrawn_mms": Option("absent", str, ("absent", "zero"),
+                            "McMahon score of a round after the player withdrew: 'absent' "
+                            "(an absent round, absent_mms, as OpenGotha scores every round "
+                            "not played) or 'zero' (nothing, the earlier reading)"),
     "round_down": Option(True, bool, None,
                          "round bye/absent points down to whole points (docs/RULES.md §1.2)"),
     "sos_unplayed_half": Option(False, bool, None,
@@ -475,6 +483,18 @@ OPTIONS = {
                                 "absences, forfeits) as ½ win instead of their points "
                                 "(OpenGotha option, docs/RULES.md §1.4)"),
 }
+
+# The Tagajo method (docs/RULES.md §8.2; §1.7): list the players by the chain, pair
+# neighbours from the top, skip a candidate already met, back up one pair when the last pair
+# fails.  It has no colour rule (colours are decided at the board) and no club or country
+# rule, so the ``tiebreaks`` style defaults to colours "none" and geography weights 0 — the
+# engine then pairs as the method does; turning either on is allowed and reported.
+TAGAJO = StyleMethod(
+    "the Tagajo method",
+    {"colours": "none", "club_weight": 0, "country_weight": 0},
+    "pairs neighbours in the list, skipping only players already met",
+    down_the_list=True,
+)
 
 PROFILE = GameProfile(
     name="go",
@@ -509,4 +529,5 @@ PROFILE = GameProfile(
     sim_draw_rate=0.0,
     sim_rating=2000,
     simulate_result=simulate_result,
+    style_methods={"tiebreaks": TAGAJO},
 )

@@ -95,19 +95,36 @@ def bye_detail(settings: Settings) -> Mapping[str, Any]:
 # MTR Appendix E (docs/RULES.md §3.3): (largest field, Swiss rounds, Top N playoff); larger
 # fields play 10 rounds and a Top 8.
 ROUNDS_TABLE = ((16, 5, 4), (32, 5, 8), (64, 6, 8), (128, 7, 8), (226, 8, 8), (409, 9, 8))
+# MTR Appendix E, 9–16 players, Limited with a booster-draft playoff: (smallest field,
+# largest field, rounds, playoff)
+DRAFT_ROW = (9, 16, 4, 8)
 
 
-def rounds_advice(n: int, power_of_two: int) -> tuple[int, int | None, str]:
+def rounds_advice(n: int, power_of_two: int
+                  ) -> tuple[int, int | None, str, tuple[tuple[int, int | None, str], ...]]:
     """Recommended rounds and playoff cut for ``n`` players from the MTR Appendix E table
     (docs/RULES.md §3.3), which assumes a Top 8 cut from 17 players: 9–16 → 5 rounds (Top 4),
     17–32 → 5, 33–64 → 6, 65–128 → 7, 129–226 → 8, 227–409 → 9, 410+ → 10 (Top 8); up to 8
-    players the table plays single elimination (``power_of_two`` = ⌈log₂ n⌉ rounds)."""
+    players the table plays single elimination (``power_of_two`` = ⌈log₂ n⌉ rounds).  The
+    9–16 row has a second column, 4 rounds and a Top 8 for Limited with a booster-draft
+    playoff (also the power of two: the Portuguese source's 12 players → 4, docs/RULES.md
+    §8.3): returned as an alternative, the last item."""
     if n <= 8:
         return (power_of_two, None,
-                f"{n} players: single elimination, {power_of_two} rounds (docs/RULES.md §3.3)")
+                f"{n} players: single elimination, {power_of_two} rounds (docs/RULES.md §3.3)",
+                ())
     rounds, playoff = next(((r, p) for top, r, p in ROUNDS_TABLE if n <= top), (10, 8))
+    low, high, d_rounds, d_playoff = DRAFT_ROW
+    if low <= n <= high:
+        when = "Limited with a booster-draft playoff"
+        return (rounds, playoff,
+                f"{n} players: {rounds} Swiss rounds, then a Top {playoff} playoff (MTR "
+                f"Appendix E, all other formats); {when}: {d_rounds} Swiss rounds, then a Top "
+                f"{d_playoff} draft playoff (MTR Appendix E; also the power of two, "
+                f"2^{d_rounds} = {2 ** d_rounds} ≥ {n})",
+                ((d_rounds, d_playoff, when),))
     return (rounds, playoff, f"{n} players: {rounds} Swiss rounds, then a Top {playoff} "
-                             f"playoff (MTR Appendix E, docs/RULES.md §3.3)")
+                             f"playoff (MTR Appendix E, docs/RULES.md §3.3)", ())
 
 
 def simulate_result(rng: random.Random, outcome: tuple[float, float], first: int,

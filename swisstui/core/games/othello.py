@@ -23,9 +23,14 @@
 
 * Options: ``bye_discs`` (default ``[40, 24]``, a win), ``bq_coefficient`` (C of the
   Brightwell Quotient, default 6 as at the WOC; 0 = plain disc count, docs/RULES.md §2.2),
-  ``empties`` (``winner`` | ``none``).
-* Defaults: Swiss, round 1 random (docs/RULES.md §8.0), colours balanced (never 2+ apart, docs/RULES.md §8.0;
-  docs/RULES.md §2.4), tie-breaks BQ then disc count (docs/RULES.md §2.1).
+  ``empties`` (``winner`` | ``none``), ``colour_limit`` (``graded`` | ``absolute``, below).
+* Defaults: Swiss, round 1 random (docs/RULES.md §8.0), colours balanced with a colour gap of 1 —
+  Blacks and Whites never 2 apart (docs/RULES.md §8.0) — tie-breaks BQ then disc count (docs/RULES.md §2.1).
+  The gap is graded by default: when uneven drops, requested byes or forfeits leave no
+  pairing that keeps it, the pairing with the fewest and smallest colour excesses is made
+  (the World Othello Federation's Papp scores a colour excess as a growing penalty, not a
+  bar: docs/RULES.md §2.4) and each board going past it says so.  ``colour_limit = "absolute"``
+  refuses such a round instead.
 """
 
 from __future__ import annotations
@@ -145,6 +150,10 @@ OPTIONS = {
     "empties": Option("winner", str, ("winner", "none"),
                       "empty squares at the end go to the winner, or are not counted "
                       "(docs/RULES.md §2.3)"),
+    "colour_limit": Option("graded", str, ("graded", "absolute"),
+                           "Blacks and Whites never 2 apart: 'graded' pairs with the fewest "
+                           "and smallest excesses when no pairing keeps it (Papp, "
+                           "docs/RULES.md §2.4); 'absolute' refuses such a round"),
 }
 
 PROFILE = GameProfile(
@@ -165,7 +174,7 @@ PROFILE = GameProfile(
     first_colour="b",
     list_marks=("b", "w"),
     entry_example="board discs:  3 40-24   9 33-31   (or just the result)",
-    balance_hard=True,
     sim_draw_rate=0.03,
     simulate_result=simulate_result,
+    colour_gap=1,
 )

@@ -21,7 +21,7 @@ checks that the decomposed objective equals the complete-graph objective on rand
 
 from __future__ import annotations
 
-from .criteria import BYE, Evaluator
+from .criteria import BYE, EXCESS_IDX, REMATCH_IDX, Evaluator
 from .groups import PState
 
 FULL_LIMIT = 120
@@ -77,7 +77,8 @@ class Candidates:
             t = cache[key]
         else:
             t = cache[key] = self.ev.pair(self.field[i], self.field[j])
-        if t is not None and not t[1]:  # a window never offers a rematch: see _match
+        if t is not None and not t[REMATCH_IDX] and not t[EXCESS_IDX]:
+            # a window never offers a rematch or a colour excess: see engine._match
             self.edges[key] = t
 
     def _complete(self) -> None:

@@ -11,8 +11,11 @@
   different ranks is a handicap game: the stronger player takes White (docs/RULES.md §1.3,
   OpenGotha ``gameBetween``), colour preferences do not apply to it, and only even games
   (equal or unknown ranks) count in the colour balance (:func:`.groups.even_game`).
-* Othello (``balance``, hard): Blacks and Whites of a player are never 2 apart (docs/RULES.md §8.0,
-  Papp colour table docs/RULES.md §2.4).
+* Othello (``balance`` with a colour gap): Blacks and Whites of a player should never be 2
+  apart (docs/RULES.md §8.0; the profile's ``colour_gap`` = 1).  Papp scores going past it as a
+  graded penalty (its colour table, docs/RULES.md §2.4), so by default the gap is a weight — the
+  pairing with the fewest and smallest colour excesses (:func:`excess`) — and only the
+  game option ``colour_limit = "absolute"`` makes it a hard limit (:func:`hard_conflict`).
 * Renju (``recorded``): colours are decided at the board (docs/RULES.md §4.2); the first-listed
   player is the *tentative* Black, given to the player with fewer actual Blacks.
 * Magic (``none``): no colours; seat A goes to the higher-placed player.
@@ -49,11 +52,13 @@ def stronger(a: PState, b: PState) -> PState | None:
 
 
 def colour_mode(event) -> str:
-    """The event's colour rule: ``Settings.colours``, or the game profile's default."""
+    """The event's colour rule: ``Settings.colours``, or the game profile's default (for the
+    event's style: Go's Tagajo style has none)."""
     mode = event.settings.colours
     if mode and mode != "auto":
         return mode
-    return profile(event.game).colours
+    from ..settings import game_defaults
+    return game_defaults(event.game, style=event.settings.style)["colours"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,24 +95,58 @@ def preference(st: PState, mode: str) -> Pref:
     return Pref(None, NONE)
 
 
-def hard_conflict(a: PState, b: PState, mode: str, balance_hard: bool,
-                  exempt: bool) -> str | None:
+def excess(a: PState, b: PState, gap: int | None) -> tuple[int, int]:
+    """(players, size): how far the colour allocation of the pair takes the players'
+    balances (#Black − #White) beyond ``gap`` — the number of players who would end more
+    than ``gap`` apart, and the sum of the squares of how far (a growing penalty, as Papp's
+    colour table: one player 2 beyond costs more than two players 1 beyond).  (0, 0) when
+    ``gap`` is None (no limit) or the pair can keep both within it.  The allocation is the
+    one with the smallest size — the player further from even keeps the colour that evens
+    it, which is what :func:`allocate` gives."""
+    if gap is None:
+        return 0, 0
+    best = None
+    for da in (1, -1):  # a takes Black (+1) or White (−1); b the other
+        over = [max(0, abs(a.bal + da) - gap), max(0, abs(b.bal - da) - gap)]
+        cand = (over[0] ** 2 + over[1] ** 2, sum(1 for x in over if x))
+        if best is None or cand < best:
+            best = cand
+    return best[1], best[0]
+
+
+def excess_note(first: PState, second: PState, first_colour: str, gap: int) -> str | None:
+    """The board explanation of a colour excess: who ends more than ``gap`` apart once
+    ``first`` (listed first, colour ``first_colour``) and ``second`` have played; None if
+    nobody does."""
+    d = 1 if first_colour == "b" else -1
+    out = []
+    for st, bal in ((first, first.bal + d), (second, second.bal - d)):
+        if abs(bal) > gap:
+            more, fewer = ("Blacks", "Whites") if bal > 0 else ("Whites", "Blacks")
+            out.append(f"{st.id} ends with {abs(bal)} more {more} than {fewer}")
+    if not out:
+        return None
+    return (f"{'; '.join(out)} (more than {gap} apart): no pairing of the round kept every "
+            f"player within {gap} — the fewest and smallest excesses were chosen")
+
+
+def hard_conflict(a: PState, b: PState, mode: str, gap: int | None, exempt: bool
+                  ) -> str | None:
     """Why ``a`` and ``b`` cannot meet for colour reasons (an absolute criterion), or None.
 
-    ``fide`` (chess): both have an absolute preference for the same colour (C.04.3 C3),
-    unless ``exempt`` (a topscorer in the last round).  ``balance`` with ``balance_hard``
-    (the profile's, Othello): both already have one more Black (or one more White), so one of
-    them would end 2 apart."""
+    chess: both have an absolute preference for the same colour (C.04.3 C3), unless
+    ``exempt`` (a topscorer in the last round).  A game with an absolute colour gap
+    (Othello with ``colour_limit = "absolute"``: never 2 apart): one of them would end more
+    than ``gap`` apart (:func:`excess`); pass ``gap`` None when the gap is graded."""
     if mode == "fide":
         pa, pb = preference(a, mode), preference(b, mode)
         if pa.strength == ABSOLUTE and pb.strength == ABSOLUTE and pa.want == pb.want \
                 and not exempt:
             return f"both must have {NAME[pa.want]} (FIDE colour limits ±2, no 3 in a row)"
         return None
-    if mode == "balance" and balance_hard and a.bal and b.bal \
-            and (a.bal > 0) == (b.bal > 0):
+    if mode == "balance" and excess(a, b, gap)[0]:
         more = "Blacks" if a.bal > 0 else "Whites"
-        return f"both have one more {more}; one would be 2 apart (Othello colour rule)"
+        return f"both have more {more}; one would end more than {gap} apart (colour gap)"
     return None
 
 
@@ -124,11 +163,13 @@ def misses(a: PState, b: PState, mode: str) -> tuple[int, int]:
 
 
 def allocate(a: PState, b: PState, mode: str, *, game: str, seed: int, round_no: int,
-             initial: str = "w", handicap: bool = False) -> tuple[int, int, str]:
+             initial: str = "w", handicap: bool = False, gap: int | None = None
+             ) -> tuple[int, int, str]:
     """Order the pair as (first-listed, second, reason) — the colour decision.
 
     FIDE order (docs/RULES.md §5.6): 1. grant both preferences; 2. the stronger preference (both
-    absolute: the wider colour difference); 3. alternate from the most recent round where they
+    absolute: the wider colour difference — also in a game with a colour ``gap``, so the
+    player further from even keeps the colour that evens it, :func:`excess`); 3. alternate from the most recent round where they
     had different colours; 4. the higher-ranked player's preference; 5. round 1 / no history:
     the initial colour by lot to the higher-ranked if their place is odd (1st, 3rd…)."""
     # the first-listed player's colour; where the order fixes none, the first-listed is the
@@ -159,7 +200,7 @@ def allocate(a: PState, b: PState, mode: str, *, game: str, seed: int, round_no:
         if pa.strength != pb.strength:
             st, pr = (a, pa) if pa.strength > pb.strength else (b, pb)
             return give(st, pr.want, f"stronger ({STRENGTH_NAME[pr.strength]}) preference")
-        if mode == "fide" and abs(a.cd) != abs(b.cd):
+        if (mode == "fide" or gap is not None) and abs(a.cd) != abs(b.cd):
             st, pr = (a, pa) if abs(a.cd) > abs(b.cd) else (b, pb)
             return give(st, pr.want, "wider colour difference")
         for ca, cb in zip(reversed(a.colours), reversed(b.colours)):

@@ -16,18 +16,27 @@ sums is the same as maximising ``Σ(cap − penalty)``.
   again, C.04.2 3.5);
 * no forbidden pair — the director's ``Settings.forbidden`` and ``--forbid``;
 * colour hard limits — chess ±2 and never 3 in a row (C.04.1 f–g, C.04.3 C3, exempt:
-  topscorers in the last round); Othello never 2 apart (docs/RULES.md §8.0): see
+  topscorers in the last round); a game's colour gap (Othello: never 2 apart, docs/RULES.md §8.0)
+  only when the event makes it absolute (Othello option ``colour_limit = "absolute"``): see
   :func:`.colours.hard_conflict`;
 * no second pairing bye while another eligible player exists (docs/RULES.md §1.5, §3.4, C.04.1 d):
   field ``SECOND_BYE`` is first, so an ineligible player gets the bye only when no pairing
   with an eligible one exists.
 
 Under ``--allow-rematch`` rematches become edges with the ``REMATCH`` / ``RECENCY`` penalties,
-so the fewest and least recent rematches are chosen.
+so the fewest and least recent rematches are chosen.  A graded colour gap (the default for a
+game whose profile has ``colour_gap``: Othello) works the same way without any flag: a pair
+that takes a player beyond the gap is an edge with the ``EXCESS`` / ``EXCESS_SIZE``
+penalties (:func:`.colours.excess`), the first fields, so a round is never refused for colours
+alone and an excess is used only when no pairing keeps every balance within the gap — as
+when the gap was absolute, which is why every round that paired before pairs the same.  Papp
+scores a colour excess as a growing penalty too (docs/RULES.md §2.4).
 
 **Fields** (penalties, most significant first):
 
 ============  ==================================================================================
+EXCESS        players a pair takes beyond the game's graded colour gap (Othello: 2 apart).
+EXCESS_SIZE   Σ (how far beyond)²: the fewest, then the smallest, colour excesses.
 SECOND_BYE    bye edge to a player who already had a pairing bye (or, chess, an unplayed win).
 REMATCH       relaxed rematch (only under ``allow_rematch``).
 RECENCY       round of that rematch's last game: the least recent rematch is preferred.
@@ -57,11 +66,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .colours import ABSOLUTE, Pref, hard_conflict, preference, stronger
+from .colours import ABSOLUTE, Pref, excess, hard_conflict, preference, stronger
 from .groups import PState, det_hash
 
-FIELDS = ("SECOND_BYE", "REMATCH", "RECENCY", "BYE_RANK", "SCORE", "TOP", "COLOUR",
-          "STRONGCOL", "GEO", "FLOAT", "IDEAL")
+FIELDS = ("EXCESS", "EXCESS_SIZE", "SECOND_BYE", "REMATCH", "RECENCY", "BYE_RANK", "SCORE",
+          "TOP", "COLOUR", "STRONGCOL", "GEO", "FLOAT", "IDEAL")
+# fields of a relaxed rule: a windowed answer using one is not accepted (engine._match)
+RELAXED_IDX = tuple(FIELDS.index(f) for f in ("EXCESS", "SECOND_BYE", "REMATCH"))
+REMATCH_IDX = FIELDS.index("REMATCH")
+EXCESS_IDX = FIELDS.index("EXCESS")
 BYE_ONLY = frozenset({"SECOND_BYE", "BYE_RANK"})  # fields only the bye edge carries
 BYE_ONLY_IDX = tuple(i for i, f in enumerate(FIELDS) if f in BYE_ONLY)
 IDEAL_CAP = 1023
@@ -92,7 +105,8 @@ class Context:
     pab_strict: bool = False  # pab_bars_unplayed_win: an earlier unplayed win bars the PAB
     random_bye: bool = False  # pab_random_lowest: the bye by points only, random among the lowest
     handicap: bool = False  # Go handicap games: colours follow the ranks (colours.stronger)
-    balance_hard: bool = False  # balance_hard: Blacks and Whites never 2 apart (Othello)
+    colour_gap: int | None = None  # the game's colour gap (profile colour_gap), mode balance
+    colour_absolute: bool = False  # the gap is a hard limit (option colour_limit = absolute)
 
 
 def ideal_penalty(p: int, q: int, n: int, style: str) -> int:
@@ -151,7 +165,7 @@ class Evaluator:
         pa, pb = self.prefs[a.id], self.prefs[b.id]
         if ctx.mode == "fide" and not (pa.strength == ABSOLUTE and pb.strength == ABSOLUTE):
             return None
-        why = hard_conflict(a, b, ctx.mode, ctx.balance_hard,
+        why = hard_conflict(a, b, ctx.mode, ctx.colour_gap if ctx.colour_absolute else None,
                             self.exempt[a.id] or self.exempt[b.id])
         if why:
             return f"{a.id}-{b.id}: {why}"
@@ -201,7 +215,10 @@ class Evaluator:
             ca = a.player.country
             if ca and ca == b.player.country:
                 geo += ctx.country_weight
-        return (0, 1 if met else 0, met or 0, 0, score, top, col, strong, geo, flt, ideal)
+        over, size = (0, 0) if ctx.colour_gap is None or ctx.colour_absolute else \
+            excess(a, b, ctx.colour_gap)
+        return (over, size, 0, 1 if met else 0, met or 0, 0, score, top, col, strong, geo, flt,
+                ideal)
 
     def bye(self, a: PState) -> tuple[int, ...]:
         """Penalty tuple of the edge between ``a`` and the dummy bye vertex."""
@@ -212,7 +229,7 @@ class Evaluator:
                 det_hash(ctx.seed, ctx.round_no, "bye", a.id, bits=10)
         else:
             rank = ctx.nplayers - 1 - a.order
-        return (second, 0, 0, rank, 0, 0, 0, 0, 0, 0, 0)
+        return (0, 0, second, 0, 0, rank, 0, 0, 0, 0, 0, 0, 0)
 
 
 class Packer:

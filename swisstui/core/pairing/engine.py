@@ -14,10 +14,11 @@ from ..errors import ConflictError, PairingError
 from ..games import profile
 from ..model import Board, Bye, ByeKind, Event, Round
 from .candidates import FULL_LIMIT, START_WINDOW, Candidates
-from .colours import allocate, colour_mode, handicap_games
-from .criteria import BYE, FIELDS, Context, Evaluator, Packer, objective
+from .colours import allocate, colour_mode, excess, excess_note, handicap_games
+from .criteria import BYE, FIELDS, RELAXED_IDX, Context, Evaluator, Packer, objective
 from .groups import PState, build_states, lot_key, strength_key, to_pair
 from .matching import max_cardinality, solve
+from .listmethod import pair_in_list
 from .roundrobin import roundrobin_pairs
 
 CONVERGE = False  # also require the same objective as the half-width window
@@ -78,6 +79,20 @@ def _plan(event: Event, round_no: int) -> tuple[str, str, tuple[str, ...]]:
     if s.style == "adjacent":
         return "strength", "adjacent", ()
     return "strength", s.style, ()
+
+
+def colour_gap(event: Event, mode: str) -> tuple[int | None, bool]:
+    """(gap, absolute): the game's colour gap — Blacks and Whites of a player at most
+    ``gap`` apart, the profile's ``colour_gap`` (Othello 1, docs/RULES.md §8.0) — when colours are
+    balanced, and whether the event makes it a hard limit (game option ``colour_limit =
+    "absolute"``; default ``"graded"``: the fewest and smallest excesses, docs/RULES.md §2.4 Papp).
+    (None, False) for games without one."""
+    if mode != "balance":
+        return None, False
+    gap = profile(event.game).colour_gap
+    if gap is None:
+        return None, False
+    return gap, event.settings.options.get("colour_limit", "graded") == "absolute"
 
 
 def _check_ready(event: Event, round_no: int) -> None:
@@ -153,6 +168,7 @@ def pair_round(event: Event, *, fixed=(), forbid=(), allow_rematch: bool = False
     states = build_states(event, round_no, ids, system=s.system, order=order, seed=s.seed,
                           chain=chain, handicap=handicap)
     mode = colour_mode(event)
+    gap, gap_absolute = colour_gap(event, mode)
     forbidden = frozenset(frozenset(p) for p in (*s.forbidden, *forbid))
     last = round_no == s.rounds
     topscore = s.scoring.win * s.rounds / 2 if s.system != "mcmahon" else float("inf")
@@ -161,10 +177,12 @@ def pair_round(event: Event, *, fixed=(), forbid=(), allow_rematch: bool = False
                   ngroups=ngroups, nplayers=len(states), forbidden=forbidden, last_round=last,
                   topscore=topscore, club_weight=s.club_weight, country_weight=s.country_weight,
                   allow_rematch=allow_rematch, pab_strict=prof.pab_bars_unplayed_win,
-                  random_bye=prof.pab_random_lowest, handicap=handicap,
-                  balance_hard=prof.balance_hard)
+                  random_bye=prof.pab_random_lowest, handicap=handicap, colour_gap=gap,
+                  colour_absolute=gap_absolute)
     ev = Evaluator(states, ctx)
-    warnings: list[str] = []
+    from ..settings import method_departures, style_method
+    departures = method_departures(s)
+    warnings: list[str] = list(departures)
     notes: dict[int, list[str]] = {}
     pinned: list[tuple[PState, PState]] = []
     for a, b in fixed:
@@ -176,7 +194,30 @@ def pair_round(event: Event, *, fixed=(), forbid=(), allow_rematch: bool = False
     pool = [st for st in states.values() if st.id not in seen]
     pool.sort(key=lambda st: st.order)
 
-    mate, cands, method = _match(pool, ev, window, engine)
+    method_of_style = style_method(s)
+    listed = None
+    if method_of_style is not None and method_of_style.down_the_list and not departures:
+        # the style's published method, with its settings: pair down the list as it does
+        strict = Evaluator(states, replace(ctx, allow_rematch=False))
+        listed = pair_in_list(pool, strict) or pair_in_list(pool, strict, second_bye=True)
+    if listed is not None:
+        mate, cands, method = {}, None, method_of_style.name + " (down the list)"
+        for i, j, _skipped in listed[0]:
+            mate[i], mate[j] = j, i
+        if listed[1] is not None:
+            mate[listed[1]], mate[BYE] = BYE, listed[1]
+    elif gap is not None and not gap_absolute:
+        # a graded colour gap: pair within the gap when any pairing can (exactly the pairing
+        # an absolute gap gives), else with the fewest and smallest excesses
+        within = Evaluator(states, replace(ctx, colour_absolute=True))
+        mate, cands, method = _match(pool, within, window, engine)
+        if any(i not in mate for i in range(len(pool))):
+            mate, cands, method = _match(pool, ev, window, engine)
+            method += "; colour gap relaxed"
+        else:
+            ev = within
+    else:
+        mate, cands, method = _match(pool, ev, window, engine)
     unpaired = [pool[i].id for i in range(len(pool)) if i not in mate]
     if unpaired:
         raise _diagnose(pool, ev, ctx, unpaired, round_no)
@@ -189,10 +230,10 @@ def pair_round(event: Event, *, fixed=(), forbid=(), allow_rematch: bool = False
             continue
         if j == BYE:
             pair_bye = pool[i]
-            tuples.append(cands.edges[(i, BYE)])
+            tuples.append(cands.edges[(i, BYE)] if cands else ev.bye(pool[i]))
         elif i < j:
             pairs.append((pool[i], pool[j]))
-            tuples.append(cands.edges[(i, j)])
+            tuples.append(cands.edges[(i, j)] if cands else ev.pair(pool[i], pool[j]))
     obj = objective(tuples)
     if pair_bye is not None:
         byes.append(Bye(pair_bye.id, ByeKind.PAIRING))
@@ -201,6 +242,10 @@ def pair_round(event: Event, *, fixed=(), forbid=(), allow_rematch: bool = False
                             "eligible player")
     if obj[FIELDS.index("REMATCH")]:
         warnings.append(f"{obj[FIELDS.index('REMATCH')]} rematch(es) allowed (--allow-rematch)")
+    if obj[FIELDS.index("EXCESS")]:
+        warnings.append(f"{obj[FIELDS.index('EXCESS')]} player(s) end more than {gap} apart in "
+                        f"Blacks and Whites: no pairing kept every balance within {gap} "
+                        f"(colour_limit = \"graded\"; see the boards' explanations)")
 
     # boards: top groups first, then the higher-placed player
     pairs.sort(key=lambda ab: (min(ab[0].group, ab[1].group), -max(ab[0].score, ab[1].score),
@@ -214,10 +259,17 @@ def pair_round(event: Event, *, fixed=(), forbid=(), allow_rematch: bool = False
     for n, (a, b) in enumerate(pairs, start=1):
         first, second, colour_why = allocate(a, b, mode, game=s.game, seed=s.seed,
                                              round_no=round_no, initial=initial,
-                                             handicap=handicap)
+                                             handicap=handicap, gap=gap)
         boards.append(Board(n, (first, second)))
         notes[n] = _explain_board(n, states[first], states[second], colour_why, ev, style,
                                   fixed=(a, b) in pinned, at=at, pairs=pairs)
+        if listed is not None and (a, b) not in pinned:
+            notes[n] = _explain_listed(notes[n], a, b, listed[0], pool, method_of_style.name)
+        if gap is not None and excess(a, b, gap)[0]:
+            note = excess_note(states[first], states[second], prof.first_colour or "b",
+                               gap)
+            if note:
+                notes[n].append("relaxed: colour gap — " + note)
     byes.sort(key=lambda b: b.player)
     bye_notes = _explain_byes(byes, pair_bye, ev, states)
     rnd = Round(round_no, tuple(boards), tuple(byes))
@@ -248,7 +300,7 @@ def _match(pool: list[PState], ev: Evaluator, window: int | None, engine: str):
             chosen = [(i, j) for i, j in mate.items() if i == BYE or (j != BYE and i < j)]
             tuples = [cands.edges[(j, i) if i == BYE else (i, j)] for i, j in chosen]
             feasible = all(i in mate for i in range(n)) and \
-                not any(t[0] or t[1] for t in tuples)
+                not any(t[i] for t in tuples for i in RELAXED_IDX)
             if not feasible:
                 break
             edge = [(i, j) for i, j in chosen if cands.on_boundary(i, j)]
@@ -337,7 +389,8 @@ def _diagnose(pool: list[PState], ev: Evaluator, ctx: Context, unpaired: list[in
         ctx3 = replace(ctx, allow_rematch=True, relax_colours=True)
         if _try(pool, ctx3, ev.states) is not None:
             msg += "; even rematches do not help: only breaking colour limits would (pair by " \
-                   "hand with --fixed)"
+                   "hand with --fixed" + (", or make the colour gap graded: game option " \
+                   "colour_limit = \"graded\"" if ctx.colour_absolute else "") + ")"
         else:
             msg += "; even rematches do not help: remove a forbidden pair or give a player " \
                    "a bye"
@@ -433,6 +486,27 @@ def _explain_board(n: int, a: PState, b: PState, colour_why: str, ev: Evaluator,
     return lines
 
 
+def _explain_listed(lines: list[str], a: PState, b: PState, listed, pool: list[PState],
+                    name: str) -> list[str]:
+    """Board explanation when the style's method paired down the list: the place of both in
+    the list and the candidates passed over (already met, forbidden, or backed up)."""
+    up, low = (a, b) if a.order < b.order else (b, a)
+    skipped: list = []
+    for i, j, sk in listed:
+        if {pool[i].id, pool[j].id} == {a.id, b.id}:
+            skipped = sk
+    words = {"met": "already met", "forbidden": "forbidden pair", "colours": "colours",
+             "bye": "bye", "backed up": "backed up: the players below could not all be "
+                                        "paired otherwise"}
+    why = (f"why: {name}: {up.id} is the highest unpaired player in the list (place "
+           f"{up.order + 1}); {low.id} (place {low.order + 1}) is the next one "
+           + ("not met yet" if not skipped else "it may meet"))
+    passed = "; ".join(f"{pool[k].id} {words.get(w, w)}" for k, w in skipped if k >= 0)
+    if passed:
+        why += f" — passed over: {passed}"
+    return [lines[0], why] + [x for x in lines[1:] if not x.startswith(("why:", "note: repeats"))]
+
+
 def _explain_byes(byes: list[Bye], pair_bye: PState | None, ev: Evaluator,
                   states: dict[int, PState]) -> list[str]:
     lines = []
@@ -503,12 +577,14 @@ def check_board(event: Event, round_no: int, a: int, b: int) -> list[str]:
     if a not in states or b not in states:
         return [f"player {a if a not in states else b} is not active in round {round_no}"]
     s = event.settings
-    ctx = Context(game=s.game, mode=colour_mode(event), style=style, seed=s.seed,
+    mode = colour_mode(event)
+    gap = colour_gap(event, mode)[0]
+    ctx = Context(game=s.game, mode=mode, style=style, seed=s.seed,
                   round_no=round_no, ngroups=1, nplayers=len(states),
                   forbidden=frozenset(frozenset(p) for p in s.forbidden),
                   last_round=round_no == s.rounds,
                   topscore=s.scoring.win * s.rounds / 2,
-                  balance_hard=profile(s.game).balance_hard)
+                  colour_gap=gap, colour_absolute=True)  # a graded gap is a rule broken too
     ev = Evaluator(states, ctx)
     sa, sb = states[a], states[b]
     broken = []

@@ -7,7 +7,11 @@ Scores used:
   Go option ``round_down`` is false (OpenGotha ``genRoundDownNBWMMS``, docs/RULES.md §1.2).
 * MMS — the McMahon start score (:func:`swisstui.core.mcmahon.start_scores`) + game points +
   special points: byes, and the Go option ``absent_mms`` (default ½) per absent or
-  not-yet-registered round; rounded down the same way (docs/RULES.md §1.2).
+  not-yet-registered round and — Go option ``withdrawn_mms = "absent"``, the default — per
+  round after a withdrawal; rounded down the same way (docs/RULES.md §1.2).  OpenGotha models
+  late entrants and leavers alike by the rounds they do not participate in, and scores each
+  such round as absent (docs/RULES.md §1.5 "Participation"); ``withdrawn_mms = "zero"`` keeps the
+  older reading (rounds after a withdrawal add nothing).
 
 Criteria (opponents' scores are their scores after the last round ranked):
 
@@ -61,6 +65,8 @@ def _scores(ctx: Context) -> tuple[dict[int, float], dict[int, float]]:
     def build() -> tuple[dict[int, float], dict[int, float]]:
         round_down = bool(ctx.option("round_down", True))
         absent_mms = float(ctx.option("absent_mms", 0.5))
+        gone = _ABSENT | {K.WITHDRAWN} if ctx.option("withdrawn_mms", "absent") == "absent" \
+            else _ABSENT
         win = ctx.win
         smms = _start(ctx)
         nbw: dict[int, float] = {}
@@ -72,7 +78,7 @@ def _scores(ctx: Context) -> tuple[dict[int, float], dict[int, float]]:
                     games += r.points / win
                 elif r.kind in _BYES:
                     byes += r.points / win
-                elif r.kind in _ABSENT:
+                elif r.kind in gone:
                     absent += absent_mms
             if round_down:
                 nbw[pid] = games + math.floor(byes + 1e-9)

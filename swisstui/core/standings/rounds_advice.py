@@ -4,7 +4,10 @@
   fewest rounds that leave a single player with a perfect score (docs/RULES.md §5.7: ⌈log₂ n⌉;
   docs/RULES.md §8.3: 12 players → 4).
 * A game with its own table (``GameProfile.rounds_advice``): Magic, the MTR Appendix E table
-  (docs/RULES.md §3.3, in ``core/games/magic.py``).
+  (docs/RULES.md §3.3, in ``core/games/magic.py``); where a table has two rows for one
+  field (Magic 9–16: 5 rounds + Top 4, or 4 rounds + Top 8 for a booster-draft playoff) both
+  are offered (:attr:`Advice.alternatives`).
+
 
 Standings warn when the event has fewer rounds than the power-of-two minimum
 (:func:`needed_rounds`): tie-breaks then decide places that games should have (docs/RULES.md §8.3).
@@ -28,7 +31,9 @@ class Advice:
     game: str | None
     rounds: int
     playoff: int | None  # Top N cut, or None
-    note: str
+    note: str  # one line; names every row of ``alternatives`` too
+    # other rows of the table that fit this field: (rounds, playoff, when)
+    alternatives: tuple[tuple[int, int | None, str], ...] = ()
 
 
 def advice(n: int, game: str | None = None) -> Advice:
