@@ -341,6 +341,13 @@ class RoundRecord(NamedTuple):
     def played(self) -> bool:
         return self.kind is GameKind.GAME
 
+    @property
+    def opp(self) -> int:
+        """The opponent, for a record that has one (a game, pending or played, or a
+        forfeit): callers check ``kind`` first, which is what makes ``opponent`` set."""
+        assert self.opponent is not None, self
+        return self.opponent
+
 
 _BYE_KIND = {
     ByeKind.PAIRING: GameKind.PAIRING_BYE,
