@@ -339,10 +339,12 @@ def cmd_result(args: argparse.Namespace) -> int:
         out = services.record_result(args.event, args.round, args.board, args.result, extra,
                                      force=args.force, spell=_as_flag)
         ev, board = out.event, out.board
-        names = " – ".join(ev.player(pid).name for pid in board.players)
+        by_id = ev.by_id()
+        assert board.result is not None  # record_result has just written it
+        names = " – ".join(by_id[pid].name for pid in board.players)
         msg = f"round {args.round} board {args.board}: {board.result.text} ({names})"
         for pid in out.dropped:
-            msg += f"; {ev.player(pid).name} drops"
+            msg += f"; {by_id[pid].name} drops"
         _out(msg)
     if out.note:
         print(f"swisstui: {out.note}", file=sys.stderr)
