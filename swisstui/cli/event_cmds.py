@@ -284,7 +284,7 @@ class _ResultParser(argparse.ArgumentParser):
         return (head.startswith("--") and len(head) > 2 and head[2:3].isalpha()
                 and any(o.startswith(head) for o in self._option_string_actions))
 
-    def parse_known_args(self, args=None, namespace=None):  # type: ignore[override]
+    def parse_known_args(self, args=None, namespace=None):
         args = list(sys.argv[1:] if args is None else args)
         stash = None
         for i, token in enumerate(args):

@@ -35,7 +35,7 @@ class GameNames(Sequence):
     def __init__(self, names: Iterable[str]):
         self._names = list(names)
 
-    def __getitem__(self, index):  # type: ignore[override]
+    def __getitem__(self, index):
         return self._names[index]
 
     def __len__(self) -> int:
