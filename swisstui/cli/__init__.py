@@ -56,9 +56,9 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
     # `swisstui` or `swisstui EVENT` opens the TUI (handled by tui_cmds when present).
-    if not argv or (argv[0] not in parser._subparsers._group_actions[0].choices  # type: ignore[union-attr]
-                    and not argv[0].startswith("-")):
-        choices = parser._subparsers._group_actions[0].choices  # type: ignore[union-attr]
+    choices = parser._subparsers._group_actions[0].choices  # type: ignore[union-attr]
+    assert choices is not None  # the sub-commands that build_parser added
+    if not argv or (argv[0] not in choices and not argv[0].startswith("-")):
         meant = _mistyped_command(argv[0], choices) if argv else None
         if meant:
             print(f"swisstui: unknown command {argv[0]!r} (did you mean {meant}?)",

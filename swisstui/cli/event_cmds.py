@@ -284,7 +284,7 @@ class _ResultParser(argparse.ArgumentParser):
         return (head.startswith("--") and len(head) > 2 and head[2:3].isalpha()
                 and any(o.startswith(head) for o in self._option_string_actions))
 
-    def parse_known_args(self, args=None, namespace=None):  # type: ignore[override]
+    def parse_known_args(self, args=None, namespace=None):
         args = list(sys.argv[1:] if args is None else args)
         stash = None
         for i, token in enumerate(args):
@@ -339,10 +339,12 @@ def cmd_result(args: argparse.Namespace) -> int:
         out = services.record_result(args.event, args.round, args.board, args.result, extra,
                                      force=args.force, spell=_as_flag)
         ev, board = out.event, out.board
-        names = " – ".join(ev.player(pid).name for pid in board.players)
+        by_id = ev.by_id()
+        assert board.result is not None  # record_result has just written it
+        names = " – ".join(by_id[pid].name for pid in board.players)
         msg = f"round {args.round} board {args.board}: {board.result.text} ({names})"
         for pid in out.dropped:
-            msg += f"; {ev.player(pid).name} drops"
+            msg += f"; {by_id[pid].name} drops"
         _out(msg)
     if out.note:
         print(f"swisstui: {out.note}", file=sys.stderr)

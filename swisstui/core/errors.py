@@ -10,6 +10,7 @@ players): ``kind`` (what sort of refusal), ``players`` (the player ids concerned
 
 from __future__ import annotations
 
+from os import PathLike
 from typing import Any
 from collections.abc import Iterable
 
@@ -40,7 +41,7 @@ class EventFileError(SwissError):
 
     kind = "file"
 
-    def __init__(self, path: str, line: int | None, message: str, **fields: Any):
+    def __init__(self, path: str | PathLike[str], line: int | None, message: str, **fields: Any):
         self.path, self.line, self.message = str(path), line, message
         where = f"{self.path}:{line}" if line else self.path
         super().__init__(f"{where}: {message}", **fields)

@@ -35,7 +35,7 @@ class GameNames(Sequence):
     def __init__(self, names: Iterable[str]):
         self._names = list(names)
 
-    def __getitem__(self, index):  # type: ignore[override]
+    def __getitem__(self, index):
         return self._names[index]
 
     def __len__(self) -> int:
@@ -340,6 +340,13 @@ class RoundRecord(NamedTuple):
     @property
     def played(self) -> bool:
         return self.kind is GameKind.GAME
+
+    @property
+    def opp(self) -> int:
+        """The opponent, for a record that has one (a game, pending or played, or a
+        forfeit): callers check ``kind`` first, which is what makes ``opponent`` set."""
+        assert self.opponent is not None, self
+        return self.opponent
 
 
 _BYE_KIND = {

@@ -219,8 +219,8 @@ def add_player(event: Event, name: str, *, id: int | None = None, **fields_: Any
         id = next_id(event)
     elif isinstance(id, bool) or not isinstance(id, int):
         raise SwissError(f"player id must be a positive whole number, not {id!r}")
-    elif event.player(id) is not None:
-        raise SwissError(f"player id {id} is already taken by {event.player(id).name}")
+    elif (taken := event.player(id)) is not None:
+        raise SwissError(f"player id {id} is already taken by {taken.name}")
     check_range("id", id)
     if "joined_round" not in fields_ and event.current_round > 0:
         kw["joined_round"] = event.current_round + 1

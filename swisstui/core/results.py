@@ -189,7 +189,9 @@ def enter_result(event: Event, round_no: int, board_no: int, text: str,
     check_extras(event.game, extra, spell)
     drops = extra.pop("drop", ())
     new = record_result(event, round_no, board_no, text, extra or None, force=force)
-    board = new.round(round_no).board(board_no)
+    rnd = new.round(round_no)
+    board = rnd.board(board_no) if rnd is not None else None
+    assert board is not None  # record_result has just written this board
     from .registration import withdraw
     for pid in drops:
         if pid not in board.players:

@@ -82,8 +82,8 @@ def normalize_options(game: str, options: Mapping[str, Any]) -> dict[str, Any]:
         raise
     except SwissError as exc:
         msg = str(exc)
-        key = next((k for k in options if f"option {k}" in msg or repr(k) in msg), None)
-        raise SettingError(key, str(exc)) from None
+        named = next((k for k in options if f"option {k}" in msg or repr(k) in msg), None)
+        raise SettingError(named, str(exc)) from None
 
 
 def _check_points(key: str, value: Any) -> None:

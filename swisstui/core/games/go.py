@@ -170,7 +170,9 @@ def _komi(settings: Settings, extra: Mapping[str, Any]) -> float:
     if k is None:
         return event_komi(settings)
     try:
-        return _check_komi(float(Fraction(str(k).strip())) if isinstance(k, str) else k)
+        komi = _check_komi(float(Fraction(str(k).strip())) if isinstance(k, str) else k)
+        assert komi is not None  # k is not None, and the check keeps a value
+        return komi
     except (ValueError, TypeError, ZeroDivisionError):
         raise ResultError(f"go: komi {k!r} must be a whole or half number, e.g. 6.5") \
             from None
@@ -384,7 +386,7 @@ def ing_result(black_points: Any, komi: float = ING_KOMI, black_extensions: int 
     pen = (ING_EXTENSION_PENALTY * min(black_extensions, ING_MAX_EXTENSIONS),
            ING_EXTENSION_PENALTY * min(white_extensions, ING_MAX_EXTENSIONS))
     penalties = (float(pen[0]), float(pen[1])) if any(pen) else None
-    detail = {"winner": None, "margin": None, "komi": float(k), "reason": None,
+    detail: dict[str, Any] = {"winner": None, "margin": None, "komi": float(k), "reason": None,
               "penalties": penalties, "handicap": None}
     if black_extensions > ING_MAX_EXTENSIONS or white_extensions > ING_MAX_EXTENSIONS:
         winner = "w" if black_extensions > ING_MAX_EXTENSIONS else "b"

@@ -209,7 +209,7 @@ def write_h9(event: Event, table: Any = None, *, info: Mapping[str, Any] | None 
         for rec in hist.get(p.id, ()):
             kind = rec.kind
             if kind in (GameKind.GAME, GameKind.PENDING) and rec.opponent in line_no:
-                mark = "?" if kind is GameKind.PENDING else \
+                mark = "?" if rec.outcome is None else \
                     {1: "+", 0.5: "=", 0: "-"}[rec.outcome]
                 hcp = 0
                 if rec.result is not None:

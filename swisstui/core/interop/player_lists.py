@@ -102,7 +102,7 @@ def _fide_rows(path: Path, rating: str) -> Iterator[tuple[int, dict[str, Any]]]:
             continue
 
         def get(name: str, cols=cols, line=line) -> str:
-            span = cols.get(name)  # type: ignore[union-attr]
+            span = cols.get(name)
             return line[span[0]:span[1]].strip() if span else ""
 
         fid = get("ID Number")

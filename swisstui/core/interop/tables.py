@@ -163,7 +163,7 @@ def wall_table(event: Event, round_no: int | None = None) -> Table:
         p = event.player(e[0])
         return (name_key(p.name if p else ""), e[0])
 
-    rows = tuple((event.player(pid).name if event.player(pid) else f"#{pid}", str(pid), board,
+    rows = tuple((pl.name if (pl := event.player(pid)) else f"#{pid}", str(pid), board,
                   colour, opp) for pid, board, colour, opp in sorted(entries, key=key))
     seat_header = "Colour" if profile(event.game).has_colours else "Seat"
     return Table(f"Round {rnd.number}: who plays where", ("Name", "No.", "Board", seat_header,

@@ -286,7 +286,7 @@ def write_trf(event: Event, *, version: str = DEFAULT_VERSION,
         if nxt:
             code = nxt.get(p.id)
             blocks.append(f"  0000 - {code}" if code else _BLANK_BLOCK)
-            points += bonus.get(code, 0.0)  # the engines count the bye already
+            points += bonus.get(code, 0.0) if code else 0.0  # the engines count the bye already
         lines.append(player_line(p, points, ranks.get(p.id), blocks))
     if version == "2026":
         requests: dict[tuple[int, str], list[int]] = {}
@@ -610,7 +610,7 @@ def _build_event(path: str, head: _Header, players: list[_PlayerRec]) -> Event:
     byes_of: dict[int, list[tuple[int, ByeKind]]] = {r.player.id: [] for r in players}
     for k in range(nrounds):
         rnd = k + 1
-        boards: list[tuple[int, int, str]] = []
+        boards: list[tuple[int, int, str | None]] = []
         byes: list[Bye] = []
         pab_line = None
         for r in players:
@@ -744,7 +744,8 @@ def _settings(path: str, head: _Header, total: int) -> Settings:
     try:
         from ..settings import make_settings
     except ImportError:  # pragma: no cover - the spine's settings module not installed
-        sc = replace(_default_scoring(), **{k: v for k, v in kw.items()
+        # kw holds the header's numbers for Scoring's fields; mypy only sees dict[str, object]
+        sc = replace(_default_scoring(), **{k: v for k, v in kw.items()  # type: ignore[arg-type]
                                             if k in _SCORING_FIELD.values()})
         rest = {k: v for k, v in kw.items() if k not in _SCORING_FIELD.values()}
         return Settings(name=name, game="chess", rounds=total, scoring=sc,

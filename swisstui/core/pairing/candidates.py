@@ -112,8 +112,8 @@ class Candidates:
                 s2, m2 = self.groups[g + d]
                 if m <= k + 1 or m2 <= k + 1:  # a small group meets all its neighbour
                     self.full_cross.add((g, g + d))
-                    up = range(s, s + m)
-                    low = range(s2, s2 + m2)
+                    up: range | list[int] = range(s, s + m)
+                    low: range | list[int] = range(s2, s2 + m2)
                 else:
                     up = self._floaters(s, m, k, -1)
                     low = self._floaters(s2, m2, k, 1)

@@ -48,7 +48,9 @@ def stronger(a: PState, b: PState) -> PState | None:
     (:func:`.groups.even_game`: equal or unknown ranks)."""
     if even_game(a.player, b.player):
         return None
-    return a if rank_value(a.player.rank) > rank_value(b.player.rank) else b
+    ra, rb = rank_value(a.player.rank), rank_value(b.player.rank)
+    assert ra is not None and rb is not None  # not an even game: both ranks are known
+    return a if ra > rb else b
 
 
 def colour_mode(event) -> str:
@@ -141,7 +143,7 @@ def hard_conflict(a: PState, b: PState, mode: str, gap: int | None, exempt: bool
     if mode == "fide":
         pa, pb = preference(a, mode), preference(b, mode)
         if pa.strength == ABSOLUTE and pb.strength == ABSOLUTE and pa.want == pb.want \
-                and not exempt:
+                and pa.want is not None and not exempt:
             return f"both must have {NAME[pa.want]} (FIDE colour limits ±2, no 3 in a row)"
         return None
     if mode == "balance" and excess(a, b, gap)[0]:
@@ -199,15 +201,18 @@ def allocate(a: PState, b: PState, mode: str, *, game: str, seed: int, round_no:
     if pa.want and pb.want:
         if pa.strength != pb.strength:
             st, pr = (a, pa) if pa.strength > pb.strength else (b, pb)
+            assert pr.want is not None  # both want a colour here
             return give(st, pr.want, f"stronger ({STRENGTH_NAME[pr.strength]}) preference")
         if (mode == "fide" or gap is not None) and abs(a.cd) != abs(b.cd):
             st, pr = (a, pa) if abs(a.cd) > abs(b.cd) else (b, pb)
+            assert pr.want is not None  # both want a colour here
             return give(st, pr.want, "wider colour difference")
         for ca, cb in zip(reversed(a.colours), reversed(b.colours)):
             if ca != cb:
                 return give(a, "b" if ca == "w" else "w",
                             "alternating from the last round with different colours")
         pr = pa if hi is a else pb
+        assert pr.want is not None  # both want a colour here
         return give(hi, pr.want, "the higher-placed player's preference")
     for ca, cb in zip(reversed(a.colours), reversed(b.colours)):
         if ca != cb:

@@ -312,6 +312,7 @@ def _match(pool: list[PState], ev: Evaluator, window: int | None, engine: str):
                 break  # the next solve would not fit the budget
             if not edge or len(edge) > LOCAL_MAX or not cands.widen(edge):
                 break
+        assert k is not None  # the loop above returns on the complete graph
         if feasible and n > FULL_LIMIT and window is None and (
                 2 * k > MAX_WINDOW or work + 2 * len(cands.edges) > budget):
             # time budget of a large field: keep the best windowed answer, say so
@@ -456,8 +457,9 @@ def _explain_board(n: int, a: PState, b: PState, colour_why: str, ev: Evaluator,
                     reason = f" was not possible: {why}"
                 else:
                     t_ideal, t_here = ev.pair(hi, other), ev.pair(a, b)
+                    assert t_ideal is not None and t_here is not None  # neither is blocked
                     worse = next((FIELDS[i] for i in range(len(FIELDS))
-                                  if t_ideal[i] > t_here[i]), None)
+                                  if t_ideal[i] > t_here[i]), "")
                     reason = " went elsewhere: " + CRITERION_WORDS.get(
                         worse, "the pairing of the whole group needed it (colours, floats, "
                                "club or other players' rules)")
@@ -535,7 +537,8 @@ def _roundrobin(event: Event, round_no: int, ids: list[int], byes: list[Bye]) ->
         q.lot is not None for q in event.players) else strength_key(p))
     pairs, bye = roundrobin_pairs(players, round_no, event.settings.rounds)
     active = set(ids)
-    boards, out_byes, notes = [], list(byes), {}
+    boards: list[Board] = []
+    out_byes, notes = list(byes), {}
     for a, b in pairs:
         if a in active and b in active:
             n = len(boards) + 1

@@ -155,7 +155,7 @@ def build_states(event: Event, round_no: int, ids: list[int], *, system: str,
             if rec.opponent is not None and kind in MET_KINDS:
                 st.met[rec.opponent] = rec.round
             if kind is GameKind.GAME and rec.colour and (
-                    not handicap or even_game(players[pid], players.get(rec.opponent))):
+                    not handicap or even_game(players[pid], players.get(rec.opp))):
                 st.colours.append(rec.colour)
             if kind is GameKind.PAIRING_BYE:
                 st.pab += 1
@@ -228,7 +228,7 @@ def chain_order(event: Event, ids: list[int], chain: tuple[str, ...], upto: int,
     try:
         from ..standings import order_by_chain  # owned by the standings helper
     except ImportError:  # FALLBACK until core.standings.order_by_chain lands: score, rank
-        order_by_chain = None
+        order_by_chain = None  # type: ignore[assignment]  # the optional-import idiom
     if order_by_chain is not None and upto >= 1:
         ordered = list(order_by_chain(event, list(ids), tuple(chain), upto))
     else:
@@ -245,7 +245,7 @@ def to_pair(event: Event, round_no: int) -> tuple[list[int], list[tuple[int, Bye
     out = left_out(event, round_no)
     gone = {x.player.id for x in out}
     return ([p.id for p in event.players if p.id not in gone],
-            [(x.player.id, x.bye) for x in out if x.why == "bye"])
+            [(x.player.id, x.bye) for x in out if x.why == "bye" and x.bye is not None])
 
 
 class LeftOut(NamedTuple):

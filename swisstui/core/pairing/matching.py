@@ -15,7 +15,7 @@ RUSTWORKX_BITS = 120  # < 2**125 with the blossom's doubled duals (docs/PAIRING.
 try:  # optional accelerator (installed with the package)
     import rustworkx as _rx
 except ImportError:  # pragma: no cover
-    _rx = None
+    _rx = None  # type: ignore[assignment]  # the optional-import idiom
 
 
 def solve(n: int, edges: list[tuple[int, int, int]], bits: int, *,

@@ -83,6 +83,7 @@ def make_result(event: Event, board: Board, outcome: tuple[float, float],
     """A Result for ``outcome`` in the game's own notation: the profile's
     ``simulate_result`` read by its grammar (``profile(game).parse``)."""
     prof = profile(event.game)
+    assert prof.simulate_result is not None, f"{event.game}: the profile cannot simulate"
     text, extra = prof.simulate_result(rng, outcome, *board.players, forfeit)
     return prof.result(text, event.settings, extra)
 

@@ -170,5 +170,6 @@ def simulate_event(game: str, players: int, rounds: int, seed: int = 0, *,
     if out is not None:
         store.create(out, ev.settings, ev.players)
         for rnd in ev.rounds:
-            store.update(out, lambda e, r=rnd: e.with_round(r))
+            # mypy cannot infer a lambda with a default argument (it is Event -> Event)
+            store.update(out, lambda e, r=rnd: e.with_round(r))  # type: ignore[misc]
     return ev

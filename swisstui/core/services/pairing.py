@@ -36,7 +36,7 @@ class SwapOutcome:
 def _with_forbidden(event: Event, forbid: Iterable[Pair]) -> Event:
     """``event`` with ``forbid`` added to the event's forbidden pairs (kept for all rounds)."""
     known = {frozenset(q) for q in event.settings.forbidden}
-    extra = tuple(tuple(p) for p in forbid if frozenset(p) not in known)
+    extra = tuple((a, b) for a, b in forbid if frozenset((a, b)) not in known)
     if not extra:
         return event
     return replace(event, settings=replace(event.settings,
@@ -85,7 +85,9 @@ def preview_swap(event: Event, round_no: int, a: int, b: int) -> SwapOutcome:
     """What exchanging players ``a`` and ``b`` in round ``round_no`` gives, and every pairing
     rule it breaks — shown before :func:`swap` saves it."""
     new, broken = pairing.swap(event, round_no, a, b)
-    return SwapOutcome(new, new.round(round_no), tuple(broken))
+    rnd = new.round(round_no)
+    assert rnd is not None  # pairing.swap has just changed this round
+    return SwapOutcome(new, rnd, tuple(broken))
 
 
 def swap(folder: Folder, round_no: int, a: int, b: int) -> SwapOutcome:
@@ -97,7 +99,9 @@ def swap(folder: Folder, round_no: int, a: int, b: int) -> SwapOutcome:
         return made[-1].event
 
     ev = store.update(folder, change)
-    return SwapOutcome(ev, ev.round(round_no), made[-1].broken)
+    rnd = ev.round(round_no)
+    assert rnd is not None  # change has just swapped in this round
+    return SwapOutcome(ev, rnd, made[-1].broken)
 
 
 # ---- reading ----------------------------------------------------------------------------------

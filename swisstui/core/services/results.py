@@ -39,7 +39,9 @@ def _outcome(folder: Folder, round_no: int, board_no: int, apply: Callable[[Even
         return apply(ev)
 
     ev = store.update(folder, change)
-    board = ev.round(round_no).board(board_no)
+    rnd = ev.round(round_no)
+    board = rnd.board(board_no) if rnd is not None else None
+    assert board is not None  # apply has just written a result on this board
     previous = before[-1]
     note = None
     if previous is not None and previous != board.result:

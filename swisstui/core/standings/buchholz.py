@@ -69,7 +69,7 @@ def average_opponents_buchholz(ctx: Context) -> dict[int, float]:
     bh = ctx.tiebreak("BH")
     out: dict[int, float] = {}
     for pid, recs in ctx.history.items():
-        vals = [bh[r.opponent] for r in recs if r.kind in OVER_THE_BOARD]
+        vals = [bh[r.opp] for r in recs if r.kind in OVER_THE_BOARD]
         out[pid] = sum(vals) / len(vals) if vals else 0.0
     return out
 

@@ -54,7 +54,7 @@ def cell(rec: RoundRecord, position: dict[int, int], win: float = 1.0) -> str:
     k = rec.kind
     if k is K.GAME or k is K.PENDING:
         sym = "?" if k is K.PENDING else _sym(rec.outcome, 1.0)
-        return f"{position.get(rec.opponent, rec.opponent)}{rec.colour or ''}{sym}"
+        return f"{position.get(rec.opp, rec.opp)}{rec.colour or ''}{sym}"
     if rec.opponent is not None:  # forfeits
         return f"{position.get(rec.opponent, rec.opponent)}f{_sym(rec.outcome, 1.0)}"
     if k in _NO_OPPONENT:

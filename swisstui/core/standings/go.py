@@ -132,7 +132,7 @@ def _sum_opp(ctx: Context, values: dict[int, float], unpaired: dict[int, float] 
         contrib = []
         for r in recs:
             if r.kind in _WITH_OPPONENT:
-                v = values[r.opponent]
+                v = values[r.opp]
                 if weight:
                     v *= r.points / win if r.kind is not K.PENDING else 0.0
                 contrib.append(v)
@@ -243,7 +243,7 @@ def _exploits(ctx: Context) -> tuple[dict[int, float], dict[int, float]]:
                     continue
                 h = _handicap(r)
                 ah = -h if r.first else h  # first-listed is Black, who receives the stones
-                value = nbw[r.opponent] * _exploit_coef(ah, own - rank.get(r.opponent, 0))
+                value = nbw[r.opp] * _exploit_coef(ah, own - rank.get(r.opp, 0))
                 tried += value
                 if r.outcome == 1:  # a win, over the board or by default (None: pending)
                     won += value

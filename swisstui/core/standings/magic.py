@@ -69,7 +69,7 @@ def _own(ctx: Context) -> tuple[dict[int, float], dict[int, float]]:
 def _opponents_average(ctx: Context, values: dict[int, float]) -> dict[int, float]:
     out: dict[int, float] = {}
     for pid, recs in ctx.history.items():
-        vals = [values[r.opponent] for r in recs if r.kind in _WITH_OPPONENT]
+        vals = [values[r.opp] for r in recs if r.kind in _WITH_OPPONENT]
         out[pid] = sum(vals) / len(vals) if vals else FLOOR
     return out
 

@@ -68,7 +68,7 @@ def brightwell(ctx: Context) -> dict[int, float]:
             if r.kind is K.PENDING:
                 continue
             if r.kind in _WITH_OPPONENT and r.opponent not in gone:
-                total += own_discs(r) + c * score[r.opponent] / win
+                total += own_discs(r) + c * score[r.opp] / win
             else:
                 total += 32 + c * own
         out[pid] = total

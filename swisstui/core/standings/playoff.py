@@ -56,8 +56,8 @@ def playoff_round(event: Event, top: int | None = 8) -> Round:
     if not played:
         if top is None or top < 2 or top & (top - 1):
             raise SwissError(f"playoff size must be a power of two (2, 4, 8, 16…), not {top}")
-        active = [pid for pid in seeds if event.player(pid) is None
-                  or event.player(pid).withdrawn_from is None]
+        active = [pid for pid in seeds if (pl := event.player(pid)) is None
+                  or pl.withdrawn_from is None]
         if top > len(active):
             raise SwissError(f"a Top {top} needs {top} players; the event has {len(active)}")
         chosen = active[:top]
@@ -73,13 +73,13 @@ def playoff_round(event: Event, top: int | None = 8) -> Round:
     if len(winners) == 1:
         p = event.player(winners[0])
         raise SwissError(f"the playoff is over: {p.name if p else winners[0]} won the final")
-    boards = []
+    later: list[Board] = []
     for i in range(0, len(winners), 2):
         a, b = winners[i], winners[i + 1]
         if seed_of.get(b, 10**9) < seed_of.get(a, 10**9):
             a, b = b, a
-        boards.append(Board(i // 2 + 1, (a, b)))
-    return Round(number, tuple(boards), (), playoff=True)
+        later.append(Board(i // 2 + 1, (a, b)))
+    return Round(number, tuple(later), (), playoff=True)
 
 
 def stage_name(boards: int) -> str:

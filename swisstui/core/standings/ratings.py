@@ -46,8 +46,8 @@ def _half_up(x: float) -> int:
 def _opponent_ratings(ctx: Context) -> dict[int, list[tuple[int, float]]]:
     def build() -> dict[int, list[tuple[int, float]]]:
         rating = {pid: p.rating for pid, p in ctx.players.items()}
-        return {pid: [(rating[r.opponent], r.outcome or 0.0) for r in recs
-                      if r.kind is K.GAME and rating.get(r.opponent)]
+        return {pid: [(rt, r.outcome or 0.0) for r in recs
+                      if r.kind is K.GAME and (rt := rating.get(r.opp))]
                 for pid, recs in ctx.history.items()}
 
     return ctx.memo("opp_ratings", build)

@@ -103,7 +103,7 @@ class Registry(Mapping):
         self._load()
         return len(self._by_code)
 
-    def get(self, name: str, default: Any = None) -> TieBreak | None:  # type: ignore[override]
+    def get(self, name: str, default: Any = None) -> TieBreak | None:
         self._load()
         code = self._by_name.get(_norm(name))
         return self._by_code[code] if code else default

@@ -148,7 +148,7 @@ def contributions(ctx: Context) -> dict[int, list[Contribution]]:
                 for i, r in enumerate(recs):
                     frac = r.points / win
                     if r.kind in OVER_THE_BOARD:
-                        row.append((adj[r.opponent], False, r.outcome or 0.0))
+                        row.append((adj[r.opp], False, r.outcome or 0.0))
                     else:
                         svon = 0.0 if rr else before + (win - r.points) + draw * (n - i - 1)
                         row.append((svon, False, frac))
@@ -160,14 +160,14 @@ def contributions(ctx: Context) -> dict[int, list[Contribution]]:
             cap = ctx.draw * ctx.after_round
             for pid, recs in ctx.history.items():
                 own = adj[pid]
-                out[pid] = [(adj[r.opponent], False, r.outcome or 0.0) if r.kind in otb
+                out[pid] = [(adj[r.opp], False, r.outcome or 0.0) if r.kind in otb
                             else (dummy_2026(own, None if r.opponent is None
                                              else adj[r.opponent], cap),
                                   r.kind in vur, r.points / win) for r in recs]
             return out
         for pid, recs in ctx.history.items():
             dummy = 0.0 if rr else adj[pid]
-            out[pid] = [(adj[r.opponent], False, r.outcome or 0.0) if r.kind in otb
+            out[pid] = [(adj[r.opp], False, r.outcome or 0.0) if r.kind in otb
                         else (dummy, r.kind in vur, r.points / win) for r in recs]
         return out
 
