@@ -741,15 +741,7 @@ def _settings(path: str, head: _Header, total: int) -> Settings:
             kw[key] = value
     if head.forbidden:
         kw["forbidden"] = tuple(head.forbidden)
-    try:
-        from ..settings import make_settings
-    except ImportError:  # pragma: no cover - the spine's settings module not installed
-        # kw holds the header's numbers for Scoring's fields; mypy only sees dict[str, object]
-        sc = replace(_default_scoring(), **{k: v for k, v in kw.items()  # type: ignore[arg-type]
-                                            if k in _SCORING_FIELD.values()})
-        rest = {k: v for k, v in kw.items() if k not in _SCORING_FIELD.values()}
-        return Settings(name=name, game="chess", rounds=total, scoring=sc,
-                        options=options, **rest)  # type: ignore[arg-type]
+    from ..settings import make_settings
     try:
         return make_settings("chess", name, total, options=options, **kw)
     except SwissError as exc:

@@ -107,13 +107,12 @@ def excess(a: PState, b: PState, gap: int | None) -> tuple[int, int]:
     it, which is what :func:`allocate` gives."""
     if gap is None:
         return 0, 0
-    best = None
-    for da in (1, -1):  # a takes Black (+1) or White (−1); b the other
-        over = [max(0, abs(a.bal + da) - gap), max(0, abs(b.bal - da) - gap)]
-        cand = (over[0] ** 2 + over[1] ** 2, sum(1 for x in over if x))
-        if best is None or cand < best:
-            best = cand
-    return best[1], best[0]
+    def cost(da: int) -> tuple[int, int]:  # a takes Black (+1) or White (−1); b the other
+        over = (max(0, abs(a.bal + da) - gap), max(0, abs(b.bal - da) - gap))
+        return over[0] ** 2 + over[1] ** 2, sum(1 for x in over if x)
+
+    size, players = min(cost(1), cost(-1))
+    return players, size
 
 
 def excess_note(first: PState, second: PState, first_colour: str, gap: int) -> str | None:

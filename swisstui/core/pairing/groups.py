@@ -225,11 +225,8 @@ def chain_order(event: Event, ids: list[int], chain: tuple[str, ...], upto: int,
                 seed: int) -> dict[int, int]:
     """Place of each player in the Tagajo order (docs/RULES.md §8.2: wins, SOS, SOSOS, SODOS, …,
     rank, then lot) from the standings area's ``order_by_chain``."""
-    try:
-        from ..standings import order_by_chain  # owned by the standings helper
-    except ImportError:  # FALLBACK until core.standings.order_by_chain lands: score, rank
-        order_by_chain = None  # type: ignore[assignment]  # the optional-import idiom
-    if order_by_chain is not None and upto >= 1:
+    from ..standings import order_by_chain
+    if upto >= 1:
         ordered = list(order_by_chain(event, list(ids), tuple(chain), upto))
     else:
         players = event.by_id()
