@@ -41,11 +41,11 @@ from pathlib import Path
 
 from ..errors import EventFileError, SwissError
 from ..model import Event, Player, Round, Settings
-from .atomic import _clean_temp, _fsync_dir, write_file
+from .atomic import _fsync_dir, _journal_pending, _recover, write_file
 from .cache import _cached
 from .checking import _check
-from .layout import (EVENT_FILE, LOCK_FILE, PLAYERS_FILE, ROUNDS_DIR, TMP_SUFFIX, _ROUND_NAME,
-                     _round_files, round_file_name)
+from .layout import (EVENT_FILE, JOURNAL_FILE, LOCK_FILE, PLAYERS_FILE, ROUNDS_DIR, TMP_SUFFIX,
+                     _ROUND_NAME, _round_files, round_file_name)
 from .locking import _locked, _shared
 from .parsing import _load_players, _load_round, _load_settings
 from .reading import _Texts
@@ -54,7 +54,7 @@ from .writing import _write_changes
 
 __all__ = ["load", "create", "update", "fingerprint", "check", "round_file_name",
            "write_file", "validate_event", "lock_wait_notice",
-           "EVENT_FILE", "PLAYERS_FILE", "ROUNDS_DIR", "LOCK_FILE", "TMP_SUFFIX"]
+           "EVENT_FILE", "PLAYERS_FILE", "ROUNDS_DIR", "LOCK_FILE", "TMP_SUFFIX", "JOURNAL_FILE"]
 
 #: (the CLI prints a line; the lock is released by the kernel if that process dies).
 lock_wait_notice: Callable[[Path], None] | None = None
@@ -69,13 +69,17 @@ def load(folder: str | os.PathLike[str]) -> Event:
     event before each result stays fast."""
     folder = Path(folder)
     with _shared(folder):
+        if not _journal_pending(folder):
+            return _load(folder)
+    with _locked(folder):  # a change was interrupted: finish it first (needs the lock)
+        _recover(folder)
         return _load(folder)
 
 
 def _load(folder: Path) -> Event:
     if not folder.is_dir():
         raise EventFileError(folder, None, "no such event folder")
-    if not (folder / EVENT_FILE).exists():
+    if not os.path.lexists(folder / EVENT_FILE):
         raise EventFileError(folder / EVENT_FILE, None,
                              "file is missing (not an event folder? create one with "
                              "'swisstui new')")
@@ -83,7 +87,7 @@ def _load(folder: Path) -> Event:
     settings = _cached(ev_path, None, lambda: _load_settings(ev_path))
     players: tuple[Player, ...] = ()
     pl_path = folder / PLAYERS_FILE
-    if pl_path.exists():
+    if os.path.lexists(pl_path):
         players = _cached(pl_path, None, lambda: _load_players(pl_path))
     rounds: list[Round] = []
     for number, path in _round_files(folder):
@@ -101,7 +105,14 @@ def check(folder: str | os.PathLike[str]) -> list[str]:
     Files are checked independently so one broken file does not hide problems in others."""
     folder = Path(folder)
     with _shared(folder):
-        return _check(folder)
+        if not _journal_pending(folder):
+            return _check(folder)
+    try:
+        with _locked(folder):  # a change was interrupted: finish it first (needs the lock)
+            _recover(folder)
+            return _check(folder)
+    except SwissError as exc:
+        return [str(exc)]
 
 
 def update(folder: str | os.PathLike[str], change: Callable[[Event], Event]) -> Event:
@@ -109,10 +120,10 @@ def update(folder: str | os.PathLike[str], change: Callable[[Event], Event]) -> 
     files atomically, unlock; return the new event.  ``change`` may raise
     :class:`SwissError` to refuse — then nothing is written."""
     folder = Path(folder)
-    if not (folder / EVENT_FILE).exists():
+    if not os.path.lexists(folder / EVENT_FILE) and not _journal_pending(folder):
         load(folder)  # raises the right message
     with _locked(folder):
-        _clean_temp(folder)
+        _recover(folder)
         old = _load(folder)
         new = change(old)
         if not isinstance(new, Event):  # pragma: no cover - programming error
@@ -131,11 +142,11 @@ def create(folder: str | os.PathLike[str], settings: Settings,
            players: tuple[Player, ...] | list[Player] = ()) -> Event:
     """Create a new event folder (refuses an existing event or a non-empty folder)."""
     folder = Path(folder)
-    if (folder / EVENT_FILE).exists():
+    if os.path.lexists(folder / EVENT_FILE) or _journal_pending(folder):
         raise SwissError(f"{folder}: already an event folder")
-    if folder.exists() and not folder.is_dir():
+    if os.path.lexists(folder) and not folder.is_dir():
         raise SwissError(f"{folder}: exists and is not a folder")
-    if folder.is_dir() and any(p.name != LOCK_FILE for p in folder.iterdir()):
+    if folder.is_dir() and not _empty(folder):
         raise SwissError(f"{folder}: folder is not empty")
     event = Event(settings, tuple(sorted(players, key=lambda p: p.id)), ())
     validate_event(event)
@@ -146,10 +157,24 @@ def create(folder: str | os.PathLike[str], settings: Settings,
         raise SwissError(f"{folder}: cannot create folder: {exc.strerror}") from None
     _fsync_dir(folder.parent)
     with _locked(folder):
-        if (folder / EVENT_FILE).exists():
+        _recover(folder)
+        if os.path.lexists(folder / EVENT_FILE):
             raise SwissError(f"{folder}: already an event folder")
         _write_changes(folder, None, event)
     return event
+
+
+def _empty(folder: Path) -> bool:
+    """Nothing in ``folder`` but what a create interrupted before its commit leaves: the
+    lock, temp files, an empty rounds/ folder."""
+    for p in folder.iterdir():
+        if p.name == LOCK_FILE or p.name.endswith(TMP_SUFFIX):
+            continue
+        if p.name == ROUNDS_DIR and p.is_dir() and not p.is_symlink() \
+                and all(q.name.endswith(TMP_SUFFIX) for q in p.iterdir()):
+            continue
+        return False
+    return True
 
 
 def fingerprint(folder: str | os.PathLike[str]) -> tuple:

@@ -3,6 +3,7 @@ so one broken file does not hide the problems of the others (``swisstui check``)
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from ..errors import EventFileError, SwissError
@@ -60,7 +61,7 @@ def _check(folder: Path) -> list[str]:
     settings = _check_settings(folder / EVENT_FILE, problems)
     players: tuple[Player, ...] = ()
     players_ok = True
-    if (folder / PLAYERS_FILE).exists():
+    if os.path.lexists(folder / PLAYERS_FILE):
         found: list[str] = []
         try:
             text, data = _read_toml(folder / PLAYERS_FILE)

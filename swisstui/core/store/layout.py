@@ -4,6 +4,7 @@ Format: ``docs/FORMAT.md``."""
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -14,6 +15,8 @@ PLAYERS_FILE = "players.toml"
 ROUNDS_DIR = "rounds"
 LOCK_FILE = ".swisstui.lock"
 TMP_SUFFIX = ".swisstui-tmp"
+#: A change of several files in progress (see atomic._commit and docs/FORMAT.md)
+JOURNAL_FILE = ".swisstui.journal"
 _ROUND_NAME = re.compile(r"^(\d+)\.toml$")
 
 
@@ -25,15 +28,28 @@ def _round_files(folder: Path) -> list[tuple[int, Path]]:
     rdir = folder / ROUNDS_DIR
     out: list[tuple[int, Path]] = []
     if not rdir.is_dir():
+        if os.path.lexists(rdir):  # a file (or a dangling link) where the folder should be
+            raise EventFileError(rdir, None, f"is not a folder; the round files live in "
+                                             f"{ROUNDS_DIR}/NN.toml (move it away)")
         return out
-    for path in rdir.iterdir():
-        if path.suffix != ".toml" or path.name.startswith("."):
+    try:
+        names = sorted(os.listdir(rdir))
+    except OSError as exc:
+        raise EventFileError(rdir, None, f"cannot read: {exc.strerror}") from None
+    for name in names:
+        path = rdir / name
+        if not name.endswith(".toml") or name.startswith("."):
             continue
-        m = _ROUND_NAME.match(path.name)
+        m = _ROUND_NAME.match(name)
         if not m or int(m.group(1)) < 1:
             raise EventFileError(path, None, "round files are named by the round number, "
                                              "e.g. rounds/03.toml")
-        out.append((int(m.group(1)), path))
+        number = int(m.group(1))
+        if name != round_file_name(number):  # 1.toml next to 01.toml: the round twice
+            raise EventFileError(path, None, f"round files are named with two digits: "
+                                             f"rename it to {ROUNDS_DIR}/"
+                                             f"{round_file_name(number)}")
+        out.append((number, path))
     out.sort()
     for (n1, p1), (n2, p2) in zip(out, out[1:]):
         if n1 == n2:

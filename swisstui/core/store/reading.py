@@ -4,7 +4,9 @@ finite numbers), finding the line of a key or table in the text, typed access to
 from __future__ import annotations
 
 import math
+import os
 import re
+import stat
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
@@ -156,13 +158,78 @@ def _show(value: Any) -> str:
     return repr(value)
 
 
-def _read_toml(path: Path) -> tuple[str, dict[str, Any]]:
+#: Deepest nesting of arrays and inline tables an event file may have.  The format needs 3
+#: (``byes = [{round = 3, kind = "half"}]``); a deeper value is a hand-edit gone wrong, and
+#: a very deep one would exhaust Python's stack in the parser (a traceback, QA issue 16).
+MAX_DEPTH = 32
+
+
+def _read_bytes(path: Path) -> bytes:
+    """The bytes of a regular file.  Anything else (a named pipe, a device, a folder) is
+    refused before reading: a pipe would block every command until Ctrl-C."""
     try:
-        raw = path.read_bytes()
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
     except FileNotFoundError:
+        if os.path.islink(path):
+            raise EventFileError(path, None, "is a symbolic link to a missing file") from None
         raise EventFileError(path, None, "file is missing") from None
     except OSError as exc:
         raise EventFileError(path, None, f"cannot read: {exc.strerror}") from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            kind = ("a folder" if stat.S_ISDIR(st.st_mode) else
+                    "a named pipe" if stat.S_ISFIFO(st.st_mode) else "a special file")
+            raise EventFileError(path, None, f"is {kind}, not a regular file")
+        chunks = []
+        while True:
+            chunk = os.read(fd, max(st.st_size + 1, 65536))
+            if not chunk:
+                break
+            chunks.append(chunk)
+        return b"".join(chunks)
+    except OSError as exc:
+        raise EventFileError(path, None, f"cannot read: {exc.strerror}") from None
+    finally:
+        os.close(fd)
+
+
+def _last_line(text: str) -> int:
+    """The line number of the end of the text (a TOML error 'at end of document')."""
+    return max(1, text.count("\n") + (0 if text.endswith("\n") else 1))
+
+
+def _deep_line(text: str, limit: int = MAX_DEPTH) -> int:
+    """The line where brackets (outside strings and comments) first nest deeper than
+    ``limit``; the last line when no such place is found."""
+    depth, line, quote, i, n = 0, 1, "", 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == "\n":
+            line += 1
+        elif quote:
+            if c == "\\" and quote == '"':
+                i += 1
+            elif c == quote:
+                quote = ""
+        elif c in "\"'":
+            quote = c
+        elif c == "#":
+            j = text.find("\n", i)
+            i = n if j < 0 else j
+            continue
+        elif c in "[{":
+            depth += 1
+            if depth > limit:
+                return line
+        elif c in "]}":
+            depth = max(0, depth - 1)
+        i += 1
+    return _last_line(text)
+
+
+def _read_toml(path: Path) -> tuple[str, dict[str, Any]]:
+    raw = _read_bytes(path)
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -177,40 +244,57 @@ def _read_toml(path: Path) -> tuple[str, dict[str, Any]]:
             m = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
             if m:
                 line = int(m.group(1))
+            elif "at end of document" in str(exc):
+                line = _last_line(text)
             msg = re.sub(r"\s*\(at line \d+, column \d+\)|\s*\(at end of document\)", "",
                          str(exc))
         raise EventFileError(path, line, f"invalid TOML: {msg}") from None
+    except RecursionError:
+        raise EventFileError(path, _deep_line(text), f"invalid TOML: arrays or tables nested "
+                                                     f"more than {MAX_DEPTH} deep") from None
     bad = _non_finite(data)
     if bad is not None:
-        table, index, key = bad
+        table, index, key, deep = bad
+        if deep:
+            raise EventFileError(path, _deep_line(text),
+                                 f"{key!r}: arrays or tables nested more than {MAX_DEPTH} "
+                                 f"deep")
         raise EventFileError(path, _locate(text, table, index, key),
                              f"{key!r}: numbers must be finite (not inf, nan or 1e400)")
     return text, data
 
 
-def _non_finite(data: dict[str, Any]) -> tuple[str | None, int | None, str] | None:
-    """Where a float is inf or nan (TOML allows them; no setting or result means them)."""
-    def bad(v: Any) -> bool:
-        if isinstance(v, float):
-            return not math.isfinite(v)
-        if isinstance(v, list):
-            return any(bad(x) for x in v)
-        if isinstance(v, dict):
-            return any(bad(x) for x in v.values())
-        return False
+def _non_finite(data: dict[str, Any]) -> tuple[str | None, int | None, str, bool] | None:
+    """Where a float is inf or nan (TOML allows them; no setting or result means them), or a
+    value nests deeper than :data:`MAX_DEPTH`: (table, index, key, too_deep).  Iterative, so
+    a deep value cannot exhaust the stack here either."""
+    def bad(v: Any) -> int:  # 0 fine, 1 not finite, 2 too deep
+        stack = [(v, 0)]
+        while stack:
+            x, depth = stack.pop()
+            if depth > MAX_DEPTH:
+                return 2
+            if isinstance(x, float):
+                if not math.isfinite(x):
+                    return 1
+            elif isinstance(x, list):
+                stack.extend((y, depth + 1) for y in x)
+            elif isinstance(x, dict):
+                stack.extend((y, depth + 1) for y in x.values())
+        return 0
 
     for key, value in data.items():
         if isinstance(value, dict):
             for k, v in value.items():
-                if bad(v):
-                    return key, None, k
+                if b := bad(v):
+                    return key, None, k, b == 2
         elif isinstance(value, list) and value and all(isinstance(x, dict) for x in value):
             for i, item in enumerate(value):
                 for k, v in item.items():
-                    if bad(v):
-                        return key, i, k
-        elif bad(value):
-            return None, None, key
+                    if b := bad(v):
+                        return key, i, k, b == 2
+        elif b := bad(value):
+            return None, None, key, b == 2
     return None
 
 
@@ -223,8 +307,8 @@ class _Texts(dict):
 
     def __missing__(self, name: str) -> str:
         try:
-            text = (self.folder / name).read_text("utf-8-sig")
-        except (OSError, UnicodeDecodeError):
+            text = _read_bytes(self.folder / name).decode("utf-8-sig")
+        except (EventFileError, UnicodeDecodeError):
             text = ""
         self[name] = text
         return text
