@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import sys
-from dataclasses import replace
 from pathlib import Path
 
 from ..core import store
@@ -140,15 +138,8 @@ def cmd_import(args) -> int:
     event = trf.read_trf(read_text(path), path, rounds=args.rounds)
     store.validate_event(event)
     folder = Path(args.event)
-    existed = folder.exists()
-    store.create(folder, event.settings, event.players)
-    if event.rounds:
-        try:
-            store.update(folder, lambda ev: replace(ev, rounds=event.rounds))
-        except BaseException:
-            if not existed:  # leave nothing half-imported behind
-                shutil.rmtree(folder, ignore_errors=True)
-            raise
+    # one change: after a crash or Ctrl-C, no event or the whole one (store.create)
+    store.create(folder, event.settings, event.players, event.rounds)
     print(f"imported {len(event.players)} players and {len(event.rounds)} round(s) of "
           f"{event.settings.rounds} into {folder}")
     return 0

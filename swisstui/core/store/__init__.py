@@ -139,8 +139,11 @@ def update(folder: str | os.PathLike[str], change: Callable[[Event], Event]) -> 
 
 
 def create(folder: str | os.PathLike[str], settings: Settings,
-           players: tuple[Player, ...] | list[Player] = ()) -> Event:
-    """Create a new event folder (refuses an existing event or a non-empty folder)."""
+           players: tuple[Player, ...] | list[Player] = (),
+           rounds: tuple[Round, ...] | list[Round] = ()) -> Event:
+    """Create a new event folder (refuses an existing event or a non-empty folder), with
+    ``rounds`` already played if given (an import): all its files are one change, so a
+    crash leaves no event or the whole one."""
     folder = Path(folder)
     if os.path.lexists(folder / EVENT_FILE) or _journal_pending(folder):
         raise SwissError(f"{folder}: already an event folder")
@@ -148,9 +151,12 @@ def create(folder: str | os.PathLike[str], settings: Settings,
         raise SwissError(f"{folder}: exists and is not a folder")
     if folder.is_dir() and not _empty(folder):
         raise SwissError(f"{folder}: folder is not empty")
-    event = Event(settings, tuple(sorted(players, key=lambda p: p.id)), ())
+    event = Event(settings, tuple(sorted(players, key=lambda p: p.id)),
+                  tuple(sorted(rounds, key=lambda r: r.number)))
     validate_event(event)
     _validate_settings(settings)
+    if event.rounds:
+        _recheck_results(event)
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
