@@ -144,11 +144,11 @@ def mutate(folder: Path, outside: Path, kind: str, which: int, param: int) -> st
         os.chmod(path, (0o600, 0o640, 0o644, 0o664, 0o444)[param % 5])
     elif kind == "deep":
         depth = 33 + param % 3000
-        lines = path.read_text().splitlines()
+        lines = path.read_bytes().decode("utf-8", "replace").splitlines()
         lines.insert(rng.randrange(len(lines) + 1), "deep = " + "[" * depth + "]" * depth)
         path.write_text("\n".join(lines) + "\n")
     elif kind == "edit":
-        lines = path.read_text().splitlines() or [""]
+        lines = path.read_bytes().decode("utf-8", "replace").splitlines() or [""]
         i = rng.randrange(len(lines))
         op = rng.random()
         if op < 0.5 and "=" in lines[i]:
@@ -159,6 +159,8 @@ def mutate(folder: Path, outside: Path, kind: str, which: int, param: int) -> st
             del lines[i]
         path.write_text("\n".join(lines) + "\n")
     elif kind == "rounds_file":
+        if not (folder / "rounds").is_dir():
+            return f"{kind}: skipped"
         shutil.rmtree(folder / "rounds")
         (folder / "rounds").write_text("[[board]]\n")
     elif kind in ("round_alias", "round_rename"):
