@@ -192,6 +192,16 @@ def test_a_second_unix_user_reads_the_event_after_writes(tmp_path):
             lambda ev: f"{ev.round(1).boards[0].result.text} {ev.player(5).name} "
                        f"{len(store.check(folder))}")(store.load(folder)))
         assert out == "1-0 Late 0"
+        # a change interrupted after its commit point: that user cannot finish it, and says
+        from swisstui.core.store import atomic
+        tmp = atomic._stage(folder / "players.toml", (folder / "players.toml").read_bytes())
+        (folder / store.JOURNAL_FILE).write_bytes(atomic._journal_bytes(
+            folder, [(tmp, folder / "players.toml"), (None, folder / "rounds" / "01.toml")]))
+        out = _as_user(nobody, lambda: store.load(folder))
+        assert out.startswith(f"ERROR SwissError: {folder / store.JOURNAL_FILE}: a change was "
+                              f"interrupted and must be finished by a user who may write "
+                              f"this event"), out
+        assert store.load(folder).rounds == ()  # the owner's next command finishes it
     finally:
         os.umask(old)
         shutil.rmtree(base, ignore_errors=True)

@@ -36,7 +36,8 @@ The package, by what each part does:
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 from ..errors import EventFileError, SwissError
@@ -71,7 +72,7 @@ def load(folder: str | os.PathLike[str]) -> Event:
     with _shared(folder):
         if not _journal_pending(folder):
             return _load(folder)
-    with _locked(folder):  # a change was interrupted: finish it first (needs the lock)
+    with _finishing(folder):  # a change was interrupted: finish it first (needs the lock)
         _recover(folder)
         return _load(folder)
 
@@ -108,11 +109,24 @@ def check(folder: str | os.PathLike[str]) -> list[str]:
         if not _journal_pending(folder):
             return _check(folder)
     try:
-        with _locked(folder):  # a change was interrupted: finish it first (needs the lock)
+        with _finishing(folder):  # a change was interrupted: finish it first (needs the lock)
             _recover(folder)
             return _check(folder)
     except SwissError as exc:
         return [str(exc)]
+
+
+@contextmanager
+def _finishing(folder: Path) -> Iterator[None]:
+    """The writers' lock for a reader that found a journal; one who may not write the event
+    is told who can finish the change (any command of a user who may write it)."""
+    with ExitStack() as stack:
+        try:
+            stack.enter_context(_locked(folder))
+        except SwissError as exc:
+            raise SwissError(f"{folder / JOURNAL_FILE}: a change was interrupted and must be "
+                             f"finished by a user who may write this event ({exc})") from None
+        yield
 
 
 def update(folder: str | os.PathLike[str], change: Callable[[Event], Event]) -> Event:
