@@ -17,6 +17,7 @@ from .layout import EVENT_FILE, PLAYERS_FILE
 from .parsing import _SCORING_KEYS
 from .validation import _profile
 
+
 def _settings_doc(s: Settings) -> dict[str, Any]:
     doc: dict[str, Any] = {"schema": SCHEMA_VERSION, "name": s.name, "game": s.game,
                            "rounds": s.rounds, "system": s.system, "style": s.style,

@@ -12,6 +12,7 @@ from .cache import _remember
 from .layout import EVENT_FILE, PLAYERS_FILE, ROUNDS_DIR, round_file_name
 from .serialise import _HEADERS, _dump, _players_doc, _round_doc, _settings_doc
 
+
 def _write_changes(folder: Path, old: Event | None, new: Event) -> None:
     """Write the files that changed as one change (:func:`~.atomic._commit`: all or nothing,
     even after a ``kill -9``).  The steps keep an order in which each intermediate state
