@@ -48,6 +48,8 @@ def _mistyped_command(word: str, commands) -> str | None:
 
 
 def _say_waiting(lock) -> None:
+    """Called by the store only when a writer has waited for another's lock for a moment a
+    person notices (store.locking.NOTICE_AFTER, 0.5 s): a short wait stays silent."""
     print(f"swisstui: waiting for {lock} (another swisstui is writing this event)",
           file=sys.stderr, flush=True)
 
@@ -86,4 +88,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def run() -> None:  # pragma: no cover - console entry
-    sys.exit(main())
+    """Kept for callers of the old entry point; the console script is swisstui.launch:run
+    (handles Ctrl-C from the first instant)."""
+    from ..launch import run as launch
+    launch()

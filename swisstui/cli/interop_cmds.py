@@ -71,11 +71,16 @@ def _info(items: list[str]) -> dict[str, str]:
 
 
 def write_out(data: bytes) -> None:
-    """``data`` on standard output (a reader that leaves early, ``| head``, is no error)."""
+    """``data`` on standard output (a reader that leaves early, ``| head``, is no error; a
+    text-only stdout, as under a test harness, gets the UTF-8 text)."""
     try:
         sys.stdout.flush()
-        sys.stdout.buffer.write(data)
-        sys.stdout.buffer.flush()
+        binary = getattr(sys.stdout, "buffer", None)
+        if binary is None:
+            sys.stdout.write(data.decode("utf-8", errors="replace"))
+        else:
+            binary.write(data)
+            binary.flush()
     except BrokenPipeError:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())

@@ -116,7 +116,8 @@ def check_birth(value: str) -> None:
 _EDITABLE = {f.name for f in fields(Player)} - {"id", "byes"}
 
 
-def _canonical_rank(rank: str) -> str:
+def canonical_rank(rank: str) -> str:
+    """Canonical form of a rank (``"3 dan"`` → ``"3d"``) or one clear line (ranks.py)."""
     from .ranks import parse_rank
     try:
         return parse_rank(rank)
@@ -140,7 +141,7 @@ def _clean(kw: dict[str, Any]) -> dict[str, Any]:
             if not value:
                 raise SwissError("a player needs a name")
         elif key == "rank" and value is not None:
-            value = _canonical_rank(value)
+            value = canonical_rank(value)
         elif key == "birth" and value is not None:
             value = clean_birth(value)
         elif key == "country" and value is not None:

@@ -458,23 +458,47 @@ def test_export_writer_never_replaces_a_device_or_fifo(tmp_path):
         store.write_file(tmp_path / "nope" / "x.txt", b"x")
 
 
-def test_writer_says_it_waits_for_a_held_lock(tmp_path, monkeypatch):
-    """A writer finding the lock held calls store.lock_wait_notice once (the CLI prints
-    'waiting for …'), then writes as soon as the other process lets go."""
+def _hold_lock_while_writing(folder, release_after):
+    """Hold the event's lock, start a writer in a thread, let go after ``release_after``
+    seconds; return once the write is done."""
     import fcntl
     import threading
-    folder = make_event(tmp_path, "chess", 2)
-    told: list[Path] = []
-    monkeypatch.setattr(store, "lock_wait_notice", told.append)
+    import time
     fd = os.open(folder / store.LOCK_FILE, os.O_RDWR)
     fcntl.flock(fd, fcntl.LOCK_EX)
     done = threading.Event()
     t = threading.Thread(target=lambda: (
         store.update(folder, lambda e: e.with_player(Player(3, "C"))), done.set()))
     t.start()
-    assert not done.wait(0.3) and told == [folder / store.LOCK_FILE]
+    time.sleep(release_after)
+    assert not done.is_set()  # it waited for us
     fcntl.flock(fd, fcntl.LOCK_UN)
     os.close(fd)
-    assert done.wait(5)
+    assert done.wait(10)
     t.join()
-    assert store.load(folder).player(3).name == "C" and len(told) == 1
+    assert store.load(folder).player(3).name == "C"
+
+
+def test_writer_says_it_waits_for_a_lock_held_long(tmp_path, monkeypatch):
+    """A writer kept waiting past locking.NOTICE_AFTER calls store.lock_wait_notice once
+    (the CLI prints 'waiting for …'), then writes as soon as the other process lets go."""
+    from swisstui.core.store import locking
+    folder = make_event(tmp_path, "chess", 2)
+    told: list[Path] = []
+    monkeypatch.setattr(store, "lock_wait_notice", told.append)
+    monkeypatch.setattr(locking, "NOTICE_AFTER", 0.05)
+    _hold_lock_while_writing(folder, 1.0)
+    assert told == [folder / store.LOCK_FILE]
+
+
+def test_writer_says_nothing_for_a_short_wait(tmp_path, monkeypatch):
+    """A wait shorter than NOTICE_AFTER (0.5 s) goes unmentioned: a script that reads stderr
+    must not take a successful write for a failure (QA issue 16, item 10)."""
+    from swisstui.core.store import locking
+    assert locking.NOTICE_AFTER == 0.5
+    folder = make_event(tmp_path, "chess", 2)
+    told: list[Path] = []
+    monkeypatch.setattr(store, "lock_wait_notice", told.append)
+    monkeypatch.setattr(locking, "NOTICE_AFTER", 60)
+    _hold_lock_while_writing(folder, 0.2)
+    assert told == []

@@ -5,8 +5,6 @@ own files), and a FIDE TRF read into a new event folder."""
 from __future__ import annotations
 
 import os
-import shutil
-from dataclasses import replace
 from pathlib import Path
 
 from .. import store
@@ -49,19 +47,10 @@ def read_text(path: Folder) -> str:
 
 def import_trf(path: Folder, folder: Folder, rounds: int | None = None) -> Event:
     """A new chess event in ``folder`` (which must not exist or be empty) from a TRF-16 or
-    TRF-2026 file, ready to be continued; nothing is left behind on a refusal."""
+    TRF-2026 file, ready to be continued.  One change: after a crash or Ctrl-C there is no
+    event or the whole one (:func:`swisstui.core.store.create` with its rounds)."""
     from ..interop import trf
     path = Path(path)
     event = trf.read_trf(read_text(path), path, rounds=rounds)
     store.validate_event(event)
-    folder = Path(folder)
-    existed = folder.exists()
-    created = store.create(folder, event.settings, event.players)
-    if not event.rounds:
-        return created
-    try:
-        return store.update(folder, lambda ev: replace(ev, rounds=event.rounds))
-    except BaseException:
-        if not existed:  # leave nothing half-imported behind
-            shutil.rmtree(folder, ignore_errors=True)
-        raise
+    return store.create(folder, event.settings, event.players, event.rounds)

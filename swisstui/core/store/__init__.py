@@ -1,0 +1,217 @@
+"""The event folder ⇄ the model: read (tomllib), write (tomli-w), atomic, locked, validated.
+
+Format (documented with an example of every field in ``docs/FORMAT.md``)::
+
+    EVENT/
+      event.toml        schema = 1, the settings, [scoring], [options]
+      players.toml      [[player]] tables
+      rounds/NN.toml    one file per round: [[board]] and [[bye]] tables
+      .swisstui.lock    the writers' lock (fcntl.flock), empty
+
+Public API: :func:`load`, :func:`create`, :func:`update`, :func:`fingerprint`,
+:func:`check` (every problem, one line each).
+
+* Reading validates everything and raises :class:`EventFileError` ``file:line: message`` —
+  never a traceback on user input.  Unknown keys are errors.
+* Writing is atomic: temp file in the same folder, flush, fsync, ``os.replace``, fsync the
+  folder.  A ``kill -9`` at any instant leaves the old or the new file, never a torn one.
+* Writers go through :func:`update`: exclusive lock on ``.swisstui.lock``, re-read the folder,
+  apply the change to the *fresh* event, write only the files whose content changed, unlock.
+  So no write is ever based on a stale read.
+
+The package, by what each part does:
+
+* :mod:`.layout` — file names, round file names, which round files exist;
+* :mod:`.reading` — TOML text → data, the ``file:line`` of a key;
+* :mod:`.parsing` — data → the model (event.toml, players.toml, rounds/NN.toml);
+* :mod:`.validation` — domain validation of an event (in memory and across files);
+* :mod:`.checking` — check mode (every problem, one line each);
+* :mod:`.serialise` — the model → TOML bytes;
+* :mod:`.writing` — which files a change writes, in which order;
+* :mod:`.atomic` — durable writes, the export-file writer;
+* :mod:`.locking` — the writers' and readers' locks;
+* :mod:`.cache` — parsed files by stat signature.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+
+from ..errors import EventFileError, SwissError
+from ..model import Event, Player, Round, Settings
+from .atomic import _fsync_dir, _journal_pending, _recover, write_file
+from .cache import _cached
+from .checking import _check
+from .layout import (EVENT_FILE, JOURNAL_FILE, LOCK_FILE, PLAYERS_FILE, ROUNDS_DIR, TMP_SUFFIX,
+                     _ROUND_NAME, _round_files, round_file_name)
+from .locking import _locked, _shared
+from .parsing import _load_players, _load_round, _load_settings
+from .reading import _Texts
+from .validation import _cross_check, _recheck_results, _validate_settings, validate_event
+from .writing import _write_changes
+
+__all__ = ["load", "create", "update", "fingerprint", "check", "round_file_name",
+           "write_file", "validate_event", "lock_wait_notice",
+           "EVENT_FILE", "PLAYERS_FILE", "ROUNDS_DIR", "LOCK_FILE", "TMP_SUFFIX", "JOURNAL_FILE"]
+
+#: (the CLI prints a line; the lock is released by the kernel if that process dies).
+lock_wait_notice: Callable[[Path], None] | None = None
+
+
+def load(folder: str | os.PathLike[str]) -> Event:
+    """Read and validate an event folder.  Raises :class:`EventFileError` on any problem.
+
+    Takes a shared lock on ``.swisstui.lock`` (when it exists and can be opened) so a reader
+    never sees half of a multi-file update.  Files unchanged since this process last parsed
+    them (same inode, size, mtime, ctime) are not parsed again, so a writer re-reading a large
+    event before each result stays fast."""
+    folder = Path(folder)
+    with _shared(folder):
+        if not _journal_pending(folder):
+            return _load(folder)
+    with _finishing(folder):  # a change was interrupted: finish it first (needs the lock)
+        _recover(folder)
+        return _load(folder)
+
+
+def _load(folder: Path) -> Event:
+    if not folder.is_dir():
+        raise EventFileError(folder, None, "no such event folder")
+    if not os.path.lexists(folder / EVENT_FILE):
+        raise EventFileError(folder / EVENT_FILE, None,
+                             "file is missing (not an event folder? create one with "
+                             "'swisstui new')")
+    ev_path = folder / EVENT_FILE
+    settings = _cached(ev_path, None, lambda: _load_settings(ev_path))
+    players: tuple[Player, ...] = ()
+    pl_path = folder / PLAYERS_FILE
+    if os.path.lexists(pl_path):
+        players = _cached(pl_path, None, lambda: _load_players(pl_path))
+    rounds: list[Round] = []
+    for number, path in _round_files(folder):
+        rounds.append(_cached(path, (settings, number),
+                              lambda path=path, number=number: _load_round(path, settings,
+                                                                           number)))
+    event = Event(settings, players, tuple(rounds))
+    _cross_check(folder, event, _Texts(folder))
+    return event
+
+
+def check(folder: str | os.PathLike[str]) -> list[str]:
+    """Every problem of the folder, one line each (``file:line: message``); [] when valid.
+
+    Files are checked independently so one broken file does not hide problems in others."""
+    folder = Path(folder)
+    with _shared(folder):
+        if not _journal_pending(folder):
+            return _check(folder)
+    try:
+        with _finishing(folder):  # a change was interrupted: finish it first (needs the lock)
+            _recover(folder)
+            return _check(folder)
+    except SwissError as exc:
+        return [str(exc)]
+
+
+@contextmanager
+def _finishing(folder: Path) -> Iterator[None]:
+    """The writers' lock for a reader that found a journal; one who may not write the event
+    is told who can finish the change (any command of a user who may write it)."""
+    with ExitStack() as stack:
+        try:
+            stack.enter_context(_locked(folder))
+        except SwissError as exc:
+            raise SwissError(f"{folder / JOURNAL_FILE}: a change was interrupted and must be "
+                             f"finished by a user who may write this event ({exc})") from None
+        yield
+
+
+def update(folder: str | os.PathLike[str], change: Callable[[Event], Event]) -> Event:
+    """Lock, re-read the folder, apply ``change`` to the fresh event, write only the changed
+    files atomically, unlock; return the new event.  ``change`` may raise
+    :class:`SwissError` to refuse — then nothing is written."""
+    folder = Path(folder)
+    if not os.path.lexists(folder / EVENT_FILE) and not _journal_pending(folder):
+        load(folder)  # raises the right message
+    with _locked(folder):
+        _recover(folder)
+        old = _load(folder)
+        new = change(old)
+        if not isinstance(new, Event):  # pragma: no cover - programming error
+            raise TypeError("change must return an Event")
+        if new == old:
+            return old
+        validate_event(new)
+        _validate_settings(new.settings)
+        if new.settings != old.settings:
+            _recheck_results(new)
+        _write_changes(folder, old, new)
+    return new
+
+
+def create(folder: str | os.PathLike[str], settings: Settings,
+           players: tuple[Player, ...] | list[Player] = (),
+           rounds: tuple[Round, ...] | list[Round] = ()) -> Event:
+    """Create a new event folder (refuses an existing event or a non-empty folder), with
+    ``rounds`` already played if given (an import): all its files are one change, so a
+    crash leaves no event or the whole one."""
+    folder = Path(folder)
+    if os.path.lexists(folder / EVENT_FILE) or _journal_pending(folder):
+        raise SwissError(f"{folder}: already an event folder")
+    if os.path.lexists(folder) and not folder.is_dir():
+        raise SwissError(f"{folder}: exists and is not a folder")
+    if folder.is_dir() and not _empty(folder):
+        raise SwissError(f"{folder}: folder is not empty")
+    event = Event(settings, tuple(sorted(players, key=lambda p: p.id)),
+                  tuple(sorted(rounds, key=lambda r: r.number)))
+    validate_event(event)
+    _validate_settings(settings)
+    if event.rounds:
+        _recheck_results(event)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise SwissError(f"{folder}: cannot create folder: {exc.strerror}") from None
+    _fsync_dir(folder.parent)
+    with _locked(folder):
+        _recover(folder)
+        if os.path.lexists(folder / EVENT_FILE):
+            raise SwissError(f"{folder}: already an event folder")
+        _write_changes(folder, None, event)
+    return event
+
+
+def _empty(folder: Path) -> bool:
+    """Nothing in ``folder`` but what a create interrupted before its commit leaves: the
+    lock, temp files, an empty rounds/ folder."""
+    for p in folder.iterdir():
+        if p.name == LOCK_FILE or p.name.endswith(TMP_SUFFIX):
+            continue
+        if p.name == ROUNDS_DIR and p.is_dir() and not p.is_symlink() \
+                and all(q.name.endswith(TMP_SUFFIX) for q in p.iterdir()):
+            continue
+        return False
+    return True
+
+
+def fingerprint(folder: str | os.PathLike[str]) -> tuple:
+    """Cheap change detector for watchers: (name, mtime_ns, size) of every event file."""
+    folder = Path(folder)
+    out = []
+    paths = [folder / EVENT_FILE, folder / PLAYERS_FILE]
+    rdir = folder / ROUNDS_DIR
+    try:
+        paths += sorted(p for p in rdir.iterdir() if _ROUND_NAME.match(p.name))
+    except OSError:
+        pass
+    for p in paths:
+        try:
+            st = p.stat()
+        except OSError:
+            out.append((p.name, None, None))
+            continue
+        out.append((str(p.relative_to(folder)), st.st_mtime_ns, st.st_size, st.st_ino))
+    return tuple(out)

@@ -1,0 +1,63 @@
+"""The event folder's layout: file names, the round file names, which round files exist.
+
+Format: ``docs/FORMAT.md``."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from ..errors import EventFileError
+
+EVENT_FILE = "event.toml"
+PLAYERS_FILE = "players.toml"
+ROUNDS_DIR = "rounds"
+LOCK_FILE = ".swisstui.lock"
+TMP_SUFFIX = ".swisstui-tmp"
+#: A change of several files in progress (see atomic._commit and docs/FORMAT.md)
+JOURNAL_FILE = ".swisstui.journal"
+_ROUND_NAME = re.compile(r"^(\d+)\.toml$")
+
+
+def round_file_name(number: int) -> str:
+    return f"{number:02d}.toml"
+
+
+def _round_files(folder: Path) -> list[tuple[int, Path]]:
+    rdir = folder / ROUNDS_DIR
+    out: list[tuple[int, Path]] = []
+    if not rdir.is_dir():
+        if os.path.lexists(rdir):  # a file (or a dangling link) where the folder should be
+            raise EventFileError(rdir, None, f"is not a folder; the round files live in "
+                                             f"{ROUNDS_DIR}/NN.toml (move it away)")
+        return out
+    try:
+        names = sorted(os.listdir(rdir))
+    except OSError as exc:
+        raise EventFileError(rdir, None, f"cannot read: {exc.strerror}") from None
+    for name in names:
+        path = rdir / name
+        if not name.endswith(".toml") or name.startswith("."):
+            continue
+        m = _ROUND_NAME.match(name)
+        if not m or int(m.group(1)) < 1:
+            raise EventFileError(path, None, "round files are named by the round number, "
+                                             "e.g. rounds/03.toml")
+        number = int(m.group(1))
+        if name != round_file_name(number):  # 1.toml next to 01.toml: the round twice
+            raise EventFileError(path, None, f"round files are named with two digits: "
+                                             f"rename it to {ROUNDS_DIR}/"
+                                             f"{round_file_name(number)}")
+        out.append((number, path))
+    out.sort()
+    for (n1, p1), (n2, p2) in zip(out, out[1:]):
+        if n1 == n2:
+            raise EventFileError(p2, None, f"round {n2} is also in {p1.name}")
+    expected = 1
+    for n, path in out:
+        if n != expected:  # a lost or deleted file: standings and pairing would be wrong
+            raise EventFileError(path, None, f"round {expected} is missing "
+                                             f"({ROUNDS_DIR}/{round_file_name(expected)})")
+        expected += 1
+    return out

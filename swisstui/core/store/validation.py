@@ -1,0 +1,162 @@
+"""Domain validation of an event, defined once: the in-memory checks a change must pass before
+it is written (:func:`validate_event`), the cross-file checks of a folder read from disk
+(:func:`_cross_check`, with ``file:line``), settings (:mod:`swisstui.core.settings`) and the
+recorded results after a settings change.  Field-level rules (text, ranges, birth, ranks,
+federation ids, played rounds) live in :mod:`swisstui.core.registration`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..errors import EventFileError, SwissError
+from ..model import Event, Settings
+from ..registration import (check_birth, check_range, check_text, duplicate_federation_ids,
+                            played_conflicts)
+from .layout import EVENT_FILE, PLAYERS_FILE, ROUNDS_DIR, round_file_name
+from .reading import _locate, _table_index, _Texts
+
+_PLAYER_STR = ("name", "rank", "club", "country", "federation_id", "sex", "title", "birth",
+               "notes")
+
+
+def _profile(game: str):
+    from ..games import profile
+    return profile(game)
+
+
+def _validate_settings(settings: Settings) -> None:
+    """Settings values (system, style, tie-breaks, game options): one rule, one place —
+    :mod:`swisstui.core.settings`."""
+    from ..settings import validate_settings
+    validate_settings(settings)
+
+
+def _cross_check(folder: Path, event: Event, texts: _Texts,
+                 problems: list[str] | None = None) -> None:
+    """Boards, byes and forbidden pairs name registered players, no Swiss round file lies
+    beyond ``rounds`` of event.toml (playoff rounds may), and no player's joined_round /
+    withdrawn_from contradicts the rounds they played (first problem raised, or every
+    problem appended to ``problems``)."""
+    def report(err: EventFileError) -> None:
+        if problems is None:
+            raise err
+        problems.append(str(err))
+
+    ids = {p.id for p in event.players}
+    ev_path = folder / EVENT_FILE
+    swiss = [r.number for r in event.rounds if not r.playoff]
+    if swiss and max(swiss) > event.settings.rounds:  # a hand edit: pairing would stop early
+        report(EventFileError(ev_path, _locate(texts[EVENT_FILE], None, None, "rounds"),
+                              f"rounds = {event.settings.rounds} but {ROUNDS_DIR}/"
+                              f"{round_file_name(max(swiss))} exists"))
+    for a, b in event.settings.forbidden:
+        for pid in (a, b):
+            if pid not in ids:
+                report(EventFileError(ev_path, _locate(texts[EVENT_FILE], None, None,
+                                                       "forbidden"),
+                                      f"forbidden pair [{a}, {b}]: no player with id {pid}"))
+    for i, field, message in played_conflicts(event):
+        pl_text = texts[PLAYERS_FILE]
+        at = _table_index(pl_text, "player", "id", event.players[i].id, i)
+        report(EventFileError(folder / PLAYERS_FILE, _locate(pl_text, "player", at, field),
+                              message))
+    for rnd in event.rounds:
+        name = round_file_name(rnd.number)
+        path = folder / ROUNDS_DIR / name
+        text = texts[f"{ROUNDS_DIR}/{name}"]
+        for i, b in enumerate(rnd.boards):
+            for pid in b.players:
+                if pid not in ids:
+                    at = _table_index(text, "board", "board", b.number, i)
+                    report(EventFileError(path, _locate(text, "board", at, "players"),
+                                          f"board {b.number}: no player with id {pid} "
+                                          f"in {PLAYERS_FILE}"))
+        for i, y in enumerate(rnd.byes):
+            if y.player not in ids:
+                at = _table_index(text, "bye", "player", y.player, i)
+                report(EventFileError(path, _locate(text, "bye", at, "player"),
+                                      f"bye: no player with id {y.player} in "
+                                      f"{PLAYERS_FILE}"))
+
+
+def validate_event(event: Event) -> None:
+    """Structural checks on an in-memory event (used by :func:`update` before writing, so a
+    change can never produce a folder that does not load)."""
+    seen: set[int] = set()
+    for p in event.players:
+        if p.id in seen:
+            raise SwissError(f"duplicate player id {p.id}")
+        if p.id < 1:
+            raise SwissError(f"player id must be positive, not {p.id}")
+        if not p.name.strip():
+            raise SwissError(f"player {p.id} has no name")
+        check_range("id", p.id)
+        for key in _PLAYER_STR:
+            value = getattr(p, key)
+            if isinstance(value, str):
+                check_text(key, value)
+        if p.birth is not None:
+            check_birth(p.birth)
+        seen.add(p.id)
+    for i, message in duplicate_federation_ids(event.players)[:1]:
+        raise SwissError(f"player {event.players[i].id}: {message}")
+    for a, b in event.settings.forbidden:
+        for pid in (a, b):
+            if pid not in seen:
+                raise SwissError(f"forbidden pair ({a}, {b}): no player with id {pid}")
+    numbers: set[int] = set()
+    for rnd in event.rounds:
+        if rnd.number < 1 or rnd.number in numbers:
+            raise SwissError(f"bad or duplicate round number {rnd.number}")
+        numbers.add(rnd.number)
+    if numbers and numbers != set(range(1, max(numbers) + 1)):
+        missing = min(set(range(1, max(numbers) + 1)) - numbers)
+        raise SwissError(f"round {missing} is missing; rounds are numbered 1, 2, 3, … "
+                         f"(undo the later rounds first)")
+    for _, _, message in played_conflicts(event)[:1]:  # would not load (see _cross_check)
+        raise SwissError(message)
+    swiss = [r.number for r in event.rounds if not r.playoff]
+    if swiss and max(swiss) > event.settings.rounds:  # would not load (see _cross_check)
+        raise SwissError(f"round {max(swiss)} is past the event's {event.settings.rounds} "
+                         f"rounds (raise rounds first)")
+    for rnd in event.rounds:
+        where: set[int] = set()
+        bnos: set[int] = set()
+        for b in rnd.boards:
+            if b.number in bnos or b.number < 1:
+                raise SwissError(f"round {rnd.number}: bad or duplicate board {b.number}")
+            bnos.add(b.number)
+            if b.players[0] == b.players[1]:
+                raise SwissError(f"round {rnd.number} board {b.number}: player "
+                                 f"{b.players[0]} cannot play themselves")
+            for pid in b.players:
+                if pid not in seen:
+                    raise SwissError(f"round {rnd.number} board {b.number}: no player "
+                                     f"with id {pid}")
+                if pid in where:
+                    raise SwissError(f"round {rnd.number}: player {pid} appears twice")
+                where.add(pid)
+        for y in rnd.byes:
+            if y.player not in seen:
+                raise SwissError(f"round {rnd.number}: bye for unknown player {y.player}")
+            if y.player in where:
+                raise SwissError(f"round {rnd.number}: player {y.player} appears twice")
+            where.add(y.player)
+
+
+def _recheck_results(event: Event) -> None:
+    """After a settings change (komi, best-of-N, ...) every recorded result must still be
+    valid, or the folder would not load: refuse the change naming the first that is not."""
+    prof = _profile(event.game)
+    assert prof.parse is not None
+    for rnd in event.rounds:
+        for b in rnd.boards:
+            if b.result is None:
+                continue
+            extra = {k: v for k, v in b.result.detail.items()
+                     if k in prof.detail_keys and v is not None}
+            try:
+                prof.parse(b.result.text, event.settings, {**extra, "players": b.players})
+            except SwissError as exc:
+                raise SwissError(f"round {rnd.number} board {b.number}: {b.result.text} would "
+                                 f"not be valid with these settings ({exc})") from None
