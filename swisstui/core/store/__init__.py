@@ -36,6 +36,7 @@ The package, by what each part does:
 from __future__ import annotations
 
 import os
+from functools import partial
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
@@ -93,8 +94,7 @@ def _load(folder: Path) -> Event:
     rounds: list[Round] = []
     for number, path in _round_files(folder):
         rounds.append(_cached(path, (settings, number),
-                              lambda path=path, number=number: _load_round(path, settings,
-                                                                           number)))
+                              partial(_load_round, path, settings, number)))
     event = Event(settings, players, tuple(rounds))
     _cross_check(folder, event, _Texts(folder))
     return event
@@ -200,7 +200,7 @@ def _empty(folder: Path) -> bool:
 def fingerprint(folder: str | os.PathLike[str]) -> tuple:
     """Cheap change detector for watchers: (name, mtime_ns, size) of every event file."""
     folder = Path(folder)
-    out = []
+    out: list[tuple[str, int | None, int | None, int | None]] = []
     paths = [folder / EVENT_FILE, folder / PLAYERS_FILE]
     rdir = folder / ROUNDS_DIR
     try:
@@ -211,7 +211,7 @@ def fingerprint(folder: str | os.PathLike[str]) -> tuple:
         try:
             st = p.stat()
         except OSError:
-            out.append((p.name, None, None))
+            out.append((p.name, None, None, None))
             continue
         out.append((str(p.relative_to(folder)), st.st_mtime_ns, st.st_size, st.st_ino))
     return tuple(out)

@@ -41,7 +41,7 @@ def _check_settings(path: Path, problems: list[str]) -> Settings | None:
                 # report it missing as well (it is there, only wrong)
                 holder[key] = _REQUIRED_STAND_IN[key]
             else:
-                del holder[key]
+                del holder[str(key)]  # in holder: checked above
             continue
         except SwissError as exc:
             found.append(str(exc))
@@ -68,7 +68,8 @@ def _check(folder: Path) -> list[str]:
             players = _parse_players(folder / PLAYERS_FILE, text, data, found)
             if found:  # ids of the broken [[player]] tables still count as registered
                 known = {p.id for p in players}
-                raw = data.get("player") if isinstance(data.get("player"), list) else []
+                listed = data.get("player")
+                raw = listed if isinstance(listed, list) else []
                 players += tuple(Player(x["id"], "?") for x in raw if isinstance(x, dict)
                                  and type(x.get("id")) is int and x["id"] not in known)
         except SwissError as exc:

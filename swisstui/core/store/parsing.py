@@ -6,6 +6,7 @@ the next one read, so every problem is listed."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
@@ -77,13 +78,13 @@ def _parse_settings(path: Path, text: str, data: dict[str, Any]) -> Settings:
         from ..settings import normalize_options
         settings = replace(settings, options=normalize_options(game, settings.options))
     except SwissError as exc:
-        key = getattr(exc, "key", None)
+        bad: str | None = getattr(exc, "key", None)
         msg = str(exc)
-        in_options = bool(key) and key in settings.options
-        line = _locate(text, "options", None, key) if in_options \
-            else _locate(text, None, None, key) if key else None
+        in_options = bool(bad) and bad in settings.options
+        line = _locate(text, "options", None, bad) if in_options \
+            else _locate(text, None, None, bad) if bad else None
         err = EventFileError(path, line, msg)
-        err.where = ("options" if in_options else None, key)  # type: ignore[attr-defined]
+        err.where = ("options" if in_options else None, bad)  # type: ignore[attr-defined]
         raise err from None
     return settings
 
@@ -125,8 +126,7 @@ def _parse_players(path: Path, text: str, data: dict[str, Any],
     for i, item in enumerate(items):
         if not isinstance(item, dict):
             raise top.err("player", "'player' must be an array of tables: [[player]]")
-        player = _each(problems, lambda i=i, item=item: _parse_player(path, text, i, item,
-                                                                       seen))
+        player = _each(problems, partial(_parse_player, path, text, i, item, seen))
         if player is not None:
             players.append(player)
     for i, message in duplicate_federation_ids(players):  # one FIDE id / PIN, one person
@@ -263,7 +263,7 @@ def _parse_round(path: Path, text: str, data: dict[str, Any], settings: Settings
         return Board(bno, (a, b), result)
 
     for i, item in enumerate(items):
-        board = _each(problems, lambda i=i, item=item: one_board(i, item))
+        board = _each(problems, partial(one_board, i, item))
         if board is not None:
             boards.append(board)
     byes: list[Bye] = []
@@ -284,7 +284,7 @@ def _parse_round(path: Path, text: str, data: dict[str, Any], settings: Settings
         return Bye(pid, ByeKind(kind))
 
     for i, item in enumerate(items):
-        bye = _each(problems, lambda i=i, item=item: one_bye(i, item))
+        bye = _each(problems, partial(one_bye, i, item))
         if bye is not None:
             byes.append(bye)
     return Round(number, tuple(sorted(boards, key=lambda b: b.number)), tuple(byes), playoff)

@@ -238,17 +238,17 @@ def _read_toml(path: Path) -> tuple[str, dict[str, Any]]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        line = getattr(exc, "lineno", None)
+        at: int | None = getattr(exc, "lineno", None)
         msg = getattr(exc, "msg", None) or str(exc)
-        if line is None:
+        if at is None:
             m = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
             if m:
-                line = int(m.group(1))
+                at = int(m.group(1))
             elif "at end of document" in str(exc):
-                line = _last_line(text)
+                at = _last_line(text)
             msg = re.sub(r"\s*\(at line \d+, column \d+\)|\s*\(at end of document\)", "",
                          str(exc))
-        raise EventFileError(path, line, f"invalid TOML: {msg}") from None
+        raise EventFileError(path, at, f"invalid TOML: {msg}") from None
     except RecursionError:
         raise EventFileError(path, _deep_line(text), f"invalid TOML: arrays or tables nested "
                                                      f"more than {MAX_DEPTH} deep") from None

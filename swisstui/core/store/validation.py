@@ -64,12 +64,12 @@ def _cross_check(folder: Path, event: Event, texts: _Texts,
         name = round_file_name(rnd.number)
         path = folder / ROUNDS_DIR / name
         text = texts[f"{ROUNDS_DIR}/{name}"]
-        for i, b in enumerate(rnd.boards):
-            for pid in b.players:
+        for i, bd in enumerate(rnd.boards):
+            for pid in bd.players:
                 if pid not in ids:
-                    at = _table_index(text, "board", "board", b.number, i)
+                    at = _table_index(text, "board", "board", bd.number, i)
                     report(EventFileError(path, _locate(text, "board", at, "players"),
-                                          f"board {b.number}: no player with id {pid} "
+                                          f"board {bd.number}: no player with id {pid} "
                                           f"in {PLAYERS_FILE}"))
         for i, y in enumerate(rnd.byes):
             if y.player not in ids:
@@ -122,16 +122,16 @@ def validate_event(event: Event) -> None:
     for rnd in event.rounds:
         where: set[int] = set()
         bnos: set[int] = set()
-        for b in rnd.boards:
-            if b.number in bnos or b.number < 1:
-                raise SwissError(f"round {rnd.number}: bad or duplicate board {b.number}")
-            bnos.add(b.number)
-            if b.players[0] == b.players[1]:
-                raise SwissError(f"round {rnd.number} board {b.number}: player "
-                                 f"{b.players[0]} cannot play themselves")
-            for pid in b.players:
+        for bd in rnd.boards:
+            if bd.number in bnos or bd.number < 1:
+                raise SwissError(f"round {rnd.number}: bad or duplicate board {bd.number}")
+            bnos.add(bd.number)
+            if bd.players[0] == bd.players[1]:
+                raise SwissError(f"round {rnd.number} board {bd.number}: player "
+                                 f"{bd.players[0]} cannot play themselves")
+            for pid in bd.players:
                 if pid not in seen:
-                    raise SwissError(f"round {rnd.number} board {b.number}: no player "
+                    raise SwissError(f"round {rnd.number} board {bd.number}: no player "
                                      f"with id {pid}")
                 if pid in where:
                     raise SwissError(f"round {rnd.number}: player {pid} appears twice")
