@@ -23,11 +23,15 @@ area                          actions
 :mod:`.playoff`               next_playoff_round, bracket
 :mod:`.exports`               export, export_to_file, import_trf (the format table is
                               :mod:`swisstui.core.interop.formats`)
+:mod:`.clock`                 clock_start, clock_pause, clock_resume, clock_extend,
+                              clock_state (``clock.toml``, :mod:`swisstui.core.clock`)
 ============================  =================================================================
 """
 
 from __future__ import annotations
 
+from .clock import (ClockState, clock_extend, clock_pause, clock_resume, clock_start,
+                    clock_state)
 from .event import (change_settings, check, create_event, fingerprint, load, make_demo,
                     preview_settings, simulate_event)
 from .exports import ExportRequest, export, export_to_file, import_trf
@@ -50,4 +54,5 @@ __all__ = [
     "ResultOutcome", "preview_result", "record_result", "clear_result", "next_empty_board",
     "next_playoff_round", "bracket",
     "ExportRequest", "export", "export_to_file", "import_trf",
+    "ClockState", "clock_start", "clock_pause", "clock_resume", "clock_extend", "clock_state",
 ]

@@ -32,8 +32,10 @@ def check(folder: Folder) -> list[str]:
 
 
 def fingerprint(folder: Folder) -> Any:
-    """A cheap value that changes whenever a file of the event changes (views poll it)."""
-    return store.fingerprint(folder)
+    """A cheap value that changes whenever a file of the event changes, the round clock's
+    ``clock.toml`` included (views poll it)."""
+    from .clock import clock_fingerprint
+    return (*store.fingerprint(folder), clock_fingerprint(folder))
 
 
 def create_event(folder: Folder, game: str, name: str, rounds: int, *,
