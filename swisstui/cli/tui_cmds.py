@@ -1,5 +1,6 @@
 """Commands that open a screen: ``open [EVENT]`` (also plain ``swisstui [EVENT]``), ``demo``,
-``display EVENT`` (projector) and ``serve EVENT`` (projector in a browser, textual-serve).
+``display EVENT`` (projector) and ``serve EVENT`` (projector in a browser and the players'
+page: :mod:`swisstui.web.server`).
 Thin: they check the folder with the core (file:line errors, exit 1) and start the app."""
 
 from __future__ import annotations
@@ -54,7 +55,8 @@ def cmd_display(args: argparse.Namespace) -> int:
     if args.cycle < 0:
         raise SwissError("--cycle: seconds must be 0 (no cycling) or more")
     from ..tui.screens.display import run_display
-    return run_display(folder, cycle=args.cycle, theme=args.theme)
+    return run_display(folder, cycle=args.cycle, theme=args.theme,
+                       players_url=args.players_url)
 
 
 def serve_command(folder: Path, cycle: float, theme: str | None) -> str:
@@ -92,12 +94,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from ..tui.themes import resolve_theme
     resolve_theme(args.theme)  # refuse an unknown theme before starting the server
     check_address(args.host, args.port)
-    from textual_serve.server import Server
+    from ..web import server
     command = serve_command(folder, args.cycle, args.theme)
-    print(f"swisstui: serving the projector view on http://{args.host}:{args.port}",
-          file=sys.stderr)
+    where = server.url_host(args.host, args.port)
+    print(f"swisstui: projector on http://{where}/ , players' page on "
+          f"http://{where}/players (Ctrl+C stops)", file=sys.stderr)
     try:
-        Server(command, host=args.host, port=args.port, title="swisstui").serve()
+        server.serve(folder, args.host, args.port, command)
     except OSError as exc:  # taken between the check and the server's own bind
         raise SwissError(f"cannot serve on {args.host}:{args.port}: "
                          f"{exc.strerror or exc}") from None
@@ -126,10 +129,16 @@ def register(subparsers) -> None:
     p.add_argument("event", help="event folder")
     p.add_argument("--cycle", type=float, default=15.0,
                    help="seconds per page (default 15; 0 = no cycling)")
+    p.add_argument("--players-url", default=None, metavar="URL",
+                   help="address of the players' page, shown as a QR code (serve sets it)")
     _theme_arg(p, "default projector")
     p.set_defaults(func=cmd_display)
 
-    p = subparsers.add_parser("serve", help="serve the projector view to a browser")
+    p = subparsers.add_parser(
+        "serve", help="serve the projector (/) and the players' page (/players) to browsers",
+        description="One web server for the venue: the projector view at / and the "
+                    "players' page for phones at /players.  --host 0.0.0.0 (or ::) lets "
+                    "the hall's network in; nothing is fetched from the internet.")
     p.add_argument("event", help="event folder")
     p.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8000, help="port (default 8000)")

@@ -32,6 +32,7 @@ def cmd_clock(args: argparse.Namespace) -> int:
                          f"`swisstui clock EVENT {args.action} {60 if args.action == 'start' else 5}`")
     if args.action not in ("start", "extend") and args.minutes is not None:
         raise SwissError(f"clock {args.action}: takes no minutes")
+    state: services.ClockState | None
     if args.action == "start":
         state = services.clock_start(args.event, args.minutes)
     elif args.action == "extend":

@@ -57,7 +57,7 @@ class DisplayApp(App):
     ENABLE_COMMAND_PALETTE = False
 
     def __init__(self, folder: str | Path, cycle: float = 15.0, theme: str | None = None,
-                 poll: float = POLL_SECONDS) -> None:
+                 poll: float = POLL_SECONDS, players_url: str | None = None) -> None:
         super().__init__()
         self.animation_level = "none"
         self.folder = Path(folder)
@@ -68,6 +68,7 @@ class DisplayApp(App):
         self.view = 0
         self._fingerprint = None
         self.load_error: str | None = None
+        self.players_url = players_url
 
     def compose(self) -> ComposeResult:
         yield Static("", id="display-title", markup=False)
@@ -175,7 +176,8 @@ class DisplayApp(App):
         t.scroll_to(y=0, animate=False)
 
 
-def run_display(folder: str | Path, cycle: float = 15.0, theme: str | None = None) -> int:
+def run_display(folder: str | Path, cycle: float = 15.0, theme: str | None = None,
+                players_url: str | None = None) -> int:
     backend.load(folder)
-    DisplayApp(folder, cycle=cycle, theme=theme).run(mouse=False)
+    DisplayApp(folder, cycle=cycle, theme=theme, players_url=players_url).run(mouse=False)
     return 0
