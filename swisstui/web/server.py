@@ -88,8 +88,9 @@ class Live:
             await asyncio.wait_for(event.wait(), timeout)
 
     def message(self) -> bytes:
-        """The document with the server's time (the page counts the clock down from it)."""
-        return b'{"now":%.3f,"doc":%s}' % (time.time(), self.data)
+        """The document with its version and the server's time (the page counts the clock
+        down from it)."""
+        return b'{"version":%d,"now":%.3f,"doc":%s}' % (self.version, time.time(), self.data)
 
 
 LIVE = web.AppKey("live", Live)
