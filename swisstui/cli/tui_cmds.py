@@ -40,14 +40,20 @@ def cmd_open(args: argparse.Namespace) -> int:
 
 def cmd_demo(args: argparse.Namespace) -> int:
     from ..core import services
-    tmp = Path(tempfile.mkdtemp(prefix="swisstui-demo-"))
+    for old in services.remove_old_demos():
+        print(f"swisstui: removed the demo copy {old} (unchanged for a day)", file=sys.stderr)
+    from ..core.services.event import DEMO_PREFIX
+    tmp = Path(tempfile.mkdtemp(prefix=DEMO_PREFIX))
     folder = services.make_demo(tmp, args.game)
-    print(f"swisstui: demo event copied to {folder}", file=sys.stderr)
+    print(f"swisstui: demo event copied to {folder} (removed by a later `swisstui demo` "
+          "once unchanged for a day)", file=sys.stderr)
     if args.no_open:
         print(folder)
         return 0
     from ..tui.app import run_app
-    return run_app(folder, theme=args.theme)
+    rc = run_app(folder, theme=args.theme)
+    print(f"swisstui: the demo event is in {folder}", file=sys.stderr)  # after the screen
+    return rc
 
 
 def cmd_display(args: argparse.Namespace) -> int:
