@@ -174,6 +174,10 @@ class PairingsScreen(EventScreen):
         self.alphabetical = not self.alphabetical
         self.sync(force=True)
 
+    def action_clock(self) -> None:
+        from ..clock_prompt import ask_clock
+        ask_clock(self)
+
     def action_prev_round(self) -> None:
         self._change_round(-1)
 
