@@ -3,26 +3,15 @@ browser or a printed page, and as rows of half-block characters for the terminal
 
 from __future__ import annotations
 
-import io
-
 import segno
+
+from ..core.qrcode import svg, svg_inline
+
+__all__ = ["svg", "svg_inline", "text_rows"]
 
 
 def _code(text: str) -> segno.QRCode:
     return segno.make(text, error="m", micro=False)
-
-
-def svg(text: str, scale: int = 4) -> bytes:
-    """A standalone SVG of the code (black on white, quiet zone of 4 modules)."""
-    out = io.BytesIO()
-    _code(text).save(out, kind="svg", scale=scale, border=4, xmldecl=False,
-                     svgns=True, title=text)
-    return out.getvalue()
-
-
-def svg_inline(text: str, scale: int = 4) -> str:
-    """The same SVG as a string to put inside an HTML page."""
-    return svg(text, scale).decode("utf-8")
 
 
 def text_rows(text: str, border: int = 2, invert: bool = True) -> list[str]:
