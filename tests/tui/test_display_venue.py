@@ -108,3 +108,24 @@ async def test_c_in_pairings_opens_the_clock_prompt(tmp_path):
         await pilot.press("enter")
         await pilot.pause()
     assert services.clock_state(folder).minutes == 50
+
+
+async def test_o_in_pairings_writes_a_page_for_paper(tmp_path):
+    from textual.widgets import Input
+
+    from swisstui.tui.app import SwissApp
+    folder = make_event(tmp_path)
+    services.pair_next(folder)
+    app = SwissApp(folder, mode="pairings")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("o")
+        await pilot.pause()
+        app.screen.query_one(Input).value = "slips letter"
+        await pilot.press("enter")
+        await pilot.pause()
+    page = folder / "prints" / "slips-round1-letter.html"
+    assert page.is_file() and "@page{size:letter portrait" in page.read_text()
+    assert page.read_text().count('<div class="slip">') == 4
+    services.load(folder)
+    assert services.check(folder) == []
