@@ -74,3 +74,17 @@ def test_damaged_clock_file_is_one_line(tmp_path):
     (folder / "clock.toml").write_text("round = \n")
     with pytest.raises(SwissError, match="clock.toml: cannot read the round clock"):
         services.clock_state(folder)
+
+
+def test_the_format_doc_example_reads(tmp_path):
+    import re
+    from pathlib import Path
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "FORMAT.md").read_text()
+    (block,) = [b for b in re.findall(r"```toml\n(.*?)```", doc, re.S)
+                if b.startswith("# go-open/clock.toml")]
+    (tmp_path / "clock.toml").write_text(block)
+    c = clock.read(tmp_path)
+    assert (c.round, c.minutes, c.paused_seconds) == (3, 65.0, 120.0)
+    assert c.paused_at == datetime(2026, 5, 1, 10, 41, 7, tzinfo=UTC)
+    st = clock.state(c)
+    assert st.paused and st.remaining == 65 * 60 - (41 * 60 + 7 - 120)
