@@ -64,4 +64,7 @@ def dom(url: str, tmp_path: Path, wait_ms: int = 8000) -> str:
 def test_projector_page_connects_at_the_address_the_browser_used(served, tmp_path):
     folder, base = served
     html = dom(f"{base}/", tmp_path, wait_ms=15000)
-    assert "-connected" in html  # textual.js opened ws://127.0.0.1:PORT/ws
+    port = base.rsplit(":", 1)[1]
+    # the address typed, not the one bound (0.0.0.0 reaches nothing from a phone)
+    assert f'data-session-websocket-url="ws://127.0.0.1:{port}/ws"' in html
+    assert "-connected" in html  # textual.js opened it
