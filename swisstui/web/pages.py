@@ -37,11 +37,20 @@ td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
 
 PLAYERS_JS = """\
 "use strict";
-let doc=null, got=0, serverNow=0, tab=localStorage.getItem("tab")||"find";
+let doc=null, docVersion=-1, got=0, serverNow=0, tab=localStorage.getItem("tab")||"find";
 const $=s=>document.querySelector(s);
 const esc=s=>String(s??"").replace(/[&<>"']/g,c=>({"&":"&amp;","<":"&lt;",">":"&gt;",'"':"&quot;","'":"&#39;"}[c]));
 const fold=s=>String(s).normalize("NFD").replace(/[\\u0300-\\u036f]/g,"").toLowerCase();
-function show(msg){const d=JSON.parse(msg);serverNow=d.now;doc=d.doc;got=performance.now();render();}
+async function load(version){
+  const r=await fetch("players/data.json?v="+version,{cache:"no-store"});
+  if(!r.ok) return;
+  const v=parseInt(r.headers.get("X-Document-Version")||"-1",10);
+  doc=await r.json(); docVersion=v; render();
+}
+function show(msg){
+  const m=JSON.parse(msg); serverNow=m.now; got=performance.now();
+  if(m.version!==docVersion) load(m.version); else tick();
+}
 function clockText(){
   const c=doc&&doc.clock; if(!c) return ["",false];
   let left=c.remaining-(c.paused?0:(serverNow-c.at)+(performance.now()-got)/1000);
@@ -99,13 +108,13 @@ function connect(){
   es.onmessage=e=>{$("#live").textContent="live";show(e.data);};
   es.onerror=()=>{$("#live").textContent="reconnecting…";};
 }
-connect(); setInterval(tick,1000);
+serverNow=Date.now()/1000; got=performance.now(); load("start"); connect(); setInterval(tick,1000);
 """
 
 
 def players_page(title: str) -> str:
-    """The players' page: one file, its data over ``players/events`` (Server-Sent Events:
-    the whole document at connect and after every change of the event)."""
+    """The players' page: one file; ``players/events`` (Server-Sent Events) says when the
+    event changed, then the page fetches ``players/data.json``."""
     t = escape(title)
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">

@@ -2,7 +2,8 @@
 
 Bounded and local: one server (``swisstui.web.server``, players' page only) on 127.0.0.1, a
 second process holding PHONES live connections to ``/players/events`` (what a phone's browser
-keeps open), RESULTS results entered by this process through ``services.record_result``.
+keeps open) and fetching the document each message announces (``/players/data.json``, gzip,
+as the page does), RESULTS results entered by this process through ``services.record_result``.
 Everything stops by itself after at most DEADLINE seconds.
 
 Prints medians of: result entry time with 0 phones and with PHONES phones connected; result
@@ -12,6 +13,7 @@ the last phone's); the server's memory (resident set) idle and with the phones c
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
 import socket
@@ -38,7 +40,8 @@ PHONE_CODE = r"""
 import asyncio, json, sys, time
 import aiohttp
 URL, N, DEADLINE = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
-seen = {}  # document version -> arrival times
+DATA = URL.rsplit("/", 1)[0] + "/data.json"
+seen = {}  # document version -> times the document was in
 async def phone(session, i, ready):
     async with session.get(URL, timeout=aiohttp.ClientTimeout(total=None)) as resp:
         ready.append(i)
@@ -49,8 +52,10 @@ async def phone(session, i, ready):
                 event, buf = buf.split(b"\n\n", 1)
                 if not event.startswith(b"data: "):
                     continue
-                # the version leads the message: no need to parse the whole document
-                k = int(event[len(b'data: {"version":'):event.index(b",")])
+                k = json.loads(event[6:])["version"]
+                # as a browser does: fetch the announced document (gzip), read it whole
+                async with session.get(f"{DATA}?v={k}") as doc:
+                    await doc.read()
                 seen.setdefault(k, []).append(time.time())
                 if len(seen[k]) == N:
                     print(json.dumps({"k": k, "times": sorted(seen[k])}), flush=True)
@@ -176,6 +181,10 @@ def main() -> None:
           f"(max {max(median_lag)*1000:.1f} ms)")
     print(f"saved -> page updated, last phone    median {ms(last_lag)}  "
           f"(max {max(last_lag)*1000:.1f} ms)")
+    from swisstui.web.snapshot import snapshot_bytes
+    doc = snapshot_bytes(folder)
+    print(f"players' document: {len(doc) / 1024:.1f} KiB, {len(gzip.compress(doc, 6)) / 1024:.1f}"
+          f" KiB gzip (what each phone fetches per change)")
     print(f"server memory: idle {idle_rss[0] / 1024:.1f} MiB, with {PHONES} phones "
           f"{loaded_rss[0] / 1024:.1f} MiB, peak {peak_rss[1] / 1024:.1f} MiB")
     print(f"total {time.time() - start:.1f} s")

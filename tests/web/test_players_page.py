@@ -62,17 +62,26 @@ async def test_players_page_is_self_contained(tmp_path):
             re.sub(r"(?s)<script>.*?</script>", "", html)
         assert not re.search(r"""(src|href)=["']?(https?:)?//""", html)
         assert 'new EventSource("players/events")' in html  # relative: the browser's host
-        data = json.loads(await (await client.get("/players/data.json")).read())
-        assert data["doc"]["event"] == "Test go event" and data["now"] > 0
+        resp = await client.get("/players/data.json")
+        assert resp.headers["Content-Encoding"] == "gzip"  # the client asked for it
+        data = json.loads(await resp.read())
+        assert data["event"] == "Test go event"
+        raw = await client.get("/players/data.json", headers={"Accept-Encoding": "identity"})
+        assert "Content-Encoding" not in raw.headers
+        assert json.loads(await raw.read()) == data
     finally:
         await client.close()
 
 
-async def _next_message(reader) -> dict:
+async def _next_message(reader, client) -> dict:
+    """The next message of the feed, and the document it announces."""
     while True:
         line = await asyncio.wait_for(reader.readline(), 10)
         if line.startswith(b"data: "):
-            return json.loads(line[6:])
+            msg = json.loads(line[6:])
+            resp = await client.get(f"/players/data.json?v={msg['version']}")
+            assert resp.headers["X-Document-Version"] == str(msg["version"])
+            return {**msg, "doc": json.loads(await resp.read())}
 
 
 async def test_live_feed_sends_a_saved_result_and_the_clock(tmp_path):
@@ -81,14 +90,16 @@ async def test_live_feed_sends_a_saved_result_and_the_clock(tmp_path):
     try:
         resp = await client.get("/players/events")
         assert resp.headers["Content-Type"] == "text/event-stream"
-        first = await _next_message(resp.content)
+        first = await _next_message(resp.content, client)
+        assert set(first) == {"version", "now", "doc"} and first["now"] > 0
         assert first["doc"]["current"]["boards"][0]["result"] == ""
         assert first["doc"]["clock"] is None
         await asyncio.to_thread(services.record_result, folder, 1, 1, "B+R")
-        second = await _next_message(resp.content)
+        second = await _next_message(resp.content, client)
         assert second["doc"]["current"]["boards"][0]["result"] == "B+R"
+        assert second["version"] == first["version"] + 1
         await asyncio.to_thread(services.clock_start, folder, 50)
-        third = await _next_message(resp.content)
+        third = await _next_message(resp.content, client)
         assert third["doc"]["clock"]["round"] == 1 and third["doc"]["clock"]["minutes"] == 50
         assert client.app[server.LIVE].clients == 1
         resp.close()
