@@ -16,6 +16,7 @@ from __future__ import annotations
 import gzip
 import json
 import os
+import shutil
 import socket
 import statistics
 import subprocess
@@ -29,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from conftest import make_event  # noqa: E402
 
 from swisstui.core import services  # noqa: E402
+from swisstui.web.snapshot import snapshot_bytes  # noqa: E402
 
 PLAYERS = 200  # 100 boards
 PHONES = 200
@@ -168,6 +170,8 @@ def main() -> None:
                     proc.wait(5)
                 except subprocess.TimeoutExpired:
                     proc.kill()
+        doc = snapshot_bytes(folder)
+        shutil.rmtree(tmp, ignore_errors=True)
 
     def ms(xs: list[float]) -> str:
         return f"{statistics.median(xs) * 1000:7.1f} ms"
@@ -181,8 +185,6 @@ def main() -> None:
           f"(max {max(median_lag)*1000:.1f} ms)")
     print(f"saved -> page updated, last phone    median {ms(last_lag)}  "
           f"(max {max(last_lag)*1000:.1f} ms)")
-    from swisstui.web.snapshot import snapshot_bytes
-    doc = snapshot_bytes(folder)
     print(f"players' document: {len(doc) / 1024:.1f} KiB, {len(gzip.compress(doc, 6)) / 1024:.1f}"
           f" KiB gzip (what each phone fetches per change)")
     print(f"server memory: idle {idle_rss[0] / 1024:.1f} MiB, with {PHONES} phones "
