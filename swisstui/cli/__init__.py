@@ -11,7 +11,8 @@ import argparse
 import sys
 
 from ..core.errors import SwissError
-from . import event_cmds, interop_cmds, pairing_cmds, standings_cmds, tui_cmds
+from . import (event_cmds, interop_cmds, pairing_cmds, standings_cmds, tui_cmds,
+               venue_cmds)
 
 # The modules that add sub-commands, each with a ``register(subparsers)``.
 AREAS = (
@@ -20,6 +21,7 @@ AREAS = (
     standings_cmds,  # standings, crosstable, playoff, rounds
     interop_cmds,  # export, import
     tui_cmds,  # open the TUI, demo, display, serve
+    venue_cmds,  # clock
 )
 
 

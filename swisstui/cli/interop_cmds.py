@@ -4,7 +4,8 @@
 ::
 
     swisstui export EVENT --format text|json|csv|html|trf|h9 [--what LIST] [--round N]
-                    [--tiebreaks A,B] [--trf-version 16|2026] [--info KEY=VALUE ...] [-o FILE]
+                    [--tiebreaks A,B] [--trf-version 16|2026] [--info KEY=VALUE ...]
+                    [--paper a4|letter] [--players-url URL] [-o FILE]
     swisstui import FILE --format trf EVENT [--rounds N]
 """
 
@@ -32,7 +33,9 @@ def register(sub) -> None:
     p.add_argument("--format", required=True, choices=tuple(FORMATS))
     p.add_argument("--what", choices=WHATS, default=None,
                    help="which list (default: the format's first); html also 'all': "
-                        "standings, crosstable, current pairings and wall list on one page")
+                        "standings, crosstable, current pairings and wall list on one page; "
+                        "for paper: pairings, alphabetical, slips (result slips), wall "
+                        "(wall chart), standings")
     p.add_argument("--round", type=int, default=None, metavar="N",
                    help="standings/crosstable/h9/trf: after round N; pairings/wall: "
                         "round N (default: the current round)")
@@ -42,6 +45,12 @@ def register(sub) -> None:
                    help="TRF-16 with XXR/XXC (default) or TRF-2026 with 142/152")
     p.add_argument("--info", action="append", default=[], metavar="KEY=VALUE",
                    help="h9 header field, e.g. CL=A, TM=82, 'CM=Canadian byo-yomi', PC=FR,Paris")
+    p.add_argument("--paper", choices=("a4", "letter"), default=None,
+                   help="html: a page for a printer on A4 or US Letter (header repeated on "
+                        "every page); alphabetical, slips and wall are always for paper")
+    p.add_argument("--players-url", default=None, metavar="URL",
+                   help="html pairings/alphabetical for paper: print a QR code of the "
+                        "players' page, e.g. http://192.168.1.20:8000/players")
     p.add_argument("-o", "--output", metavar="FILE",
                    help="file to write (default: standard output)")
     p.set_defaults(func=cmd_export)
@@ -91,7 +100,8 @@ def request(args, fmt: str | None = None, what: str | None = None) -> ExportRequ
     return ExportRequest(fmt or args.format, what or getattr(args, "what", None), args.round,
                          getattr(args, "tiebreaks", None),
                          getattr(args, "trf_version", None),
-                         _info(getattr(args, "info", None) or []))
+                         _info(getattr(args, "info", None) or []),
+                         getattr(args, "paper", None), getattr(args, "players_url", None))
 
 
 def cmd_export(args) -> int:

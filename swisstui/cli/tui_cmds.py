@@ -1,5 +1,6 @@
 """Commands that open a screen: ``open [EVENT]`` (also plain ``swisstui [EVENT]``), ``demo``,
-``display EVENT`` (projector) and ``serve EVENT`` (projector in a browser, textual-serve).
+``display EVENT`` (projector) and ``serve EVENT`` (projector in a browser and the players'
+page: :mod:`swisstui.web.server`).
 Thin: they check the folder with the core (file:line errors, exit 1) and start the app."""
 
 from __future__ import annotations
@@ -39,14 +40,20 @@ def cmd_open(args: argparse.Namespace) -> int:
 
 def cmd_demo(args: argparse.Namespace) -> int:
     from ..core import services
-    tmp = Path(tempfile.mkdtemp(prefix="swisstui-demo-"))
+    for old in services.remove_old_demos():
+        print(f"swisstui: removed the demo copy {old} (unchanged for a day)", file=sys.stderr)
+    from ..core.services.event import DEMO_PREFIX
+    tmp = Path(tempfile.mkdtemp(prefix=DEMO_PREFIX))
     folder = services.make_demo(tmp, args.game)
-    print(f"swisstui: demo event copied to {folder}", file=sys.stderr)
+    print(f"swisstui: demo event copied to {folder} (removed by a later `swisstui demo` "
+          "once unchanged for a day)", file=sys.stderr)
     if args.no_open:
         print(folder)
         return 0
     from ..tui.app import run_app
-    return run_app(folder, theme=args.theme)
+    rc = run_app(folder, theme=args.theme)
+    print(f"swisstui: the demo event is in {folder}", file=sys.stderr)  # after the screen
+    return rc
 
 
 def cmd_display(args: argparse.Namespace) -> int:
@@ -54,7 +61,8 @@ def cmd_display(args: argparse.Namespace) -> int:
     if args.cycle < 0:
         raise SwissError("--cycle: seconds must be 0 (no cycling) or more")
     from ..tui.screens.display import run_display
-    return run_display(folder, cycle=args.cycle, theme=args.theme)
+    return run_display(folder, cycle=args.cycle, theme=args.theme,
+                       players_url=args.players_url)
 
 
 def serve_command(folder: Path, cycle: float, theme: str | None) -> str:
@@ -92,12 +100,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from ..tui.themes import resolve_theme
     resolve_theme(args.theme)  # refuse an unknown theme before starting the server
     check_address(args.host, args.port)
-    from textual_serve.server import Server
+    from ..web import server
     command = serve_command(folder, args.cycle, args.theme)
-    print(f"swisstui: serving the projector view on http://{args.host}:{args.port}",
-          file=sys.stderr)
+    where = server.url_host(args.host, args.port)
+    print(f"swisstui: projector on http://{where}/ , players' page on "
+          f"http://{where}/players (Ctrl+C stops)", file=sys.stderr)
     try:
-        Server(command, host=args.host, port=args.port, title="swisstui").serve()
+        server.serve(folder, args.host, args.port, command)
     except OSError as exc:  # taken between the check and the server's own bind
         raise SwissError(f"cannot serve on {args.host}:{args.port}: "
                          f"{exc.strerror or exc}") from None
@@ -126,10 +135,16 @@ def register(subparsers) -> None:
     p.add_argument("event", help="event folder")
     p.add_argument("--cycle", type=float, default=15.0,
                    help="seconds per page (default 15; 0 = no cycling)")
+    p.add_argument("--players-url", default=None, metavar="URL",
+                   help="address of the players' page, shown as a QR code (serve sets it)")
     _theme_arg(p, "default projector")
     p.set_defaults(func=cmd_display)
 
-    p = subparsers.add_parser("serve", help="serve the projector view to a browser")
+    p = subparsers.add_parser(
+        "serve", help="serve the projector (/) and the players' page (/players) to browsers",
+        description="One web server for the venue: the projector view at / and the "
+                    "players' page for phones at /players.  --host 0.0.0.0 (or ::) lets "
+                    "the hall's network in; nothing is fetched from the internet.")
     p.add_argument("event", help="event folder")
     p.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8000, help="port (default 8000)")

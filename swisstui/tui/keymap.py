@@ -93,6 +93,8 @@ MODE_KEYS: dict[str, tuple[Key, ...]] = {
         Key("s", "swap", "Swap"),
         Key("u", "undo", "Undo round", foot=("u", "Undo")),
         Key("a", "alphabetical", "A–Z list"),
+        Key("c", "clock", "Round clock", show=False),
+        Key("o", "print", "Print (pairings, slips, wall…)", show=False),
         Key("left_square_bracket", "prev_round", "Prev round", foot=("[ ]", "Rounds")),
         Key("right_square_bracket", "next_round", "Next round", show=False),
     ),

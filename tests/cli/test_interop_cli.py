@@ -77,9 +77,9 @@ def test_export_csv_html_json_h9(tmp_path, capfdbinary):
                  "--round", "3"]) == 0
     assert capfdbinary.readouterr().out == (GOLDEN / "event1.pairings-r3.csv").read_bytes()
     page = tmp_path / "wall.html"
-    assert main(["export", str(folder), "--format", "html", "--what", "wall",
+    assert main(["export", str(folder), "--format", "html", "--what", "alphabetical",
                  "-o", str(page)]) == 0
-    assert "<h2>Round 3: who plays where</h2>" in page.read_text(encoding="utf-8")
+    assert "— Round 3: who plays where</th>" in page.read_text(encoding="utf-8")
     assert main(["export", str(folder), "--format", "json"]) == 0
     doc = json.loads(capfdbinary.readouterr().out)
     assert doc["event"]["name"] == "Test Open 2026" and len(doc["players"]) == 7

@@ -68,6 +68,8 @@ def test_import_contracts():
     CLI (both are shells over swisstui.core.services)."""
     assert contract_breaks("core", ("swisstui.cli", "swisstui.tui")) == []
     assert contract_breaks("tui", ("swisstui.cli",)) == []
+    # the venue's web side reads through the core services; no Textual, no screens
+    assert contract_breaks("web", ("textual", "swisstui.tui", "swisstui.cli")) == []
 
 
 def test_the_contract_checker_sees_relative_imports(tmp_path, monkeypatch):

@@ -215,6 +215,11 @@ class GameProfile:
     # ---- simulated events (pairing/simulate.py) --------------------------------------------
     # Share of simulated games drawn.
     sim_draw_rate: float = 0.1
+    # What a printed result slip asks for besides the result (interop/print_pages.py):
+    # (label, per_player) — per_player fields get a box under each player (Othello discs),
+    # the others one box for the board (Go margin and handicap).
+    slip_fields: tuple[tuple[str, bool], ...] = ()
+
     # Mean rating of simulated players.
     sim_rating: int = 1700
     # simulate_result(rng, outcome, first, second, forfeit) -> (text, extra): a result in the

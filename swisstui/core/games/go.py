@@ -517,6 +517,7 @@ PROFILE = GameProfile(
     entry_extras=("komi", "handicap", "penalties"),
     notations=NOTATIONS,
     check_options=check_options,
+    slip_fields=(("Winner (B/W)", False), ("Margin (points, R, T or F)", False), ("Handicap", False), ("Komi", False)),
     seat_names=("Black", "White"),
     first_colour="b",
     list_marks=("b", "w"),

@@ -160,6 +160,7 @@ PROFILE = GameProfile(
     detail_keys=("games",),
     entry_extras=("drop",),
     notations=NOTATIONS,
+    slip_fields=(("Games won", True), ("Drawn games", False), ("Drops after this match", False)),
     seat_names=("Player A", "Player B"),
     entry_example="board games:  7 2-1   4 2-0   1 0-0-3   5 2-0 drop=12 (12 leaves)",
     extras_help="Extras: 5 2-0 drop=12 (12 leaves after this match: withdrawn from the next"

@@ -170,6 +170,7 @@ PROFILE = GameProfile(
     bye_detail=bye_detail,
     detail_keys=("discs",),
     notations=NOTATIONS,
+    slip_fields=(("Discs", True),),
     seat_names=("Black", "White"),
     first_colour="b",
     list_marks=("b", "w"),

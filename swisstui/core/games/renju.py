@@ -159,6 +159,7 @@ PROFILE = GameProfile(
     entry_extras=("black",),
     notations=NOTATIONS,
     check_options=check_options,
+    slip_fields=(("Played Black (player no.)", False),),
     seat_names=("Player 1", "Player 2"),
     actual_black_key="black",
     list_marks=("B?", "W?"),

@@ -7,10 +7,10 @@ so the same request gives byte-identical output from every entry point.
 =========  ================================================================  ==============
 format     what                                                             default what
 =========  ================================================================  ==============
-text       standings, crosstable, pairings, wall                            standings
+text       standings, crosstable, pairings, wall, alphabetical              standings
 json       event, standings, crosstable, pairings                           event
-csv        standings, crosstable, pairings, wall                            standings
-html       standings, crosstable, pairings, wall, all                       standings
+csv        standings, crosstable, pairings, wall, alphabetical              standings
+html       standings, crosstable, pairings, alphabetical, slips, wall, all  standings
 trf        event (FIDE TRF-16 / TRF-2026, chess)                            event
 h9         event (EGD results, Go)                                          event
 =========  ================================================================  ==============
@@ -18,6 +18,13 @@ h9         event (EGD results, Go)                                          even
 ``round`` means "after round N" for standings, crosstable, h9 and trf, and "of round N" for
 pairings and the wall list (default: the last complete round / the current round).
 ``tiebreaks`` replaces the event's chain for standings and crosstable (``""``: score alone).
+
+Paper (:mod:`.print_pages`): ``paper`` (``a4`` or ``letter``) makes an HTML list a page for a
+printer (page size, rows never split, header repeated on every page); ``alphabetical`` (who
+plays where, large type), ``slips`` (one result slip per board) and ``wall`` (the wall chart:
+every player's rounds, landscape) are always for paper (A4 unless ``paper`` says letter).
+In text and CSV, ``wall`` is the alphabetical list as before (also ``alphabetical``).  ``url``
+(the players' page) adds its QR code to printed pairings and the alphabetical list.
 
 To add a format: write its renderer(s) ``(event, request) -> bytes`` below (or in a module of
 its own) and add a :class:`Format` row to :data:`FORMATS`; every entry point offers it.
@@ -33,7 +40,7 @@ from collections.abc import Callable, Mapping
 from ..errors import SwissError
 from ..model import Event, board_colours
 
-TEXT_WHATS = ("standings", "crosstable", "pairings", "wall")
+TEXT_WHATS = ("standings", "crosstable", "pairings", "wall", "alphabetical")
 
 
 @dataclass(frozen=True)
@@ -47,6 +54,8 @@ class ExportRequest:
     tiebreaks: str | tuple[str, ...] | None = None
     trf_version: str | None = None
     info: Mapping[str, str] = field(default_factory=dict)
+    paper: str | None = None  # "a4" | "letter": an HTML page laid out for a printer
+    url: str | None = None  # the players' page: a QR code on printed pairings
 
 
 Renderer = Callable[[Event, ExportRequest], bytes]
@@ -158,6 +167,12 @@ def _csv_table(what: str) -> Renderer:
 def _html_table(what: str) -> Renderer:
     def render(event: Event, req: ExportRequest) -> bytes:
         from .html_export import tables_to_html
+        if req.paper is not None and what != "all":
+            from .print_pages import check_paper, table_page
+            check_paper(req.paper)
+            return _utf8(table_page(_table(event, what, req), event.settings.name, req.paper,
+                                    landscape=what == "crosstable",
+                                    url=req.url if what == "pairings" else None))
         if what == "all":  # the page to publish after each round
             tables = [_table(event, "standings", req), _table(event, "crosstable", req)]
             if event.rounds:
@@ -174,7 +189,28 @@ def _table(event: Event, what: str, req: ExportRequest):
     from .tables import build
     if what in ("standings", "crosstable"):
         check_after_round(event, req.round)
+    if what == "alphabetical":  # the alphabetical list of who plays where
+        what = "wall"
     return build(event, what, req.round, req.tiebreaks)
+
+
+def _print_alphabetical(event: Event, req: ExportRequest) -> bytes:
+    from .print_pages import table_page
+    return _utf8(table_page(_table(event, "wall", req), event.settings.name, req.paper,
+                            big=True, url=req.url))
+
+
+def _print_slips(event: Event, req: ExportRequest) -> bytes:
+    from .print_pages import slips_page
+    return _utf8(slips_page(event, req.round, req.paper))
+
+
+def _print_wall_chart(event: Event, req: ExportRequest) -> bytes:
+    from ..standings import check_after_round
+    from .print_pages import table_page, wall_chart_table
+    check_after_round(event, req.round)
+    return _utf8(table_page(wall_chart_table(event, req.round, req.tiebreaks),
+                            event.settings.name, req.paper, landscape=True, cls="chart"))
 
 
 def _trf(event: Event, req: ExportRequest) -> bytes:
@@ -191,15 +227,20 @@ def _h9(event: Event, req: ExportRequest) -> bytes:
 
 FORMATS: dict[str, Format] = {f.name: f for f in (
     Format("text", {"standings": _text_standings, "crosstable": _text_crosstable,
-                    "pairings": _text_table("pairings"), "wall": _text_table("wall")},
+                    "pairings": _text_table("pairings"), "wall": _text_table("wall"),
+                    "alphabetical": _text_table("wall")},
            "standings", ".txt", "aligned text for a terminal or a printer"),
     Format("json", {"event": _json_event, "standings": _json_standings,
                     "crosstable": _json_crosstable, "pairings": _json_pairings},
            "event", ".json", "JSON (documented, stable shapes)"),
     Format("csv", {w: _csv_table(w) for w in TEXT_WHATS},
            "standings", ".csv", "CSV for spreadsheets (RFC 4180, UTF-8)"),
-    Format("html", {**{w: _html_table(w) for w in TEXT_WHATS}, "all": _html_table("all")},
-           "standings", ".html", "one static HTML page, printable, no outside resources"),
+    Format("html", {"standings": _html_table("standings"),
+                    "crosstable": _html_table("crosstable"),
+                    "pairings": _html_table("pairings"), "alphabetical": _print_alphabetical,
+                    "slips": _print_slips, "wall": _print_wall_chart, "all": _html_table("all")},
+           "standings", ".html", "one static HTML page, printable, no outside resources; "
+           "with --paper a4|letter laid out for a printer"),
     Format("trf", {"event": _trf}, "event", ".trf", "FIDE Tournament Report File (chess)"),
     Format("h9", {"event": _h9}, "event", ".h9", "EGD tournament results (Go)"),
 )}

@@ -13,7 +13,7 @@ written.
 area                          actions
 ============================  =================================================================
 :mod:`.event`                 load, check, create_event, preview_settings, change_settings,
-                              make_demo, simulate_event
+                              make_demo, remove_old_demos, simulate_event
 :mod:`.players`               add_player, edit_player, remove_player, withdraw, reinstate,
                               request_bye, check_in, read_player_list, import_players,
                               likely_duplicates
@@ -23,13 +23,17 @@ area                          actions
 :mod:`.playoff`               next_playoff_round, bracket
 :mod:`.exports`               export, export_to_file, import_trf (the format table is
                               :mod:`swisstui.core.interop.formats`)
+:mod:`.clock`                 clock_start, clock_pause, clock_resume, clock_extend,
+                              clock_state (``clock.toml``, :mod:`swisstui.core.clock`)
 ============================  =================================================================
 """
 
 from __future__ import annotations
 
+from .clock import (ClockState, clock_extend, clock_pause, clock_resume, clock_start,
+                    clock_state)
 from .event import (change_settings, check, create_event, fingerprint, load, make_demo,
-                    preview_settings, simulate_event)
+                    preview_settings, remove_old_demos, simulate_event)
 from .exports import ExportRequest, export, export_to_file, import_trf
 from .pairing import (PairOutcome, SwapOutcome, explain, left_out, pair_next, pairing_scores,
                       preview_pairing, preview_swap, swap, undo_round)
@@ -41,7 +45,7 @@ from .results import ResultOutcome, clear_result, next_empty_board, preview_resu
 
 __all__ = [
     "load", "check", "fingerprint", "create_event", "preview_settings", "change_settings",
-    "make_demo", "simulate_event",
+    "make_demo", "remove_old_demos", "simulate_event",
     "PlayerOutcome", "ImportOutcome", "add_player", "edit_player", "remove_player", "withdraw",
     "reinstate", "request_bye", "check_in", "read_player_list", "import_players",
     "likely_duplicates",
@@ -50,4 +54,5 @@ __all__ = [
     "ResultOutcome", "preview_result", "record_result", "clear_result", "next_empty_board",
     "next_playoff_round", "bracket",
     "ExportRequest", "export", "export_to_file", "import_trf",
+    "ClockState", "clock_start", "clock_pause", "clock_resume", "clock_extend", "clock_state",
 ]

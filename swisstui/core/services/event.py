@@ -32,8 +32,10 @@ def check(folder: Folder) -> list[str]:
 
 
 def fingerprint(folder: Folder) -> Any:
-    """A cheap value that changes whenever a file of the event changes (views poll it)."""
-    return store.fingerprint(folder)
+    """A cheap value that changes whenever a file of the event changes, the round clock's
+    ``clock.toml`` included (views poll it)."""
+    from .clock import clock_fingerprint
+    return (*store.fingerprint(folder), clock_fingerprint(folder))
 
 
 def create_event(folder: Folder, game: str, name: str, rounds: int, *,
@@ -153,6 +155,55 @@ def make_demo(dest: Folder, game: str) -> Path:
         add_player(target, name, rating=2200 - 37 * i)
     pair_next(target)
     return target
+
+
+DEMO_PREFIX = "swisstui-demo-"
+DEMO_MAX_AGE = 24 * 3600.0  # seconds: a demo copy untouched for a day is removed
+
+
+def _last_change(folder: Path) -> float:
+    """The newest modification time of ``folder`` and everything in it (no symlinks)."""
+    newest = folder.lstat().st_mtime
+    for root, dirs, files in os.walk(folder):
+        for name in dirs + files:
+            try:
+                newest = max(newest, os.lstat(os.path.join(root, name)).st_mtime)
+            except OSError:
+                pass
+    return newest
+
+
+def remove_old_demos(parent: Folder | None = None, max_age: float = DEMO_MAX_AGE,
+                     now: float | None = None) -> list[Path]:
+    """Remove the demo copies (``swisstui-demo-*`` folders of the temporary folder, made by
+    :func:`make_demo` through ``swisstui demo``) that are this user's and were not changed
+    for ``max_age`` seconds; returns the folders removed.  Anything else is left alone: a
+    folder that is not a demo copy (no ``<game>-demo/event.toml`` inside), another user's,
+    or a symlink."""
+    import tempfile
+    import time
+    parent = Path(parent or tempfile.gettempdir())
+    now = time.time() if now is None else now
+    removed = []
+    try:
+        candidates = sorted(parent.glob(DEMO_PREFIX + "*"))
+    except OSError:
+        return []
+    for folder in candidates:
+        try:
+            if folder.is_symlink() or not folder.is_dir() or folder.stat().st_uid != os.getuid():
+                continue
+            inside = list(folder.iterdir())
+            if not inside or not all(p.name.endswith("-demo") and
+                                     (p / store.EVENT_FILE).is_file() for p in inside):
+                continue
+            if now - _last_change(folder) < max_age:
+                continue
+        except OSError:
+            continue
+        shutil.rmtree(folder, ignore_errors=True)
+        removed.append(folder)
+    return removed
 
 
 def simulate_event(game: str, players: int, rounds: int, seed: int = 0, *,

@@ -43,7 +43,7 @@ from pathlib import Path
 
 from ..errors import EventFileError, SwissError
 from ..model import Event, Player, Round, Settings
-from .atomic import _fsync_dir, _journal_pending, _recover, write_file
+from .atomic import _atomic_write, _fsync_dir, _journal_pending, _recover, write_file
 from .cache import _cached
 from .checking import _check
 from .layout import (EVENT_FILE, JOURNAL_FILE, LOCK_FILE, PLAYERS_FILE, ROUNDS_DIR, TMP_SUFFIX,
@@ -54,8 +54,8 @@ from .reading import _Texts
 from .validation import _cross_check, _recheck_results, _validate_settings, validate_event
 from .writing import _write_changes
 
-__all__ = ["load", "create", "update", "fingerprint", "check", "round_file_name",
-           "write_file", "validate_event", "lock_wait_notice",
+__all__ = ["load", "create", "update", "update_side_file", "fingerprint", "check",
+           "round_file_name", "write_file", "validate_event", "lock_wait_notice",
            "EVENT_FILE", "PLAYERS_FILE", "ROUNDS_DIR", "LOCK_FILE", "TMP_SUFFIX", "JOURNAL_FILE"]
 
 #: (the CLI prints a line; the lock is released by the kernel if that process dies).
@@ -182,6 +182,23 @@ def create(folder: str | os.PathLike[str], settings: Settings,
             raise SwissError(f"{folder}: already an event folder")
         _write_changes(folder, None, event)
     return event
+
+
+def update_side_file(folder: str | os.PathLike[str], name: str,
+                     change: Callable[[Path], bytes]) -> bytes:
+    """A file of the event folder that is not part of the event's results (``clock.toml``):
+    under the event's exclusive lock, ``change(path)`` reads it as it is now and returns the
+    new bytes (or raises SwissError: nothing is written), which are written atomically like
+    every event file (mode kept, links written through).  The folder must be a valid event."""
+    folder = Path(folder)
+    if os.sep in name or name in (EVENT_FILE, PLAYERS_FILE, ROUNDS_DIR, LOCK_FILE, JOURNAL_FILE):
+        raise ValueError(f"not a side file: {name}")
+    load(folder)  # an event folder, valid: else its own error
+    with _locked(folder):
+        _recover(folder)
+        data = change(folder / name)
+        _atomic_write(folder / name, data)
+    return data
 
 
 def _empty(folder: Path) -> bool:

@@ -174,6 +174,14 @@ class PairingsScreen(EventScreen):
         self.alphabetical = not self.alphabetical
         self.sync(force=True)
 
+    def action_print(self) -> None:
+        from ..print_prompt import ask_print
+        ask_print(self, self.round_no)
+
+    def action_clock(self) -> None:
+        from ..clock_prompt import ask_clock
+        ask_clock(self)
+
     def action_prev_round(self) -> None:
         self._change_round(-1)
 

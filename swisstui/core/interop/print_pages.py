@@ -1,0 +1,141 @@
+"""Pages for paper: the lists of :mod:`.tables` laid out for a printer (A4 or US Letter,
+page breaks between rows, the table header and the event's title repeated on every page),
+result slips (one per board, with the game's own fields from its profile's
+``slip_fields`` and two signature lines) and the wall chart (every player's rounds on one
+grid, landscape).  Static HTML like :mod:`.html_export`, no outside resources; a browser's
+"Print" (or headless Chromium, as the tests do) turns them into paper.
+
+Paper sizes: ISO 216 A4 (210 × 297 mm) and ANSI letter (8.5 × 11 in).
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from ..errors import SwissError
+from ..games import profile
+from ..model import Event
+from .tables import Table, paired_round
+
+PAPERS = {"a4": "A4", "letter": "letter"}
+DEFAULT_PAPER = "a4"
+
+PRINT_CSS = """\
+@page{{size:{size} {orientation};margin:12mm 11mm 14mm}}
+body{{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;margin:0;color:#000;background:#fff;font-size:11pt}}
+h1{{font-size:15pt;margin:0 0 2mm}}
+table{{border-collapse:collapse;width:100%;margin-bottom:6mm}}
+thead{{display:table-header-group}}
+tr{{break-inside:avoid;page-break-inside:avoid}}
+th,td{{padding:1.2mm 2mm;border-bottom:0.3mm solid #999;text-align:left;white-space:nowrap}}
+th{{border-bottom:0.5mm solid #000}}
+th.pagehead{{font-size:12.5pt;border-bottom:none;padding:0 0 2mm}}
+.n{{text-align:right;font-variant-numeric:tabular-nums}}
+.big td{{font-size:13pt;padding:1.8mm 2mm}}
+.chart td,.chart th{{font-size:9pt;padding:0.8mm 1.2mm}}
+p.note{{font-size:9pt}}
+.qr{{float:right;width:34mm;margin:0 0 2mm 4mm;text-align:center;font-size:8pt;overflow-wrap:anywhere}}
+.qr svg{{width:32mm;height:32mm}}
+.slip{{break-inside:avoid;page-break-inside:avoid;border:0.4mm dashed #000;padding:3mm 4mm;margin:0 0 5mm;height:56mm;box-sizing:border-box}}
+.slip h2{{font-size:12pt;margin:0 0 2mm;display:flex;justify-content:space-between}}
+.slip .seats{{display:flex;gap:6mm}}
+.slip .seat{{flex:1}}
+.slip .seat b{{font-size:12pt}}
+.field{{display:flex;gap:2mm;margin-top:2.5mm;font-size:10pt}}
+.field span.line{{flex:1;border-bottom:0.3mm solid #000;min-height:5mm}}
+.sign{{display:flex;gap:6mm;margin-top:9mm;font-size:9pt}}
+.sign div{{flex:1;border-top:0.3mm solid #000;padding-top:0.8mm}}
+@media screen{{body{{max-width:200mm;margin:8mm auto}}}}
+"""
+
+
+def check_paper(paper: str | None) -> str:
+    key = (paper or DEFAULT_PAPER).lower()
+    if key not in PAPERS:
+        raise SwissError(f"--paper {paper}: valid: {', '.join(PAPERS)}", field="paper")
+    return key
+
+
+def _page(heading: str, title: str, body: list[str], paper: str | None,
+          landscape: bool = False) -> str:
+    css = PRINT_CSS.format(size=PAPERS[check_paper(paper)],
+                           orientation="landscape" if landscape else "portrait")
+    return "\n".join([
+        "<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{escape(heading)} – {escape(title)}</title>",
+        f"<style>\n{css}</style>", "</head>", "<body>", *body, "</body>", "</html>"]) + "\n"
+
+
+def _qr_block(url: str | None) -> list[str]:
+    if not url:
+        return []
+    from ..qrcode import svg_inline
+    return [f'<div class="qr">{svg_inline(url)}<br>Your board on your phone:<br>'
+            f"{escape(url)}</div>"]
+
+
+def table_page(table: Table, heading: str, paper: str | None, *, big: bool = False,
+               landscape: bool = False, url: str | None = None, cls: str = "") -> str:
+    """One table for paper: the event and the table's title in a header row that the
+    browser repeats on every printed page, with the column titles."""
+    def c(i: int) -> str:
+        return ' class="n"' if table.numeric[i] else ""
+
+    classes = " ".join(x for x in ("big" if big else "", cls) if x)
+    out = [f"<h1>{escape(heading)}</h1>" if heading else "", *_qr_block(url)]
+    out += [f'<p class="note">{escape(n)}</p>' for n in table.notes]
+    out.append(f'<table class="{classes}">' if classes else "<table>")
+    out.append("<thead>")
+    out.append(f'<tr><th class="pagehead" colspan="{len(table.headers)}">'
+               f"{escape(heading)} — {escape(table.title)}</th></tr>")
+    out.append("<tr>" + "".join(f'<th scope="col"{c(i)}>{escape(h)}</th>'
+                                for i, h in enumerate(table.headers)) + "</tr>")
+    out.append("</thead>")
+    out.append("<tbody>")
+    for row in table.rows:
+        out.append("<tr>" + "".join(f"<td{c(i)}>{escape(v)}</td>"
+                                    for i, v in enumerate(row)) + "</tr>")
+    out += ["</tbody>", "</table>"]
+    return _page(heading, table.title, out, paper, landscape)
+
+
+def slips_page(event: Event, round_no: int | None, paper: str | None) -> str:
+    """One result slip per board of the round, four to a page: board, round, the two
+    players under their seat names, the result, the game's fields, two signatures."""
+    rnd = paired_round(event, round_no)
+    prof = profile(event.game)
+    seats = prof.seat_names if prof.first_colour is not None else ("Player", "Player")
+    examples = ", ".join(prof.examples[:5])
+    name = event.settings.name
+    out: list[str] = []
+    for board in sorted(rnd.boards, key=lambda b: b.number):
+        cells = []
+        for seat, pid in zip(seats, board.players):
+            p = event.player(pid)
+            own = "".join(f'<div class="field">{escape(label)}<span class="line"></span></div>'
+                          for label, each in prof.slip_fields if each)
+            cells.append(f'<div class="seat">{escape(seat)}<br><b>'
+                         f'{escape(p.name if p else f"#{pid}")}</b> ({pid}){own}</div>')
+        shared = "".join(f'<div class="field">{escape(label)}<span class="line"></span></div>'
+                         for label, each in prof.slip_fields if not each)
+        out.append(
+            f'<div class="slip"><h2><span>{escape(name)}</span><span>Round {rnd.number} · '
+            f"Board {board.number}</span></h2>"
+            f'<div class="seats">{"".join(cells)}</div>'
+            f'<div class="field">Result (e.g. {escape(examples)})<span class="line"></span>'
+            f"</div>{shared}"
+            f'<div class="sign"><div>Signature {escape(seats[0])}</div>'
+            f"<div>Signature {escape(seats[1])}</div></div></div>")
+    if not out:
+        out.append("<p>No boards in this round.</p>")
+    return _page(name, f"Result slips round {rnd.number}", out, paper)
+
+
+def wall_chart_table(event: Event, upto: int | None = None, chain=None) -> Table:
+    """The wall chart: each player's row with every round's opponent, colour and result
+    (the crosstable's cells), the score and the place — printed landscape."""
+    from .tables import crosstable_table
+    ct = crosstable_table(event, upto, chain)
+    return Table(ct.title.replace("Crosstable", "Wall chart"), ct.headers, ct.rows, ct.numeric,
+                 ct.notes)

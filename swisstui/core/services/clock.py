@@ -1,0 +1,65 @@
+"""The round clock (rules: :mod:`swisstui.core.clock`): start it for the current round, pause,
+resume, extend, and read it.  Every write goes through the event's lock and an atomic write
+of ``clock.toml``; a refusal (no clock yet, already paused, bad minutes) writes nothing."""
+
+from __future__ import annotations
+
+import os
+
+from .. import clock, store
+from ..clock import ClockState, RoundClock
+from ..errors import SwissError
+
+Folder = str | os.PathLike[str]
+
+__all__ = ["ClockState", "RoundClock", "clock_start", "clock_pause", "clock_resume",
+           "clock_extend", "clock_state"]
+
+
+def clock_start(folder: Folder, minutes: float, round_no: int | None = None) -> ClockState:
+    """Start (or restart) the clock of ``round_no`` (default: the current round) with
+    ``minutes`` to play."""
+    def step(_old):
+        number = round_no
+        if number is None:
+            number = store.load(folder).current_round
+        if number < 1:
+            raise SwissError("no round has been paired yet: pair a round, then start its clock")
+        return clock.started(number, minutes)
+    return _state(clock.change(folder, step))
+
+
+def clock_pause(folder: Folder) -> ClockState:
+    """Stop the clock where it is (refused when it is paused already or not started)."""
+    return _state(clock.change(folder, clock.paused))
+
+
+def clock_resume(folder: Folder) -> ClockState:
+    """Let a paused clock run on from where it stopped."""
+    return _state(clock.change(folder, clock.resumed))
+
+
+def clock_extend(folder: Folder, minutes: float) -> ClockState:
+    """Give the round ``minutes`` more (also after time is up, and while paused)."""
+    return _state(clock.change(folder, lambda c: clock.extended(c, minutes)))
+
+
+def clock_state(folder: Folder) -> ClockState | None:
+    """The clock of the event in ``folder`` as it reads now, or None when none was started
+    (an :class:`~swisstui.core.model.Event` does not know its folder, hence the folder)."""
+    return clock.state(clock.read(folder))
+
+
+def clock_fingerprint(folder: Folder) -> tuple:
+    """Changes whenever ``clock.toml`` is written (part of :func:`.event.fingerprint`)."""
+    try:
+        st = clock.path_of(folder).stat()
+    except OSError:
+        return (clock.CLOCK_FILE, None)
+    return (clock.CLOCK_FILE, st.st_mtime_ns, st.st_size, st.st_ino)
+
+
+def _state(c: RoundClock) -> ClockState:
+    state = clock.state(c)
+    assert state is not None
+    return state

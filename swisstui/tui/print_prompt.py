@@ -1,0 +1,52 @@
+"""Pages for paper from the TUI (``o`` in Pairings): one prompt line naming the page and,
+optionally, the paper — ``slips``, ``alphabetical letter``, ``wall``… — written through the
+export table (the same bytes as ``swisstui export --format html --what …``) to
+``prints/`` in the event folder, to open in a browser and print."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..core import services
+from ..core.errors import SwissError
+from ..core.interop.print_pages import PAPERS
+from .widgets.dialogs import PromptScreen
+
+PAGES = ("pairings", "alphabetical", "slips", "wall", "standings")
+PRINTS_DIR = "prints"
+
+
+def write_print(folder: str | Path, text: str, round_no: int | None = None) -> Path:
+    """Write the page the director named; its path (SwissError if the words are unknown)."""
+    words = text.strip().lower().split()
+    what = words[0] if words else "pairings"
+    paper = words[1] if len(words) > 1 else "a4"
+    if what not in PAGES or paper not in PAPERS or len(words) > 2:
+        raise SwissError(f"print: {text!r}? type one of {', '.join(PAGES)}, then a4 or letter")
+    event = services.load(folder)
+    rnd = (round_no or None) if what in ("pairings", "alphabetical", "slips") else None
+    out = Path(folder) / PRINTS_DIR
+    out.mkdir(exist_ok=True)
+    number = rnd or event.current_round
+    path = out / f"{what}-round{number}-{paper}.html"
+    services.export_to_file(event, services.ExportRequest("html", what, rnd, paper=paper), path)
+    return path
+
+
+def ask_print(screen, round_no: int | None = None) -> None:
+    """Open the prompt on an :class:`~swisstui.tui.screens.base.EventScreen`."""
+    folder = screen.sapp.folder
+
+    def done(text: str | None) -> None:
+        if text is None:
+            return
+        try:
+            path = write_print(folder, text, round_no)
+        except SwissError as exc:
+            screen.error(str(exc))
+            return
+        screen.status(f"saved {path} — open it in a browser and print", "ok")
+
+    screen.app.push_screen(PromptScreen(
+        "Print", f"{' · '.join(PAGES)}, then a4 or letter (Enter, Esc cancels)",
+        value="pairings"), done)

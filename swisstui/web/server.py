@@ -1,0 +1,283 @@
+"""The venue server (``swisstui serve``): one aiohttp application on one address and port.
+
+* ``/`` — the projector (the read-only ``swisstui display`` app in the browser, through
+  textual-serve's app service), with a page of our own: local font, relative websocket
+  address, text scaled to the window;
+* ``/players`` — the players' page (phones, read-only); ``/players/events`` tells it
+  (Server-Sent Events: at connect and after each change of the event) the document's version
+  and the server's time; the page then fetches ``/players/data.json`` (gzip, compressed once
+  per change); ``/players/qr.svg`` is the QR code of the page's address as the browser
+  reached it.
+
+A watcher polls :func:`swisstui.core.services.fingerprint` every ``poll`` seconds; on a change
+it rebuilds the document once (in a worker thread) and wakes every connected phone, so a saved
+result is on the phones within a poll interval and a send.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import gzip
+import re
+import shlex
+import socket
+import time
+from pathlib import Path
+
+from aiohttp import web
+
+from ..core import services
+from . import pages, qr
+from .snapshot import snapshot_bytes
+
+POLL_SECONDS = 0.25
+KEEPALIVE_SECONDS = 15.0
+# A Host header we accept into the projector's command line (it is run by a shell).
+_HOST_RE = re.compile(r"^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$")
+
+class Live:
+    """The players' document of one event folder, rebuilt when the folder changes."""
+
+    def __init__(self, folder: str | Path, poll: float = POLL_SECONDS):
+        self.folder = Path(folder)
+        self.poll = poll
+        self.version = 0
+        self.doc = (b"{}", gzip.compress(b"{}"))
+        self.title = ""
+        self._fingerprint: object = None
+        self._changed = asyncio.Event()
+        self.closing = False
+        self.clients = 0
+
+    def refresh_now(self) -> bool:
+        """Rebuild the document if the folder changed (blocking); True when it changed."""
+        fp = services.fingerprint(self.folder)
+        if fp == self._fingerprint:
+            return False
+        self._fingerprint = fp
+        data = snapshot_bytes(self.folder)
+        if data == self.data:
+            return False
+        self.doc = (data, gzip.compress(data, 6))  # compressed once for every phone
+        self.version += 1
+        return True
+
+    @property
+    def data(self) -> bytes:
+        return self.doc[0]
+
+    async def refresh(self) -> None:
+        loop = asyncio.get_running_loop()
+        if await loop.run_in_executor(None, self.refresh_now):
+            self._wake()
+
+    def _wake(self) -> None:
+        old, self._changed = self._changed, asyncio.Event()
+        old.set()
+
+    async def watch(self) -> None:
+        while not self.closing:
+            try:
+                await self.refresh()
+            except Exception:  # a half-written file or a core bug must not stop the feed
+                pass
+            await asyncio.sleep(self.poll)
+
+    def close(self) -> None:
+        self.closing = True
+        self._wake()
+
+    async def changed(self, timeout: float) -> None:
+        event = self._changed
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(event.wait(), timeout)
+
+    def message(self) -> bytes:
+        """What the feed sends: the document's version and the server's time (the page
+        counts the clock down from it); the page then fetches the document if it is new."""
+        return b'{"version":%d,"now":%.3f}' % (self.version, time.time())
+
+
+LIVE = web.AppKey("live", Live)
+
+
+# ---- players' page -------------------------------------------------------------------------
+
+async def players_page(request: web.Request) -> web.Response:
+    live = request.app[LIVE]
+    return web.Response(text=pages.players_page(live.title), content_type="text/html",
+                        headers={"Cache-Control": "no-cache"})
+
+
+async def players_redirect(request: web.Request) -> web.Response:
+    raise web.HTTPFound("players")
+
+
+async def players_data(request: web.Request) -> web.Response:
+    """The document, gzip-compressed when the browser takes it (all do): about a sixth of
+    the bytes on the venue's Wi-Fi, compressed once per change, not once per phone."""
+    live = request.app[LIVE]
+    data, packed = live.doc
+    headers = {"Cache-Control": "no-cache", "Vary": "Accept-Encoding",
+               "X-Document-Version": str(live.version)}
+    if "gzip" in request.headers.get("Accept-Encoding", ""):
+        headers["Content-Encoding"] = "gzip"
+        data = packed
+    return web.Response(body=data, content_type="application/json", headers=headers)
+
+
+async def players_events(request: web.Request) -> web.StreamResponse:
+    live = request.app[LIVE]
+    resp = web.StreamResponse(headers={"Content-Type": "text/event-stream",
+                                       "Cache-Control": "no-store",
+                                       "X-Accel-Buffering": "no"})
+    await resp.prepare(request)
+    live.clients += 1
+    sent = -1
+    try:
+        while not live.closing:
+            if live.version != sent:
+                sent = live.version
+                await resp.write(b"data: " + live.message() + b"\n\n")
+                continue
+            before = live.version
+            await live.changed(KEEPALIVE_SECONDS)
+            if live.version == before and not live.closing:
+                await resp.write(b": keep-alive\n\n")
+    except (ConnectionResetError, asyncio.CancelledError):
+        pass
+    finally:
+        live.clients -= 1
+    return resp
+
+
+def page_url(request: web.Request, path: str = "/players") -> str:
+    """The address of ``path`` as this browser reached the server (its Host header)."""
+    host = request.host
+    if not _HOST_RE.match(host or ""):  # no usable Host header: the address it came in on
+        local = request.transport.get_extra_info("sockname") if request.transport else None
+        if isinstance(local, tuple) and isinstance(local[0], str):
+            host = url_host(local[0], local[1])
+        else:
+            host = "127.0.0.1"
+    return f"{request.scheme}://{host}{path}"
+
+
+async def qr_svg(request: web.Request) -> web.Response:
+    return web.Response(body=qr.svg(page_url(request)), content_type="image/svg+xml")
+
+
+# ---- the projector (textual-serve) ----------------------------------------------------------
+
+def wildcard(host: str) -> bool:
+    return host in ("0.0.0.0", "::", "")
+
+
+def lan_address(family: int = socket.AF_INET) -> str | None:
+    """This machine's address on its network, without sending anything: a UDP socket
+    "connected" to a documentation address picks the outgoing interface, no packet leaves."""
+    target = ("192.0.2.1", 9) if family == socket.AF_INET else ("2001:db8::1", 9)
+    try:
+        with socket.socket(family, socket.SOCK_DGRAM) as s:
+            s.connect(target)
+            return s.getsockname()[0]
+    except OSError:
+        return None
+
+
+def url_host(host: str, port: int) -> str:
+    """``host:port`` for a URL (IPv6 in brackets); a wildcard becomes the LAN address."""
+    if wildcard(host):  # phones are on IPv4 more often than not
+        host = lan_address() or (lan_address(socket.AF_INET6) if host == "::" else None) \
+            or "127.0.0.1"
+    if ":" in host:
+        host = f"[{host}]"
+    return f"{host}:{port}"
+
+
+class Projector:
+    """The projector routes: our page, textual-serve's websocket that runs one ``display``
+    process per browser (told the players' page address the browser used), its statics."""
+
+    def __init__(self, command: str, title: str, cols: int = 100, rows: int = 32):
+        from textual_serve.server import Server
+        self.command = command
+        self.title = title
+        self.cols, self.rows = cols, rows
+        self.server = Server(command, title=title)
+
+    def routes(self) -> list[web.AbstractRouteDef]:
+        return [web.get("/", self.index), web.get("/ws", self.websocket),
+                web.get("/download/{key}", self.server.handle_download),
+                web.static("/static", self.server.statics_path)]
+
+    async def index(self, request: web.Request) -> web.Response:
+        return web.Response(text=pages.projector_page(self.title, self.cols, self.rows),
+                            content_type="text/html", headers={"Cache-Control": "no-cache"})
+
+    def command_for(self, request: web.Request) -> str:
+        return f"{self.command} --players-url {shlex.quote(page_url(request))}"
+
+    async def websocket(self, request: web.Request) -> web.WebSocketResponse:
+        from textual_serve.app_service import AppService
+        from textual_serve.server import to_int
+        ws = web.WebSocketResponse(heartbeat=15)
+        await ws.prepare(request)
+
+        async def close() -> None:
+            await ws.close()
+
+        service = AppService(self.command_for(request), write_bytes=ws.send_bytes,
+                             write_str=ws.send_str, close=close,
+                             download_manager=self.server.download_manager)
+        try:
+            await service.start(to_int(request.query.get("width", "80"), 80),
+                                to_int(request.query.get("height", "24"), 24))
+            await self.server._process_messages(ws, service)
+        except asyncio.CancelledError:
+            await ws.close()
+        finally:
+            await service.stop()
+        return ws
+
+
+# ---- the application ------------------------------------------------------------------------
+
+def make_app(folder: str | Path, projector_command: str | None = None,
+             poll: float = POLL_SECONDS) -> web.Application:
+    """The aiohttp application of the venue server for the event in ``folder``."""
+    live = Live(folder, poll)
+    live.title = services.load(folder).settings.name or "swisstui"
+    app = web.Application()
+    app[LIVE] = live
+    app.add_routes([web.get("/players", players_page), web.get("/players/", players_redirect),
+                    web.get("/players/data.json", players_data),
+                    web.get("/players/events", players_events),
+                    web.get("/players/qr.svg", qr_svg)])
+    if projector_command is not None:
+        app.add_routes(Projector(projector_command, live.title).routes())
+
+    watcher: list[asyncio.Task] = []
+
+    async def start(app: web.Application) -> None:
+        live.refresh_now()
+        watcher.append(asyncio.create_task(live.watch()))
+
+    async def stop(app: web.Application) -> None:
+        live.close()
+        for task in watcher:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    app.on_startup.append(start)
+    app.on_shutdown.append(stop)
+    return app
+
+
+def serve(folder: str | Path, host: str, port: int, projector_command: str | None) -> None:
+    """Run the venue server until Ctrl+C (or SIGTERM).  ``::`` listens on every address,
+    IPv4 and IPv6 (asyncio alone would make it IPv6 only)."""
+    web.run_app(make_app(folder, projector_command), host=None if wildcard(host) and
+                host != "0.0.0.0" else host, port=port, print=None, shutdown_timeout=2.0)
