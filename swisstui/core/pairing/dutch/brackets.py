@@ -1,0 +1,385 @@
+"""Pairing a round bracket by bracket (FIDE C.04.3 A.3, B, C, D; 2026 text).
+
+Players are ranked by score, then pairing number (A.2).  Score groups are paired from the
+top; a bracket is the score group plus the players moved down from above (MDPs).  For each
+bracket one maximum-weight matching over *all* players still unpaired finds the best value
+of the criteria (:mod:`.criteria`): the completion term keeps the rest of the round
+pairable (C4), the bracket terms rank the bracket's choices (C5-C21).  Among the equally
+good pairings the Dutch order of candidates (C.04.3 D) is then followed, one decision at a
+time, each time asking the matching whether an equally good pairing still exists:
+
+1. the MDPs that are paired: the highest-ranked first (D.3, exchanges with the limbo);
+2. their opponents: for each paired MDP in order, the highest-ranked resident (D.1);
+3. the remainder (the residents left, a homogeneous bracket): S1 is its top half of the
+   pairs it forms; the fewest exchanges between S1 and S2, then the smallest difference of
+   the exchanged pairing-order numbers, then the lowest S1 players moved out, then the
+   highest S2 players moved in (D.2);
+4. for each S1 player in order the highest-ranked S2 opponent (transpositions, D.1).
+
+The players left unpaired move down to the next bracket; the one player left at the end
+receives the pairing-allocated bye.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ...errors import PairingError
+from ..matching import solve
+from . import criteria as C
+from .players import DPlayer
+
+
+@dataclass
+class BracketNote:
+    """What happened in one bracket (for --explain)."""
+
+    score: float
+    residents: list[int]
+    mdps: list[int]
+    downfloaters: list[int] = field(default_factory=list)
+    criteria: list[str] = field(default_factory=list)  # C-numbers that cost something
+
+
+@dataclass
+class Result:
+    pairs: list[tuple[int, int]]  # (higher, lower) player ids
+    bye: int | None
+    brackets: list[BracketNote]
+    bracket_of: dict[int, int]  # player id -> index in brackets where paired
+
+
+def _units(scores: list[float]) -> dict[float, int]:
+    """Digit values so that one pair at a higher score outweighs all pairs below it."""
+    unit, place = {}, 1
+    counts: dict[float, int] = {}
+    for s in scores:
+        counts[s] = counts.get(s, 0) + 1
+    for s in sorted(counts):
+        unit[s] = place
+        place *= counts[s] + 1
+    return unit
+
+
+class DutchPairer:
+    """The pairing of one round; ``players`` are ranked (A.2)."""
+
+    def __init__(self, players: list[DPlayer], forbidden: frozenset):
+        self.p = sorted(players, key=lambda q: (-q.score, q.tpn))
+        self.n = len(self.p)
+        self.adj: dict[int, list[int]] = {i: [] for i in range(self.n)}
+        self.edges: list[tuple[int, int]] = []
+        for i in range(self.n):
+            a = self.p[i]
+            for j in range(i + 1, self.n):
+                if C.legal(a, self.p[j], forbidden):
+                    self.edges.append((i, j))
+                    self.adj[i].append(j)
+                    self.adj[j].append(i)
+        self.dead: set[int] = set()
+        self.banned: set[tuple[int, int]] = set()
+        self.w: dict[tuple[int, int], int] = {}
+        self.bits = 1
+        self.tie_place = 1
+        self.solves = 0
+
+    # ---- matching ----------------------------------------------------------------------------
+
+    def solve(self, tie: dict[tuple[int, int], int] | None = None) -> dict[int, int]:
+        dead, banned = self.dead, self.banned
+        tie = tie or {}
+        out = [(i, j, w + tie.get((i, j), 0)) for (i, j), w in self.w.items()
+               if (i, j) not in banned and i not in dead and j not in dead]
+        self.solves += 1
+        return solve(self.n, out, self.bits)
+
+    def _alive_edges(self):
+        dead = self.dead
+        return [(i, j) for i, j in self.edges if i not in dead and j not in dead]
+
+    # ---- the PAB score (C5) ------------------------------------------------------------------
+
+    def bye_score(self) -> float | None:
+        """The lowest score with which a PAB candidate can be left unpaired while everybody
+        else is paired (C2, C4, C5); None for an even number of players.  Raises PairingError
+        when no complete pairing exists."""
+        scores = sorted({q.score for q in self.p})
+        g = {s: k for k, s in enumerate(scores)}
+        P = self.n // 2
+        R = 2 * len(scores) * (P + 1) + 1
+        odd = self.n % 2 == 1
+        ne = [0 if (q.bye_eligible or not odd) else 1 for q in self.p]
+        self.w = {(i, j): (1 + ne[i] + ne[j]) * R + g[self.p[i].score] + g[self.p[j].score]
+                  for i, j in self.edges}
+        self.bits = (3 * (P + 1) * R).bit_length() + 1
+        mate = self.solve()
+        free = [i for i in range(self.n) if i not in mate]
+        if len(free) > (1 if odd else 0) or any(ne[i] for i in free):
+            raise PairingError(
+                "no Dutch pairing of this round meets the absolute criteria (C1 no rematch, "
+                "C2 PAB eligibility, C3 colours, forbidden pairs)")
+        return self.p[free[0]].score if free else None
+
+    # ---- weights of one bracket ----------------------------------------------------------------
+
+    def build(self, mdps: list[int], res: list[int], nxt: list[int], cand: list[bool],
+              c9: dict[int, int] | None) -> list[str]:
+        p = self.p
+        alive = self._alive_edges()
+        bracket = mdps + res
+        rset, nset = set(res), set(nxt)
+        bset = set(bracket)
+        eb = [(i, j) for i, j in alive if j in rset]
+        en = [(i, j) for i, j in alive if j in nset and (i in bset or i in nset)]
+        nalive = self.n - len(self.dead)
+        P = nalive // 2
+        pb = len(bracket) // 2
+        fields: list[tuple[str, dict, int]] = []  # (criterion, values, max total)
+
+        comp = {e: 1 + (not cand[e[0]]) + (not cand[e[1]]) for e in alive}
+        fields.append(("C4", comp, 3 * P))
+        fields.append(("C6", dict.fromkeys(eb, 1), pb))
+        u7 = _units([p[i].score for i in bracket])
+        fields.append(("C7", {e: u7[p[e[0]].score] for e in eb},
+                       _prod_max([p[i].score for i in bracket])))
+        pn = (len(bracket) + len(nxt)) // 2
+        fields.append(("C8", dict.fromkeys(en, 1), pn))
+        sc8 = [p[i].score for i in bracket] + [p[i].score for i in nxt]
+        u8 = _units(sc8)
+        fields.append(("C8", {e: u8[p[e[0]].score] for e in en}, _prod_max(sc8)))
+        if c9:
+            fields.append(("C9", {e: c9.get(e[0], 0) + c9.get(e[1], 0) for e in alive},
+                           2 * P * (max(c9.values(), default=0) + 1)))
+        for name, fn in (("C10", C.c10_ok), ("C11", C.c11_ok), ("C12", C.c12_ok),
+                         ("C13", C.c13_ok)):
+            fields.append((name, {e: int(fn(p[e[0]], p[e[1]])) for e in eb}, pb))
+        for back, (cd, cu) in ((1, ("C14", "C15")), (2, ("C16", "C17"))):
+            fields.append((cd, {e: C.c14(p[e[0]], p[e[1]], back) for e in eb}, 2 * pb))
+            fields.append((cu, {e: int(C.c15_ok(p[e[0]], p[e[1]], back)) for e in eb}, pb))
+        bmax = _prod_max([p[i].score for i in bracket])
+        for back, (cd, cu) in ((1, ("C18", "C19")), (2, ("C20", "C21"))):
+            vals = {}
+            for e in eb:
+                a, b = p[e[0]], p[e[1]]
+                vals[e] = (u7[b.score] * C.float_down(b, back)
+                           + u7[a.score] * C.float_down(a, back))
+            fields.append((cd, vals, bmax))
+            fields.append((cu, {e: u7[p[e[0]].score] * C.c15_ok(p[e[0]], p[e[1]], back)
+                                for e in eb}, bmax))
+        # drop terms that cannot tell two pairings apart (all zero, or a copy of C6 / C7)
+        kept: list[tuple[str, dict, int]] = []
+        c6, c7 = fields[1][1], fields[2][1]
+        for f in fields:
+            name, vals, _ = f
+            if name not in ("C4", "C6", "C7"):
+                nz = [v for v in vals.values() if v]
+                if not nz:
+                    continue
+                if vals.keys() == c6.keys() and len(set(vals.values())) == 1:
+                    continue
+                if vals is not c7 and vals == c7:
+                    continue
+            kept.append(f)
+        # tie-break room for the Dutch order of candidates (see module docstring)
+        nr = len(res)
+        pr = nr // 2
+        tie_max = 2 * (pr + 1) * (pr * nr + 1) + 2 * nr + 4
+        place = tie_max + 1
+        w = dict.fromkeys(alive, 0)
+        for _name, vals, mx in reversed(kept):
+            for e, v in vals.items():
+                if v:
+                    w[e] += v * place
+            place *= mx + 1
+        self.w = {e: v for e, v in w.items() if v}
+        self.bits = place.bit_length() + 1
+        return [name for name, _, _ in kept]
+
+    # ---- one bracket ----------------------------------------------------------------------------
+
+    def _ban(self, x: int, keep) -> None:
+        """Ban every live edge of ``x`` whose other end fails ``keep``."""
+        for y in self.adj[x]:
+            if y not in self.dead and not keep(y):
+                self.banned.add((x, y) if x < y else (y, x))
+
+    def _fix(self, x: int, y: int, pairs: list) -> None:
+        pairs.append((min(x, y), max(x, y)))
+        self.dead.update((x, y))
+
+    def _best_partner(self, x: int, cands: list[int], mate: dict[int, int]
+                      ) -> tuple[int, dict[int, int]]:
+        """The first of ``cands`` that ``x`` can play in an equally good pairing."""
+        if cands and mate.get(x) == cands[0]:
+            return cands[0], mate
+        k = len(cands)
+        tie = {(min(x, y), max(x, y)): k - n for n, y in enumerate(cands)}
+        mate = self.solve(tie)
+        return mate[x], mate
+
+    def pair_bracket(self, mdps: list[int], res: list[int], nxt: list[int], cand: list[bool],
+                     c9ranks: dict[int, int] | None, bye_score: float | None,
+                     note: BracketNote) -> list[tuple[int, int]]:
+        p = self.p
+        self.banned = set()
+        pairs: list[tuple[int, int]] = []
+        names = self.build(mdps, res, nxt, cand, None)
+        mate = self.solve()
+        bset = set(mdps) | set(res)
+        if c9ranks and bye_score is not None and bye_score >= p[res[0]].score:
+            contained = all(x not in mate or mate[x] in bset for x in bset)
+            if contained and any(x not in mate for x in bset):
+                names = self.build(mdps, res, nxt, cand, c9ranks)
+                mate = self.solve()
+        note.criteria = names
+        rset = set(res)
+
+        def edge_ok(x, y):
+            return y not in self.dead and (min(x, y), max(x, y)) not in self.banned
+
+        # 1. which MDPs are paired in this bracket (the highest first)
+        groups: dict[float, list[int]] = {}
+        for x in mdps:
+            groups.setdefault(p[x].score, []).append(x)
+        paired_mdps: list[int] = []
+        for s in sorted(groups, reverse=True):
+            xs = groups[s]
+            need = sum(1 for x in xs if mate.get(x) in rset)
+            left = len(xs)
+            for x in xs:
+                if need == 0:
+                    self._ban(x, lambda y: y not in rset)
+                elif need == left:
+                    self._ban(x, lambda y: y in rset)
+                    paired_mdps.append(x)
+                    need -= 1
+                else:
+                    if mate.get(x) not in rset:
+                        mate = self.solve({(x, y): 1 for y in self.adj[x]
+                                           if y in rset and edge_ok(x, y)})
+                    if mate.get(x) in rset:
+                        self._ban(x, lambda y: y in rset)
+                        paired_mdps.append(x)
+                        need -= 1
+                    else:
+                        self._ban(x, lambda y: y not in rset)
+                left -= 1
+        # 2. their opponents: the highest-ranked resident possible
+        for x in paired_mdps:
+            cands = [y for y in res if y not in self.dead and edge_ok(x, y)
+                     and y in self.adj[x]]
+            y, mate = self._best_partner(x, cands, mate)
+            self._fix(x, y, pairs)
+        # 3. the remainder: S1/S2 and exchanges
+        rem = [y for y in res if y not in self.dead]
+        rs = set(rem)
+        npairs = sum(1 for x in rem if mate.get(x, -1) in rs and mate[x] > x)
+        if npairs:
+            pos = {y: k for k, y in enumerate(rem)}
+            s1 = rem[:npairs]
+            big = npairs * len(rem) + 1
+            redges = [(i, j) for i in rem for j in self.adj[i]
+                      if j > i and j in rs and (i, j) not in self.banned]
+            base = {e: 2 * ((pos[e[0]] < npairs) * big + len(rem) - pos[e[0]]) for e in redges}
+
+            def higher(x, m):
+                return m.get(x, -1) in rs and m[x] > x
+
+            mate = self.solve(base)
+            nex = npairs - sum(1 for x in s1 if higher(x, mate))
+            left = nex
+            for x in reversed(s1):
+                if left == 0:
+                    break
+                if higher(x, mate):
+                    mate = self.solve({e: v + (e[0] != x) for e, v in base.items()})
+                if not higher(x, mate):
+                    self._ban(x, lambda y, x=x: not (y in rs and y > x))
+                    left -= 1
+            left = nex
+            for y in rem[npairs:]:
+                if left <= 1:
+                    break
+                if not higher(y, mate):
+                    mate = self.solve({e: v + (e[0] == y) for e, v in base.items()})
+                if higher(y, mate):
+                    self._ban(y, lambda z, y=y: z in rs and z > y)
+                    left -= 1
+            if nex:
+                mate = self.solve(base)
+            hs = [x for x in rem if higher(x, mate)]
+            hset = set(hs)
+            for i, j in redges:
+                if i not in hset or j in hset:
+                    self.banned.add((i, j))
+            # 4. each S1 player in order: the highest-ranked S2 opponent possible
+            for x in hs:
+                cands = [y for y in rem if y > x and y not in hset and edge_ok(x, y)
+                         and y in self.adj[x]]
+                y, mate = self._best_partner(x, cands, mate)
+                self._fix(x, y, pairs)
+        note.downfloaters = [p[x].id for x in mdps + res if x not in self.dead]
+        return pairs
+
+
+def _prod_max(scores: list[float]) -> int:
+    counts: dict[float, int] = {}
+    for s in scores:
+        counts[s] = counts.get(s, 0) + 1
+    out = 1
+    for c in counts.values():
+        out *= c + 1
+    return out - 1
+
+
+def pair_players(players: list[DPlayer], forbidden: frozenset = frozenset()) -> Result:
+    """The Dutch pairing of ``players`` (see the module docstring)."""
+    pr = DutchPairer(players, forbidden)
+    p = pr.p
+    if pr.n == 0:
+        return Result([], None, [], {})
+    if pr.n == 1:
+        if not p[0].bye_eligible:
+            raise PairingError("the only player to pair cannot take the pairing-allocated "
+                               "bye (C2)")
+        return Result([], p[0].id, [], {})
+    bye_score = pr.bye_score()
+    cand = [bye_score is None or (q.bye_eligible and q.score <= bye_score) for q in p]
+    c9ranks = None
+    if bye_score is not None:
+        counts = sorted({q.played for q in p if q.score == bye_score}, reverse=True)
+        rank = {c: k for k, c in enumerate(counts)}
+        if len(counts) > 1:
+            c9ranks = {i: rank[q.played] for i, q in enumerate(p) if q.score == bye_score}
+    groups: list[list[int]] = []
+    for i, q in enumerate(p):
+        if groups and p[groups[-1][0]].score == q.score:
+            groups[-1].append(i)
+        else:
+            groups.append([i])
+    pairs: list[tuple[int, int]] = []
+    notes: list[BracketNote] = []
+    where: dict[int, int] = {}
+    mdps: list[int] = []
+    g = 0
+    while pr.n - len(pr.dead) > 1:
+        before = len(pr.dead)
+        if g < len(groups):
+            res = groups[g]
+            g += 1
+        else:
+            res, mdps = sorted(mdps), []
+        nxt = groups[g] if g < len(groups) else []
+        note = BracketNote(p[res[0]].score, [p[x].id for x in res], [p[x].id for x in mdps])
+        got = pr.pair_bracket(mdps, res, nxt, cand, c9ranks, bye_score, note)
+        for a, b in got:
+            where[p[a].id] = where[p[b].id] = len(notes)
+            pairs.append((p[a].id, p[b].id))
+        notes.append(note)
+        mdps = sorted(x for x in mdps + res if x not in pr.dead)
+        if g >= len(groups) and not mdps and len(pr.dead) == before:
+            break
+        if g >= len(groups) and len(pr.dead) == before and not res:
+            break
+    left = [q.id for i, q in enumerate(p) if i not in pr.dead]
+    return Result(pairs, left[0] if left else None, notes, where)
