@@ -25,9 +25,37 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...errors import PairingError
-from ..matching import solve
+from ..matching import RUSTWORKX_BITS, solve
 from . import criteria as C
 from .players import DPlayer
+
+try:
+    import rustworkx as _rx
+except ImportError:  # pragma: no cover
+    _rx = None
+
+
+def _match(n: int, edges: list[tuple[int, int, int]], bits: int, maxcard: bool
+           ) -> dict[int, int]:
+    """Maximum-weight matching; ``maxcard`` first maximises the number of pairs."""
+    if maxcard:
+        return solve(n, edges, bits)
+    if _rx is not None and bits <= RUSTWORKX_BITS:
+        g = _rx.PyGraph()
+        g.add_nodes_from(range(n))
+        g.add_edges_from(edges)
+        pairs = _rx.max_weight_matching(g, max_cardinality=False, weight_fn=lambda w: w)
+    else:
+        import networkx as nx
+        g = nx.Graph()
+        g.add_nodes_from(range(n))
+        g.add_weighted_edges_from(edges)
+        pairs = nx.max_weight_matching(g, maxcardinality=False)
+    mate: dict[int, int] = {}
+    for a, b in pairs:
+        mate[a] = b
+        mate[b] = a
+    return mate
 
 
 @dataclass
@@ -82,6 +110,7 @@ class DutchPairer:
         self.bits = 1
         self.tie_place = 1
         self.solves = 0
+        self.sub = False  # weigh only the bracket and the next score group (see pair_players)
 
     # ---- matching ----------------------------------------------------------------------------
 
@@ -91,7 +120,7 @@ class DutchPairer:
         out = [(i, j, w + tie.get((i, j), 0)) for (i, j), w in self.w.items()
                if (i, j) not in banned and i not in dead and j not in dead]
         self.solves += 1
-        return solve(self.n, out, self.bits)
+        return _match(self.n, out, self.bits, not self.sub)
 
     def _alive_edges(self):
         dead = self.dead
@@ -129,6 +158,9 @@ class DutchPairer:
         bracket = mdps + res
         rset, nset = set(res), set(nxt)
         bset = set(bracket)
+        if self.sub:
+            both = bset | nset
+            alive = [(i, j) for i, j in alive if i in both and j in both]
         eb = [(i, j) for i, j in alive if j in rset]
         en = [(i, j) for i, j in alive if j in nset and (i in bset or i in nset)]
         nalive = self.n - len(self.dead)
@@ -137,7 +169,8 @@ class DutchPairer:
         fields: list[tuple[str, dict, int]] = []  # (criterion, values, max total)
 
         comp = {e: 1 + (not cand[e[0]]) + (not cand[e[1]]) for e in alive}
-        fields.append(("C4", comp, 3 * P))
+        if not self.sub:
+            fields.append(("C4", comp, 3 * P))
         fields.append(("C6", dict.fromkeys(eb, 1), pb))
         u7 = _units([p[i].score for i in bracket])
         fields.append(("C7", {e: u7[p[e[0]].score] for e in eb},
@@ -168,7 +201,8 @@ class DutchPairer:
                                 for e in eb}, bmax))
         # drop terms that cannot tell two pairings apart (all zero, or a copy of C6 / C7)
         kept: list[tuple[str, dict, int]] = []
-        c6, c7 = fields[1][1], fields[2][1]
+        c6 = next(v for name, v, _ in fields if name == "C6")
+        c7 = next(v for name, v, _ in fields if name == "C7")
         for f in fields:
             name, vals, _ = f
             if name not in ("C4", "C6", "C7"):
@@ -193,7 +227,7 @@ class DutchPairer:
             place *= mx + 1
         self.w = {e: v for e, v in w.items() if v}
         self.bits = place.bit_length() + 1
-        return [name for name, _, _ in kept]
+        return (["C4"] if self.sub else []) + [name for name, _, _ in kept]
 
     # ---- one bracket ----------------------------------------------------------------------------
 
@@ -319,7 +353,27 @@ class DutchPairer:
                 y, mate = self._best_partner(x, cands, mate)
                 self._fix(x, y, pairs)
         note.downfloaters = [p[x].id for x in mdps + res if x not in self.dead]
+        self.last_mate = mate
         return pairs
+
+
+def _completable(pr: DutchPairer, cand: list[bool], window: int | None,
+                 taken: set[int]) -> bool:
+    """Can every unpaired player not in ``taken`` be paired, but one PAB candidate (C4, C2,
+    C5)?  With ``window``, only opponents within that many places are tried (a sufficient
+    test)."""
+    live = [i for i in range(pr.n) if i not in pr.dead and i not in taken]
+    if len(live) <= 1:
+        return all(cand[i] for i in live)
+    at = {x: k for k, x in enumerate(live)}
+    edges = []
+    for x in live:
+        for y in pr.adj[x]:
+            if y > x and y in at and (window is None or at[y] - at[x] <= window):
+                edges.append((x, y, 1 + (not cand[x]) + (not cand[y])))
+    mate = solve(pr.n, edges, 8)
+    free = [x for x in live if x not in mate]
+    return len(free) <= len(live) % 2 and all(cand[x] for x in free)
 
 
 def _prod_max(scores: list[float]) -> int:
@@ -371,7 +425,20 @@ def pair_players(players: list[DPlayer], forbidden: frozenset = frozenset()) -> 
             res, mdps = sorted(mdps), []
         nxt = groups[g] if g < len(groups) else []
         note = BracketNote(p[res[0]].score, [p[x].id for x in res], [p[x].id for x in mdps])
+        # first weigh the bracket and the next score group only; keep that pairing when the
+        # rest of the round can still be completed (then the whole-round weighing, whose
+        # feasible set it belongs to, picks the same), else weigh the whole round
+        dead = set(pr.dead)
+        pr.sub = not (c9ranks and bye_score is not None and bye_score >= p[res[0]].score)
         got = pr.pair_bracket(mdps, res, nxt, cand, c9ranks, bye_score, note)
+        # (the next group's pairs that made the C8 value are kept aside for the test)
+        taken = {x for x, y in pr.last_mate.items() if x not in pr.dead and y not in pr.dead}
+        if pr.sub and not (_completable(pr, cand, 24, taken)
+                           or _completable(pr, cand, None, taken)):
+            pr.dead = dead
+            pr.sub = False
+            note = BracketNote(note.score, note.residents, note.mdps)
+            got = pr.pair_bracket(mdps, res, nxt, cand, c9ranks, bye_score, note)
         for a, b in got:
             where[p[a].id] = where[p[b].id] = len(notes)
             pairs.append((p[a].id, p[b].id))
