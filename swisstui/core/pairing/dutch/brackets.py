@@ -111,14 +111,21 @@ class DutchPairer:
         self.tie_place = 1
         self.solves = 0
         self.sub = False  # weigh only the bracket and the next score group (see pair_players)
+        self.only: set[int] | None = None  # solve among these players only
 
     # ---- matching ----------------------------------------------------------------------------
 
     def solve(self, tie: dict[tuple[int, int], int] | None = None) -> dict[int, int]:
         dead, banned = self.dead, self.banned
         tie = tie or {}
-        out = [(i, j, w + tie.get((i, j), 0)) for (i, j), w in self.w.items()
-               if (i, j) not in banned and i not in dead and j not in dead]
+        if self.only is not None:
+            only = self.only
+            out = [(i, j, w + tie.get((i, j), 0)) for (i, j), w in self.w.items()
+                   if i in only and j in only and (i, j) not in banned
+                   and i not in dead and j not in dead]
+        else:
+            out = [(i, j, w + tie.get((i, j), 0)) for (i, j), w in self.w.items()
+                   if (i, j) not in banned and i not in dead and j not in dead]
         self.solves += 1
         return _match(self.n, out, self.bits, not self.sub)
 
@@ -199,25 +206,22 @@ class DutchPairer:
             fields.append((cd, vals, bmax))
             fields.append((cu, {e: u7[p[e[0]].score] * C.c15_ok(p[e[0]], p[e[1]], back)
                                 for e in eb}, bmax))
-        # drop terms that cannot tell two pairings apart (all zero, or a copy of C6 / C7)
+        # drop terms that cannot tell two pairings apart: all zero, or proportional to a
+        # term already kept (then it is constant among the pairings that term prefers)
         kept: list[tuple[str, dict, int]] = []
-        c6 = next(v for name, v, _ in fields if name == "C6")
-        c7 = next(v for name, v, _ in fields if name == "C7")
         for f in fields:
             name, vals, _ = f
-            if name not in ("C4", "C6", "C7"):
-                nz = [v for v in vals.values() if v]
-                if not nz:
+            if name not in ("C4", "C6"):
+                if not any(vals.values()):
                     continue
-                if vals.keys() == c6.keys() and len(set(vals.values())) == 1:
-                    continue
-                if vals is not c7 and vals == c7:
+                if any(_proportional(vals, g[1]) for g in kept):
                     continue
             kept.append(f)
         # tie-break room for the Dutch order of candidates (see module docstring)
         nr = len(res)
         pr = nr // 2
-        tie_max = 2 * (pr + 1) * (pr * nr + 1) + 2 * nr + 4
+        bias_max = (pr * (pr + 1) // 2) * nr + 1
+        tie_max = max(2 * (pr + 1) * (pr * nr + 1), bias_max * (nr + 2)) + 2 * nr + 4
         place = tie_max + 1
         w = dict.fromkeys(alive, 0)
         for _name, vals, mx in reversed(kept):
@@ -241,13 +245,18 @@ class DutchPairer:
         pairs.append((min(x, y), max(x, y)))
         self.dead.update((x, y))
 
-    def _best_partner(self, x: int, cands: list[int], mate: dict[int, int]
+    def _best_partner(self, x: int, cands: list[int], mate: dict[int, int],
+                      bias: dict | None = None, scale: int = 1
                       ) -> tuple[int, dict[int, int]]:
-        """The first of ``cands`` that ``x`` can play in an equally good pairing."""
+        """The first of ``cands`` that ``x`` can play in an equally good pairing (``bias``,
+        below ``scale``, only steers the other players)."""
         if cands and mate.get(x) == cands[0]:
             return cands[0], mate
         k = len(cands)
-        tie = {(min(x, y), max(x, y)): k - n for n, y in enumerate(cands)}
+        tie = dict(bias) if bias else {}
+        for n, y in enumerate(cands):
+            e = (min(x, y), max(x, y))
+            tie[e] = tie.get(e, 0) + (k - n) * scale
         mate = self.solve(tie)
         return mate[x], mate
 
@@ -346,12 +355,29 @@ class DutchPairer:
             for i, j in redges:
                 if i not in hset or j in hset:
                     self.banned.add((i, j))
-            # 4. each S1 player in order: the highest-ranked S2 opponent possible
+            # 4. each S1 player in order: the highest-ranked S2 opponent possible.  A small
+            # bias towards S1[k]-S2[k] (rearrangement: sum of (p-k)(q-r) is largest in
+            # order) makes the matching's own choice the Dutch one most of the time, so that
+            # few players need a matching of their own.
+            low = [y for y in rem if y not in hset]
+            hk = {x: len(hs) - k for k, x in enumerate(hs)}
+            lq = {y: len(low) - r for r, y in enumerate(low)}
+            bias = {(i, j): hk[i] * lq[j] for i, j in redges
+                    if i in hset and j not in hset}
+            scale = sum(hk.values()) * len(low) + 1
+            if len(low) == len(hs) and self.sub:
+                # nobody of the remainder floats down: its pairs do not touch anyone else
+                self.only = hset | set(low)
+            if len(hs) > 1:
+                mate = self.solve(bias)
             for x in hs:
                 cands = [y for y in rem if y > x and y not in hset and edge_ok(x, y)
                          and y in self.adj[x]]
-                y, mate = self._best_partner(x, cands, mate)
+                y, mate = self._best_partner(x, cands, mate, bias, scale)
                 self._fix(x, y, pairs)
+            if self.only is not None:
+                self.only = None
+                mate = self.solve()
         note.downfloaters = [p[x].id for x in mdps + res if x not in self.dead]
         self.last_mate = mate
         return pairs
@@ -374,6 +400,24 @@ def _completable(pr: DutchPairer, cand: list[bool], window: int | None,
     mate = solve(pr.n, edges, 8)
     free = [x for x in live if x not in mate]
     return len(free) <= len(live) % 2 and all(cand[x] for x in free)
+
+
+def _proportional(f: dict, g: dict) -> bool:
+    """``f`` = c · ``g`` for one constant c > 0 (edges missing from a dict count as 0)."""
+    ratio = None
+    for e, v in f.items():
+        u = g.get(e, 0)
+        if not u:
+            if v:
+                return False
+            continue
+        if ratio is None:
+            ratio = (v, u)
+        elif v * ratio[1] != u * ratio[0]:
+            return False
+    if ratio is None or not ratio[0]:
+        return False
+    return all(f.get(e, 0) or not u for e, u in g.items())
 
 
 def _prod_max(scores: list[float]) -> int:
