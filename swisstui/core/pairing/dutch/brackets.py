@@ -95,21 +95,20 @@ class DutchPairer:
     def __init__(self, players: list[DPlayer], forbidden: frozenset):
         self.p = sorted(players, key=lambda q: (-q.score, q.tpn))
         self.n = len(self.p)
-        self.adj: dict[int, list[int]] = {i: [] for i in range(self.n)}
-        self.edges: list[tuple[int, int]] = []
-        for i in range(self.n):
-            a = self.p[i]
-            for j in range(i + 1, self.n):
-                if C.legal(a, self.p[j], forbidden):
-                    self.edges.append((i, j))
-                    self.adj[i].append(j)
-                    self.adj[j].append(i)
+        # C1, C3 and forbidden pairs, precomputed per player (legal() tests a pair)
+        at = {q.id: i for i, q in enumerate(self.p)}
+        self.opp = [frozenset(at[o] for o in q.opponents if o in at) for q in self.p]
+        self.acls = [C.c3_class(q) for q in self.p]
+        self.forbidden = {(min(at[a], at[b]), max(at[a], at[b]))
+                          for pair in forbidden if len(pair) == 2
+                          for a, b in [tuple(pair)] if a in at and b in at}
         self.dead: set[int] = set()
         self.banned: set[tuple[int, int]] = set()
         self.w: dict[tuple[int, int], int] = {}
         self.bits = 1
         self.tie_place = 1
         self.solves = 0
+        self.nbrs: dict[int, list[int]] = {}
         self.sub = False  # weigh only the bracket and the next score group (see pair_players)
         self.only: set[int] | None = None  # solve among these players only
 
@@ -129,9 +128,32 @@ class DutchPairer:
         self.solves += 1
         return _match(self.n, out, self.bits, not self.sub)
 
-    def _alive_edges(self):
-        dead = self.dead
-        return [(i, j) for i, j in self.edges if i not in dead and j not in dead]
+    def legal(self, i: int, j: int) -> bool:
+        """C1 (no rematch), forbidden pairs, C3 (two non-topscorers with the same absolute
+        colour preference; a topscorer in the last round is exempt, A.7)."""
+        if j in self.opp[i]:
+            return False
+        c = self.acls[i]
+        if c is not None and c == self.acls[j]:
+            return False
+        return not self.forbidden or (min(i, j), max(i, j)) not in self.forbidden
+
+    def pairs_among(self, nodes: list[int], window: int | None = None
+                    ) -> list[tuple[int, int]]:
+        """The legal pairs (i < j) among ``nodes`` (sorted); with ``window``, only those at
+        most that many places apart."""
+        out = []
+        legal = self.legal
+        m = len(nodes)
+        for k, i in enumerate(nodes):
+            end = m if window is None else min(m, k + 1 + window)
+            for j in nodes[k + 1:end]:
+                if legal(i, j):
+                    out.append((i, j))
+        return out
+
+    def live(self) -> list[int]:
+        return [i for i in range(self.n) if i not in self.dead]
 
     # ---- the PAB score (C5) ------------------------------------------------------------------
 
@@ -145,12 +167,18 @@ class DutchPairer:
         R = 2 * len(scores) * (P + 1) + 1
         odd = self.n % 2 == 1
         ne = [0 if (q.bye_eligible or not odd) else 1 for q in self.p]
-        self.w = {(i, j): (1 + ne[i] + ne[j]) * R + g[self.p[i].score] + g[self.p[j].score]
-                  for i, j in self.edges}
         self.bits = (3 * (P + 1) * R).bit_length() + 1
-        mate = self.solve()
-        free = [i for i in range(self.n) if i not in mate]
-        if len(free) > (1 if odd else 0) or any(ne[i] for i in free):
+        lowest = min((q.score for q in self.p if q.bye_eligible), default=None)
+        nodes = list(range(self.n))
+        for window in (24, None):  # a near-rank pairing that works is the answer, else all
+            self.w = {(i, j): (1 + ne[i] + ne[j]) * R + g[self.p[i].score]
+                      + g[self.p[j].score] for i, j in self.pairs_among(nodes, window)}
+            mate = self.solve()
+            free = [i for i in range(self.n) if i not in mate]
+            ok = len(free) <= (1 if odd else 0) and not any(ne[i] for i in free)
+            if window is not None and ok and (not free or self.p[free[0]].score == lowest):
+                break
+        if not ok:
             raise PairingError(
                 "no Dutch pairing of this round meets the absolute criteria (C1 no rematch, "
                 "C2 PAB eligibility, C3 colours, forbidden pairs)")
@@ -161,13 +189,11 @@ class DutchPairer:
     def build(self, mdps: list[int], res: list[int], nxt: list[int], cand: list[bool],
               c9: dict[int, int] | None) -> list[str]:
         p = self.p
-        alive = self._alive_edges()
         bracket = mdps + res
         rset, nset = set(res), set(nxt)
         bset = set(bracket)
-        if self.sub:
-            both = bset | nset
-            alive = [(i, j) for i, j in alive if i in both and j in both]
+        nodes = sorted(bset | nset) if self.sub else self.live()
+        alive = self.pairs_among(nodes)
         eb = [(i, j) for i, j in alive if j in rset]
         en = [(i, j) for i, j in alive if j in nset and (i in bset or i in nset)]
         nalive = self.n - len(self.dead)
@@ -230,6 +256,11 @@ class DutchPairer:
                     w[e] += v * place
             place *= mx + 1
         self.w = {e: v for e, v in w.items() if v}
+        nbrs: dict[int, list[int]] = {}
+        for i, j in self.w:
+            nbrs.setdefault(i, []).append(j)
+            nbrs.setdefault(j, []).append(i)
+        self.nbrs = nbrs
         self.bits = place.bit_length() + 1
         return (["C4"] if self.sub else []) + [name for name, _, _ in kept]
 
@@ -237,7 +268,7 @@ class DutchPairer:
 
     def _ban(self, x: int, keep) -> None:
         """Ban every live edge of ``x`` whose other end fails ``keep``."""
-        for y in self.adj[x]:
+        for y in self.nbrs.get(x, ()):
             if y not in self.dead and not keep(y):
                 self.banned.add((x, y) if x < y else (y, x))
 
@@ -298,8 +329,8 @@ class DutchPairer:
                     need -= 1
                 else:
                     if mate.get(x) not in rset:
-                        mate = self.solve({(x, y): 1 for y in self.adj[x]
-                                           if y in rset and edge_ok(x, y)})
+                        mate = self.solve({(x, y): 1 for y in res
+                                           if edge_ok(x, y) and self.legal(x, y)})
                     if mate.get(x) in rset:
                         self._ban(x, lambda y: y in rset)
                         paired_mdps.append(x)
@@ -310,7 +341,7 @@ class DutchPairer:
         # 2. their opponents: the highest-ranked resident possible
         for x in paired_mdps:
             cands = [y for y in res if y not in self.dead and edge_ok(x, y)
-                     and y in self.adj[x]]
+                     and self.legal(x, y)]
             y, mate = self._best_partner(x, cands, mate)
             self._fix(x, y, pairs)
         # 3. the remainder: S1/S2 and exchanges
@@ -321,8 +352,7 @@ class DutchPairer:
             pos = {y: k for k, y in enumerate(rem)}
             s1 = rem[:npairs]
             big = npairs * len(rem) + 1
-            redges = [(i, j) for i in rem for j in self.adj[i]
-                      if j > i and j in rs and (i, j) not in self.banned]
+            redges = [e for e in self.pairs_among(rem) if e not in self.banned]
             base = {e: 2 * ((pos[e[0]] < npairs) * big + len(rem) - pos[e[0]]) for e in redges}
 
             def higher(x, m):
@@ -372,7 +402,7 @@ class DutchPairer:
                 mate = self.solve(bias)
             for x in hs:
                 cands = [y for y in rem if y > x and y not in hset and edge_ok(x, y)
-                         and y in self.adj[x]]
+                         and self.legal(x, y)]
                 y, mate = self._best_partner(x, cands, mate, bias, scale)
                 self._fix(x, y, pairs)
             if self.only is not None:
@@ -391,12 +421,8 @@ def _completable(pr: DutchPairer, cand: list[bool], window: int | None,
     live = [i for i in range(pr.n) if i not in pr.dead and i not in taken]
     if len(live) <= 1:
         return all(cand[i] for i in live)
-    at = {x: k for k, x in enumerate(live)}
-    edges = []
-    for x in live:
-        for y in pr.adj[x]:
-            if y > x and y in at and (window is None or at[y] - at[x] <= window):
-                edges.append((x, y, 1 + (not cand[x]) + (not cand[y])))
+    edges = [(x, y, 1 + (not cand[x]) + (not cand[y]))
+             for x, y in pr.pairs_among(live, window)]
     mate = solve(pr.n, edges, 8)
     free = [x for x in live if x not in mate]
     return len(free) <= len(live) % 2 and all(cand[x] for x in free)

@@ -28,14 +28,12 @@ from .colours import compatible_prefs
 from .players import DOWN, UP, DPlayer
 
 
-def legal(a: DPlayer, b: DPlayer, forbidden: frozenset) -> bool:
-    """C1 (no rematch of a played game), forbidden pairs, C3 (absolute colours) with the
-    last-round topscorer exception (A.7)."""
-    if b.id in a.opponents or frozenset((a.id, b.id)) in forbidden:
-        return False
-    if a.absolute and b.absolute and a.pref == b.pref:
-        return a.topscorer or b.topscorer
-    return True
+def c3_class(p: DPlayer) -> str | None:
+    """C3: two players with the same value here may not meet — the colour of an absolute
+    preference, or None for a player without one and for a topscorer when the last round is
+    paired (A.7).  (C1: no rematch of a played game, and forbidden pairs, are tested with it
+    by the pairer.)"""
+    return p.pref if p.absolute and not p.topscorer else None
 
 
 def c10_ok(a: DPlayer, b: DPlayer) -> bool:
@@ -82,5 +80,5 @@ def float_down(p: DPlayer, back: int) -> bool:
     return p.floats[back - 1] == DOWN
 
 
-__all__ = ["legal", "c10_ok", "c11_ok", "c12_ok", "c13_ok", "c14", "c15_ok", "float_down",
+__all__ = ["c3_class", "c10_ok", "c11_ok", "c12_ok", "c13_ok", "c14", "c15_ok", "float_down",
            "UP", "DOWN"]
