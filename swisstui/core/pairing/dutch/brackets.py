@@ -111,20 +111,17 @@ class DutchPairer:
         self.nbrs: dict[int, list[int]] = {}
         self.sub = False  # weigh only the bracket and the next score group (see pair_players)
         self.only: set[int] | None = None  # solve among these players only
+        self.wsel: dict[tuple[int, int], int] = {}  # self.w among self.only
 
     # ---- matching ----------------------------------------------------------------------------
 
     def solve(self, tie: dict[tuple[int, int], int] | None = None) -> dict[int, int]:
-        dead, banned = self.dead, self.banned
         tie = tie or {}
-        if self.only is not None:
-            only = self.only
-            out = [(i, j, w + tie.get((i, j), 0)) for (i, j), w in self.w.items()
-                   if i in only and j in only and (i, j) not in banned
-                   and i not in dead and j not in dead]
+        w = self.w if self.only is None else self.wsel
+        if tie:
+            out = [(i, j, v + tie.get((i, j), 0)) for (i, j), v in w.items()]
         else:
-            out = [(i, j, w + tie.get((i, j), 0)) for (i, j), w in self.w.items()
-                   if (i, j) not in banned and i not in dead and j not in dead]
+            out = [(i, j, v) for (i, j), v in w.items()]
         self.solves += 1
         return _match(self.n, out, self.bits, not self.sub)
 
@@ -270,11 +267,22 @@ class DutchPairer:
         """Ban every live edge of ``x`` whose other end fails ``keep``."""
         for y in self.nbrs.get(x, ()):
             if y not in self.dead and not keep(y):
-                self.banned.add((x, y) if x < y else (y, x))
+                self._drop((x, y) if x < y else (y, x))
+
+    def _drop(self, e: tuple[int, int]) -> None:
+        """Ban the pair ``e`` for the rest of this bracket."""
+        self.banned.add(e)
+        self.w.pop(e, None)
+        self.wsel.pop(e, None)
 
     def _fix(self, x: int, y: int, pairs: list) -> None:
         pairs.append((min(x, y), max(x, y)))
         self.dead.update((x, y))
+        for a in (x, y):
+            for b in self.nbrs.get(a, ()):
+                e = (a, b) if a < b else (b, a)
+                self.w.pop(e, None)
+                self.wsel.pop(e, None)
 
     def _best_partner(self, x: int, cands: list[int], mate: dict[int, int],
                       bias: dict | None = None, scale: int = 1
@@ -384,7 +392,7 @@ class DutchPairer:
             hset = set(hs)
             for i, j in redges:
                 if i not in hset or j in hset:
-                    self.banned.add((i, j))
+                    self._drop((i, j))
             # 4. each S1 player in order: the highest-ranked S2 opponent possible.  A small
             # bias towards S1[k]-S2[k] (rearrangement: sum of (p-k)(q-r) is largest in
             # order) makes the matching's own choice the Dutch one most of the time, so that
@@ -398,6 +406,8 @@ class DutchPairer:
             if len(low) == len(hs) and self.sub:
                 # nobody of the remainder floats down: its pairs do not touch anyone else
                 self.only = hset | set(low)
+                self.wsel = {e: v for e, v in self.w.items()
+                             if e[0] in self.only and e[1] in self.only}
             if len(hs) > 1:
                 mate = self.solve(bias)
             for x in hs:
@@ -406,7 +416,7 @@ class DutchPairer:
                 y, mate = self._best_partner(x, cands, mate, bias, scale)
                 self._fix(x, y, pairs)
             if self.only is not None:
-                self.only = None
+                self.only, self.wsel = None, {}
                 mate = self.solve()
         note.downfloaters = [p[x].id for x in mdps + res if x not in self.dead]
         self.last_mate = mate

@@ -18,6 +18,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from ...model import Event, GameKind, history
 
@@ -63,19 +64,19 @@ class DPlayer:
     played: int  # number of played games
     topscorer: bool = False
 
-    @property
+    @cached_property
     def cd(self) -> int:
         """Colour difference: games with white minus games with black (A.6)."""
         return self.colours.count("w") - self.colours.count("b")
 
-    @property
+    @cached_property
     def repeated(self) -> str | None:
         """The colour of the last two played games when they are the same."""
         if len(self.colours) >= 2 and self.colours[-1] == self.colours[-2]:
             return self.colours[-1]
         return None
 
-    @property
+    @cached_property
     def pref(self) -> str | None:
         """The colour preference (A.6): the colour that evens the difference, else the
         colour that alternates with the last played game; None before any game."""
@@ -90,12 +91,12 @@ class DPlayer:
             return "b" if self.colours[-1] == "w" else "w"
         return None
 
-    @property
+    @cached_property
     def absolute(self) -> bool:
         """Absolute preference: |CD| > 1, or the same colour in the last two played games."""
         return abs(self.cd) > 1 or self.repeated is not None
 
-    @property
+    @cached_property
     def strong(self) -> bool:
         """Strong preference: CD is +1 or -1 (and the preference is not absolute)."""
         return not self.absolute and abs(self.cd) == 1
