@@ -200,3 +200,22 @@ def test_no_pairing_bye_twice_and_no_complete_pairing_raises():
     assert res.bye == 2 and res.pairs == [(1, 3)]
     with pytest.raises(PairingError):
         pair_players([a, b])
+
+
+def test_baku_acceleration_splits_round_one_into_two_groups():
+    ev = _dutch(make_event("chess", _players(8), rounds=9))
+    ev = replace(ev, settings=replace(ev.settings, options={"initial_colour": "w",
+                                                            "acceleration": "baku"}))
+    rnd = pair_round(ev).round
+    # group A (pairing numbers 1-4) has one virtual point: 1-3, 2-4 and 5-7, 6-8
+    assert [b.players for b in rnd.boards] == [(1, 3), (4, 2), (5, 7), (8, 6)]
+
+
+def test_baku_virtual_points_by_round():
+    from swisstui.core.pairing.dutch.players import acceleration
+    ev = _dutch(make_event("chess", _players(8), rounds=9))
+    ev = replace(ev, settings=replace(ev.settings, options={"acceleration": "baku"}))
+    assert [acceleration(ev, 1, r) for r in range(1, 8)] == [1, 1, 1, 0.5, 0.5, 0, 0]
+    assert acceleration(ev, 5, 1) == 0
+    plain = replace(ev, settings=replace(ev.settings, options={}))
+    assert acceleration(plain, 1, 1) == 0

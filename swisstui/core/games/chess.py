@@ -53,6 +53,14 @@ OPTIONS = {
     "initial_colour": Option(
         "w", str, ("w", "b"),
         "colour of the first-ranked player in round 1, drawn by lot (RULES.md §5.6; TRF XXC)"),
+    "acceleration": Option(
+        None, str, ("none", "baku"),
+        "system dutch: Baku acceleration (FIDE C.04.7) — virtual points for the top half in "
+        "the first half of the rounds, for pairing only (docs/PAIRING.md)"),
+    "pairing_numbers": Option(
+        None, str, ("rating", "id"),
+        "system dutch: pairing numbers by rating, title, name (FIDE C.04.2), or the player "
+        "ids' order (docs/PAIRING.md)"),
 }
 
 PROFILE = GameProfile(

@@ -13,6 +13,10 @@
   pairing-allocated bye, or who already scored a win's points without playing, gets the PAB.
 * Topscorers (C.04.3 A.7): when the last round is paired, the players whose score exceeds
   half of the maximum possible score.
+* Baku acceleration (C.04.7), event option ``acceleration = "baku"``: the top half of the
+  pairing list (group A) gets virtual points for pairing only — a win's points in the first
+  half of the accelerated rounds, a draw's in the rest; the accelerated rounds are the first
+  half of the event (rounded up).
 """
 
 from __future__ import annotations
@@ -107,6 +111,19 @@ class DPlayer:
         return "absolute" if self.absolute else "strong" if self.strong else "mild"
 
 
+def acceleration(event: Event, tpn: int, round_no: int) -> float:
+    """Baku virtual points of the player with pairing number ``tpn`` in ``round_no``."""
+    if str(event.settings.options.get("acceleration", "")).lower() != "baku":
+        return 0.0
+    n = len(event.players)
+    if tpn > (n - 1) // 2 + 1:
+        return 0.0
+    last = (event.settings.rounds - 1) // 2  # last accelerated round, counted from 0
+    k = round_no - 1
+    sc = event.settings.scoring
+    return sc.win if k <= last // 2 else sc.draw if k <= last else 0.0
+
+
 def build_players(event: Event, round_no: int, ids: list[int]) -> list[DPlayer]:
     """The :class:`DPlayer` of every id in ``ids`` before ``round_no`` is paired."""
     sc = event.settings.scoring
@@ -123,6 +140,12 @@ def build_players(event: Event, round_no: int, ids: list[int]) -> list[DPlayer]:
             acc += r.points
         seq.append(acc)
         before[pid] = seq
+    if event.settings.options.get("acceleration"):
+        # the pairing score includes each round's virtual points (C.04.7)
+        full = pairing_numbers(event)
+        for pid, seq in before.items():
+            before[pid] = [x + acceleration(event, full.get(pid, 10**6), k + 1)
+                           for k, x in enumerate(seq)]
     last = round_no == event.settings.rounds
     top_threshold = sc.win * (round_no - 1) / 2
     out = []
