@@ -438,6 +438,31 @@ def _completable(pr: DutchPairer, cand: list[bool], window: int | None,
     return len(free) <= len(live) % 2 and all(cand[x] for x in free)
 
 
+def _perfect_natural(pr: DutchPairer, mdps: list[int], res: list[int], cand: list[bool]
+                     ) -> list[tuple[int, int]] | None:
+    """The first candidate of a homogeneous bracket of even size (S1[k]-S2[k], C.04.3 D)
+    when it is perfect — every pair legal, no colour criterion broken (C10-C13), nobody
+    floats (so C6-C8 and the float criteria C14-C21 are the same for every candidate) — and
+    the rest of the round stays pairable (C4): no other candidate can be better, so no
+    matching is needed.  None otherwise."""
+    if mdps or len(res) % 2 or any(x in pr.dead for x in res):
+        return None
+    p = pr.p
+    h = len(res) // 2
+    out = []
+    for a, b in zip(res[:h], res[h:]):
+        pa, pb = p[a], p[b]
+        if not (pr.legal(a, b) and C.c10_ok(pa, pb) and C.c11_ok(pa, pb)
+                and C.c12_ok(pa, pb) and C.c13_ok(pa, pb)):
+            return None
+        out.append((a, b))
+    dead = set(pr.dead)
+    pr.dead.update(res)
+    ok = _completable(pr, cand, 24, set()) or _completable(pr, cand, None, set())
+    pr.dead = dead
+    return out if ok else None
+
+
 def _proportional(f: dict, g: dict) -> bool:
     """``f`` = c · ``g`` for one constant c > 0 (edges missing from a dict count as 0)."""
     ratio = None
@@ -505,6 +530,15 @@ def pair_players(players: list[DPlayer], forbidden: frozenset = frozenset()) -> 
             res, mdps = sorted(mdps), []
         nxt = groups[g] if g < len(groups) else []
         note = BracketNote(p[res[0]].score, [p[x].id for x in res], [p[x].id for x in mdps])
+        natural = _perfect_natural(pr, mdps, res, cand)
+        if natural is not None:
+            note.criteria = ["C4"]
+            for a, b in natural:
+                pr.dead.update((a, b))
+                where[p[a].id] = where[p[b].id] = len(notes)
+                pairs.append((p[a].id, p[b].id))
+            notes.append(note)
+            continue
         # first weigh the bracket and the next score group only; keep that pairing when the
         # rest of the round can still be completed (then the whole-round weighing, whose
         # feasible set it belongs to, picks the same), else weigh the whole round
