@@ -45,6 +45,16 @@ def parse(text: str, settings: Settings, extra: Mapping[str, Any] | None = None)
     return res
 
 
+def _choice(value, choices: tuple[str, ...]):
+    """``value`` (None = not set) if it is one of ``choices`` (any case), else ValueError."""
+    if value is None:
+        return None
+    low = value.strip().lower()
+    if low not in choices:
+        raise ValueError(f"{value!r} is not valid; valid: {', '.join(choices)}")
+    return low
+
+
 OPTIONS = {
     "tiebreak_rules": Option(
         "2023", str, ("2023", "pre2023", "2026"),
@@ -54,13 +64,15 @@ OPTIONS = {
         "w", str, ("w", "b"),
         "colour of the first-ranked player in round 1, drawn by lot (RULES.md §5.6; TRF XXC)"),
     "acceleration": Option(
-        None, str, ("none", "baku"),
+        None, (str, type(None)), None,
         "system dutch: Baku acceleration (FIDE C.04.7) — virtual points for the top half in "
-        "the first half of the rounds, for pairing only (docs/PAIRING.md)"),
+        "the first half of the rounds, for pairing only (docs/PAIRING.md)",
+        check=lambda v: _choice(v, ("none", "baku"))),
     "pairing_numbers": Option(
-        None, str, ("rating", "id"),
+        None, (str, type(None)), None,
         "system dutch: pairing numbers by rating, title, name (FIDE C.04.2), or the player "
-        "ids' order (docs/PAIRING.md)"),
+        "ids' order (docs/PAIRING.md)",
+        check=lambda v: _choice(v, ("rating", "id"))),
 }
 
 PROFILE = GameProfile(

@@ -18,6 +18,12 @@ time, each time asking the matching whether an equally good pairing still exists
 
 The players left unpaired move down to the next bracket; the one player left at the end
 receives the pairing-allocated bye.
+
+Speed without changing the answer: a bracket is first weighed with the next score group only
+(C4 left out) and that pairing is kept when the rest of the round, with the next group's
+pairs it counted for C8, can still be completed — the whole-round weighing, whose feasible
+pairings include it, would pick the same; otherwise the bracket is weighed with the whole
+round.  An even homogeneous bracket whose first candidate is perfect needs no matching.
 """
 
 from __future__ import annotations
