@@ -84,6 +84,8 @@ def _explain(a: DPlayer, b: DPlayer, white: int, rule: str, res: Result,
                      f"resident(s){mdp})")
         decided = ", ".join(note.criteria) or "none"
         lines.append(f"criteria weighed in this bracket (C.04.3): {decided}")
+        lines.append("given up: " + ("; ".join(note.costs) if note.costs else
+                                     "nothing (every quality criterion met)"))
         if note.downfloaters:
             lines.append("downfloaters of the bracket: "
                          + ", ".join(map(str, note.downfloaters)))

@@ -72,7 +72,8 @@ class BracketNote:
     residents: list[int]
     mdps: list[int]
     downfloaters: list[int] = field(default_factory=list)
-    criteria: list[str] = field(default_factory=list)  # C-numbers that cost something
+    criteria: list[str] = field(default_factory=list)  # C-numbers weighed in the bracket
+    costs: list[str] = field(default_factory=list)  # what the chosen pairing gives up
 
 
 @dataclass
@@ -319,7 +320,7 @@ class DutchPairer:
             if contained and any(x not in mate for x in bset):
                 names = self.build(mdps, res, nxt, cand, c9ranks)
                 mate = self.solve()
-        note.criteria = names
+        note.criteria = list(dict.fromkeys(names))
         rset = set(res)
 
         def edge_ok(x, y):
@@ -425,6 +426,9 @@ class DutchPairer:
                 self.only, self.wsel = None, {}
                 mate = self.solve()
         note.downfloaters = [p[x].id for x in mdps + res if x not in self.dead]
+        note.costs = C.costs([(p[a], p[b]) for a, b in pairs],
+                             [p[x] for x in mdps + res if x not in self.dead],
+                             {p[x].id for x in mdps})
         self.last_mate = mate
         return pairs
 

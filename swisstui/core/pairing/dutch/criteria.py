@@ -80,5 +80,31 @@ def float_down(p: DPlayer, back: int) -> bool:
     return p.floats[back - 1] == DOWN
 
 
-__all__ = ["c3_class", "c10_ok", "c11_ok", "c12_ok", "c13_ok", "c14", "c15_ok", "float_down",
+def costs(pairs: list[tuple[DPlayer, DPlayer]], floaters: list[DPlayer],
+          mdps: set[int]) -> list[str]:
+    """What a bracket's pairing gives up, criterion by criterion (for explanations):
+    ``pairs`` (higher, lower), the players it moves down, the ids of its MDPs."""
+    out = []
+    if floaters:
+        out.append(f"C6/C7: {len(floaters)} downfloater(s) "
+                   f"({', '.join(f'{q.id} ({q.score:g})' for q in floaters)})")
+    for name, fn, what in (("C10", c10_ok, "colour difference beyond ±2"),
+                           ("C11", c11_ok, "same colour three times"),
+                           ("C12", c12_ok, "colour preference not granted"),
+                           ("C13", c13_ok, "strong colour preference not granted")):
+        n = sum(1 for a, b in pairs if not fn(a, b))
+        if n:
+            out.append(f"{name}: {n} pair(s) with a {what}")
+    for back, down, up in ((1, "C14", "C15"), (2, "C16", "C17")):
+        n = sum(1 for q in floaters if q.id not in mdps and q.floats[back - 1] == DOWN)
+        if n:
+            out.append(f"{down}: {n} resident downfloater(s) who floated down {back} "
+                       "round(s) before")
+        n = sum(1 for a, b in pairs if a.id in mdps and not c15_ok(a, b, back))
+        if n:
+            out.append(f"{up}: {n} MDP opponent(s) who floated up {back} round(s) before")
+    return out
+
+
+__all__ = ["costs", "c3_class", "c10_ok", "c11_ok", "c12_ok", "c13_ok", "c14", "c15_ok", "float_down",
            "UP", "DOWN"]
