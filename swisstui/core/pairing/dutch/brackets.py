@@ -113,7 +113,7 @@ class DutchPairer:
         self.banned: set[tuple[int, int]] = set()
         self.w: dict[tuple[int, int], int] = {}
         self.bits = 1
-        self.tie_place = 1
+        self.tie_room = 1  # the largest tie-break total the weights leave room for
         self.solves = 0
         self.nbrs: dict[int, list[int]] = {}
         self.sub = False  # weigh only the bracket and the next score group (see pair_players)
@@ -252,6 +252,7 @@ class DutchPairer:
         pr = nr // 2
         bias_max = (pr * (pr + 1) // 2) * nr + 1
         tie_max = max(2 * (pr + 1) * (pr * nr + 1), bias_max * (nr + 2)) + 2 * nr + 4
+        self.tie_room = tie_max
         place = tie_max + 1
         w = dict.fromkeys(alive, 0)
         for _name, vals, mx in reversed(kept):
@@ -417,11 +418,50 @@ class DutchPairer:
                              if e[0] in self.only and e[1] in self.only}
             if len(hs) > 1:
                 mate = self.solve(bias)
-            for x in hs:
-                cands = [y for y in rem if y > x and y not in hset and edge_ok(x, y)
-                         and self.legal(x, y)]
-                y, mate = self._best_partner(x, cands, mate, bias, scale)
-                self._fix(x, y, pairs)
+            def cands_of(x):
+                return [y for y in rem if y > x and y not in hset and edge_ok(x, y)
+                        and self.legal(x, y)]
+
+            # several players are confirmed by one matching: each of the next m players is
+            # rewarded 2 for a better partner than his present one, 1 for keeping it, 0
+            # otherwise, in base-3 digits by rank, so the first one who can do better is
+            # the first one whose digit is 2 (the ones before him keep their partners)
+            m = 1
+            while 3 ** (m + 1) <= self.tie_room and m < 12:
+                m += 1
+            k = 0
+            while k < len(hs):
+                x = hs[k]
+                cx = cands_of(x)
+                if cx and mate.get(x) == cx[0]:
+                    self._fix(x, cx[0], pairs)
+                    k += 1
+                    continue
+                batch = hs[k:k + m]
+                tie: dict[tuple[int, int], int] = {}
+                for j, xj in enumerate(batch):
+                    digit = 3 ** (len(batch) - 1 - j)
+                    cur = mate.get(xj)
+                    better = True
+                    for y in cands_of(xj):
+                        if y == cur:
+                            better = False
+                        tie[(xj, y)] = (2 if better else 1 if y == cur else 0) * digit
+                new = self.solve(tie)
+                kept = 0
+                for xj in batch:
+                    if new.get(xj) != mate.get(xj):
+                        break
+                    kept += 1
+                mate = new
+                for xj in batch[:kept]:
+                    self._fix(xj, mate[xj], pairs)
+                k += kept
+                if kept < len(batch):
+                    x = hs[k]
+                    y, mate = self._best_partner(x, cands_of(x), mate, bias, scale)
+                    self._fix(x, y, pairs)
+                    k += 1
             if self.only is not None:
                 self.only, self.wsel = None, {}
                 mate = self.solve()
