@@ -239,14 +239,18 @@ class DutchPairer:
         # drop terms that cannot tell two pairings apart: all zero, or proportional to a
         # term already kept (then it is constant among the pairings that term prefers)
         kept: list[tuple[str, dict, int]] = []
+        support: list[frozenset] = []  # the pairs each kept term rewards
         for f in fields:
             name, vals, _ = f
+            nz = frozenset(e for e, v in vals.items() if v)
             if name not in ("C4", "C6"):
-                if not any(vals.values()):
+                if not nz:
                     continue
-                if any(_proportional(vals, g[1]) for g in kept):
+                if any(nz == sup and _proportional(vals, g[1])
+                       for g, sup in zip(kept, support)):
                     continue
             kept.append(f)
+            support.append(nz)
         # tie-break room for the Dutch order of candidates (see module docstring)
         nr = len(res)
         pr = nr // 2
