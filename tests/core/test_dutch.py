@@ -141,20 +141,14 @@ def test_e2_stronger_preference_wins():
 
 
 def test_e3_alternate_from_the_last_difference():
-    # same mild preference (both want b); last round both w, before that 1 had b, 2 had w
-    a, b = _p(1, "bww"[1:], tpn=1), _p(2, "ww"[1:], tpn=2)
-    a = replace(a, colours=("b", "w"))
-    b = replace(b, colours=("w", "b", "w")[1:])
-    # a: b,w  b: b,w -> no difference -> E.4
-    assert allocate(a, b)[2] == "E.4"
-    a = replace(a, colours=("b", "b", "w"))  # CD -1, strong: wants w
-    b = replace(b, colours=("w", "b", "w"))  # CD +1, strong: wants b
-    assert allocate(a, b)[2] == "E.1"
-    a = replace(a, colours=("w", "b", "w", "b"))  # CD 0, mild: wants w
-    b = replace(b, colours=("b", "w", "w", "b"))  # CD 0, mild: wants w
-    # most recent different round: the 3rd (a had w, b had w)? no: 2nd (a b, b w)
-    white, black, rule = allocate(a, b)
-    assert rule == "E.3" and (white, black) == (1, 2)
+    # same mild preference (both want w: CD 0, black last); the most recent round in which
+    # their colours differed is the 2nd from the end: 1 had b, 2 had w -> 1 gets w
+    a = _p(1, "wbwb")
+    b = _p(2, "bwwb")
+    assert a.pref == b.pref == "w" and a.strength() == b.strength() == "mild"
+    assert allocate(a, b) == (1, 2, "E.3")
+    # identical histories: no difference -> E.4, the higher-ranked player's preference
+    assert allocate(_p(1, "bw", score=2.0), _p(2, "bw")) == (2, 1, "E.4")
 
 
 def test_e4_higher_ranked_gets_his_preference():
