@@ -114,6 +114,7 @@ class DutchPairer:
         self.w: dict[tuple[int, int], int] = {}
         self.bits = 1
         self.tie_room = 1  # the largest tie-break total the weights leave room for
+        self.bias_div = 1  # coarseness of the step-4 steering bias
         self.solves = 0
         self.nbrs: dict[int, list[int]] = {}
         self.sub = False  # weigh only the bracket and the next score group (see pair_players)
@@ -254,8 +255,22 @@ class DutchPairer:
         # tie-break room for the Dutch order of candidates (see module docstring)
         nr = len(res)
         pr = nr // 2
-        bias_max = (pr * (pr + 1) // 2) * nr + 1
-        tie_max = max(2 * (pr + 1) * (pr * nr + 1), bias_max * (nr + 2)) + 2 * nr + 4
+        need = 2 * (pr + 1) * (pr * nr + 1) + 2 * nr + 4  # the exchanges (step 3) need this
+        above = 1
+        for _name, _vals, mx in kept:
+            above *= mx + 1
+        budget = (1 << max(0, RUSTWORKX_BITS - 2 - above.bit_length())) - 1
+        # the steering bias of step 4 may be coarse (it only saves matchings): divide its
+        # ranks by ``div`` so that the weights stay within rustworkx's integers
+        div = 1
+        while True:
+            hp, hn = -(-pr // div), -(-nr // div)
+            bias_max = div * (hp * (hp + 1) // 2) * hn + 1  # >= sum of hk times max lq
+            tie_max = max(need, bias_max * (nr + 2) + 2 * nr + 4)
+            if tie_max <= budget or need > budget or div > nr:
+                break
+            div *= 2
+        self.bias_div = div
         self.tie_room = tie_max
         place = tie_max + 1
         w = dict.fromkeys(alive, 0)
@@ -410,11 +425,12 @@ class DutchPairer:
             # order) makes the matching's own choice the Dutch one most of the time, so that
             # few players need a matching of their own.
             low = [y for y in rem if y not in hset]
-            hk = {x: len(hs) - k for k, x in enumerate(hs)}
-            lq = {y: len(low) - r for r, y in enumerate(low)}
+            d = self.bias_div
+            hk = {x: -(-(len(hs) - k) // d) for k, x in enumerate(hs)}
+            lq = {y: -(-(len(low) - r) // d) for r, y in enumerate(low)}
             bias = {(i, j): hk[i] * lq[j] for i, j in redges
                     if i in hset and j not in hset}
-            scale = sum(hk.values()) * len(low) + 1
+            scale = sum(hk.values()) * max(lq.values(), default=0) + 1
             if len(low) == len(hs) and self.sub:
                 # nobody of the remainder floats down: its pairs do not touch anyone else
                 self.only = hset | set(low)
