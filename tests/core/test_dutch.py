@@ -213,3 +213,23 @@ def test_baku_virtual_points_by_round():
     assert acceleration(ev, 5, 1) == 0
     plain = replace(ev, settings=replace(ev.settings, options={}))
     assert acceleration(plain, 1, 1) == 0
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_whole_random_events_keep_the_absolute_criteria(seed):
+    from swisstui.core.model import history
+    from swisstui.core.pairing.simulate import simulate
+    rng_n = 10 + 3 * seed
+    s = make_settings("chess", "sim", 6, system="dutch", seed=seed)
+    ev = simulate("chess", rng_n, 6, seed, settings=s, forfeit_rate=0.05)
+    assert len(ev.rounds) == 6
+    met: set[frozenset] = set()
+    for rnd in ev.rounds:
+        for b in rnd.boards:
+            pair = frozenset(b.players)
+            played_before = pair in met
+            assert not played_before, f"rematch {sorted(pair)} in round {rnd.number}"
+            if not b.result.forfeit:
+                met.add(pair)
+    for recs in history(ev).values():
+        assert sum(1 for r in recs if r.kind.value == "pairing_bye") <= 1
