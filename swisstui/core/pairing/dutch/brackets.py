@@ -326,6 +326,61 @@ class DutchPairer:
         mate = self.solve(tie)
         return mate[x], mate
 
+    def _transpose(self, hs, cands_of, mate, bias, scale, pairs) -> dict[int, int]:
+        """Step 4: each S1 player ``hs`` in order gets the highest-ranked S2 opponent possible
+        (``cands_of``); returns the last matching."""
+        # several players are confirmed by one matching: each of the next m players is
+        # rewarded 2 for a better partner than his present one, 1 for keeping it, 0
+        # otherwise, in base-3 digits by rank, so the first one who can do better is
+        # the first one whose digit is 2 (the ones before him keep their partners)
+        m = 1
+        while 3 ** (m + 1) <= self.tie_room and m < 12:
+            m += 1
+        k = 0
+        while k < len(hs):
+            x = hs[k]
+            cx = cands_of(x)
+            if cx and mate.get(x) == cx[0]:
+                self._fix(x, cx[0], pairs)
+                k += 1
+                continue
+            batch = hs[k:k + m]
+            tie: dict[tuple[int, int], int] = {}
+            for j, xj in enumerate(batch):
+                digit = 3 ** (len(batch) - 1 - j)
+                cur = mate.get(xj)
+                better = True
+                for y in cands_of(xj):
+                    if y == cur:
+                        better = False
+                    tie[(xj, y)] = (2 if better else 1 if y == cur else 0) * digit
+            new = self.solve(tie)
+            kept = 0
+            for xj in batch:
+                if new.get(xj) != mate.get(xj):
+                    break
+                kept += 1
+            mate = new
+            for xj in batch[:kept]:
+                self._fix(xj, mate[xj], pairs)
+            k += kept
+            if kept < len(batch):
+                x = hs[k]
+                y, mate = self._best_partner(x, cands_of(x), mate, bias, scale)
+                self._fix(x, y, pairs)
+                k += 1
+        return mate
+
+    def _restrict(self, nodes: set[int] | None) -> None:
+        """Solve among ``nodes`` only (None: among all)."""
+        self.only = nodes
+        self.wsel = ({} if nodes is None else
+                     {e: v for e, v in self.w.items() if e[0] in nodes and e[1] in nodes})
+
+    def _value(self, mate: dict[int, int]) -> int:
+        """The weight of a matching (without tie-breaks)."""
+        return sum(self.w.get((a, b), 0) for a, b in mate.items() if a < b)
+
     def pair_bracket(self, mdps: list[int], res: list[int], nxt: list[int], cand: list[bool],
                      c9ranks: dict[int, int] | None, bye_score: float | None,
                      note: BracketNote) -> list[tuple[int, int]]:
@@ -431,60 +486,40 @@ class DutchPairer:
             bias = {(i, j): hk[i] * lq[j] for i, j in redges
                     if i in hset and j not in hset}
             scale = sum(hk.values()) * max(lq.values(), default=0) + 1
-            if len(low) == len(hs) and self.sub:
-                # nobody of the remainder floats down: its pairs do not touch anyone else
-                self.only = hset | set(low)
-                self.wsel = {e: v for e, v in self.w.items()
-                             if e[0] in self.only and e[1] in self.only}
-            if len(hs) > 1:
-                mate = self.solve(bias)
             def cands_of(x):
                 return [y for y in rem if y > x and y not in hset and edge_ok(x, y)
                         and self.legal(x, y)]
 
-            # several players are confirmed by one matching: each of the next m players is
-            # rewarded 2 for a better partner than his present one, 1 for keeping it, 0
-            # otherwise, in base-3 digits by rank, so the first one who can do better is
-            # the first one whose digit is 2 (the ones before him keep their partners)
-            m = 1
-            while 3 ** (m + 1) <= self.tie_room and m < 12:
-                m += 1
-            k = 0
-            while k < len(hs):
-                x = hs[k]
-                cx = cands_of(x)
-                if cx and mate.get(x) == cx[0]:
-                    self._fix(x, cx[0], pairs)
-                    k += 1
-                    continue
-                batch = hs[k:k + m]
-                tie: dict[tuple[int, int], int] = {}
-                for j, xj in enumerate(batch):
-                    digit = 3 ** (len(batch) - 1 - j)
-                    cur = mate.get(xj)
-                    better = True
-                    for y in cands_of(xj):
-                        if y == cur:
-                            better = False
-                        tie[(xj, y)] = (2 if better else 1 if y == cur else 0) * digit
-                new = self.solve(tie)
-                kept = 0
-                for xj in batch:
-                    if new.get(xj) != mate.get(xj):
-                        break
-                    kept += 1
-                mate = new
-                for xj in batch[:kept]:
-                    self._fix(xj, mate[xj], pairs)
-                k += kept
-                if kept < len(batch):
-                    x = hs[k]
-                    y, mate = self._best_partner(x, cands_of(x), mate, bias, scale)
-                    self._fix(x, y, pairs)
-                    k += 1
-            if self.only is not None:
-                self.only, self.wsel = None, {}
+            if len(low) == len(hs) and self.sub:
+                # nobody of the remainder floats down: its pairs do not touch anyone else
+                self._restrict(hset | set(low))
+                mate = self._transpose(hs, cands_of, self.solve(bias), bias, scale, pairs)
+                self._restrict(None)
                 mate = self.solve()
+            else:
+                done = False
+                if self.sub and len(hs) > 1:
+                    # the remainder alone first (its downfloaters left to the matching); kept
+                    # when the bracket and next group still reach their optimum with it —
+                    # then every equally good pairing of the whole is one of the remainder's
+                    before = self.solve()
+                    v0 = self._value(before)
+                    saved = (set(self.dead), dict(self.w), len(pairs))
+                    self._restrict(hset | set(low))
+                    self._transpose(hs, cands_of, self.solve(bias), bias, scale, pairs)
+                    self._restrict(None)
+                    after = self.solve()
+                    v1 = sum(saved[1][e] for e in pairs[saved[2]:]) + self._value(after)
+                    if v1 == v0:
+                        mate, done = after, True
+                    else:
+                        self.dead, self.w = saved[0], saved[1]
+                        del pairs[saved[2]:]
+                        mate = before
+                if not done:
+                    if len(hs) > 1:
+                        mate = self.solve(bias)
+                    mate = self._transpose(hs, cands_of, mate, bias, scale, pairs)
         note.downfloaters = [p[x].id for x in mdps + res if x not in self.dead]
         note.costs = C.costs([(p[a], p[b]) for a, b in pairs],
                              [p[x] for x in mdps + res if x not in self.dead],
