@@ -388,9 +388,11 @@ class DutchPairer:
         self.banned = set()
         pairs: list[tuple[int, int]] = []
         names = self.build(mdps, res, nxt, cand, None)
-        mate = self.solve()
+        c9case = bool(c9ranks) and bye_score is not None and bye_score >= p[res[0]].score
+        # without MDPs the first matching is the exchanges' one (step 3)
+        mate: dict[int, int] | None = self.solve() if mdps or c9case else None
         bset = set(mdps) | set(res)
-        if c9ranks and bye_score is not None and bye_score >= p[res[0]].score:
+        if c9case:
             contained = all(x not in mate or mate[x] in bset for x in bset)
             if contained and any(x not in mate for x in bset):
                 names = self.build(mdps, res, nxt, cand, c9ranks)
@@ -437,18 +439,40 @@ class DutchPairer:
         # 3. the remainder: S1/S2 and exchanges
         rem = [y for y in res if y not in self.dead]
         rs = set(rem)
-        npairs = sum(1 for x in rem if mate.get(x, -1) in rs and mate[x] > x)
-        if npairs:
-            pos = {y: k for k, y in enumerate(rem)}
-            s1 = rem[:npairs]
+        pos = {y: k for k, y in enumerate(rem)}
+        redges = [e for e in self.pairs_among(rem) if e not in self.banned]
+
+        def make_base(npairs: int) -> dict[tuple[int, int], int]:
+            # S1 = the first npairs: fewest exchanges, then the smallest sum of S1 places
             big = npairs * len(rem) + 1
-            redges = [e for e in self.pairs_among(rem) if e not in self.banned]
-            base = {e: 2 * ((pos[e[0]] < npairs) * big + len(rem) - pos[e[0]]) for e in redges}
+            return {e: 2 * ((pos[e[0]] < npairs) * big + len(rem) - pos[e[0]])
+                    for e in redges}
+
+        def count_pairs(m: dict[int, int]) -> int:
+            return sum(1 for x in rem if m.get(x, -1) in rs and m[x] > x)
+
+        if mate is None:
+            # guess that the remainder pairs fully; the count of pairs does not depend on
+            # the tie-break, so a right guess is confirmed by the matching itself
+            npairs = len(rem) // 2
+            base = make_base(npairs)
+            mate = self.solve(base)
+            if count_pairs(mate) != npairs:
+                npairs = count_pairs(mate)
+                base = make_base(npairs)
+                if npairs:
+                    mate = self.solve(base)
+        else:
+            npairs = count_pairs(mate)
+            base = make_base(npairs)
+            if npairs:
+                mate = self.solve(base)
+        if npairs:
+            s1 = rem[:npairs]
 
             def higher(x, m):
                 return m.get(x, -1) in rs and m[x] > x
 
-            mate = self.solve(base)
             nex = npairs - sum(1 for x in s1 if higher(x, mate))
             left = nex
             for x in reversed(s1):
