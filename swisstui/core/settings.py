@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping
 from .errors import SwissError
 from .model import GAMES, Scoring, Settings
 
-SYSTEMS = ("swiss", "mcmahon", "roundrobin")
+SYSTEMS = ("swiss", "mcmahon", "roundrobin", "dutch")
 STYLES = ("fold", "slide", "adjacent", "random", "tiebreaks")
 ROUND1 = ("random", "rating", "lot")
 COLOURS = ("auto", "fide", "balance", "none", "recorded")

@@ -46,7 +46,7 @@ def test_game_options_are_normalised_by_the_game():
 
 
 @pytest.mark.parametrize("kw, words", [
-    ({"system": "dutch"}, ["unknown system 'dutch'", "swiss, mcmahon, roundrobin"]),
+    ({"system": "knockout"}, ["unknown system 'knockout'", "swiss, mcmahon, roundrobin, dutch"]),
     ({"style": "zigzag"}, ["unknown style", "fold, slide, adjacent, random, tiebreaks"]),
     ({"round1": "alpha"}, ["unknown round1", "random, rating, lot"]),
     ({"colours": "pink"}, ["unknown colours", "fide"]),

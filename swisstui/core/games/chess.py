@@ -59,6 +59,16 @@ def simulate_result(rng: random.Random, outcome: tuple[float, float], first: int
     return {1: "1-0", 0: "0-1", 0.5: "1/2-1/2"}[outcome[0]], {}
 
 
+def _choice(value, choices: tuple[str, ...]):
+    """``value`` (None = not set) if it is one of ``choices`` (any case), else ValueError."""
+    if value is None:
+        return None
+    low = value.strip().lower()
+    if low not in choices:
+        raise ValueError(f"{value!r} is not valid; valid: {', '.join(choices)}")
+    return low
+
+
 OPTIONS = {
     "tiebreak_rules": Option(
         "2023", str, ("2023", "pre2023", "2026"),
@@ -67,6 +77,16 @@ OPTIONS = {
     "initial_colour": Option(
         "w", str, ("w", "b"),
         "colour of the first-ranked player in round 1, drawn by lot (docs/RULES.md §5.6; TRF XXC)"),
+    "acceleration": Option(
+        None, (str, type(None)), None,
+        "system dutch: Baku acceleration (FIDE C.04.7) — virtual points for the top half in "
+        "the first half of the rounds, for pairing only (docs/PAIRING.md)",
+        check=lambda v: _choice(v, ("none", "baku"))),
+    "pairing_numbers": Option(
+        None, (str, type(None)), None,
+        "system dutch: pairing numbers by rating, title, name (FIDE C.04.2), or the player "
+        "ids' order (docs/PAIRING.md)",
+        check=lambda v: _choice(v, ("rating", "id"))),
 }
 
 PROFILE = GameProfile(

@@ -1,0 +1,695 @@
+"""Pairing a round bracket by bracket (FIDE C.04.3 A.3, B, C, D; 2026 text).
+
+Players are ranked by score, then pairing number (A.2).  Score groups are paired from the
+top; a bracket is the score group plus the players moved down from above (MDPs).  For each
+bracket one maximum-weight matching over *all* players still unpaired finds the best value
+of the criteria (:mod:`.criteria`): the completion term keeps the rest of the round
+pairable (C4), the bracket terms rank the bracket's choices (C5-C21).  Among the equally
+good pairings the Dutch order of candidates (C.04.3 D) is then followed, one decision at a
+time, each time asking the matching whether an equally good pairing still exists:
+
+1. the MDPs that are paired: the highest-ranked first (D.3, exchanges with the limbo);
+2. their opponents: for each paired MDP in order, the highest-ranked resident (D.1);
+3. the remainder (the residents left, a homogeneous bracket): S1 is its top half of the
+   pairs it forms; the fewest exchanges between S1 and S2, then the smallest difference of
+   the exchanged pairing-order numbers, then the lowest S1 players moved out, then the
+   highest S2 players moved in (D.2);
+4. for each S1 player in order the highest-ranked S2 opponent (transpositions, D.1).
+
+The players left unpaired move down to the next bracket; the one player left at the end
+receives the pairing-allocated bye.
+
+Speed without changing the answer: a bracket is first weighed with the next score group only
+(C4 left out) and that pairing is kept when the rest of the round, with the next group's
+pairs it counted for C8, can still be completed — the whole-round weighing, whose feasible
+pairings include it, would pick the same; otherwise the bracket is weighed with the whole
+round.  An even homogeneous bracket whose first candidate is perfect needs no matching.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ...errors import PairingError
+from ..matching import RUSTWORKX_BITS, solve
+from . import criteria as C
+from .players import DPlayer
+
+try:
+    import rustworkx as _rx
+except ImportError:  # pragma: no cover
+    _rx = None
+
+
+def _match(n: int, edges: list[tuple[int, int, int]], bits: int, maxcard: bool
+           ) -> dict[int, int]:
+    """Maximum-weight matching; ``maxcard`` first maximises the number of pairs."""
+    if maxcard:
+        return solve(n, edges, bits)
+    if _rx is not None and bits <= RUSTWORKX_BITS:
+        g = _rx.PyGraph()
+        g.add_nodes_from(range(n))
+        g.add_edges_from(edges)
+        pairs = _rx.max_weight_matching(g, max_cardinality=False, weight_fn=lambda w: w)
+    else:
+        import networkx as nx
+        g = nx.Graph()
+        g.add_nodes_from(range(n))
+        g.add_weighted_edges_from(edges)
+        pairs = nx.max_weight_matching(g, maxcardinality=False)
+    mate: dict[int, int] = {}
+    for a, b in pairs:
+        mate[a] = b
+        mate[b] = a
+    return mate
+
+
+@dataclass
+class BracketNote:
+    """What happened in one bracket (for --explain)."""
+
+    score: float
+    residents: list[int]
+    mdps: list[int]
+    downfloaters: list[int] = field(default_factory=list)
+    criteria: list[str] = field(default_factory=list)  # C-numbers weighed in the bracket
+    costs: list[str] = field(default_factory=list)  # what the chosen pairing gives up
+
+
+@dataclass
+class Result:
+    pairs: list[tuple[int, int]]  # (higher, lower) player ids
+    bye: int | None
+    brackets: list[BracketNote]
+    bracket_of: dict[int, int]  # player id -> index in brackets where paired
+
+
+def _units(scores: list[float]) -> dict[float, int]:
+    """Digit values so that one pair at a higher score outweighs all pairs below it."""
+    unit, place = {}, 1
+    counts: dict[float, int] = {}
+    for s in scores:
+        counts[s] = counts.get(s, 0) + 1
+    for s in sorted(counts):
+        unit[s] = place
+        place *= counts[s] + 1
+    return unit
+
+
+class DutchPairer:
+    """The pairing of one round; ``players`` are ranked (A.2)."""
+
+    def __init__(self, players: list[DPlayer], forbidden: frozenset):
+        self.p = sorted(players, key=lambda q: (-q.score, q.tpn))
+        self.n = len(self.p)
+        # C1, C3 and forbidden pairs, precomputed per player (legal() tests a pair)
+        at = {q.id: i for i, q in enumerate(self.p)}
+        self.opp = [frozenset(at[o] for o in q.opponents if o in at) for q in self.p]
+        self.acls = [C.c3_class(q) for q in self.p]
+        self.forbidden = {(min(at[a], at[b]), max(at[a], at[b]))
+                          for pair in forbidden if len(pair) == 2
+                          for a, b in [tuple(pair)] if a in at and b in at}
+        self.dead: set[int] = set()
+        self.banned: set[tuple[int, int]] = set()
+        self.w: dict[tuple[int, int], int] = {}
+        self.bits = 1
+        self.tie_room = 1  # the largest tie-break total the weights leave room for
+        self.bias_div = 1  # coarseness of the step-4 steering bias
+        self.solves = 0
+        self.nbrs: dict[int, list[int]] = {}
+        self.sub = False  # weigh only the bracket and the next score group (see pair_players)
+        self.only: set[int] | None = None  # solve among these players only
+        self.wsel: dict[tuple[int, int], int] = {}  # self.w among self.only
+
+    # ---- matching ----------------------------------------------------------------------------
+
+    def solve(self, tie: dict[tuple[int, int], int] | None = None) -> dict[int, int]:
+        tie = tie or {}
+        w = self.w if self.only is None else self.wsel
+        if tie:
+            out = [(i, j, v + tie.get((i, j), 0)) for (i, j), v in w.items()]
+        else:
+            out = [(i, j, v) for (i, j), v in w.items()]
+        self.solves += 1
+        return _match(self.n, out, self.bits, not self.sub)
+
+    def legal(self, i: int, j: int) -> bool:
+        """C1 (no rematch), forbidden pairs, C3 (two non-topscorers with the same absolute
+        colour preference; a topscorer in the last round is exempt, A.7)."""
+        if j in self.opp[i]:
+            return False
+        c = self.acls[i]
+        if c is not None and c == self.acls[j]:
+            return False
+        return not self.forbidden or (min(i, j), max(i, j)) not in self.forbidden
+
+    def pairs_among(self, nodes: list[int], window: int | None = None
+                    ) -> list[tuple[int, int]]:
+        """The legal pairs (i < j) among ``nodes`` (sorted); with ``window``, only those at
+        most that many places apart."""
+        out = []
+        legal = self.legal
+        m = len(nodes)
+        for k, i in enumerate(nodes):
+            end = m if window is None else min(m, k + 1 + window)
+            for j in nodes[k + 1:end]:
+                if legal(i, j):
+                    out.append((i, j))
+        return out
+
+    def live(self) -> list[int]:
+        return [i for i in range(self.n) if i not in self.dead]
+
+    # ---- the PAB score (C5) ------------------------------------------------------------------
+
+    def bye_score(self) -> float | None:
+        """The lowest score with which a PAB candidate can be left unpaired while everybody
+        else is paired (C2, C4, C5); None for an even number of players.  Raises PairingError
+        when no complete pairing exists."""
+        scores = sorted({q.score for q in self.p})
+        g = {s: k for k, s in enumerate(scores)}
+        P = self.n // 2
+        R = 2 * len(scores) * (P + 1) + 1
+        odd = self.n % 2 == 1
+        ne = [0 if (q.bye_eligible or not odd) else 1 for q in self.p]
+        self.bits = (3 * (P + 1) * R).bit_length() + 1
+        lowest = min((q.score for q in self.p if q.bye_eligible), default=None)
+        nodes = list(range(self.n))
+        for window in (24, None):  # a near-rank pairing that works is the answer, else all
+            self.w = {(i, j): (1 + ne[i] + ne[j]) * R + g[self.p[i].score]
+                      + g[self.p[j].score] for i, j in self.pairs_among(nodes, window)}
+            mate = self.solve()
+            free = [i for i in range(self.n) if i not in mate]
+            ok = len(free) <= (1 if odd else 0) and not any(ne[i] for i in free)
+            if window is not None and ok and (not free or self.p[free[0]].score == lowest):
+                break
+        if not ok:
+            raise PairingError(
+                "no Dutch pairing of this round meets the absolute criteria (C1 no rematch, "
+                "C2 PAB eligibility, C3 colours, forbidden pairs)")
+        return self.p[free[0]].score if free else None
+
+    # ---- weights of one bracket ----------------------------------------------------------------
+
+    def build(self, mdps: list[int], res: list[int], nxt: list[int], cand: list[bool],
+              c9: dict[int, int] | None) -> list[str]:
+        p = self.p
+        bracket = mdps + res
+        rset, nset = set(res), set(nxt)
+        bset = set(bracket)
+        nodes = sorted(bset | nset) if self.sub else self.live()
+        alive = self.pairs_among(nodes)
+        eb = [(i, j) for i, j in alive if j in rset]
+        en = [(i, j) for i, j in alive if j in nset and (i in bset or i in nset)]
+        nalive = self.n - len(self.dead)
+        P = nalive // 2
+        pb = len(bracket) // 2
+        fields: list[tuple[str, dict, int]] = []  # (criterion, values, max total)
+
+        comp = {e: 1 + (not cand[e[0]]) + (not cand[e[1]]) for e in alive}
+        if not self.sub:
+            fields.append(("C4", comp, 3 * P))
+        fields.append(("C6", dict.fromkeys(eb, 1), pb))
+        u7 = _units([p[i].score for i in bracket])
+        fields.append(("C7", {e: u7[p[e[0]].score] for e in eb},
+                       _prod_max([p[i].score for i in bracket])))
+        pn = (len(bracket) + len(nxt)) // 2
+        fields.append(("C8", dict.fromkeys(en, 1), pn))
+        sc8 = [p[i].score for i in bracket] + [p[i].score for i in nxt]
+        u8 = _units(sc8)
+        fields.append(("C8", {e: u8[p[e[0]].score] for e in en}, _prod_max(sc8)))
+        if c9:
+            fields.append(("C9", {e: c9.get(e[0], 0) + c9.get(e[1], 0) for e in alive},
+                           2 * P * (max(c9.values(), default=0) + 1)))
+        for name, fn in (("C10", C.c10_ok), ("C11", C.c11_ok), ("C12", C.c12_ok),
+                         ("C13", C.c13_ok)):
+            fields.append((name, {e: int(fn(p[e[0]], p[e[1]])) for e in eb}, pb))
+        for back, (cd, cu) in ((1, ("C14", "C15")), (2, ("C16", "C17"))):
+            fields.append((cd, {e: C.c14(p[e[0]], p[e[1]], back) for e in eb}, 2 * pb))
+            fields.append((cu, {e: int(C.c15_ok(p[e[0]], p[e[1]], back)) for e in eb}, pb))
+        bmax = _prod_max([p[i].score for i in bracket])
+        for back, (cd, cu) in ((1, ("C18", "C19")), (2, ("C20", "C21"))):
+            vals = {}
+            for e in eb:
+                a, b = p[e[0]], p[e[1]]
+                vals[e] = (u7[b.score] * C.float_down(b, back)
+                           + u7[a.score] * C.float_down(a, back))
+            fields.append((cd, vals, bmax))
+            fields.append((cu, {e: u7[p[e[0]].score] * C.c15_ok(p[e[0]], p[e[1]], back)
+                                for e in eb}, bmax))
+        # drop terms that cannot tell two pairings apart: all zero, or proportional to a
+        # term already kept (then it is constant among the pairings that term prefers)
+        kept: list[tuple[str, dict, int]] = []
+        support: list[frozenset] = []  # the pairs each kept term rewards
+        for f in fields:
+            name, vals, _ = f
+            nz = frozenset(e for e, v in vals.items() if v)
+            if name not in ("C4", "C6"):
+                if not nz:
+                    continue
+                if any(nz == sup and _proportional(vals, g[1])
+                       for g, sup in zip(kept, support)):
+                    continue
+            kept.append(f)
+            support.append(nz)
+        # tie-break room for the Dutch order of candidates (see module docstring)
+        nr = len(res)
+        pr = nr // 2
+        need = 2 * (pr + 1) * (pr * nr + 1) + 2 * nr + 4  # the exchanges (step 3) need this
+        above = 1
+        for _name, _vals, mx in kept:
+            above *= mx + 1
+        budget = (1 << max(0, RUSTWORKX_BITS - 2 - above.bit_length())) - 1
+        # the steering bias of step 4 may be coarse (it only saves matchings): divide its
+        # ranks by ``div`` so that the weights stay within rustworkx's integers
+        div = 1
+        while True:
+            hp, hn = -(-pr // div), -(-nr // div)
+            bias_max = div * (hp * (hp + 1) // 2) * hn + 1  # >= sum of hk times max lq
+            tie_max = max(need, bias_max * (nr + 2) + 2 * nr + 4)
+            if tie_max <= budget or need > budget or div > nr:
+                break
+            div *= 2
+        self.bias_div = div
+        self.tie_room = tie_max
+        place = tie_max + 1
+        w = dict.fromkeys(alive, 0)
+        for _name, vals, mx in reversed(kept):
+            for e, v in vals.items():
+                if v:
+                    w[e] += v * place
+            place *= mx + 1
+        self.w = {e: v for e, v in w.items() if v}
+        nbrs: dict[int, list[int]] = {}
+        for i, j in self.w:
+            nbrs.setdefault(i, []).append(j)
+            nbrs.setdefault(j, []).append(i)
+        self.nbrs = nbrs
+        self.bits = place.bit_length() + 1
+        return (["C4"] if self.sub else []) + [name for name, _, _ in kept]
+
+    # ---- one bracket ----------------------------------------------------------------------------
+
+    def _ban(self, x: int, keep) -> None:
+        """Ban every live edge of ``x`` whose other end fails ``keep``."""
+        for y in self.nbrs.get(x, ()):
+            if y not in self.dead and not keep(y):
+                self._drop((x, y) if x < y else (y, x))
+
+    def _drop(self, e: tuple[int, int]) -> None:
+        """Ban the pair ``e`` for the rest of this bracket."""
+        self.banned.add(e)
+        self.w.pop(e, None)
+        self.wsel.pop(e, None)
+
+    def _fix(self, x: int, y: int, pairs: list) -> None:
+        pairs.append((min(x, y), max(x, y)))
+        self.dead.update((x, y))
+        for a in (x, y):
+            for b in self.nbrs.get(a, ()):
+                e = (a, b) if a < b else (b, a)
+                self.w.pop(e, None)
+                self.wsel.pop(e, None)
+
+    def _best_partner(self, x: int, cands: list[int], mate: dict[int, int],
+                      bias: dict | None = None, scale: int = 1
+                      ) -> tuple[int, dict[int, int]]:
+        """The first of ``cands`` that ``x`` can play in an equally good pairing (``bias``,
+        below ``scale``, only steers the other players)."""
+        if cands and mate.get(x) == cands[0]:
+            return cands[0], mate
+        k = len(cands)
+        tie = dict(bias) if bias else {}
+        for n, y in enumerate(cands):
+            e = (min(x, y), max(x, y))
+            tie[e] = tie.get(e, 0) + (k - n) * scale
+        mate = self.solve(tie)
+        return mate[x], mate
+
+    def _transpose(self, hs, cands_of, mate, bias, scale, pairs) -> dict[int, int]:
+        """Step 4: each S1 player ``hs`` in order gets the highest-ranked S2 opponent possible
+        (``cands_of``); returns the last matching."""
+        # several players are confirmed by one matching: each of the next m players is
+        # rewarded 2 for a better partner than his present one, 1 for keeping it, 0
+        # otherwise, in base-3 digits by rank, so the first one who can do better is
+        # the first one whose digit is 2 (the ones before him keep their partners)
+        m = 1
+        while 3 ** (m + 1) <= self.tie_room and m < 12:
+            m += 1
+        k = 0
+        while k < len(hs):
+            x = hs[k]
+            cx = cands_of(x)
+            if cx and mate.get(x) == cx[0]:
+                self._fix(x, cx[0], pairs)
+                k += 1
+                continue
+            batch = hs[k:k + m]
+            tie: dict[tuple[int, int], int] = {}
+            for j, xj in enumerate(batch):
+                digit = 3 ** (len(batch) - 1 - j)
+                cur = mate.get(xj)
+                better = True
+                for y in cands_of(xj):
+                    if y == cur:
+                        better = False
+                    tie[(xj, y)] = (2 if better else 1 if y == cur else 0) * digit
+            new = self.solve(tie)
+            kept = 0
+            for xj in batch:
+                if new.get(xj) != mate.get(xj):
+                    break
+                kept += 1
+            mate = new
+            for xj in batch[:kept]:
+                self._fix(xj, mate[xj], pairs)
+            k += kept
+            if kept < len(batch):
+                x = hs[k]
+                y, mate = self._best_partner(x, cands_of(x), mate, bias, scale)
+                self._fix(x, y, pairs)
+                k += 1
+        return mate
+
+    def _restrict(self, nodes: set[int] | None) -> None:
+        """Solve among ``nodes`` only (None: among all)."""
+        self.only = nodes
+        self.wsel = ({} if nodes is None else
+                     {e: v for e, v in self.w.items() if e[0] in nodes and e[1] in nodes})
+
+    def _value(self, mate: dict[int, int]) -> int:
+        """The weight of a matching (without tie-breaks)."""
+        return sum(self.w.get((a, b), 0) for a, b in mate.items() if a < b)
+
+    def pair_bracket(self, mdps: list[int], res: list[int], nxt: list[int], cand: list[bool],
+                     c9ranks: dict[int, int] | None, bye_score: float | None,
+                     note: BracketNote) -> list[tuple[int, int]]:
+        p = self.p
+        self.banned = set()
+        pairs: list[tuple[int, int]] = []
+        names = self.build(mdps, res, nxt, cand, None)
+        c9case = bool(c9ranks) and bye_score is not None and bye_score >= p[res[0]].score
+        # without MDPs the first matching is the exchanges' one (step 3)
+        mate: dict[int, int] | None = self.solve() if mdps or c9case else None
+        bset = set(mdps) | set(res)
+        if c9case:
+            contained = all(x not in mate or mate[x] in bset for x in bset)
+            if contained and any(x not in mate for x in bset):
+                names = self.build(mdps, res, nxt, cand, c9ranks)
+                mate = self.solve()
+        note.criteria = list(dict.fromkeys(names))
+        rset = set(res)
+
+        def edge_ok(x, y):
+            return y not in self.dead and (min(x, y), max(x, y)) not in self.banned
+
+        # 1. which MDPs are paired in this bracket (the highest first)
+        groups: dict[float, list[int]] = {}
+        for x in mdps:
+            groups.setdefault(p[x].score, []).append(x)
+        paired_mdps: list[int] = []
+        for s in sorted(groups, reverse=True):
+            xs = groups[s]
+            need = sum(1 for x in xs if mate.get(x) in rset)
+            left = len(xs)
+            for x in xs:
+                if need == 0:
+                    self._ban(x, lambda y: y not in rset)
+                elif need == left:
+                    self._ban(x, lambda y: y in rset)
+                    paired_mdps.append(x)
+                    need -= 1
+                else:
+                    if mate.get(x) not in rset:
+                        mate = self.solve({(x, y): 1 for y in res
+                                           if edge_ok(x, y) and self.legal(x, y)})
+                    if mate.get(x) in rset:
+                        self._ban(x, lambda y: y in rset)
+                        paired_mdps.append(x)
+                        need -= 1
+                    else:
+                        self._ban(x, lambda y: y not in rset)
+                left -= 1
+        # 2. their opponents: the highest-ranked resident possible
+        for x in paired_mdps:
+            cands = [y for y in res if y not in self.dead and edge_ok(x, y)
+                     and self.legal(x, y)]
+            y, mate = self._best_partner(x, cands, mate)
+            self._fix(x, y, pairs)
+        # 3. the remainder: S1/S2 and exchanges
+        rem = [y for y in res if y not in self.dead]
+        rs = set(rem)
+        pos = {y: k for k, y in enumerate(rem)}
+        redges = [e for e in self.pairs_among(rem) if e not in self.banned]
+
+        def make_base(npairs: int) -> dict[tuple[int, int], int]:
+            # S1 = the first npairs: fewest exchanges, then the smallest sum of S1 places
+            big = npairs * len(rem) + 1
+            return {e: 2 * ((pos[e[0]] < npairs) * big + len(rem) - pos[e[0]])
+                    for e in redges}
+
+        def count_pairs(m: dict[int, int]) -> int:
+            return sum(1 for x in rem if m.get(x, -1) in rs and m[x] > x)
+
+        if mate is None:
+            # guess that the remainder pairs fully; the count of pairs does not depend on
+            # the tie-break, so a right guess is confirmed by the matching itself
+            npairs = len(rem) // 2
+            base = make_base(npairs)
+            mate = self.solve(base)
+            if count_pairs(mate) != npairs:
+                npairs = count_pairs(mate)
+                base = make_base(npairs)
+                if npairs:
+                    mate = self.solve(base)
+        else:
+            npairs = count_pairs(mate)
+            base = make_base(npairs)
+            if npairs:
+                mate = self.solve(base)
+        if npairs:
+            s1 = rem[:npairs]
+
+            def higher(x, m):
+                return m.get(x, -1) in rs and m[x] > x
+
+            nex = npairs - sum(1 for x in s1 if higher(x, mate))
+            left = nex
+            for x in reversed(s1):
+                if left == 0:
+                    break
+                if higher(x, mate):
+                    mate = self.solve({e: v + (e[0] != x) for e, v in base.items()})
+                if not higher(x, mate):
+                    self._ban(x, lambda y, x=x: not (y in rs and y > x))
+                    left -= 1
+            left = nex
+            for y in rem[npairs:]:
+                if left <= 1:
+                    break
+                if not higher(y, mate):
+                    mate = self.solve({e: v + (e[0] == y) for e, v in base.items()})
+                if higher(y, mate):
+                    self._ban(y, lambda z, y=y: z in rs and z > y)
+                    left -= 1
+            if nex:
+                mate = self.solve(base)
+            hs = [x for x in rem if higher(x, mate)]
+            hset = set(hs)
+            for i, j in redges:
+                if i not in hset or j in hset:
+                    self._drop((i, j))
+            # 4. each S1 player in order: the highest-ranked S2 opponent possible.  A small
+            # bias towards S1[k]-S2[k] (rearrangement: sum of (p-k)(q-r) is largest in
+            # order) makes the matching's own choice the Dutch one most of the time, so that
+            # few players need a matching of their own.
+            low = [y for y in rem if y not in hset]
+            d = self.bias_div
+            hk = {x: -(-(len(hs) - k) // d) for k, x in enumerate(hs)}
+            lq = {y: -(-(len(low) - r) // d) for r, y in enumerate(low)}
+            bias = {(i, j): hk[i] * lq[j] for i, j in redges
+                    if i in hset and j not in hset}
+            scale = sum(hk.values()) * max(lq.values(), default=0) + 1
+            def cands_of(x):
+                return [y for y in rem if y > x and y not in hset and edge_ok(x, y)
+                        and self.legal(x, y)]
+
+            if len(low) == len(hs) and self.sub:
+                # nobody of the remainder floats down: its pairs do not touch anyone else
+                self._restrict(hset | set(low))
+                mate = self._transpose(hs, cands_of, self.solve(bias), bias, scale, pairs)
+                self._restrict(None)
+                mate = self.solve()
+            else:
+                done = False
+                if self.sub and len(hs) > 1:
+                    # the remainder alone first (its downfloaters left to the matching); kept
+                    # when the bracket and next group still reach their optimum with it —
+                    # then every equally good pairing of the whole is one of the remainder's
+                    before = self.solve()
+                    v0 = self._value(before)
+                    saved = (set(self.dead), dict(self.w), len(pairs))
+                    self._restrict(hset | set(low))
+                    self._transpose(hs, cands_of, self.solve(bias), bias, scale, pairs)
+                    self._restrict(None)
+                    after = self.solve()
+                    v1 = sum(saved[1][e] for e in pairs[saved[2]:]) + self._value(after)
+                    if v1 == v0:
+                        mate, done = after, True
+                    else:
+                        self.dead, self.w = saved[0], saved[1]
+                        del pairs[saved[2]:]
+                        mate = before
+                if not done:
+                    if len(hs) > 1:
+                        mate = self.solve(bias)
+                    mate = self._transpose(hs, cands_of, mate, bias, scale, pairs)
+        note.downfloaters = [p[x].id for x in mdps + res if x not in self.dead]
+        note.costs = C.costs([(p[a], p[b]) for a, b in pairs],
+                             [p[x] for x in mdps + res if x not in self.dead],
+                             {p[x].id for x in mdps})
+        self.last_mate = mate
+        return pairs
+
+
+def _completable(pr: DutchPairer, cand: list[bool], window: int | None,
+                 taken: set[int]) -> bool:
+    """Can every unpaired player not in ``taken`` be paired, but one PAB candidate (C4, C2,
+    C5)?  With ``window``, only opponents within that many places are tried (a sufficient
+    test)."""
+    live = [i for i in range(pr.n) if i not in pr.dead and i not in taken]
+    if len(live) <= 1:
+        return all(cand[i] for i in live)
+    edges = [(x, y, 1 + (not cand[x]) + (not cand[y]))
+             for x, y in pr.pairs_among(live, window)]
+    mate = solve(pr.n, edges, 8)
+    free = [x for x in live if x not in mate]
+    return len(free) <= len(live) % 2 and all(cand[x] for x in free)
+
+
+def _perfect_natural(pr: DutchPairer, mdps: list[int], res: list[int], cand: list[bool]
+                     ) -> list[tuple[int, int]] | None:
+    """The first candidate of a homogeneous bracket of even size (S1[k]-S2[k], C.04.3 D)
+    when it is perfect — every pair legal, no colour criterion broken (C10-C13), nobody
+    floats (so C6-C8 and the float criteria C14-C21 are the same for every candidate) — and
+    the rest of the round stays pairable (C4): no other candidate can be better, so no
+    matching is needed.  None otherwise."""
+    if mdps or len(res) % 2 or any(x in pr.dead for x in res):
+        return None
+    p = pr.p
+    h = len(res) // 2
+    out = []
+    for a, b in zip(res[:h], res[h:]):
+        pa, pb = p[a], p[b]
+        if not (pr.legal(a, b) and C.c10_ok(pa, pb) and C.c11_ok(pa, pb)
+                and C.c12_ok(pa, pb) and C.c13_ok(pa, pb)):
+            return None
+        out.append((a, b))
+    dead = set(pr.dead)
+    pr.dead.update(res)
+    ok = _completable(pr, cand, 24, set()) or _completable(pr, cand, None, set())
+    pr.dead = dead
+    return out if ok else None
+
+
+def _proportional(f: dict, g: dict) -> bool:
+    """``f`` = c · ``g`` for one constant c > 0 (edges missing from a dict count as 0)."""
+    ratio = None
+    for e, v in f.items():
+        u = g.get(e, 0)
+        if not u:
+            if v:
+                return False
+            continue
+        if ratio is None:
+            ratio = (v, u)
+        elif v * ratio[1] != u * ratio[0]:
+            return False
+    if ratio is None or not ratio[0]:
+        return False
+    return all(f.get(e, 0) or not u for e, u in g.items())
+
+
+def _prod_max(scores: list[float]) -> int:
+    counts: dict[float, int] = {}
+    for s in scores:
+        counts[s] = counts.get(s, 0) + 1
+    out = 1
+    for c in counts.values():
+        out *= c + 1
+    return out - 1
+
+
+def pair_players(players: list[DPlayer], forbidden: frozenset = frozenset()) -> Result:
+    """The Dutch pairing of ``players`` (see the module docstring)."""
+    pr = DutchPairer(players, forbidden)
+    p = pr.p
+    if pr.n == 0:
+        return Result([], None, [], {})
+    if pr.n == 1:
+        if not p[0].bye_eligible:
+            raise PairingError("the only player to pair cannot take the pairing-allocated "
+                               "bye (C2)")
+        return Result([], p[0].id, [], {})
+    bye_score = pr.bye_score()
+    cand = [bye_score is None or (q.bye_eligible and q.score <= bye_score) for q in p]
+    c9ranks = None
+    if bye_score is not None:
+        counts = sorted({q.played for q in p if q.score == bye_score}, reverse=True)
+        rank = {c: k for k, c in enumerate(counts)}
+        if len(counts) > 1:
+            c9ranks = {i: rank[q.played] for i, q in enumerate(p) if q.score == bye_score}
+    groups: list[list[int]] = []
+    for i, q in enumerate(p):
+        if groups and p[groups[-1][0]].score == q.score:
+            groups[-1].append(i)
+        else:
+            groups.append([i])
+    pairs: list[tuple[int, int]] = []
+    notes: list[BracketNote] = []
+    where: dict[int, int] = {}
+    mdps: list[int] = []
+    g = 0
+    while pr.n - len(pr.dead) > 1:
+        before = len(pr.dead)
+        if g < len(groups):
+            res = groups[g]
+            g += 1
+        else:
+            res, mdps = sorted(mdps), []
+        nxt = groups[g] if g < len(groups) else []
+        note = BracketNote(p[res[0]].score, [p[x].id for x in res], [p[x].id for x in mdps])
+        natural = _perfect_natural(pr, mdps, res, cand)
+        if natural is not None:
+            note.criteria = ["C4"]
+            for a, b in natural:
+                pr.dead.update((a, b))
+                where[p[a].id] = where[p[b].id] = len(notes)
+                pairs.append((p[a].id, p[b].id))
+            notes.append(note)
+            continue
+        # first weigh the bracket and the next score group only; keep that pairing when the
+        # rest of the round can still be completed (then the whole-round weighing, whose
+        # feasible set it belongs to, picks the same), else weigh the whole round
+        dead = set(pr.dead)
+        pr.sub = not (c9ranks and bye_score is not None and bye_score >= p[res[0]].score)
+        got = pr.pair_bracket(mdps, res, nxt, cand, c9ranks, bye_score, note)
+        # (the next group's pairs that made the C8 value are kept aside for the test)
+        taken = {x for x, y in pr.last_mate.items() if x not in pr.dead and y not in pr.dead}
+        if pr.sub and not (_completable(pr, cand, 24, taken)
+                           or _completable(pr, cand, None, taken)):
+            pr.dead = dead
+            pr.sub = False
+            note = BracketNote(note.score, note.residents, note.mdps)
+            got = pr.pair_bracket(mdps, res, nxt, cand, c9ranks, bye_score, note)
+        for a, b in got:
+            where[p[a].id] = where[p[b].id] = len(notes)
+            pairs.append((p[a].id, p[b].id))
+        notes.append(note)
+        mdps = sorted(x for x in mdps + res if x not in pr.dead)
+        if g >= len(groups) and not mdps and len(pr.dead) == before:
+            break
+        if g >= len(groups) and len(pr.dead) == before and not res:
+            break
+    left = [q.id for i, q in enumerate(p) if i not in pr.dead]
+    return Result(pairs, left[0] if left else None, notes, where)
