@@ -403,14 +403,75 @@ def round_records(event: Event, rnd: Round) -> dict[int, RoundRecord]:
 
 def history(event: Event, upto: int | None = None,
             include_playoff: bool = False) -> dict[int, tuple[RoundRecord, ...]]:
-    """Every player's round records for rounds ``1..upto`` (default: all rounds on file)."""
-    rounds = [r for r in event.rounds if (include_playoff or not r.playoff)
-              and (upto is None or r.number <= upto)]
-    per: dict[int, list[RoundRecord]] = {p.id: [] for p in event.players}
-    for rnd in rounds:
-        for pid, rec in round_records(event, rnd).items():
-            per.setdefault(pid, []).append(rec)
-    return {pid: tuple(recs) for pid, recs in per.items()}
+    """Every player's round records for rounds ``1..upto`` (default: all rounds on file).
+
+    Rounds before the last rarely change (a result entry replaces one round), so the history
+    of every prefix of the rounds is kept (:class:`_HistoryCache`) and a call rebuilds only
+    the rounds after the longest prefix it shares with a cached one.  The cache is keyed by
+    the data itself — the same players, game profile, scoring and round objects, or equal
+    ones — and never trusted over it."""
+    rounds = tuple(r for r in event.rounds if (include_playoff or not r.playoff)
+                   and (upto is None or r.number <= upto))
+    return dict(_HISTORY.get(event, rounds))
+
+
+class _HistoryCache:
+    """Per-prefix histories of the last few events seen (a small LRU list of chains).
+
+    An entry holds the players tuple, the game's profile, the scoring, the rounds and the
+    history after each prefix of them.  A lookup reuses an entry whose players, profile and
+    scoring are the same objects or equal, and the longest prefix of rounds that are the same
+    objects or equal (frozen dataclasses: equal data gives equal records), then extends it
+    round by round with :func:`round_records`."""
+
+    SIZE = 4
+
+    def __init__(self) -> None:
+        self.entries: list[list] = []  # [players, profile, scoring, rounds, prefix histories]
+
+    def get(self, event: Event, rounds: tuple) -> dict[int, tuple[RoundRecord, ...]]:
+        prof = _profile(event.game)
+        scoring = event.settings.scoring
+        players = event.players
+        best, shared = None, -1
+        for entry in self.entries:
+            if not (entry[1] is prof and (entry[2] is scoring or entry[2] == scoring)
+                    and (entry[0] is players or entry[0] == players)):
+                continue
+            old = entry[3]
+            c = 0
+            for a, b in zip(old, rounds):
+                if a is not b and a != b:
+                    break
+                c += 1
+            if c > shared:
+                best, shared = entry, c
+        if best is None:
+            best = [players, prof, scoring, (), [{p.id: () for p in players}]]
+            shared = 0
+        else:
+            self.entries.remove(best)
+            if shared == len(rounds):  # a prefix of the cached rounds (standings after r)
+                self.entries.insert(0, best)
+                return best[4][shared]
+            # rounds that differ from a cached chain: a new chain sharing its prefix (the
+            # old one stays, e.g. for the round being edited back)
+            self.entries.insert(0, best)
+            best = [players, prof, scoring, (), best[4][:shared + 1]]
+        self.entries.insert(0, best)
+        del self.entries[self.SIZE:]
+        hists = best[4]
+        for rnd in rounds[shared:]:
+            prev = hists[-1]
+            cur = dict(prev)
+            for pid, rec in round_records(event, rnd).items():
+                cur[pid] = cur.get(pid, ()) + (rec,)
+            hists.append(cur)
+        best[3] = rounds
+        return hists[len(rounds)]
+
+
+_HISTORY = _HistoryCache()
 
 
 def score(records: Iterable[RoundRecord]) -> float:
