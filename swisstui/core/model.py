@@ -17,6 +17,7 @@ Conventions used everywhere in swisstui:
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any, NamedTuple
@@ -428,8 +429,13 @@ class _HistoryCache:
 
     def __init__(self) -> None:
         self.entries: list[list] = []  # [players, profile, scoring, rounds, prefix histories]
+        self.lock = threading.Lock()  # the TUI computes standings in a worker thread
 
     def get(self, event: Event, rounds: tuple) -> dict[int, tuple[RoundRecord, ...]]:
+        with self.lock:
+            return self._get(event, rounds)
+
+    def _get(self, event: Event, rounds: tuple) -> dict[int, tuple[RoundRecord, ...]]:
         prof = _profile(event.game)
         scoring = event.settings.scoring
         players = event.players
