@@ -17,6 +17,7 @@ Conventions used everywhere in swisstui:
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any, NamedTuple
@@ -410,14 +411,110 @@ def round_records(event: Event, rnd: Round) -> dict[int, RoundRecord]:
 
 def history(event: Event, upto: int | None = None,
             include_playoff: bool = False) -> dict[int, tuple[RoundRecord, ...]]:
-    """Every player's round records for rounds ``1..upto`` (default: all rounds on file)."""
-    rounds = [r for r in event.rounds if (include_playoff or not r.playoff)
-              and (upto is None or r.number <= upto)]
-    per: dict[int, list[RoundRecord]] = {p.id: [] for p in event.players}
-    for rnd in rounds:
-        for pid, rec in round_records(event, rnd).items():
-            per.setdefault(pid, []).append(rec)
-    return {pid: tuple(recs) for pid, recs in per.items()}
+    """Every player's round records for rounds ``1..upto`` (default: all rounds on file).
+
+    Rounds before the last rarely change (a result entry replaces one round), so the history
+    of every prefix of the rounds is kept (:class:`_HistoryCache`) and a call rebuilds only
+    the rounds after the longest prefix it shares with a cached one.  The cache is keyed by
+    the data itself — the same players, game profile, scoring and round objects, or equal
+    ones — and never trusted over it."""
+    rounds = tuple(r for r in event.rounds if (include_playoff or not r.playoff)
+                   and (upto is None or r.number <= upto))
+    return dict(_HISTORY.get(event, rounds))
+
+
+class _HistoryCache:
+    """The histories of the last few events seen (a small LRU list).
+
+    An entry holds the players tuple, the game's profile, the scoring, the rounds and their
+    history.  A lookup takes the entry whose players, profile and scoring are the same objects
+    or equal and that shares the longest prefix of rounds (the same objects or equal: frozen
+    dataclasses, so equal data gives equal records); the records of that prefix are cut from
+    it (a player's records are in round order) and the rounds after it are built with
+    :func:`round_records`."""
+
+    SIZE = 4
+
+    def __init__(self) -> None:
+        self.entries: list[tuple] = []  # (players, profile, scoring, rounds, history)
+        self.lock = threading.Lock()  # the TUI computes standings in a worker thread
+
+    def get(self, event: Event, rounds: tuple) -> dict[int, tuple[RoundRecord, ...]]:
+        with self.lock:
+            return self._get(event, rounds)
+
+    def _get(self, event: Event, rounds: tuple) -> dict[int, tuple[RoundRecord, ...]]:
+        prof = _profile(event.game)
+        scoring = event.settings.scoring
+        players = event.players
+        best, shared = None, 0
+        for entry in self.entries:
+            if not (entry[1] is prof and (entry[2] is scoring or entry[2] == scoring)
+                    and (entry[0] is players or entry[0] == players)):
+                continue
+            c = 0
+            for x, y in zip(entry[3], rounds):
+                if x is not y and x != y:
+                    break
+                c += 1
+            if best is None or c > shared:
+                best, shared = entry, c
+        if best is not None and shared == len(rounds) == len(best[3]):
+            self.entries.remove(best)
+            self.entries.insert(0, best)
+            return best[4]
+        ids = {p.id for p in players}
+        if best is not None and shared:
+            base = _prefix(best[4], best[3], shared, ids)
+            if shared == len(rounds):  # a prefix of the cached rounds (standings after r)
+                return base
+        else:
+            base = {p.id: () for p in players}
+        if len(rounds) - shared <= 2:  # a round changed or added: extend the tuples
+            hist = base  # a new dict (_prefix or empty)
+            for rnd in rounds[shared:]:
+                for pid, rec in round_records(event, rnd).items():
+                    hist[pid] = hist.get(pid, ()) + (rec,)
+        else:  # many rounds to build: lists, then tuples once
+            per = {pid: list(recs) for pid, recs in base.items()}
+            for rnd in rounds[shared:]:
+                for pid, rec in round_records(event, rnd).items():
+                    per.setdefault(pid, []).append(rec)
+            hist = {pid: tuple(recs) for pid, recs in per.items()}
+        if best is not None and shared == len(best[3]):
+            self.entries.remove(best)  # the new rounds extend it: it is not needed any more
+        self.entries.insert(0, (players, prof, scoring, rounds, hist))
+        del self.entries[self.SIZE:]
+        return hist
+
+
+def _prefix(hist: dict[int, tuple[RoundRecord, ...]], rounds: tuple, shared: int,
+            ids: set[int]) -> dict[int, tuple[RoundRecord, ...]]:
+    """The records of ``hist`` (the history of ``rounds``) for the first ``shared`` rounds.
+    A player has one record per round, in order, so this is a cut at ``shared``; a record
+    list that does not line up with the rounds (an id not in the players) is cut by its
+    records' round numbers."""
+    full = len(rounds)
+    first = rounds[shared - 1].number
+    nxt = rounds[shared].number if shared < full else None
+    numbers = None
+    out = {}
+    for pid, recs in hist.items():
+        if len(recs) == full and recs[shared - 1].round == first and \
+                (nxt is None or recs[shared].round == nxt):
+            out[pid] = recs[:shared]
+            continue
+        if numbers is None:
+            numbers = {r.number for r in rounds[:shared]}
+        k = 0
+        while k < len(recs) and recs[k].round in numbers:
+            k += 1
+        if k or pid in ids:
+            out[pid] = recs[:k]
+    return out
+
+
+_HISTORY = _HistoryCache()
 
 
 def score(records: Iterable[RoundRecord]) -> float:

@@ -1,7 +1,8 @@
 """Benchmark: standings with every tie-break of the chain, 4000 players × 15 rounds.
 
 Run: ``.venv/bin/python tests/bench/standings.py [players] [rounds] [repeats]``.
-Target (issue 4): ≤ 0.5 s median for the chess default chain.  Prints the median and best of
+Target (issue 4): ≤ 0.5 s median for the chess default chain; issue 14: ≤ 0.1 s (the
+history of unchanged rounds is cached, :func:`swisstui.core.model.history`).  Prints the median and best of
 several runs (wall clock, and CPU time, which is steadier when other jobs share the machine),
 the time of ``history()`` alone, and the peak memory (tracemalloc, one run).
 """
@@ -13,6 +14,7 @@ import statistics
 import sys
 import time
 import tracemalloc
+from dataclasses import replace
 
 from swisstui.core.model import (Board, Bye, ByeKind, Event, Player, Result, Round, Scoring,
                                  Settings, history)
@@ -97,9 +99,31 @@ def main() -> None:
         "long chess chain (+ BH-C2 BH-M1 PS AOB ARO AROC1 TPR KS WON BPG BWG)":
             "BH-C1,BH,SB,DE,WIN,BH-C2,BH-M1,PS,AOB,ARO,AROC1,TPR,KS,WON,BPG,BWG",
     }
-    h = timed(lambda: history(ev), repeats)
-    print(f"history() alone: median {statistics.median(h):.3f} s "
+    from swisstui.core import model
+
+    def cold():
+        model._HISTORY.entries.clear()  # noqa: SLF001 - the cold figure: nothing cached
+        history(ev)
+
+    h = timed(cold, repeats)
+    print(f"history() cold: median {statistics.median(h):.3f} s "
           f"(CPU {statistics.median(CPU):.3f} s)")
+    h = timed(lambda: history(ev), repeats)
+    print(f"history() again (rounds cached): median {statistics.median(h):.3f} s "
+          f"(CPU {statistics.median(CPU):.3f} s)")
+    last = ev.rounds[-1]
+    flips = []
+    for i in range(repeats):  # a result entered in the last round: a new last Round object
+        bd = last.boards[i]
+        other = RESULTS[(RESULTS.index(bd.result) + 1) % 2] if bd.result in RESULTS[:2] \
+            else RESULTS[0]
+        flips.append(ev.with_round(replace(last, boards=last.boards[:i]
+                                           + (replace(bd, result=other),)
+                                           + last.boards[i + 1:])))
+    it = iter(flips)
+    times = timed(lambda: standings(next(it)), repeats)
+    print(f"standings after a result entry in the last round (earlier rounds cached): "
+          f"median {statistics.median(times):.3f} s, CPU median {statistics.median(CPU):.3f} s")
     for label, chain in chains.items():
         times = timed(lambda: standings(ev, chain=chain), repeats)
         print(f"standings, {label}: median {statistics.median(times):.3f} s, "

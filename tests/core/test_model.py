@@ -41,3 +41,46 @@ def test_withdrawn_and_late_entrant_records():
     h = history(ev)
     assert h[6][0].kind is GameKind.NOT_REGISTERED
     assert h[6][1].kind is GameKind.ABSENT
+
+
+def _fresh_history(ev):
+    """history() without the cache: every round rebuilt."""
+    from swisstui.core.model import round_records
+    per = {p.id: [] for p in ev.players}
+    for rnd in ev.rounds:
+        for pid, rec in round_records(ev, rnd).items():
+            per.setdefault(pid, []).append(rec)
+    return {pid: tuple(recs) for pid, recs in per.items()}
+
+
+def test_history_cache_follows_the_data():
+    """Per-prefix histories are reused, but only while the rounds, players and scoring are
+    the same (or equal): any change of the data gives the history of the new data."""
+    from dataclasses import replace
+    ev = _event()
+    assert history(ev) == _fresh_history(ev)
+    # a result entered in the last round: the earlier round is reused, the last one is new
+    r2 = ev.rounds[1]
+    done = replace(r2, boards=(r2.boards[0], replace(r2.boards[1], result=Result("0-1", (0, 1)))))
+    ev2 = ev.with_round(done)
+    h2 = history(ev2)
+    assert h2 == _fresh_history(ev2) and h2[1][1].kind is GameKind.GAME
+    assert history(ev)[1][1].kind is GameKind.PENDING  # the old data still gives its history
+    # an equal event built anew (a reload): the same history
+    ev3 = Event(ev2.settings, tuple(replace(p) for p in ev2.players),
+                tuple(replace(r) for r in ev2.rounds))
+    assert history(ev3) == h2
+    # a change in an earlier round, in the players or in the scoring is never hidden
+    r1 = ev.rounds[0]
+    ev4 = ev2.with_round(replace(r1, boards=(replace(r1.boards[0], result=Result("0-1", (0, 1))),
+                                             r1.boards[1])))
+    assert history(ev4) == _fresh_history(ev4) and history(ev4)[1][0].outcome == 0
+    ev5 = ev2.with_player(Player(4, "P4", withdrawn_from=2))
+    assert history(ev5) == _fresh_history(ev5)
+    ev6 = replace(ev2, settings=replace(ev2.settings, scoring=Scoring(win=3, draw=1)))
+    assert scores(ev6)[1] == 6.0 and history(ev6) == _fresh_history(ev6)
+    # the caller may change the dict it gets back without harming the cache
+    h = history(ev2)
+    h.clear()
+    assert history(ev2) == h2
+    assert history(ev2, upto=1) == {pid: recs[:1] for pid, recs in h2.items()}

@@ -1,6 +1,6 @@
 """The decomposition (candidate windows, candidates.py) against the complete-graph solve.
 
-Fields above 120 players are paired on candidate windows; here the windowed path is *forced*
+Fields above 300 players are paired on candidate windows; here the windowed path is *forced*
 on random events of 20–60 players (every game, up to 9 rounds) with windows of 2–4, far
 smaller than the engine's own start window of 6, and compared with a networkx solve of the
 complete graph (docs/PAIRING.md "Speed: the decomposition": the fast path gives the same optimum).

@@ -24,7 +24,7 @@ from __future__ import annotations
 from .criteria import BYE, EXCESS_IDX, REMATCH_IDX, Evaluator
 from .groups import PState
 
-FULL_LIMIT = 120
+FULL_LIMIT = 300  # up to this many players the complete graph: exact by construction
 START_WINDOW = 6
 GOOD_MIN = 6  # at least this many clean partners / floaters of each kind
 

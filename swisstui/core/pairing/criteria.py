@@ -150,6 +150,9 @@ class Evaluator:
                                        for pid, st in states.items()}
         self.exempt = {pid: ctx.last_round and st.score > ctx.topscore
                        for pid, st in states.items()}
+        # per-player facts the hot loop of a large field reads (pair() runs n² times)
+        self._float = {pid: st.last_float for pid, st in states.items()}
+        self._geo = {pid: (st.player.club, st.player.country) for pid, st in states.items()}
 
     # ---- absolute criteria ----------------------------------------------------------------
     def blocked(self, a: PState, b: PState, *, relaxed: bool | None = None) -> str | None:
@@ -158,7 +161,7 @@ class Evaluator:
         allow = ctx.allow_rematch if relaxed is None else relaxed
         if b.id in a.met and not allow:
             return f"{a.id} and {b.id} already met in round {a.met[b.id]}"
-        if frozenset((a.id, b.id)) in ctx.forbidden:
+        if ctx.forbidden and frozenset((a.id, b.id)) in ctx.forbidden:
             return f"{a.id}-{b.id} is a forbidden pair"
         if ctx.relax_colours:
             return None
@@ -196,7 +199,7 @@ class Evaluator:
             score = d * d
             top = d * (ctx.ngroups - up.group)
             # `up` floats down, `low` floats up
-            flt = (up.last_float == -1) + (low.last_float == 1)
+            flt = (self._float[up.id] == -1) + (self._float[low.id] == 1)
             ideal = float_ideal(up, low)
         pa, pb = self.prefs[a.id], self.prefs[b.id]
         col = strong = 0
@@ -207,13 +210,12 @@ class Evaluator:
             strong = 1 if (pa.strength if pa.strength < pb.strength else pb.strength) >= 2 \
                 else 0
         geo = 0
-        if ctx.club_weight:
-            ca = a.player.club
-            if ca and ca == b.player.club:
+        if ctx.club_weight or ctx.country_weight:
+            club_a, country_a = self._geo[a.id]
+            club_b, country_b = self._geo[b.id]
+            if ctx.club_weight and club_a and club_a == club_b:
                 geo += ctx.club_weight
-        if ctx.country_weight:
-            ca = a.player.country
-            if ca and ca == b.player.country:
+            if ctx.country_weight and country_a and country_a == country_b:
                 geo += ctx.country_weight
         over, size = (0, 0) if ctx.colour_gap is None or ctx.colour_absolute else \
             excess(a, b, ctx.colour_gap)

@@ -141,7 +141,8 @@ def pair_round(event: Event, *, fixed=(), forbid=(), allow_rematch: bool = False
 
     ``fixed``: pairs (a, b) the director pins; ``forbid``: pairs that must not meet this round
     (besides ``Settings.forbidden``); ``allow_rematch``: allow the fewest, least recent rematches
-    when no pairing without one exists.  ``window`` forces the candidate window (tests);
+    when no pairing without one exists.  ``window`` forces the candidate window (tests; 0: the
+    complete graph, the exact reference);
     ``engine`` ``networkx`` / ``rustworkx`` forces the solver.  Raises PairingError when no
     legal pairing exists — never loops, never writes."""
     s = event.settings
@@ -287,7 +288,7 @@ def _match(pool: list[PState], ev: Evaluator, window: int | None, engine: str):
     reference (tests/test_pairing_decompose.py compares the two)."""
     n = len(pool)
     bye = n % 2 == 1
-    k = window if window is not None else (None if n <= FULL_LIMIT else START_WINDOW)
+    k = window if window else (None if n <= FULL_LIMIT or window == 0 else START_WINDOW)
     prev = None
     cache: dict = {}
     work = 0  # edges solved so far (the deterministic work budget of large fields)
@@ -309,7 +310,8 @@ def _match(pool: list[PState], ev: Evaluator, window: int | None, engine: str):
             edge = [(i, j) for i, j in chosen if cands.on_boundary(i, j)]
             obj = objective(tuples)
             if not edge and (not CONVERGE or prev == obj):
-                return mate, cands, f"candidate window {k}"
+                # accepted by the window check, which is a heuristic: optimality unproven
+                return mate, cands, f"candidate window {k} (optimum not proven)"
             prev = obj
             if n > FULL_LIMIT and window is None and work + len(cands.edges) > budget:
                 break  # the next solve would not fit the budget
@@ -319,8 +321,8 @@ def _match(pool: list[PState], ev: Evaluator, window: int | None, engine: str):
         if feasible and n > FULL_LIMIT and window is None and (
                 2 * k > MAX_WINDOW or work + 2 * len(cands.edges) > budget):
             # time budget of a large field: keep the best windowed answer, say so
-            return mate, cands, (f"candidate window {k} (not verified: {len(edge)} pair(s) "
-                                 "on the window's edge)")
+            return mate, cands, (f"candidate window {k} (optimum not proven: work budget "
+                                 f"spent, {len(edge)} pair(s) on the window's edge)")
         k = None if cands.saturated() else 2 * k
 
 

@@ -18,4 +18,4 @@ from .unplayed import contributions
 def sonneborn_berger(ctx: Context) -> dict[int, float]:
     """Σ (opponent's score × fraction of a win scored against them); chess unplayed rounds
     against the dummy opponent (docs/RULES.md §5.3)."""
-    return {pid: sum(v * f for v, _vur, f in row) for pid, row in contributions(ctx).items()}
+    return {pid: sum([v * f for v, _vur, f in row]) for pid, row in contributions(ctx).items()}

@@ -62,7 +62,7 @@ class Context:
         self.history: dict[int, tuple[RoundRecord, ...]] = history(event, self.after_round)
         self.players = event.by_id()
         self.ids = sorted(self.history)
-        self.score = {pid: sum(r.points for r in recs) for pid, recs in self.history.items()}
+        self.score = {pid: sum([r.points for r in recs]) for pid, recs in self.history.items()}
         sc = self.settings.scoring
         self.win = sc.win or 1.0
         self.draw = sc.draw

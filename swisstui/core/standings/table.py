@@ -83,12 +83,16 @@ def _key(v: float) -> float:
 
 
 def _split(group: list[int], vals: dict[int, float], higher_better: bool) -> list[list[int]]:
-    sign = -1.0 if higher_better else 1.0
-    ordered = sorted(group, key=lambda p: sign * _key(vals[p]))
+    digits = _DIGITS
+    keys = {p: round(vals[p], digits) for p in group}
+    if higher_better:
+        ordered = sorted(group, key=lambda p: -keys[p])
+    else:
+        ordered = sorted(group, key=keys.__getitem__)
     out: list[list[int]] = []
     last = None
     for p in ordered:
-        k = _key(vals[p])
+        k = keys[p]
         if out and k == last:
             out[-1].append(p)
         else:
@@ -144,12 +148,13 @@ def standings_with_context(event: Event, upto: int | None = None,
     groups, values = _refine(ctx, groups, tbs)
     rows: list[Row] = []
     pos = 1
+    columns = [(tb.code, values[tb.code]) for tb in tbs]
     for g in groups:
         place = str(pos) if len(g) == 1 else f"{pos}-{pos + len(g) - 1}"
         for i, pid in enumerate(g):
             player = ctx.players.get(pid) or Player(pid, f"#{pid}")
             rows.append(Row(pos + i, place, player, score[pid],
-                            {tb.code: values[tb.code].get(pid, 0.0) for tb in tbs}))
+                            {code: vals.get(pid, 0.0) for code, vals in columns}))
         pos += len(g)
     warnings = []
     warn = rounds_warning(len(event.players), event.settings.rounds, event.game)

@@ -200,6 +200,12 @@ def cut_values(row: list[Contribution], low: int, high: int = 0,
         return [c[0] for c in row]
     if len(row) <= low + high:
         return []
+    if low == 1:  # one cut (BH-C1, medians): which tuple goes does not change the values left
+        values = [c[0] for c in row]
+        vurs = [c[0] for c in row if c[1]] if rule != "none" else []
+        vals = sorted(values)
+        vals.remove(cut_one(values, vurs, rule))
+        return vals[:-high] if high else vals
     kept = list(row)
     for _ in range(low):
         vurs = [c[0] for c in kept if c[1]] if rule != "none" else []
