@@ -62,8 +62,8 @@ def pair_dutch(event: Event, round_no: int, ids: list[int], byes: list[Bye], *,
                          "the lowest score a PAB-eligible player can have while everyone "
                          "else is paired (C5), then the fewest unplayed games (C9)")
     out_byes.sort(key=lambda b: b.player)
-    for b in byes:
-        bye_notes.append(f"{b.player}: requested {b.kind.value} bye")
+    for req in byes:
+        bye_notes.append(f"{req.player}: requested {req.kind.value} bye")
     rnd = Round(round_no, tuple(boards), tuple(out_byes))
     if not boards and not out_byes:
         raise PairingError(f"round {round_no}: nobody to pair")

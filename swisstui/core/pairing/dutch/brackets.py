@@ -35,10 +35,7 @@ from ..matching import RUSTWORKX_BITS, solve
 from . import criteria as C
 from .players import DPlayer
 
-try:
-    import rustworkx as _rx
-except ImportError:  # pragma: no cover
-    _rx = None
+import rustworkx as _rx
 
 
 def _match(n: int, edges: list[tuple[int, int, int]], bits: int, maxcard: bool
@@ -46,7 +43,7 @@ def _match(n: int, edges: list[tuple[int, int, int]], bits: int, maxcard: bool
     """Maximum-weight matching; ``maxcard`` first maximises the number of pairs."""
     if maxcard:
         return solve(n, edges, bits)
-    if _rx is not None and bits <= RUSTWORKX_BITS:
+    if bits <= RUSTWORKX_BITS:
         g = _rx.PyGraph()
         g.add_nodes_from(range(n))
         g.add_edges_from(edges)
@@ -393,6 +390,7 @@ class DutchPairer:
         mate: dict[int, int] | None = self.solve() if mdps or c9case else None
         bset = set(mdps) | set(res)
         if c9case:
+            assert mate is not None  # solved above when c9case
             contained = all(x not in mate or mate[x] in bset for x in bset)
             if contained and any(x not in mate for x in bset):
                 names = self.build(mdps, res, nxt, cand, c9ranks)
@@ -409,6 +407,7 @@ class DutchPairer:
             groups.setdefault(p[x].score, []).append(x)
         paired_mdps: list[int] = []
         for s in sorted(groups, reverse=True):
+            assert mate is not None  # MDPs exist, so the matching was solved above
             xs = groups[s]
             need = sum(1 for x in xs if mate.get(x) in rset)
             left = len(xs)
@@ -434,6 +433,7 @@ class DutchPairer:
         for x in paired_mdps:
             cands = [y for y in res if y not in self.dead and edge_ok(x, y)
                      and self.legal(x, y)]
+            assert mate is not None  # paired MDPs come from a solved matching
             y, mate = self._best_partner(x, cands, mate)
             self._fix(x, y, pairs)
         # 3. the remainder: S1/S2 and exchanges

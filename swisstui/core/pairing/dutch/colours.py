@@ -41,6 +41,12 @@ def _last_difference(a: DPlayer, b: DPlayer) -> tuple[str, str] | None:
     return None
 
 
+def _wish(p: DPlayer) -> str:
+    """The colour an absolute or strong preference asks for (it always names one)."""
+    assert p.pref is not None
+    return p.pref
+
+
 def colour_for(a: DPlayer, b: DPlayer, initial: str) -> tuple[str, str]:
     """(colour of ``a``, rule)."""
     if compatible_prefs(a, b):
@@ -50,13 +56,13 @@ def colour_for(a: DPlayer, b: DPlayer, initial: str) -> tuple[str, str]:
             return other(b.pref), "E.1"
     else:
         if a.absolute and (not b.absolute or abs(a.cd) > abs(b.cd)):
-            return a.pref, "E.2"
+            return _wish(a), "E.2"
         if b.absolute and (not a.absolute or abs(b.cd) > abs(a.cd)):
-            return other(b.pref), "E.2"
+            return other(_wish(b)), "E.2"
         if a.strong and not b.strong:
-            return a.pref, "E.2"
+            return _wish(a), "E.2"
         if b.strong and not a.strong:
-            return other(b.pref), "E.2"
+            return other(_wish(b)), "E.2"
         diff = _last_difference(a, b)
         if diff is not None:
             return diff[1], "E.3"

@@ -164,7 +164,7 @@ def build_players(event: Event, round_no: int, ids: list[int]) -> list[DPlayer]:
             if not r.played:
                 fl.append(DOWN if r.points > sc.loss else None)
                 continue
-            mine, theirs = before[pid][k], before.get(r.opponent, [0.0] * (k + 1))[k]
+            mine, theirs = before[pid][k], before.get(r.opp, [0.0] * (k + 1))[k]
             fl.append(DOWN if mine > theirs else UP if mine < theirs else None)
         eligible = not any(
             r.kind is GameKind.PAIRING_BYE or (not r.played and r.points >= sc.win)
