@@ -10,32 +10,32 @@ cardinality ones (the bye is a dummy vertex, so a complete pairing is a perfect 
 
 from __future__ import annotations
 
-RUSTWORKX_BITS = 120  # < 2**125 with the blossom's doubled duals (docs/PAIRING.md)
+import rustworkx as _rx
 
-try:  # optional accelerator (installed with the package)
-    import rustworkx as _rx
-except ImportError:  # pragma: no cover
-    _rx = None  # type: ignore[assignment]  # the optional-import idiom
+RUSTWORKX_BITS = 120  # < 2**125 with the blossom's doubled duals (docs/PAIRING.md)
 
 
 def solve(n: int, edges: list[tuple[int, int, int]], bits: int, *,
-          engine: str = "auto") -> dict[int, int]:
-    """Match vertices ``0 … n−1`` over weighted ``edges``; returns ``mate`` (both directions)."""
+          engine: str = "auto", max_cardinality: bool = True) -> dict[int, int]:
+    """Match vertices ``0 … n−1`` over weighted ``edges``; returns ``mate`` (both directions).
+    ``max_cardinality``: the most pairs first, then the weight (the engine's rounds); False:
+    the weight alone (the Dutch system's sub-problems)."""
     if engine == "auto":
-        engine = "rustworkx" if _rx is not None and bits <= RUSTWORKX_BITS else "networkx"
+        engine = "rustworkx" if bits <= RUSTWORKX_BITS else "networkx"
     if engine == "rustworkx":
         if bits > RUSTWORKX_BITS:
             raise ValueError(f"{bits}-bit weights overflow rustworkx")
         g = _rx.PyGraph()
         g.add_nodes_from(range(n))
         g.add_edges_from(edges)
-        pairs = _rx.max_weight_matching(g, max_cardinality=True, weight_fn=lambda w: w)
+        pairs = _rx.max_weight_matching(g, max_cardinality=max_cardinality,
+                                        weight_fn=lambda w: w)
     else:
         import networkx as nx
         g = nx.Graph()
         g.add_nodes_from(range(n))
         g.add_weighted_edges_from(edges)
-        pairs = nx.max_weight_matching(g, maxcardinality=True)
+        pairs = nx.max_weight_matching(g, maxcardinality=max_cardinality)
     mate: dict[int, int] = {}
     for a, b in pairs:
         mate[a] = b

@@ -35,32 +35,6 @@ from ..matching import RUSTWORKX_BITS, solve
 from . import criteria as C
 from .players import DPlayer
 
-import rustworkx as _rx
-
-
-def _match(n: int, edges: list[tuple[int, int, int]], bits: int, maxcard: bool
-           ) -> dict[int, int]:
-    """Maximum-weight matching; ``maxcard`` first maximises the number of pairs."""
-    if maxcard:
-        return solve(n, edges, bits)
-    if bits <= RUSTWORKX_BITS:
-        g = _rx.PyGraph()
-        g.add_nodes_from(range(n))
-        g.add_edges_from(edges)
-        pairs = _rx.max_weight_matching(g, max_cardinality=False, weight_fn=lambda w: w)
-    else:
-        import networkx as nx
-        g = nx.Graph()
-        g.add_nodes_from(range(n))
-        g.add_weighted_edges_from(edges)
-        pairs = nx.max_weight_matching(g, maxcardinality=False)
-    mate: dict[int, int] = {}
-    for a, b in pairs:
-        mate[a] = b
-        mate[b] = a
-    return mate
-
-
 @dataclass
 class BracketNote:
     """What happened in one bracket (for --explain)."""
@@ -128,7 +102,7 @@ class DutchPairer:
         else:
             out = [(i, j, v) for (i, j), v in w.items()]
         self.solves += 1
-        return _match(self.n, out, self.bits, not self.sub)
+        return solve(self.n, out, self.bits, max_cardinality=not self.sub)
 
     def legal(self, i: int, j: int) -> bool:
         """C1 (no rematch), forbidden pairs, C3 (two non-topscorers with the same absolute
