@@ -241,3 +241,31 @@ def fmt_score(value: float | None) -> str:
 def missing_results(event: Event) -> int:
     rnd = event.round(event.current_round)
     return rnd.missing_results() if rnd else 0
+
+
+# ---- swap and playoff -------------------------------------------------------------------------
+
+def preview_swap(event: Event, round_no: int, a: int, b: int) -> list[str]:
+    """The rules exchanging ``a`` and ``b`` would break (nothing written)."""
+    return list(guarded(services.preview_swap, event, round_no, a, b).broken)
+
+
+playoff_started = services.playoff_started
+stage_name = services.stage_name
+
+
+def preview_playoff_round(event: Event, top: int | None = 8):
+    return guarded(services.preview_playoff_round, event, top)
+
+
+def next_playoff_round(folder: Path, top: int | None = 8):
+    """Save the next playoff round; returns (event, round)."""
+    return guarded(services.next_playoff_round, folder, top)
+
+
+def bracket(event: Event) -> list[str]:
+    return guarded(services.bracket, event)
+
+
+def final_places(event: Event):
+    return guarded(services.final_places, event)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 
 
 @dataclass(frozen=True)
@@ -93,6 +93,8 @@ MODE_KEYS: dict[str, tuple[Key, ...]] = {
         Key("s", "swap", "Swap"),
         Key("u", "undo", "Undo round", foot=("u", "Undo")),
         Key("a", "alphabetical", "A–Z list"),
+        Key("o", "playoff", "Playoff: cut / next stage", foot=("o", "Playoff")),
+        Key("k", "bracket", "Bracket and final places", show=False),
         Key("left_square_bracket", "prev_round", "Prev round", foot=("[ ]", "Rounds")),
         Key("right_square_bracket", "next_round", "Next round", show=False),
     ),
@@ -100,8 +102,11 @@ MODE_KEYS: dict[str, tuple[Key, ...]] = {
         Key("escape", "leave_entry", "Board list", foot=("Esc", "Board list")),
         Key("i", "focus_entry", "Type result", foot=("i", "Entry line")),
         Key("delete,c", "clear_result", "Clear result"),
-        Key("left_square_bracket", "prev_round", "Prev round", foot=("[ ]", "Rounds")),
-        Key("right_square_bracket", "next_round", "Next round", show=False),
+        # priority: [ and ] are no game's result, so they change the round from the entry
+        # line too (they were typed into it)
+        Key("left_square_bracket", "prev_round", "Prev round", foot=("[ ]", "Rounds"),
+            priority=True),
+        Key("right_square_bracket", "next_round", "Next round", show=False, priority=True),
     ),
     "standings": (
         Key("left_square_bracket", "prev_round", "After prev round", foot=("[", "Round before")),
@@ -146,7 +151,10 @@ MODE_NOTES: dict[str, tuple[str, ...]] = {
     "pairings": (
         "p shows how many players are paired, who gets the bye, who is not paired"
         " and why (byes, absent, withdrawn, late entries) and every warning; y confirms.",
-        "s asks for two player ids and lists every rule the swap breaks.",
+        "s asks for two player ids, lists every rule the swap would break and asks"
+        " before saving it.",
+        "Once the Swiss is over, o cuts the playoff (Top 4, 8 or 16) and pairs each next"
+        " stage from the winners; k shows the bracket, the champion and the final places.",
     ),
     "results": (
         "Type  BOARD RESULT  and Enter:  12 1-0   3 40-24   7 2-1   5 B+3.5",
@@ -165,9 +173,9 @@ MODE_NOTES: dict[str, tuple[str, ...]] = {
 # ``extras_help`` (its entry_extras, checked by core.results.check_extras).
 
 
-def bindings(mode: str) -> list[Binding]:
+def bindings(mode: str) -> list[BindingType]:
     return [k.binding() for k in MODE_KEYS.get(mode, ())]
 
 
-def global_bindings() -> list[Binding]:
+def global_bindings() -> list[BindingType]:
     return [k.binding() for k in GLOBAL]
