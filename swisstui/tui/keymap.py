@@ -73,6 +73,8 @@ GLOBAL: tuple[Key, ...] = (
     Key("f1,question_mark", "app.help", "Help"),
     *(Key(f"{fk},{letter}", f"app.switch_mode('{mode}')", title)
       for mode, (title, fk, letter) in MODES.items()),
+    Key("f7,T", "app.settings", "Event settings", show=False),
+    Key("f8,W", "app.export", "Export / print", show=False),
     Key("ctrl+p", "app.command_palette", "Commands", show=False),
     Key("ctrl+q", "app.quit", "Quit", show=False, priority=True),
 )
@@ -84,7 +86,7 @@ MODE_KEYS: dict[str, tuple[Key, ...]] = {
         Key("w", "withdraw", "Withdraw"),
         Key("b", "request_bye", "Bye request", foot=("b", "Bye")),
         Key("slash", "search", "Search"),
-        Key("i", "import_csv", "Import CSV", foot=("i", "Import")),
+        Key("i", "import_csv", "Import players (CSV, FIDE, EGD list)", foot=("i", "Import")),
         Key("delete", "remove_player", "Remove (mistake)", foot=("Del", "Remove")),
     ),
     "pairings": (

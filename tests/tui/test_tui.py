@@ -380,6 +380,7 @@ async def test_display_too_small(tmp_path):
 # ---- command line ----------------------------------------------------------------------------------
 
 def test_cli_refuses_non_event_folder(tmp_path, capsys):
+    (tmp_path / "notes.txt").write_text("not an event")  # an empty folder opens the new-event form
     assert cli_main(["open", str(tmp_path)]) == 1
     assert "not an event folder" in capsys.readouterr().err
     assert cli_main(["display", str(tmp_path / "nope")]) == 1
@@ -577,6 +578,12 @@ def test_bare_swisstui_opens_the_current_event_folder(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert cli_main(["event", "--theme", "light"]) == 0
     assert opened[0][0].resolve() == folder.resolve() and opened[-1][1] == "light"
+    # an empty folder opens the application (its new-event form), not a refusal
+    (tmp_path / "brand-new").mkdir()
+    monkeypatch.chdir(tmp_path / "brand-new")
+    assert cli_main([]) == 0
+    assert opened[-1][0].resolve() == (tmp_path / "brand-new").resolve()
+    assert not (tmp_path / "brand-new" / "event.toml").exists()
 
 
 async def test_go_registration_with_rank(tmp_path):
@@ -721,6 +728,10 @@ async def test_import_csv_from_registration(tmp_path):
         await pilot.press("i")
         await type_text(pilot, str(good))
         await pilot.press("enter")
+        await pilot.pause()
+        assert "Zoe Quinn" in str(app.screen.query_one("#confirm-text", Static).render())
+        assert len(store.load(folder).players) == 2  # the preview writes nothing
+        await pilot.press("y")
         await pilot.pause()
         assert "2 players imported" in status(app)
         assert [p.name for p in store.load(folder).players][-2:] == ["Zoe Quinn", "Yuri Petrov"]

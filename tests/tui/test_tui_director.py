@@ -231,3 +231,174 @@ async def test_playoff_from_pairings_to_the_champion(tmp_path):
         assert _dialog_title(app) == "Playoff bracket"
         assert f"Champion: {champion}" in " ".join(
             str(w.render()) for w in app.screen.query(Static))
+
+
+# ---- the new-event form and the settings screen --------------------------------------------
+
+def _field(app, key: str) -> Input:
+    return app.screen.query_one(f"#ff-{key.replace('.', '--')}", Input)
+
+
+async def test_new_folder_opens_the_new_event_form(tmp_path):
+    folder = tmp_path / "go-cup"
+    app = SwissApp(folder, watch_interval=0.1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "which game?" in _dialog_title(app)
+        await pilot.press("2")  # go
+        await pilot.pause()
+        assert _dialog_title(app) == f"New go event in {folder}"
+        assert _field(app, "name").value == "go-cup"
+        assert _field(app, "option.mcmahon_bar").value == "4d"
+        await pilot.press("ctrl+u")
+        await type_text(pilot, "Go Cup")
+        await pilot.press("tab")  # expected players: the rounds field takes the advice
+        await type_text(pilot, "20")
+        await pilot.pause()
+        assert _field(app, "rounds").value == "5"
+        assert "recommended: 5 rounds" in str(app.screen.query_one("#form-help").render())
+        komi = _field(app, "option.komi")
+        komi.value = "lots"
+        await pilot.press("enter")
+        await pilot.pause()
+        err = str(app.screen.query_one("#form-error").render())
+        assert "komi" in err and komi.has_focus  # refused in the form, cursor on the field
+        assert not folder.exists() or not (folder / "event.toml").exists()
+        komi.value = "6.5"
+        await pilot.press("enter")
+        await pilot.pause()
+        ev = store.load(folder)
+        assert (ev.settings.name, ev.game, ev.settings.rounds) == ("Go Cup", "go", 5)
+        assert ev.settings.options["komi"] == 6.5
+        assert "saved: new event Go Cup (go, 5 rounds)" in status(app)
+        assert app.screen.MODE == "registration"
+        await pilot.press("n")  # and registration works at once
+        await type_text(pilot, "Aiko Sato")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert [p.name for p in store.load(folder).players] == ["Aiko Sato"]
+
+
+async def test_escape_from_the_game_choice_writes_nothing(tmp_path):
+    folder = tmp_path / "nothing"
+    app = SwissApp(folder)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+    assert not folder.exists()
+
+
+async def test_settings_screen_says_what_changes_before_saving(tmp_path):
+    folder = make_event(tmp_path, n_players=6, rounds=3)
+    backend.pair_next(folder)
+    _finish_round(folder)
+    backend.pair_next(folder)
+    _finish_round(folder, "0-1")
+    before = (folder / "event.toml").read_bytes()
+    app = SwissApp(folder, mode="standings")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f7")
+        await pilot.pause()
+        assert _dialog_title(app).startswith("Event settings (chess")
+        rounds = _field(app, "rounds")
+        rounds.value = "0"
+        rounds.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "rounds" in str(app.screen.query_one("#form-error").render())
+        assert rounds.has_focus
+        rounds.value = "4"
+        _field(app, "tiebreaks").value = "SB, BH"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert _dialog_title(app) == "Save these settings?"
+        text = str(app.screen.query_one("#confirm-text", Static).render())
+        assert "rounds: 3 → 4" in text and "tiebreaks: BH-C1, BH, SB, DE, WIN → SB, BH" in text
+        assert "standings:" in text
+        assert (folder / "event.toml").read_bytes() == before
+        await pilot.press("n")  # back to the form, with what was typed
+        await pilot.pause()
+        assert _field(app, "rounds").value == "4"
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        ev = store.load(folder)
+        assert ev.settings.rounds == 4 and ev.settings.tiebreaks == ("SB", "BH")
+        assert "saved: settings rounds, tiebreaks" in status(app)
+
+
+# ---- exports, prints and player lists ----------------------------------------------------------
+
+_HEADER = ("ID Number      Name                                                         Fed "
+           "Sex Tit  WTit OTit           FOA SRtng SGm SK RRtng RGm Rk BRtng BGm BK B-day Flag")
+
+
+def _fide_line(**values: str) -> str:
+    """A FIDE rating-list line: each value at its header's column."""
+    line = ""
+    for key in ("ID Number", "Name", "Fed", "Sex", "Tit", "SRtng", "B-day"):
+        if key in values:
+            line = line.ljust(_HEADER.index(key)) + values[key]
+    return line
+
+
+FIDE_LIST = "\n".join([
+    _HEADER,
+    _fide_line(**{"ID Number": "1503014", "Name": "Carlsen, Magnus", "Fed": "NOR", "Sex": "M",
+                  "Tit": "GM", "SRtng": "2833", "B-day": "1990"}),
+    _fide_line(**{"ID Number": "99999999", "Name": "Anna Berg", "Fed": "ENG", "Sex": "F",
+                  "B-day": "2004"}),
+]) + "\n"
+
+
+async def test_import_a_fide_list_with_a_preview_and_duplicate_warning(tmp_path):
+    folder = make_event(tmp_path, n_players=2)  # player 1 is Anna Ahn; add an Anna Berg
+    backend.add_player(folder, name="Anna Berg", rating=1500)
+    path = tmp_path / "players_list_foa.txt"
+    path.write_text(FIDE_LIST, encoding="utf-8")
+    app = SwissApp(folder, mode="registration")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("i")
+        await pilot.press("ctrl+u")
+        await type_text(pilot, f"fide {path}")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert _dialog_title(app) == "Import 2 players?"
+        text = str(app.screen.query_one("#confirm-text", Static).render())
+        assert "4 Carlsen, Magnus" in text and "5 Anna Berg" in text
+        assert "Anna Berg may be 3 Anna Berg (already registered)" in text
+        assert len(store.load(folder).players) == 3
+        await pilot.press("y")
+        await pilot.pause()
+        ev = store.load(folder)
+        assert [p.name for p in ev.players][3:] == ["Carlsen, Magnus", "Anna Berg"]
+        assert ev.player(4).federation_id == "1503014"
+        assert "saved: 2 players imported" in status(app) and "(ids 4–5)" in status(app)
+
+
+async def test_export_every_format_of_the_table_from_the_tui(tmp_path):
+    from swisstui.core.interop.formats import FORMATS
+    from swisstui.tui.screens.exports import export_choices
+    folder = make_event(tmp_path, n_players=4)
+    backend.pair_next(folder)
+    _finish_round(folder)
+    choices = export_choices()
+    assert {(f, w) for f, w, _ in choices} == {(n, w) for n, f in FORMATS.items()
+                                               for w in f.whats}
+    app = SwissApp(folder, mode="standings")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f8")
+        await pilot.pause()
+        assert _dialog_title(app).startswith("Export or print")
+        html = next(i for i, (f, w, _) in enumerate(choices) if (f, w) == ("html", "standings"))
+        await pilot.press(*["down"] * html, "enter")
+        await pilot.pause()
+        target = tmp_path / "event-standings.html"
+        assert app.screen.query_one("#prompt", Input).value == str(target)
+        await pilot.press("enter")
+        await pilot.pause()
+        expected = services.export(store.load(folder), services.ExportRequest("html", "standings"))
+        assert target.read_bytes() == expected
+        assert f"saved: standings (html) to {target}" in status(app)

@@ -19,6 +19,33 @@ from ..widgets.header import count
 from .base import EventScreen
 from .standings import update_table
 
+# Strings a director reads (one place, for a later translation pass).
+IMPORT_TITLE = "Import players: FORMAT PATH (csv, fide or egd)"
+IMPORT_HINT = ("csv players.csv · fide players_list.txt federation=NOR · egd egd.txt "
+               "ids=12345,67890 · rating=rapid|blitz (FIDE)")
+IMPORT_NONE = "nothing imported"
+IMPORT_SHOWN = 10
+
+
+def parse_import(text: str) -> tuple[str, str, dict[str, Any]]:
+    """``fide list.txt federation=NOR ids=1,2`` → ("fide", "list.txt", filters); a bare
+    path is a CSV file."""
+    words = text.split()
+    fmt = words[0].lower() if words[0].lower() in backend.LIST_FORMATS else "csv"
+    rest = words[1:] if words[0].lower() in backend.LIST_FORMATS else words
+    filters: dict[str, Any] = {}
+    path_parts = []
+    for w in rest:
+        key, sep, value = w.partition("=")
+        if sep and key in ("ids", "federation", "rating"):
+            filters[key] = [v for v in value.split(",") if v] if key == "ids" else value
+        else:
+            path_parts.append(w)
+    if not path_parts:
+        raise SwissError(f"type the file after the format, e.g. {fmt} players.txt")
+    return fmt, " ".join(path_parts), filters
+
+
 COLUMNS = ["Id", "Name", "Rtg/Rank", "Club", "Ctry", "Status"]
 WIDTHS = [4, 24, 8, 10, 4, 14]  # Status takes what the others leave (17 cells at 80 columns)
 FIXED = dict(zip(COLUMNS[:-1], WIDTHS[:-1]))
@@ -52,6 +79,11 @@ def form_to_fields(values: dict[str, str]) -> dict[str, Any]:
         v = values.get(key, "").strip()
         out[key] = v or None
     return out
+
+
+def _name_of(event: Event, pid: int) -> str:
+    p = event.player(pid)
+    return p.name if p else ""
 
 
 class RegistrationScreen(EventScreen):
@@ -162,6 +194,8 @@ class RegistrationScreen(EventScreen):
             self.status("no player selected")
             return
         p = ev.player(pid)
+        if p is None:
+            return
         values = {"name": p.name, "rating": p.rating, "rank": p.rank, "club": p.club,
                   "country": p.country}
         self.app.push_screen(PlayerForm(f"Edit player {pid}", values),
@@ -191,6 +225,8 @@ class RegistrationScreen(EventScreen):
             self.status("no player selected")
             return
         p = ev.player(pid)
+        if p is None:
+            return
         nxt = ev.current_round + 1
         self.app.push_screen(
             ConfirmScreen(f"Withdraw {pid} {p.name}?",
@@ -208,24 +244,53 @@ class RegistrationScreen(EventScreen):
         self.status(f"saved: player {pid} withdrawn from round {from_round}", "ok")
 
     def action_import_csv(self) -> None:
-        self.app.push_screen(
-            PromptScreen("Import players from a CSV file",
-                         "Path of a UTF-8 CSV with a header row (name, rating, rank, club, "
-                         "country …); relative to where swisstui was started",
-                         placeholder="players.csv"),
-            self._do_import)
+        self.app.push_screen(PromptScreen(IMPORT_TITLE, IMPORT_HINT, value="csv ",
+                                          placeholder="csv players.csv"), self._preview_import)
 
-    def _do_import(self, path: str | None) -> None:
-        if not path or not path.strip():
+    def _preview_import(self, text: str | None) -> None:
+        """``FORMAT PATH [ids=1,2] [federation=NOR] [rating=rapid]``: the players the file
+        would add are shown (with likely duplicates of players already registered) before
+        anything is saved."""
+        ev = self.event
+        if not text or not text.strip() or ev is None:
+            self.status(IMPORT_NONE)
             return
         try:
-            out = backend.import_csv(self.sapp.folder, path.strip())
+            fmt, path, filters = parse_import(text)
+            new = backend.read_player_list(ev, fmt, path, **filters)
+        except SwissError as exc:
+            self.error(str(exc))
+            return
+        if not new:
+            self.status(f"{path}: no player to import")
+            return
+        lines = [f"{count(len(new), 'player')} from {path} ({fmt}), ids {new[0].id}–{new[-1].id}:"]
+        for p in new[:IMPORT_SHOWN]:
+            rating = p.rank or (str(p.rating) if p.rating is not None else "")
+            lines.append(f"  {p.id:>4} {p.name}  {rating}  {p.club or ''} {p.country or ''}"
+                         .rstrip())
+        if len(new) > IMPORT_SHOWN:
+            lines.append(f"  … and {len(new) - IMPORT_SHOWN} more")
+        dups = []
+        for p in new:
+            for q in backend.likely_duplicates(ev, p.name, p.federation_id):
+                dups.append(f"  {p.name} may be {q.id} {q.name} (already registered)")
+        if dups:
+            lines += ["Likely duplicates:", *dups[:8]]
+        self.app.push_screen(
+            ConfirmScreen(f"Import {count(len(new), 'player')}?", lines,
+                          "y / Enter = import, n / Esc = cancel"),
+            lambda yes: self._do_import(fmt, path, filters) if yes else self.status(IMPORT_NONE))
+
+    def _do_import(self, fmt: str, path: str, filters: dict[str, Any]) -> None:
+        try:
+            out = backend.import_players(self.sapp.folder, fmt, path, **filters)
         except SwissError as exc:
             self.error(str(exc))
             return
         self.sapp.event_written(out.event)
-        self.status(f"saved: {count(len(out.added), 'player')} imported from "
-                    f"{path.strip()}", "ok")
+        ids = f" (ids {out.added[0].id}–{out.added[-1].id})" if out.added else ""
+        self.status(f"saved: {count(len(out.added), 'player')} imported from {path}{ids}", "ok")
 
     def action_remove_player(self) -> None:
         ev, pid = self.event, self.selected_id()
@@ -233,6 +298,8 @@ class RegistrationScreen(EventScreen):
             self.status("no player selected")
             return
         p = ev.player(pid)
+        if p is None:
+            return
         self.app.push_screen(
             ConfirmScreen(f"Remove {pid} {p.name}?",
                           ["Delete a registration made by mistake (refused once the player "
@@ -255,7 +322,7 @@ class RegistrationScreen(EventScreen):
             return
         nxt = ev.current_round + 1
         self.app.push_screen(
-            PromptScreen(f"Requested bye for {pid} {ev.player(pid).name}",
+            PromptScreen(f"Requested bye for {pid} {_name_of(ev, pid)}",
                          "ROUND KIND, e.g. 3 half · kinds: half zero full absent · none cancels",
                          value=f"{nxt} half"),
             lambda text: self._do_bye(pid, text))
