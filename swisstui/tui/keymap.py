@@ -83,6 +83,7 @@ MODE_KEYS: dict[str, tuple[Key, ...]] = {
     "registration": (
         Key("n", "new_player", "New player"),
         Key("enter,e", "edit_player", "Edit"),
+        Key("space", "roll_call", "Absent / present next round", foot=("Space", "Absent")),
         Key("w", "withdraw", "Withdraw"),
         Key("b", "request_bye", "Bye request", foot=("b", "Bye")),
         Key("slash", "search", "Search"),
@@ -149,6 +150,9 @@ MODE_NOTES: dict[str, tuple[str, ...]] = {
         "The form: Tab / Shift+Tab move between fields, Enter saves, Esc cancels.",
         "/ then type: the list shows only matching names, clubs, countries or ids.",
         "A player added after round 1 is a late entry: paired from the next round.",
+        "Space (roll-call) marks the selected player absent from the next round; Space"
+        " again: present.",
+        "A new player with the name or federation id of one already registered asks first.",
     ),
     "pairings": (
         "p shows how many players are paired, who gets the bye, who is not paired"

@@ -402,3 +402,59 @@ async def test_export_every_format_of_the_table_from_the_tui(tmp_path):
         expected = services.export(store.load(folder), services.ExportRequest("html", "standings"))
         assert target.read_bytes() == expected
         assert f"saved: standings (html) to {target}" in status(app)
+
+
+# ---- registration: every field, likely duplicates, roll-call ----------------------------------
+
+async def test_registration_has_every_field_warns_of_duplicates_and_takes_roll_call(tmp_path):
+    folder = make_event(tmp_path, game="go", n_players=2, system="mcmahon")
+    app = SwissApp(folder, mode="registration")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        values = {"name": "Kim Minho", "id": "20", "rank": "3k", "federation_id": "12345678",
+                  "lot": "7", "smms_correction": "1", "birth": "1990", "sex": "m",
+                  "notes": "needs a table near the door"}
+        for key, text in values.items():
+            app.screen.query_one(f"#f-{key}", Input).value = text
+        await pilot.press("enter")
+        await pilot.pause()
+        p = store.load(folder).player(20)
+        assert (p.name, p.rank, p.federation_id, p.lot, p.smms_correction, p.birth, p.sex,
+                p.notes) == ("Kim Minho", "3k", "12345678", 7, 1, "1990", "m",
+                             "needs a table near the door")
+        assert "saved: player 20 Kim Minho" in status(app)
+
+        # the same federation id again: asked first, nothing saved before y
+        await pilot.press("n")
+        await pilot.pause()
+        app.screen.query_one("#f-name", Input).value = "Minho Kim"
+        app.screen.query_one("#f-federation_id", Input).value = "12345678"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert _dialog_title(app) == "Likely duplicate: Minho Kim"
+        assert "already registered: 20 Kim Minho (same federation id)" in str(
+            app.screen.query_one("#confirm-text", Static).render())
+        await pilot.press("n")  # back to the form, with what was typed
+        await pilot.pause()
+        assert app.screen.query_one("#f-name", Input).value == "Minho Kim"
+        app.screen.query_one("#f-federation_id", Input).value = ""
+        app.screen.query_one("#f-name", Input).value = "Anna Ahn"  # player 1's name
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "(same name)" in str(app.screen.query_one("#confirm-text", Static).render())
+        await pilot.press("y")  # a namesake: added anyway
+        await pilot.pause()
+        assert [p.name for p in store.load(folder).players].count("Anna Ahn") == 2
+
+        # roll-call: Space marks the selected player absent from round 1, again present
+        await pilot.press("home")
+        await pilot.press("space")
+        await pilot.pause()
+        first = store.load(folder).players[0]
+        assert first.requested_bye(1) is not None
+        assert f"saved: {first.id} {first.name} absent from round 1" in status(app)
+        await pilot.press("space")
+        await pilot.pause()
+        assert store.load(folder).players[0].requested_bye(1) is None
+        assert "present for round 1" in status(app)

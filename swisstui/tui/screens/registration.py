@@ -11,9 +11,10 @@ from textual.app import ComposeResult
 from textual.widgets import Input, Static
 
 from ...core.errors import SwissError
-from ...core.model import Event, Player
+from ...core.model import ByeKind, Event, Player
 from .. import backend, keymap
-from ..widgets.dialogs import ConfirmScreen, PlayerForm, PromptScreen, field_named_in
+from ..widgets.dialogs import (FORM_FIELDS, NEW_FORM_FIELDS, ConfirmScreen, PlayerForm,
+                               PromptScreen, field_named_in)
 from ..widgets.fasttable import FastTable
 from ..widgets.header import count
 from .base import EventScreen
@@ -25,6 +26,11 @@ IMPORT_HINT = ("csv players.csv · fide players_list.txt federation=NOR · egd e
                "ids=12345,67890 · rating=rapid|blitz (FIDE)")
 IMPORT_NONE = "nothing imported"
 IMPORT_SHOWN = 10
+DUP_TITLE = "Likely duplicate: {name}"
+DUP_LINE = "  already registered: {id} {name} ({why})"
+DUP_KEYS = "y = add anyway, n / Esc = back to the form"
+ROLL_ABSENT = "saved: {id} {name} absent from round {round} (Space again: present)"
+ROLL_PRESENT = "saved: {id} {name} present for round {round}"
 
 
 def parse_import(text: str) -> tuple[str, str, dict[str, Any]]:
@@ -68,17 +74,27 @@ def form_to_fields(values: dict[str, str]) -> dict[str, Any]:
     if not name:
         raise SwissError("name: a player needs a name")
     out: dict[str, Any] = {"name": name}
-    rating = values.get("rating", "").strip()
-    if rating:
-        if not rating.isdigit():
-            raise SwissError(f"rating: {rating!r} is not a whole number")
-        out["rating"] = int(rating)
-    else:
-        out["rating"] = None
-    for key in ("rank", "club", "country"):
-        v = values.get(key, "").strip()
-        out[key] = v or None
+    for key in ("id", "rating", "lot", "smms_correction"):
+        if key not in values:
+            continue
+        text = values[key].strip()
+        if text and not text.lstrip("-").isdigit():
+            raise SwissError(f"{key}: {text!r} is not a whole number")
+        out[key] = int(text) if text else None
+    for key in ("rank", "club", "country", "federation_id", "birth", "sex", "title", "notes"):
+        if key in values:
+            out[key] = values[key].strip() or None
     return out
+
+
+def duplicate_lines(dups, name: str, federation_id: str | None) -> list[str]:
+    """What the likely-duplicate question says about each registered player."""
+    lines = []
+    for q in dups:
+        why = "same federation id" if federation_id and q.federation_id == federation_id \
+            else "same name"
+        lines.append(DUP_LINE.format(id=q.id, name=q.name, why=why))
+    return lines
 
 
 def _name_of(event: Event, pid: int) -> str:
@@ -168,20 +184,36 @@ class RegistrationScreen(EventScreen):
         title = "New player"
         if ev is not None and ev.current_round:
             title += f" (late entry: paired from round {ev.current_round + 1})"
-        self.app.push_screen(PlayerForm(title), self._save_new)
+        self.app.push_screen(PlayerForm(title, fields=NEW_FORM_FIELDS), self._save_new)
 
-    def _save_new(self, values: dict[str, str] | None) -> None:
+    def _save_new(self, values: dict[str, str] | None, checked: bool = False) -> None:
+        """Save the form; a likely duplicate (same name, same federation id) asks first."""
         if values is None:
             self.status("not added")
             return
         try:
             fields = form_to_fields(values)
             fields = {k: v for k, v in fields.items() if v is not None}
+            ev = self.event
+            dups = () if checked or ev is None else backend.likely_duplicates(
+                ev, fields["name"], fields.get("federation_id"))
+            if dups:
+                self.app.push_screen(
+                    ConfirmScreen(DUP_TITLE.format(name=fields["name"]),
+                                  duplicate_lines(dups, fields["name"],
+                                                  fields.get("federation_id")),
+                                  DUP_KEYS, enter_confirms=False),
+                    lambda yes: self._save_new(values, checked=True) if yes else
+                    self.app.push_screen(PlayerForm("New player", values,
+                                                    fields=NEW_FORM_FIELDS),
+                                         self._save_new))
+                return
             out = backend.add_player(self.sapp.folder, **fields)
         except SwissError as exc:
             self.error(str(exc))
             self.app.push_screen(PlayerForm("New player (fix and Enter)", values,
-                                            focus=field_named_in(str(exc))),
+                                            fields=NEW_FORM_FIELDS,
+                                            focus=field_named_in(str(exc), NEW_FORM_FIELDS)),
                                  self._save_new)
             return
         self.sapp.event_written(out.event)
@@ -196,8 +228,7 @@ class RegistrationScreen(EventScreen):
         p = ev.player(pid)
         if p is None:
             return
-        values = {"name": p.name, "rating": p.rating, "rank": p.rank, "club": p.club,
-                  "country": p.country}
+        values = {key: getattr(p, key) for key, _ in FORM_FIELDS}
         self.app.push_screen(PlayerForm(f"Edit player {pid}", values),
                              lambda v: self._save_edit(pid, v))
 
@@ -346,3 +377,25 @@ class RegistrationScreen(EventScreen):
             self.status(f"saved: player {pid}'s bye request for round {rnd} cancelled", "ok")
         else:
             self.status(f"saved: player {pid} requests a {kind} bye in round {rnd}", "ok")
+
+    # ---- roll-call -------------------------------------------------------------------------------
+    def action_roll_call(self) -> None:
+        """Space: the selected player absent from the next round, or (again) present."""
+        ev, pid = self.event, self.selected_id()
+        if ev is None or pid is None:
+            self.status("no player selected")
+            return
+        p = ev.player(pid)
+        if p is None:
+            return
+        nxt = ev.current_round + 1
+        absent = p.requested_bye(nxt) is ByeKind.ABSENT
+        try:
+            out = backend.check_in(self.sapp.folder, pid, present=absent)
+        except SwissError as exc:
+            self.error(str(exc))
+            return
+        self.sapp.event_written(out.event)
+        self.select_id(pid)
+        text = ROLL_PRESENT if absent else ROLL_ABSENT
+        self.status(text.format(id=pid, name=out.player.name, round=nxt), "ok")

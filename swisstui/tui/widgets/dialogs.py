@@ -131,7 +131,16 @@ FORM_FIELDS = (
     ("rank", "Rank"),
     ("club", "Club"),
     ("country", "Country"),
+    ("federation_id", "Fed. id"),
+    ("lot", "Lot"),
+    ("smms_correction", "SMMS corr"),
+    ("birth", "Birth"),
+    ("sex", "Sex"),
+    ("title", "Title"),
+    ("notes", "Notes"),
 )
+# a new player may also be given an id (the next free one otherwise)
+NEW_FORM_FIELDS = (FORM_FIELDS[0], ("id", "Id"), *FORM_FIELDS[1:])
 
 
 class PlayerForm(ModalScreen[dict[str, Any] | None]):
@@ -154,11 +163,12 @@ class PlayerForm(ModalScreen[dict[str, Any] | None]):
         with Vertical(classes="dialog"):
             yield Static(self.title_text, classes="dialog-title", markup=False)
             for key, label in self.fields:
-                with Horizontal(classes="form-row"):
-                    yield Label(label, classes="form-label")
+                with Horizontal(classes="form-row form-line"):
+                    yield Label(label, classes="form-label form-line-label")
                     v = self.values.get(key)
-                    yield Input("" if v is None else str(v), id=f"f-{key}")
-            yield Static("Tab next field · Enter save · Esc cancel", classes="hint")
+                    yield Input("" if v is None else str(v), id=f"f-{key}",
+                                classes="form-line-input")
+            yield Static("Tab / Shift+Tab next field · Enter save · Esc cancel", classes="hint")
 
     def on_mount(self) -> None:
         self.query_one(f"#f-{self.focus_field}", Input).focus()
