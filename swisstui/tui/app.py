@@ -92,7 +92,8 @@ class SwissApp(App):
     # ---- a new event ------------------------------------------------------------------------
     def ask_game(self) -> None:
         from ..core.model import GAMES
-        self.push_screen(GamePicker(str(self.folder), tuple(GAMES)), self._game_picked)
+        self.push_screen(GamePicker(self.folder.resolve().name, tuple(GAMES)),
+                         self._game_picked)
 
     def _game_picked(self, game: str | None) -> None:
         if game is None:
@@ -102,7 +103,8 @@ class SwissApp(App):
         fields = (fields[0], PLAYERS_FIELD, *fields[1:])
         texts = {**texts, "players": ""}
         self.push_screen(
-            EventForm(NEW_TITLE.format(game=game, folder=self.folder), fields, texts,
+            EventForm(NEW_TITLE.format(game=game, folder=self.folder.resolve().name), fields,
+                      texts,
                       submit=lambda t: self._create(game, t),
                       advice=lambda n: backend.rounds_advice(game, n)),
             lambda ok: self._created() if ok else self.ask_game())

@@ -247,7 +247,7 @@ async def test_new_folder_opens_the_new_event_form(tmp_path):
         assert "which game?" in _dialog_title(app)
         await pilot.press("2")  # go
         await pilot.pause()
-        assert _dialog_title(app) == f"New go event in {folder}"
+        assert _dialog_title(app) == "New go event in go-cup"
         assert _field(app, "name").value == "go-cup"
         assert _field(app, "option.mcmahon_bar").value == "4d"
         await pilot.press("ctrl+u")

@@ -203,10 +203,7 @@ class RegistrationScreen(EventScreen):
                                   duplicate_lines(dups, fields["name"],
                                                   fields.get("federation_id")),
                                   DUP_KEYS, enter_confirms=False),
-                    lambda yes: self._save_new(values, checked=True) if yes else
-                    self.app.push_screen(PlayerForm("New player", values,
-                                                    fields=NEW_FORM_FIELDS),
-                                         self._save_new))
+                    lambda yes: self._after_duplicate(values, bool(yes)))
                 return
             out = backend.add_player(self.sapp.folder, **fields)
         except SwissError as exc:
@@ -219,6 +216,13 @@ class RegistrationScreen(EventScreen):
         self.sapp.event_written(out.event)
         self.select_id(out.player.id)  # the player this window added, not another's
         self.status(f"saved: player {out.player.id} {out.player.name}", "ok")
+
+    def _after_duplicate(self, values: dict[str, str], add_anyway: bool) -> None:
+        if add_anyway:
+            self._save_new(values, checked=True)
+        else:  # back to the form with what was typed
+            self.app.push_screen(PlayerForm("New player", values, fields=NEW_FORM_FIELDS),
+                                 self._save_new)
 
     def action_edit_player(self) -> None:
         ev, pid = self.event, self.selected_id()
