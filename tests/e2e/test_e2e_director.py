@@ -117,7 +117,7 @@ def test_a_whole_event_from_an_empty_folder_in_the_tui_alone(tmp_path, game):
             term.see("New player")
             term.type(name)
             if game in ("go", "renju"):
-                term.press("Tab", "Tab", "Tab")
+                term.press("Tab", "Tab")
                 term.type(f"{i}k")
             term.press("Enter")
             term.see(f"saved: player {i} {name}")

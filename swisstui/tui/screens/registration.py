@@ -241,7 +241,7 @@ class RegistrationScreen(EventScreen):
             self.status("not changed")
             return
         try:
-            new = backend.edit_player(self.sapp.folder, pid, **form_to_fields(values)).event
+            out = backend.edit_player(self.sapp.folder, pid, **form_to_fields(values))
         except SwissError as exc:
             self.error(str(exc))
             # the form comes back with what was typed, as for a new player
@@ -249,9 +249,9 @@ class RegistrationScreen(EventScreen):
                                             focus=field_named_in(str(exc))),
                                  lambda v: self._save_edit(pid, v))
             return
-        self.sapp.event_written(new)
+        self.sapp.event_written(out.event)
         self.select_id(pid)
-        self.status(f"saved: player {pid}", "ok")
+        self.status(f"saved: player {pid} {out.player.name}", "ok")  # as this window saved it
 
     # ---- withdraw / bye ------------------------------------------------------------------------
     def action_withdraw(self) -> None:
@@ -271,12 +271,13 @@ class RegistrationScreen(EventScreen):
 
     def _do_withdraw(self, pid: int, from_round: int) -> None:
         try:
-            new = backend.withdraw(self.sapp.folder, pid, from_round).event
+            out = backend.withdraw(self.sapp.folder, pid, from_round)
         except SwissError as exc:
             self.error(str(exc))
             return
-        self.sapp.event_written(new)
-        self.status(f"saved: player {pid} withdrawn from round {from_round}", "ok")
+        self.sapp.event_written(out.event)
+        self.status(f"saved: player {pid} {out.player.name} withdrawn from round {from_round}",
+                    "ok")
 
     def action_import_csv(self) -> None:
         self.app.push_screen(PromptScreen(IMPORT_TITLE, IMPORT_HINT, value="csv ",

@@ -139,8 +139,9 @@ FORM_FIELDS = (
     ("title", "Title"),
     ("notes", "Notes"),
 )
-# a new player may also be given an id (the next free one otherwise)
-NEW_FORM_FIELDS = (FORM_FIELDS[0], ("id", "Id"), *FORM_FIELDS[1:])
+# a new player may also be given an id (the next free one otherwise); last, so Tab after the
+# name still reaches Rating and Rank first
+NEW_FORM_FIELDS = (*FORM_FIELDS, ("id", "Id"))
 
 
 class PlayerForm(ModalScreen[dict[str, Any] | None]):
