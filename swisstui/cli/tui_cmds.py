@@ -21,8 +21,13 @@ def is_event_folder(path: Path) -> bool:
     return (path / "event.toml").is_file()
 
 
-def _folder(arg: str | None) -> Path:
+def _folder(arg: str | None, new_ok: bool = False) -> Path:
+    """The event folder to open; with ``new_ok`` an empty folder is accepted too (the
+    application then opens its new-event form).  A folder that does not exist is refused: a
+    mistyped word must not start an event."""
     folder = Path(arg) if arg else Path.cwd()
+    if new_ok and folder.is_dir() and not any(folder.iterdir()):
+        return folder
     if not folder.exists():
         raise SwissError(f"{folder}: no such folder")
     if not is_event_folder(folder):
@@ -33,7 +38,7 @@ def _folder(arg: str | None) -> Path:
 
 
 def cmd_open(args: argparse.Namespace) -> int:
-    folder = _folder(args.event)
+    folder = _folder(args.event, new_ok=True)
     from ..tui.app import run_app
     return run_app(folder, theme=args.theme)
 

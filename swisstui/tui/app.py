@@ -27,9 +27,21 @@ from .screens.registration import RegistrationScreen
 from .screens.results import ResultsScreen
 from .screens.standings import StandingsScreen
 from .themes import resolve_theme
-from .widgets.dialogs import HelpScreen
+from .screens.event_form import (NEW_TITLE, PLAYERS_FIELD, SETTINGS_TITLE, EventForm,
+                                 GamePicker)
+from .screens.exports import (NOT_SAVED, PATH_HINT, PATH_TITLE, SAVED, ExportPicker,
+                              default_path)
+from .widgets.dialogs import ConfirmScreen, HelpScreen, PromptScreen
 
 WATCH_INTERVAL = 0.5
+
+# Strings a director reads (one place, for a later translation pass).
+NO_EVENT = "swisstui: no event created in {folder} (nothing written)"
+CREATED = "saved: new event {name} ({game}, {rounds} rounds) in {folder} · n adds a player"
+SETTINGS_KEPT = "settings not changed"
+SETTINGS_SAME = "settings: nothing changed"
+SETTINGS_CONFIRM = "Save these settings?"
+SETTINGS_SAVED = "saved: settings {keys}"
 
 
 class SwissApp(App):
@@ -59,6 +71,9 @@ class SwissApp(App):
         self._fingerprint = None
         self._start_mode = mode
         self._watch_interval = watch_interval
+        # an empty or new folder: the new-event form comes first, nothing is read or written
+        self.new_event = not (self.folder / "event.toml").is_file()
+        self._pending_settings: tuple | None = None
 
     # ---- start ------------------------------------------------------------------------------
     def on_mount(self) -> None:
@@ -66,9 +81,140 @@ class SwissApp(App):
             self.register_theme(t)
         self.theme = self._theme_name
         self.set_class(self.no_color, "-no-color")
-        self.reload(initial=True)
-        self.switch_mode(self._start_mode or self.initial_mode())
+        if self.new_event:
+            self.switch_mode(self._start_mode or "registration")
+            self.ask_game()
+        else:
+            self.reload(initial=True)
+            self.switch_mode(self._start_mode or self.initial_mode())
         self.set_interval(self._watch_interval, self.poll_disk, name="watcher")
+
+    # ---- a new event ------------------------------------------------------------------------
+    def ask_game(self) -> None:
+        from ..core.model import GAMES
+        self.push_screen(GamePicker(self.folder.resolve().name, tuple(GAMES)),
+                         self._game_picked)
+
+    def _game_picked(self, game: str | None) -> None:
+        if game is None:
+            self.exit(message=NO_EVENT.format(folder=self.folder))
+            return
+        fields, texts = backend.new_event_form(game, self.folder.resolve().name)
+        fields = (fields[0], PLAYERS_FIELD, *fields[1:])
+        texts = {**texts, "players": ""}
+        self.push_screen(
+            EventForm(NEW_TITLE.format(game=game, folder=self.folder.resolve().name), fields,
+                      texts,
+                      submit=lambda t: self._create(game, t),
+                      advice=lambda n: backend.rounds_advice(game, n)),
+            lambda ok: self._created() if ok else self.ask_game())
+
+    def _create(self, game: str, texts: dict[str, str]) -> tuple[str, str | None] | None:
+        try:
+            backend.create_event(self.folder, game, texts)
+        except SwissError as exc:
+            return str(exc), backend.refused_field(exc)
+        self.new_event = False
+        return None
+
+    def _created(self) -> None:
+        self.reload(initial=True)
+        ev = self.event
+        if ev is not None:
+            s = ev.settings
+            self._notify_screen(CREATED.format(name=s.name, game=s.game, rounds=s.rounds,
+                                               folder=self.folder), "ok")
+
+    # ---- exports and prints --------------------------------------------------------------------
+    def _dialog_open(self) -> bool:
+        return len(self.screen_stack) > 1 and not isinstance(self.screen, _ModeScreenTypes)
+
+    def action_export(self) -> None:
+        if self.event is None or self._dialog_open():
+            return
+        self.push_screen(ExportPicker(), self._export_picked)
+
+    def _export_picked(self, choice: tuple[str, str] | None) -> None:
+        if not choice:
+            self._notify_screen(NOT_SAVED, "")
+            return
+        fmt, what = choice
+        self.push_screen(PromptScreen(PATH_TITLE.format(what=what, fmt=fmt), PATH_HINT,
+                                      value=default_path(self.folder, fmt, what)),
+                         lambda path: self._export_write(fmt, what, path))
+
+    def _export_write(self, fmt: str, what: str, path: str | None) -> None:
+        ev = self.event
+        if not path or not path.strip() or ev is None:
+            self._notify_screen(NOT_SAVED, "")
+            return
+        try:
+            data = backend.export_to_file(ev, fmt, what, path.strip())
+        except SwissError as exc:
+            self.show_error(str(exc))
+            return
+        self._notify_screen(SAVED.format(what=what, fmt=fmt, path=path.strip(),
+                                         size=len(data)), "ok")
+
+    # ---- the event's settings -----------------------------------------------------------------
+    def action_settings(self) -> None:
+        ev = self.event
+        if ev is None or self._dialog_open():
+            return
+        fields, shown = backend.settings_form(ev)
+        self._open_settings(fields, shown, shown)
+
+    def _open_settings(self, fields, shown: dict[str, str], values: dict[str, str],
+                       focus: str | None = None) -> None:
+        ev = self.event
+        if ev is None:
+            return
+        self.push_screen(
+            EventForm(SETTINGS_TITLE.format(game=ev.game), fields, values,
+                      submit=lambda t: self._settings_submit(t, shown), focus=focus),
+            lambda ok: self._settings_confirm(fields, shown) if ok
+            else self._notify_screen(SETTINGS_KEPT, ""))
+
+    def _settings_submit(self, texts: dict[str, str], shown: dict[str, str]
+                         ) -> tuple[str, str | None] | None:
+        ev = self.event
+        if ev is None:
+            return "no event loaded", None
+        try:
+            changes, preview = backend.settings_change(ev, texts, shown)
+        except SwissError as exc:
+            return str(exc), backend.refused_field(exc)
+        self._pending_settings = (changes, preview, texts, ev)
+        return None
+
+    def _settings_confirm(self, fields, shown: dict[str, str]) -> None:
+        pending, self._pending_settings = self._pending_settings, None
+        if pending is None:
+            return
+        changes, preview, texts, basis = pending
+        if not preview.changed:
+            self._notify_screen(SETTINGS_SAME, "")
+            return
+        from ..core.settings_form import settings_texts
+        after = settings_texts(preview.settings)
+        lines = [f"{k}: {shown.get(k, '') or '—'} → {after.get(k, '') or '—'}"
+                 for k in after if after.get(k) != shown.get(k)]
+        lines += ["", *preview.effects] if preview.effects else []
+
+        def answer(yes: bool | None) -> None:
+            if not yes:  # back to the form with what was typed
+                self._open_settings(fields, shown, texts)
+                return
+            try:
+                new, change = backend.change_settings(self.folder, changes)
+            except SwissError as exc:
+                self.show_error(str(exc))
+                return
+            self.event_written(new)
+            self._notify_screen(SETTINGS_SAVED.format(keys=", ".join(change.changed)), "ok")
+
+        self.push_screen(ConfirmScreen(SETTINGS_CONFIRM, lines,
+                                       "y / Enter = save, n / Esc = back to the form"), answer)
 
     def initial_mode(self) -> str:
         ev = self.event
@@ -102,6 +248,8 @@ class SwissApp(App):
         self.set_event(event)
 
     def reload(self, initial: bool = False) -> None:
+        if self.new_event:
+            return
         try:
             fp = backend.fingerprint(self.folder)
         except SwissError as exc:
@@ -183,6 +331,11 @@ class SwissApp(App):
                 yield SystemCommand(f"{keymap.MODES[mode][0]}: {k.description}",
                                     f"Key {k.label} in {keymap.MODES[mode][0]}",
                                     self._runner(mode, k.action))
+        yield SystemCommand("Event settings", "Change the event's settings (F7 / T)",
+                            self.action_settings)
+        yield SystemCommand("Export / print", "Write standings, crosstable, pairings, the "
+                            "wall list or the whole event in any format (F8 / W)",
+                            self.action_export)
         yield SystemCommand("Help", "Show every key of this mode (F1 / ?)", self.action_help)
         yield SystemCommand("Reload", "Re-read the event folder now", self.action_reload)
         yield SystemCommand("Theme", "Change the colours: dark, light, projector, monochrome "
@@ -229,7 +382,10 @@ _ModeScreenTypes = (RegistrationScreen, PairingsScreen, ResultsScreen, Standings
 
 
 def run_app(folder: str | Path, theme: str | None = None) -> int:
-    """Open the director's application (used by ``swisstui open`` and ``swisstui demo``)."""
-    backend.load(folder)  # refuse a broken folder with file:line before the screen opens
+    """Open the director's application (used by ``swisstui open`` and ``swisstui demo``);
+    an empty or new folder opens the new-event form."""
+    folder = Path(folder)
+    if (folder / "event.toml").is_file():
+        backend.load(folder)  # refuse a broken folder with file:line before the screen opens
     SwissApp(folder, theme=theme).run(mouse=False)
     return 0

@@ -241,3 +241,108 @@ def fmt_score(value: float | None) -> str:
 def missing_results(event: Event) -> int:
     rnd = event.round(event.current_round)
     return rnd.missing_results() if rnd else 0
+
+
+# ---- swap and playoff -------------------------------------------------------------------------
+
+def preview_swap(event: Event, round_no: int, a: int, b: int) -> list[str]:
+    """The rules exchanging ``a`` and ``b`` would break (nothing written)."""
+    return list(guarded(services.preview_swap, event, round_no, a, b).broken)
+
+
+playoff_started = services.playoff_started
+stage_name = services.stage_name
+
+
+def preview_playoff_round(event: Event, top: int | None = 8):
+    return guarded(services.preview_playoff_round, event, top)
+
+
+def next_playoff_round(folder: Path, top: int | None = 8):
+    """Save the next playoff round; returns (event, round)."""
+    return guarded(services.next_playoff_round, folder, top)
+
+
+def bracket(event: Event) -> list[str]:
+    return guarded(services.bracket, event)
+
+
+def final_places(event: Event):
+    return guarded(services.final_places, event)
+
+
+# ---- the event's settings ---------------------------------------------------------------------
+
+def new_event_form(game: str, name: str = ""):
+    """(fields, texts) of the new-event form for ``game`` (the profile's defaults)."""
+    from ..core import settings_form as sf
+    return sf.event_fields(game), sf.default_texts(game, name)
+
+
+def settings_form(event: Event):
+    """(fields, texts) of the settings screen: the event's current settings."""
+    from ..core import settings_form as sf
+    return sf.event_fields(event.game), sf.settings_texts(event.settings)
+
+
+def rounds_advice(game: str, players: str) -> tuple[str, str] | None:
+    """(recommended rounds, the advice line) for the expected number of players typed."""
+    from ..core.standings.rounds_advice import advice
+    if not players.strip().isdigit() or int(players) < 2:
+        return None
+    a = advice(int(players), game)
+    cut = f"; playoff Top {a.playoff}" if a.playoff else ""
+    return str(a.rounds), f"recommended: {a.rounds} rounds{cut} — {a.note}"
+
+
+def refused_field(exc: SwissError) -> str | None:
+    from ..core.settings_form import field_of
+    return field_of(exc)
+
+
+def create_event(folder: Path, game: str, texts: dict[str, str]) -> Event:
+    """Create the event from the form's texts (nothing written on a refusal)."""
+    from ..core.settings_form import parse_texts
+    texts = {k: v for k, v in texts.items() if k != "players"}
+    return guarded(services.create_event, folder, game, **parse_texts(game, texts))
+
+
+def settings_change(event: Event, texts: dict[str, str], shown: dict[str, str]):
+    """(keyword changes, SettingsChange preview) of the fields changed in the form."""
+    from ..core.settings_form import parse_texts
+    changes = parse_texts(event.game, texts, shown)
+    return changes, guarded(services.preview_settings, event, **changes)
+
+
+def change_settings(folder: Path, changes: dict[str, Any]):
+    """Save the changes; returns (event, SettingsChange)."""
+    return guarded(services.change_settings, folder, **changes)
+
+
+# ---- exports and player lists -----------------------------------------------------------------
+
+def export_to_file(event: Event, fmt: str, what: str, path: str) -> bytes:
+    """Write ``what`` in ``fmt`` (a row of the core's format table) to ``path``."""
+    req = services.ExportRequest(fmt, what)
+    return guarded(services.export_to_file, event, req, Path(path).expanduser())
+
+
+LIST_FORMATS = ("csv", "fide", "egd")
+
+
+def read_player_list(event: Event, fmt: str, path: str, **filters: Any):
+    """The players an import would add (the preview), with the ids they would get."""
+    return guarded(services.read_player_list, event, Path(path).expanduser(), fmt, **filters)
+
+
+def import_players(folder: Path, fmt: str, path: str, **filters: Any) -> services.ImportOutcome:
+    return guarded(services.import_players, folder, Path(path).expanduser(), fmt, **filters)
+
+
+def likely_duplicates(event: Event, name: str | None, federation_id: str | None = None,
+                      but: int | None = None):
+    return services.likely_duplicates(event, name, federation_id, but)
+
+
+def check_in(folder: Path, pid: int, present: bool) -> services.PlayerOutcome:
+    return guarded(services.check_in, folder, pid, present)

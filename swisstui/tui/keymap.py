@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 
 
 @dataclass(frozen=True)
@@ -73,6 +73,8 @@ GLOBAL: tuple[Key, ...] = (
     Key("f1,question_mark", "app.help", "Help"),
     *(Key(f"{fk},{letter}", f"app.switch_mode('{mode}')", title)
       for mode, (title, fk, letter) in MODES.items()),
+    Key("f7,T", "app.settings", "Event settings", show=False),
+    Key("f8,W", "app.export", "Export / print", show=False),
     Key("ctrl+p", "app.command_palette", "Commands", show=False),
     Key("ctrl+q", "app.quit", "Quit", show=False, priority=True),
 )
@@ -81,10 +83,11 @@ MODE_KEYS: dict[str, tuple[Key, ...]] = {
     "registration": (
         Key("n", "new_player", "New player"),
         Key("enter,e", "edit_player", "Edit"),
+        Key("space", "roll_call", "Absent / present next round", foot=("Space", "Absent")),
         Key("w", "withdraw", "Withdraw"),
         Key("b", "request_bye", "Bye request", foot=("b", "Bye")),
         Key("slash", "search", "Search"),
-        Key("i", "import_csv", "Import CSV", foot=("i", "Import")),
+        Key("i", "import_csv", "Import players (CSV, FIDE, EGD list)", foot=("i", "Import")),
         Key("delete", "remove_player", "Remove (mistake)", foot=("Del", "Remove")),
     ),
     "pairings": (
@@ -93,8 +96,10 @@ MODE_KEYS: dict[str, tuple[Key, ...]] = {
         Key("s", "swap", "Swap"),
         Key("u", "undo", "Undo round", foot=("u", "Undo")),
         Key("a", "alphabetical", "A–Z list"),
+        Key("o", "playoff", "Playoff: cut / next stage", foot=("o", "Playoff")),
+        Key("k", "bracket", "Bracket and final places", show=False),
         Key("c", "clock", "Round clock", show=False),
-        Key("o", "print", "Print (pairings, slips, wall…)", show=False),
+        Key("P", "print", "Print (pairings, slips, wall…)", show=False),
         Key("left_square_bracket", "prev_round", "Prev round", foot=("[ ]", "Rounds")),
         Key("right_square_bracket", "next_round", "Next round", show=False),
     ),
@@ -102,8 +107,11 @@ MODE_KEYS: dict[str, tuple[Key, ...]] = {
         Key("escape", "leave_entry", "Board list", foot=("Esc", "Board list")),
         Key("i", "focus_entry", "Type result", foot=("i", "Entry line")),
         Key("delete,c", "clear_result", "Clear result"),
-        Key("left_square_bracket", "prev_round", "Prev round", foot=("[ ]", "Rounds")),
-        Key("right_square_bracket", "next_round", "Next round", show=False),
+        # priority: [ and ] are no game's result, so they change the round from the entry
+        # line too (they were typed into it)
+        Key("left_square_bracket", "prev_round", "Prev round", foot=("[ ]", "Rounds"),
+            priority=True),
+        Key("right_square_bracket", "next_round", "Next round", show=False, priority=True),
     ),
     "standings": (
         Key("left_square_bracket", "prev_round", "After prev round", foot=("[", "Round before")),
@@ -144,11 +152,17 @@ MODE_NOTES: dict[str, tuple[str, ...]] = {
         "The form: Tab / Shift+Tab move between fields, Enter saves, Esc cancels.",
         "/ then type: the list shows only matching names, clubs, countries or ids.",
         "A player added after round 1 is a late entry: paired from the next round.",
+        "Space (roll-call) marks the selected player absent from the next round; Space"
+        " again: present.",
+        "A new player with the name or federation id of one already registered asks first.",
     ),
     "pairings": (
         "p shows how many players are paired, who gets the bye, who is not paired"
         " and why (byes, absent, withdrawn, late entries) and every warning; y confirms.",
-        "s asks for two player ids and lists every rule the swap breaks.",
+        "s asks for two player ids, lists every rule the swap would break and asks"
+        " before saving it.",
+        "Once the Swiss is over, o cuts the playoff (Top 4, 8 or 16) and pairs each next"
+        " stage from the winners; k shows the bracket, the champion and the final places.",
     ),
     "results": (
         "Type  BOARD RESULT  and Enter:  12 1-0   3 40-24   7 2-1   5 B+3.5",
@@ -167,9 +181,9 @@ MODE_NOTES: dict[str, tuple[str, ...]] = {
 # ``extras_help`` (its entry_extras, checked by core.results.check_extras).
 
 
-def bindings(mode: str) -> list[Binding]:
+def bindings(mode: str) -> list[BindingType]:
     return [k.binding() for k in MODE_KEYS.get(mode, ())]
 
 
-def global_bindings() -> list[Binding]:
+def global_bindings() -> list[BindingType]:
     return [k.binding() for k in GLOBAL]

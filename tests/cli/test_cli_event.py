@@ -273,6 +273,7 @@ def test_mistyped_command_names_the_command(tmp_path, capsys, monkeypatch):
                                              "(did you mean pair?)\n")
     assert run(capsys, "tournament")[::2] == (1, "swisstui: tournament: no such folder\n")
     (tmp_path / "standing").mkdir()
+    (tmp_path / "standing" / "notes.txt").write_text("x")  # (an empty folder: new-event form)
     rc, out, err = run(capsys, "standing")
     assert "did you mean" not in err and "standing" in err
 

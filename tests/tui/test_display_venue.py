@@ -119,7 +119,7 @@ async def test_o_in_pairings_writes_a_page_for_paper(tmp_path):
     app = SwissApp(folder, mode="pairings")
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
-        await pilot.press("o")
+        await pilot.press("P")
         await pilot.pause()
         app.screen.query_one(Input).value = "slips letter"
         await pilot.press("enter")

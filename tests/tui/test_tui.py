@@ -383,6 +383,7 @@ async def test_display_too_small(tmp_path):
 # ---- command line ----------------------------------------------------------------------------------
 
 def test_cli_refuses_non_event_folder(tmp_path, capsys):
+    (tmp_path / "notes.txt").write_text("not an event")  # an empty folder opens the new-event form
     assert cli_main(["open", str(tmp_path)]) == 1
     assert "not an event folder" in capsys.readouterr().err
     assert cli_main(["display", str(tmp_path / "nope")]) == 1
@@ -478,10 +479,11 @@ async def test_pairings_explain_swap_undo_alphabetical(tmp_path):
         await type_text(pilot, f"{a} {b}")
         await pilot.press("enter")
         await pilot.pause()
+        assert store.load(folder).round(1) == rnd  # the rules it breaks are shown first
+        await pilot.press("y")
+        await pilot.pause()
         swapped = store.load(folder).round(1)
         assert swapped.boards[0].players[0] == b and swapped.boards[1].players[0] == a
-        while len(app.screen_stack) > 1:  # the list of rules the swap breaks, if any
-            await pilot.press("escape")
         assert f"swapped {a} and {b}" in status(app)
         await pilot.press("u")
         await pilot.pause()
@@ -579,6 +581,12 @@ def test_bare_swisstui_opens_the_current_event_folder(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert cli_main(["event", "--theme", "light"]) == 0
     assert opened[0][0].resolve() == folder.resolve() and opened[-1][1] == "light"
+    # an empty folder opens the application (its new-event form), not a refusal
+    (tmp_path / "brand-new").mkdir()
+    monkeypatch.chdir(tmp_path / "brand-new")
+    assert cli_main([]) == 0
+    assert opened[-1][0].resolve() == (tmp_path / "brand-new").resolve()
+    assert not (tmp_path / "brand-new" / "event.toml").exists()
 
 
 async def test_go_registration_with_rank(tmp_path):
@@ -723,6 +731,10 @@ async def test_import_csv_from_registration(tmp_path):
         await pilot.press("i")
         await type_text(pilot, str(good))
         await pilot.press("enter")
+        await pilot.pause()
+        assert "Zoe Quinn" in str(app.screen.query_one("#confirm-text", Static).render())
+        assert len(store.load(folder).players) == 2  # the preview writes nothing
+        await pilot.press("y")
         await pilot.pause()
         assert "2 players imported" in status(app)
         assert [p.name for p in store.load(folder).players][-2:] == ["Zoe Quinn", "Yuri Petrov"]
@@ -979,7 +991,7 @@ async def test_counts_of_one_are_singular_and_hints_fit_the_round(tmp_path):
         await pilot.press("f4")
         await pilot.pause()
         hint = str(app.screen.query_one("#results-hint").render())
-        assert "round complete" in hint and "the event's last round" in hint, hint
+        assert "round complete" in hint and "the last Swiss round" in hint, hint
         assert "pairs the next" not in hint
         await pilot.press("escape", "left_square_bracket")
         await pilot.pause()
@@ -1170,6 +1182,7 @@ async def test_command_palette_lists_only_swisstui_commands(tmp_path, mode):
         assert {"Help", "Reload", "Theme", "Quit"} <= set(titles)
         assert "Pairings: Pair next round" in titles and "Mode: Standings" in titles
         assert all(t.startswith(("Mode: ", "Help", "Reload", "Theme", "Quit"))
+                   or t in ("Event settings", "Export / print")
                    or t.split(": ")[0] in {v[0] for v in keymap.MODES.values()}
                    for t in titles), titles
         await pilot.press("ctrl+p")

@@ -20,7 +20,8 @@ area                          actions
 :mod:`.pairing`               preview_pairing, pair_next, undo_round, preview_swap, swap,
                               explain, pairing_scores, left_out
 :mod:`.results`               preview_result, record_result, clear_result, next_empty_board
-:mod:`.playoff`               next_playoff_round, bracket
+:mod:`.playoff`               next_playoff_round, preview_playoff_round, bracket,
+                              final_places, playoff_started, stage_name
 :mod:`.exports`               export, export_to_file, import_trf (the format table is
                               :mod:`swisstui.core.interop.formats`)
 :mod:`.clock`                 clock_start, clock_pause, clock_resume, clock_extend,
@@ -40,7 +41,8 @@ from .pairing import (PairOutcome, SwapOutcome, explain, left_out, pair_next, pa
 from .players import (ImportOutcome, PlayerOutcome, add_player, check_in, edit_player,
                       import_players, likely_duplicates, read_player_list, reinstate,
                       remove_player, request_bye, withdraw)
-from .playoff import bracket, next_playoff_round
+from .playoff import (FinalPlace, bracket, final_places, next_playoff_round, playoff_started,
+                      preview_playoff_round, stage_name)
 from .results import ResultOutcome, clear_result, next_empty_board, preview_result, record_result
 
 __all__ = [
@@ -52,7 +54,8 @@ __all__ = [
     "PairOutcome", "SwapOutcome", "preview_pairing", "pair_next", "undo_round", "preview_swap",
     "swap", "explain", "pairing_scores", "left_out",
     "ResultOutcome", "preview_result", "record_result", "clear_result", "next_empty_board",
-    "next_playoff_round", "bracket",
+    "next_playoff_round", "preview_playoff_round", "bracket", "final_places", "FinalPlace",
+    "playoff_started", "stage_name",
     "ExportRequest", "export", "export_to_file", "import_trf",
     "ClockState", "clock_start", "clock_pause", "clock_resume", "clock_extend", "clock_state",
 ]

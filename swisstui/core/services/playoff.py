@@ -7,11 +7,24 @@ import os
 
 from .. import store
 from ..model import Event, Round
-from ..standings.playoff import bracket
+from ..standings.playoff import FinalPlace, bracket, final_places, stage_name
 
 Folder = str | os.PathLike[str]
 
-__all__ = ["next_playoff_round", "bracket"]
+__all__ = ["next_playoff_round", "preview_playoff_round", "bracket", "final_places",
+           "FinalPlace", "stage_name", "playoff_started"]
+
+
+def playoff_started(event: Event) -> bool:
+    """Whether a playoff round has been cut (then no more Swiss rounds are paired)."""
+    return any(r.playoff for r in event.rounds)
+
+
+def preview_playoff_round(event: Event, top: int | None = 8) -> Round:
+    """The round :func:`next_playoff_round` would save (the first from the Swiss standings,
+    later ones from the winners), without writing it; refuses as it would."""
+    from ..standings import playoff_round
+    return playoff_round(event, top)
 
 
 def next_playoff_round(folder: Folder, top: int | None = 8) -> tuple[Event, Round]:

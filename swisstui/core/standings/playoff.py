@@ -11,6 +11,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..errors import SwissError
 from ..model import Board, Event, Round
 from .table import standings
@@ -110,3 +112,52 @@ def bracket(event: Event) -> list[str]:
         except SwissError:
             pass
     return lines
+
+
+@dataclass(frozen=True)
+class FinalPlace:
+    """A player's place after the playoff: ``stage`` is how far they went (``Champion``,
+    ``Final``, ``Semi-finals`` …, ``""`` for players not in the playoff); ``decided`` is False
+    while the player is still in the playoff (their place is then provisional, by seed)."""
+
+    place: int
+    player: int
+    stage: str
+    decided: bool
+
+
+def final_places(event: Event) -> list[FinalPlace]:
+    """The event's final places once a playoff has been cut (docs/RULES.md §3.6): the champion
+    first, then the loser of the final, then the players knocked out in each earlier stage;
+    players knocked out in the same stage are placed by their Swiss standing (their seed);
+    everyone not in the playoff keeps their order of the final Swiss standings, after the
+    playoff players.  Without a playoff: the Swiss standings' order, ``stage`` empty."""
+    played = sorted((r for r in event.rounds if r.playoff), key=lambda r: r.number)
+    seeds = _seeds(event) if played else standings(event).order()
+    seed_of = {pid: i for i, pid in enumerate(seeds)}
+    if not played:
+        return [FinalPlace(i, pid, "", True) for i, pid in enumerate(seeds, 1)]
+    alive = [p for b in played[0].boards for p in b.players]
+    out: list[tuple[int, str]] = []  # (player, stage), best last
+    for rnd in played:
+        stage = stage_name(len(rnd.boards))
+        for b in sorted(rnd.boards, key=lambda b: b.number):
+            if b.result is None:
+                continue
+            w = _winner(rnd, b)
+            loser = b.players[1] if w == b.players[0] else b.players[0]
+            out.append((loser, stage))
+            alive.remove(loser)
+    final = played[-1]
+    done = len(final.boards) == 1 and not final.missing_results()
+    ahead = sorted(alive, key=lambda p: seed_of.get(p, 10**9))
+    ranked = [(p, "Champion" if done else f"in the {stage_name(len(final.boards))}", done)
+              for p in ahead]
+    # the latest stage's losers rank above earlier ones; by seed within a stage
+    for stage_index in range(len(played) - 1, -1, -1):
+        stage = stage_name(len(played[stage_index].boards))
+        losers = sorted((p for p, s in out if s == stage), key=lambda p: seed_of.get(p, 10**9))
+        ranked += [(p, stage, True) for p in losers]
+    in_playoff = {p for p, _, _ in ranked}
+    ranked += [(p, "", True) for p in seeds if p not in in_playoff]
+    return [FinalPlace(i, p, stage, decided) for i, (p, stage, decided) in enumerate(ranked, 1)]

@@ -305,6 +305,6 @@ class DisplayApp(App):
 
 def run_display(folder: str | Path, cycle: float = 15.0, theme: str | None = None,
                 players_url: str | None = None) -> int:
-    backend.load(folder)
+    backend.load(Path(folder))
     DisplayApp(folder, cycle=cycle, theme=theme, players_url=players_url).run(mouse=False)
     return 0

@@ -22,6 +22,22 @@ from .base import EventScreen, game_sides
 
 COLOUR_NAME = {"w": "White", "b": "Black"}
 _ROW_KEY = re.compile(r"^b(\d+)(?:p(\d+))?$")  # b12 (by board), b12p7 (alphabetical)
+# Strings a director reads (one place, for a later translation pass).
+SWAP_TITLE = "Swap {a} and {b} in round {round}?"
+SWAP_BREAKS = "This swap breaks {n} pairing rule(s):"
+SWAP_CLEAN = "This swap breaks no pairing rule."
+SWAP_KEYS = "y / Enter = swap and save, n / Esc = keep the pairing"
+SWAP_KEPT = "not swapped: {a} and {b} keep their boards"
+SWAP_SAVED = "saved: swapped {a} and {b} in round {round}"
+PLAYOFF_TOO_EARLY = ("the playoff comes after the Swiss: {played} of {rounds} rounds paired "
+                     "(every result in); p pairs the next Swiss round")
+PLAYOFF_CUT_TITLE = "Cut to a playoff"
+PLAYOFF_CUT_HINT = ("Top 4, 8 or 16 (a power of two), seeded from the final Swiss standings;"
+                    " Enter shows the boards first, Esc cancels")
+PLAYOFF_NOT_CUT = "no playoff round paired"
+SWISS_OVER = ("all {rounds} Swiss rounds are played: o cuts the playoff (Top 4/8/16), "
+              "F5 shows the final standings")
+PLAYOFF_ON = "the playoff has started: o pairs its next stage, k shows the bracket"
 FEW = 5  # up to this many players in a group are named in the pairing confirmation
 MAX_IDS = 20  # more are counted and listed by id, up to this many
 
@@ -106,7 +122,8 @@ class PairingsScreen(EventScreen):
         if self.alphabetical:
             # one row per player, keyed by board *and* player: the two rows of a board must
             # not share a key, or a redraw puts the cursor on the opponent
-            rows, keys = [], []
+            rows: list[tuple[str, ...]] = []
+            keys: list[str] = []
             for bd in rnd.boards:
                 cols = board_colours(game, bd) or (None, None)
                 a, b = bd.players
@@ -143,7 +160,9 @@ class PairingsScreen(EventScreen):
                     rows, keys)
         self._restore_cursor(t, keep)
         latest = "" if self.round_no == event.current_round else " (earlier round)"
-        hint.update(f"Round {self.round_no}{latest} · {count(len(rnd.boards), 'board')} · "
+        what = (f"{backend.stage_name(len(rnd.boards))} (round {self.round_no})" if rnd.playoff
+                else f"Round {self.round_no}")
+        hint.update(f"{what}{latest} · {count(len(rnd.boards), 'board')} · "
                     f"{count(len(rnd.byes), 'bye')} · Enter: why this pairing")
 
     @staticmethod
@@ -222,6 +241,13 @@ class PairingsScreen(EventScreen):
         if ev is None:
             return
         rnd = ev.round(ev.current_round)
+        if backend.playoff_started(ev):
+            self.status(PLAYOFF_ON)
+            return
+        if rnd is not None and not rnd.missing_results() \
+                and len(ev.swiss_rounds()) >= ev.settings.rounds:
+            self.status(SWISS_OVER.format(rounds=ev.settings.rounds))
+            return
         if rnd is not None and rnd.missing_results():
             self.error(f"round {rnd.number} still has {count(rnd.missing_results(), 'board')} "
                        "without a result; enter them first (F4)")
@@ -291,6 +317,8 @@ class PairingsScreen(EventScreen):
             self.status("no round to undo")
             return
         rnd = ev.round(ev.current_round)
+        if rnd is None:
+            return
         n_res = len(rnd.boards) - rnd.missing_results()
         lines = [f"Delete the pairing of round {rnd.number}?"]
         if n_res:
@@ -330,14 +358,107 @@ class PairingsScreen(EventScreen):
             self.error(f"swap needs two player ids, e.g. 12 17 (got {text!r})")
             return
         a, b = (int(p) for p in parts)
+        ev = self.event
+        if ev is None:
+            return
+        try:  # the rules it would break are shown before anything is saved
+            broken = backend.preview_swap(ev, self.round_no, a, b)
+        except SwissError as exc:
+            self.error(str(exc))
+            return
+        lines = [SWAP_BREAKS.format(n=len(broken))] + [f"• {x}" for x in broken] \
+            if broken else [SWAP_CLEAN]
+        self.app.push_screen(
+            ConfirmScreen(SWAP_TITLE.format(a=a, b=b, round=self.round_no), lines,
+                          SWAP_KEYS),
+            lambda yes: self._save_swap(a, b) if yes else self.status(
+                SWAP_KEPT.format(a=a, b=b)))
+
+    def _save_swap(self, a: int, b: int) -> None:
         try:
             new, broken = backend.swap(self.sapp.folder, self.round_no, a, b)
         except SwissError as exc:
             self.error(str(exc))
             return
         self.sapp.event_written(new)
-        if broken:
-            self.app.push_screen(MessageScreen(f"Swapped {a} and {b}: rules broken",
-                                               [f"• {x}" for x in broken]))
-        self.status(f"saved: swapped {a} and {b}" + (f" ({len(broken)} rules broken)"
-                                                     if broken else ""), "ok")
+        self.status(SWAP_SAVED.format(a=a, b=b, round=self.round_no)
+                    + (f" ({count(len(broken), 'rule')} broken)" if broken else ""), "ok")
+
+    # ---- playoff --------------------------------------------------------------------------------
+    def action_playoff(self) -> None:
+        """``o``: cut the playoff from the final Swiss standings (asks Top 4 / 8 / 16), or pair
+        the next stage from the winners; either way the boards are shown before saving."""
+        ev = self.event
+        if ev is None:
+            return
+        if backend.playoff_started(ev):
+            self._preview_playoff(None)
+            return
+        rnd = ev.round(ev.current_round)
+        if rnd is None or rnd.missing_results() or len(ev.swiss_rounds()) < ev.settings.rounds:
+            played = len(ev.swiss_rounds())
+            self.error(PLAYOFF_TOO_EARLY.format(played=played, rounds=ev.settings.rounds))
+            return
+        self.app.push_screen(PromptScreen(PLAYOFF_CUT_TITLE, PLAYOFF_CUT_HINT, value="8"),
+                             self._cut_answer)
+
+    def _cut_answer(self, text: str | None) -> None:
+        if not text or not text.strip():
+            self.status(PLAYOFF_NOT_CUT)
+            return
+        top = text.strip().lower().removeprefix("top").strip()
+        if not top.isdigit():
+            self.error(f"type the playoff size: 4, 8 or 16 (got {text.strip()!r})")
+            return
+        self._preview_playoff(int(top))
+
+    def _preview_playoff(self, top: int | None) -> None:
+        ev = self.event
+        if ev is None:
+            return
+        try:
+            rnd = backend.preview_playoff_round(ev, top)
+        except SwissError as exc:
+            self.error(str(exc))
+            return
+        names = ev.by_id()
+        last_swiss = max((r.number for r in ev.swiss_rounds()), default=0)
+        seed = {pid: i for i, pid in enumerate(backend.standings(ev, last_swiss).order(), 1)}
+        stage = backend.stage_name(len(rnd.boards))
+        lines = [f"{stage} (round {rnd.number}): {count(len(rnd.boards), 'match', 'matches')}"]
+        for bd in rnd.boards:
+            a, b = bd.players
+            lines.append(f"  {bd.number}. ({seed.get(a, '?')}) {a} {names[a].name}  –  "
+                         f"({seed.get(b, '?')}) {b} {names[b].name}")
+        self.app.push_screen(
+            ConfirmScreen(f"Pair the {stage.lower()}?", lines,
+                          "y / Enter = pair and save, n / Esc = cancel"),
+            lambda yes: self._save_playoff(top, ev) if yes else self.status(PLAYOFF_NOT_CUT))
+
+    def _save_playoff(self, top: int | None, basis: Event) -> None:
+        try:
+            new, rnd = backend.next_playoff_round(self.sapp.folder, top)
+        except SwissError as exc:
+            self.error(str(exc))
+            return
+        self._follow_latest = True
+        self.sapp.event_written(new)
+        self.status(f"saved: round {rnd.number}, the {backend.stage_name(len(rnd.boards))} "
+                    f"({count(len(rnd.boards), 'match', 'matches')}) · F4 results", "ok")
+
+    def action_bracket(self) -> None:
+        ev = self.event
+        if ev is None:
+            return
+        try:
+            lines = backend.bracket(ev)
+            if backend.playoff_started(ev):
+                names = ev.by_id()
+                lines = lines + ["", "Final places:"] + [
+                    f"  {f.place:>3}. {f.player} {names[f.player].name}"
+                    + (f"  ({f.stage})" if f.stage else "")
+                    for f in backend.final_places(ev)[:16]]
+        except SwissError as exc:
+            self.error(str(exc))
+            return
+        self.app.push_screen(MessageScreen("Playoff bracket", lines))

@@ -11,13 +11,46 @@ from textual.app import ComposeResult
 from textual.widgets import Input, Static
 
 from ...core.errors import SwissError
-from ...core.model import Event, Player
+from ...core.model import ByeKind, Event, Player
 from .. import backend, keymap
-from ..widgets.dialogs import ConfirmScreen, PlayerForm, PromptScreen, field_named_in
+from ..widgets.dialogs import (FORM_FIELDS, NEW_FORM_FIELDS, ConfirmScreen, PlayerForm,
+                               PromptScreen, field_named_in)
 from ..widgets.fasttable import FastTable
 from ..widgets.header import count
 from .base import EventScreen
 from .standings import update_table
+
+# Strings a director reads (one place, for a later translation pass).
+IMPORT_TITLE = "Import players: FORMAT PATH (csv, fide or egd)"
+IMPORT_HINT = ("csv players.csv · fide players_list.txt federation=NOR · egd egd.txt "
+               "ids=12345,67890 · rating=rapid|blitz (FIDE)")
+IMPORT_NONE = "nothing imported"
+IMPORT_SHOWN = 10
+DUP_TITLE = "Likely duplicate: {name}"
+DUP_LINE = "  already registered: {id} {name} ({why})"
+DUP_KEYS = "y = add anyway, n / Esc = back to the form"
+ROLL_ABSENT = "saved: {id} {name} absent from round {round} (Space again: present)"
+ROLL_PRESENT = "saved: {id} {name} present for round {round}"
+
+
+def parse_import(text: str) -> tuple[str, str, dict[str, Any]]:
+    """``fide list.txt federation=NOR ids=1,2`` → ("fide", "list.txt", filters); a bare
+    path is a CSV file."""
+    words = text.split()
+    fmt = words[0].lower() if words[0].lower() in backend.LIST_FORMATS else "csv"
+    rest = words[1:] if words[0].lower() in backend.LIST_FORMATS else words
+    filters: dict[str, Any] = {}
+    path_parts = []
+    for w in rest:
+        key, sep, value = w.partition("=")
+        if sep and key in ("ids", "federation", "rating"):
+            filters[key] = [v for v in value.split(",") if v] if key == "ids" else value
+        else:
+            path_parts.append(w)
+    if not path_parts:
+        raise SwissError(f"type the file after the format, e.g. {fmt} players.txt")
+    return fmt, " ".join(path_parts), filters
+
 
 COLUMNS = ["Id", "Name", "Rtg/Rank", "Club", "Ctry", "Status"]
 WIDTHS = [4, 24, 8, 10, 4, 14]  # Status takes what the others leave (17 cells at 80 columns)
@@ -41,17 +74,32 @@ def form_to_fields(values: dict[str, str]) -> dict[str, Any]:
     if not name:
         raise SwissError("name: a player needs a name")
     out: dict[str, Any] = {"name": name}
-    rating = values.get("rating", "").strip()
-    if rating:
-        if not rating.isdigit():
-            raise SwissError(f"rating: {rating!r} is not a whole number")
-        out["rating"] = int(rating)
-    else:
-        out["rating"] = None
-    for key in ("rank", "club", "country"):
-        v = values.get(key, "").strip()
-        out[key] = v or None
+    for key in ("id", "rating", "lot", "smms_correction"):
+        if key not in values:
+            continue
+        text = values[key].strip()
+        if text and not text.lstrip("-").isdigit():
+            raise SwissError(f"{key}: {text!r} is not a whole number")
+        out[key] = int(text) if text else None
+    for key in ("rank", "club", "country", "federation_id", "birth", "sex", "title", "notes"):
+        if key in values:
+            out[key] = values[key].strip() or None
     return out
+
+
+def duplicate_lines(dups, name: str, federation_id: str | None) -> list[str]:
+    """What the likely-duplicate question says about each registered player."""
+    lines = []
+    for q in dups:
+        why = "same federation id" if federation_id and q.federation_id == federation_id \
+            else "same name"
+        lines.append(DUP_LINE.format(id=q.id, name=q.name, why=why))
+    return lines
+
+
+def _name_of(event: Event, pid: int) -> str:
+    p = event.player(pid)
+    return p.name if p else ""
 
 
 class RegistrationScreen(EventScreen):
@@ -136,25 +184,45 @@ class RegistrationScreen(EventScreen):
         title = "New player"
         if ev is not None and ev.current_round:
             title += f" (late entry: paired from round {ev.current_round + 1})"
-        self.app.push_screen(PlayerForm(title), self._save_new)
+        self.app.push_screen(PlayerForm(title, fields=NEW_FORM_FIELDS), self._save_new)
 
-    def _save_new(self, values: dict[str, str] | None) -> None:
+    def _save_new(self, values: dict[str, str] | None, checked: bool = False) -> None:
+        """Save the form; a likely duplicate (same name, same federation id) asks first."""
         if values is None:
             self.status("not added")
             return
         try:
             fields = form_to_fields(values)
             fields = {k: v for k, v in fields.items() if v is not None}
+            ev = self.event
+            dups = () if checked or ev is None else backend.likely_duplicates(
+                ev, fields["name"], fields.get("federation_id"))
+            if dups:
+                self.app.push_screen(
+                    ConfirmScreen(DUP_TITLE.format(name=fields["name"]),
+                                  duplicate_lines(dups, fields["name"],
+                                                  fields.get("federation_id")),
+                                  DUP_KEYS, enter_confirms=False),
+                    lambda yes: self._after_duplicate(values, bool(yes)))
+                return
             out = backend.add_player(self.sapp.folder, **fields)
         except SwissError as exc:
             self.error(str(exc))
             self.app.push_screen(PlayerForm("New player (fix and Enter)", values,
-                                            focus=field_named_in(str(exc))),
+                                            fields=NEW_FORM_FIELDS,
+                                            focus=field_named_in(str(exc), NEW_FORM_FIELDS)),
                                  self._save_new)
             return
         self.sapp.event_written(out.event)
         self.select_id(out.player.id)  # the player this window added, not another's
         self.status(f"saved: player {out.player.id} {out.player.name}", "ok")
+
+    def _after_duplicate(self, values: dict[str, str], add_anyway: bool) -> None:
+        if add_anyway:
+            self._save_new(values, checked=True)
+        else:  # back to the form with what was typed
+            self.app.push_screen(PlayerForm("New player", values, fields=NEW_FORM_FIELDS),
+                                 self._save_new)
 
     def action_edit_player(self) -> None:
         ev, pid = self.event, self.selected_id()
@@ -162,8 +230,9 @@ class RegistrationScreen(EventScreen):
             self.status("no player selected")
             return
         p = ev.player(pid)
-        values = {"name": p.name, "rating": p.rating, "rank": p.rank, "club": p.club,
-                  "country": p.country}
+        if p is None:
+            return
+        values = {key: getattr(p, key) for key, _ in FORM_FIELDS}
         self.app.push_screen(PlayerForm(f"Edit player {pid}", values),
                              lambda v: self._save_edit(pid, v))
 
@@ -172,7 +241,7 @@ class RegistrationScreen(EventScreen):
             self.status("not changed")
             return
         try:
-            new = backend.edit_player(self.sapp.folder, pid, **form_to_fields(values)).event
+            out = backend.edit_player(self.sapp.folder, pid, **form_to_fields(values))
         except SwissError as exc:
             self.error(str(exc))
             # the form comes back with what was typed, as for a new player
@@ -180,9 +249,9 @@ class RegistrationScreen(EventScreen):
                                             focus=field_named_in(str(exc))),
                                  lambda v: self._save_edit(pid, v))
             return
-        self.sapp.event_written(new)
+        self.sapp.event_written(out.event)
         self.select_id(pid)
-        self.status(f"saved: player {pid}", "ok")
+        self.status(f"saved: player {pid} {out.player.name}", "ok")  # as this window saved it
 
     # ---- withdraw / bye ------------------------------------------------------------------------
     def action_withdraw(self) -> None:
@@ -191,6 +260,8 @@ class RegistrationScreen(EventScreen):
             self.status("no player selected")
             return
         p = ev.player(pid)
+        if p is None:
+            return
         nxt = ev.current_round + 1
         self.app.push_screen(
             ConfirmScreen(f"Withdraw {pid} {p.name}?",
@@ -200,32 +271,62 @@ class RegistrationScreen(EventScreen):
 
     def _do_withdraw(self, pid: int, from_round: int) -> None:
         try:
-            new = backend.withdraw(self.sapp.folder, pid, from_round).event
-        except SwissError as exc:
-            self.error(str(exc))
-            return
-        self.sapp.event_written(new)
-        self.status(f"saved: player {pid} withdrawn from round {from_round}", "ok")
-
-    def action_import_csv(self) -> None:
-        self.app.push_screen(
-            PromptScreen("Import players from a CSV file",
-                         "Path of a UTF-8 CSV with a header row (name, rating, rank, club, "
-                         "country …); relative to where swisstui was started",
-                         placeholder="players.csv"),
-            self._do_import)
-
-    def _do_import(self, path: str | None) -> None:
-        if not path or not path.strip():
-            return
-        try:
-            out = backend.import_csv(self.sapp.folder, path.strip())
+            out = backend.withdraw(self.sapp.folder, pid, from_round)
         except SwissError as exc:
             self.error(str(exc))
             return
         self.sapp.event_written(out.event)
-        self.status(f"saved: {count(len(out.added), 'player')} imported from "
-                    f"{path.strip()}", "ok")
+        self.status(f"saved: player {pid} {out.player.name} withdrawn from round {from_round}",
+                    "ok")
+
+    def action_import_csv(self) -> None:
+        self.app.push_screen(PromptScreen(IMPORT_TITLE, IMPORT_HINT, value="csv ",
+                                          placeholder="csv players.csv"), self._preview_import)
+
+    def _preview_import(self, text: str | None) -> None:
+        """``FORMAT PATH [ids=1,2] [federation=NOR] [rating=rapid]``: the players the file
+        would add are shown (with likely duplicates of players already registered) before
+        anything is saved."""
+        ev = self.event
+        if not text or not text.strip() or ev is None:
+            self.status(IMPORT_NONE)
+            return
+        try:
+            fmt, path, filters = parse_import(text)
+            new = backend.read_player_list(ev, fmt, path, **filters)
+        except SwissError as exc:
+            self.error(str(exc))
+            return
+        if not new:
+            self.status(f"{path}: no player to import")
+            return
+        lines = [f"{count(len(new), 'player')} from {path} ({fmt}), ids {new[0].id}–{new[-1].id}:"]
+        for p in new[:IMPORT_SHOWN]:
+            rating = p.rank or (str(p.rating) if p.rating is not None else "")
+            lines.append(f"  {p.id:>4} {p.name}  {rating}  {p.club or ''} {p.country or ''}"
+                         .rstrip())
+        if len(new) > IMPORT_SHOWN:
+            lines.append(f"  … and {len(new) - IMPORT_SHOWN} more")
+        dups = []
+        for p in new:
+            for q in backend.likely_duplicates(ev, p.name, p.federation_id):
+                dups.append(f"  {p.name} may be {q.id} {q.name} (already registered)")
+        if dups:
+            lines += ["Likely duplicates:", *dups[:8]]
+        self.app.push_screen(
+            ConfirmScreen(f"Import {count(len(new), 'player')}?", lines,
+                          "y / Enter = import, n / Esc = cancel"),
+            lambda yes: self._do_import(fmt, path, filters) if yes else self.status(IMPORT_NONE))
+
+    def _do_import(self, fmt: str, path: str, filters: dict[str, Any]) -> None:
+        try:
+            out = backend.import_players(self.sapp.folder, fmt, path, **filters)
+        except SwissError as exc:
+            self.error(str(exc))
+            return
+        self.sapp.event_written(out.event)
+        ids = f" (ids {out.added[0].id}–{out.added[-1].id})" if out.added else ""
+        self.status(f"saved: {count(len(out.added), 'player')} imported from {path}{ids}", "ok")
 
     def action_remove_player(self) -> None:
         ev, pid = self.event, self.selected_id()
@@ -233,6 +334,8 @@ class RegistrationScreen(EventScreen):
             self.status("no player selected")
             return
         p = ev.player(pid)
+        if p is None:
+            return
         self.app.push_screen(
             ConfirmScreen(f"Remove {pid} {p.name}?",
                           ["Delete a registration made by mistake (refused once the player "
@@ -255,7 +358,7 @@ class RegistrationScreen(EventScreen):
             return
         nxt = ev.current_round + 1
         self.app.push_screen(
-            PromptScreen(f"Requested bye for {pid} {ev.player(pid).name}",
+            PromptScreen(f"Requested bye for {pid} {_name_of(ev, pid)}",
                          "ROUND KIND, e.g. 3 half · kinds: half zero full absent · none cancels",
                          value=f"{nxt} half"),
             lambda text: self._do_bye(pid, text))
@@ -279,3 +382,25 @@ class RegistrationScreen(EventScreen):
             self.status(f"saved: player {pid}'s bye request for round {rnd} cancelled", "ok")
         else:
             self.status(f"saved: player {pid} requests a {kind} bye in round {rnd}", "ok")
+
+    # ---- roll-call -------------------------------------------------------------------------------
+    def action_roll_call(self) -> None:
+        """Space: the selected player absent from the next round, or (again) present."""
+        ev, pid = self.event, self.selected_id()
+        if ev is None or pid is None:
+            self.status("no player selected")
+            return
+        p = ev.player(pid)
+        if p is None:
+            return
+        nxt = ev.current_round + 1
+        absent = p.requested_bye(nxt) is ByeKind.ABSENT
+        try:
+            out = backend.check_in(self.sapp.folder, pid, present=absent)
+        except SwissError as exc:
+            self.error(str(exc))
+            return
+        self.sapp.event_written(out.event)
+        self.select_id(pid)
+        text = ROLL_PRESENT if absent else ROLL_ABSENT
+        self.status(text.format(id=pid, name=out.player.name, round=nxt), "ok")

@@ -6,6 +6,8 @@ own message.  Replacing a different result asks first; ``BOARD clear`` / Delete 
 
 from __future__ import annotations
 
+import re
+
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -52,9 +54,36 @@ def _name(event: Event, pid: int) -> str:
     return f"{pid} {p.name}" if p else str(pid)
 
 
+_BOARD_TYPED = re.compile(r"^\s*(\d+)\s")
+# The entry line's title: where Enter writes (strings a director reads, in one place).
+TARGET = "→ board {board}"
+TARGET_HAS = "→ board {board} (has {result})"
+TARGET_NONE = "→ board {board}: no such board"
+TARGET_SELECTED = " (selected)"
+TYPED_AHEAD = "typed while the question was open, not taken: {keys}"
+
+
+def playoff_stage(event: Event, round_no: int) -> str:
+    """The stage a playoff round is (Quarter-finals, Semi-finals, Final)."""
+    from ...core.standings.playoff import stage_name
+    rnd = event.round(round_no)
+    return stage_name(len(rnd.boards)) if rnd is not None else f"Round {round_no}"
+
+
 # Keys that stay keys on the board list (every other printable character is typing).
 _BOUND = frozenset(k for key in (*keymap.GLOBAL, *keymap.MODE_KEYS["results"])
                    for k in key.keys.split(","))
+
+
+ROUND_KEYS = ("[", "]")
+
+
+class EntryLine(Input):
+    """The results entry line.  ``[`` and ``]`` are no game's result: they are left to the
+    screen's round keys (Textual leaves a printable key to a text field otherwise)."""
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        return character not in ROUND_KEYS and super().check_consume_key(key, character)
 
 
 class ResultsScreen(EventScreen):
@@ -71,19 +100,46 @@ class ResultsScreen(EventScreen):
 
     round_no: int = 0
     _follow_latest = True
+    _cursor_round = -1  # the round the cursor was last placed in (a new round: first empty)
 
     def compose_body(self) -> ComposeResult:
         yield Static("", id="results-hint", classes="hint", markup=False)
         # select_on_focus=False: a character typed on the board list moves the cursor here
         # and is inserted; selecting it on focus made the next key replace it ("3 1-0"
         # became " 1-0", saved on the selected board instead of board 3)
-        yield Input(placeholder="board result, e.g. 12 1-0 — or just the result for the "
+        yield EntryLine(placeholder="board result, e.g. 12 1-0 — or just the result for the "
                                 "selected board", id="entry", select_on_focus=False)
         yield FastTable(id="boards")
 
     def on_mount(self) -> None:
         super().on_mount()
+        self.watch(self.query_one("#boards", FastTable), "cursor_row",
+                   lambda *_: self.show_target(), init=False)
         self.query_one("#entry", Input).focus()
+
+    def show_target(self) -> None:
+        """The entry line's title names the board Enter will write to (``→ board 7``): the
+        board typed first, else the board under the cursor."""
+        inp = self.query_one("#entry", Input)
+        typed = _BOARD_TYPED.match(inp.value)
+        board = int(typed.group(1)) if typed else self.selected_board()
+        ev = self.event
+        rnd = ev.round(self.round_no) if ev is not None else None
+        if ev is None or board is None or rnd is None:
+            inp.border_title = ""
+            return
+        bd = rnd.board(board)
+        if bd is None:
+            text = TARGET_NONE.format(board=board)
+        elif bd.result is not None:
+            text = TARGET_HAS.format(board=board, result=result_cell(ev.game, bd))
+        else:
+            text = TARGET.format(board=board)
+        inp.border_title = text + ("" if typed else TARGET_SELECTED)
+
+    def on_input_changed(self, message: Input.Changed) -> None:
+        if message.input.id == "entry":
+            self.show_target()
 
     # ---- drawing -----------------------------------------------------------------------------
     def show_event(self, event: Event) -> None:
@@ -109,6 +165,12 @@ class ResultsScreen(EventScreen):
                          result_cell(event.game, bd)))
             keys.append(str(bd.number))
         t.set_table(["Bd", a, b, "Result"], widths, rows, keys)
+        if self._cursor_round != self.round_no:
+            # a round opened or newly paired: the cursor starts on its first board without a
+            # result, never on the row used last in another round (a bare "1-0" was saved
+            # on board 3 of the new round)
+            keep = None
+            self._cursor_round = self.round_no
         if keep is None or not t.move_to_key(str(keep)):
             nxt = backend.next_empty_board(event, self.round_no, None)
             if nxt is not None:
@@ -118,14 +180,20 @@ class ResultsScreen(EventScreen):
         latest = self.round_no == event.current_round
         if missing or not latest:
             done = ""
+        elif rnd.playoff:
+            done = (" — round complete: F3, o pairs the next stage" if len(rnd.boards) > 1
+                    else " — the final is played: F3, k shows the bracket")
         elif self.round_no >= event.settings.rounds:
-            done = " — round complete, the event's last round"
+            done = " — round complete, the last Swiss round"
         else:
             done = " — round complete: F3, p pairs the next"
         no_black = sum(1 for bd in rnd.boards if result_cell(event.game, bd).endswith("=?"))
         if no_black and done:
             done = " — round complete"  # the hint is one line of 80 columns
-        self.hint(f"Round {self.round_no}: {count(len(rnd.boards), 'board')}, {missing} "
+        what = (f"{playoff_stage(event, self.round_no)} (round {self.round_no})" if rnd.playoff
+                else f"Round {self.round_no}")
+        self.show_target()
+        self.hint(f"{what}: {count(len(rnd.boards), 'board')}, {missing} "
                   "without result" + (f", {no_black} without Black" if no_black else "")
                   + ("" if latest else " (an earlier round)") + done)
 
@@ -222,11 +290,18 @@ class ResultsScreen(EventScreen):
                 self.status(f"board {board} has no result to clear")
                 self._clear_entry()
                 return
-            self.app.push_screen(
-                ConfirmScreen(f"Clear board {board}?",
-                              f"Board {board} has {bd.result.text}. Clear it?",
-                              "y = clear, n / Esc = keep it", enter_confirms=False),
-                lambda yes: self._do_clear(board) if yes else self.status("not cleared"))
+            question = ConfirmScreen(f"Clear board {board}?",
+                                     f"Board {board} has {bd.result.text}. Clear it?",
+                                     "y = clear, n / Esc = keep it", enter_confirms=False)
+
+            def clear_answer(yes: bool | None) -> None:
+                if yes:
+                    self._do_clear(board)
+                else:
+                    self.status(f"board {board} not cleared")
+                self._say_typed_ahead(question)
+
+            self.app.push_screen(question, clear_answer)
             return
         self._record(board, entry, force=False)
 
@@ -235,16 +310,26 @@ class ResultsScreen(EventScreen):
         lines = [why] if why else [f"Board {board} already has {old}."]
         lines.append(f"Replace it with {self._stored_as(board, entry)}?")
 
+        question = ConfirmScreen(f"Replace result on board {board}?", lines,
+                                 f"y = replace, n / Esc = keep {old}", enter_confirms=False)
+
         def answer(yes: bool | None) -> None:
             if yes:
                 self._record(board, entry, force=True)
             else:
                 self._clear_entry()
                 self.status(f"board {board} kept {old}")
+            self._say_typed_ahead(question)
 
-        self.app.push_screen(ConfirmScreen(f"Replace result on board {board}?", lines,
-                                           f"y = replace, n / Esc = keep {old}",
-                                           enter_confirms=False), answer)
+        self.app.push_screen(question, answer)
+
+    def _say_typed_ahead(self, question: ConfirmScreen) -> None:
+        """After a question, the keys typed while it was open (refused) are named on the
+        status line, so the director knows to type them again."""
+        if question.typed_ahead:
+            keys = question.typed_ahead.replace("⏎", " ⏎ ").strip()
+            current = str(self.query_one("#status", Static).render())
+            self.status(f"{current} · {TYPED_AHEAD.format(keys=keys)}", "error")
 
     def _stored_as(self, board: int, entry: backend.Entry) -> str:
         """What the entry will be stored as, as the list shows it (``B+1``, Renju's
@@ -254,7 +339,7 @@ class ResultsScreen(EventScreen):
         ev = self.event
         result = backend.preview_result(ev, self.round_no, board, entry.result, entry.extra) \
             if ev is not None else None
-        if result is None:
+        if ev is None or result is None:
             return typed
         shown = result_cell(ev.game, Board(board, (0, 0), result))
         if "drop" in entry.extra:
@@ -269,9 +354,10 @@ class ResultsScreen(EventScreen):
             if force:
                 self.error(str(exc))
                 return
-            rnd = self.event.round(self.round_no) if self.event else None
+            ev = self.event
+            rnd = ev.round(self.round_no) if ev else None
             bd = rnd.board(board) if rnd else None
-            old = result_cell(self.event.game, bd) if bd is not None and bd.result else "a result"
+            old = result_cell(ev.game, bd) if ev and bd is not None and bd.result else "a result"
             self._ask_replace(board, entry, old, str(exc))
             return
         except SwissError as exc:
@@ -284,7 +370,8 @@ class ResultsScreen(EventScreen):
         self.sapp.event_written(new)
         nxt = backend.next_empty_board(new, self.round_no, board)
         self.select_board(nxt if nxt is not None else board)
-        left = new.round(self.round_no).missing_results()
+        now = new.round(self.round_no)
+        left = now.missing_results() if now is not None else 0
         note = out.note
         drops = "".join(f" · {_name(new, pid)} drops (withdrawn from round "
                         f"{self.round_no + 1})" for pid in out.dropped)

@@ -48,6 +48,30 @@ def standings_rows(event: Event, upto: int | None,
     return cols, rows, st.after_round
 
 
+FINAL_DONE = "Final places · Champion: {name} · [ the Swiss standings"
+FINAL_OPEN = "Final places so far (playoff in progress; provisional by seed) · [ Swiss"
+
+
+def final_rows(event: Event) -> tuple[list[str], list[tuple], str]:
+    """After a playoff cut: the final places (champion, finalist, each stage's losers by
+    seed, then the Swiss order), with the stage reached, the Swiss place and points."""
+    places = backend.final_places(event)
+    last_swiss = max((r.number for r in event.swiss_rounds()), default=0)
+    st = backend.standings(event, upto=last_swiss)
+    swiss = {r.player.id: r for r in st.rows}
+    names = event.by_id()
+    rows = []
+    for f in places:
+        r = swiss.get(f.player)
+        rows.append((str(f.place) if f.decided else f"({f.place})",
+                     f"{names[f.player].name} ({f.player})", f.stage,
+                     r.place if r else "", backend.fmt_score(r.score) if r else ""))
+    champion = places[0] if places and places[0].stage == "Champion" else None
+    hint = (FINAL_DONE.format(name=names[champion.player].name) if champion
+            else FINAL_OPEN)
+    return ["Pl", "Name", "Playoff", "Swiss", "Pts"], rows, hint
+
+
 def update_table(table: FastTable, cols: list[str], rows: list[tuple],
                  widths: dict[str, int] | None = None, keys: list[str] | None = None,
                  fit: tuple[str, ...] = ()) -> None:
@@ -77,6 +101,16 @@ class StandingsScreen(EventScreen):
         if not event.players:
             t.clear()
             hint.update("No players yet (F2 Registration)")
+            return
+        if self.upto is None and backend.playoff_started(event):
+            try:
+                cols, rows, text = final_rows(event)
+            except SwissError as exc:
+                self.error(str(exc))
+                return
+            update_table(t, cols, rows, {"Pl": 5, "Playoff": 15, "Swiss": 6, "Pts": 5},
+                         fit=("Name",))
+            hint.update(text)
             return
         if len(event.players) >= background_at():
             self._compute(event, self.upto)  # the screen stays responsive meanwhile
@@ -108,7 +142,7 @@ class StandingsScreen(EventScreen):
         cur = event.round(event.current_round)
         pending = cur.missing_results() if cur else 0
         note = (f" · live: {count(pending, 'result')} missing"
-                if pending and after == cur.number else "")
+                if pending and cur is not None and after == cur.number else "")
         hint.update(f"Standings after round {after} · {count(len(rows), 'player')}{note}")
 
     def action_prev_round(self) -> None:
@@ -116,6 +150,9 @@ class StandingsScreen(EventScreen):
         if ev is None:
             return
         cur = self.upto if self.upto is not None else ev.current_round
+        if self.upto is None and backend.playoff_started(ev):
+            # from the final places to the Swiss standings they were seeded from
+            cur = max((r.number for r in ev.swiss_rounds()), default=0) + 1
         self.upto = max(0, cur - 1)
         self.sync(force=True)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -11,11 +12,17 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 
+TYPED_AHEAD_NOTE = "Answer this question first (y or n). Typed ahead, not taken: {keys}"
+
+
 class ConfirmScreen(ModalScreen[bool]):
     """A question answered with y / Enter (yes) or n / Esc (no).
 
     ``enter_confirms=False`` for questions that pop up while the director is typing (replace
-    or clear a result): there an Enter typed ahead must not answer yes, only ``y`` does."""
+    or clear a result): there an Enter typed ahead must not answer yes, only ``y`` does, and
+    every other key typed while the question is open is refused with a bell and listed on the
+    question (``typed_ahead``), so the caller can say what was not taken: typed-ahead keys
+    are never kept for a later question."""
 
     BINDINGS = [
         Binding("y", "answer(True)", "Yes"),
@@ -30,18 +37,38 @@ class ConfirmScreen(ModalScreen[bool]):
         self.lines = [lines] if isinstance(lines, str) else list(lines)
         self.yes = yes
         self.enter_confirms = enter_confirms
+        self.typed_ahead = ""
 
     def action_enter(self) -> None:
         if self.enter_confirms:
             self.dismiss(True)
         else:
-            self.app.bell()
+            self._refuse("⏎")
+
+    def on_key(self, event: events.Key) -> None:
+        if self.enter_confirms or event.key in ("y", "n", "escape", "enter", "ctrl+q"):
+            return
+        char = event.character
+        if char and char.isprintable():
+            event.stop()
+            event.prevent_default()
+            self._refuse(char)
+
+    def _refuse(self, char: str) -> None:
+        self.typed_ahead += char
+        self.app.bell()
+        note = self.query_one("#confirm-typed", Static)
+        note.update(TYPED_AHEAD_NOTE.format(keys=self.typed_ahead))
+        note.display = True
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(self.title_text, classes="dialog-title", markup=False)
             with VerticalScroll(classes="dialog-body"):
                 yield Static("\n".join(self.lines), markup=False, id="confirm-text")
+            note = Static("", markup=False, id="confirm-typed", classes="dialog-warning")
+            note.display = False
+            yield note
             yield Static(self.yes, classes="hint", markup=False)
 
     def action_answer(self, value: bool) -> None:
@@ -104,7 +131,17 @@ FORM_FIELDS = (
     ("rank", "Rank"),
     ("club", "Club"),
     ("country", "Country"),
+    ("federation_id", "Fed. id"),
+    ("lot", "Lot"),
+    ("smms_correction", "SMMS corr"),
+    ("birth", "Birth"),
+    ("sex", "Sex"),
+    ("title", "Title"),
+    ("notes", "Notes"),
 )
+# a new player may also be given an id (the next free one otherwise); last, so Tab after the
+# name still reaches Rating and Rank first
+NEW_FORM_FIELDS = (*FORM_FIELDS, ("id", "Id"))
 
 
 class PlayerForm(ModalScreen[dict[str, Any] | None]):
@@ -127,11 +164,12 @@ class PlayerForm(ModalScreen[dict[str, Any] | None]):
         with Vertical(classes="dialog"):
             yield Static(self.title_text, classes="dialog-title", markup=False)
             for key, label in self.fields:
-                with Horizontal(classes="form-row"):
-                    yield Label(label, classes="form-label")
+                with Horizontal(classes="form-row form-line"):
+                    yield Label(label, classes="form-label form-line-label")
                     v = self.values.get(key)
-                    yield Input("" if v is None else str(v), id=f"f-{key}")
-            yield Static("Tab next field · Enter save · Esc cancel", classes="hint")
+                    yield Input("" if v is None else str(v), id=f"f-{key}",
+                                classes="form-line-input")
+            yield Static("Tab / Shift+Tab next field · Enter save · Esc cancel", classes="hint")
 
     def on_mount(self) -> None:
         self.query_one(f"#f-{self.focus_field}", Input).focus()

@@ -24,7 +24,12 @@ def header_text(event: Event | None, mode_title: str = "", width: int | None = N
     cur = event.current_round
     rnd = event.round(cur)
     missing = rnd.missing_results() if rnd else 0
-    round_txt = f"Round {cur}/{s.rounds}" if cur else f"Round 0/{s.rounds} (not paired)"
+    if rnd is not None and rnd.playoff:
+        # a playoff round is not one of the planned Swiss rounds ("Round 5/4"): its stage
+        from ...core.standings.playoff import stage_name
+        round_txt = f"{stage_name(len(rnd.boards))} (round {cur})"
+    else:
+        round_txt = f"Round {cur}/{s.rounds}" if cur else f"Round 0/{s.rounds} (not paired)"
     miss_txt = f"{missing} missing" if missing else ("all results in" if cur else "")
     head = [mode_title.upper()] if mode_title else []
     tail = [s.game, round_txt]

@@ -1,0 +1,209 @@
+"""The event's settings as a form of text fields: which fields a game has (the common ones,
+then every option of the game's profile), each with its help (legal values, default), the
+current values as text, and the typed text turned back into the keyword arguments of
+:func:`swisstui.core.services.create_event` / :func:`~swisstui.core.services.preview_settings`.
+
+Validation is not here: the values go through :func:`swisstui.core.settings.make_settings`
+like event.toml does; a refusal is a :class:`SwissError` whose ``field`` names the form field
+(``rounds``, ``tiebreaks``, ``option.komi``), so a front end can put the cursor there.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, fields
+from typing import Any
+
+from .errors import SwissError
+from .model import Scoring, Settings
+from .settings import COLOURS, ROUND1, STYLES, SYSTEMS
+
+OPTION = "option."  # prefix of a game option's field key
+
+
+@dataclass(frozen=True)
+class FormField:
+    """One field: ``key`` (a Settings field, a scoring key, or ``option.KEY``), the label a
+    director reads, and one help line (legal values, what it does)."""
+
+    key: str
+    label: str
+    help: str
+
+
+_TEXT = ("name", "date_start", "date_end", "venue", "city", "arbiter")
+_INT = ("rounds", "seed", "club_weight", "country_weight")
+_SCORES = ("win", "draw", "loss", "bye", "absent")
+
+COMMON: tuple[FormField, ...] = (
+    FormField("name", "Name", "the event's name, as printed on every list"),
+    FormField("rounds", "Rounds", "planned Swiss rounds (1 to 999)"),
+    FormField("date_start", "First day", "YYYY-MM-DD (optional)"),
+    FormField("date_end", "Last day", "YYYY-MM-DD (optional)"),
+    FormField("venue", "Venue", "optional"),
+    FormField("city", "City", "optional"),
+    FormField("arbiter", "Arbiter", "chief arbiter / director (optional)"),
+    FormField("system", "System", "pairing system: " + ", ".join(SYSTEMS)),
+    FormField("style", "Style", "in-group style: " + ", ".join(STYLES)),
+    FormField("round1", "Round 1", "round-1 order: " + ", ".join(ROUND1)),
+    FormField("colours", "Colours", "colour policy: " + ", ".join(COLOURS)),
+    FormField("tiebreaks", "Tie-breaks", "codes in order, comma separated"),
+    FormField("win", "Win pts", "points for a win"),
+    FormField("draw", "Draw pts", "points for a draw"),
+    FormField("loss", "Loss pts", "points for a loss"),
+    FormField("bye", "Bye pts", "points for the pairing bye"),
+    FormField("absent", "Absent pts", "points for an absence"),
+    FormField("club_weight", "Same club", "0 = may meet; 1 = avoid pairing club mates"),
+    FormField("country_weight", "Same ctry", "0 = may meet; 1 = avoid pairing compatriots"),
+    FormField("seed", "Seed", "random seed (lots, random pairing)"),
+)
+
+
+def event_fields(game: str) -> tuple[FormField, ...]:
+    """The form's fields for an event of ``game``: the common ones (the tie-break help lists
+    the game's own codes), then one per game option (its legal values, default and help)."""
+    from .games import profile
+    prof = profile(game)
+    out = []
+    for f in COMMON:
+        if f.key == "tiebreaks":
+            f = FormField(f.key, f.label, f"{f.help}; {game}'s usual chain: "
+                          + " ".join(prof.tiebreaks_for(None))
+                          + "; every code: docs/TIEBREAKS.md")
+        out.append(f)
+    for key, opt in prof.options.items():
+        legal = (" | ".join(_text(c) for c in opt.choices) if opt.choices
+                 else _type_name(opt.type))
+        default = "none" if opt.default is None else _text(opt.default)
+        out.append(FormField(OPTION + key, key.replace("_", " ").capitalize()[:10],
+                             f"{opt.help.rstrip('.')} ({legal}; default {default})".lstrip()))
+    return tuple(out)
+
+
+def _type_name(t: Any) -> str:
+    types = t if isinstance(t, tuple) else (t,)
+    names = {bool: "yes/no", int: "whole number", float: "number", str: "text",
+             list: "A-B", tuple: "A-B", type(None): "empty"}
+    return " or ".join(dict.fromkeys(names.get(x, x.__name__) for x in types))
+
+
+def _text(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float) and value == int(value):
+        return str(int(value)) if abs(value) < 1e15 else str(value)
+    if isinstance(value, (list, tuple)):
+        return "-".join(_text(v) for v in value) if all(
+            isinstance(v, (int, float)) for v in value) else ", ".join(map(str, value))
+    return str(value)
+
+
+def settings_texts(settings: Settings) -> dict[str, str]:
+    """Every field's current value as the form shows it."""
+    out = {f.name: _text(getattr(settings, f.name)) for f in fields(Settings)
+           if f.name in _TEXT + _INT + ("system", "style", "round1", "colours")}
+    out["tiebreaks"] = ", ".join(settings.tiebreaks)
+    for key in _SCORES:
+        out[key] = _text(getattr(settings.scoring, key))
+    from .games import profile
+    for key, opt in profile(settings.game).options.items():
+        out[OPTION + key] = _text(settings.options.get(key, opt.default))
+    return out
+
+
+def default_texts(game: str, name: str = "", rounds: int = 5) -> dict[str, str]:
+    """The form of a new event of ``game``: the profile's defaults."""
+    from .settings import make_settings
+    texts = settings_texts(make_settings(game, name or "New event", rounds))
+    texts["name"] = name
+    return texts
+
+
+def _parse_option(game: str, key: str, raw: str) -> Any:
+    from .games import profile
+    opt = profile(game).options[key]
+    types = opt.type if isinstance(opt.type, tuple) else (opt.type,)
+    field = OPTION + key
+    if raw == "":
+        if type(None) in types or opt.default is None:
+            return None
+        raise SwissError(f"{key}: a value is needed (default {_text(opt.default)})",
+                         field=field)
+    if bool in types:
+        low = raw.lower()
+        if low in ("yes", "y", "true", "on", "1"):
+            return True
+        if low in ("no", "n", "false", "off", "0"):
+            return False
+        raise SwissError(f"{key}: type yes or no, not {raw!r}", field=field)
+    if list in types or tuple in types:
+        m = re.fullmatch(r"(\d+)\s*[-:]\s*(\d+)", raw)
+        if not m:
+            raise SwissError(f"{key}: type two numbers, e.g. 40-24 (not {raw!r})", field=field)
+        return [int(m.group(1)), int(m.group(2))]
+    if int in types and re.fullmatch(r"-?\d+", raw):
+        return int(raw)
+    if float in types:
+        try:
+            value = float(raw.replace(",", "."))
+        except ValueError:
+            raise SwissError(f"{key}: {raw!r} is not a number", field=field) from None
+        if not math.isfinite(value):
+            raise SwissError(f"{key}: {raw!r} is not a number", field=field)
+        return value
+    if int in types:
+        raise SwissError(f"{key}: {raw!r} is not a whole number", field=field)
+    return raw
+
+
+def parse_texts(game: str, texts: dict[str, str], before: dict[str, str] | None = None
+                ) -> dict[str, Any]:
+    """Typed text → keyword arguments for ``create_event(folder, game, **kw)`` (``name``,
+    ``rounds``, settings, ``options``) or ``preview_settings(event, **kw)``.  With ``before``
+    (the form as it was shown), only the fields that were changed are returned.  SwissError
+    with ``field`` for a value that is not even of the right kind."""
+    out: dict[str, Any] = {}
+    options: dict[str, Any] = {}
+    for key, raw in texts.items():
+        raw = raw.strip()
+        if before is not None and before.get(key, "").strip() == raw:
+            continue
+        if key.startswith(OPTION):
+            options[key[len(OPTION):]] = _parse_option(game, key[len(OPTION):], raw)
+        elif key in _INT:
+            if not re.fullmatch(r"-?\d+", raw):
+                raise SwissError(f"{key}: {raw!r} is not a whole number", field=key)
+            out[key] = int(raw)
+        elif key in _SCORES:
+            try:
+                out[key] = float(raw.replace(",", "."))
+            except ValueError:
+                raise SwissError(f"{key}: {raw!r} is not a number of points",
+                                 field=key) from None
+        elif key == "tiebreaks":
+            out[key] = tuple(c for c in re.split(r"[\s,]+", raw) if c)
+        elif key == "name":
+            if not raw:
+                raise SwissError("name: an event needs a name", field="name")
+            out[key] = raw
+        elif key in _TEXT:
+            out[key] = raw or None
+        else:
+            out[key] = raw
+    if options:
+        out["options"] = options
+    return out
+
+
+def field_of(exc: SwissError) -> str | None:
+    """The form field a refusal is about: ``exc.field``, or the settings key a
+    :class:`~swisstui.core.settings.SettingError` names (a game option as ``option.KEY``)."""
+    key = exc.field or getattr(exc, "key", None)
+    if key is None:
+        return None
+    if key in {f.name for f in fields(Settings)} or key in {f.name for f in fields(Scoring)}:
+        return key
+    return key if key.startswith(OPTION) else OPTION + key

@@ -1,0 +1,66 @@
+"""Exports and prints from the keyboard (F8 / ``W``): every format × list of the core's one
+export table (:data:`swisstui.core.interop.formats.FORMATS`, read when the list opens, so a
+format added there appears here), then the file to write (a default next to the event
+folder), written atomically by :func:`swisstui.core.services.export_to_file`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+# Strings a director reads (one place, for a later translation pass).
+PICK_TITLE = "Export or print: which list, in which format?"
+PICK_HINT = "Up/Down and Enter · Esc cancels · html is the printable page"
+PATH_TITLE = "Write {what} as {fmt} to"
+PATH_HINT = "A file path (relative to where swisstui was started); Enter writes, Esc cancels"
+SAVED = "saved: {what} ({fmt}) to {path} ({size} bytes)"
+NOT_SAVED = "nothing exported"
+
+
+def export_choices() -> list[tuple[str, str, str]]:
+    """(format, what, label) for every row of the format table, the format's default first."""
+    from ...core.interop.formats import FORMATS
+    out = []
+    for name, f in FORMATS.items():
+        for what in sorted(f.whats, key=lambda w: (w != f.default, w)):
+            out.append((name, what, f"{name:<6} {what:<11} {f.help}"))
+    return out
+
+
+def default_path(folder: Path, fmt: str, what: str) -> str:
+    """``EVENT-standings.html`` next to the event folder (never one of its own files)."""
+    from ...core.interop.formats import FORMATS
+    folder = Path(folder)
+    name = folder.resolve().name or "event"
+    return str(folder.parent / f"{name}-{what}{FORMATS[fmt].suffix}")
+
+
+class ExportPicker(ModalScreen["tuple[str, str] | None"]):
+    """Choose (format, what) from the format table."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def compose(self) -> ComposeResult:
+        self.choices = export_choices()
+        with Vertical(classes="dialog"):
+            yield Static(PICK_TITLE, classes="dialog-title", markup=False)
+            yield OptionList(*(Option(label, id=f"{fmt}:{what}")
+                               for fmt, what, label in self.choices), id="exports")
+            yield Static(PICK_HINT, classes="hint", markup=False)
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def on_option_list_option_selected(self, message: OptionList.OptionSelected) -> None:
+        message.stop()
+        fmt, _, what = (message.option.id or ":").partition(":")
+        self.dismiss((fmt, what))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
