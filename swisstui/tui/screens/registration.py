@@ -148,6 +148,15 @@ class RegistrationScreen(EventScreen):
         key = self.query_one("#players", FastTable).cursor_key
         return int(key) if key else None
 
+    def selected_player(self) -> tuple[Event, Player] | None:
+        """The event and the player under the cursor, or None (and a status line)."""
+        ev, pid = self.event, self.selected_id()
+        p = ev.player(pid) if ev is not None and pid is not None else None
+        if ev is None or p is None:
+            self.status("no player selected")
+            return None
+        return ev, p
+
     def select_id(self, pid: int) -> None:
         self.query_one("#players", FastTable).move_to_key(str(pid))
 
@@ -225,13 +234,11 @@ class RegistrationScreen(EventScreen):
                                  self._save_new)
 
     def action_edit_player(self) -> None:
-        ev, pid = self.event, self.selected_id()
-        if ev is None or pid is None:
-            self.status("no player selected")
+        chosen = self.selected_player()
+        if chosen is None:
             return
-        p = ev.player(pid)
-        if p is None:
-            return
+        ev, p = chosen
+        pid = p.id
         values = {key: getattr(p, key) for key, _ in FORM_FIELDS}
         self.app.push_screen(PlayerForm(f"Edit player {pid}", values),
                              lambda v: self._save_edit(pid, v))
@@ -255,13 +262,11 @@ class RegistrationScreen(EventScreen):
 
     # ---- withdraw / bye ------------------------------------------------------------------------
     def action_withdraw(self) -> None:
-        ev, pid = self.event, self.selected_id()
-        if ev is None or pid is None:
-            self.status("no player selected")
+        chosen = self.selected_player()
+        if chosen is None:
             return
-        p = ev.player(pid)
-        if p is None:
-            return
+        ev, p = chosen
+        pid = p.id
         nxt = ev.current_round + 1
         self.app.push_screen(
             ConfirmScreen(f"Withdraw {pid} {p.name}?",
@@ -329,13 +334,11 @@ class RegistrationScreen(EventScreen):
         self.status(f"saved: {count(len(out.added), 'player')} imported from {path}{ids}", "ok")
 
     def action_remove_player(self) -> None:
-        ev, pid = self.event, self.selected_id()
-        if ev is None or pid is None:
-            self.status("no player selected")
+        chosen = self.selected_player()
+        if chosen is None:
             return
-        p = ev.player(pid)
-        if p is None:
-            return
+        ev, p = chosen
+        pid = p.id
         self.app.push_screen(
             ConfirmScreen(f"Remove {pid} {p.name}?",
                           ["Delete a registration made by mistake (refused once the player "
@@ -386,13 +389,11 @@ class RegistrationScreen(EventScreen):
     # ---- roll-call -------------------------------------------------------------------------------
     def action_roll_call(self) -> None:
         """Space: the selected player absent from the next round, or (again) present."""
-        ev, pid = self.event, self.selected_id()
-        if ev is None or pid is None:
-            self.status("no player selected")
+        chosen = self.selected_player()
+        if chosen is None:
             return
-        p = ev.player(pid)
-        if p is None:
-            return
+        ev, p = chosen
+        pid = p.id
         nxt = ev.current_round + 1
         absent = p.requested_bye(nxt) is ByeKind.ABSENT
         try:
