@@ -7,15 +7,17 @@ so the same request gives byte-identical output from every entry point.
 =========  ================================================================  ==============
 format     what                                                             default what
 =========  ================================================================  ==============
-text       standings, crosstable, pairings, wall, alphabetical              standings
-json       event, standings, crosstable, pairings                           event
-csv        standings, crosstable, pairings, wall, alphabetical              standings
-html       standings, crosstable, pairings, alphabetical, slips, wall, all  standings
+text       standings, crosstable, pairings, wall, alphabetical, final       standings
+json       event, standings, crosstable, pairings, final                    event
+csv        standings, crosstable, pairings, wall, alphabetical, final       standings
+html       standings, crosstable, pairings, alphabetical, slips, wall,      standings
+           all, final
 trf        event (FIDE TRF-16 / TRF-2026, chess)                            event
 h9         event (EGD results, Go)                                          event
 =========  ================================================================  ==============
 
-``round`` means "after round N" for standings, crosstable, h9 and trf, and "of round N" for
+``final`` is the final places after a playoff (the champion first; without a playoff, the
+Swiss order).  ``round`` means "after round N" for standings, crosstable, h9 and trf, and "of round N" for
 pairings and the wall list (default: the last complete round / the current round).
 ``tiebreaks`` replaces the event's chain for standings and crosstable (``""``: score alone).
 
@@ -157,6 +159,17 @@ def _json_pairings(event: Event, req: ExportRequest) -> bytes:
     return _json(pairing_json(event, paired_round(event, req.round)))
 
 
+def _json_final(event: Event, req: ExportRequest) -> bytes:
+    """``{"event", "places": [{"place", "player", "name", "stage", "decided"}]}``: the final
+    places after a playoff (the Swiss order without one)."""
+    from ..standings.playoff import final_places
+    by_id = event.by_id()
+    return _json({"event": event.settings.name, "places": [
+        {"place": f.place, "player": f.player,
+         "name": by_id[f.player].name if f.player in by_id else None, "stage": f.stage,
+         "decided": f.decided} for f in final_places(event)]})
+
+
 def _csv_table(what: str) -> Renderer:
     def render(event: Event, req: ExportRequest) -> bytes:
         from .csv_export import table_to_csv
@@ -228,17 +241,19 @@ def _h9(event: Event, req: ExportRequest) -> bytes:
 FORMATS: dict[str, Format] = {f.name: f for f in (
     Format("text", {"standings": _text_standings, "crosstable": _text_crosstable,
                     "pairings": _text_table("pairings"), "wall": _text_table("wall"),
-                    "alphabetical": _text_table("wall")},
+                    "alphabetical": _text_table("wall"), "final": _text_table("final")},
            "standings", ".txt", "aligned text for a terminal or a printer"),
     Format("json", {"event": _json_event, "standings": _json_standings,
-                    "crosstable": _json_crosstable, "pairings": _json_pairings},
+                    "crosstable": _json_crosstable, "pairings": _json_pairings,
+                    "final": _json_final},
            "event", ".json", "JSON (documented, stable shapes)"),
-    Format("csv", {w: _csv_table(w) for w in TEXT_WHATS},
+    Format("csv", {**{w: _csv_table(w) for w in TEXT_WHATS}, "final": _csv_table("final")},
            "standings", ".csv", "CSV for spreadsheets (RFC 4180, UTF-8)"),
     Format("html", {"standings": _html_table("standings"),
                     "crosstable": _html_table("crosstable"),
                     "pairings": _html_table("pairings"), "alphabetical": _print_alphabetical,
-                    "slips": _print_slips, "wall": _print_wall_chart, "all": _html_table("all")},
+                    "slips": _print_slips, "wall": _print_wall_chart, "all": _html_table("all"),
+                    "final": _html_table("final")},
            "standings", ".html", "one static HTML page, printable, no outside resources; "
            "with --paper a4|letter laid out for a printer"),
     Format("trf", {"event": _trf}, "event", ".trf", "FIDE Tournament Report File (chess)"),

@@ -13,7 +13,7 @@ from ..errors import SwissError
 from ..games import profile
 from ..model import ByeKind, Event, board_colours
 
-WHATS = ("standings", "crosstable", "pairings", "wall")
+WHATS = ("standings", "crosstable", "pairings", "wall", "final")
 
 _COLOUR_WORD = {"w": "White", "b": "Black"}
 BYE_TEXT = {
@@ -171,6 +171,22 @@ def wall_table(event: Event, round_no: int | None = None) -> Table:
                  rows, (False, True, True, False, False))
 
 
+def final_table(event: Event) -> Table:
+    """The final places (:func:`swisstui.core.standings.playoff.final_places`): after a
+    playoff, the champion first, then how far each player went; without one, the Swiss
+    standings' order.  A note says when the playoff is still being played."""
+    from ..standings.playoff import final_places
+    places = final_places(event)
+    by_id = event.by_id()
+    rows = tuple((str(f.place), str(f.player),
+                  by_id[f.player].name if f.player in by_id else f"#{f.player}", f.stage)
+                 for f in places)
+    notes = ("the playoff is still being played: places of players still in it follow their "
+             "seeds",) if any(not f.decided for f in places) else ()
+    return Table("Final places", ("Pl", "No", "Name", "Stage"), rows,
+                 (True, True, False, False), notes)
+
+
 def build(event: Event, what: str, round_no: int | None = None, chain=None) -> Table:
     """The table ``what`` (one of :data:`WHATS`); ``round_no`` is "after round" for standings
     and crosstable, "of round" for pairings and the wall list (default: the current round);
@@ -183,4 +199,6 @@ def build(event: Event, what: str, round_no: int | None = None, chain=None) -> T
         return pairings_table(event, round_no)
     if what == "wall":
         return wall_table(event, round_no)
+    if what == "final":
+        return final_table(event)
     raise SwissError(f"unknown list {what!r}; valid: {', '.join(WHATS)}")
