@@ -158,9 +158,7 @@ def test_pair_next_keeps_forbidden_pairs_for_later_rounds(tmp_path):
 
 def test_preview_swap_writes_nothing_and_lists_what_it_breaks(tmp_path):
     folder = make_event(tmp_path, "chess", 4)
-    services.pair_next(folder)
-    store.update(folder, lambda e: e)  # no-op write
-    ev = services.load(folder)
+    ev = services.pair_next(folder).event
     a, b = ev.round(1).boards[0].players[0], ev.round(1).boards[1].players[0]
     before = snapshot(folder)
     out = services.preview_swap(ev, 1, a, b)
@@ -173,12 +171,12 @@ def test_preview_swap_writes_nothing_and_lists_what_it_breaks(tmp_path):
 
 def test_pairing_refusal_carries_players_and_relaxation(tmp_path):
     folder = make_event(tmp_path, "chess", 2, rounds=3)
-    services.pair_next(folder)
-    ev = services.load(folder)
-    store.update(folder, lambda e: __import__("swisstui.core.results", fromlist=["x"])
-                 .record_result(e, 1, 1, "1-0"))
+    ev = services.pair_next(folder).event
+    services.record_result(folder, 1, 1, "1-0")
+    before = snapshot(folder)
     with pytest.raises(PairingError) as err:
         services.pair_next(folder)
+    assert snapshot(folder) == before
     assert err.value.relaxation == "allow_rematch" and set(err.value.players) == {1, 2}
     assert services.load(folder).current_round == ev.current_round
 

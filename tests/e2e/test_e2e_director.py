@@ -7,20 +7,20 @@ docs/TUI.md, "Keys per result")."""
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
+from tmux_terminal import SCRIPT, TMUX
+from tmux_terminal import tmux as _tmux
+from tmux_terminal import wait as _wait
+
 from swisstui.core import services
 
 pytestmark = pytest.mark.e2e
 
-TMUX = shutil.which("tmux")
-SCRIPT = Path(sys.executable).parent / "swisstui"
 GAMES = ("chess", "go", "othello", "magic", "renju")
 # the result typed for every board (the cursor is on the next board without a result)
 RESULT = {"chess": "1-0", "go": "B+R", "othello": "40-24", "magic": "2-0", "renju": "1-0"}
@@ -29,18 +29,6 @@ KEYS_PER_RESULT = {"chess": 4, "go": 4, "othello": 6, "magic": 4, "renju": 4}
 NAMES = ("Ana Berg", "Bo Chen", "Cy Dale", "Di Evans", "Ed Fox", "Flo Gray", "Gus Hale",
          "Hal Ives")
 
-
-def _tmux(*args: str) -> str:
-    return subprocess.run([TMUX, *args], check=True, capture_output=True, text=True).stdout
-
-
-def _wait(cond, timeout: float = 20.0) -> bool:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if cond():
-            return True
-        time.sleep(0.1)
-    return cond()
 
 
 class Terminal:

@@ -5,13 +5,14 @@ them."""
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
-import sys
 import time
-from pathlib import Path
 
 import pytest
+
+from tmux_terminal import SCRIPT, TMUX
+from tmux_terminal import tmux as _tmux
+from tmux_terminal import wait as _wait
 
 from conftest import make_event
 from swisstui.core import store
@@ -19,25 +20,10 @@ from swisstui.core.model import Board, Round
 
 pytestmark = pytest.mark.e2e
 
-TMUX = shutil.which("tmux")
-SCRIPT = Path(sys.executable).parent / "swisstui"
-
-
-def _tmux(*args: str) -> str:
-    return subprocess.run([TMUX, *args], check=True, capture_output=True, text=True).stdout
 
 
 def _pane(session: str) -> str:
     return _tmux("capture-pane", "-p", "-t", session)
-
-
-def _wait(cond, timeout: float = 15.0) -> bool:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if cond():
-            return True
-        time.sleep(0.1)
-    return cond()
 
 
 @pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
