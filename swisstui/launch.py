@@ -50,15 +50,22 @@ def _opens_the_tui(argv: list[str]) -> bool:
 def run() -> None:
     """Run the command line and exit with its code (130 after Ctrl-C)."""
     from swisstui.cli import main  # under the handler: Ctrl-C here exits 130 quietly
-    if _opens_the_tui(sys.argv[1:]):
+    tui = _opens_the_tui(sys.argv[1:])
+    if tui:
         _signal.signal(_signal.SIGINT, _signal.default_int_handler)
     try:
         rc = main()
     except KeyboardInterrupt:
         _quit()
     _signal.signal(_signal.SIGINT, _quit)
-    try:
-        sys.stdout.flush()
-    except BrokenPipeError:  # `swisstui standings EVENT | head`
-        pass
-    sys.exit(rc)
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (BrokenPipeError, ValueError):  # `swisstui standings EVENT | head`
+            pass
+    if tui:
+        sys.exit(rc)
+    # A command line ends here, output flushed and every write on disk: leave without the
+    # interpreter's finalisation, which puts SIGINT back to its default action (a Ctrl-C in
+    # that window would kill the process silently instead of exiting 0 or 130).
+    os._exit(rc if isinstance(rc, int) else 0)
