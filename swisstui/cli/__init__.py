@@ -7,6 +7,8 @@ Exit codes: 0 ok, 1 refused (invalid input, illegal request), 2 usage error.
 
 from __future__ import annotations
 
+from ..core.i18n import _
+
 import argparse
 import sys
 
@@ -28,7 +30,7 @@ AREAS = (
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="swisstui",
-        description="Swiss-system tournaments in the terminal: Go, Othello, Magic, Renju, chess.",
+        description=_("Swiss-system tournaments in the terminal: Go, Othello, Magic, Renju, chess."),
     )
     from .. import __version__
     parser.add_argument("--version", action="version", version=f"swisstui {__version__}")
@@ -52,7 +54,7 @@ def _mistyped_command(word: str, commands) -> str | None:
 def _say_waiting(lock) -> None:
     """Called by the store only when a writer has waited for another's lock for a moment a
     person notices (store.locking.NOTICE_AFTER, 0.5 s): a short wait stays silent."""
-    print(f"swisstui: waiting for {lock} (another swisstui is writing this event)",
+    print(_("swisstui: waiting for {lock} (another swisstui is writing this event)").format(lock=lock),
           file=sys.stderr, flush=True)
 
 
@@ -65,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
     if not argv or (argv[0] not in choices and not argv[0].startswith("-")):
         meant = _mistyped_command(argv[0], choices) if argv else None
         if meant:
-            print(f"swisstui: unknown command {argv[0]!r} (did you mean {meant}?)",
+            print(_("swisstui: unknown command {value!r} (did you mean {meant}?)").format(value=argv[0], meant=meant),
                   file=sys.stderr)
             return 2
         if "open" in choices:
@@ -83,8 +85,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"swisstui: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
-        print("swisstui: interrupted; writes are atomic, so a change was saved whole or not "
-              "at all", file=sys.stderr)
+        print(_("swisstui: interrupted; writes are atomic, so a change was saved whole or not "
+              "at all"), file=sys.stderr)
         return 130
     return int(rc or 0)
 

@@ -7,6 +7,8 @@ line on stderr, exit 1, nothing written.
 
 from __future__ import annotations
 
+from ..core.i18n import _
+
 import argparse
 import json
 import math
@@ -41,14 +43,14 @@ def parse_option(text: str) -> tuple[str, Any]:
     key, sep, raw = text.partition("=")
     key, raw = key.strip(), raw.strip()
     if not sep or not key:
-        raise SwissError(f"--option {text!r}: write key=value, e.g. komi=6.5")
+        raise SwissError(_("--option {text!r}: write key=value, e.g. komi=6.5").format(text=text))
     m = re.fullmatch(r"(\d+)\s*[-:]\s*(\d+)", raw)
     if m:
         return key, [int(m.group(1)), int(m.group(2))]
     try:
         value = tomllib.loads(f"v = {raw}")["v"]
         if isinstance(value, float) and not math.isfinite(value):
-            raise SwissError(f"--option {key}={raw}: {key} must be a finite number")
+            raise SwissError(_("--option {key}={raw}: {key} must be a finite number").format(key=key, raw=raw))
         if isinstance(value, (str, int, float, bool, list)):
             return key, value
     except tomllib.TOMLDecodeError:
@@ -70,21 +72,21 @@ def _settings_args(args: argparse.Namespace) -> tuple[dict[str, Any], dict[str, 
 
 
 def _add_setting_flags(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--system", help=f"pairing system: {', '.join(SYSTEMS)}")
-    p.add_argument("--style", help=f"in-group style: {', '.join(STYLES)}")
-    p.add_argument("--round1", help=f"round-1 method: {', '.join(ROUND1)}")
-    p.add_argument("--colours", help=f"colour policy: {', '.join(COLOURS)}")
-    p.add_argument("--tiebreaks", metavar="A,B,...", help="tie-break order")
+    p.add_argument("--system", help=_("pairing system: {items}").format(items=', '.join(SYSTEMS)))
+    p.add_argument("--style", help=_("in-group style: {items}").format(items=', '.join(STYLES)))
+    p.add_argument("--round1", help=_("round-1 method: {items}").format(items=', '.join(ROUND1)))
+    p.add_argument("--colours", help=_("colour policy: {items}").format(items=', '.join(COLOURS)))
+    p.add_argument("--tiebreaks", metavar="A,B,...", help=_("tie-break order"))
     p.add_argument("--pairing-order", metavar="A,B,...",
-                   help="tie-break chain for the 'tiebreaks' style")
-    p.add_argument("--seed", type=int, help="random seed (lots, random pairing)")
+                   help=_("tie-break chain for the 'tiebreaks' style"))
+    p.add_argument("--seed", type=int, help=_("random seed (lots, random pairing)"))
     for key in ("win", "draw", "loss", "bye", "absent"):
-        p.add_argument(f"--{key}", type=float, metavar="POINTS", help=f"points for a {key}")
+        p.add_argument(f"--{key}", type=float, metavar="POINTS", help=_("points for a {key}").format(key=key))
     p.add_argument("--forfeit-win", type=float, metavar="POINTS")
     p.add_argument("--double-forfeit", type=float, metavar="POINTS")
     p.add_argument("--option", action="append", metavar="KEY=VALUE",
-                   help="game option, repeatable (komi=6.5, rules=ing, best_of=3, "
-                        "bye_discs=40-24, opening=soosorv, opening_n=5)")
+                   help=_("game option, repeatable (komi=6.5, rules=ing, best_of=3, "
+                        "bye_discs=40-24, opening=soosorv, opening_n=5)"))
     for key in ("venue", "city", "arbiter", "date-start", "date-end"):
         p.add_argument(f"--{key}")
     p.add_argument("--club-weight", type=int)
@@ -227,7 +229,7 @@ def cmd_players_edit(args: argparse.Namespace) -> int:
     if args.new_name is not None:
         changes["name"] = args.new_name
     if not changes:
-        raise SwissError("nothing to change; give --name, --rating, --rank, --club, ...")
+        raise SwissError(_("nothing to change; give --name, --rating, --rank, --club, ..."))
     p = services.edit_player(args.event, args.id, **changes).player
     _out(f"edited {p.id} {p.name}")
     return 0
@@ -319,18 +321,18 @@ class _ResultParser(argparse.ArgumentParser):
 def cmd_result(args: argparse.Namespace) -> int:
     if args.clear:
         if args.result is not None:
-            raise SwissError("give either a RESULT or --clear, not both")
+            raise SwissError(_("give either a RESULT or --clear, not both"))
         out = services.clear_result(args.event, args.round, args.board)
         _out(f"round {args.round} board {args.board}: result cleared")
     else:
         if args.result is None:
-            raise SwissError("no RESULT given (or use --clear)")
+            raise SwissError(_("no RESULT given (or use --clear)"))
         extra: dict[str, Any] = {}
         if args.black is not None:
             extra["black"] = args.black
         if args.komi is not None:
             if not math.isfinite(args.komi):
-                raise SwissError(f"--komi {args.komi}: komi must be a finite number")
+                raise SwissError(_("--komi {komi}: komi must be a finite number").format(komi=args.komi))
             extra["komi"] = args.komi
         if args.handicap is not None:
             extra["handicap"] = args.handicap
@@ -372,85 +374,85 @@ def cmd_check(args: argparse.Namespace) -> int:
 # ---- registration with argparse -----------------------------------------------------------------
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("new", help="create an event folder")
+    p = sub.add_parser("new", help=_("create an event folder"))
     p.add_argument("event", metavar="EVENT")
     p.add_argument("--game", required=True, choices=GAMES)
-    p.add_argument("--rounds", type=int, default=5, help="planned rounds (default 5)")
-    p.add_argument("--name", help="event name (default: the folder name)")
+    p.add_argument("--rounds", type=int, default=5, help=_("planned rounds (default 5)"))
+    p.add_argument("--name", help=_("event name (default: the folder name)"))
     _add_setting_flags(p)
     p.set_defaults(func=cmd_new)
 
-    p = sub.add_parser("settings", help="show the event's settings, or change them "
-                                        "(validated; --dry-run says what would change)")
+    p = sub.add_parser("settings", help=_("show the event's settings, or change them "
+                                        "(validated; --dry-run says what would change)"))
     p.add_argument("event", metavar="EVENT")
-    p.add_argument("--name", help="event name")
-    p.add_argument("--rounds", type=int, help="planned rounds")
+    p.add_argument("--name", help=_("event name"))
+    p.add_argument("--rounds", type=int, help=_("planned rounds"))
     _add_setting_flags(p)
     p.add_argument("--dry-run", action="store_true",
-                   help="say what would change (settings, places in the standings); "
-                        "write nothing")
-    p.add_argument("--json", action="store_true", help="show the settings as JSON")
+                   help=_("say what would change (settings, places in the standings); "
+                        "write nothing"))
+    p.add_argument("--json", action="store_true", help=_("show the settings as JSON"))
     p.set_defaults(func=cmd_settings)
 
-    pl = sub.add_parser("players", help="register and edit players")
+    pl = sub.add_parser("players", help=_("register and edit players"))
     psub = pl.add_subparsers(dest="players_command", metavar="ACTION")
     pl.set_defaults(func=lambda a: (pl.print_help(), 2)[1])
 
-    q = psub.add_parser("add", help="add a player")
+    q = psub.add_parser("add", help=_("add a player"))
     q.add_argument("event", metavar="EVENT")
     q.add_argument("name", metavar="NAME")
     q.add_argument("--id", type=int)
     _add_player_flags(q)
     q.set_defaults(func=cmd_players_add)
 
-    q = psub.add_parser("import", help="add the players of a CSV file (header row), "
-                                       "a FIDE rating-list TXT or an EGD player list")
+    q = psub.add_parser("import", help=_("add the players of a CSV file (header row), "
+                                       "a FIDE rating-list TXT or an EGD player list"))
     q.add_argument("event", metavar="EVENT")
     q.add_argument("file", metavar="FILE")
     q.add_argument("--format", choices=("csv", "fide", "egd"), default="csv",
-                   help="csv (default), fide (rating-list TXT) or egd (EGD player list)")
-    q.add_argument("--ids", metavar="ID,ID,...", help="fide/egd: only these FIDE ids / PINs")
-    q.add_argument("--federation", metavar="CC", help="fide/egd: only this country code")
+                   help=_("csv (default), fide (rating-list TXT) or egd (EGD player list)"))
+    q.add_argument("--ids", metavar="ID,ID,...", help=_("fide/egd: only these FIDE ids / PINs"))
+    q.add_argument("--federation", metavar="CC", help=_("fide/egd: only this country code"))
     q.add_argument("--rating", choices=("standard", "rapid", "blitz"), default="standard",
-                   help="fide: which rating to register (default standard)")
+                   help=_("fide: which rating to register (default standard)"))
     q.add_argument("--dry-run", action="store_true",
-                   help="list the players the import would add, with their ids; write nothing")
+                   help=_("list the players the import would add, with their ids; write nothing"))
     q.set_defaults(func=cmd_players_import)
 
-    q = psub.add_parser("list", help="list the players")
+    q = psub.add_parser("list", help=_("list the players"))
     q.add_argument("event", metavar="EVENT")
     q.add_argument("--json", action="store_true")
     q.set_defaults(func=cmd_players_list)
 
-    q = psub.add_parser("edit", help="change a player's fields ('' clears a field)")
+    q = psub.add_parser("edit", help=_("change a player's fields ('' clears a field)"))
     q.add_argument("event", metavar="EVENT")
     q.add_argument("id", type=int, metavar="ID")
     q.add_argument("--name", dest="new_name")
     _add_player_flags(q)
     q.set_defaults(func=cmd_players_edit)
 
-    q = psub.add_parser("remove", help="delete a registration made by mistake "
-                                       "(never paired)")
+    q = psub.add_parser("remove", help=_("delete a registration made by mistake "
+                                       "(never paired)"))
     q.add_argument("event", metavar="EVENT")
     q.add_argument("id", type=int, metavar="ID")
     q.set_defaults(func=cmd_players_remove)
 
-    q = psub.add_parser("withdraw", help="withdraw a player from a round on")
+    q = psub.add_parser("withdraw", help=_("withdraw a player from a round on"))
     q.add_argument("event", metavar="EVENT")
     q.add_argument("id", type=int, metavar="ID")
-    q.add_argument("--from-round", type=int, help="first round not paired (default: next)")
-    q.add_argument("--undo", action="store_true", help="reinstate the player")
+    q.add_argument("--from-round", type=int, help=_("first round not paired (default: next)"))
+    q.add_argument("--undo", action="store_true", help=_("reinstate the player"))
     q.set_defaults(func=cmd_players_withdraw)
 
-    q = psub.add_parser("checkin", help="roll-call: mark a player present (default) or "
-                                        "--absent for the next round")
+    q = psub.add_parser("checkin", help=_("roll-call: mark a player present (default) or "
+                                        "--absent for the next round"))
     q.add_argument("event", metavar="EVENT")
     q.add_argument("id", type=int, metavar="ID")
-    q.add_argument("--absent", action="store_true", help="absent (an 'absent' bye request)")
-    q.add_argument("--round", type=int, help="the round (default: the next one)")
+    q.add_argument("--absent", action="store_true", help=_("absent (an 'absent' bye request)"))
+    q.add_argument("--round", type=int, help=_("the round (default: the next one)"))
     q.set_defaults(func=cmd_players_checkin)
 
-    q = psub.add_parser("bye", help="request a bye for a future round")
+    q = psub.add_parser("bye", help=_("request a bye for a future round"))
     q.add_argument("event", metavar="EVENT")
     q.add_argument("id", type=int, metavar="ID")
     q.add_argument("--round", type=int, required=True)
@@ -458,23 +460,23 @@ def register(sub: argparse._SubParsersAction) -> None:
                    choices=[k.value for k in ByeKind if k is not ByeKind.PAIRING] + ["none"])
     q.set_defaults(func=cmd_players_bye)
 
-    p = sub.add_parser("result", help="record (or --clear) a result")
+    p = sub.add_parser("result", help=_("record (or --clear) a result"))
     p.__class__ = _ResultParser
     p.add_argument("event", metavar="EVENT")
     p.add_argument("round", type=int, metavar="ROUND")
     p.add_argument("board", type=int, metavar="BOARD")
     p.add_argument("result", nargs="?", metavar="RESULT",
-                   help="in the game's notation: 1-0, B+3.5, 40-24, 2-1, ...")
-    p.add_argument("--force", action="store_true", help="replace a different result")
-    p.add_argument("--clear", action="store_true", help="remove the result")
-    p.add_argument("--black", type=int, metavar="ID", help="renju: who actually had Black")
+                   help=_("in the game's notation: 1-0, B+3.5, 40-24, 2-1, ..."))
+    p.add_argument("--force", action="store_true", help=_("replace a different result"))
+    p.add_argument("--clear", action="store_true", help=_("remove the result"))
+    p.add_argument("--black", type=int, metavar="ID", help=_("renju: who actually had Black"))
     p.add_argument("--drop", type=int, action="append", metavar="ID",
-                   help="magic: this player leaves after this match")
-    p.add_argument("--komi", type=float, help="go: komi of this game")
+                   help=_("magic: this player leaves after this match"))
+    p.add_argument("--komi", type=float, help=_("go: komi of this game"))
     p.add_argument("--handicap", type=int, metavar="STONES",
-                   help="go: handicap stones of this game (0-9; SOSM corrects by them)")
+                   help=_("go: handicap stones of this game (0-9; SOSM corrects by them)"))
     p.set_defaults(func=cmd_result)
 
-    p = sub.add_parser("check", help="validate the event folder (file:line messages)")
+    p = sub.add_parser("check", help=_("validate the event folder (file:line messages)"))
     p.add_argument("event", metavar="EVENT")
     p.set_defaults(func=cmd_check)

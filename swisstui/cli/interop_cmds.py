@@ -11,6 +11,8 @@
 
 from __future__ import annotations
 
+from ..core.i18n import _
+
 import os
 import sys
 
@@ -26,46 +28,45 @@ def _formats_help() -> str:
 
 def register(sub) -> None:
     p = sub.add_parser(
-        "export", help="write the event as text, JSON, CSV, HTML, FIDE TRF or EGD h9",
-        description="Write the event for another program or for print.  What each format "
-                    f"holds ({_formats_help()}); the first listed is the default.")
-    p.add_argument("event", metavar="EVENT", help="event folder")
+        "export", help=_("write the event as text, JSON, CSV, HTML, FIDE TRF or EGD h9"),
+        description=_("Write the event for another program or for print.  What each format holds ({formats_help}); the first listed is the default.").format(formats_help=_formats_help()))
+    p.add_argument("event", metavar="EVENT", help=_("event folder"))
     p.add_argument("--format", required=True, choices=tuple(FORMATS))
     p.add_argument("--what", choices=WHATS, default=None,
-                   help="which list (default: the format's first); html also 'all': "
+                   help=_("which list (default: the format's first); html also 'all': "
                         "standings, crosstable, current pairings and wall list on one page; "
                         "for paper: pairings, alphabetical, slips (result slips), wall "
-                        "(wall chart), standings")
+                        "(wall chart), standings"))
     p.add_argument("--round", type=int, default=None, metavar="N",
-                   help="standings/crosstable/h9/trf: after round N; pairings/wall: "
-                        "round N (default: the current round)")
+                   help=_("standings/crosstable/h9/trf: after round N; pairings/wall: "
+                        "round N (default: the current round)"))
     p.add_argument("--tiebreaks", default=None, metavar="A,B,...",
-                   help="standings/crosstable: this tie-break chain instead of the event's")
+                   help=_("standings/crosstable: this tie-break chain instead of the event's"))
     p.add_argument("--trf-version", choices=trf.VERSIONS, default=trf.DEFAULT_VERSION,
-                   help="TRF-16 with XXR/XXC (default) or TRF-2026 with 142/152")
+                   help=_("TRF-16 with XXR/XXC (default) or TRF-2026 with 142/152"))
     p.add_argument("--info", action="append", default=[], metavar="KEY=VALUE",
-                   help="h9 header field, e.g. CL=A, TM=82, 'CM=Canadian byo-yomi', PC=FR,Paris")
+                   help=_("h9 header field, e.g. CL=A, TM=82, 'CM=Canadian byo-yomi', PC=FR,Paris"))
     p.add_argument("--paper", choices=("a4", "letter"), default=None,
-                   help="html: a page for a printer on A4 or US Letter (header repeated on "
-                        "every page); alphabetical, slips and wall are always for paper")
+                   help=_("html: a page for a printer on A4 or US Letter (header repeated on "
+                        "every page); alphabetical, slips and wall are always for paper"))
     p.add_argument("--players-url", default=None, metavar="URL",
-                   help="html pairings/alphabetical for paper: print a QR code of the "
-                        "players' page, e.g. http://192.168.1.20:8000/players")
+                   help=_("html pairings/alphabetical for paper: print a QR code of the "
+                        "players' page, e.g. http://192.168.1.20:8000/players"))
     p.add_argument("-o", "--output", metavar="FILE",
-                   help="file to write (default: standard output)")
+                   help=_("file to write (default: standard output)"))
     p.set_defaults(func=cmd_export)
 
     p = sub.add_parser(
-        "import", help="create a new chess event from a FIDE TRF file",
-        description="Read a TRF-16 or TRF-2026 file (Swiss-Manager, Vega, bbpPairings, "
-                    "swisstui…) into a new event folder that can be continued.")
-    p.add_argument("file", metavar="FILE", help="the TRF file")
+        "import", help=_("create a new chess event from a FIDE TRF file"),
+        description=_("Read a TRF-16 or TRF-2026 file (Swiss-Manager, Vega, bbpPairings, "
+                    "swisstui…) into a new event folder that can be continued."))
+    p.add_argument("file", metavar="FILE", help=_("the TRF file"))
     p.add_argument("--format", required=True, choices=("trf",))
     p.add_argument("event", metavar="EVENT",
-                   help="new event folder (must not exist or be empty)")
+                   help=_("new event folder (must not exist or be empty)"))
     p.add_argument("--rounds", type=int, default=None, metavar="N",
-                   help="planned number of rounds (default: XXR/142 of the file, else the "
-                        "rounds it holds)")
+                   help=_("planned number of rounds (default: XXR/142 of the file, else the "
+                        "rounds it holds)"))
     p.set_defaults(func=cmd_import)
 
 
@@ -74,7 +75,7 @@ def _info(items: list[str]) -> dict[str, str]:
     for item in items:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise SwissError(f"--info {item!r}: expected KEY=VALUE, e.g. CL=A")
+            raise SwissError(_("--info {item!r}: expected KEY=VALUE, e.g. CL=A").format(item=item))
         out[key.strip().upper()] = value.strip()
     return out
 
@@ -115,6 +116,5 @@ def cmd_export(args) -> int:
 
 def cmd_import(args) -> int:
     ev = services.import_trf(args.file, args.event, rounds=args.rounds)
-    print(f"imported {len(ev.players)} players and {len(ev.rounds)} round(s) of "
-          f"{ev.settings.rounds} into {args.event}")
+    print(_("imported {count} players and {rounds_in} round(s) of {rounds} into {event}").format(count=len(ev.players), rounds_in=len(ev.rounds), rounds=ev.settings.rounds, event=args.event))
     return 0

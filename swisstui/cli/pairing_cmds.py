@@ -4,6 +4,8 @@ fresh event; a refusal writes nothing)."""
 
 from __future__ import annotations
 
+from ..core.i18n import _
+
 import argparse
 import json
 
@@ -48,8 +50,7 @@ def format_round(event, rnd) -> list[str]:
 def cmd_pair(args: argparse.Namespace) -> int:
     if args.undo:
         ev = services.undo_round(args.event, force=args.force)
-        print(f"removed round {ev.current_round + 1}; the event is back at round "
-              f"{ev.current_round}")
+        print(_("removed round {value}; the event is back at round {current_round}").format(value=ev.current_round + 1, current_round=ev.current_round))
         return 0
     out = services.pair_next(args.event, fixed=args.fixed or (), forbid=args.forbid or (),
                              allow_rematch=args.allow_rematch)
@@ -64,7 +65,7 @@ def cmd_pair(args: argparse.Namespace) -> int:
         return 0
     print("\n".join(format_round(ev, p.round)))
     for w in p.warnings:
-        print(f"warning: {w}")
+        print(_("warning: {w}").format(w=w))
     if args.explain:
         for n in sorted(p.notes):
             print()
@@ -117,16 +118,16 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                           "seed": args.seed, "distribution": dict(dist),
                           "rounds_to_one_unbeaten": first}, ensure_ascii=False))
         return 0
-    print(f"{args.game}: {args.players} players, {args.rounds} rounds, seed {args.seed}")
-    print("final records (wins-losses[-draws]): players")
+    print(_("{game}: {players} players, {rounds} rounds, seed {seed}").format(game=args.game, players=args.players, rounds=args.rounds, seed=args.seed))
+    print(_("final records (wins-losses[-draws]): players"))
     for rec, n in dist:
         print(f"  {rec:>9}  {n:>5}  {'#' * min(n, 60)}")
     if first is None:
-        print("no round left exactly one player with a perfect record")
+        print(_("no round left exactly one player with a perfect record"))
     else:
-        print(f"exactly one unbeaten player after round {first}")
+        print(_("exactly one unbeaten player after round {first}").format(first=first))
     if args.out:
-        print(f"written to {args.out}")
+        print(_("written to {out}").format(out=args.out))
     return 0
 
 
@@ -135,46 +136,46 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def register(sub) -> None:
     from ..core.model import GAMES
-    p = sub.add_parser("pair", help="pair the next round and save it")
-    p.add_argument("event", help="event folder")
-    p.add_argument("--json", action="store_true", help="print the pairing as JSON")
+    p = sub.add_parser("pair", help=_("pair the next round and save it"))
+    p.add_argument("event", help=_("event folder"))
+    p.add_argument("--json", action="store_true", help=_("print the pairing as JSON"))
     p.add_argument("--explain", action="store_true",
-                   help="explain every board (why these two, colours, floats)")
+                   help=_("explain every board (why these two, colours, floats)"))
     p.add_argument("--fixed", type=_pair_arg, action="append", metavar="A:B",
-                   help="pin a pair (repeatable)")
+                   help=_("pin a pair (repeatable)"))
     p.add_argument("--forbid", type=_pair_arg, action="append", metavar="A:B",
-                   help="never pair A with B (stored in event.toml for all rounds)")
+                   help=_("never pair A with B (stored in event.toml for all rounds)"))
     p.add_argument("--allow-rematch", action="store_true",
-                   help="when no pairing without a rematch exists, allow the fewest and "
-                        "least recent rematches")
+                   help=_("when no pairing without a rematch exists, allow the fewest and "
+                        "least recent rematches"))
     p.add_argument("--undo", action="store_true",
-                   help="remove the last round's pairing (refused if it has results)")
-    p.add_argument("--force", action="store_true", help="with --undo: remove results too")
+                   help=_("remove the last round's pairing (refused if it has results)"))
+    p.add_argument("--force", action="store_true", help=_("with --undo: remove results too"))
     p.set_defaults(func=cmd_pair)
 
-    p = sub.add_parser("pairings", help="edit a pairing by hand")
+    p = sub.add_parser("pairings", help=_("edit a pairing by hand"))
     ps = p.add_subparsers(dest="pairings_command", metavar="COMMAND")
-    q = ps.add_parser("swap", help="exchange two players of a round; lists every broken rule")
+    q = ps.add_parser("swap", help=_("exchange two players of a round; lists every broken rule"))
     q.add_argument("event")
     q.add_argument("round", type=int)
     q.add_argument("a", type=int)
     q.add_argument("b", type=int)
     q.add_argument("--dry-run", action="store_true",
-                   help="show the round and the rules the swap would break; write nothing")
+                   help=_("show the round and the rules the swap would break; write nothing"))
     q.set_defaults(func=cmd_swap)
 
-    p = sub.add_parser("explain", help="why a board of a round was paired so")
+    p = sub.add_parser("explain", help=_("why a board of a round was paired so"))
     p.add_argument("event")
     p.add_argument("round", type=int)
     p.add_argument("board", type=int)
     p.set_defaults(func=cmd_explain)
 
-    p = sub.add_parser("simulate", help="play a whole simulated event through the engine")
+    p = sub.add_parser("simulate", help=_("play a whole simulated event through the engine"))
     p.add_argument("--game", required=True, choices=GAMES)
     p.add_argument("--players", type=int, required=True)
     p.add_argument("--rounds", type=int, required=True)
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--name", help="event name (with --out)")
-    p.add_argument("--out", metavar="EVENT", help="write the played event to this folder")
+    p.add_argument("--name", help=_("event name (with --out)"))
+    p.add_argument("--out", metavar="EVENT", help=_("write the played event to this folder"))
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_simulate)

@@ -6,6 +6,8 @@ csv --what standings`` write the same bytes.
 
 from __future__ import annotations
 
+from ..core.i18n import _
+
 import argparse
 import sys
 
@@ -49,7 +51,7 @@ def cmd_playoff(args: argparse.Namespace) -> int:
 
 def cmd_rounds(args: argparse.Namespace) -> int:
     if args.players < 1:
-        raise SwissError(f"--players must be at least 1, not {args.players}")
+        raise SwissError(_("--players must be at least 1, not {players}").format(players=args.players))
     a = advice(args.players, args.game)
     _out(f"{a.rounds}\n" if args.quiet else f"{a.rounds} rounds — {a.note}\n")
     return 0
@@ -61,24 +63,24 @@ def register(sub: argparse._SubParsersAction) -> None:
             ("crosstable", cmd_crosstable, "crosstable: one row per player, one column per "
                                            "round")):
         p = sub.add_parser(name, help=help_text)
-        p.add_argument("event", help="event folder")
+        p.add_argument("event", help=_("event folder"))
         p.add_argument("--round", type=int, default=None,
-                       help="after this round (default: the last complete round)")
+                       help=_("after this round (default: the last complete round)"))
         p.add_argument("--tiebreaks", default=None,
-                       help="tie-break chain, e.g. BH-C1,BH,SB (default: the event's; "
-                            "'' for the score alone, ties shared)")
+                       help=_("tie-break chain, e.g. BH-C1,BH,SB (default: the event's; "
+                            "'' for the score alone, ties shared)"))
         p.add_argument("--format", choices=FORMATS, default="text")
         p.set_defaults(func=func)
 
-    p = sub.add_parser("playoff", help="single-elimination playoff: create the next round "
-                                       "(--top N) or --show the bracket")
-    p.add_argument("event", help="event folder")
-    p.add_argument("--top", type=int, default=8, help="playoff size: 2, 4, 8, 16… (default 8)")
-    p.add_argument("--show", action="store_true", help="print the bracket, change nothing")
+    p = sub.add_parser("playoff", help=_("single-elimination playoff: create the next round "
+                                       "(--top N) or --show the bracket"))
+    p.add_argument("event", help=_("event folder"))
+    p.add_argument("--top", type=int, default=8, help=_("playoff size: 2, 4, 8, 16… (default 8)"))
+    p.add_argument("--show", action="store_true", help=_("print the bracket, change nothing"))
     p.set_defaults(func=cmd_playoff)
 
-    p = sub.add_parser("rounds", help="recommended number of Swiss rounds for a field")
+    p = sub.add_parser("rounds", help=_("recommended number of Swiss rounds for a field"))
     p.add_argument("--players", type=int, required=True)
     p.add_argument("--game", choices=GAMES, default=None)
-    p.add_argument("--quiet", action="store_true", help="print only the number")
+    p.add_argument("--quiet", action="store_true", help=_("print only the number"))
     p.set_defaults(func=cmd_rounds)

@@ -5,6 +5,8 @@ Thin: they check the folder with the core (file:line errors, exit 1) and start t
 
 from __future__ import annotations
 
+from ..core.i18n import _
+
 import argparse
 import errno
 import shlex
@@ -29,11 +31,11 @@ def _folder(arg: str | None, new_ok: bool = False) -> Path:
     if new_ok and folder.is_dir() and not any(folder.iterdir()):
         return folder
     if not folder.exists():
-        raise SwissError(f"{folder}: no such folder")
+        raise SwissError(_("{folder}: no such folder").format(folder=folder))
     if not is_event_folder(folder):
         hint = ("" if arg else " (run `swisstui EVENT`, `swisstui new EVENT --game G` or "
                 "`swisstui demo`)")
-        raise SwissError(f"{folder}: not an event folder: event.toml is missing{hint}")
+        raise SwissError(_("{folder}: not an event folder: event.toml is missing{hint}").format(folder=folder, hint=hint))
     return folder
 
 
@@ -46,25 +48,24 @@ def cmd_open(args: argparse.Namespace) -> int:
 def cmd_demo(args: argparse.Namespace) -> int:
     from ..core import services
     for old in services.remove_old_demos():
-        print(f"swisstui: removed the demo copy {old} (unchanged for a day)", file=sys.stderr)
+        print(_("swisstui: removed the demo copy {old} (unchanged for a day)").format(old=old), file=sys.stderr)
     from ..core.services.event import DEMO_PREFIX
     tmp = Path(tempfile.mkdtemp(prefix=DEMO_PREFIX))
     folder = services.make_demo(tmp, args.game)
-    print(f"swisstui: demo event copied to {folder} (removed by a later `swisstui demo` "
-          "once unchanged for a day)", file=sys.stderr)
+    print(_("swisstui: demo event copied to {folder} (removed by a later `swisstui demo` once unchanged for a day)").format(folder=folder), file=sys.stderr)
     if args.no_open:
         print(folder)
         return 0
     from ..tui.app import run_app
     rc = run_app(folder, theme=args.theme)
-    print(f"swisstui: the demo event is in {folder}", file=sys.stderr)  # after the screen
+    print(_("swisstui: the demo event is in {folder}").format(folder=folder), file=sys.stderr)  # after the screen
     return rc
 
 
 def cmd_display(args: argparse.Namespace) -> int:
     folder = _folder(args.event)
     if args.cycle < 0:
-        raise SwissError("--cycle: seconds must be 0 (no cycling) or more")
+        raise SwissError(_("--cycle: seconds must be 0 (no cycling) or more"))
     from ..tui.screens.display import run_display
     return run_display(folder, cycle=args.cycle, theme=args.theme,
                        players_url=args.players_url)
@@ -83,21 +84,20 @@ def check_address(host: str, port: int) -> None:
     any server starts (a bind that fails inside the server is a traceback)."""
     import socket
     if not 1 <= port <= 65535:
-        raise SwissError(f"--port must be 1 to 65535, not {port}")
+        raise SwissError(_("--port must be 1 to 65535, not {port}").format(port=port))
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except (socket.gaierror, UnicodeError) as exc:
-        raise SwissError(f"--host {host}: cannot resolve this address ({exc})") from None
-    family, kind, proto, _, address = infos[0]
+        raise SwissError(_("--host {host}: cannot resolve this address ({exc})").format(host=host, exc=exc)) from None
+    family, kind, proto, _canonname, address = infos[0]
     with socket.socket(family, kind, proto) as sock:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             sock.bind(address)
         except OSError as exc:
             if exc.errno == errno.EADDRINUSE:
-                raise SwissError(f"port {port} is already in use; try --port "
-                                 f"{port + 1 if port < 65535 else port - 1}") from None
-            raise SwissError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+                raise SwissError(_("port {port} is already in use; try --port {value}").format(port=port, value=port + 1 if port < 65535 else port - 1)) from None
+            raise SwissError(_("cannot listen on {host}:{port}: {value}").format(host=host, port=port, value=exc.strerror or exc)) from None
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -108,51 +108,49 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from ..web import server
     command = serve_command(folder, args.cycle, args.theme)
     where = server.url_host(args.host, args.port)
-    print(f"swisstui: projector on http://{where}/ , players' page on "
-          f"http://{where}/players (Ctrl+C stops)", file=sys.stderr)
+    print(_("swisstui: projector on http://{where}/ , players' page on http://{where}/players (Ctrl+C stops)").format(where=where), file=sys.stderr)
     try:
         server.serve(folder, args.host, args.port, command)
     except OSError as exc:  # taken between the check and the server's own bind
-        raise SwissError(f"cannot serve on {args.host}:{args.port}: "
-                         f"{exc.strerror or exc}") from None
+        raise SwissError(_("cannot serve on {host}:{port}: {value}").format(host=args.host, port=args.port, value=exc.strerror or exc)) from None
     return 0
 
 
 def _theme_arg(p: argparse.ArgumentParser, default_help: str) -> None:
     p.add_argument("--theme", default=None,
-                   help=f"colour theme: dark, light, projector, monochrome ({default_help})")
+                   help=_("colour theme: dark, light, projector, monochrome ({default_help})").format(default_help=default_help))
 
 
 def register(subparsers) -> None:
-    p = subparsers.add_parser("open", help="open the TUI on an event (default: this folder)")
-    p.add_argument("event", nargs="?", help="event folder (default: the current folder)")
+    p = subparsers.add_parser("open", help=_("open the TUI on an event (default: this folder)"))
+    p.add_argument("event", nargs="?", help=_("event folder (default: the current folder)"))
     _theme_arg(p, "default dark")
     p.set_defaults(func=cmd_open)
 
-    p = subparsers.add_parser("demo", help="copy a sample event to a temporary folder and open it")
-    p.add_argument("--game", default=DEMO_GAME, help=f"which sample (default {DEMO_GAME})")
+    p = subparsers.add_parser("demo", help=_("copy a sample event to a temporary folder and open it"))
+    p.add_argument("--game", default=DEMO_GAME, help=_("which sample (default {DEMO_GAME})").format(DEMO_GAME=DEMO_GAME))
     p.add_argument("--no-open", action="store_true",
-                   help="only make the copy and print its folder")
+                   help=_("only make the copy and print its folder"))
     _theme_arg(p, "default dark")
     p.set_defaults(func=cmd_demo)
 
-    p = subparsers.add_parser("display", help="read-only projector view (live)")
-    p.add_argument("event", help="event folder")
+    p = subparsers.add_parser("display", help=_("read-only projector view (live)"))
+    p.add_argument("event", help=_("event folder"))
     p.add_argument("--cycle", type=float, default=15.0,
-                   help="seconds per page (default 15; 0 = no cycling)")
+                   help=_("seconds per page (default 15; 0 = no cycling)"))
     p.add_argument("--players-url", default=None, metavar="URL",
-                   help="address of the players' page, shown as a QR code (serve sets it)")
+                   help=_("address of the players' page, shown as a QR code (serve sets it)"))
     _theme_arg(p, "default projector")
     p.set_defaults(func=cmd_display)
 
     p = subparsers.add_parser(
-        "serve", help="serve the projector (/) and the players' page (/players) to browsers",
-        description="One web server for the venue: the projector view at / and the "
+        "serve", help=_("serve the projector (/) and the players' page (/players) to browsers"),
+        description=_("One web server for the venue: the projector view at / and the "
                     "players' page for phones at /players.  --host 0.0.0.0 (or ::) lets "
-                    "the hall's network in; nothing is fetched from the internet.")
-    p.add_argument("event", help="event folder")
-    p.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
-    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
-    p.add_argument("--cycle", type=float, default=15.0, help="seconds per page (default 15)")
+                    "the hall's network in; nothing is fetched from the internet."))
+    p.add_argument("event", help=_("event folder"))
+    p.add_argument("--host", default="127.0.0.1", help=_("address to bind (default 127.0.0.1)"))
+    p.add_argument("--port", type=int, default=8000, help=_("port (default 8000)"))
+    p.add_argument("--cycle", type=float, default=15.0, help=_("seconds per page (default 15)"))
     _theme_arg(p, "default projector")
     p.set_defaults(func=cmd_serve)
