@@ -10,6 +10,8 @@ through the store's lock and atomic write, like the event's own files.
 
 from __future__ import annotations
 
+from .i18n import _
+
 import os
 import tomllib
 from dataclasses import dataclass, replace
@@ -84,7 +86,7 @@ def read(folder: str | os.PathLike[str]) -> RoundClock | None:
     except FileNotFoundError:
         return None
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise SwissError(f"{path}: cannot read the round clock: {exc}") from None
+        raise SwissError(_("{path}: cannot read the round clock: {exc}").format(path=path, exc=exc)) from None
     try:
         started = data["started"]
         paused_at = data.get("paused_at")
@@ -93,7 +95,7 @@ def read(folder: str | os.PathLike[str]) -> RoundClock | None:
                            paused_seconds=float(data.get("paused_seconds", 0)),
                            paused_at=None if paused_at is None else _utc(paused_at))
     except (KeyError, TypeError, ValueError) as exc:
-        raise SwissError(f"{path}: not a round clock ({exc})") from None
+        raise SwissError(_("{path}: not a round clock ({exc})").format(path=path, exc=exc)) from None
     return clock
 
 
@@ -126,9 +128,9 @@ def check_minutes(minutes: float, what: str = "minutes") -> float:
     try:
         value = float(minutes)
     except (TypeError, ValueError):
-        raise SwissError(f"{what}: a number of minutes, not {minutes!r}", field=what) from None
+        raise SwissError(_("{what}: a number of minutes, not {minutes!r}").format(what=what, minutes=minutes), field=what) from None
     if not 0 < value <= MAX_MINUTES:
-        raise SwissError(f"{what}: more than 0 and at most {MAX_MINUTES}, not {minutes}",
+        raise SwissError(_("{what}: more than 0 and at most {MAX_MINUTES}, not {minutes}").format(what=what, MAX_MINUTES=MAX_MINUTES, minutes=minutes),
                          field=what)
     return value
 
@@ -153,14 +155,14 @@ def started(round_no: int, minutes: float, at: datetime | None = None) -> RoundC
 def paused(clock: RoundClock | None, at: datetime | None = None) -> RoundClock:
     clock = _running(clock)
     if clock.paused_at is not None:
-        raise SwissError("the round clock is already paused")
+        raise SwissError(_("the round clock is already paused"))
     return replace(clock, paused_at=at or now())
 
 
 def resumed(clock: RoundClock | None, at: datetime | None = None) -> RoundClock:
     clock = _running(clock)
     if clock.paused_at is None:
-        raise SwissError("the round clock is not paused")
+        raise SwissError(_("the round clock is not paused"))
     at = at or now()
     return replace(clock, paused_at=None,
                    paused_seconds=clock.paused_seconds + (at - clock.paused_at).total_seconds())
@@ -170,11 +172,11 @@ def extended(clock: RoundClock | None, minutes: float) -> RoundClock:
     clock = _running(clock)
     total = clock.minutes + check_minutes(minutes)
     if total > MAX_MINUTES:
-        raise SwissError(f"minutes: the clock cannot exceed {MAX_MINUTES} minutes")
+        raise SwissError(_("minutes: the clock cannot exceed {MAX_MINUTES} minutes").format(MAX_MINUTES=MAX_MINUTES))
     return replace(clock, minutes=total)
 
 
 def _running(clock: RoundClock | None) -> RoundClock:
     if clock is None:
-        raise SwissError("the round clock has not been started (swisstui clock EVENT start 60)")
+        raise SwissError(_("the round clock has not been started (swisstui clock EVENT start 60)"))
     return clock

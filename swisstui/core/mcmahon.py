@@ -12,6 +12,8 @@ Used by the pairing engine (McMahon score groups) and by the standings (MMS, SOS
 
 from __future__ import annotations
 
+from .i18n import _
+
 from .errors import SwissError
 from .model import Event
 
@@ -25,7 +27,7 @@ def _value(text: object, what: str) -> int:
     try:
         return rank_value(str(text))
     except (ValueError, SwissError) as exc:
-        raise SwissError(f"option {what} = {text!r} is not a rank ({exc})") from None
+        raise SwissError(_("option {what} = {text!r} is not a rank ({exc})").format(what=what, text=text, exc=exc)) from None
 
 
 def bar_and_floor(event: Event) -> tuple[int, int]:
@@ -34,8 +36,7 @@ def bar_and_floor(event: Event) -> tuple[int, int]:
     bar = _value(opts.get("mcmahon_bar", DEFAULT_BAR), "mcmahon_bar")
     floor = _value(opts.get("mcmahon_floor", DEFAULT_FLOOR), "mcmahon_floor")
     if floor > bar:
-        raise SwissError(f"McMahon floor {opts.get('mcmahon_floor', DEFAULT_FLOOR)} is above "
-                         f"the bar {opts.get('mcmahon_bar', DEFAULT_BAR)}")
+        raise SwissError(_("McMahon floor {value} is above the bar {value2}").format(value=opts.get('mcmahon_floor', DEFAULT_FLOOR), value2=opts.get('mcmahon_bar', DEFAULT_BAR)))
     return bar, floor
 
 

@@ -17,6 +17,8 @@ Limits: 1–30 kyu, 1–9 dan, 1–9 pro.
 
 from __future__ import annotations
 
+from .i18n import _
+
 import re
 
 from .errors import SwissError
@@ -44,7 +46,7 @@ _RE = re.compile(r"^(\d{1,2})\s*([^\d\s].*)$")
 
 
 def _fail(text: object) -> RankError:
-    return RankError(f"malformed rank {text!r}; use e.g. 3d, 12k, 1p")
+    return RankError(_("malformed rank {text!r}; use e.g. 3d, 12k, 1p").format(text=text))
 
 
 def _split(text: object) -> tuple[int, str]:

@@ -17,6 +17,8 @@ Use them inside :func:`swisstui.core.store.update` so they apply to the fresh ev
 
 from __future__ import annotations
 
+from .i18n import _
+
 import csv
 import io
 import os
@@ -65,7 +67,7 @@ FIELD_RANGES: dict[str, tuple[int, int]] = {
 def check_range(key: str, value: int) -> None:
     lo, hi = FIELD_RANGES[key]
     if not lo <= value <= hi:
-        raise SwissError(f"{key} must be {lo} to {hi}, not {value}")
+        raise SwissError(_("{key} must be {lo} to {hi}, not {value}").format(key=key, lo=lo, hi=hi, value=value))
 
 
 def nfc(text: str) -> str:
@@ -82,8 +84,7 @@ def check_text(key: str, value: str) -> None:
     allowed = "\n\t" if key == "notes" else ""  # notes may have several lines
     for ch in value:
         if unicodedata.category(ch) == "Cc" and ch not in allowed:
-            raise SwissError(f"a player {key} cannot contain control characters "
-                             f"({ch!r} in {value!r})")
+            raise SwissError(_("a player {key} cannot contain control characters ({ch!r} in {value!r})").format(key=key, ch=ch, value=value))
 
 
 _BIRTH = re.compile(r"(\d{4})(?:[-/.](\d{1,2})[-/.](\d{1,2}))?")
@@ -103,14 +104,13 @@ def clean_birth(value: str) -> str:
             return date(int(year), int(month), int(day)).isoformat()
         except ValueError:
             pass
-    raise SwissError(f"birth must be a year or a date like 1989 or 1989-05-24, not {value!r}")
+    raise SwissError(_("birth must be a year or a date like 1989 or 1989-05-24, not {value!r}").format(value=value))
 
 
 def check_birth(value: str) -> None:
     """``value`` is a birth as stored (:func:`clean_birth` gives it back unchanged)."""
     if clean_birth(value) != value:
-        raise SwissError(f"birth must be written as a year or a date like 1989 or "
-                         f"1989-05-24, not {value!r}")
+        raise SwissError(_("birth must be written as a year or a date like 1989 or 1989-05-24, not {value!r}").format(value=value))
 
 
 _EDITABLE = {f.name for f in fields(Player)} - {"id", "byes"}
@@ -132,14 +132,13 @@ def _clean(kw: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in kw.items():
         if key not in _EDITABLE:
-            raise SwissError(f"unknown player field {key!r}; valid: "
-                             f"{', '.join(sorted(_EDITABLE))}")
+            raise SwissError(_("unknown player field {key!r}; valid: {items}").format(key=key, items=', '.join(sorted(_EDITABLE))))
         if isinstance(value, str):
             check_text(key, value)
             value = nfc(value).strip() or None
         if key == "name":
             if not value:
-                raise SwissError("a player needs a name")
+                raise SwissError(_("a player needs a name"))
         elif key == "rank" and value is not None:
             value = canonical_rank(value)
         elif key == "birth" and value is not None:
@@ -148,7 +147,7 @@ def _clean(kw: dict[str, Any]) -> dict[str, Any]:
             value = value.upper() if len(value) <= 3 else value
         elif key in ("rating", "lot", "joined_round", "withdrawn_from", "smms_correction"):
             if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-                raise SwissError(f"{key} must be a whole number, not {value!r}")
+                raise SwissError(_("{key} must be a whole number, not {value!r}").format(key=key, value=value))
             if value is not None:
                 check_range(key, value)
         if key in ("joined_round", "smms_correction") and value is None:
@@ -205,7 +204,7 @@ def _check_federation_id(event: Event, kw: dict[str, Any], but: int | None = Non
 def _need(event: Event, pid: int) -> Player:
     p = event.player(pid)
     if p is None:
-        raise SwissError(f"no player with id {pid}")
+        raise SwissError(_("no player with id {pid}").format(pid=pid))
     return p
 
 
@@ -219,9 +218,9 @@ def add_player(event: Event, name: str, *, id: int | None = None, **fields_: Any
     if id is None:
         id = next_id(event)
     elif isinstance(id, bool) or not isinstance(id, int):
-        raise SwissError(f"player id must be a positive whole number, not {id!r}")
+        raise SwissError(_("player id must be a positive whole number, not {id!r}").format(id=id))
     elif (taken := event.player(id)) is not None:
-        raise SwissError(f"player id {id} is already taken by {taken.name}")
+        raise SwissError(_("player id {id} is already taken by {name}").format(id=id, name=taken.name))
     check_range("id", id)
     if "joined_round" not in fields_ and event.current_round > 0:
         kw["joined_round"] = event.current_round + 1
@@ -237,11 +236,9 @@ def _last_round(event: Event) -> int:
 def _check_rounds(event: Event, kw: dict[str, Any]) -> None:
     last = _last_round(event)
     if (kw.get("joined_round") or 1) > last + 1:
-        raise SwissError(f"joined_round {kw['joined_round']} is after the last round "
-                         f"({last})")
+        raise SwissError(_("joined_round {value} is after the last round ({last})").format(value=kw['joined_round'], last=last))
     if (kw.get("withdrawn_from") or 1) > last + 1:
-        raise SwissError(f"withdrawn_from {kw['withdrawn_from']} is after the last round "
-                         f"({last})")
+        raise SwissError(_("withdrawn_from {value} is after the last round ({last})").format(value=kw['withdrawn_from'], last=last))
 
 
 # byes that score without a game: the round counts for the player as one he took part in
@@ -319,21 +316,16 @@ def withdraw(event: Event, pid: int, from_round: int | None = None) -> Event:
     if from_round is None:
         from_round = event.current_round + 1
     if isinstance(from_round, bool) or not isinstance(from_round, int) or from_round < 1:
-        raise SwissError(f"round must be at least 1, not {from_round!r}")
+        raise SwissError(_("round must be at least 1, not {from_round!r}").format(from_round=from_round))
     if from_round > _last_round(event) + 1:
-        raise SwissError(f"round {from_round} is after the last round "
-                         f"({_last_round(event)})")
+        raise SwissError(_("round {from_round} is after the last round ({last_round})").format(from_round=from_round, last_round=_last_round(event)))
     for rnd in event.rounds:
         if rnd.number >= from_round and any(pid in b.players for b in rnd.boards):
-            raise SwissError(f"{p.name} ({pid}) is paired in round {rnd.number}; withdraw "
-                             f"from round {event.current_round + 1} or undo round "
-                             f"{rnd.number} first")
+            raise SwissError(_("{name} ({pid}) is paired in round {number}; withdraw from round {value} or undo round {number} first").format(name=p.name, pid=pid, number=rnd.number, value=event.current_round + 1))
         bye = next((y for y in rnd.byes if y.player == pid and y.kind in _SCORING_BYES),
                    None)
         if rnd.number >= from_round and bye is not None:
-            raise SwissError(f"{p.name} ({pid}) has a {bye.kind.value} bye in round "
-                             f"{rnd.number}, which is paired; withdraw from round "
-                             f"{event.current_round + 1} or undo round {rnd.number} first")
+            raise SwissError(_("{name} ({pid}) has a {value} bye in round {number}, which is paired; withdraw from round {value2} or undo round {number} first").format(name=p.name, pid=pid, value=bye.kind.value, number=rnd.number, value2=event.current_round + 1))
     return event.with_player(replace(p, withdrawn_from=from_round))
 
 
@@ -343,11 +335,9 @@ def remove_player(event: Event, pid: int) -> Event:
     p = _need(event, pid)
     for rnd in event.rounds:
         if pid in rnd.paired_ids():
-            raise SwissError(f"{p.name} ({pid}) is in round {rnd.number}; withdraw the "
-                             f"player instead")
+            raise SwissError(_("{name} ({pid}) is in round {number}; withdraw the player instead").format(name=p.name, pid=pid, number=rnd.number))
     if any(pid in pair for pair in event.settings.forbidden):
-        raise SwissError(f"{p.name} ({pid}) is in a forbidden pair of event.toml; remove "
-                         f"the pair first")
+        raise SwissError(_("{name} ({pid}) is in a forbidden pair of event.toml; remove the pair first").format(name=p.name, pid=pid))
     return replace(event, players=tuple(q for q in event.players if q.id != pid))
 
 
@@ -361,25 +351,21 @@ def request_bye(event: Event, pid: int, round_no: int, kind: ByeKind | str) -> E
     ``none`` cancels the request).  Only rounds not paired yet."""
     p = _need(event, pid)
     if isinstance(round_no, bool) or not isinstance(round_no, int) or round_no < 1:
-        raise SwissError(f"round must be at least 1, not {round_no!r}")
+        raise SwissError(_("round must be at least 1, not {round_no!r}").format(round_no=round_no))
     if round_no > _last_round(event):
-        raise SwissError(f"round {round_no} is after the last round ({_last_round(event)})")
+        raise SwissError(_("round {round_no} is after the last round ({last_round})").format(round_no=round_no, last_round=_last_round(event)))
     if event.round(round_no) is not None:
-        raise SwissError(f"round {round_no} is already paired; undo it first to change "
-                         f"{p.name}'s bye")
+        raise SwissError(_("round {round_no} is already paired; undo it first to change {name}'s bye").format(round_no=round_no, name=p.name))
     valid = [k.value for k in ByeKind if k is not ByeKind.PAIRING]
     kind_s = kind.value if isinstance(kind, ByeKind) else str(kind).lower()
     byes = tuple((r, k) for r, k in p.byes if r != round_no)
     if kind_s != "none":
         if p.withdrawn_from is not None and round_no >= p.withdrawn_from:
-            raise SwissError(f"{p.name} ({pid}) is withdrawn from round {p.withdrawn_from} "
-                             f"on; a bye in round {round_no} would count for nothing "
-                             f"(reinstate the player first)")
+            raise SwissError(_("{name} ({pid}) is withdrawn from round {withdrawn_from} on; a bye in round {round_no} would count for nothing (reinstate the player first)").format(name=p.name, pid=pid, withdrawn_from=p.withdrawn_from, round_no=round_no))
         if round_no < p.joined_round:
-            raise SwissError(f"{p.name} ({pid}) joins in round {p.joined_round}; rounds "
-                             f"before that already score as missed rounds")
+            raise SwissError(_("{name} ({pid}) joins in round {joined_round}; rounds before that already score as missed rounds").format(name=p.name, pid=pid, joined_round=p.joined_round))
         if kind_s not in valid:
-            raise SwissError(f"unknown bye kind {kind_s!r}; valid: {', '.join(valid)}, none")
+            raise SwissError(_("unknown bye kind {kind_s!r}; valid: {items}, none").format(kind_s=kind_s, items=', '.join(valid)))
         byes = tuple(sorted(byes + ((round_no, ByeKind(kind_s)),)))
     return event.with_player(replace(p, byes=byes))
 
@@ -404,7 +390,7 @@ def _rows(reader: Any, path: str) -> Iterator[tuple[int, list[str]]]:
             what = str(exc)
             if "unexpected end of data" in what:
                 what = "unterminated quote (a \" that is never closed)"
-            raise EventFileError(path, start, f"not a readable CSV record: {what}") from None
+            raise EventFileError(path, start, _("not a readable CSV record: {what}").format(what=what)) from None
         yield start, row
         start = reader.line_num + 1
 
@@ -418,28 +404,26 @@ def parse_players_csv(text: str, path: str = "players.csv",
         text = text[1:]
     lines = text.splitlines()
     if not lines or not lines[0].strip():
-        raise EventFileError(path, 1, "empty file; the first row must name the columns "
-                                      "(name, rating, rank, club, country, id)")
+        raise EventFileError(path, 1, _("empty file; the first row must name the columns "
+                                      "(name, rating, rank, club, country, id)"))
     try:
         dialect = csv.Sniffer().sniff(lines[0], delimiters=",;\t")
         delimiter = dialect.delimiter
     except csv.Error:
         delimiter = ","
     rows_in = _rows(csv.reader(io.StringIO(text), delimiter=delimiter, strict=True), path)
-    _, header = next(rows_in)
+    _unused, header = next(rows_in)
     cols: list[str] = []
     for h in header:
         col = _column(h)
         if col is None:
             shown = h.strip() if len(h.strip()) <= 40 else h.strip()[:40] + "…"
-            raise EventFileError(path, 1, f"unknown column {shown!r}; known: name, "
-                                          f"rating, rank, club, country, id, lot, fide_id, "
-                                          f"sex, title, birth, notes")
+            raise EventFileError(path, 1, _("unknown column {shown!r}; known: name, rating, rank, club, country, id, lot, fide_id, sex, title, birth, notes").format(shown=shown))
         if col in cols:
-            raise EventFileError(path, 1, f"column {h.strip()!r} given twice")
+            raise EventFileError(path, 1, _("column {value!r} given twice").format(value=h.strip()))
         cols.append(col)
     if "name" not in cols:
-        raise EventFileError(path, 1, "no 'name' column")
+        raise EventFileError(path, 1, _("no 'name' column"))
     taken_ids = set(taken)
     registered = tuple(registered)
     fids: dict[str, int] = {}
@@ -449,7 +433,7 @@ def parse_players_csv(text: str, path: str = "players.csv",
         if not any(cell.strip() for cell in row):
             continue
         if len(row) > len(cols):
-            raise EventFileError(path, line, f"{len(row)} values but {len(cols)} columns")
+            raise EventFileError(path, line, _("{count} values but {count2} columns").format(count=len(row), count2=len(cols)))
         kw: dict[str, Any] = {}
         for col, cell in zip(cols, row):
             cell = cell.strip()
@@ -460,21 +444,21 @@ def parse_players_csv(text: str, path: str = "players.csv",
                     kw[col] = int(cell)
                 except ValueError:
                     what = {"id": "id", "rating": "rating", "lot": "lot number"}[col]
-                    raise EventFileError(path, line, f"bad {what} {cell!r} (a whole number)"
+                    raise EventFileError(path, line, _("bad {what} {cell!r} (a whole number)").format(what=what, cell=cell)
                                          ) from None
             else:
                 kw[col] = cell
         if "name" not in kw:
-            raise EventFileError(path, line, "no name")
+            raise EventFileError(path, line, _("no name"))
         if "id" in kw:
             pid = kw["id"]
             lo, hi = FIELD_RANGES["id"]
             if not lo <= pid <= hi:
-                raise EventFileError(path, line, f"bad id {pid} (ids are {lo} to {hi})")
+                raise EventFileError(path, line, _("bad id {pid} (ids are {lo} to {hi})").format(pid=pid, lo=lo, hi=hi))
             if pid in seen:
-                raise EventFileError(path, line, f"duplicate id {pid} (also line {seen[pid]})")
+                raise EventFileError(path, line, _("duplicate id {pid} (also line {value})").format(pid=pid, value=seen[pid]))
             if pid in taken_ids:
-                raise EventFileError(path, line, f"id {pid} is already registered")
+                raise EventFileError(path, line, _("id {pid} is already registered").format(pid=pid))
             seen[pid] = line
         try:
             kw = {"id": kw.pop("id", None), **_clean(kw)}
@@ -486,8 +470,7 @@ def parse_players_csv(text: str, path: str = "players.csv",
             if owner is not None:
                 raise EventFileError(path, line, _fid_message(fid, owner))
             if fid in fids:
-                raise EventFileError(path, line, f"federation id {fid} given twice (also "
-                                                 f"line {fids[fid]})")
+                raise EventFileError(path, line, _("federation id {fid} given twice (also line {value})").format(fid=fid, value=fids[fid]))
             fids[fid] = line
         rows.append((line, kw))
     players = []
@@ -506,12 +489,12 @@ def import_csv(event: Event, path: str | os.PathLike[str]) -> Event:
     try:
         raw = path.read_bytes()
     except OSError as exc:
-        raise SwissError(f"{path}: cannot read: {exc.strerror}") from None
+        raise SwissError(_("{path}: cannot read: {strerror}").format(path=path, strerror=exc.strerror)) from None
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = raw[:exc.start].count(b"\n") + 1
-        raise EventFileError(path, line, "not valid UTF-8 (save the file as UTF-8)") from None
+        raise EventFileError(path, line, _("not valid UTF-8 (save the file as UTF-8)")) from None
     players = parse_players_csv(text, str(path), next_id(event),
                                 taken=(p.id for p in event.players), registered=event.players)
     joined = event.current_round + 1 if event.current_round > 0 else 1

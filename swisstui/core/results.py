@@ -14,6 +14,8 @@
 
 from __future__ import annotations
 
+from .i18n import _
+
 from dataclasses import replace
 from typing import Any
 from collections.abc import Callable, Iterable, Mapping
@@ -88,9 +90,7 @@ def _playoff_next_round_paired(event: Event, rnd: Round, board: Board,
     if new is not None and _winner(rnd, replace(board, result=new)) == old_winner:
         return
     nxt = later[0]
-    raise ConflictError(f"round {nxt.number} (the {stage_name(len(nxt.boards)).lower()}) is "
-                        f"already paired on this result; undo it first (swisstui pair EVENT "
-                        f"--undo)")
+    raise ConflictError(_("round {number} (the {value}) is already paired on this result; undo it first (swisstui pair EVENT --undo)").format(number=nxt.number, value=stage_name(len(nxt.boards)).lower()))
 
 
 def _differs(old: Result, new: Result) -> str:
@@ -126,9 +126,7 @@ def record_result(event: Event, round_no: int, board_no: int, text: str,
         if old == result:
             return event
         if not force:
-            raise ConflictError(f"round {round_no} board {board_no} already has {old.text} "
-                                f"({_names(event, board)}){_differs(old, result)}; use "
-                                f"--force to replace")
+            raise ConflictError(_("round {round_no} board {board_no} already has {text} ({names}){differs}; use --force to replace").format(round_no=round_no, board_no=board_no, text=old.text, names=_names(event, board), differs=_differs(old, result)))
         _playoff_next_round_paired(event, rnd, board, result)
     return _with_board(event, rnd, replace(board, result=result))
 
@@ -171,11 +169,9 @@ def check_extras(game: str, keys: Iterable[str],
             continue
         owner = next((g for g in GAMES if key in profile(g).entry_extras), None)
         if owner is not None:
-            raise ResultError(f"{spell(key)} is for {owner.capitalize()} events, this one is "
-                              f"{game}")
+            raise ResultError(_("{spell} is for {capitalize} events, this one is {game}").format(spell=spell(key), capitalize=owner.capitalize(), game=game))
         listed = ", ".join(spell(k) for k in takes) or "none"
-        raise ResultError(f"{spell(key)} is not an extra of {game} results ({game} takes "
-                          f"{listed})")
+        raise ResultError(_("{spell} is not an extra of {game} results ({game} takes {listed})").format(spell=spell(key), game=game, listed=listed))
 
 
 def enter_result(event: Event, round_no: int, board_no: int, text: str,
@@ -195,7 +191,6 @@ def enter_result(event: Event, round_no: int, board_no: int, text: str,
     from .registration import withdraw
     for pid in drops:
         if pid not in board.players:
-            raise ResultError(f"{spell('drop', pid)}: not a player of round {round_no} "
-                              f"board {board_no} ({board.players[0]} v {board.players[1]})")
+            raise ResultError(_("{spell}: not a player of round {round_no} board {board_no} ({value} v {value2})").format(spell=spell('drop', pid), round_no=round_no, board_no=board_no, value=board.players[0], value2=board.players[1]))
         new = withdraw(new, pid, round_no + 1)
     return new

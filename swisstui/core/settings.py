@@ -9,6 +9,8 @@ reads ``event.toml``).  Unknown values are refused with the list of valid ones.
 
 from __future__ import annotations
 
+from .i18n import _
+
 import datetime
 import math
 import unicodedata
@@ -42,7 +44,7 @@ class SettingError(SwissError):
 def _one_of(key: str, value: Any, valid: Iterable[str]) -> None:
     valid = tuple(valid)
     if value not in valid:
-        raise SettingError(key, f"unknown {key} {value!r}; valid: {', '.join(valid)}")
+        raise SettingError(key, _("unknown {key} {value!r}; valid: {items}").format(key=key, value=value, items=', '.join(valid)))
 
 
 def check_tiebreaks(key: str, codes: Iterable[str], game: str) -> tuple[str, ...]:
@@ -58,8 +60,7 @@ def check_tiebreaks(key: str, codes: Iterable[str], game: str) -> tuple[str, ...
             raise SettingError(key, str(exc)) from None
         if canonical in out:
             same = "" if canonical == code else f" ({code} is {canonical})"
-            raise SettingError(key, f"{canonical} is listed twice{same}; "
-                                    f"each tie-break counts once")
+            raise SettingError(key, _("{canonical} is listed twice{same}; each tie-break counts once").format(canonical=canonical, same=same))
         out.append(canonical)
     return tuple(out)
 
@@ -75,7 +76,7 @@ def normalize_options(game: str, options: Mapping[str, Any]) -> dict[str, Any]:
     from . import games
     for key, value in options.items():
         if isinstance(value, float) and not math.isfinite(value):
-            raise SettingError(key, f"{game} option {key}: {value} is not a finite number")
+            raise SettingError(key, _("{game} option {key}: {value} is not a finite number").format(game=game, key=key, value=value))
     try:
         return dict(games.validate_options(game, dict(options)))
     except SettingError:
@@ -90,21 +91,19 @@ def _check_points(key: str, value: Any) -> None:
     """A scoring value (win, draw, bye, …): a finite number from −1000 to 1000."""
     if isinstance(value, bool) or not isinstance(value, (int, float)) \
             or not math.isfinite(value) or abs(value) > 1000:
-        raise SettingError(key, f"{key} points must be a number from -1000 to 1000, "
-                                f"not {value!r}")
+        raise SettingError(key, _("{key} points must be a number from -1000 to 1000, not {value!r}").format(key=key, value=value))
 
 
 def validate_settings(s: Settings) -> None:
     """Raise :class:`SettingError` (one line, naming the key) if any value is not legal."""
     if s.game not in GAMES:
-        raise SettingError("game", f"unknown game {s.game!r}; valid: {', '.join(GAMES)}")
+        raise SettingError("game", _("unknown game {game!r}; valid: {items}").format(game=s.game, items=', '.join(GAMES)))
     if not isinstance(s.name, str) or not s.name.strip():
-        raise SettingError("name", "the event needs a name")
+        raise SettingError("name", _("the event needs a name"))
     for key in ("name", "venue", "city", "arbiter", "date_start", "date_end"):
         value = getattr(s, key)
         if isinstance(value, str) and any(unicodedata.category(ch) == "Cc" for ch in value):
-            raise SettingError(key, f"the event {key} cannot contain control characters "
-                                    f"({value!r})")
+            raise SettingError(key, _("the event {key} cannot contain control characters ({value!r})").format(key=key, value=value))
     dates = []
     for key in ("date_start", "date_end"):
         value = getattr(s, key)
@@ -113,18 +112,16 @@ def validate_settings(s: Settings) -> None:
         try:
             dates.append(datetime.date.fromisoformat(value))
         except (TypeError, ValueError):
-            raise SettingError(key, f"{key} must be a date like 2026-11-21, not {value!r}"
+            raise SettingError(key, _("{key} must be a date like 2026-11-21, not {value!r}").format(key=key, value=value)
                                ) from None
     if len(dates) == 2 and dates[1] < dates[0]:
-        raise SettingError("date_end", f"the event ends ({s.date_end}) before it starts "
-                                       f"({s.date_start})")
+        raise SettingError("date_end", _("the event ends ({date_end}) before it starts ({date_start})").format(date_end=s.date_end, date_start=s.date_start))
     if isinstance(s.rounds, bool) or not isinstance(s.rounds, int) \
             or not 1 <= s.rounds <= MAX_ROUNDS:
-        raise SettingError("rounds", f"rounds must be 1 to {MAX_ROUNDS}, not {s.rounds!r}")
+        raise SettingError("rounds", _("rounds must be 1 to {MAX_ROUNDS}, not {rounds!r}").format(MAX_ROUNDS=MAX_ROUNDS, rounds=s.rounds))
     if isinstance(s.seed, bool) or not isinstance(s.seed, int) \
             or not -2**63 <= s.seed < 2**63:
-        raise SettingError("seed", f"seed must be a whole number of at most 18 digits, "
-                                   f"not {s.seed!r}")
+        raise SettingError("seed", _("seed must be a whole number of at most 18 digits, not {seed!r}").format(seed=s.seed))
     for key in SCORING_KEYS:
         value = getattr(s.scoring, key)
         if value is None and key == "forfeit_win":
@@ -137,20 +134,18 @@ def validate_settings(s: Settings) -> None:
     check_tiebreaks("tiebreaks", s.tiebreaks, s.game)
     check_tiebreaks("pairing_order", s.pairing_order, s.game)
     if s.style == "tiebreaks" and not s.pairing_order and not s.tiebreaks:
-        raise SettingError("pairing_order", "style 'tiebreaks' needs a pairing_order "
-                                            "(tie-break chain), e.g. SOS,SOSOS")
+        raise SettingError("pairing_order", _("style 'tiebreaks' needs a pairing_order "
+                                            "(tie-break chain), e.g. SOS,SOSOS"))
     sc = s.scoring
     if not sc.loss <= sc.draw <= sc.win or sc.loss == sc.win:
-        raise SettingError("win", f"points must go loss <= draw <= win with a win worth more "
-                                  f"than a loss, not win {sc.win:g}, draw {sc.draw:g}, loss "
-                                  f"{sc.loss:g}")
+        raise SettingError("win", _("points must go loss <= draw <= win with a win worth more than a loss, not win {win:g}, draw {draw:g}, loss {loss:g}").format(win=sc.win, draw=sc.draw, loss=sc.loss))
     for key in ("club_weight", "country_weight"):
         value = getattr(s, key)
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 1000:
-            raise SettingError(key, f"{key} must be 0 to 1000, not {value!r}")
+            raise SettingError(key, _("{key} must be 0 to 1000, not {value!r}").format(key=key, value=value))
     for a, b in s.forbidden:
         if a == b:
-            raise SettingError("forbidden", f"forbidden pair [{a}, {b}] names one player")
+            raise SettingError("forbidden", _("forbidden pair [{a}, {b}] names one player").format(a=a, b=b))
     normalize_options(s.game, s.options)
 
 
@@ -213,7 +208,7 @@ def make_settings(game: str, name: str, rounds: int, **overrides: Any) -> Settin
     ``loss``, ``bye``, ``absent``, ``forfeit_win``, ``double_forfeit``) — merged into the
     profile's scoring — and ``options`` (merged into the profile's option defaults)."""
     if game not in GAMES:
-        raise SettingError("game", f"unknown game {game!r}; valid: {', '.join(GAMES)}")
+        raise SettingError("game", _("unknown game {game!r}; valid: {items}").format(game=game, items=', '.join(GAMES)))
     from .registration import nfc  # texts as typed, in NFC (one rule for every name)
     name = nfc(name) if isinstance(name, str) else name
     for key in ("venue", "city", "arbiter"):
@@ -239,7 +234,7 @@ def make_settings(game: str, name: str, rounds: int, **overrides: Any) -> Settin
         overrides["forbidden"] = tuple(tuple(p) for p in overrides["forbidden"])
     unknown = [k for k in overrides if k not in _SETTINGS_FIELDS]
     if unknown:
-        raise SettingError(unknown[0], f"unknown setting {unknown[0]!r}")
+        raise SettingError(unknown[0], _("unknown setting {value!r}").format(value=unknown[0]))
     kw = game_defaults(game, overrides.get("system"), overrides.get("style"))
     del kw["scoring"]
     kw.update({k: v for k, v in overrides.items() if v is not None})

@@ -10,6 +10,8 @@ like event.toml does; a refusal is a :class:`SwissError` whose ``field`` names t
 
 from __future__ import annotations
 
+from .i18n import _
+
 import math
 import re
 from dataclasses import dataclass, fields
@@ -130,7 +132,7 @@ def _parse_option(game: str, key: str, raw: str) -> Any:
     if raw == "":
         if type(None) in types or opt.default is None:
             return None
-        raise SwissError(f"{key}: a value is needed (default {_text(opt.default)})",
+        raise SwissError(_("{key}: a value is needed (default {text})").format(key=key, text=_text(opt.default)),
                          field=field)
     if bool in types:
         low = raw.lower()
@@ -138,11 +140,11 @@ def _parse_option(game: str, key: str, raw: str) -> Any:
             return True
         if low in ("no", "n", "false", "off", "0"):
             return False
-        raise SwissError(f"{key}: type yes or no, not {raw!r}", field=field)
+        raise SwissError(_("{key}: type yes or no, not {raw!r}").format(key=key, raw=raw), field=field)
     if list in types or tuple in types:
         m = re.fullmatch(r"(\d+)\s*[-:]\s*(\d+)", raw)
         if not m:
-            raise SwissError(f"{key}: type two numbers, e.g. 40-24 (not {raw!r})", field=field)
+            raise SwissError(_("{key}: type two numbers, e.g. 40-24 (not {raw!r})").format(key=key, raw=raw), field=field)
         return [int(m.group(1)), int(m.group(2))]
     if int in types and re.fullmatch(r"-?\d+", raw):
         return int(raw)
@@ -150,12 +152,12 @@ def _parse_option(game: str, key: str, raw: str) -> Any:
         try:
             value = float(raw.replace(",", "."))
         except ValueError:
-            raise SwissError(f"{key}: {raw!r} is not a number", field=field) from None
+            raise SwissError(_("{key}: {raw!r} is not a number").format(key=key, raw=raw), field=field) from None
         if not math.isfinite(value):
-            raise SwissError(f"{key}: {raw!r} is not a number", field=field)
+            raise SwissError(_("{key}: {raw!r} is not a number").format(key=key, raw=raw), field=field)
         return value
     if int in types:
-        raise SwissError(f"{key}: {raw!r} is not a whole number", field=field)
+        raise SwissError(_("{key}: {raw!r} is not a whole number").format(key=key, raw=raw), field=field)
     return raw
 
 
@@ -175,19 +177,19 @@ def parse_texts(game: str, texts: dict[str, str], before: dict[str, str] | None 
             options[key[len(OPTION):]] = _parse_option(game, key[len(OPTION):], raw)
         elif key in _INT:
             if not re.fullmatch(r"-?\d+", raw):
-                raise SwissError(f"{key}: {raw!r} is not a whole number", field=key)
+                raise SwissError(_("{key}: {raw!r} is not a whole number").format(key=key, raw=raw), field=key)
             out[key] = int(raw)
         elif key in _SCORES:
             try:
                 out[key] = float(raw.replace(",", "."))
             except ValueError:
-                raise SwissError(f"{key}: {raw!r} is not a number of points",
+                raise SwissError(_("{key}: {raw!r} is not a number of points").format(key=key, raw=raw),
                                  field=key) from None
         elif key == "tiebreaks":
             out[key] = tuple(c for c in re.split(r"[\s,]+", raw) if c)
         elif key == "name":
             if not raw:
-                raise SwissError("name: an event needs a name", field="name")
+                raise SwissError(_("name: an event needs a name"), field="name")
             out[key] = raw
         elif key in _TEXT:
             out[key] = raw or None

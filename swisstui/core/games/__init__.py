@@ -11,6 +11,8 @@ gives the recipe for a new built-in game.
 
 from __future__ import annotations
 
+from ..i18n import _
+
 import importlib
 
 from ..errors import SwissError
@@ -29,7 +31,7 @@ def profile(game: str) -> GameProfile:
     if prof is not None:
         return prof
     if game not in GAMES:
-        raise SwissError(f"unknown game {game!r}; valid: {', '.join(GAMES)}")
+        raise SwissError(_("unknown game {game!r}; valid: {items}").format(game=game, items=', '.join(GAMES)))
     prof = importlib.import_module(f"{__name__}.{game}").PROFILE
     _PROFILES[game] = prof
     return prof

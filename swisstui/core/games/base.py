@@ -18,6 +18,8 @@ no game re-implements it.
 
 from __future__ import annotations
 
+from ..i18n import _
+
 import random
 from dataclasses import dataclass, field
 from typing import Any
@@ -70,13 +72,12 @@ class Option:
                     value = c
                     break
         if self.choices is not None and value not in self.choices:
-            raise SwissError(f"{game} option {key}: {value!r} is not valid; valid: "
-                             f"{', '.join(map(str, self.choices))}")
+            raise SwissError(_("{game} option {key}: {value!r} is not valid; valid: {items}").format(game=game, key=key, value=value, items=', '.join(map(str, self.choices))))
         if self.check is not None:
             try:
                 value = self.check(value)
             except ValueError as err:
-                raise SwissError(f"{game} option {key}: {err}") from None
+                raise SwissError(_("{game} option {key}: {err}").format(game=game, key=key, err=err)) from None
         return value
 
 
@@ -266,13 +267,13 @@ class GameProfile:
             opt = self.options.get(key)
             if opt is None:
                 valid = ", ".join(self.options) or "(none)"
-                raise SwissError(f"unknown {self.name} option {key!r}; valid: {valid}")
+                raise SwissError(_("unknown {name} option {key!r}; valid: {valid}").format(name=self.name, key=key, valid=valid))
             out[key] = opt.validate(self.name, key, value)
         if self.check_options is not None:
             try:
                 out = self.check_options(out)
             except ValueError as err:
-                raise SwissError(f"{self.name} options: {err}") from None
+                raise SwissError(_("{name} options: {err}").format(name=self.name, err=err)) from None
         return out
 
     def result(self, text: str, settings: Settings,
@@ -304,7 +305,7 @@ def clean(text: str) -> str:
     """Result text with surrounding blanks removed, typographic dashes/pluses folded to
     ASCII and runs of blanks collapsed; case is kept."""
     if not isinstance(text, str):
-        raise ResultError(f"a result must be text, not {text!r}")
+        raise ResultError(_("a result must be text, not {text!r}").format(text=text))
     return " ".join(text.translate(_DASHES).split())
 
 

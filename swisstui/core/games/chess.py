@@ -24,6 +24,8 @@
 
 from __future__ import annotations
 
+from ..i18n import _
+
 import random
 from typing import Any
 from collections.abc import Mapping
@@ -47,7 +49,7 @@ _HELP = "use 1-0, 0-1, = (or 1/2-1/2), +- or -+ (forfeit) or -- (double forfeit)
 def parse(text: str, settings: Settings, extra: Mapping[str, Any] | None = None) -> Result:
     res = parse_wld(text)
     if res is None:
-        raise ResultError(f"chess result {text!r} not understood; {_HELP}")
+        raise ResultError(_("chess result {text!r} not understood; {HELP}").format(text=text, HELP=_HELP))
     return res
 
 

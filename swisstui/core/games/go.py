@@ -57,6 +57,8 @@
 
 from __future__ import annotations
 
+from ..i18n import _
+
 import random
 import re
 import unicodedata
@@ -174,7 +176,7 @@ def _komi(settings: Settings, extra: Mapping[str, Any]) -> float:
         assert komi is not None  # k is not None, and the check keeps a value
         return komi
     except (ValueError, TypeError, ZeroDivisionError):
-        raise ResultError(f"go: komi {k!r} must be a whole or half number, e.g. 6.5") \
+        raise ResultError(_("go: komi {k!r} must be a whole or half number, e.g. 6.5").format(k=k)) \
             from None
 
 
@@ -187,14 +189,13 @@ def _penalties(extra: Mapping[str, Any], ing: bool) -> tuple[float, float] | Non
     try:
         b, w = (float(x) for x in p)
     except (TypeError, ValueError):
-        raise ResultError(f"go: penalties {p!r} must be two numbers (Black's, White's)") \
+        raise ResultError(_("go: penalties {p!r} must be two numbers (Black's, White's)").format(p=p)) \
             from None
     for v in (b, w):
         if v < 0:
-            raise ResultError(f"go: penalty {v:g} must not be negative")
+            raise ResultError(_("go: penalty {v:g} must not be negative").format(v=v))
         if ing and (v % ING_EXTENSION_PENALTY or v > ING_EXTENSION_PENALTY * ING_MAX_EXTENSIONS):
-            raise ResultError(f"go: Ing overtime penalty {v:g} must be 0, 2, 4 or 6 points "
-                              f"(2 per extension, at most 3)")
+            raise ResultError(_("go: Ing overtime penalty {v:g} must be 0, 2, 4 or 6 points (2 per extension, at most 3)").format(v=v))
     return (b, w)
 
 
@@ -205,14 +206,14 @@ def _handicap(extra: Mapping[str, Any]) -> int | None:
     if isinstance(h, str) and h.strip().isdigit():
         h = int(h)
     if isinstance(h, bool) or not isinstance(h, int) or not 0 <= h <= 9:
-        raise ResultError(f"go: handicap {h!r} must be 0 to 9 stones")
+        raise ResultError(_("go: handicap {h!r} must be 0 to 9 stones").format(h=h))
     return h
 
 
 # ---- the grammar --------------------------------------------------------------------------
 
 def _fail(text: str) -> ResultError:
-    return ResultError(f"go result {text!r} not understood; {_HELP}")
+    return ResultError(_("go result {text!r} not understood; {HELP}").format(text=text, HELP=_HELP))
 
 
 def parse(text: str, settings: Settings, extra: Mapping[str, Any] | None = None) -> Result:
@@ -220,7 +221,7 @@ def parse(text: str, settings: Settings, extra: Mapping[str, Any] | None = None)
     rules = _rules(settings)
     komi = _komi(settings, extra)
     if not isinstance(text, str):
-        raise ResultError(f"a result must be text, not {text!r}")
+        raise ResultError(_("a result must be text, not {text!r}").format(text=text))
     m = _ING_ENTRY.match(clean(text))
     if m:
         return _ing_entry(m, text, rules, komi, extra)
@@ -245,17 +246,15 @@ def _ing_entry(m: re.Match, text: str, rules: str, komi: float,
                extra: Mapping[str, Any]) -> Result:
     """``ing LEAD [ext B-W]``: the Ing calculator as a result notation (see module doc)."""
     if rules != "ing":
-        raise ResultError(f"go: {text!r} uses the Ing calculator, which applies to Ing-rules "
-                          f"events only (option rules = ing); this event plays {rules} rules")
+        raise ResultError(_("go: {text!r} uses the Ing calculator, which applies to Ing-rules events only (option rules = ing); this event plays {rules} rules").format(text=text, rules=rules))
     try:
         lead = parse_margin(m.group(1), signed=True)
     except ValueError:
-        raise ResultError(f"go: Black's board lead {m.group(1).strip()!r} must be a number, "
-                          f"e.g. ing 9 or ing 9 5/6 ext 1-0") from None
+        raise ResultError(_("go: Black's board lead {value!r} must be a number, e.g. ing 9 or ing 9 5/6 ext 1-0").format(value=m.group(1).strip())) from None
     res = ing_result(lead, komi, int(m.group(2) or 0), int(m.group(3) or 0))
     given = _penalties(extra, True)
     if given is not None and given != (res.detail["penalties"] or (0.0, 0.0)):
-        raise ResultError(f"go: penalties {list(given)} do not match the extensions of {text!r}")
+        raise ResultError(_("go: penalties {list} do not match the extensions of {text!r}").format(list=list(given), text=text))
     detail = dict(res.detail, handicap=_handicap(extra))
     _check_extra(extra, detail, res.text)
     return Result(res.text, res.outcome, res.forfeit, detail)
@@ -277,11 +276,10 @@ def _read(text: str, rules: str, komi: float) -> tuple:
         canon, outcome, forfeit = _SPECIAL[key]
         if canon == "jigo":
             if ing:
-                raise ResultError("go: no jigo under Ing rules: Black wins a tie (komi 8); "
-                                  "enter B+0")
+                raise ResultError(_("go: no jigo under Ing rules: Black wins a tie (komi 8); "
+                                  "enter B+0"))
             if Fraction(komi).denominator != 1:
-                raise ResultError(f"go: jigo is impossible with komi {komi:g}: board points "
-                                  f"are whole (record the game's komi if it differs)")
+                raise ResultError(_("go: jigo is impossible with komi {komi:g}: board points are whole (record the game's komi if it differs)").format(komi=komi))
             margin = Fraction(0)
     else:
         m = re.match(r"^([bw])\s*\+\s*(.*)$", t, re.IGNORECASE)
@@ -315,24 +313,19 @@ def _check_margin(winner: str, margin: Fraction, komi: float, rules: str, text: 
     side = "Black" if winner == "b" else "White"
     most = BOARD_POINTS + abs(Fraction(komi))  # every point of the board, plus komi
     if margin > most:
-        raise ResultError(f"go: {text}: a margin of {format_margin(margin)} is more than a "
-                          f"19×19 board allows ({format_margin(most)} with komi {komi:g})")
+        raise ResultError(_("go: {text}: a margin of {format_margin} is more than a 19×19 board allows ({format_margin2} with komi {komi:g})").format(text=text, format_margin=format_margin(margin), format_margin2=format_margin(most), komi=komi))
     if rules == "ing":
         if margin == 0 and winner == "w":
-            raise ResultError("go: under Ing rules Black wins a tie (komi 8); a zero margin "
-                              "is B+0")
+            raise ResultError(_("go: under Ing rules Black wins a tie (komi 8); a zero margin "
+                              "is B+0"))
         return
     if margin == 0:
-        raise ResultError(f"go: {text} has a zero margin; that is jigo")
+        raise ResultError(_("go: {text} has a zero margin; that is jigo").format(text=text))
     if margin.denominator not in (1, 2):
-        raise ResultError(f"go: {text}: a margin of {format_margin(margin)} points happens "
-                          f"only under Ing rules (shared seki points); under {rules} rules "
-                          f"margins are whole or half points")
+        raise ResultError(_("go: {text}: a margin of {format_margin} points happens only under Ing rules (shared seki points); under {rules} rules margins are whole or half points").format(text=text, format_margin=format_margin(margin), rules=rules))
     if (margin - Fraction(komi)) % 1 != 0:
         need = "end in .5" if Fraction(komi).denominator == 2 else "be whole points"
-        raise ResultError(f"go: {side} cannot win by {format_margin(margin)} with komi "
-                          f"{komi:g}: board points are whole, so the margin must {need} "
-                          f"(record the game's komi if it differs)")
+        raise ResultError(_("go: {side} cannot win by {format_margin} with komi {komi:g}: board points are whole, so the margin must {need} (record the game's komi if it differs)").format(side=side, format_margin=format_margin(margin), komi=komi, need=need))
 
 
 def _check_extra(extra: Mapping[str, Any], detail: Mapping[str, Any], canon: str) -> None:
@@ -340,15 +333,15 @@ def _check_extra(extra: Mapping[str, Any], detail: Mapping[str, Any], canon: str
     for key in ("winner", "reason"):
         v = extra.get(key)
         if v is not None and str(v).lower() != str(detail[key]).lower():
-            raise ResultError(f"go: {key} {v!r} does not match the result {canon}")
+            raise ResultError(_("go: {key} {v!r} does not match the result {canon}").format(key=key, v=v, canon=canon))
     v = extra.get("margin")
     if v is not None:
         try:
             given = float(parse_margin(v)) if isinstance(v, str) else float(v)
         except (TypeError, ValueError):
-            raise ResultError(f"go: margin {v!r} is not a number") from None
+            raise ResultError(_("go: margin {v!r} is not a number").format(v=v)) from None
         if detail["margin"] is None or abs(given - detail["margin"]) > 1e-6:
-            raise ResultError(f"go: margin {v!r} does not match the result {canon}")
+            raise ResultError(_("go: margin {v!r} does not match the result {canon}").format(v=v, canon=canon))
 
 
 # ---- the Ing calculator (docs/RULES.md §1.8, §8.4) ------------------------------------------
@@ -368,10 +361,9 @@ def ing_result(black_points: Any, komi: float = ING_KOMI, black_extensions: int 
     """
     for name, n in (("black", black_extensions), ("white", white_extensions)):
         if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= ING_MAX_EXTENSIONS + 1:
-            raise ResultError(f"go: {name} extensions {n!r} must be 0 to 3 (4 = ran past the "
-                              f"third extension: loss on time)")
+            raise ResultError(_("go: {name} extensions {n!r} must be 0 to 3 (4 = ran past the third extension: loss on time)").format(name=name, n=n))
     if black_extensions > ING_MAX_EXTENSIONS and white_extensions > ING_MAX_EXTENSIONS:
-        raise ResultError("go: both players cannot lose on time")
+        raise ResultError(_("go: both players cannot lose on time"))
     try:
         if isinstance(black_points, str):
             lead = parse_margin(black_points, signed=True)
@@ -381,8 +373,7 @@ def ing_result(black_points: Any, komi: float = ING_KOMI, black_extensions: int 
         k = Fraction(komi).limit_denominator(1000) if isinstance(komi, float) \
             else Fraction(komi)
     except (TypeError, ValueError):
-        raise ResultError(f"go: Black's board points {black_points!r} must be a number, "
-                          f"e.g. 9 or 9 5/6") from None
+        raise ResultError(_("go: Black's board points {black_points!r} must be a number, e.g. 9 or 9 5/6").format(black_points=black_points)) from None
     pen = (ING_EXTENSION_PENALTY * min(black_extensions, ING_MAX_EXTENSIONS),
            ING_EXTENSION_PENALTY * min(white_extensions, ING_MAX_EXTENSIONS))
     penalties = (float(pen[0]), float(pen[1])) if any(pen) else None

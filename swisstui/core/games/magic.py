@@ -23,6 +23,8 @@
 
 from __future__ import annotations
 
+from ..i18n import _, ngettext
+
 import random
 import re
 from typing import Any
@@ -56,23 +58,22 @@ def parse(text: str, settings: Settings, extra: Mapping[str, Any] | None = None)
     else:
         m = _GAMES.match(t)
         if not m:
-            raise ResultError(f"magic result {text!r} not understood; {_HELP}")
+            raise ResultError(_("magic result {text!r} not understood; {HELP}").format(text=text, HELP=_HELP))
         wa, wb, d = int(m.group(1)), int(m.group(2)), int(m.group(3) or 0)
     best_of = PROFILE.option(settings, "best_of")
     need = wins_needed(best_of)
     shown = f"{wa}-{wb}" + (f"-{d}" if d else "")
     if wa > need or wb > need:
-        raise ResultError(f"magic match {shown} is impossible in best of {best_of}: the match "
-                          f"ends when a player has won {need} game{'s' * (need > 1)}")
+        raise ResultError(ngettext("magic match {shown} is impossible in best of {best_of}: the match ends when a "
+                          "player has won {need} game",
+                          "magic match {shown} is impossible in best of {best_of}: the match ends when a "
+                          "player has won {need} games", need).format(shown=shown, best_of=best_of, need=need))
     if wa == need and wb == need:
-        raise ResultError(f"magic match {shown} is impossible in best of {best_of}: both "
-                          f"players cannot win {need} games")
+        raise ResultError(_("magic match {shown} is impossible in best of {best_of}: both players cannot win {need} games").format(shown=shown, best_of=best_of, need=need))
     if wa + wb + d == 0:
-        raise ResultError(f"magic match {shown} has no games; an intentional draw is 0-0-3 "
-                          f"(or ID)")
+        raise ResultError(_("magic match {shown} has no games; an intentional draw is 0-0-3 (or ID)").format(shown=shown))
     if d > max(3, best_of):
-        raise ResultError(f"magic match {shown}: {d} drawn games is too many for best of "
-                          f"{best_of}; an intentional draw is 0-0-3")
+        raise ResultError(_("magic match {shown}: {d} drawn games is too many for best of {best_of}; an intentional draw is 0-0-3").format(shown=shown, d=d, best_of=best_of))
     outcome = (1.0, 0.0) if wa > wb else (0.0, 1.0) if wb > wa else (0.5, 0.5)
     res = Result(shown, outcome, False, {"games": (wa, wb, d)})
     given = extra.get("games")
@@ -80,11 +81,11 @@ def parse(text: str, settings: Settings, extra: Mapping[str, Any] | None = None)
         try:
             g = tuple(int(x) for x in given)
         except (TypeError, ValueError):
-            raise ResultError(f"magic games {given!r} must be three numbers") from None
+            raise ResultError(_("magic games {given!r} must be three numbers").format(given=given)) from None
         if len(g) == 2:
             g += (0,)
         if g != res.detail["games"]:
-            raise ResultError(f"magic games {list(g)} do not match the result {shown}")
+            raise ResultError(_("magic games {list} do not match the result {shown}").format(list=list(g), shown=shown))
     return res
 
 

@@ -35,6 +35,8 @@
 
 from __future__ import annotations
 
+from ..i18n import _
+
 import random
 import re
 from typing import Any
@@ -83,25 +85,23 @@ def parse(text: str, settings: Settings, extra: Mapping[str, Any] | None = None)
     if m and int(m.group(1)) + int(m.group(2)) >= 4:
         a, b = int(m.group(1)), int(m.group(2))
         if a + b > SQUARES:
-            raise ResultError(f"othello discs {a}-{b} add up to {a + b}; a board has "
-                              f"{SQUARES} squares")
+            raise ResultError(_("othello discs {a}-{b} add up to {value}; a board has {SQUARES} squares").format(a=a, b=b, value=a + b, SQUARES=SQUARES))
         if PROFILE.option(settings, "empties") == "winner":
             a, b = adjust_empties(a, b)
         res = Result(f"{a}-{b}", _outcome(a, b), False, {"discs": (a, b)})
     else:
         wld = parse_wld(text)
         if wld is None:
-            raise ResultError(f"othello result {text!r} not understood; {_HELP}")
+            raise ResultError(_("othello result {text!r} not understood; {HELP}").format(text=text, HELP=_HELP))
         res = Result(wld.text, wld.outcome, wld.forfeit, {"discs": None})
     given = extra.get("discs")
     if given is not None:
         try:
             given = tuple(int(x) for x in given)
         except (TypeError, ValueError):
-            raise ResultError(f"othello discs {given!r} must be two numbers") from None
+            raise ResultError(_("othello discs {given!r} must be two numbers").format(given=given)) from None
         if given != res.detail["discs"]:
-            raise ResultError(f"othello discs {list(given)} do not match the result "
-                              f"{res.text}")
+            raise ResultError(_("othello discs {list} do not match the result {text}").format(list=list(given), text=res.text))
     return res
 
 

@@ -22,6 +22,8 @@
 
 from __future__ import annotations
 
+from ..i18n import _
+
 import random
 import re
 from typing import Any
@@ -49,31 +51,29 @@ _HELP = "use 1-0, 0-1, = (draw), +- or -+ (forfeit) or -- (double forfeit)"
 
 def _player_id(value: Any, what: str) -> int:
     if isinstance(value, bool):
-        raise ResultError(f"renju: {what} {value!r} is not a player id")
+        raise ResultError(_("renju: {what} {value!r} is not a player id").format(what=what, value=value))
     if isinstance(value, int):
         return value
     if isinstance(value, str) and value.strip().isdigit():
         return int(value.strip())
-    raise ResultError(f"renju: {what} {value!r} is not a player id")
+    raise ResultError(_("renju: {what} {value!r} is not a player id").format(what=what, value=value))
 
 
 def parse(text: str, settings: Settings, extra: Mapping[str, Any] | None = None) -> Result:
     extra = extra or {}
     res = parse_wld(text)
     if res is None:
-        raise ResultError(f"renju result {text!r} not understood; {_HELP}")
+        raise ResultError(_("renju result {text!r} not understood; {HELP}").format(text=text, HELP=_HELP))
     black = extra.get("black")
     if black is not None:
         black = _player_id(black, "Black")
         if res.forfeit:
-            raise ResultError(f"renju: {res.text} is a forfeit, no game was played, so nobody "
-                              f"had Black; leave out the Black player")
+            raise ResultError(_("renju: {text} is a forfeit, no game was played, so nobody had Black; leave out the Black player").format(text=res.text))
         players = extra.get("players")
         if players is not None:
             ids = tuple(_player_id(p, "player") for p in players)
             if black not in ids:
-                raise ResultError(f"renju: Black must be one of the two players on the board "
-                                  f"({ids[0]} or {ids[1]}), not {black}")
+                raise ResultError(_("renju: Black must be one of the two players on the board ({value} or {value2}), not {black}").format(value=ids[0], value2=ids[1], black=black))
     return Result(res.text, res.outcome, res.forfeit, {"black": black})
 
 

@@ -8,6 +8,8 @@ saves with ``store.update(folder, lambda ev: ev.with_round(pair_round(ev).round)
 
 from __future__ import annotations
 
+from ..i18n import _
+
 from dataclasses import dataclass, field, replace
 
 from ..errors import ConflictError, PairingError
@@ -46,8 +48,7 @@ class Pairing:
             return list(self.notes[board_no])
         if board_no == 0 and self.bye_notes:
             return list(self.bye_notes)
-        raise PairingError(f"round {self.round.number} has no board {board_no} "
-                           f"(boards 1–{len(self.round.boards)})")
+        raise PairingError(_("round {number} has no board {board_no} (boards 1–{count})").format(number=self.round.number, board_no=board_no, count=len(self.round.boards)))
 
     def summary(self) -> str:
         r = self.round
@@ -98,18 +99,15 @@ def colour_gap(event: Event, mode: str) -> tuple[int | None, bool]:
 def _check_ready(event: Event, round_no: int) -> None:
     s = event.settings
     if round_no > s.rounds:
-        raise PairingError(f"all {s.rounds} rounds are paired; raise 'rounds' in event.toml "
-                           "to pair another")
+        raise PairingError(_("all {rounds} rounds are paired; raise 'rounds' in event.toml to pair another").format(rounds=s.rounds))
     started = [r.number for r in event.rounds if r.playoff]
     if started:
-        raise PairingError(f"the playoff has started (round {started[0]}); no more Swiss "
-                           "rounds — use swisstui playoff")
+        raise PairingError(_("the playoff has started (round {value}); no more Swiss rounds — use swisstui playoff").format(value=started[0]))
     prev = event.round(round_no - 1)
     if prev is not None and prev.missing_results():
         missing = [str(b.number) for b in prev.boards if b.result is None]
         more = "…" if len(missing) > 8 else ""
-        raise PairingError(f"round {prev.number} has {len(missing)} board(s) without a "
-                           f"result ({', '.join(missing[:8])}{more}); enter them first")
+        raise PairingError(_("round {number} has {count} board(s) without a result ({items}{more}); enter them first").format(number=prev.number, count=len(missing), items=', '.join(missing[:8]), more=more))
 
 
 def _pairs_arg(pairs, what: str, available: set[int], event: Event, round_no: int
@@ -118,7 +116,7 @@ def _pairs_arg(pairs, what: str, available: set[int], event: Event, round_no: in
     for a, b in pairs:
         a, b = int(a), int(b)
         if a == b:
-            raise PairingError(f"{what} {a}:{b} names one player twice")
+            raise PairingError(_("{what} {a}:{b} names one player twice").format(what=what, a=a, b=b))
         for x in (a, b):
             if x not in available:
                 p = event.player(x)
@@ -126,8 +124,7 @@ def _pairs_arg(pairs, what: str, available: set[int], event: Event, round_no: in
                     "withdrawn" if p.withdrawn_from and round_no >= p.withdrawn_from else
                     "not registered yet" if round_no < p.joined_round else
                     "has a requested bye")
-                raise PairingError(f"{what} {a}:{b}: player {x} cannot be paired in round "
-                                   f"{round_no} ({why})")
+                raise PairingError(_("{what} {a}:{b}: player {x} cannot be paired in round {round_no} ({why})").format(what=what, a=a, b=b, x=x, round_no=round_no, why=why))
         out.append((a, b))
     return out
 
@@ -155,7 +152,7 @@ def pair_round(event: Event, *, fixed=(), forbid=(), allow_rematch: bool = False
     seen: set[int] = set()
     for a, b in fixed:
         if a in seen or b in seen:
-            raise PairingError(f"--fixed names player {a if a in seen else b} twice")
+            raise PairingError(_("--fixed names player {value} twice").format(value=a if a in seen else b))
         seen.update((a, b))
     byes = [Bye(pid, kind) for pid, kind in req_byes]
     if s.system == "roundrobin":
@@ -164,7 +161,7 @@ def pair_round(event: Event, *, fixed=(), forbid=(), allow_rematch: bool = False
         from .dutch import pair_dutch
         return pair_dutch(event, round_no, ids, byes, fixed=fixed, forbid=forbid)
     if len(ids) < 2 and not fixed:
-        raise PairingError(f"round {round_no}: {len(ids)} player(s) to pair; need at least 2")
+        raise PairingError(_("round {round_no}: {count} player(s) to pair; need at least 2").format(round_no=round_no, count=len(ids)))
 
     order, style, chain = _plan(event, round_no)
     prof = profile(s.game)
@@ -296,7 +293,7 @@ def _match(pool: list[PState], ev: Evaluator, window: int | None, engine: str):
     budget = min(hi * n, max(lo * n, floor))
     while True:
         cands = Candidates(pool, ev, k, bye, cache)
-        for _ in range(LOCAL_ROUNDS + 1):
+        for _unused in range(LOCAL_ROUNDS + 1):
             mate = _solve(cands, n, bye, engine)
             work += len(cands.edges)
             if k is None:
@@ -566,12 +563,11 @@ def _roundrobin(event: Event, round_no: int, ids: list[int], byes: list[Bye]) ->
 def undo_round(event: Event, force: bool = False) -> Event:
     """Remove the last round's pairing; refused when it has results unless ``force``."""
     if not event.rounds:
-        raise PairingError("no round to undo: the event has no pairing yet")
+        raise PairingError(_("no round to undo: the event has no pairing yet"))
     last = max(event.rounds, key=lambda r: r.number)
     done = [b.number for b in last.boards if b.result is not None]
     if done and not force:
-        raise ConflictError(f"round {last.number} already has {len(done)} result(s) (boards "
-                            f"{', '.join(map(str, done[:8]))}); use --force to remove it")
+        raise ConflictError(_("round {number} already has {count} result(s) (boards {items}); use --force to remove it").format(number=last.number, count=len(done), items=', '.join(map(str, done[:8]))))
     return event.without_round(last.number)
 
 
@@ -615,9 +611,9 @@ def swap(event: Event, round_no: int, a: int, b: int) -> tuple[Event, list[str]]
     list every rule the new pairings break.  Refused if an affected board has a result."""
     rnd = event.round(round_no)
     if rnd is None:
-        raise PairingError(f"round {round_no} is not paired")
+        raise PairingError(_("round {round_no} is not paired").format(round_no=round_no))
     if a == b:
-        raise PairingError("swap needs two different players")
+        raise PairingError(_("swap needs two different players"))
 
     def where(x: int):
         for bd in rnd.boards:
@@ -626,16 +622,14 @@ def swap(event: Event, round_no: int, a: int, b: int) -> tuple[Event, list[str]]
         for by in rnd.byes:
             if by.player == x:
                 return by
-        raise PairingError(f"player {x} is not in round {round_no}")
+        raise PairingError(_("player {x} is not in round {round_no}").format(x=x, round_no=round_no))
 
     wa, wb = where(a), where(b)
     for w in (wa, wb):
         if isinstance(w, Board) and w.result is not None:
-            raise ConflictError(f"round {round_no} board {w.number} already has a result "
-                                f"({w.result.text}); clear it before swapping")
+            raise ConflictError(_("round {round_no} board {number} already has a result ({text}); clear it before swapping").format(round_no=round_no, number=w.number, text=w.result.text))
         if isinstance(w, Bye) and w.kind is not ByeKind.PAIRING:
-            raise PairingError(f"player {w.player} has a requested {w.kind.value} bye; "
-                               "change the request instead")
+            raise PairingError(_("player {player} has a requested {value} bye; change the request instead").format(player=w.player, value=w.kind.value))
 
     def sub(x: int) -> int:
         return b if x == a else a if x == b else x

@@ -10,6 +10,8 @@ beyond n−1 repeat the cycle with the order reversed (double round robin).
 
 from __future__ import annotations
 
+from ..i18n import _
+
 from ..errors import PairingError
 
 
@@ -42,11 +44,10 @@ def roundrobin_pairs(players: list, round_no: int, max_rounds: int) -> tuple[
     ids = [p.id for p in players]
     n = len(ids)
     if n < 2:
-        raise PairingError("a round robin needs at least 2 players")
+        raise PairingError(_("a round robin needs at least 2 players"))
     even = n + (n % 2)
     if round_no > 2 * (even - 1):
-        raise PairingError(f"a round robin of {n} players has {even - 1} rounds "
-                           f"({2 * (even - 1)} double); round {round_no} does not exist")
+        raise PairingError(_("a round robin of {n} players has {value} rounds ({value2} double); round {round_no} does not exist").format(n=n, value=even - 1, value2=2 * (even - 1), round_no=round_no))
     number = {i + 1: pid for i, pid in enumerate(ids)}
     pairs, bye = [], None
     for a, b in berger_round(even, round_no):

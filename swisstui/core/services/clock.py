@@ -4,6 +4,8 @@ of ``clock.toml``; a refusal (no clock yet, already paused, bad minutes) writes 
 
 from __future__ import annotations
 
+from ..i18n import _
+
 import os
 
 from .. import clock, store
@@ -24,7 +26,7 @@ def clock_start(folder: Folder, minutes: float, round_no: int | None = None) -> 
         if number is None:
             number = store.load(folder).current_round
         if number < 1:
-            raise SwissError("no round has been paired yet: pair a round, then start its clock")
+            raise SwissError(_("no round has been paired yet: pair a round, then start its clock"))
         return clock.started(number, minutes)
     return _state(clock.change(folder, step))
 

@@ -3,6 +3,8 @@ or a simulated event."""
 
 from __future__ import annotations
 
+from ..i18n import _
+
 import os
 import shutil
 from dataclasses import dataclass, fields, replace
@@ -68,8 +70,7 @@ class SettingsChange:
 def _changed(s: Settings, changes: dict[str, Any]) -> Settings:
     for key in _FIXED:
         if key in changes and changes[key] != getattr(s, key):
-            raise SwissError(f"the {key} of an event cannot change (it is {getattr(s, key)}); "
-                             f"create a new event", field=key)
+            raise SwissError(_("the {key} of an event cannot change (it is {getattr}); create a new event").format(key=key, getattr=getattr(s, key)), field=key)
     changes = {k: v for k, v in changes.items() if k not in _FIXED}
     options = dict(s.options)
     for key, value in (changes.pop("options", None) or {}).items():
@@ -91,8 +92,7 @@ def _effects(old: Event, new: Event) -> tuple[str, ...]:
     out: list[str] = []
     swiss = [r for r in new.rounds if not r.playoff]
     if new.settings.rounds < len(swiss):
-        raise SwissError(f"rounds {new.settings.rounds}: {len(swiss)} Swiss rounds are "
-                         f"already paired", field="rounds")
+        raise SwissError(_("rounds {rounds}: {count} Swiss rounds are already paired").format(rounds=new.settings.rounds, count=len(swiss)), field="rounds")
     if not any(r.missing_results() < len(r.boards) for r in old.rounds):
         return ()
     before = {r.player.id: r.place for r in standings(old).rows}
@@ -142,7 +142,7 @@ def make_demo(dest: Folder, game: str) -> Path:
     installed, a small event: ten players, round 1 paired)."""
     from ..model import GAMES
     if game not in GAMES:
-        raise SwissError(f"unknown game {game!r}; valid: {', '.join(GAMES)}", field="game")
+        raise SwissError(_("unknown game {game!r}; valid: {items}").format(game=game, items=', '.join(GAMES)), field="game")
     sample = SAMPLES / game
     target = Path(dest) / f"{game}-demo"
     if (sample / store.EVENT_FILE).is_file():
@@ -212,10 +212,9 @@ def simulate_event(game: str, players: int, rounds: int, seed: int = 0, *,
     20 000 players, 1 to 30 rounds); written to the new folder ``out`` when given."""
     from ..pairing import simulate as sim
     if not 2 <= players <= SIMULATE_MAX_PLAYERS:
-        raise SwissError(f"--players must be 2 to {SIMULATE_MAX_PLAYERS} (the largest field "
-                         f"the engine is measured on is 4000)", field="players")
+        raise SwissError(_("--players must be 2 to {SIMULATE_MAX_PLAYERS} (the largest field the engine is measured on is 4000)").format(SIMULATE_MAX_PLAYERS=SIMULATE_MAX_PLAYERS), field="players")
     if not 1 <= rounds <= SIMULATE_MAX_ROUNDS:
-        raise SwissError(f"--rounds must be 1 to {SIMULATE_MAX_ROUNDS}", field="rounds")
+        raise SwissError(_("--rounds must be 1 to {SIMULATE_MAX_ROUNDS}").format(SIMULATE_MAX_ROUNDS=SIMULATE_MAX_ROUNDS), field="rounds")
     settings = sim.settings_for(game, name or f"Simulated {game} event", rounds, seed)
     ev = sim.simulate(game, players, rounds, seed, settings=settings)
     if out is not None:

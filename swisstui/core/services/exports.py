@@ -4,6 +4,8 @@ own files), and a FIDE TRF read into a new event folder."""
 
 from __future__ import annotations
 
+from ..i18n import _
+
 import os
 from pathlib import Path
 
@@ -36,9 +38,9 @@ def read_text(path: Folder) -> str:
     try:
         data = path.read_bytes()
     except FileNotFoundError:
-        raise SwissError(f"{path}: no such file") from None
+        raise SwissError(_("{path}: no such file").format(path=path)) from None
     except OSError as exc:
-        raise SwissError(f"{path}: cannot read: {exc.strerror}") from None
+        raise SwissError(_("{path}: cannot read: {strerror}").format(path=path, strerror=exc.strerror)) from None
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:

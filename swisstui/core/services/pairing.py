@@ -3,6 +3,8 @@ apply), and explain a board.  The engine is :mod:`swisstui.core.pairing`."""
 
 from __future__ import annotations
 
+from ..i18n import _
+
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
@@ -148,17 +150,16 @@ def explain(event: Event, round_no: int, board_no: int,
     the rules it breaks."""
     rnd = event.round(round_no)
     if rnd is None:
-        raise SwissError(f"round {round_no} is not paired")
+        raise SwissError(_("round {round_no} is not paired").format(round_no=round_no))
     if last is not None and last.round.number == round_no and last.round == rnd:
         if board_no == 0 and not rnd.byes:
-            raise SwissError(f"round {round_no} has no bye")
+            raise SwissError(_("round {round_no} has no bye").format(round_no=round_no))
         return list(last.bye_notes) if board_no == 0 else list(last.explain(board_no))
     if board_no == 0:
         return _explain_byes(event, rnd)
     board = rnd.board(board_no)
     if board is None:
-        raise SwissError(f"round {round_no} has no board {board_no} "
-                         f"(boards 1–{len(rnd.boards)})")
+        raise SwissError(_("round {round_no} has no board {board_no} (boards 1–{count})").format(round_no=round_no, board_no=board_no, count=len(rnd.boards)))
     p = _replay(event, round_no)
     if p is not None:
         for b in p.round.boards:
@@ -176,7 +177,7 @@ def explain(event: Event, round_no: int, board_no: int,
 
 def _explain_byes(event: Event, rnd: Round) -> list[str]:
     if not rnd.byes:
-        raise SwissError(f"round {rnd.number} has no bye")
+        raise SwissError(_("round {number} has no bye").format(number=rnd.number))
     if not rnd.playoff:
         p = _replay(event, rnd.number)
         if p is not None and set(p.round.byes) == set(rnd.byes) and p.bye_notes:

@@ -4,6 +4,8 @@ and :mod:`swisstui.core.interop.player_lists`; this module runs them on the even
 
 from __future__ import annotations
 
+from ..i18n import _
+
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -69,7 +71,7 @@ def add_player(folder: Folder, name: str, *, id: int | None = None,
 def edit_player(folder: Folder, pid: int, **changes: Any) -> PlayerOutcome:
     """Change fields of a registered player (``None`` clears a field)."""
     if not changes:
-        raise SwissError("nothing to change; give a name, rating, rank, club, …")
+        raise SwissError(_("nothing to change; give a name, rating, rank, club, …"))
     return _one(folder, lambda _o, _n: pid,
                 lambda ev: registration.edit_player(ev, pid, **changes))
 
@@ -104,7 +106,7 @@ def check_in(folder: Folder, pid: int, present: bool,
         rnd = ev.current_round + 1 if round_no is None else round_no
         p = ev.player(pid)
         if p is None:
-            raise SwissError(f"no player with id {pid}", players=[pid])
+            raise SwissError(_("no player with id {pid}").format(pid=pid), players=[pid])
         requested = dict(p.byes).get(rnd)
         if present:
             if requested is not ByeKind.ABSENT:
@@ -136,7 +138,7 @@ def _apply(event: Event, path: Folder, fmt: str, rows: list[dict[str, Any]] | No
 
 def _check_format(fmt: str) -> None:
     if fmt not in LIST_FORMATS:
-        raise SwissError(f"unknown player-list format {fmt!r}; valid: {', '.join(LIST_FORMATS)}",
+        raise SwissError(_("unknown player-list format {fmt!r}; valid: {items}").format(fmt=fmt, items=', '.join(LIST_FORMATS)),
                          field="format")
 
 

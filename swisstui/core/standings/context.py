@@ -9,6 +9,8 @@ playoff rounds never enter Swiss standings (docs/RULES.md §3.6: the Swiss stand
 
 from __future__ import annotations
 
+from ..i18n import _
+
 from typing import Any
 from collections.abc import Callable
 
@@ -41,8 +43,7 @@ def check_after_round(event: Event, number: int | None) -> None:
         return
     last = max((r.number for r in event.swiss_rounds()), default=0)
     if not 0 <= number <= last:
-        raise SwissError(f"standings after round {number}: the event has Swiss rounds "
-                         f"1..{last} (0 = before the first)")
+        raise SwissError(_("standings after round {number}: the event has Swiss rounds 1..{last} (0 = before the first)").format(number=number, last=last))
 
 
 class Context:

@@ -11,6 +11,8 @@
 
 from __future__ import annotations
 
+from ..i18n import _
+
 from dataclasses import dataclass
 
 from ..errors import SwissError
@@ -32,19 +34,17 @@ def _seeds(event: Event) -> list[int]:
     last = max((r.number for r in swiss), default=0)
     for r in swiss:
         if r.missing_results():
-            raise SwissError(f"round {r.number} has {r.missing_results()} result(s) missing; "
-                             f"finish the Swiss before the playoff")
+            raise SwissError(_("round {number} has {missing_results} result(s) missing; finish the Swiss before the playoff").format(number=r.number, missing_results=r.missing_results()))
     return standings(event, last).order()
 
 
 def _winner(rnd: Round, board: Board) -> int:
     res = board.result
     if res is None:
-        raise SwissError(f"playoff round {rnd.number} board {board.number} has no result")
+        raise SwissError(_("playoff round {number} board {number2} has no result").format(number=rnd.number, number2=board.number))
     a, b = res.outcome
     if a == b:
-        raise SwissError(f"playoff round {rnd.number} board {board.number}: a playoff match "
-                         f"needs a winner, not {res.text}")
+        raise SwissError(_("playoff round {number} board {number2}: a playoff match needs a winner, not {text}").format(number=rnd.number, number2=board.number, text=res.text))
     return board.players[0] if a > b else board.players[1]
 
 
@@ -57,11 +57,11 @@ def playoff_round(event: Event, top: int | None = 8) -> Round:
     seed_of = {pid: i for i, pid in enumerate(seeds, 1)}
     if not played:
         if top is None or top < 2 or top & (top - 1):
-            raise SwissError(f"playoff size must be a power of two (2, 4, 8, 16…), not {top}")
+            raise SwissError(_("playoff size must be a power of two (2, 4, 8, 16…), not {top}").format(top=top))
         active = [pid for pid in seeds if (pl := event.player(pid)) is None
                   or pl.withdrawn_from is None]
         if top > len(active):
-            raise SwissError(f"a Top {top} needs {top} players; the event has {len(active)}")
+            raise SwissError(_("a Top {top} needs {top} players; the event has {count}").format(top=top, count=len(active)))
         chosen = active[:top]
         order = bracket_order(top)
         boards = tuple(Board(i // 2 + 1, (chosen[order[i] - 1], chosen[order[i + 1] - 1]))
@@ -69,12 +69,11 @@ def playoff_round(event: Event, top: int | None = 8) -> Round:
         return Round(number, boards, (), playoff=True)
     last = played[-1]
     if last.missing_results():
-        raise SwissError(f"playoff round {last.number} has {last.missing_results()} result(s) "
-                         f"missing")
+        raise SwissError(_("playoff round {number} has {missing_results} result(s) missing").format(number=last.number, missing_results=last.missing_results()))
     winners = [_winner(last, b) for b in sorted(last.boards, key=lambda b: b.number)]
     if len(winners) == 1:
         p = event.player(winners[0])
-        raise SwissError(f"the playoff is over: {p.name if p else winners[0]} won the final")
+        raise SwissError(_("the playoff is over: {value} won the final").format(value=p.name if p else winners[0]))
     later: list[Board] = []
     for i in range(0, len(winners), 2):
         a, b = winners[i], winners[i + 1]
@@ -158,6 +157,6 @@ def final_places(event: Event) -> list[FinalPlace]:
         stage = stage_name(len(played[stage_index].boards))
         losers = sorted((p for p, s in out if s == stage), key=lambda p: seed_of.get(p, 10**9))
         ranked += [(p, stage, True) for p in losers]
-    in_playoff = {p for p, _, _ in ranked}
+    in_playoff = {p for p, _unused, _unused2 in ranked}
     ranked += [(p, "", True) for p in seeds if p not in in_playoff]
     return [FinalPlace(i, p, stage, decided) for i, (p, stage, decided) in enumerate(ranked, 1)]

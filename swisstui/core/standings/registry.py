@@ -17,6 +17,8 @@ Values are always computed from :func:`swisstui.core.model.history`, never store
 
 from __future__ import annotations
 
+from ..i18n import _
+
 import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -114,10 +116,9 @@ class Registry(Mapping):
         tb = self.get(name)
         if tb is None:
             known = ", ".join(self.codes(game))
-            raise SwissError(f"unknown tie-break {name!r}; known: {known}")
+            raise SwissError(_("unknown tie-break {name!r}; known: {known}").format(name=name, known=known))
         if game is not None and not tb.applies_to(game):
-            raise SwissError(f"tie-break {tb.code} ({tb.name}) does not apply to {game}; "
-                             f"known for {game}: {', '.join(self.codes(game))}")
+            raise SwissError(_("tie-break {code} ({name}) does not apply to {game}; known for {game}: {items}").format(code=tb.code, name=tb.name, game=game, items=', '.join(self.codes(game))))
         return tb
 
     def codes(self, game: str | None = None) -> list[str]:

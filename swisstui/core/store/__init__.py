@@ -35,6 +35,8 @@ The package, by what each part does:
 
 from __future__ import annotations
 
+from ..i18n import _
+
 import os
 from functools import partial
 from collections.abc import Callable, Iterator
@@ -80,11 +82,11 @@ def load(folder: str | os.PathLike[str]) -> Event:
 
 def _load(folder: Path) -> Event:
     if not folder.is_dir():
-        raise EventFileError(folder, None, "no such event folder")
+        raise EventFileError(folder, None, _("no such event folder"))
     if not os.path.lexists(folder / EVENT_FILE):
         raise EventFileError(folder / EVENT_FILE, None,
-                             "file is missing (not an event folder? create one with "
-                             "'swisstui new')")
+                             _("file is missing (not an event folder? create one with "
+                             "'swisstui new')"))
     ev_path = folder / EVENT_FILE
     settings = _cached(ev_path, None, lambda: _load_settings(ev_path))
     players: tuple[Player, ...] = ()
@@ -124,8 +126,7 @@ def _finishing(folder: Path) -> Iterator[None]:
         try:
             stack.enter_context(_locked(folder))
         except SwissError as exc:
-            raise SwissError(f"{folder / JOURNAL_FILE}: a change was interrupted and must be "
-                             f"finished by a user who may write this event ({exc})") from None
+            raise SwissError(_("{value}: a change was interrupted and must be finished by a user who may write this event ({exc})").format(value=folder / JOURNAL_FILE, exc=exc)) from None
         yield
 
 
@@ -160,11 +161,11 @@ def create(folder: str | os.PathLike[str], settings: Settings,
     crash leaves no event or the whole one."""
     folder = Path(folder)
     if os.path.lexists(folder / EVENT_FILE) or _journal_pending(folder):
-        raise SwissError(f"{folder}: already an event folder")
+        raise SwissError(_("{folder}: already an event folder").format(folder=folder))
     if os.path.lexists(folder) and not folder.is_dir():
-        raise SwissError(f"{folder}: exists and is not a folder")
+        raise SwissError(_("{folder}: exists and is not a folder").format(folder=folder))
     if folder.is_dir() and not _empty(folder):
-        raise SwissError(f"{folder}: folder is not empty")
+        raise SwissError(_("{folder}: folder is not empty").format(folder=folder))
     event = Event(settings, tuple(sorted(players, key=lambda p: p.id)),
                   tuple(sorted(rounds, key=lambda r: r.number)))
     validate_event(event)
@@ -174,12 +175,12 @@ def create(folder: str | os.PathLike[str], settings: Settings,
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise SwissError(f"{folder}: cannot create folder: {exc.strerror}") from None
+        raise SwissError(_("{folder}: cannot create folder: {strerror}").format(folder=folder, strerror=exc.strerror)) from None
     _fsync_dir(folder.parent)
     with _locked(folder):
         _recover(folder)
         if os.path.lexists(folder / EVENT_FILE):
-            raise SwissError(f"{folder}: already an event folder")
+            raise SwissError(_("{folder}: already an event folder").format(folder=folder))
         _write_changes(folder, None, event)
     return event
 

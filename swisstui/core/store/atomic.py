@@ -6,6 +6,8 @@ through.  Also the export-file writer (:func:`write_file`), which uses the same 
 
 from __future__ import annotations
 
+from ..i18n import _
+
 import errno
 import json
 import os
@@ -47,10 +49,9 @@ def _target(path: Path) -> Path:
     try:
         mode = os.stat(real).st_mode
     except OSError:
-        raise SwissError(f"{path}: is a symbolic link to a missing file ({real}); swisstui "
-                         f"writes through a link only to an existing file") from None
+        raise SwissError(_("{path}: is a symbolic link to a missing file ({real}); swisstui writes through a link only to an existing file").format(path=path, real=real)) from None
     if not stat.S_ISREG(mode):
-        raise SwissError(f"{path}: is a symbolic link to {real}, which is not a regular file")
+        raise SwissError(_("{path}: is a symbolic link to {real}, which is not a regular file").format(path=path, real=real))
     return real
 
 
@@ -63,7 +64,7 @@ def _stage(dest: Path, data: bytes) -> Path:
         old = os.stat(dest)
     except FileNotFoundError:
         old = None
-    for _ in range(100):
+    for _unused in range(100):
         tmp = dest.parent / f".{dest.name}.{secrets.token_hex(4)}{TMP_SUFFIX}"
         try:
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW
@@ -72,7 +73,7 @@ def _stage(dest: Path, data: bytes) -> Path:
         except FileExistsError:  # pragma: no cover - 2**32 names
             continue
     else:  # pragma: no cover
-        raise SwissError(f"{dest}: cannot create a temporary file beside it")
+        raise SwissError(_("{dest}: cannot create a temporary file beside it").format(dest=dest))
     try:
         with os.fdopen(fd, "wb") as f:
             if old is not None:
@@ -149,7 +150,7 @@ def _commit(folder: Path, ops: list[tuple[Path, bytes | None]]) -> None:
             _apply(folder, entries)
         except BaseException:
             if not committed:
-                for tmp, _ in entries:
+                for tmp, _unused in entries:
                     if tmp is not None:
                         _discard(tmp)
             raise
@@ -189,8 +190,8 @@ def _apply(folder: Path, entries: list[tuple[Path | None, Path]]) -> None:
 
 def _read_journal(folder: Path) -> list[tuple[Path | None, Path]]:
     path = folder / JOURNAL_FILE
-    bad = EventFileError(path, None, "not a journal written by swisstui (remove it if no "
-                                     "swisstui command was interrupted while writing)")
+    bad = EventFileError(path, None, _("not a journal written by swisstui (remove it if no "
+                                     "swisstui command was interrupted while writing)"))
     try:
         doc = json.loads(_read_bytes(path).decode("utf-8"))
     except (ValueError, UnicodeDecodeError):
@@ -226,8 +227,7 @@ def _recover(folder: Path) -> None:
             with _deferred_interrupt():
                 _apply(folder, entries)
         except OSError as exc:
-            raise SwissError(f"{folder / JOURNAL_FILE}: an interrupted change cannot be "
-                             f"finished: {exc.strerror or exc}") from None
+            raise SwissError(_("{value}: an interrupted change cannot be finished: {value2}").format(value=folder / JOURNAL_FILE, value2=exc.strerror or exc)) from None
     _clean_temp(folder)
 
 
@@ -272,19 +272,19 @@ def write_file(path: str | os.PathLike, data: bytes) -> None:
     folder = path.parent if str(path.parent) else Path(".")
     owner = _event_owning(path)
     if owner is not None:
-        raise SwissError(f"{path}: is a file of the event {owner} itself; choose another name")
+        raise SwissError(_("{path}: is a file of the event {owner} itself; choose another name").format(path=path, owner=owner))
     try:
         if path.exists() and not path.is_file():
             if path.is_dir():
-                raise SwissError(f"{path}: is a folder; give a file name")
+                raise SwissError(_("{path}: is a folder; give a file name").format(path=path))
             with open(path, "wb") as fh:
                 fh.write(data)
             return
         if not folder.is_dir():
-            raise SwissError(f"{path}: folder {folder} does not exist")
+            raise SwissError(_("{path}: folder {folder} does not exist").format(path=path, folder=folder))
         _atomic_write(path, data)
     except OSError as exc:
-        raise SwissError(f"{path}: cannot write: {exc.strerror or exc}") from None
+        raise SwissError(_("{path}: cannot write: {value}").format(path=path, value=exc.strerror or exc)) from None
 
 
 def _event_owning(path: Path) -> Path | None:

@@ -4,6 +4,8 @@ Format: ``docs/FORMAT.md``."""
 
 from __future__ import annotations
 
+from ..i18n import _
+
 import os
 import re
 from pathlib import Path
@@ -29,35 +31,31 @@ def _round_files(folder: Path) -> list[tuple[int, Path]]:
     out: list[tuple[int, Path]] = []
     if not rdir.is_dir():
         if os.path.lexists(rdir):  # a file (or a dangling link) where the folder should be
-            raise EventFileError(rdir, None, f"is not a folder; the round files live in "
-                                             f"{ROUNDS_DIR}/NN.toml (move it away)")
+            raise EventFileError(rdir, None, _("is not a folder; the round files live in {ROUNDS_DIR}/NN.toml (move it away)").format(ROUNDS_DIR=ROUNDS_DIR))
         return out
     try:
         names = sorted(os.listdir(rdir))
     except OSError as exc:
-        raise EventFileError(rdir, None, f"cannot read: {exc.strerror}") from None
+        raise EventFileError(rdir, None, _("cannot read: {strerror}").format(strerror=exc.strerror)) from None
     for name in names:
         path = rdir / name
         if not name.endswith(".toml") or name.startswith("."):
             continue
         m = _ROUND_NAME.match(name)
         if not m or int(m.group(1)) < 1:
-            raise EventFileError(path, None, "round files are named by the round number, "
-                                             "e.g. rounds/03.toml")
+            raise EventFileError(path, None, _("round files are named by the round number, "
+                                             "e.g. rounds/03.toml"))
         number = int(m.group(1))
         if name != round_file_name(number):  # 1.toml next to 01.toml: the round twice
-            raise EventFileError(path, None, f"round files are named with two digits: "
-                                             f"rename it to {ROUNDS_DIR}/"
-                                             f"{round_file_name(number)}")
+            raise EventFileError(path, None, _("round files are named with two digits: rename it to {ROUNDS_DIR}/{round_file_name}").format(ROUNDS_DIR=ROUNDS_DIR, round_file_name=round_file_name(number)))
         out.append((number, path))
     out.sort()
     for (n1, p1), (n2, p2) in zip(out, out[1:]):
         if n1 == n2:
-            raise EventFileError(p2, None, f"round {n2} is also in {p1.name}")
+            raise EventFileError(p2, None, _("round {n2} is also in {name}").format(n2=n2, name=p1.name))
     expected = 1
     for n, path in out:
         if n != expected:  # a lost or deleted file: standings and pairing would be wrong
-            raise EventFileError(path, None, f"round {expected} is missing "
-                                             f"({ROUNDS_DIR}/{round_file_name(expected)})")
+            raise EventFileError(path, None, _("round {expected} is missing ({ROUNDS_DIR}/{round_file_name})").format(expected=expected, ROUNDS_DIR=ROUNDS_DIR, round_file_name=round_file_name(expected)))
         expected += 1
     return out

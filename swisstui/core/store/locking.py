@@ -10,6 +10,8 @@ every file swisstui creates.
 
 from __future__ import annotations
 
+from ..i18n import _
+
 import errno
 import fcntl
 import importlib
@@ -43,19 +45,17 @@ def _open_lock(folder: Path, flags: int, what: str) -> int | None:
         fd = os.open(path, flags | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC, 0o666)
     except OSError as exc:
         if exc.errno == errno.ELOOP:
-            raise SwissError(f"{path}: is a symbolic link; the lock is never followed through "
-                             f"a link (remove it)") from None
+            raise SwissError(_("{path}: is a symbolic link; the lock is never followed through a link (remove it)").format(path=path)) from None
         if not flags & os.O_CREAT:
             return None  # a reader: no lock file (not an event, made by hand, no access)
-        raise SwissError(f"{path}: cannot lock the event {what}: {exc.strerror}") from None
+        raise SwissError(_("{path}: cannot lock the event {what}: {strerror}").format(path=path, what=what, strerror=exc.strerror)) from None
     try:
         mode = os.fstat(fd).st_mode
     except OSError:  # pragma: no cover
         mode = stat.S_IFREG
     if not stat.S_ISREG(mode):
         os.close(fd)
-        raise SwissError(f"{path}: is not a regular file; the lock must be an empty file "
-                         f"(remove it)")
+        raise SwissError(_("{path}: is not a regular file; the lock must be an empty file (remove it)").format(path=path))
     return fd
 
 

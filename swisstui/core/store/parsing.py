@@ -5,6 +5,8 @@ the next one read, so every problem is listed."""
 
 from __future__ import annotations
 
+from ..i18n import _
+
 from collections.abc import Callable
 from functools import partial
 from dataclasses import fields, replace
@@ -133,7 +135,7 @@ def _parse_players(path: Path, text: str, data: dict[str, Any],
         index = next(k for k, item in enumerate(items) if isinstance(item, dict)
                      and item.get("id") == players[i].id)
         exc = EventFileError(path, _locate(text, "player", index, "federation_id"),
-                             f"player {players[i].id}: {message}")
+                             _("player {id}: {message}").format(id=players[i].id, message=message))
         if problems is None:
             raise exc
         problems.append(str(exc))
@@ -195,7 +197,7 @@ def _parse_byes(r: _Reader, pid: int, value: Any) -> tuple[tuple[int, ByeKind], 
         rnd, kind = b["round"], b["kind"]
         if not isinstance(rnd, int) or isinstance(rnd, bool) or rnd < 1 or kind not in kinds:
             raise bad
-        if any(x == rnd for x, _ in out):
+        if any(x == rnd for x, _unused in out):
             raise r.err("byes", f"player {pid}: two byes requested for round {rnd}")
         out.append((rnd, ByeKind(kind)))
     return tuple(sorted(out))
@@ -209,7 +211,7 @@ def _parse_round(path: Path, text: str, data: dict[str, Any], settings: Settings
     detail_keys = tuple(prof.detail_keys)
     parse = prof.parse
     if parse is None:  # pragma: no cover - every profile defines one
-        raise SwissError(f"{settings.game}: no result grammar")
+        raise SwissError(_("{game}: no result grammar").format(game=settings.game))
     top = _Reader(path, text, data, label=path.name)
     top.only(("round", "playoff", "board", "bye"))
     if "round" in data:

@@ -3,6 +3,8 @@ finite numbers), finding the line of a key or table in the text, typed access to
 
 from __future__ import annotations
 
+from ..i18n import _
+
 import math
 import os
 import re
@@ -171,16 +173,16 @@ def _read_bytes(path: Path) -> bytes:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
     except FileNotFoundError:
         if os.path.islink(path):
-            raise EventFileError(path, None, "is a symbolic link to a missing file") from None
-        raise EventFileError(path, None, "file is missing") from None
+            raise EventFileError(path, None, _("is a symbolic link to a missing file")) from None
+        raise EventFileError(path, None, _("file is missing")) from None
     except OSError as exc:
-        raise EventFileError(path, None, f"cannot read: {exc.strerror}") from None
+        raise EventFileError(path, None, _("cannot read: {strerror}").format(strerror=exc.strerror)) from None
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
             kind = ("a folder" if stat.S_ISDIR(st.st_mode) else
                     "a named pipe" if stat.S_ISFIFO(st.st_mode) else "a special file")
-            raise EventFileError(path, None, f"is {kind}, not a regular file")
+            raise EventFileError(path, None, _("is {kind}, not a regular file").format(kind=kind))
         chunks = []
         while True:
             chunk = os.read(fd, max(st.st_size + 1, 65536))
@@ -189,7 +191,7 @@ def _read_bytes(path: Path) -> bytes:
             chunks.append(chunk)
         return b"".join(chunks)
     except OSError as exc:
-        raise EventFileError(path, None, f"cannot read: {exc.strerror}") from None
+        raise EventFileError(path, None, _("cannot read: {strerror}").format(strerror=exc.strerror)) from None
     finally:
         os.close(fd)
 
@@ -234,7 +236,7 @@ def _read_toml(path: Path) -> tuple[str, dict[str, Any]]:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = raw[:exc.start].count(b"\n") + 1
-        raise EventFileError(path, line, "not valid UTF-8") from None
+        raise EventFileError(path, line, _("not valid UTF-8")) from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -248,19 +250,17 @@ def _read_toml(path: Path) -> tuple[str, dict[str, Any]]:
                 at = _last_line(text)
             msg = re.sub(r"\s*\(at line \d+, column \d+\)|\s*\(at end of document\)", "",
                          str(exc))
-        raise EventFileError(path, at, f"invalid TOML: {msg}") from None
+        raise EventFileError(path, at, _("invalid TOML: {msg}").format(msg=msg)) from None
     except RecursionError:
-        raise EventFileError(path, _deep_line(text), f"invalid TOML: arrays or tables nested "
-                                                     f"more than {MAX_DEPTH} deep") from None
+        raise EventFileError(path, _deep_line(text), _("invalid TOML: arrays or tables nested more than {MAX_DEPTH} deep").format(MAX_DEPTH=MAX_DEPTH)) from None
     bad = _non_finite(data)
     if bad is not None:
         table, index, key, deep = bad
         if deep:
             raise EventFileError(path, _deep_line(text),
-                                 f"{key!r}: arrays or tables nested more than {MAX_DEPTH} "
-                                 f"deep")
+                                 _("{key!r}: arrays or tables nested more than {MAX_DEPTH} deep").format(key=key, MAX_DEPTH=MAX_DEPTH))
         raise EventFileError(path, _locate(text, table, index, key),
-                             f"{key!r}: numbers must be finite (not inf, nan or 1e400)")
+                             _("{key!r}: numbers must be finite (not inf, nan or 1e400)").format(key=key))
     return text, data
 
 

@@ -4,6 +4,8 @@ written by tomli-w."""
 
 from __future__ import annotations
 
+from ..i18n import _
+
 import math
 import re
 from dataclasses import fields
@@ -117,7 +119,7 @@ def _toml_value(v: Any) -> str:
         return str(v)
     if isinstance(v, float):
         if not math.isfinite(v):
-            raise SwissError(f"cannot store the number {v!r}")
+            raise SwissError(_("cannot store the number {v!r}").format(v=v))
         return _scalar(v)
     if isinstance(v, str):
         return _toml_str(v)
@@ -128,7 +130,7 @@ def _toml_value(v: Any) -> str:
             return "{}"
         return "{ " + ", ".join(f"{_toml_key(k)} = {_toml_value(x)}"
                                 for k, x in v.items()) + " }"
-    raise SwissError(f"cannot store {v!r} in a TOML file")
+    raise SwissError(_("cannot store {v!r} in a TOML file").format(v=v))
 
 
 def _dump(doc: dict[str, Any], header: str) -> bytes:

@@ -6,6 +6,8 @@ federation ids, played rounds) live in :mod:`swisstui.core.registration`."""
 
 from __future__ import annotations
 
+from ..i18n import _
+
 from pathlib import Path
 
 from ..errors import EventFileError, SwissError
@@ -47,14 +49,13 @@ def _cross_check(folder: Path, event: Event, texts: _Texts,
     swiss = [r.number for r in event.rounds if not r.playoff]
     if swiss and max(swiss) > event.settings.rounds:  # a hand edit: pairing would stop early
         report(EventFileError(ev_path, _locate(texts[EVENT_FILE], None, None, "rounds"),
-                              f"rounds = {event.settings.rounds} but {ROUNDS_DIR}/"
-                              f"{round_file_name(max(swiss))} exists"))
+                              _("rounds = {rounds} but {ROUNDS_DIR}/{round_file_name} exists").format(rounds=event.settings.rounds, ROUNDS_DIR=ROUNDS_DIR, round_file_name=round_file_name(max(swiss)))))
     for a, b in event.settings.forbidden:
         for pid in (a, b):
             if pid not in ids:
                 report(EventFileError(ev_path, _locate(texts[EVENT_FILE], None, None,
                                                        "forbidden"),
-                                      f"forbidden pair [{a}, {b}]: no player with id {pid}"))
+                                      _("forbidden pair [{a}, {b}]: no player with id {pid}").format(a=a, b=b, pid=pid)))
     for i, field, message in played_conflicts(event):
         pl_text = texts[PLAYERS_FILE]
         at = _table_index(pl_text, "player", "id", event.players[i].id, i)
@@ -69,14 +70,12 @@ def _cross_check(folder: Path, event: Event, texts: _Texts,
                 if pid not in ids:
                     at = _table_index(text, "board", "board", bd.number, i)
                     report(EventFileError(path, _locate(text, "board", at, "players"),
-                                          f"board {bd.number}: no player with id {pid} "
-                                          f"in {PLAYERS_FILE}"))
+                                          _("board {number}: no player with id {pid} in {PLAYERS_FILE}").format(number=bd.number, pid=pid, PLAYERS_FILE=PLAYERS_FILE)))
         for i, y in enumerate(rnd.byes):
             if y.player not in ids:
                 at = _table_index(text, "bye", "player", y.player, i)
                 report(EventFileError(path, _locate(text, "bye", at, "player"),
-                                      f"bye: no player with id {y.player} in "
-                                      f"{PLAYERS_FILE}"))
+                                      _("bye: no player with id {player} in {PLAYERS_FILE}").format(player=y.player, PLAYERS_FILE=PLAYERS_FILE)))
 
 
 def validate_event(event: Event) -> None:
@@ -85,11 +84,11 @@ def validate_event(event: Event) -> None:
     seen: set[int] = set()
     for p in event.players:
         if p.id in seen:
-            raise SwissError(f"duplicate player id {p.id}")
+            raise SwissError(_("duplicate player id {id}").format(id=p.id))
         if p.id < 1:
-            raise SwissError(f"player id must be positive, not {p.id}")
+            raise SwissError(_("player id must be positive, not {id}").format(id=p.id))
         if not p.name.strip():
-            raise SwissError(f"player {p.id} has no name")
+            raise SwissError(_("player {id} has no name").format(id=p.id))
         check_range("id", p.id)
         for key in _PLAYER_STR:
             value = getattr(p, key)
@@ -99,48 +98,44 @@ def validate_event(event: Event) -> None:
             check_birth(p.birth)
         seen.add(p.id)
     for i, message in duplicate_federation_ids(event.players)[:1]:
-        raise SwissError(f"player {event.players[i].id}: {message}")
+        raise SwissError(_("player {id}: {message}").format(id=event.players[i].id, message=message))
     for a, b in event.settings.forbidden:
         for pid in (a, b):
             if pid not in seen:
-                raise SwissError(f"forbidden pair ({a}, {b}): no player with id {pid}")
+                raise SwissError(_("forbidden pair ({a}, {b}): no player with id {pid}").format(a=a, b=b, pid=pid))
     numbers: set[int] = set()
     for rnd in event.rounds:
         if rnd.number < 1 or rnd.number in numbers:
-            raise SwissError(f"bad or duplicate round number {rnd.number}")
+            raise SwissError(_("bad or duplicate round number {number}").format(number=rnd.number))
         numbers.add(rnd.number)
     if numbers and numbers != set(range(1, max(numbers) + 1)):
         missing = min(set(range(1, max(numbers) + 1)) - numbers)
-        raise SwissError(f"round {missing} is missing; rounds are numbered 1, 2, 3, … "
-                         f"(undo the later rounds first)")
-    for _, _, message in played_conflicts(event)[:1]:  # would not load (see _cross_check)
+        raise SwissError(_("round {missing} is missing; rounds are numbered 1, 2, 3, … (undo the later rounds first)").format(missing=missing))
+    for _unused, _unused2, message in played_conflicts(event)[:1]:  # would not load (see _cross_check)
         raise SwissError(message)
     swiss = [r.number for r in event.rounds if not r.playoff]
     if swiss and max(swiss) > event.settings.rounds:  # would not load (see _cross_check)
-        raise SwissError(f"round {max(swiss)} is past the event's {event.settings.rounds} "
-                         f"rounds (raise rounds first)")
+        raise SwissError(_("round {max} is past the event's {rounds} rounds (raise rounds first)").format(max=max(swiss), rounds=event.settings.rounds))
     for rnd in event.rounds:
         where: set[int] = set()
         bnos: set[int] = set()
         for bd in rnd.boards:
             if bd.number in bnos or bd.number < 1:
-                raise SwissError(f"round {rnd.number}: bad or duplicate board {bd.number}")
+                raise SwissError(_("round {number}: bad or duplicate board {number2}").format(number=rnd.number, number2=bd.number))
             bnos.add(bd.number)
             if bd.players[0] == bd.players[1]:
-                raise SwissError(f"round {rnd.number} board {bd.number}: player "
-                                 f"{bd.players[0]} cannot play themselves")
+                raise SwissError(_("round {number} board {number2}: player {value} cannot play themselves").format(number=rnd.number, number2=bd.number, value=bd.players[0]))
             for pid in bd.players:
                 if pid not in seen:
-                    raise SwissError(f"round {rnd.number} board {bd.number}: no player "
-                                     f"with id {pid}")
+                    raise SwissError(_("round {number} board {number2}: no player with id {pid}").format(number=rnd.number, number2=bd.number, pid=pid))
                 if pid in where:
-                    raise SwissError(f"round {rnd.number}: player {pid} appears twice")
+                    raise SwissError(_("round {number}: player {pid} appears twice").format(number=rnd.number, pid=pid))
                 where.add(pid)
         for y in rnd.byes:
             if y.player not in seen:
-                raise SwissError(f"round {rnd.number}: bye for unknown player {y.player}")
+                raise SwissError(_("round {number}: bye for unknown player {player}").format(number=rnd.number, player=y.player))
             if y.player in where:
-                raise SwissError(f"round {rnd.number}: player {y.player} appears twice")
+                raise SwissError(_("round {number}: player {player} appears twice").format(number=rnd.number, player=y.player))
             where.add(y.player)
 
 
@@ -158,5 +153,4 @@ def _recheck_results(event: Event) -> None:
             try:
                 prof.parse(b.result.text, event.settings, {**extra, "players": b.players})
             except SwissError as exc:
-                raise SwissError(f"round {rnd.number} board {b.number}: {b.result.text} would "
-                                 f"not be valid with these settings ({exc})") from None
+                raise SwissError(_("round {number} board {number2}: {text} would not be valid with these settings ({exc})").format(number=rnd.number, number2=b.number, text=b.result.text, exc=exc)) from None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ..i18n import _
+
 import os
 from pathlib import Path
 
@@ -24,8 +26,7 @@ def _write_changes(folder: Path, old: Event | None, new: Event) -> None:
     rdir = folder / ROUNDS_DIR
     if not rdir.is_dir():
         if os.path.lexists(rdir):
-            raise EventFileError(rdir, None, f"is not a folder; the round files live in "
-                                             f"{ROUNDS_DIR}/NN.toml (move it away)")
+            raise EventFileError(rdir, None, _("is not a folder; the round files live in {ROUNDS_DIR}/NN.toml (move it away)").format(ROUNDS_DIR=ROUNDS_DIR))
         rdir.mkdir(0o777)
         _fsync_dir(folder)
     old_ids = {p.id for p in old.players} if old is not None else set()

@@ -15,6 +15,8 @@ Modules:
 
 from __future__ import annotations
 
+from ...i18n import _
+
 from ...errors import PairingError
 from ...model import Board, Bye, ByeKind, Event, Round
 from .brackets import Result, pair_players
@@ -66,7 +68,7 @@ def pair_dutch(event: Event, round_no: int, ids: list[int], byes: list[Bye], *,
         bye_notes.append(f"{req.player}: requested {req.kind.value} bye")
     rnd = Round(round_no, tuple(boards), tuple(out_byes))
     if not boards and not out_byes:
-        raise PairingError(f"round {round_no}: nobody to pair")
+        raise PairingError(_("round {round_no}: nobody to pair").format(round_no=round_no))
     return Pairing(rnd, (), notes, tuple(bye_notes), (), "dutch")
 
 

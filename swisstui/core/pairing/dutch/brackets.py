@@ -28,6 +28,8 @@ round.  An even homogeneous bracket whose first candidate is perfect needs no ma
 
 from __future__ import annotations
 
+from ...i18n import _
+
 from dataclasses import dataclass, field
 
 from ...errors import PairingError
@@ -156,8 +158,8 @@ class DutchPairer:
                 break
         if not ok:
             raise PairingError(
-                "no Dutch pairing of this round meets the absolute criteria (C1 no rematch, "
-                "C2 PAB eligibility, C3 colours, forbidden pairs)")
+                _("no Dutch pairing of this round meets the absolute criteria (C1 no rematch, "
+                "C2 PAB eligibility, C3 colours, forbidden pairs)"))
         return self.p[free[0]].score if free else None
 
     # ---- weights of one bracket ----------------------------------------------------------------
@@ -213,7 +215,7 @@ class DutchPairer:
         kept: list[tuple[str, dict, int]] = []
         support: list[frozenset] = []  # the pairs each kept term rewards
         for f in fields:
-            name, vals, _ = f
+            name, vals, _unused = f
             nz = frozenset(e for e, v in vals.items() if v)
             if name not in ("C4", "C6"):
                 if not nz:
@@ -257,7 +259,7 @@ class DutchPairer:
             nbrs.setdefault(j, []).append(i)
         self.nbrs = nbrs
         self.bits = place.bit_length() + 1
-        return (["C4"] if self.sub else []) + [name for name, _, _ in kept]
+        return (["C4"] if self.sub else []) + [name for name, _unused, _unused2 in kept]
 
     # ---- one bracket ----------------------------------------------------------------------------
 
@@ -602,8 +604,8 @@ def pair_players(players: list[DPlayer], forbidden: frozenset = frozenset()) -> 
         return Result([], None, [], {})
     if pr.n == 1:
         if not p[0].bye_eligible:
-            raise PairingError("the only player to pair cannot take the pairing-allocated "
-                               "bye (C2)")
+            raise PairingError(_("the only player to pair cannot take the pairing-allocated "
+                               "bye (C2)"))
         return Result([], p[0].id, [], {})
     bye_score = pr.bye_score()
     cand = [bye_score is None or (q.bye_eligible and q.score <= bye_score) for q in p]
