@@ -18,7 +18,7 @@ no game re-implements it.
 
 from __future__ import annotations
 
-from ..i18n import _
+from ..i18n import N_, _
 
 import random
 from dataclasses import dataclass, field
@@ -30,8 +30,8 @@ from ..errors import ResultError, SwissError
 from ..model import Result, Scoring, Settings
 
 
-_TYPE_NAMES = {int: "a whole number", float: "a number", bool: "true or false", str: "text",
-               list: "a list", tuple: "a list", type(None): "empty"}
+_TYPE_NAMES = {int: N_("a whole number"), float: N_("a number"), bool: N_("true or false"), str: N_("text"),
+               list: N_("a list"), tuple: N_("a list"), type(None): N_("empty")}
 
 
 @dataclass(frozen=True)
@@ -60,10 +60,13 @@ class Option:
         if not ok and float in types and isinstance(value, int) and not isinstance(value, bool):
             value, ok = float(value), True
         if not ok:
-            names = " or ".join(dict.fromkeys(_TYPE_NAMES.get(t, t.__name__) for t in types))
-            raise SwissError(f"{game} option {key}: {value!r} is not {names}"
-                             + (f"; valid: {', '.join(map(str, self.choices))}"
-                                if self.choices else ""))
+            names = _(" or ").join(dict.fromkeys(_(_TYPE_NAMES[t]) if t in _TYPE_NAMES
+                                                 else t.__name__ for t in types))
+            message = _("{game} option {key}: {value!r} is not {names}").format(
+                game=game, key=key, value=value, names=names)
+            if self.choices:
+                message += _("; valid: {items}").format(items=", ".join(map(str, self.choices)))
+            raise SwissError(message)
         if isinstance(value, str) and (self.choices or self.aliases):
             low = value.strip().lower()
             value = self.aliases.get(low, value)
@@ -142,7 +145,7 @@ class GameProfile:
     # ---- seats and colours (model.board_colours, lists, screens) ---------------------------
     # What the two seats of a board are called, first-listed first: column titles of the
     # TUI, and of the printed pairings when ``first_colour`` fixes the colours.
-    seat_names: tuple[str, str] = ("Player A", "Player B")
+    seat_names: tuple[str, str] = (N_("Player A"), N_("Player B"))
     # Colour letter ("w"/"b") of the first-listed player when the board order fixes the
     # colours (chess "w", Go and Othello "b"); None when it does not (Magic; Renju, whose
     # first-listed player is only the tentative Black).
@@ -156,7 +159,7 @@ class GameProfile:
 
     # ---- entering results (TUI results screen and its help) ---------------------------------
     # Example line of the results screen's entry field: board number, then the notation.
-    entry_example: str = "board result:  12 1-0   7 0-1   (or just the result)"
+    entry_example: str = N_("board result:  12 1-0   7 0-1   (or just the result)")
     # entry_example_for(settings) -> example, when it depends on the options (Go: Ing rules).
     entry_example_for: Callable[[Settings], str] | None = None
     # The results help's line on the key=value extras (``entry_extras``); "" when none.
@@ -244,10 +247,11 @@ class GameProfile:
         return (self.first_colour, "b" if self.first_colour == "w" else "w")
 
     def entry_hint(self, settings: Settings) -> str:
-        """The example the results entry line shows for an event with ``settings``."""
+        """The example the results entry line shows for an event with ``settings``, in the
+        director's language."""
         if self.entry_example_for is not None:
-            return self.entry_example_for(settings)
-        return self.entry_example
+            return _(self.entry_example_for(settings))
+        return _(self.entry_example)
 
     def option(self, settings: Settings, key: str) -> Any:
         return settings.options.get(key, self.options[key].default)

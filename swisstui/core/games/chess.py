@@ -24,7 +24,7 @@
 
 from __future__ import annotations
 
-from ..i18n import _
+from ..i18n import N_, _
 
 import random
 from typing import Any
@@ -35,21 +35,21 @@ from ..model import Result, Scoring, Settings
 from .base import GameProfile, Option, parse_wld
 
 NOTATIONS = (
-    ("1-0", "White (first-listed) wins"),
-    ("0-1", "Black wins"),
-    ("=  ½-½  1/2  1/2-1/2  0.5-0.5", "draw (stored as 1/2-1/2)"),
-    ("+-", "White wins by forfeit (game not played)"),
-    ("-+", "Black wins by forfeit"),
-    ("--", "double forfeit: neither player scores"),
+    ("1-0", N_("White (first-listed) wins")),
+    ("0-1", N_("Black wins")),
+    ("=  ½-½  1/2  1/2-1/2  0.5-0.5", N_("draw (stored as 1/2-1/2)")),
+    ("+-", N_("White wins by forfeit (game not played)")),
+    ("-+", N_("Black wins by forfeit")),
+    ("--", N_("double forfeit: neither player scores")),
 )
 
-_HELP = "use 1-0, 0-1, = (or 1/2-1/2), +- or -+ (forfeit) or -- (double forfeit)"
+_HELP = N_("use 1-0, 0-1, = (or 1/2-1/2), +- or -+ (forfeit) or -- (double forfeit)")
 
 
 def parse(text: str, settings: Settings, extra: Mapping[str, Any] | None = None) -> Result:
     res = parse_wld(text)
     if res is None:
-        raise ResultError(_("chess result {text!r} not understood; {HELP}").format(text=text, HELP=_HELP))
+        raise ResultError(_("chess result {text!r} not understood; {HELP}").format(text=text, HELP=_(_HELP)))
     return res
 
 
@@ -74,20 +74,20 @@ def _choice(value, choices: tuple[str, ...]):
 OPTIONS = {
     "tiebreak_rules": Option(
         "2023", str, ("2023", "pre2023", "2026"),
-        "unplayed rounds in tie-breaks: 2023 dummy opponent (C.07 Art. 16), pre-2023 "
-        "virtual opponent, or 2026 capped dummy opponent (secondary source) (docs/RULES.md §5.3)"),
+        N_("unplayed rounds in tie-breaks: 2023 dummy opponent (C.07 Art. 16), pre-2023 "
+        "virtual opponent, or 2026 capped dummy opponent (secondary source) (docs/RULES.md §5.3)")),
     "initial_colour": Option(
         "w", str, ("w", "b"),
-        "colour of the first-ranked player in round 1, drawn by lot (docs/RULES.md §5.6; TRF XXC)"),
+        N_("colour of the first-ranked player in round 1, drawn by lot (docs/RULES.md §5.6; TRF XXC)")),
     "acceleration": Option(
         None, (str, type(None)), None,
-        "system dutch: Baku acceleration (FIDE C.04.7) — virtual points for the top half in "
-        "the first half of the rounds, for pairing only (docs/PAIRING.md)",
+        N_("system dutch: Baku acceleration (FIDE C.04.7) — virtual points for the top half in "
+        "the first half of the rounds, for pairing only (docs/PAIRING.md)"),
         check=lambda v: _choice(v, ("none", "baku"))),
     "pairing_numbers": Option(
         None, (str, type(None)), None,
-        "system dutch: pairing numbers by rating, title, name (FIDE C.04.2), or the player "
-        "ids' order (docs/PAIRING.md)",
+        N_("system dutch: pairing numbers by rating, title, name (FIDE C.04.2), or the player "
+        "ids' order (docs/PAIRING.md)"),
         check=lambda v: _choice(v, ("rating", "id"))),
 }
 
@@ -105,10 +105,10 @@ PROFILE = GameProfile(
     bye_detail=None,
     detail_keys=(),
     notations=NOTATIONS,
-    seat_names=("White", "Black"),
+    seat_names=(N_("White"), N_("Black")),
     first_colour="w",
     list_marks=("w", "b"),
-    entry_example="board result:  12 1-0   7 0-1   3 =   (or just the result)",
+    entry_example=N_("board result:  12 1-0   7 0-1   3 =   (or just the result)"),
     initial_colour_option="initial_colour",
     pab_bars_unplayed_win=True,
     avoid_geography=False,

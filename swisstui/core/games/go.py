@@ -57,7 +57,7 @@
 
 from __future__ import annotations
 
-from ..i18n import _
+from ..i18n import N_, _
 
 import random
 import re
@@ -79,20 +79,20 @@ ING_EXTENSION_PENALTY = 2
 ING_MAX_EXTENSIONS = 3
 
 NOTATIONS = (
-    ("B+  W+", "Black (first-listed) / White wins, margin not recorded"),
-    ("B+R  W+R", "win by resignation"),
-    ("B+T  W+T", "win on time"),
-    ("B+F  W+F  (+-  -+)", "win by default / forfeit (not played)"),
-    ("B+3.5  W+1  B+½  B+3 1/2", "win by a margin (must fit the komi: komi 6.5 → x.5)"),
-    ("W+1 5/6  B+5/6", "fractional margin (Ing rules, shared seki points)"),
-    ("jigo  =  0", "jigo (draw)"),
-    ("0-0  1-1", "both lose / both win"),
-    ("jigo!  0-0!  1-1!  --", "the same by default (not played)"),
-    ("ing 9 5/6  ing 9 ext 1-0", "Ing calculator: Black's board lead [extensions B-W]"),
+    ("B+  W+", N_("Black (first-listed) / White wins, margin not recorded")),
+    ("B+R  W+R", N_("win by resignation")),
+    ("B+T  W+T", N_("win on time")),
+    ("B+F  W+F  (+-  -+)", N_("win by default / forfeit (not played)")),
+    ("B+3.5  W+1  B+½  B+3 1/2", N_("win by a margin (must fit the komi: komi 6.5 → x.5)")),
+    ("W+1 5/6  B+5/6", N_("fractional margin (Ing rules, shared seki points)")),
+    ("jigo  =  0", N_("jigo (draw)")),
+    ("0-0  1-1", N_("both lose / both win")),
+    ("jigo!  0-0!  1-1!  --", N_("the same by default (not played)")),
+    ("ing 9 5/6  ing 9 ext 1-0", N_("Ing calculator: Black's board lead [extensions B-W]")),
 )
 
-_HELP = ("use B+ or W+ with a margin (B+3.5, W+1 5/6), R (resign), T (time) or F (forfeit), "
-         "or jigo; Black is the first-listed player")
+_HELP = (N_("use B+ or W+ with a margin (B+3.5, W+1 5/6), R (resign), T (time) or F (forfeit), "
+         "or jigo; Black is the first-listed player"))
 _REASONS = {"r": "R", "res": "R", "resign": "R", "resignation": "R",
             "t": "T", "time": "T", "timeout": "T",
             "f": "F", "forfeit": "F", "default": "F", "bydef": "F"}
@@ -213,7 +213,7 @@ def _handicap(extra: Mapping[str, Any]) -> int | None:
 # ---- the grammar --------------------------------------------------------------------------
 
 def _fail(text: str) -> ResultError:
-    return ResultError(_("go result {text!r} not understood; {HELP}").format(text=text, HELP=_HELP))
+    return ResultError(_("go result {text!r} not understood; {HELP}").format(text=text, HELP=_(_HELP)))
 
 
 def parse(text: str, settings: Settings, extra: Mapping[str, Any] | None = None) -> Result:
@@ -421,8 +421,8 @@ def _rank_in(lo: str, hi: str):
 
 # ---- screens and simulations ----------------------------------------------------------------
 
-ENTRY_EXAMPLE = "board result:  5 B+3.5   8 W+R   2 B+   (or just the result)"
-ING_EXAMPLE = "board result:  5 W+R   8 ing 9 5/6   2 ing 9 ext 1-0   (lead, extensions)"
+ENTRY_EXAMPLE = N_("board result:  5 B+3.5   8 W+R   2 B+   (or just the result)")
+ING_EXAMPLE = N_("board result:  5 W+R   8 ing 9 5/6   2 ing 9 ext 1-0   (lead, extensions)")
 
 
 def entry_example(settings: Settings) -> str:
@@ -452,29 +452,29 @@ def check_options(options: dict[str, Any]) -> dict[str, Any]:
 
 OPTIONS = {
     "rules": Option("japanese", str, RULE_SETS,
-                    "rule set: japanese, chinese, ing, aga or korean (sets the usual komi)",
+                    N_("rule set: japanese, chinese, ing, aga or korean (sets the usual komi)"),
                     aliases={"japan": "japanese", "china": "chinese", "taiwan": "ing",
                              "sst": "ing", "korea": "korean"}),
     "komi": Option(None, (float, type(None)), None,
-                   "komi of even games; empty = usual komi of the rule set "
-                   "(6.5 Japanese/Korean, 7.5 Chinese/AGA, 8 Ing)", check=_check_komi),
-    "handicap": Option(False, bool, None, "handicap games (stronger player takes White)"),
-    "mcmahon_bar": Option("4d", str, None, "McMahon bar, 10k–9d (docs/RULES.md §1.2)",
+                   N_("komi of even games; empty = usual komi of the rule set "
+                   "(6.5 Japanese/Korean, 7.5 Chinese/AGA, 8 Ing)"), check=_check_komi),
+    "handicap": Option(False, bool, None, N_("handicap games (stronger player takes White)")),
+    "mcmahon_bar": Option("4d", str, None, N_("McMahon bar, 10k–9d (docs/RULES.md §1.2)"),
                           check=_rank_in("10k", "9d")),
-    "mcmahon_floor": Option("20k", str, None, "McMahon floor, 30k–1d (docs/RULES.md §1.2)",
+    "mcmahon_floor": Option("20k", str, None, N_("McMahon floor, 30k–1d (docs/RULES.md §1.2)"),
                             check=_rank_in("30k", "1d")),
     "absent_mms": Option(0.5, float, (0.0, 0.5, 1.0),
-                         "McMahon score of an absent round (docs/RULES.md §1.2: ½)"),
+                         N_("McMahon score of an absent round (docs/RULES.md §1.2: ½)")),
     "withdrawn_mms": Option("absent", str, ("absent", "zero"),
-                            "McMahon score of a round after the player withdrew: 'absent' "
+                            N_("McMahon score of a round after the player withdrew: 'absent' "
                             "(an absent round, absent_mms, as OpenGotha scores every round "
-                            "not played) or 'zero' (nothing, the earlier reading)"),
+                            "not played) or 'zero' (nothing, the earlier reading)")),
     "round_down": Option(True, bool, None,
-                         "round bye/absent points down to whole points (docs/RULES.md §1.2)"),
+                         N_("round bye/absent points down to whole points (docs/RULES.md §1.2)")),
     "sos_unplayed_half": Option(False, bool, None,
-                                "SOS family: count the opponents' unplayed rounds (byes, "
+                                N_("SOS family: count the opponents' unplayed rounds (byes, "
                                 "absences, forfeits) as ½ win instead of their points "
-                                "(OpenGotha option, docs/RULES.md §1.4)"),
+                                "(OpenGotha option, docs/RULES.md §1.4)")),
 }
 
 # The Tagajo method (docs/RULES.md §8.2; §1.7): list the players by the chain, pair
@@ -508,13 +508,13 @@ PROFILE = GameProfile(
     entry_extras=("komi", "handicap", "penalties"),
     notations=NOTATIONS,
     check_options=check_options,
-    slip_fields=(("Winner (B/W)", False), ("Margin (points, R, T or F)", False), ("Handicap", False), ("Komi", False)),
-    seat_names=("Black", "White"),
+    slip_fields=((N_("Winner (B/W)"), False), (N_("Margin (points, R, T or F)"), False), (N_("Handicap"), False), (N_("Komi"), False)),
+    seat_names=(N_("Black"), N_("White")),
     first_colour="b",
     list_marks=("b", "w"),
     entry_example=ENTRY_EXAMPLE,
     entry_example_for=entry_example,
-    extras_help="Extras: 5 B+3.5 komi=7 handicap=2 (this game's komi, handicap stones).",
+    extras_help=N_("Extras: 5 B+3.5 komi=7 handicap=2 (this game's komi, handicap stones)."),
     handicap_option="handicap",
     mcmahon_score="MMS",
     ranks=True,

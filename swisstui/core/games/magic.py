@@ -23,7 +23,7 @@
 
 from __future__ import annotations
 
-from ..i18n import _, ngettext
+from ..i18n import N_, _, ngettext
 
 import random
 import re
@@ -35,15 +35,15 @@ from ..model import Result, Scoring, Settings
 from .base import GameProfile, Option, clean
 
 NOTATIONS = (
-    ("2-0  2-1  1-0", "first-listed player wins the match (game wins-losses)"),
-    ("0-2  1-2  0-1", "second-listed player wins the match"),
-    ("1-1-1  1-0-1  2-1-1", "wins-losses-draws: more game wins wins, equal is a draw"),
-    ("0-0-3  ID", "intentional draw (no games played), stored as 0-0-3"),
+    ("2-0  2-1  1-0", N_("first-listed player wins the match (game wins-losses)")),
+    ("0-2  1-2  0-1", N_("second-listed player wins the match")),
+    ("1-1-1  1-0-1  2-1-1", N_("wins-losses-draws: more game wins wins, equal is a draw")),
+    ("0-0-3  ID", N_("intentional draw (no games played), stored as 0-0-3")),
 )
 
 _GAMES = re.compile(r"^(\d{1,2})\s*-\s*(\d{1,2})(?:\s*-\s*(\d{1,2}))?$")
 _ID = {"id", "i.d.", "intentional draw", "intentionaldraw"}
-_HELP = "use game wins-losses[-draws] such as 2-0, 2-1, 1-1-1, or 0-0-3 / ID (intentional draw)"
+_HELP = N_("use game wins-losses[-draws] such as 2-0, 2-1, 1-1-1, or 0-0-3 / ID (intentional draw)")
 
 
 def wins_needed(best_of: int) -> int:
@@ -58,7 +58,7 @@ def parse(text: str, settings: Settings, extra: Mapping[str, Any] | None = None)
     else:
         m = _GAMES.match(t)
         if not m:
-            raise ResultError(_("magic result {text!r} not understood; {HELP}").format(text=text, HELP=_HELP))
+            raise ResultError(_("magic result {text!r} not understood; {HELP}").format(text=text, HELP=_(_HELP)))
         wa, wb, d = int(m.group(1)), int(m.group(2)), int(m.group(3) or 0)
     best_of = PROFILE.option(settings, "best_of")
     need = wins_needed(best_of)
@@ -141,9 +141,9 @@ def simulate_result(rng: random.Random, outcome: tuple[float, float], first: int
 
 
 OPTIONS = {
-    "best_of": Option(3, int, (1, 3, 5), "games per match (MTR 2.1): 1, 3 or 5"),
+    "best_of": Option(3, int, (1, 3, 5), N_("games per match (MTR 2.1): 1, 3 or 5")),
     "bye_in_own_mw": Option(True, bool, None,
-                            "count a bye round in the player's own MW% (docs/RULES.md §3.2)"),
+                            N_("count a bye round in the player's own MW% (docs/RULES.md §3.2)")),
 }
 
 PROFILE = GameProfile(
@@ -161,11 +161,11 @@ PROFILE = GameProfile(
     detail_keys=("games",),
     entry_extras=("drop",),
     notations=NOTATIONS,
-    slip_fields=(("Games won", True), ("Drawn games", False), ("Drops after this match", False)),
-    seat_names=("Player A", "Player B"),
-    entry_example="board games:  7 2-1   4 2-0   1 0-0-3   5 2-0 drop=12 (12 leaves)",
-    extras_help="Extras: 5 2-0 drop=12 (12 leaves after this match: withdrawn from the next"
-                " round).",
+    slip_fields=((N_("Games won"), True), (N_("Drawn games"), False), (N_("Drops after this match"), False)),
+    seat_names=(N_("Player A"), N_("Player B")),
+    entry_example=N_("board games:  7 2-1   4 2-0   1 0-0-3   5 2-0 drop=12 (12 leaves)"),
+    extras_help=N_("Extras: 5 2-0 drop=12 (12 leaves after this match: withdrawn from the next"
+                " round)."),
     pab_random_lowest=True,
     rounds_advice=rounds_advice,
     sim_draw_rate=0.06,

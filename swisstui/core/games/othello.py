@@ -35,7 +35,7 @@
 
 from __future__ import annotations
 
-from ..i18n import _
+from ..i18n import N_, _
 
 import random
 import re
@@ -49,15 +49,15 @@ from .base import GameProfile, Option, clean, parse_wld
 SQUARES = 64
 
 NOTATIONS = (
-    ("40-24", "disc counts, first-listed (Black) first; total at most 64"),
-    ("30-20", "game ended with empty squares: stored as 44-20 (empties to the winner)"),
-    ("32-32", "draw"),
-    ("1-0  0-1  =", "result without disc counts"),
-    ("+-  -+  --", "forfeit (game not played)"),
+    ("40-24", N_("disc counts, first-listed (Black) first; total at most 64")),
+    ("30-20", N_("game ended with empty squares: stored as 44-20 (empties to the winner)")),
+    ("32-32", N_("draw")),
+    ("1-0  0-1  =", N_("result without disc counts")),
+    ("+-  -+  --", N_("forfeit (game not played)")),
 )
 
-_HELP = ("use disc counts such as 40-24 (first-listed player first), 1-0 / 0-1 / = without "
-         "discs, or +- / -+ for a forfeit")
+_HELP = (N_("use disc counts such as 40-24 (first-listed player first), 1-0 / 0-1 / = without "
+         "discs, or +- / -+ for a forfeit"))
 _DISCS = re.compile(r"^(\d{1,3})\s*[-:]\s*(\d{1,3})$")
 
 
@@ -92,7 +92,7 @@ def parse(text: str, settings: Settings, extra: Mapping[str, Any] | None = None)
     else:
         wld = parse_wld(text)
         if wld is None:
-            raise ResultError(_("othello result {text!r} not understood; {HELP}").format(text=text, HELP=_HELP))
+            raise ResultError(_("othello result {text!r} not understood; {HELP}").format(text=text, HELP=_(_HELP)))
         res = Result(wld.text, wld.outcome, wld.forfeit, {"discs": None})
     given = extra.get("discs")
     if given is not None:
@@ -142,18 +142,18 @@ def simulate_result(rng: random.Random, outcome: tuple[float, float], first: int
 
 OPTIONS = {
     "bye_discs": Option((40, 24), (list, tuple), None,
-                        "disc score of a bye, player first (Papp: 40-24), docs/RULES.md §2.3",
+                        N_("disc score of a bye, player first (Papp: 40-24), docs/RULES.md §2.3"),
                         check=_check_bye_discs),
     "bq_coefficient": Option(6.0, float, None,
-                             "Brightwell Quotient coefficient C (WOC 6; 0 = disc count), "
-                             "docs/RULES.md §2.2", check=_check_coefficient),
+                             N_("Brightwell Quotient coefficient C (WOC 6; 0 = disc count), "
+                             "docs/RULES.md §2.2"), check=_check_coefficient),
     "empties": Option("winner", str, ("winner", "none"),
-                      "empty squares at the end go to the winner, or are not counted "
-                      "(docs/RULES.md §2.3)"),
+                      N_("empty squares at the end go to the winner, or are not counted "
+                      "(docs/RULES.md §2.3)")),
     "colour_limit": Option("graded", str, ("graded", "absolute"),
-                           "Blacks and Whites never 2 apart: 'graded' pairs with the fewest "
+                           N_("Blacks and Whites never 2 apart: 'graded' pairs with the fewest "
                            "and smallest excesses when no pairing keeps it (Papp, "
-                           "docs/RULES.md §2.4); 'absolute' refuses such a round"),
+                           "docs/RULES.md §2.4); 'absolute' refuses such a round")),
 }
 
 PROFILE = GameProfile(
@@ -170,11 +170,11 @@ PROFILE = GameProfile(
     bye_detail=bye_detail,
     detail_keys=("discs",),
     notations=NOTATIONS,
-    slip_fields=(("Discs", True),),
-    seat_names=("Black", "White"),
+    slip_fields=((N_("Discs"), True),),
+    seat_names=(N_("Black"), N_("White")),
     first_colour="b",
     list_marks=("b", "w"),
-    entry_example="board discs:  3 40-24   9 33-31   (or just the result)",
+    entry_example=N_("board discs:  3 40-24   9 33-31   (or just the result)"),
     sim_draw_rate=0.03,
     simulate_result=simulate_result,
     colour_gap=1,

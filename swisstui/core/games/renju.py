@@ -22,7 +22,7 @@
 
 from __future__ import annotations
 
-from ..i18n import _
+from ..i18n import N_, _
 
 import random
 import re
@@ -38,15 +38,15 @@ OPENINGS = ("rif", "yamaguchi", "soosorv", "taraguchi", "swap", "none")
 NUMBERED = {"soosorv": 8, "taraguchi": 10}  # usual N (docs/RULES.md §4.2)
 
 NOTATIONS = (
-    ("1-0", "first-listed player wins"),
-    ("0-1", "second-listed player wins"),
-    ("=  1/2  1/2-1/2", "draw by agreement (stored as 1/2-1/2)"),
-    ("+-  -+", "win by forfeit (game not played)"),
-    ("--", "double forfeit"),
-    ("--black ID", "who actually played Black (decided at the board)"),
+    ("1-0", N_("first-listed player wins")),
+    ("0-1", N_("second-listed player wins")),
+    ("=  1/2  1/2-1/2", N_("draw by agreement (stored as 1/2-1/2)")),
+    ("+-  -+", N_("win by forfeit (game not played)")),
+    ("--", N_("double forfeit")),
+    ("--black ID", N_("who actually played Black (decided at the board)")),
 )
 
-_HELP = "use 1-0, 0-1, = (draw), +- or -+ (forfeit) or -- (double forfeit)"
+_HELP = N_("use 1-0, 0-1, = (draw), +- or -+ (forfeit) or -- (double forfeit)")
 
 
 def _player_id(value: Any, what: str) -> int:
@@ -63,7 +63,7 @@ def parse(text: str, settings: Settings, extra: Mapping[str, Any] | None = None)
     extra = extra or {}
     res = parse_wld(text)
     if res is None:
-        raise ResultError(_("renju result {text!r} not understood; {HELP}").format(text=text, HELP=_HELP))
+        raise ResultError(_("renju result {text!r} not understood; {HELP}").format(text=text, HELP=_(_HELP)))
     black = extra.get("black")
     if black is not None:
         black = _player_id(black, "Black")
@@ -133,14 +133,14 @@ def simulate_result(rng: random.Random, outcome: tuple[float, float], first: int
 
 OPTIONS = {
     "rules": Option("renju", str, RULE_SETS,
-                    "renju, freestyle (gomoku) or standard (gomoku) — docs/RULES.md §4, §8.1",
+                    N_("renju, freestyle (gomoku) or standard (gomoku) — docs/RULES.md §4, §8.1"),
                     aliases={"gomoku": "freestyle", "free": "freestyle",
                              "freestyle gomoku": "freestyle", "standard gomoku": "standard"}),
     "opening": Option("soosorv", str, None,
-                      "opening rule: rif, yamaguchi, soosorv[-N], taraguchi[-N], swap, none "
-                      "(docs/RULES.md §4.2)", check=_check_opening),
+                      N_("opening rule: rif, yamaguchi, soosorv[-N], taraguchi[-N], swap, none "
+                      "(docs/RULES.md §4.2)"), check=_check_opening),
     "opening_n": Option(None, (int, type(None)), None,
-                        "N of Soosõrv-N / Taraguchi-N (default 8 / 10)", check=_check_n),
+                        N_("N of Soosõrv-N / Taraguchi-N (default 8 / 10)"), check=_check_n),
 }
 
 PROFILE = GameProfile(
@@ -159,12 +159,12 @@ PROFILE = GameProfile(
     entry_extras=("black",),
     notations=NOTATIONS,
     check_options=check_options,
-    slip_fields=(("Played Black (player no.)", False),),
-    seat_names=("Player 1", "Player 2"),
+    slip_fields=((N_("Played Black (player no.)"), False),),
+    seat_names=(N_("Player 1"), N_("Player 2")),
     actual_black_key="black",
     list_marks=("B?", "W?"),
-    entry_example="board result black=ID:  4 1-0 black=17   (or just the result)",
-    extras_help="Extras: 4 1-0 black=17 (who actually had Black).",
+    entry_example=N_("board result black=ID:  4 1-0 black=17   (or just the result)"),
+    extras_help=N_("Extras: 4 1-0 black=17 (who actually had Black)."),
     result_shows=("black",),
     ranks=True,
     sim_draw_rate=0.05,
