@@ -30,7 +30,7 @@ import re
 import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from babel.core import Locale, UnknownLocaleError
@@ -51,7 +51,7 @@ COMMENT_TAGS = ("Translators:",)
 # folders of the package that hold no marked strings (event data, catalogues, styles)
 SKIP_DIRS = ("sample_events", "locale", "themes", "__pycache__")
 # a fixed date in the header: the template must not change on every run
-FIXED_DATE = datetime(2026, 11, 24, tzinfo=timezone.utc)
+FIXED_DATE = datetime(2026, 11, 24, tzinfo=UTC)
 WIDTH = 76
 
 
@@ -73,14 +73,15 @@ def extract_catalog(package: Path = PACKAGE) -> Catalog:
     def callback(filename: str, method: str, options: dict) -> None:
         return None
 
-    for filename, lineno, message, comments, context in extract_from_dir(
+    for filename, _lineno, message, comments, context in extract_from_dir(
             str(package), method_map=[("**.py", "python")], keywords=KEYWORDS,
             comment_tags=COMMENT_TAGS, callback=callback, strip_comment_tags=True,
             directory_filter=lambda d: not any(p in SKIP_DIRS for p in Path(d).parts)):
         path = (package / filename).relative_to(base).as_posix()
         if _skip("", path):
             continue
-        catalog.add(message, None, [(path, None)], auto_comments=comments, context=context)
+        catalog.add(message, None, [(path, None)],  # type: ignore[list-item]
+                    auto_comments=comments, context=context)
     for msg in catalog:
         if msg.id:
             msg.locations = sorted(set(msg.locations))
@@ -147,7 +148,7 @@ def merge(catalog: Catalog, template: Catalog) -> Catalog:
     for msg in catalog:
         if msg.id:
             msg.previous_id = []
-            msg.locations = [(path, None) for path, _line in msg.locations]
+            msg.locations = [(path, None) for path, _line in msg.locations]  # type: ignore[misc]
     return catalog
 
 
@@ -193,9 +194,10 @@ _BRACES = re.compile(r"\{([^{}]*)\}")
 _PERCENT = re.compile(r"%(\([^)]*\))?[-#0 +]*(\*|\d+)?(\.(\*|\d+))?[diouxXeEfFgGcrsa%]")
 
 
-def placeholders(text: str) -> frozenset[str]:
+def placeholders(text: object) -> frozenset[str]:
     """The placeholders of a message: ``{name}`` fields (by name, conversion and format
     spec kept) and printf-style conversions (``%s``, ``%d``, ``%(name)s``; ``%%`` is text)."""
+    text = str(text or "")
     found: set[str] = set()
     for m in _BRACES.finditer(text.replace("{{", "").replace("}}", "")):
         found.add("{" + m.group(1) + "}")
