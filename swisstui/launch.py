@@ -49,8 +49,8 @@ def _opens_the_tui(argv: list[str]) -> bool:
 
 def run() -> None:
     """Run the command line and exit with its code (130 after Ctrl-C)."""
-    from swisstui.cli import main  # under the handler: Ctrl-C here exits 130 quietly
-    tui = _opens_the_tui(sys.argv[1:])
+    from swisstui.cli import main, take_lang  # under the handler: Ctrl-C exits 130 quietly
+    tui = _opens_the_tui(take_lang(sys.argv[1:])[1])
     if tui:
         _signal.signal(_signal.SIGINT, _signal.default_int_handler)
     try:

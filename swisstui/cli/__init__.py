@@ -7,13 +7,13 @@ Exit codes: 0 ok, 1 refused (invalid input, illegal request), 2 usage error.
 
 from __future__ import annotations
 
-from ..core.i18n import _
-
 import argparse
 import sys
 
+from ..core import i18n
 from ..core.errors import SwissError
-from . import (event_cmds, interop_cmds, pairing_cmds, standings_cmds, tui_cmds,
+from ..core.i18n import _
+from . import (argparse_text, event_cmds, interop_cmds, pairing_cmds, standings_cmds, tui_cmds,
                venue_cmds)
 
 # The modules that add sub-commands, each with a ``register(subparsers)``.
@@ -33,7 +33,13 @@ def build_parser() -> argparse.ArgumentParser:
         description=_("Swiss-system tournaments in the terminal: Go, Othello, Magic, Renju, chess."),
     )
     from .. import __version__
-    parser.add_argument("--version", action="version", version=f"swisstui {__version__}")
+    parser.add_argument("--version", action="version", version=f"swisstui {__version__}",
+                        help=_("show program's version number and exit"))
+    # read by take_lang before parsing (anywhere on the line); listed here for --help
+    parser.add_argument("--lang", metavar="LANG",
+                        help=_("language of messages and help: {langs} (default: LANGUAGE, "
+                               "LC_ALL, LC_MESSAGES, LANG)").format(
+                                   langs=", ".join(i18n.available())))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for area in AREAS:
         area.register(sub)
@@ -58,8 +64,46 @@ def _say_waiting(lock) -> None:
           file=sys.stderr, flush=True)
 
 
+def take_lang(argv: list[str]) -> tuple[str | None, list[str]]:
+    """(the ``--lang`` value or None, ``argv`` without it).  ``--lang`` is global: it may
+    stand before or after the sub-command (``--lang ko pair EV``, ``pair EV --lang=ko``);
+    after ``--`` it is an argument like any other.  A ``--lang`` without a value is left for
+    argparse to refuse."""
+    rest: list[str] = []
+    lang: str | None = None
+    i = 0
+    while i < len(argv):
+        word = argv[i]
+        if word == "--":
+            rest += argv[i:]
+            break
+        if word.startswith("--lang="):
+            lang = word.split("=", 1)[1]
+        elif word == "--lang" and i + 1 < len(argv):
+            lang = argv[i + 1]
+            i += 1
+        else:
+            rest.append(word)
+        i += 1
+    return lang, rest
+
+
+def choose_language(lang: str | None = None) -> str:
+    """Speak the director's language from now on — ``lang`` (``--lang``), else the
+    environment (i18n.resolve) — in our messages and in argparse's; an unknown language
+    falls back to English with one line of warning on stderr.  The language chosen."""
+    chosen, warning = i18n.resolve(lang)
+    if warning:
+        print(warning, file=sys.stderr)
+    i18n.use(chosen)
+    argparse_text.route()
+    return chosen
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    lang, argv = take_lang(argv)
+    choose_language(lang)  # before the parser: its help is translated when built
     parser = build_parser()
     # `swisstui` or `swisstui EVENT` opens the TUI (handled by tui_cmds when present).
     choices = parser._subparsers._group_actions[0].choices  # type: ignore[union-attr]

@@ -7,6 +7,7 @@ line on stderr, exit 1, nothing written.
 
 from __future__ import annotations
 
+from ..core import i18n
 from ..core.i18n import _
 
 import argparse
@@ -61,7 +62,7 @@ def parse_option(text: str) -> tuple[str, Any]:
 _SETTING_FLAGS = ("system", "style", "round1", "colours", "tiebreaks", "pairing_order", "seed",
                   "win", "draw", "loss", "bye", "absent", "forfeit_win", "double_forfeit",
                   "venue", "city", "arbiter", "date_start", "date_end", "club_weight",
-                  "country_weight")
+                  "country_weight", "language")
 
 
 def _settings_args(args: argparse.Namespace) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -89,6 +90,9 @@ def _add_setting_flags(p: argparse.ArgumentParser) -> None:
                         "bye_discs=40-24, opening=soosorv, opening_n=5)"))
     for key in ("venue", "city", "arbiter", "date-start", "date-end"):
         p.add_argument(f"--{key}")
+    p.add_argument("--language", metavar="LANG",
+                   help=_("the players' language (projector, players' page, prints): {langs}; "
+                          "'' = the director's").format(langs=", ".join(i18n.available())))
     p.add_argument("--club-weight", type=int)
     p.add_argument("--country-weight", type=int)
 
@@ -99,8 +103,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     ev = services.create_event(args.event, args.game, name, args.rounds, options=options,
                                **overrides)
     s = ev.settings
-    _out(f"created {args.event}: {s.game}, {s.rounds} rounds, "
-         f"{s.system}, tie-breaks {', '.join(s.tiebreaks) or '-'}")
+    _out(_("created {event}: {game}, {rounds} rounds, {system}, tie-breaks {value}").format(event=args.event, game=s.game, rounds=s.rounds, system=s.system, value=', '.join(s.tiebreaks) or '-'))
     return 0
 
 
@@ -124,8 +127,9 @@ def cmd_settings(args: argparse.Namespace) -> int:
         change = services.preview_settings(services.load(args.event), **overrides)
     else:
         _ev, change = services.change_settings(args.event, **overrides)
-    verb = "would change" if args.dry_run else "changed"
-    _out(f"{verb}: {', '.join(change.changed)}" if change.changed else "nothing changes")
+    verb = _("would change: {keys}") if args.dry_run else _("changed: {keys}")
+    _out(verb.format(keys=", ".join(change.changed)) if change.changed
+         else _("nothing changes"))
     for line in change.effects:
         _out(f"  {line}")
     return 0
@@ -166,7 +170,7 @@ def _player_fields(args: argparse.Namespace, clear_empty: bool = False) -> dict[
 def cmd_players_add(args: argparse.Namespace) -> int:
     p = services.add_player(args.event, args.name, id=args.id, **_player_fields(args)).player
     late = f" (joins in round {p.joined_round})" if p.joined_round > 1 else ""
-    _out(f"added {p.id} {p.name}{late}")
+    _out(_("added {id} {name}{late}").format(id=p.id, name=p.name, late=late))
     return 0
 
 
@@ -177,15 +181,15 @@ def cmd_players_import(args: argparse.Namespace) -> int:
         new = services.read_player_list(services.load(args.event), args.file, args.format,
                                         **kw)
         for p in new:
-            _out(f"would add {p.id} {p.name}")
-        _out(f"would import {len(new)} players")
+            _out(_("would add {id} {name}").format(id=p.id, name=p.name))
+        _out(_("would import {count} players").format(count=len(new)))
         return 0
     added = [p.id for p in services.import_players(args.event, args.file, args.format,
                                                    **kw).added]
     if added:
-        _out(f"imported {len(added)} players (ids {min(added)}-{max(added)})")
+        _out(_("imported {count} players (ids {min}-{max})").format(count=len(added), min=min(added), max=max(added)))
     else:
-        _out("imported 0 players")
+        _out(_("imported 0 players"))
     return 0
 
 
@@ -220,7 +224,7 @@ def cmd_players_list(args: argparse.Namespace) -> int:
             cells = [textwidth.rjust(c, w) if i in numeric else textwidth.ljust(c, w)
                      for i, (c, w) in enumerate(zip(r, widths))]
             _out("  ".join(cells).rstrip())
-    _out(f"{len(ev.players)} players")
+    _out(_("{count} players").format(count=len(ev.players)))
     return 0
 
 
@@ -231,23 +235,23 @@ def cmd_players_edit(args: argparse.Namespace) -> int:
     if not changes:
         raise SwissError(_("nothing to change; give --name, --rating, --rank, --club, ..."))
     p = services.edit_player(args.event, args.id, **changes).player
-    _out(f"edited {p.id} {p.name}")
+    _out(_("edited {id} {name}").format(id=p.id, name=p.name))
     return 0
 
 
 def cmd_players_remove(args: argparse.Namespace) -> int:
     p = services.remove_player(args.event, args.id).player
-    _out(f"removed {p.id} {p.name}")
+    _out(_("removed {id} {name}").format(id=p.id, name=p.name))
     return 0
 
 
 def cmd_players_withdraw(args: argparse.Namespace) -> int:
     if args.undo:
         p = services.reinstate(args.event, args.id).player
-        _out(f"reinstated {p.id} {p.name}")
+        _out(_("reinstated {id} {name}").format(id=p.id, name=p.name))
         return 0
     p = services.withdraw(args.event, args.id, args.from_round).player
-    _out(f"withdrew {p.id} {p.name} from round {p.withdrawn_from}")
+    _out(_("withdrew {id} {name} from round {withdrawn_from}").format(id=p.id, name=p.name, withdrawn_from=p.withdrawn_from))
     return 0
 
 
@@ -255,16 +259,17 @@ def cmd_players_checkin(args: argparse.Namespace) -> int:
     out = services.check_in(args.event, args.id, present=not args.absent, round_no=args.round)
     p, ev = out.player, out.event
     rnd = args.round or ev.current_round + 1
-    _out(f"{p.id} {p.name}: {'absent' if args.absent else 'present'} in round {rnd}")
+    _out((_("{id} {name}: absent in round {rnd}") if args.absent
+          else _("{id} {name}: present in round {rnd}")).format(id=p.id, name=p.name, rnd=rnd))
     return 0
 
 
 def cmd_players_bye(args: argparse.Namespace) -> int:
     p = services.request_bye(args.event, args.id, args.round, args.kind).player
     if args.kind == "none":
-        _out(f"{p.id} {p.name}: no bye in round {args.round}")
+        _out(_("{id} {name}: no bye in round {round}").format(id=p.id, name=p.name, round=args.round))
     else:
-        _out(f"{p.id} {p.name}: {args.kind} bye in round {args.round}")
+        _out(_("{id} {name}: {kind} bye in round {round}").format(id=p.id, name=p.name, kind=args.kind, round=args.round))
     return 0
 
 
@@ -323,7 +328,7 @@ def cmd_result(args: argparse.Namespace) -> int:
         if args.result is not None:
             raise SwissError(_("give either a RESULT or --clear, not both"))
         out = services.clear_result(args.event, args.round, args.board)
-        _out(f"round {args.round} board {args.board}: result cleared")
+        _out(_("round {round} board {board}: result cleared").format(round=args.round, board=args.board))
     else:
         if args.result is None:
             raise SwissError(_("no RESULT given (or use --clear)"))
@@ -367,7 +372,7 @@ def cmd_check(args: argparse.Namespace) -> int:
             print(line, file=sys.stderr)
         return 1
     ev = services.load(args.event)
-    _out(f"ok: {args.event}: {len(ev.players)} players, {len(ev.rounds)} rounds")
+    _out(_("ok: {event}: {count} players, {rounds} rounds").format(event=args.event, count=len(ev.players), rounds=len(ev.rounds)))
     return 0
 
 

@@ -19,7 +19,8 @@ def _pair_arg(text: str) -> tuple[int, int]:
         a, b = text.replace("-", ":").split(":")
         return int(a), int(b)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r}: give two player ids as A:B") from None
+        raise argparse.ArgumentTypeError(
+            _("{text!r}: give two player ids as A:B").format(text=text)) from None
 
 
 def _name(event, pid: int) -> str:
@@ -30,7 +31,7 @@ def _name(event, pid: int) -> str:
 def format_round(event, rnd) -> list[str]:
     pts = services.pairing_scores(event, rnd.number)  # points, or the McMahon score
     cols = profile(event.game).list_marks
-    lines = [f"Round {rnd.number}"]
+    lines = [_("Round {number}").format(number=rnd.number)]
     width = max([textwidth.width(_name(event, p)) for b in rnd.boards for p in b.players]
                 + [10])  # terminal columns: a Hangul or Kanji character takes two
     for b in rnd.boards:
@@ -40,7 +41,9 @@ def format_round(event, rnd) -> list[str]:
                      f"{pts.get(a, 0):>5g}  -  "
                      f"{cc}{textwidth.ljust(_name(event, c), width)} {pts.get(c, 0):>5g}")
     for y in rnd.byes:
-        lines.append(f" bye  {_name(event, y.player)} ({y.kind.value})")
+        # Translators: a line of the printed pairing; keep "{name} ({kind})" (kind is a code)
+        lines.append(_(" bye  {name} ({kind})").format(name=_name(event, y.player),
+                                                       kind=y.kind.value))
     return lines
 
 
@@ -85,13 +88,13 @@ def cmd_swap(args: argparse.Namespace) -> int:
     else:
         out = services.swap(args.event, args.round, args.a, args.b)
     print("\n".join(format_round(out.event, out.round)))
-    head = "this edit would break:" if args.dry_run else "this edit breaks:"
     if out.broken:
-        print(head)
+        print(_("this edit would break:") if args.dry_run else _("this edit breaks:"))
         for line in out.broken:
             print(f"  - {line}")
     else:
-        print(head.replace(":", " no pairing rule"))
+        print(_("this edit would break no pairing rule") if args.dry_run
+              else _("this edit breaks no pairing rule"))
     return 0
 
 

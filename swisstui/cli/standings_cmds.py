@@ -42,7 +42,7 @@ def cmd_playoff(args: argparse.Namespace) -> int:
         return 0
     ev, rnd = services.next_playoff_round(args.event, args.top)
     names = {p.id: p.name for p in ev.players}
-    _out(f"playoff round {rnd.number} saved ({len(rnd.boards)} board(s)):\n")
+    _out(_("playoff round {number} saved ({count} board(s)):\n").format(number=rnd.number, count=len(rnd.boards)))
     for b in rnd.boards:
         a, c = b.players
         _out(f"  {b.number}. {names.get(a, a)} ({a})  –  {names.get(c, c)} ({c})\n")
@@ -53,7 +53,7 @@ def cmd_rounds(args: argparse.Namespace) -> int:
     if args.players < 1:
         raise SwissError(_("--players must be at least 1, not {players}").format(players=args.players))
     a = advice(args.players, args.game)
-    _out(f"{a.rounds}\n" if args.quiet else f"{a.rounds} rounds — {a.note}\n")
+    _out(f"{a.rounds}\n" if args.quiet else _("{rounds} rounds — {note}\n").format(rounds=a.rounds, note=a.note))
     return 0
 
 

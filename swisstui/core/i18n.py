@@ -30,6 +30,7 @@ import hashlib
 import os
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 DOMAIN = "swisstui"
 SOURCE = "en"  # the language of the strings in the code
@@ -145,6 +146,19 @@ def use(lang: str) -> None:
 
 def current() -> str:
     return _current_lang
+
+
+def event_language(event: Any) -> str:
+    """The language the players of ``event`` read (its ``language`` setting), else the
+    director's (:func:`current`)."""
+    lang = getattr(getattr(event, "settings", None), "language", "") or ""
+    return lang if lang in available() else _current_lang
+
+
+def for_event(event: Any) -> _gettext.NullTranslations:
+    """The catalogue for what the players of ``event`` read — projector, players' page,
+    prints: ``for_event(ev).gettext("Round")`` — without changing the director's language."""
+    return translator(event_language(event))
 
 
 def _(message: str) -> str:

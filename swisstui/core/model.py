@@ -238,6 +238,9 @@ class Settings:
     venue: str | None = None
     city: str | None = None
     arbiter: str | None = None
+    # the players' language (projector, players' page, prints): a catalogue's name (ko, ja,
+    # pt_BR, en); "" = the director's (core/i18n.for_event)
+    language: str = ""
     options: Mapping[str, Any] = field(default_factory=dict, hash=False)
 
 

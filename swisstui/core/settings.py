@@ -94,6 +94,16 @@ def _check_points(key: str, value: Any) -> None:
         raise SettingError(key, _("{key} points must be a number from -1000 to 1000, not {value!r}").format(key=key, value=value))
 
 
+def _check_language(value: Any) -> None:
+    """The event's ``language`` names a catalogue of this installation (or English)."""
+    from . import i18n
+    valid = i18n.available()
+    if not isinstance(value, str) or value not in valid:
+        raise SettingError("language", _("unknown language {value!r}; valid: {items} (empty: "
+                                         "the director's)").format(value=value,
+                                                                    items=", ".join(valid)))
+
+
 def validate_settings(s: Settings) -> None:
     """Raise :class:`SettingError` (one line, naming the key) if any value is not legal."""
     if s.game not in GAMES:
@@ -104,6 +114,8 @@ def validate_settings(s: Settings) -> None:
         value = getattr(s, key)
         if isinstance(value, str) and any(unicodedata.category(ch) == "Cc" for ch in value):
             raise SettingError(key, _("the event {key} cannot contain control characters ({value!r})").format(key=key, value=value))
+    if s.language:
+        _check_language(s.language)
     dates = []
     for key in ("date_start", "date_end"):
         value = getattr(s, key)
@@ -214,6 +226,10 @@ def make_settings(game: str, name: str, rounds: int, **overrides: Any) -> Settin
     for key in ("venue", "city", "arbiter"):
         if isinstance(overrides.get(key), str):
             overrides[key] = nfc(overrides[key])
+    if isinstance(overrides.get("language"), str):  # pt-BR, pt_BR.UTF-8 -> pt_BR
+        from . import i18n
+        typed = overrides["language"].strip()
+        overrides["language"] = (i18n.normalise(typed) or typed) if typed else ""
     prof = _profile(game)
     scoring = prof.scoring
     score_kw = {k: overrides.pop(k) for k in list(overrides) if k in SCORING_KEYS}

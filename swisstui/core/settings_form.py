@@ -34,7 +34,7 @@ class FormField:
     help: str
 
 
-_TEXT = ("name", "date_start", "date_end", "venue", "city", "arbiter")
+_TEXT = ("name", "date_start", "date_end", "venue", "city", "arbiter", "language")
 _INT = ("rounds", "seed", "club_weight", "country_weight")
 _SCORES = ("win", "draw", "loss", "bye", "absent")
 
@@ -59,6 +59,8 @@ COMMON: tuple[FormField, ...] = (
     FormField("club_weight", "Same club", "0 = may meet; 1 = avoid pairing club mates"),
     FormField("country_weight", "Same ctry", "0 = may meet; 1 = avoid pairing compatriots"),
     FormField("seed", "Seed", "random seed (lots, random pairing)"),
+    FormField("language", "Language", "the players' language (projector, players' page, "
+              "prints): ko, ja, pt_BR, en…; empty = the director's"),
 )
 
 

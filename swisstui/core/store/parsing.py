@@ -25,7 +25,7 @@ from .validation import _PLAYER_STR, _profile, _validate_settings
 _SETTINGS_KEYS = ("schema", "name", "game", "rounds", "system", "style", "round1", "colours",
                   "tiebreaks", "pairing_order", "seed", "club_weight", "country_weight",
                   "date_start", "date_end", "venue", "city", "arbiter", "forbidden",
-                  "scoring", "options")
+                  "scoring", "options", "language")
 _SCORING_KEYS = tuple(f.name for f in fields(Scoring))
 
 
@@ -45,7 +45,7 @@ def _parse_settings(path: Path, text: str, data: dict[str, Any]) -> Settings:
         "rounds": r.positive("rounds", required=True),
     }
     for key in ("system", "style", "round1", "colours", "date_start", "date_end", "venue",
-                "city", "arbiter"):
+                "city", "arbiter", "language"):
         if key in data:
             kw[key] = r.get(key, "str")
     for key in ("tiebreaks", "pairing_order"):

@@ -34,6 +34,8 @@ def _settings_doc(s: Settings) -> dict[str, Any]:
         value = getattr(s, key)
         if value is not None:
             doc[key] = value
+    if s.language:
+        doc["language"] = s.language
     if s.forbidden:
         doc["forbidden"] = [[a, b] for a, b in s.forbidden]
     sc = s.scoring
