@@ -39,8 +39,9 @@ def _board(event: Event, round_no: int, board_no: int) -> tuple[Round, Board]:
     rnd = event.round(round_no)
     if rnd is None:
         last = event.current_round
-        raise ResultError(f"round {round_no} is not paired"
-                          + (f" (last paired round: {last})" if last else " (no round yet)"))
+        raise ResultError((_("round {round_no} is not paired (last paired round: {last})")
+                           if last else _("round {round_no} is not paired (no round yet)"))
+                          .format(round_no=round_no, last=last))
     board = rnd.board(board_no)
     if board is None:
         numbers = sorted(b.number for b in rnd.boards)
