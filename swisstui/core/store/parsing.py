@@ -34,11 +34,10 @@ def _parse_settings(path: Path, text: str, data: dict[str, Any]) -> Settings:
     r.only(_SETTINGS_KEYS)
     schema = r.get("schema", "int", required=True)
     if schema != SCHEMA_VERSION:
-        raise r.err("schema", f"schema version {schema} is not supported "
-                              f"(this swisstui reads schema {SCHEMA_VERSION})")
+        raise r.err("schema", _("schema version {schema} is not supported (this swisstui reads schema {SCHEMA_VERSION})").format(schema=schema, SCHEMA_VERSION=SCHEMA_VERSION))
     game = r.get("game", "str", required=True)
     if game not in GAMES:
-        raise r.err("game", f"unknown game {game!r}; valid: {', '.join(GAMES)}")
+        raise r.err("game", _("unknown game {game!r}; valid: {items}").format(game=game, items=', '.join(GAMES)))
     kw: dict[str, Any] = {
         "name": r.get("name", "str", required=True),
         "game": game,
@@ -62,8 +61,8 @@ def _parse_settings(path: Path, text: str, data: dict[str, Any]) -> Settings:
                 isinstance(p, list) and len(p) == 2 and all(
                     isinstance(x, int) and not isinstance(x, bool) and x > 0 for x in p)
                 for p in forb)):
-            raise r.err("forbidden", "'forbidden' must be a list of pairs of player ids, "
-                                     "e.g. [[3, 7], [2, 11]]")
+            raise r.err("forbidden", _("'forbidden' must be a list of pairs of player ids, "
+                                     "e.g. [[3, 7], [2, 11]]"))
         kw["forbidden"] = tuple((a, b) for a, b in forb)
     from ..settings import game_defaults  # what event.toml leaves out: the game's defaults
     defaults = game_defaults(game, kw.get("system"), kw.get("style"))
@@ -122,12 +121,12 @@ def _parse_players(path: Path, text: str, data: dict[str, Any],
     top.only(("player",))
     items = data.get("player", [])
     if not isinstance(items, list):
-        raise top.err("player", "'player' must be an array of tables: [[player]]")
+        raise top.err("player", _("'player' must be an array of tables: [[player]]"))
     players: list[Player] = []
     seen: dict[int, int] = {}
     for i, item in enumerate(items):
         if not isinstance(item, dict):
-            raise top.err("player", "'player' must be an array of tables: [[player]]")
+            raise top.err("player", _("'player' must be an array of tables: [[player]]"))
         player = _each(problems, partial(_parse_player, path, text, i, item, seen))
         if player is not None:
             players.append(player)
@@ -149,7 +148,7 @@ def _parse_player(path: Path, text: str, i: int, item: dict[str, Any],
     pid = r.positive("id", required=True)
     _in_range(r, "id", pid)
     if pid in seen:
-        raise r.err("id", f"duplicate player id {pid} (also player #{seen[pid] + 1})")
+        raise r.err("id", _("duplicate player id {pid} (also player #{value})").format(pid=pid, value=seen[pid] + 1))
     seen[pid] = i
     kw: dict[str, Any] = {"id": pid}
     for key in _PLAYER_STR:
@@ -160,14 +159,14 @@ def _parse_player(path: Path, text: str, i: int, item: dict[str, Any],
                 if key == "birth":
                     check_birth(kw[key])
             except SwissError as exc:
-                raise r.err(key, f"player {pid}: {exc}") from None
+                raise r.err(key, _("player {pid}: {exc}").format(pid=pid, exc=exc)) from None
     if "name" not in item or not kw["name"].strip():
-        raise r.err("name" if "name" in item else None, f"player {pid} has no name")
+        raise r.err("name" if "name" in item else None, _("player {pid} has no name").format(pid=pid))
     if "rank" in kw:
         try:
             kw["rank"] = canonical_rank(kw["rank"])
         except SwissError as exc:
-            raise r.err("rank", f"player {pid}: {exc}") from None
+            raise r.err("rank", _("player {pid}: {exc}").format(pid=pid, exc=exc)) from None
     for key in ("rating", "lot", "joined_round", "withdrawn_from", "smms_correction"):
         if key in item:
             kw[key] = _in_range(r, key, r.get(key, "int"))
@@ -186,8 +185,7 @@ def _in_range(r: _Reader, key: str, value: int) -> int:
 
 def _parse_byes(r: _Reader, pid: int, value: Any) -> tuple[tuple[int, ByeKind], ...]:
     kinds = [k.value for k in ByeKind if k is not ByeKind.PAIRING]
-    bad = r.err("byes", f"player {pid}: 'byes' must be a list like "
-                        f"[{{round = 3, kind = \"half\"}}] (kinds: {', '.join(kinds)})")
+    bad = r.err("byes", _("player {pid}: 'byes' must be a list like [{{round = 3, kind = \"half\"}}] (kinds: {items})").format(pid=pid, items=', '.join(kinds)))
     if not isinstance(value, list):
         raise bad
     out: list[tuple[int, ByeKind]] = []
@@ -198,7 +196,7 @@ def _parse_byes(r: _Reader, pid: int, value: Any) -> tuple[tuple[int, ByeKind], 
         if not isinstance(rnd, int) or isinstance(rnd, bool) or rnd < 1 or kind not in kinds:
             raise bad
         if any(x == rnd for x, _unused in out):
-            raise r.err("byes", f"player {pid}: two byes requested for round {rnd}")
+            raise r.err("byes", _("player {pid}: two byes requested for round {rnd}").format(pid=pid, rnd=rnd))
         out.append((rnd, ByeKind(kind)))
     return tuple(sorted(out))
 
@@ -217,21 +215,19 @@ def _parse_round(path: Path, text: str, data: dict[str, Any], settings: Settings
     if "round" in data:
         declared = top.positive("round")
         if declared != number:
-            raise top.err("round", f"'round = {declared}' does not match the file name "
-                                   f"(round {number})")
+            raise top.err("round", _("'round = {declared}' does not match the file name (round {number})").format(declared=declared, number=number))
     playoff = top.get("playoff", "bool", False)
     where: dict[int, str] = {}
 
     def seat(r: _Reader, key: str, pid: int, what: str) -> None:
         if pid in where:
-            raise r.err(key, f"player {pid} appears twice in round {number} "
-                             f"({where[pid]} and {what})")
+            raise r.err(key, _("player {pid} appears twice in round {number} ({value} and {what})").format(pid=pid, number=number, value=where[pid], what=what))
         where[pid] = what
 
     boards: list[Board] = []
     items = data.get("board", [])
     if not isinstance(items, list) or not all(isinstance(x, dict) for x in items):
-        raise top.err("board", "'board' must be an array of tables: [[board]]")
+        raise top.err("board", _("'board' must be an array of tables: [[board]]"))
     numbers: set[int] = set()
 
     def one_board(i: int, item: dict[str, Any]) -> Board:
@@ -239,16 +235,16 @@ def _parse_round(path: Path, text: str, data: dict[str, Any], settings: Settings
         r.only(("board", "players", "result") + detail_keys)
         bno = r.positive("board", required=True)
         if bno in numbers:
-            raise r.err("board", f"duplicate board number {bno}")
+            raise r.err("board", _("duplicate board number {bno}").format(bno=bno))
         numbers.add(bno)
         ps = item.get("players")
         if not (isinstance(ps, list) and len(ps) == 2 and all(
                 isinstance(x, int) and not isinstance(x, bool) and x > 0 for x in ps)):
             raise r.err("players" if "players" in item else None,
-                        f"board {bno}: 'players' must be two player ids, e.g. [3, 7]")
+                        _("board {bno}: 'players' must be two player ids, e.g. [3, 7]").format(bno=bno))
         a, b = ps
         if a == b:
-            raise r.err("players", f"board {bno}: player {a} cannot play themselves")
+            raise r.err("players", _("board {bno}: player {a} cannot play themselves").format(bno=bno, a=a))
         seat(r, "players", a, f"board {bno}")
         seat(r, "players", b, f"board {bno}")
         result = None
@@ -258,10 +254,10 @@ def _parse_round(path: Path, text: str, data: dict[str, Any], settings: Settings
             try:
                 result = parse(rtext, settings, {**extra, "players": (a, b)})
             except SwissError as exc:
-                raise r.err("result", f"board {bno}: {exc}") from None
+                raise r.err("result", _("board {bno}: {exc}").format(bno=bno, exc=exc)) from None
         elif extra:
             k = next(iter(extra))
-            raise r.err(k, f"board {bno}: {k!r} given without a result")
+            raise r.err(k, _("board {bno}: {k!r} given without a result").format(bno=bno, k=k))
         return Board(bno, (a, b), result)
 
     for i, item in enumerate(items):
@@ -271,7 +267,7 @@ def _parse_round(path: Path, text: str, data: dict[str, Any], settings: Settings
     byes: list[Bye] = []
     items = data.get("bye", [])
     if not isinstance(items, list) or not all(isinstance(x, dict) for x in items):
-        raise top.err("bye", "'bye' must be an array of tables: [[bye]]")
+        raise top.err("bye", _("'bye' must be an array of tables: [[bye]]"))
     kinds = [k.value for k in ByeKind]
 
     def one_bye(i: int, item: dict[str, Any]) -> Bye:
@@ -280,8 +276,7 @@ def _parse_round(path: Path, text: str, data: dict[str, Any], settings: Settings
         pid = r.positive("player", required=True)
         kind = r.get("kind", "str", "pairing")
         if kind not in kinds:
-            raise r.err("kind", f"bye of player {pid}: unknown kind {kind!r}; "
-                                f"valid: {', '.join(kinds)}")
+            raise r.err("kind", _("bye of player {pid}: unknown kind {kind!r}; valid: {items}").format(pid=pid, kind=kind, items=', '.join(kinds)))
         seat(r, "player", pid, "a bye")
         return Bye(pid, ByeKind(kind))
 

@@ -3,7 +3,7 @@ finite numbers), finding the line of a key or table in the text, typed access to
 
 from __future__ import annotations
 
-from ..i18n import _
+from ..i18n import N_, _
 
 import math
 import os
@@ -106,13 +106,12 @@ class _Reader:
     def only(self, allowed: set[str] | tuple[str, ...]) -> None:
         for key in self.data:
             if key not in allowed:
-                raise self.err(key, f"unknown key {key!r} in {self.label} "
-                                    f"(valid: {', '.join(sorted(allowed))})")
+                raise self.err(key, _("unknown key {key!r} in {label} (valid: {items})").format(key=key, label=self.label, items=', '.join(sorted(allowed))))
 
     def get(self, key: str, kind: str, default: Any = None, required: bool = False) -> Any:
         if key not in self.data:
             if required:
-                raise self.err(None, f"{self.label}: missing key {key!r}")
+                raise self.err(None, _("{label}: missing key {key!r}").format(label=self.label, key=key))
             return default
         value = self.data[key]
         ok: bool
@@ -136,17 +135,18 @@ class _Reader:
         else:  # pragma: no cover - programming error
             raise ValueError(kind)
         if not ok:
-            names = {"int": "an integer", "float": "a number", "str": "a string",
-                     "bool": "true or false", "strlist": "a list of strings",
-                     "table": "a table"}
-            raise self.err(key, f"{key!r} must be {names[kind]}, not {_show(value)}")
+            names = {"int": N_("an integer"), "float": N_("a number"), "str": N_("a string"),
+                     "bool": N_("true or false"), "strlist": N_("a list of strings"),
+                     "table": N_("a table")}
+            raise self.err(key, _("{key!r} must be {kind}, not {value}").format(
+                key=key, kind=_(names[kind]), value=_show(value)))
         return value
 
     def positive(self, key: str, default: Any = None, required: bool = False,
                  minimum: int = 1) -> Any:
         value = self.get(key, "int", default, required)
         if value is not None and value < minimum:
-            raise self.err(key, f"{key!r} must be at least {minimum}, not {value}")
+            raise self.err(key, _("{key!r} must be at least {minimum}, not {value}").format(key=key, minimum=minimum, value=value))
         return value
 
 
