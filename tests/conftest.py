@@ -87,3 +87,19 @@ def core_test_module(name: str):
     sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
+
+
+@pytest.fixture(autouse=True)
+def _english(monkeypatch):
+    """Every test reads English (the strings the tests assert on), whatever the language of
+    the machine; a test that chooses another (``--lang ko``) does not leak it to the next."""
+    import argparse
+    import gettext
+
+    from swisstui.core import i18n
+    monkeypatch.setenv("LANGUAGE", "en")
+    i18n.use("en")
+    yield
+    i18n.use("en")
+    argparse._ = gettext.gettext  # type: ignore[attr-defined]
+    argparse.ngettext = gettext.ngettext  # type: ignore[attr-defined]

@@ -113,11 +113,16 @@ def extract() -> int:
     TEMPLATE.parent.mkdir(parents=True, exist_ok=True)
     TEMPLATE.write_text(text, encoding="utf-8")
     count = sum(1 for m in read_po(io.StringIO(text)) if m.id)
-    print(f"{TEMPLATE.relative_to(ROOT)}: {count} messages")
+    print(f"{_shown(TEMPLATE)}: {count} messages")
     return 0
 
 
 # ---- update and init -----------------------------------------------------------------------
+
+def _shown(path: Path) -> str:
+    """``path`` relative to the repository when it is inside it."""
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+
 
 def po_path(lang: str) -> Path:
     return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
@@ -129,7 +134,7 @@ def languages() -> list[str]:
 
 def _template() -> Catalog:
     if not TEMPLATE.exists():
-        raise SystemExit(f"{TEMPLATE.relative_to(ROOT)} is missing: run tools/i18n.py extract")
+        raise SystemExit(f"{_shown(TEMPLATE)} is missing: run tools/i18n.py extract")
     with TEMPLATE.open("rb") as f:
         return read_po(f)
 
@@ -158,7 +163,7 @@ def update(langs: Iterable[str] = ()) -> int:
         path = po_path(lang)
         catalog = merge(_read(path, lang), template)
         path.write_text(render(catalog), encoding="utf-8")
-        print(f"{path.relative_to(ROOT)}: updated")
+        print(f"{_shown(path)}: updated")
     return 0
 
 
@@ -171,7 +176,7 @@ def init(lang: str) -> int:
         return 2
     path = po_path(lang)
     if path.exists():
-        print(f"tools/i18n.py: {path.relative_to(ROOT)} already exists; use update",
+        print(f"tools/i18n.py: {_shown(path)} already exists; use update",
               file=sys.stderr)
         return 2
     template = _template()
@@ -183,7 +188,7 @@ def init(lang: str) -> int:
     merge(catalog, template)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(render(catalog), encoding="utf-8")
-    print(f"{path.relative_to(ROOT)}: created ({len(template)} messages to translate; "
+    print(f"{_shown(path)}: created ({len(template)} messages to translate; "
           f"{catalog.num_plurals} plural form(s))")
     return 0
 
@@ -291,7 +296,7 @@ def check(langs: Iterable[str] = ()) -> int:
     bad = 0
     for lang in chosen:
         if not po_path(lang).exists():
-            print(f"{lang}: no catalogue ({po_path(lang).relative_to(ROOT)}); "
+            print(f"{lang}: no catalogue ({_shown(po_path(lang))}); "
                   f"tools/i18n.py init {lang}")
             bad += 1
             continue

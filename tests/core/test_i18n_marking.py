@@ -115,8 +115,7 @@ def targets(tree: ast.AST, errors: set[str]) -> list[ast.expr]:
             if fn == "Binding":
                 out += node.args[2:3]
         if isinstance(node, (ast.Assign, ast.AnnAssign)):
-            names = [t for t in (node.targets if isinstance(node, ast.Assign)
-                                 else [node.target])]
+            names = node.targets if isinstance(node, ast.Assign) else [node.target]
             if any(_name(t) == "BINDINGS" for t in names) and \
                     isinstance(node.value, (ast.List, ast.Tuple)):
                 for item in node.value.elts:
