@@ -63,7 +63,7 @@ class ClockState:
     def label(self) -> str:
         """One line for a view: ``Round 3 · 42:17``, ``… (paused)``, ``… time is up``."""
         tail = " (paused)" if self.paused else (" · time is up" if self.expired else "")
-        return f"Round {self.round} · {self.text}{tail}"
+        return _("Round {round} · {text}{tail}").format(round=self.round, text=self.text, tail=tail)
 
     def as_json(self) -> dict:
         return {"round": self.round, "minutes": self.minutes, "remaining": self.remaining,

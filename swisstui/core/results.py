@@ -104,12 +104,12 @@ def _differs(old: Result, new: Result) -> str:
 
     def show(detail) -> str:
         return ", ".join(f"{k} {_value(detail.get(k))}" for k in keys)
-    return f" with {show(old.detail)}; you entered {new.text} with {show(new.detail)}"
+    return _(" with {show}; you entered {text} with {show2}").format(show=show(old.detail), text=new.text, show2=show(new.detail))
 
 
 def _value(v: Any) -> str:
     if v is None:
-        return "not given"
+        return _("not given")
     if isinstance(v, (list, tuple)):
         return "-".join(f"{x:g}" if isinstance(x, float) else str(x) for x in v)
     return f"{v:g}" if isinstance(v, float) else str(v)
@@ -150,8 +150,8 @@ def later_rounds_note(event: Event, round_no: int) -> str | None:
         return None
     which = f"round {later[0]}" if len(later) == 1 else f"rounds {later[0]}–{later[-1]}"
     if len(later) == 1:
-        return f"note: {which} was paired before this change and keeps its pairings"
-    return f"note: {which} were paired before this change and keep their pairings"
+        return _("note: {which} was paired before this change and keeps its pairings").format(which=which)
+    return _("note: {which} were paired before this change and keep their pairings").format(which=which)
 
 
 def _as_typed(key: str, value: Any = "") -> str:

@@ -207,8 +207,7 @@ def method_departures(s: Settings) -> list[str]:
     for key, value in method.settings.items():
         have = getattr(s, key)
         if have != value and not (key == "colours" and have == "auto"):
-            out.append(f"style {s.style!r} with {key} = {have!r}: departs from {method.name} "
-                       f"({key} {value!r}), which {method.does}")
+            out.append(_("style {style!r} with {key} = {have!r}: departs from {name} ({key} {value!r}), which {does}").format(style=s.style, key=key, have=have, name=method.name, value=value, does=method.does))
     return out
 
 

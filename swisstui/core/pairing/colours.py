@@ -25,6 +25,8 @@ Colours are never stored: ``Board.players[0]`` is the first-listed player (model
 
 from __future__ import annotations
 
+from ..i18n import _
+
 from dataclasses import dataclass
 
 from ..games import profile
@@ -124,11 +126,10 @@ def excess_note(first: PState, second: PState, first_colour: str, gap: int) -> s
     for st, bal in ((first, first.bal + d), (second, second.bal - d)):
         if abs(bal) > gap:
             more, fewer = ("Blacks", "Whites") if bal > 0 else ("Whites", "Blacks")
-            out.append(f"{st.id} ends with {abs(bal)} more {more} than {fewer}")
+            out.append(_("{id} ends with {abs} more {more} than {fewer}").format(id=st.id, abs=abs(bal), more=more, fewer=fewer))
     if not out:
         return None
-    return (f"{'; '.join(out)} (more than {gap} apart): no pairing of the round kept every "
-            f"player within {gap} — the fewest and smallest excesses were chosen")
+    return (_("{items} (more than {gap} apart): no pairing of the round kept every player within {gap} — the fewest and smallest excesses were chosen").format(items='; '.join(out), gap=gap))
 
 
 def hard_conflict(a: PState, b: PState, mode: str, gap: int | None, exempt: bool
@@ -143,11 +144,11 @@ def hard_conflict(a: PState, b: PState, mode: str, gap: int | None, exempt: bool
         pa, pb = preference(a, mode), preference(b, mode)
         if pa.strength == ABSOLUTE and pb.strength == ABSOLUTE and pa.want == pb.want \
                 and pa.want is not None and not exempt:
-            return f"both must have {NAME[pa.want]} (FIDE colour limits ±2, no 3 in a row)"
+            return _("both must have {value} (FIDE colour limits ±2, no 3 in a row)").format(value=NAME[pa.want])
         return None
     if mode == "balance" and excess(a, b, gap)[0]:
         more = "Blacks" if a.bal > 0 else "Whites"
-        return f"both have more {more}; one would end more than {gap} apart (colour gap)"
+        return _("both have more {more}; one would end more than {gap} apart (colour gap)").format(more=more, gap=gap)
     return None
 
 

@@ -64,6 +64,8 @@ takes a seeded random among the lowest group — :func:`.groups.det_hash`, never
 
 from __future__ import annotations
 
+from ..i18n import _
+
 from dataclasses import dataclass
 
 from .colours import ABSOLUTE, Pref, excess, hard_conflict, preference, stronger
@@ -160,9 +162,9 @@ class Evaluator:
         ctx = self.ctx
         allow = ctx.allow_rematch if relaxed is None else relaxed
         if b.id in a.met and not allow:
-            return f"{a.id} and {b.id} already met in round {a.met[b.id]}"
+            return _("{id} and {id2} already met in round {value}").format(id=a.id, id2=b.id, value=a.met[b.id])
         if ctx.forbidden and frozenset((a.id, b.id)) in ctx.forbidden:
-            return f"{a.id}-{b.id} is a forbidden pair"
+            return _("{id}-{id2} is a forbidden pair").format(id=a.id, id2=b.id)
         if ctx.relax_colours:
             return None
         pa, pb = self.prefs[a.id], self.prefs[b.id]
@@ -177,9 +179,9 @@ class Evaluator:
     def bye_ineligible(self, a: PState) -> str | None:
         """Why ``a`` should not receive the pairing bye, or None."""
         if a.pab:
-            return f"{a.id} already had a pairing bye"
+            return _("{id} already had a pairing bye").format(id=a.id)
         if self.ctx.pab_strict and a.unplayed_win:
-            return f"{a.id} already scored a win without playing (FIDE C.04.1 d)"
+            return _("{id} already scored a win without playing (FIDE C.04.1 d)").format(id=a.id)
         return None
 
     # ---- weights ----------------------------------------------------------------------------

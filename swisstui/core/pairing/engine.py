@@ -190,7 +190,7 @@ def pair_round(event: Event, *, fixed=(), forbid=(), allow_rematch: bool = False
         sa, sb = states[a], states[b]
         why = ev.blocked(sa, sb, relaxed=False)
         if why:
-            warnings.append(f"fixed pair {a}-{b} breaks a rule: {why}")
+            warnings.append(_("fixed pair {a}-{b} breaks a rule: {why}").format(a=a, b=b, why=why))
         pinned.append((sa, sb))
     pool = [st for st in states.values() if st.id not in seen]
     pool.sort(key=lambda st: st.order)
@@ -239,14 +239,11 @@ def pair_round(event: Event, *, fixed=(), forbid=(), allow_rematch: bool = False
     if pair_bye is not None:
         byes.append(Bye(pair_bye.id, ByeKind.PAIRING))
         if ev.bye_ineligible(pair_bye):
-            warnings.append(f"second pairing bye to {pair_bye.id}: no pairing gives it to an "
-                            "eligible player")
+            warnings.append(_("second pairing bye to {id}: no pairing gives it to an eligible player").format(id=pair_bye.id))
     if obj[FIELDS.index("REMATCH")]:
-        warnings.append(f"{obj[FIELDS.index('REMATCH')]} rematch(es) allowed (--allow-rematch)")
+        warnings.append(_("{value} rematch(es) allowed (--allow-rematch)").format(value=obj[FIELDS.index('REMATCH')]))
     if obj[FIELDS.index("EXCESS")]:
-        warnings.append(f"{obj[FIELDS.index('EXCESS')]} player(s) end more than {gap} apart in "
-                        f"Blacks and Whites: no pairing kept every balance within {gap} "
-                        f"(colour_limit = \"graded\"; see the boards' explanations)")
+        warnings.append(_("{value} player(s) end more than {gap} apart in Blacks and Whites: no pairing kept every balance within {gap} (colour_limit = \"graded\"; see the boards' explanations)").format(value=obj[FIELDS.index('EXCESS')], gap=gap))
 
     # boards: top groups first, then the higher-placed player
     pairs.sort(key=lambda ab: (min(ab[0].group, ab[1].group), -max(ab[0].score, ab[1].score),
@@ -270,7 +267,7 @@ def pair_round(event: Event, *, fixed=(), forbid=(), allow_rematch: bool = False
             note = excess_note(states[first], states[second], prof.first_colour or "b",
                                gap)
             if note:
-                notes[n].append("relaxed: colour gap — " + note)
+                notes[n].append(_("relaxed: colour gap — {note}").format(note=note))
     byes.sort(key=lambda b: b.player)
     bye_notes = _explain_byes(byes, pair_bye, ev, states)
     rnd = Round(round_no, tuple(boards), tuple(byes))
@@ -364,18 +361,19 @@ def _diagnose(pool: list[PState], ev: Evaluator, ctx: Context, unpaired: list[in
         met = sorted(o for o in st.met if any(o == x.id for x in pool))
         reasons = []
         if met:
-            reasons.append("already met " + ", ".join(map(str, met)))
+            reasons.append(_("already met {ids}").format(ids=", ".join(map(str, met))))
         others = [x for x in pool if x.id != st.id and x.id not in st.met]
         for x in others:
             why = ev.blocked(st, x, relaxed=True)
-            if why and "forbidden" in why:
-                reasons.append(f"forbidden with {x.id}")
+            if why and ctx.forbidden and frozenset((st.id, x.id)) in ctx.forbidden:
+                reasons.append(_("forbidden with {id}").format(id=x.id))
             elif why:
-                reasons.append(f"colour limits with {x.id}")
+                reasons.append(_("colour limits with {id}").format(id=x.id))
         if reasons:
-            rules.append(f"{st.id}: " + "; ".join(reasons[:3]))
-    msg = (f"no legal pairing for round {round_no}: players {names} cannot all be paired "
-           f"without breaking an absolute rule (no rematch, forbidden pairs, colour limits)")
+            rules.append(f"{st.id}: " + _("; ").join(reasons[:3]))
+    msg = _("no legal pairing for round {round_no}: players {names} cannot all be paired "
+            "without breaking an absolute rule (no rematch, forbidden pairs, colour "
+            "limits)").format(round_no=round_no, names=names)
     if rules:
         msg += " — " + " | ".join(rules)
     # the smallest relaxation: fewest, least recent rematches
@@ -386,19 +384,22 @@ def _diagnose(pool: list[PState], ev: Evaluator, ctx: Context, unpaired: list[in
         relaxation = "allow_rematch"
         k, pairs = relax
         shown = ", ".join(f"{a}-{b} (met round {r})" for a, b, r in pairs[:4])
-        msg += (f"; smallest relaxation: --allow-rematch pairs it with {k} rematch(es): "
-                f"{shown}")
+        msg += _("; smallest relaxation: --allow-rematch pairs it with {count} rematch(es): "
+                 "{shown}").format(count=k, shown=shown)
     else:
         ctx3 = replace(ctx, allow_rematch=True, relax_colours=True)
         if _try(pool, ctx3, ev.states) is not None:
-            msg += "; even rematches do not help: only breaking colour limits would (pair by " \
-                   "hand with --fixed" + (", or make the colour gap graded: game option " \
-                   "colour_limit = \"graded\"" if ctx.colour_absolute else "") + ")"
+            msg += (_("; even rematches do not help: only breaking colour limits would (pair "
+                      "by hand with --fixed, or make the colour gap graded: game option "
+                      "colour_limit = \"graded\")") if ctx.colour_absolute else
+                    _("; even rematches do not help: only breaking colour limits would (pair "
+                      "by hand with --fixed)"))
         else:
-            msg += "; even rematches do not help: remove a forbidden pair or give a player " \
-                   "a bye"
+            msg += _("; even rematches do not help: remove a forbidden pair or give a player "
+                     "a bye")
     if round_no - 1 > n // 2:
-        msg += f" (a pairing is only guaranteed while rounds ≤ players/2 = {n // 2})"
+        msg += _(" (a pairing is only guaranteed while rounds ≤ players/2 = {half})").format(
+            half=n // 2)
     return PairingError(msg, players=[st.id for st in blocked], relaxation=relaxation)
 
 
@@ -428,8 +429,7 @@ CRITERION_WORDS = {
 
 
 def _describe(st: PState) -> str:
-    return (f"{st.id} {st.player.name} ({_pts(st.score)} pts, place {st.pos + 1} of "
-            f"{st.gsize} in score group {st.group + 1})")
+    return (_("{id} {name} ({pts} pts, place {value} of {gsize} in score group {value2})").format(id=st.id, name=st.player.name, pts=_pts(st.score), value=st.pos + 1, gsize=st.gsize, value2=st.group + 1))
 
 
 def _pts(x: float) -> str:
@@ -441,15 +441,14 @@ def _explain_board(n: int, a: PState, b: PState, colour_why: str, ev: Evaluator,
     from .candidates import ideal_partner
     lines = [f"board {n}: {_describe(a)} v {_describe(b)}"]
     if fixed:
-        lines.append("why: fixed by the director (--fixed)")
+        lines.append(_("why: fixed by the director (--fixed)"))
     elif a.group == b.group:
         ideal_txt = {"fold": "fold (1st v last)", "slide": "slide (top half v bottom half)",
                      "adjacent": "adjacent (1–2, 3–4)"}.get(style, style)
         hi, lo = (a, b) if a.pos < b.pos else (b, a)
         want = ideal_partner(hi, style)
         if want == lo.pos:
-            lines.append(f"why: same score; the {ideal_txt} ideal pairs place {hi.pos + 1} "
-                         f"with place {lo.pos + 1}")
+            lines.append(_("why: same score; the {ideal_txt} ideal pairs place {value} with place {value2}").format(ideal_txt=ideal_txt, value=hi.pos + 1, value2=lo.pos + 1))
         else:
             other = at.get((hi.group, want))
             reason = ""
@@ -465,10 +464,9 @@ def _explain_board(n: int, a: PState, b: PState, colour_why: str, ev: Evaluator,
                     reason = " went elsewhere: " + CRITERION_WORDS.get(
                         worse, "the pairing of the whole group needed it (colours, floats, "
                                "club or other players' rules)")
-                lines.append(f"why: same score; {hi.id}'s ideal partner ({ideal_txt}: place "
-                             f"{want + 1}, player {other.id}){reason}")
+                lines.append(_("why: same score; {id}'s ideal partner ({ideal_txt}: place {value}, player {id2}){reason}").format(id=hi.id, ideal_txt=ideal_txt, value=want + 1, id2=other.id, reason=reason))
             else:
-                lines.append("why: same score; the group was completed around the floats")
+                lines.append(_("why: same score; the group was completed around the floats"))
     else:
         up, low = (a, b) if a.group < b.group else (b, a)
         lines.append(f"why: {up.id} floats down to meet {low.id} "
@@ -477,11 +475,11 @@ def _explain_board(n: int, a: PState, b: PState, colour_why: str, ev: Evaluator,
                         "players" if up.gsize % 2 else
                         "no legal partner remained in " + _pts(up.score) + " pts"))
         if up.last_float == -1 or low.last_float == 1:
-            lines.append("note: repeats last round's float direction (no better choice)")
-    lines.append(f"colour: {colour_why}")
+            lines.append(_("note: repeats last round's float direction (no better choice)"))
+    lines.append(_("colour: {colour_why}").format(colour_why=colour_why))
     met = a.met.get(b.id)
     if met:
-        lines.append(f"relaxed: rematch of round {met} (--allow-rematch)")
+        lines.append(_("relaxed: rematch of round {met} (--allow-rematch)").format(met=met))
     club = a.player.club and a.player.club == b.player.club
     country = a.player.country and a.player.country == b.player.country
     if club or country:
@@ -523,9 +521,9 @@ def _explain_byes(byes: list[Bye], pair_bye: PState | None, ev: Evaluator,
                 why = "lowest match points, random among them (MTR / docs/RULES.md §3.4)"
             else:
                 why = "the lowest-ranked player eligible for it"
-            lines.append(f"bye: {_describe(st)} gets the pairing bye: {why}")
+            lines.append(_("bye: {describe} gets the pairing bye: {why}").format(describe=_describe(st), why=why))
         else:
-            lines.append(f"bye: {b.player} {b.kind.value} bye (requested / absent)")
+            lines.append(_("bye: {player} {value} bye (requested / absent)").format(player=b.player, value=b.kind.value))
     return lines
 
 
@@ -593,16 +591,16 @@ def check_board(event: Event, round_no: int, a: int, b: int) -> list[str]:
     sa, sb = states[a], states[b]
     broken = []
     if b in sa.met:
-        broken.append(f"rematch: {a} and {b} already met in round {sa.met[b]}")
+        broken.append(_("rematch: {a} and {b} already met in round {value}").format(a=a, b=b, value=sa.met[b]))
     why = ev.blocked(sa, sb, relaxed=True)
     if why:
         broken.append(why)
     if sa.group != sb.group:
-        broken.append(f"score difference: {a} has {_pts(sa.score)}, {b} has {_pts(sb.score)}")
+        broken.append(_("score difference: {a} has {pts}, {b} has {pts2}").format(a=a, pts=_pts(sa.score), b=b, pts2=_pts(sb.score)))
     if sa.player.club and sa.player.club == sb.player.club and s.club_weight:
-        broken.append(f"same club ({sa.player.club})")
+        broken.append(_("same club ({club})").format(club=sa.player.club))
     if sa.player.country and sa.player.country == sb.player.country and s.country_weight:
-        broken.append(f"same country ({sa.player.country})")
+        broken.append(_("same country ({country})").format(country=sa.player.country))
     return broken
 
 
@@ -650,5 +648,5 @@ def swap(event: Event, round_no: int, a: int, b: int) -> tuple[Event, list[str]]
             recs = [r for r in event.rounds if r.number < round_no
                     for y in r.byes if y.player == by.player and y.kind is ByeKind.PAIRING]
             if recs:
-                broken.append(f"bye: {by.player} already had a pairing bye")
+                broken.append(_("bye: {player} already had a pairing bye").format(player=by.player))
     return event.with_round(new), broken

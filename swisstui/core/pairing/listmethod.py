@@ -59,8 +59,11 @@ def pair_in_list(pool: list[PState], ev: Evaluator, *, second_bye: bool = False
                 allowed[i].add(j)
                 allowed[j].add(i)
             else:
-                why_not[(i, j)] = "met" if "already met" in why else \
-                    "forbidden" if "forbidden" in why else "colours"
+                # the rule from the facts, not from the (translated) sentence
+                pa, pb = pool[i], pool[j]
+                forbidden = ev.ctx.forbidden and frozenset((pa.id, pb.id)) in ev.ctx.forbidden
+                why_not[(i, j)] = "met" if pb.id in pa.met and not ev.ctx.allow_rematch else \
+                    "forbidden" if forbidden else "colours"
     if n % 2:
         verts.append(PHANTOM)
         allowed[PHANTOM] = {i for i in range(n) if second_bye or not ev.bye_ineligible(pool[i])}

@@ -102,9 +102,9 @@ def _effects(old: Event, new: Event) -> tuple[str, ...]:
     if moved:
         shown = ", ".join(f"{p.name} {a}→{b}" for p, a, b in moved[:6])
         more = f" and {len(moved) - 6} more" if len(moved) > 6 else ""
-        out.append(f"standings: {len(moved)} place(s) change: {shown}{more}")
+        out.append(_("standings: {count} place(s) change: {shown}{more}").format(count=len(moved), shown=shown, more=more))
     else:
-        out.append("standings: no place changes")
+        out.append(_("standings: no place changes"))
     return tuple(out)
 
 

@@ -60,12 +60,10 @@ def pair_dutch(event: Event, round_no: int, ids: list[int], byes: list[Bye], *,
     if res.bye is not None:
         out_byes.append(Bye(res.bye, ByeKind.PAIRING))
         q = by_id[res.bye]
-        bye_notes.append(f"pairing-allocated bye: {q.id} (TPN {q.tpn}, {_pts(q.score)} pts): "
-                         "the lowest score a PAB-eligible player can have while everyone "
-                         "else is paired (C5), then the fewest unplayed games (C9)")
+        bye_notes.append(_("pairing-allocated bye: {id} (TPN {tpn}, {pts} pts): the lowest score a PAB-eligible player can have while everyone else is paired (C5), then the fewest unplayed games (C9)").format(id=q.id, tpn=q.tpn, pts=_pts(q.score)))
     out_byes.sort(key=lambda b: b.player)
     for req in byes:
-        bye_notes.append(f"{req.player}: requested {req.kind.value} bye")
+        bye_notes.append(_("{player}: requested {value} bye").format(player=req.player, value=req.kind.value))
     rnd = Round(round_no, tuple(boards), tuple(out_byes))
     if not boards and not out_byes:
         raise PairingError(_("round {round_no}: nobody to pair").format(round_no=round_no))
@@ -78,28 +76,25 @@ def _explain(a: DPlayer, b: DPlayer, white: int, rule: str, res: Result,
     k = res.bracket_of.get(hi.id)
     lines = []
     if k is None:
-        lines.append(f"{a.id}-{b.id}: pair fixed by the director")
+        lines.append(_("{id}-{id2}: pair fixed by the director").format(id=a.id, id2=b.id))
     else:
         note = res.brackets[k]
         mdp = f"; moved down: {', '.join(map(str, note.mdps))}" if note.mdps else ""
-        lines.append(f"bracket {k + 1}: score {_pts(note.score)} ({len(note.residents)} "
-                     f"resident(s){mdp})")
+        lines.append(_("bracket {value}: score {pts} ({count} resident(s){mdp})").format(value=k + 1, pts=_pts(note.score), count=len(note.residents), mdp=mdp))
         decided = ", ".join(note.criteria) or "none"
-        lines.append(f"criteria weighed in this bracket (C.04.3): {decided}")
-        lines.append("given up: " + ("; ".join(note.costs) if note.costs else
-                                     "nothing (every quality criterion met)"))
+        lines.append(_("criteria weighed in this bracket (C.04.3): {decided}").format(decided=decided))
+        lines.append(_("given up: {costs}").format(costs="; ".join(note.costs))
+                     if note.costs else _("given up: nothing (every quality criterion met)"))
         if note.downfloaters:
-            lines.append("downfloaters of the bracket: "
-                         + ", ".join(map(str, note.downfloaters)))
+            lines.append(_("downfloaters of the bracket: {ids}").format(
+                ids=", ".join(map(str, note.downfloaters))))
     if hi.score > lo.score:
-        lines.append(f"float: {hi.id} ({_pts(hi.score)}) plays down, {lo.id} "
-                     f"({_pts(lo.score)}) floats up")
+        lines.append(_("float: {id} ({pts}) plays down, {id2} ({pts2}) floats up").format(id=hi.id, pts=_pts(hi.score), id2=lo.id, pts2=_pts(lo.score)))
     for q in (hi, lo):
-        lines.append(f"{q.id}: TPN {q.tpn}, {_pts(q.score)} pts, colour preference "
-                     f"{q.pref or '-'} ({q.strength()}, CD {q.cd:+d})")
+        lines.append(_("{id}: TPN {tpn}, {pts} pts, colour preference {value} ({strength}, CD {cd:+d})").format(id=q.id, tpn=q.tpn, pts=_pts(q.score), value=q.pref or '-', strength=q.strength(), cd=q.cd))
     why = {"E.1": "both preferences granted", "E.2": "the stronger preference granted",
            "E.3": "colours alternate from the last round they differed",
            "E.4": "the higher-ranked player's preference granted",
            "E.5": f"no preferences: higher-ranked TPN parity with initial colour {initial}"}
-    lines.append(f"colour: {white} white — {rule} {why[rule]}")
+    lines.append(_("colour: {white} white — {rule} {value}").format(white=white, rule=rule, value=why[rule]))
     return lines

@@ -24,6 +24,8 @@ Pairs outside the current bracket carry only the completion term (and C8 for the
 
 from __future__ import annotations
 
+from ...i18n import N_, _
+
 from .colours import compatible_prefs
 from .players import DOWN, UP, DPlayer
 
@@ -86,23 +88,21 @@ def costs(pairs: list[tuple[DPlayer, DPlayer]], floaters: list[DPlayer],
     ``pairs`` (higher, lower), the players it moves down, the ids of its MDPs."""
     out = []
     if floaters:
-        out.append(f"C6/C7: {len(floaters)} downfloater(s) "
-                   f"({', '.join(f'{q.id} ({q.score:g})' for q in floaters)})")
-    for name, fn, what in (("C10", c10_ok, "colour difference beyond ±2"),
-                           ("C11", c11_ok, "same colour three times"),
-                           ("C12", c12_ok, "colour preference not granted"),
-                           ("C13", c13_ok, "strong colour preference not granted")):
+        out.append(_("C6/C7: {count} downfloater(s) ({items})").format(count=len(floaters), items=', '.join(f'{q.id} ({q.score:g})' for q in floaters)))
+    for name, fn, what in (("C10", c10_ok, N_("colour difference beyond ±2")),
+                           ("C11", c11_ok, N_("same colour three times")),
+                           ("C12", c12_ok, N_("colour preference not granted")),
+                           ("C13", c13_ok, N_("strong colour preference not granted"))):
         n = sum(1 for a, b in pairs if not fn(a, b))
         if n:
-            out.append(f"{name}: {n} pair(s) with a {what}")
+            out.append(_("{name}: {n} pair(s) with a {what}").format(name=name, n=n, what=_(what)))
     for back, down, up in ((1, "C14", "C15"), (2, "C16", "C17")):
         n = sum(1 for q in floaters if q.id not in mdps and q.floats[back - 1] == DOWN)
         if n:
-            out.append(f"{down}: {n} resident downfloater(s) who floated down {back} "
-                       "round(s) before")
+            out.append(_("{down}: {n} resident downfloater(s) who floated down {back} round(s) before").format(down=down, n=n, back=back))
         n = sum(1 for a, b in pairs if a.id in mdps and not c15_ok(a, b, back))
         if n:
-            out.append(f"{up}: {n} MDP opponent(s) who floated up {back} round(s) before")
+            out.append(_("{up}: {n} MDP opponent(s) who floated up {back} round(s) before").format(up=up, n=n, back=back))
     return out
 
 
