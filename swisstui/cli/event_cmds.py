@@ -81,8 +81,10 @@ def _add_setting_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--pairing-order", metavar="A,B,...",
                    help=_("tie-break chain for the 'tiebreaks' style"))
     p.add_argument("--seed", type=int, help=_("random seed (lots, random pairing)"))
-    for key in ("win", "draw", "loss", "bye", "absent"):
-        p.add_argument(f"--{key}", type=float, metavar="POINTS", help=_("points for a {key}").format(key=key))
+    for key, text in (("win", _("points for a win")), ("draw", _("points for a draw")),
+                      ("loss", _("points for a loss")), ("bye", _("points for the pairing bye")),
+                      ("absent", _("points for an absence"))):
+        p.add_argument(f"--{key}", type=float, metavar="POINTS", help=text)
     p.add_argument("--forfeit-win", type=float, metavar="POINTS")
     p.add_argument("--double-forfeit", type=float, metavar="POINTS")
     p.add_argument("--option", action="append", metavar="KEY=VALUE",

@@ -10,14 +10,13 @@ like event.toml does; a refusal is a :class:`SwissError` whose ``field`` names t
 
 from __future__ import annotations
 
-from .i18n import _
-
 import math
 import re
 from dataclasses import dataclass, fields
 from typing import Any
 
 from .errors import SwissError
+from .i18n import N_, _
 from .model import Scoring, Settings
 from .settings import COLOURS, ROUND1, STYLES, SYSTEMS
 
@@ -39,28 +38,28 @@ _INT = ("rounds", "seed", "club_weight", "country_weight")
 _SCORES = ("win", "draw", "loss", "bye", "absent")
 
 COMMON: tuple[FormField, ...] = (
-    FormField("name", "Name", "the event's name, as printed on every list"),
-    FormField("rounds", "Rounds", "planned Swiss rounds (1 to 999)"),
-    FormField("date_start", "First day", "YYYY-MM-DD (optional)"),
-    FormField("date_end", "Last day", "YYYY-MM-DD (optional)"),
-    FormField("venue", "Venue", "optional"),
-    FormField("city", "City", "optional"),
-    FormField("arbiter", "Arbiter", "chief arbiter / director (optional)"),
-    FormField("system", "System", "pairing system: " + ", ".join(SYSTEMS)),
-    FormField("style", "Style", "in-group style: " + ", ".join(STYLES)),
-    FormField("round1", "Round 1", "round-1 order: " + ", ".join(ROUND1)),
-    FormField("colours", "Colours", "colour policy: " + ", ".join(COLOURS)),
-    FormField("tiebreaks", "Tie-breaks", "codes in order, comma separated"),
-    FormField("win", "Win pts", "points for a win"),
-    FormField("draw", "Draw pts", "points for a draw"),
-    FormField("loss", "Loss pts", "points for a loss"),
-    FormField("bye", "Bye pts", "points for the pairing bye"),
-    FormField("absent", "Absent pts", "points for an absence"),
-    FormField("club_weight", "Same club", "0 = may meet; 1 = avoid pairing club mates"),
-    FormField("country_weight", "Same ctry", "0 = may meet; 1 = avoid pairing compatriots"),
-    FormField("seed", "Seed", "random seed (lots, random pairing)"),
-    FormField("language", "Language", "the players' language (projector, players' page, "
-              "prints): ko, ja, pt_BR, en…; empty = the director's"),
+    FormField("name", N_("Name"), N_("the event's name, as printed on every list")),
+    FormField("rounds", N_("Rounds"), N_("planned Swiss rounds (1 to 999)")),
+    FormField("date_start", N_("First day"), N_("YYYY-MM-DD (optional)")),
+    FormField("date_end", N_("Last day"), N_("YYYY-MM-DD (optional)")),
+    FormField("venue", N_("Venue"), N_("optional")),
+    FormField("city", N_("City"), N_("optional")),
+    FormField("arbiter", N_("Arbiter"), N_("chief arbiter / director (optional)")),
+    FormField("system", N_("System"), N_("pairing system: {values}")),
+    FormField("style", N_("Style"), N_("in-group style: {values}")),
+    FormField("round1", N_("Round 1"), N_("round-1 order: {values}")),
+    FormField("colours", N_("Colours"), N_("colour policy: {values}")),
+    FormField("tiebreaks", N_("Tie-breaks"), N_("codes in order, comma separated")),
+    FormField("win", N_("Win pts"), N_("points for a win")),
+    FormField("draw", N_("Draw pts"), N_("points for a draw")),
+    FormField("loss", N_("Loss pts"), N_("points for a loss")),
+    FormField("bye", N_("Bye pts"), N_("points for the pairing bye")),
+    FormField("absent", N_("Absent pts"), N_("points for an absence")),
+    FormField("club_weight", N_("Same club"), N_("0 = may meet; 1 = avoid pairing club mates")),
+    FormField("country_weight", N_("Same ctry"), N_("0 = may meet; 1 = avoid pairing compatriots")),
+    FormField("seed", N_("Seed"), N_("random seed (lots, random pairing)")),
+    FormField("language", N_("Language"), N_("the players' language (projector, players' page, "
+                                             "prints): {values}; empty = the director's")),
 )
 
 
@@ -70,18 +69,26 @@ def event_fields(game: str) -> tuple[FormField, ...]:
     from .games import profile
     prof = profile(game)
     out = []
+    from . import i18n
+    choices = {"system": SYSTEMS, "style": STYLES, "round1": ROUND1, "colours": COLOURS,
+               "language": i18n.available()}
     for f in COMMON:
+        help_ = _(f.help)
+        if f.key in choices:
+            help_ = help_.format(values=", ".join(choices[f.key]))
         if f.key == "tiebreaks":
-            f = FormField(f.key, f.label, f"{f.help}; {game}'s usual chain: "
-                          + " ".join(prof.tiebreaks_for(None))
-                          + "; every code: docs/TIEBREAKS.md")
-        out.append(f)
+            help_ = _("{help}; {game}'s usual chain: {chain}; every code: "
+                      "docs/TIEBREAKS.md").format(help=help_, game=game,
+                                                  chain=" ".join(prof.tiebreaks_for(None)))
+        out.append(FormField(f.key, _(f.label), help_))
     for key, opt in prof.options.items():
         legal = (" | ".join(_text(c) for c in opt.choices) if opt.choices
                  else _type_name(opt.type))
         default = "none" if opt.default is None else _text(opt.default)
         out.append(FormField(OPTION + key, key.replace("_", " ").capitalize()[:10],
-                             f"{opt.help.rstrip('.')} ({legal}; default {default})".lstrip()))
+                             _("{help} ({legal}; default {default})").format(
+                                 help=_(opt.help).rstrip("."), legal=legal,
+                                 default=default).lstrip()))
     return tuple(out)
 
 
