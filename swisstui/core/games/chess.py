@@ -67,7 +67,7 @@ def _choice(value, choices: tuple[str, ...]):
         return None
     low = value.strip().lower()
     if low not in choices:
-        raise ValueError(f"{value!r} is not valid; valid: {', '.join(choices)}")
+        raise ValueError(_("{value!r} is not valid; valid: {items}").format(value=value, items=', '.join(choices)))
     return low
 
 

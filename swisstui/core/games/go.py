@@ -403,7 +403,7 @@ def _check_komi(value: float | None) -> float | None:
     if value is None:
         return None
     if (Fraction(value) * 2).denominator != 1 or abs(value) > 50:
-        raise ValueError(f"komi {value:g} must be a whole or half number, e.g. 6.5")
+        raise ValueError(_("komi {value:g} must be a whole or half number, e.g. 6.5").format(value=value))
     return float(value)
 
 
@@ -414,7 +414,7 @@ def _rank_in(lo: str, hi: str):
         except RankError as err:
             raise ValueError(str(err)) from None
         if not rank_value(lo) <= rank_value(canon) <= rank_value(hi):
-            raise ValueError(f"{canon} is outside {lo}–{hi}")
+            raise ValueError(_("{canon} is outside {lo}–{hi}").format(canon=canon, lo=lo, hi=hi))
         return canon
     return check
 
@@ -446,7 +446,7 @@ def check_options(options: dict[str, Any]) -> dict[str, Any]:
     bar = options.get("mcmahon_bar", OPTIONS["mcmahon_bar"].default)
     floor = options.get("mcmahon_floor", OPTIONS["mcmahon_floor"].default)
     if rank_value(bar) < rank_value(floor):
-        raise ValueError(f"McMahon bar {bar} is below the floor {floor}")
+        raise ValueError(_("McMahon bar {bar} is below the floor {floor}").format(bar=bar, floor=floor))
     return options
 
 

@@ -108,18 +108,18 @@ def parse(text: str, settings: Settings, extra: Mapping[str, Any] | None = None)
 def _check_bye_discs(value: Any) -> tuple[int, int]:
     if len(value) != 2 or not all(isinstance(x, int) and not isinstance(x, bool)
                                   and x >= 0 for x in value):
-        raise ValueError(f"{value!r} must be two disc counts, e.g. [40, 24]")
+        raise ValueError(_("{value!r} must be two disc counts, e.g. [40, 24]").format(value=value))
     a, b = value
     if a + b > SQUARES:
-        raise ValueError(f"{a}-{b} adds up to {a + b}; a board has {SQUARES} squares")
+        raise ValueError(_("{a}-{b} adds up to {value}; a board has {SQUARES} squares").format(a=a, b=b, value=a + b, SQUARES=SQUARES))
     if a <= b:
-        raise ValueError(f"{a}-{b} is not a win; a bye scores a win, e.g. [40, 24]")
+        raise ValueError(_("{a}-{b} is not a win; a bye scores a win, e.g. [40, 24]").format(a=a, b=b))
     return (a, b)
 
 
 def _check_coefficient(value: float) -> float:
     if value < 0:
-        raise ValueError(f"{value} must be 0 or more (6 at the WOC, 0 = disc count)")
+        raise ValueError(_("{value} must be 0 or more (6 at the WOC, 0 = disc count)").format(value=value))
     return value
 
 

@@ -84,14 +84,13 @@ def _check_opening(value: str) -> str:
     if name in ("soosõrv", "sooserv"):
         name = "soosorv"
     if name not in OPENINGS or (n is not None and name not in NUMBERED):
-        raise ValueError(f"{value!r} is not valid; valid: rif, yamaguchi, soosorv-N, "
-                         f"taraguchi-N, swap, none")
+        raise ValueError(_("{value!r} is not valid; valid: rif, yamaguchi, soosorv-N, taraguchi-N, swap, none").format(value=value))
     return f"{name}-{int(n)}" if n is not None else name
 
 
 def _check_n(value: int | None) -> int | None:
     if value is not None and not 1 <= value <= 20:
-        raise ValueError(f"{value} is out of range; N is 1 to 20 (Soosõrv-8, Taraguchi-10)")
+        raise ValueError(_("{value} is out of range; N is 1 to 20 (Soosõrv-8, Taraguchi-10)").format(value=value))
     return value
 
 
@@ -101,12 +100,11 @@ def check_options(options: dict[str, Any]) -> dict[str, Any]:
     if opening and "-" in opening:
         name, n = opening.split("-")
         if out.get("opening_n") not in (None, int(n)):
-            raise ValueError(f"opening {opening} disagrees with opening_n {out['opening_n']}")
+            raise ValueError(_("opening {opening} disagrees with opening_n {value}").format(opening=opening, value=out['opening_n']))
         out["opening"], out["opening_n"] = name, int(n)
     if out.get("opening_n") is not None and opening is not None \
             and out["opening"] not in NUMBERED:
-        raise ValueError(f"opening_n applies only to soosorv and taraguchi, not "
-                         f"{out['opening']}")
+        raise ValueError(_("opening_n applies only to soosorv and taraguchi, not {value}").format(value=out['opening']))
     return out
 
 
