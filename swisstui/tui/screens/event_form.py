@@ -37,7 +37,7 @@ Submit = Callable[[dict[str, str]], "tuple[str, str | None] | None"]
 # The tie-break picker's source: typed chain -> ((code, name) of every tie-break of the game,
 # the chain's codes so far).
 ChainSource = Callable[[str], "tuple[tuple[tuple[str, str], ...], list[str]]"]
-PICK_KEYS_HINT = N_("Ctrl+T picks tie-breaks")
+PICK_KEYS_HINT = N_("Ctrl+T tie-breaks")
 PICK_FIELD_HINT = N_("Ctrl+T: pick them from the list, add, remove and reorder")
 CHAIN_TITLE = N_("Tie-break chain, in order")
 CHAIN_HINT = N_("Space add/remove · + - or Ctrl+Up/Down move · Enter use · Esc keep typed")
