@@ -137,3 +137,19 @@ def test_no_setup_without_the_option(tmp_path):
     ev = store.load(folder)
     assert all(b.setup is None for b in ev.rounds[0].boards)
     assert "handicap" not in (folder / "rounds" / "01.toml").read_text()
+
+
+def test_h9_declares_the_reduction_and_each_games_stones(tmp_path):
+    folder = _handicap_event(tmp_path, handicap_reduction=2)
+    services.pair_next(folder)
+    for b in store.load(folder).rounds[0].boards:
+        services.record_result(folder, 1, b.number, "W+R")
+    ev = store.load(folder)
+    text = services.export(ev, services.ExportRequest("h9")).decode("latin-1")
+    assert "HA[h2]" in text
+    stones = ev.rounds[0].boards[0].setup["handicap"]
+    assert f"/b{stones}" in text
+    plain = make_event(tmp_path, "go", 4, 2)
+    services.pair_next(plain)
+    assert "; HA[]" in services.export(store.load(plain),
+                                       services.ExportRequest("h9")).decode("latin-1")
