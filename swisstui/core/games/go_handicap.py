@@ -122,5 +122,5 @@ def describe(setup: Mapping[str, Any] | None) -> str:
     if n:
         parts.append(f"H{n}")
     if k is not None:
-        parts.append(_("komi {komi}").format(komi=f"{k:g}"))
-    return " ".join(parts)
+        parts.append(f"komi {k:g}")
+    return " ".join(parts)  # a notation, as B+R: never translated (it is in CSV exports)
