@@ -33,7 +33,7 @@ def _compute(event: Event, board: Board) -> Mapping[str, Any] | None:
 def with_setup(event: Event, rnd: Round, boards: Iterable[int] | None = None) -> Round:
     """``rnd`` with the setup of its boards without a result (only the board numbers
     ``boards`` when given) decided on ``event``'s players and settings."""
-    if profile(event.game).board_setup is None:
+    if not uses_setup(event.settings):
         return rnd
     only = set(boards) if boards is not None else None
     new = tuple(replace(b, setup=_compute(event, b))

@@ -40,7 +40,7 @@ ChainSource = Callable[[str], "tuple[tuple[tuple[str, str], ...], list[str]]"]
 PICK_KEYS_HINT = N_("Ctrl+T tie-breaks")
 PICK_FIELD_HINT = N_("Ctrl+T: pick them from the list, add, remove and reorder")
 CHAIN_TITLE = N_("Tie-break chain, in order")
-CHAIN_HINT = N_("Space add/remove · + - or Ctrl+Up/Down move · Enter use · Esc keep typed")
+CHAIN_HINT = N_("Space add/remove · +/- (Ctrl+Up/Down) move · Enter use · Esc cancel")
 CHAIN_NOW = N_("Chain: {chain}")
 CHAIN_EMPTY = N_("(none: Space adds the highlighted tie-break)")
 
