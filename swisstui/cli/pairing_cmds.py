@@ -10,6 +10,7 @@ import argparse
 import json
 
 from ..core import services, textwidth
+from ..core.board_setup import describe
 from ..core.games import profile
 from ..core.interop.formats import pairing_json
 
@@ -37,9 +38,11 @@ def format_round(event, rnd) -> list[str]:
     for b in rnd.boards:
         a, c = b.players
         ca, cc = (f"({cols[0]}) ", f"({cols[1]}) ") if cols else ("", "")
+        terms = describe(event.game, b)  # Go handicap games: "  H3 komi 0.5"
         lines.append(f"{b.number:>4}  {ca}{textwidth.ljust(_name(event, a), width)} "
                      f"{pts.get(a, 0):>5g}  -  "
-                     f"{cc}{textwidth.ljust(_name(event, c), width)} {pts.get(c, 0):>5g}")
+                     f"{cc}{textwidth.ljust(_name(event, c), width)} {pts.get(c, 0):>5g}"
+                     + (f"  {terms}" if terms else ""))
     for y in rnd.byes:
         # Translators: a line of the printed pairing; keep "{name} ({kind})" (kind is a code)
         lines.append(_(" bye  {name} ({kind})").format(name=_name(event, y.player),

@@ -75,13 +75,16 @@ def player_json(event: Event, player: Player) -> dict[str, Any]:
 def board_json(event: Event, board: Board) -> dict[str, Any]:
     cols = board_colours(event.game, board)
     res = board.result
-    return {
+    out = {
         "board": board.number, "players": list(board.players),
         "colours": list(cols) if cols else None,
         "result": res.text if res else None,
         "forfeit": bool(res and res.forfeit),
         "detail": {k: _plain(v) for k, v in res.detail.items() if v is not None} if res else {},
     }
+    if board.setup:  # Go handicap games: stones and komi decided at pairing
+        out["setup"] = {k: _plain(v) for k, v in board.setup.items()}
+    return out
 
 
 def round_json(event: Event, rnd: Round) -> dict[str, Any]:

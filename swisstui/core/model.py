@@ -153,6 +153,9 @@ class Board:
     number: int
     players: tuple[int, int]
     result: Result | None = None
+    # What the game is played with, decided when the round is paired (Go handicap stones
+    # and komi: {"handicap": 3, "komi": 0.5}, core/board_setup.py); None: nothing.
+    setup: Mapping[str, Any] | None = field(default=None, hash=False)
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ from dataclasses import replace
 from typing import Any
 from collections.abc import Callable, Iterable, Mapping
 
+from .board_setup import after_result
 from .errors import ConflictError, ResultError, SwissError
 from .games import profile
 from .model import GAMES, Board, Event, Result, Round
@@ -59,7 +60,10 @@ def parse_for_board(event: Event, board: Board, text: str,
     ``{"black": 12}`` or ``{"komi": 6.5}``; the board's players are passed along)."""
     prof = profile(event.game)
     assert prof.parse is not None
-    return prof.parse(text, event.settings, {**(extra or {}), "players": board.players})
+    # the board's setup (Go handicap stones and komi, decided at pairing) is prefilled;
+    # what the director typed wins
+    return prof.parse(text, event.settings,
+                      {**(board.setup or {}), **(extra or {}), "players": board.players})
 
 
 def _with_board(event: Event, rnd: Round, board: Board) -> Event:
@@ -129,7 +133,7 @@ def record_result(event: Event, round_no: int, board_no: int, text: str,
         if not force:
             raise ConflictError(_("round {round_no} board {board_no} already has {text} ({names}){differs}; use --force to replace").format(round_no=round_no, board_no=board_no, text=old.text, names=_names(event, board), differs=_differs(old, result)))
         _playoff_next_round_paired(event, rnd, board, result)
-    return _with_board(event, rnd, replace(board, result=result))
+    return _with_board(event, rnd, after_result(event.settings, board, result))
 
 
 def clear_result(event: Event, round_no: int, board_no: int) -> Event:
@@ -138,7 +142,7 @@ def clear_result(event: Event, round_no: int, board_no: int) -> Event:
     if board.result is None:
         return event
     _playoff_next_round_paired(event, rnd, board, None)
-    return _with_board(event, rnd, replace(board, result=None))
+    return _with_board(event, rnd, after_result(event.settings, board, None))
 
 
 def later_rounds_note(event: Event, round_no: int) -> str | None:

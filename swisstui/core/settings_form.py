@@ -218,3 +218,23 @@ def field_of(exc: SwissError) -> str | None:
     if key in {f.name for f in fields(Settings)} or key in {f.name for f in fields(Scoring)}:
         return key
     return key if key.startswith(OPTION) else OPTION + key
+
+
+def tiebreak_choices(game: str) -> tuple[tuple[str, str], ...]:
+    """The tie-breaks a chain of ``game`` may use, as (code, name), in the registry's order
+    (:mod:`swisstui.core.standings.registry`): what the form's tie-break picker lists."""
+    from .standings.registry import REGISTRY
+    return tuple((code, REGISTRY[code].name) for code in REGISTRY.codes(game))
+
+
+def chain_codes(game: str, text: str) -> list[str]:
+    """The canonical codes of a typed chain (``bh-c1, sb`` → ``["BH-C1", "SB"]``), in order,
+    each once; codes the game does not know are left out (the picker starts from them; the
+    form's check refuses them with the list of valid codes)."""
+    from .standings.registry import REGISTRY
+    out: list[str] = []
+    for raw in re.split(r"[\s,]+", text.strip()):
+        tb = REGISTRY.get(raw) if raw else None
+        if tb is not None and tb.applies_to(game) and tb.code not in out:
+            out.append(tb.code)
+    return out

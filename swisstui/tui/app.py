@@ -106,7 +106,8 @@ class SwissApp(App):
             EventForm(NEW_TITLE.format(game=game, folder=self.folder.resolve().name), fields,
                       texts,
                       submit=lambda t: self._create(game, t),
-                      advice=lambda n: backend.rounds_advice(game, n)),
+                      advice=lambda n: backend.rounds_advice(game, n),
+                      chain=lambda t: backend.tiebreak_chain(game, t)),
             lambda ok: self._created() if ok else self.ask_game())
 
     def _create(self, game: str, texts: dict[str, str]) -> tuple[str, str | None] | None:
@@ -171,7 +172,8 @@ class SwissApp(App):
             return
         self.push_screen(
             EventForm(SETTINGS_TITLE.format(game=ev.game), fields, values,
-                      submit=lambda t: self._settings_submit(t, shown), focus=focus),
+                      submit=lambda t: self._settings_submit(t, shown), focus=focus,
+                      chain=lambda t: backend.tiebreak_chain(ev.game, t)),
             lambda ok: self._settings_confirm(fields, shown) if ok
             else self._notify_screen(SETTINGS_KEPT, ""))
 

@@ -135,6 +135,11 @@ def preview_pairing(event: Event, allow_rematch: bool = False):
     return guarded(services.preview_pairing, event, allow_rematch=allow_rematch)
 
 
+def board_terms(game: str, board) -> str:
+    """The board's handicap stones and komi (Go handicap games), "" when none."""
+    return services.board_terms(game, board)
+
+
 def score_title(event: Event) -> str:
     """Title of the score a pairing list shows: ``MMS`` in a McMahon event, else ``Pts``."""
     return "MMS" if event.settings.system == "mcmahon" else "Pts"
@@ -283,6 +288,13 @@ def settings_form(event: Event):
     """(fields, texts) of the settings screen: the event's current settings."""
     from ..core import settings_form as sf
     return sf.event_fields(event.game), sf.settings_texts(event.settings)
+
+
+def tiebreak_chain(game: str, text: str) -> tuple[tuple[tuple[str, str], ...], list[str]]:
+    """The tie-break picker's list for ``game`` ((code, name) of every tie-break it may use)
+    and the codes of the chain typed so far."""
+    from ..core import settings_form as sf
+    return sf.tiebreak_choices(game), sf.chain_codes(game, text)
 
 
 def rounds_advice(game: str, players: str) -> tuple[str, str] | None:

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 
 from textual.binding import Binding, BindingType
 
+from ..core.i18n import N_, _
+
 
 @dataclass(frozen=True)
 class Key:
@@ -81,7 +83,7 @@ GLOBAL: tuple[Key, ...] = (
 
 MODE_KEYS: dict[str, tuple[Key, ...]] = {
     "registration": (
-        Key("n", "new_player", "New player"),
+        Key("n", "new_player", "New player", foot=("n", "New")),
         Key("enter,e", "edit_player", "Edit"),
         Key("space", "roll_call", "Absent / present next round", foot=("Space", "Absent")),
         Key("w", "withdraw", "Withdraw"),
@@ -91,11 +93,11 @@ MODE_KEYS: dict[str, tuple[Key, ...]] = {
         Key("delete", "remove_player", "Remove (mistake)", foot=("Del", "Remove")),
     ),
     "pairings": (
-        Key("p", "pair", "Pair next round", foot=("p", "Pair next")),
+        Key("p", "pair", "Pair next round", foot=("p", "Pair")),
         Key("enter", "explain", "Why?"),
         Key("s", "swap", "Swap"),
         Key("u", "undo", "Undo round", foot=("u", "Undo")),
-        Key("a", "alphabetical", "A–Z list"),
+        Key("a", "alphabetical", "A–Z list", foot=("a", "A–Z")),
         Key("o", "playoff", "Playoff: cut / next stage", foot=("o", "Playoff")),
         Key("k", "bracket", "Bracket and final places", show=False),
         Key("c", "clock", "Round clock", show=False),
@@ -114,8 +116,8 @@ MODE_KEYS: dict[str, tuple[Key, ...]] = {
         Key("right_square_bracket", "next_round", "Next round", show=False, priority=True),
     ),
     "standings": (
-        Key("left_square_bracket", "prev_round", "After prev round", foot=("[", "Round before")),
-        Key("right_square_bracket", "next_round", "After next round", foot=("]", "Round after")),
+        Key("left_square_bracket", "prev_round", "After prev round", foot=("[ ]", "Rounds")),
+        Key("right_square_bracket", "next_round", "After next round", show=False),
     ),
     "crosstable": (),
     "display": (
@@ -128,7 +130,19 @@ MODE_KEYS: dict[str, tuple[Key, ...]] = {
 # Key-bar entries that are not bindings of the mode (the table's own keys).
 FOOTER_EXTRA: dict[str, tuple[tuple[str, str], ...]] = {
     "standings": (("PgUp/PgDn", "Scroll"),),
-    "crosstable": (("Left/Right", "Scroll sideways"), ("PgUp/PgDn", "Scroll")),
+    "crosstable": (("Left/Right", "Scroll"), ("PgUp/PgDn", "Scroll")),
+}
+# The event's settings (F7) and exports / prints (F8) work in every mode; the key bar shows
+# them where they apply, placed among the mode's keys so that they fit at 80 columns:
+# mode -> (place in the mode's key list, entries).
+SETTINGS_FOOTER = ("F7", N_("Settings"))
+EXPORT_FOOTER = ("F8", N_("Export"))
+PRINT_FOOTER = ("F8", N_("Print"))
+FOOTER_GLOBAL: dict[str, tuple[int, tuple[tuple[str, str], ...]]] = {
+    "registration": (4, (SETTINGS_FOOTER,)),
+    "pairings": (6, (PRINT_FOOTER,)),
+    "standings": (99, (EXPORT_FOOTER, SETTINGS_FOOTER)),
+    "crosstable": (99, (EXPORT_FOOTER, SETTINGS_FOOTER)),
 }
 QUIT_FOOTER = ("Ctrl+Q", "Quit")
 
@@ -136,13 +150,16 @@ QUIT_FOOTER = ("Ctrl+Q", "Quit")
 def footer_items(mode: str) -> list[tuple[str, str]]:
     """This mode's entries of the key bar's first line, most useful first."""
     items = [k.footer for k in MODE_KEYS.get(mode, ()) if k.show]
-    return items + list(FOOTER_EXTRA.get(mode, ()))
+    items += FOOTER_EXTRA.get(mode, ())
+    at, glob = FOOTER_GLOBAL.get(mode, (0, ()))
+    items[at:at] = [(key, _(label)) for key, label in glob]
+    return items
 
 
 def mode_bar() -> list[tuple[str, str, str]]:
     """The key bar's second line: (key, title, mode) for F1 help and the five modes."""
     out = [("F1", "Help", "")]
-    out += [(fk.upper(), title, mode) for mode, (title, fk, _) in MODES.items()]
+    out += [(fk.upper(), title, mode) for mode, (title, fk, _letter) in MODES.items()]
     return out
 
 

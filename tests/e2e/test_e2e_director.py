@@ -7,8 +7,8 @@ docs/TUI.md, "Keys per result")."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
-import time
 from pathlib import Path
 
 import pytest
@@ -32,6 +32,9 @@ NAMES = ("Ana Berg", "Bo Chen", "Cy Dale", "Di Evans", "Ed Fox", "Flo Gray", "Gu
 
 
 class Terminal:
+    """The tmux pane, typed into like a director: each step waits for what it changes (the
+    screen or the folder), never for a fixed time (tmux_terminal.wait)."""
+
     def __init__(self, session: str) -> None:
         self.session = session
         self.keys = 0  # keys typed (a text counts one per character, a named key one)
@@ -47,13 +50,59 @@ class Terminal:
         for key in keys:
             _tmux("send-keys", "-t", self.session, key)
             self.keys += 1
-            time.sleep(0.2)  # a key typed within milliseconds of ctrl+u was lost in tmux
 
-    def see(self, text: str, timeout: float = 20.0) -> None:
-        if not _wait(lambda: text in self.screen(), timeout):
+    def until(self, cond, what: str) -> None:
+        if not _wait(cond):
             print(self.screen())
-            raise AssertionError(f"not on screen: {text!r}")
-        time.sleep(0.3)  # a person reads what appeared before typing on
+            raise AssertionError(f"timed out waiting for {what}")
+
+    def see(self, *texts: str) -> None:
+        """Wait until every one of ``texts`` is on the screen at once."""
+        def there() -> bool:
+            screen = self.screen()
+            return all(t in screen for t in texts)
+        self.until(there, f"on screen: {texts!r}")
+
+    def header(self, mode: str) -> None:
+        """Wait until the screen is mode ``mode`` (its header's first word), so keys typed
+        next go to it (the Pairings hint also says "(round 3)")."""
+        self.until(lambda: self.screen().lstrip().startswith(mode.upper() + " "),
+                   f"the {mode} screen")
+
+    def field(self, label: str) -> str | None:
+        """The text of the form line ``label`` (new-event form), None when not shown."""
+        for line in self.screen().splitlines():
+            m = re.search(rf"█ {re.escape(label)} +(.*?) *█", line)
+            if m:
+                return m.group(1)
+        return None
+
+    def cursor_row(self) -> int:
+        """The terminal cursor's row: Textual puts it in the focused text field."""
+        return int(_tmux("display", "-p", "-t", self.session, "#{cursor_y}"))
+
+    def row_of(self, label: str) -> int | None:
+        for i, line in enumerate(self.screen().splitlines()):
+            if re.search(rf"█ {re.escape(label)} ", line):
+                return i
+        return None
+
+    def tab_to(self, label: str, tabs: int) -> None:
+        """Tab ``tabs`` times to the form field ``label``, each Tab once the cursor has
+        moved for the one before (two Tabs sent at once moved the focus once)."""
+        for _ in range(tabs):
+            row = self.cursor_row()
+            self.press("Tab")
+            self.until(lambda r=row: self.cursor_row() != r, "the focus to move")
+        self.until(lambda: self.cursor_row() == self.row_of(label), f"the cursor on {label}")
+
+    def fill(self, label: str, text: str) -> None:
+        """Replace the focused form field's text: ctrl+u, wait until the field is empty
+        (a key sent right after ctrl+u was lost), type, wait until it shows ``text``."""
+        self.press("C-u")
+        self.until(lambda: self.field(label) == "", f"{label} emptied")
+        self.type(text)
+        self.until(lambda: self.field(label) == text, f"{label} = {text!r}")
 
 
 def _has_session(session: str) -> bool:
@@ -61,18 +110,25 @@ def _has_session(session: str) -> bool:
                           capture_output=True).returncode == 0
 
 
+def _missing(folder: Path) -> int:
+    ev = services.load(folder)
+    rnd = ev.round(ev.current_round)
+    assert rnd is not None
+    return rnd.missing_results()
+
+
 def _enter_round(term: Terminal, folder: Path, game: str, boards: int, what: str) -> None:
-    """Results mode: the result for every board, cursor on the next board each time."""
+    """Results mode: the result for every board, cursor on the next board each time; each
+    result is on disk before the next is typed."""
     term.press("F4")
+    term.header("results")
     term.see(what)
     before = term.keys
-    for _ in range(boards):
+    for left in range(boards - 1, -1, -1):
         term.type(RESULT[game])
         term.press("Enter")
-        time.sleep(0.15)
+        term.until(lambda n=left: _missing(folder) == n, f"{left} result(s) missing")
     assert (term.keys - before) / boards == KEYS_PER_RESULT[game]
-    assert _wait(lambda: services.load(folder).round(services.load(folder).current_round)
-                 .missing_results() == 0), term.screen()
 
 
 @pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
@@ -91,10 +147,9 @@ def test_a_whole_event_from_an_empty_folder_in_the_tui_alone(tmp_path, game):
         term.see("which game?")
         term.type(str(GAMES.index(game) + 1))
         term.see(f"New {game} event")
-        term.press("C-u")
-        term.type(f"{game.title()} Open")
-        term.press("Tab", "Tab", "C-u")
-        term.type("2")
+        term.fill("Name", f"{game.title()} Open")
+        term.tab_to("Rounds", 2)
+        term.fill("Rounds", "2")
         term.press("Enter")
         term.see("saved: new event")
         assert services.load(folder).settings.rounds == 2
@@ -104,9 +159,11 @@ def test_a_whole_event_from_an_empty_folder_in_the_tui_alone(tmp_path, game):
             term.press("n")
             term.see("New player")
             term.type(name)
+            term.until(lambda n=name: term.field("Name") == n, f"Name = {name!r}")
             if game in ("go", "renju"):
-                term.press("Tab", "Tab")
+                term.tab_to("Rank", 2)
                 term.type(f"{i}k")
+                term.until(lambda r=f"{i}k": term.field("Rank") == r, "the rank typed")
             term.press("Enter")
             term.see(f"saved: player {i} {name}")
         assert len(services.load(folder).players) == players
@@ -114,7 +171,7 @@ def test_a_whole_event_from_an_empty_folder_in_the_tui_alone(tmp_path, game):
         # two Swiss rounds: pair (with the confirmation), every result
         for rnd in (1, 2):
             term.press("F3")
-            term.see("PAIRINGS")
+            term.header("pairings")
             term.press("p")
             term.see(f"Pair round {rnd}?")
             term.press("y")
@@ -125,29 +182,35 @@ def test_a_whole_event_from_an_empty_folder_in_the_tui_alone(tmp_path, game):
 
         if game == "magic":  # the Top 8, stage by stage, to the champion
             term.press("F3")
-            term.see("PAIRINGS")
+            term.header("pairings")
             term.press("p")
             term.see("o cuts the playoff")
             term.press("o")
             term.see("Cut to a playoff")
             term.press("Enter")  # Top 8, the default
-            for stage, boards in (("quarter-finals", 4), ("semi-finals", 2), ("final", 1)):
-                term.see(f"Pair the {stage}?")
+            for number, (stage, boards) in enumerate(
+                    (("Quarter-finals", 4), ("Semi-finals", 2), ("Final", 1)), start=3):
+                term.see(f"Pair the {stage.lower()}?")
                 term.press("y")
-                term.see("saved: round")
-                _enter_round(term, folder, game, boards, "(round ")
+                # this stage's own message: "saved: round" alone was already on the status
+                # line (the previous stage's last result), so results were typed too early
+                term.see(f"saved: round {number}, the {stage}")
+                _enter_round(term, folder, game, boards, f"{stage} (round {number})")
                 if boards > 1:
                     term.press("F3")
-                    term.see("PAIRINGS")
+                    term.header("pairings")
+                    term.see(f"{stage} (round {number})")
                     term.press("o")
             ev = services.load(folder)
             places = services.final_places(ev)
             champion = ev.player(places[0].player).name
             term.press("F5")
+            term.header("standings")
             term.see(f"Champion: {champion}")
             assert places[0].stage == "Champion" and places[1].stage == "Final"
         else:
             term.press("F5")
+            term.header("standings")
             term.see("Standings after round 2")
             top = services.final_places(services.load(folder))[0]
             top_name = services.load(folder).player(top.player).name

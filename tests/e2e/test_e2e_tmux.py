@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import subprocess
-import time
 
 import pytest
 
@@ -39,16 +38,17 @@ def test_director_types_a_round_in_tmux(tmp_path):
         assert _wait(lambda: "Tmux Open" in _pane(session)), _pane(session)
         assert "3 missing" in _pane(session)
         assert _pane(session).splitlines()[0].strip().startswith("RESULTS · Tmux Open")
-        for keys in ("1 1-0", "2 =", "0-1"):  # the last one goes to the cursor board (3)
+        def missing() -> int:
+            rnd = store.load(folder).round(1)
+            assert rnd is not None
+            return rnd.missing_results()
+
+        # the last one goes to the cursor board (3); each is on disk before the next is
+        # typed (a wait for the state, not a fixed sleep)
+        for left, keys in ((2, "1 1-0"), (1, "2 ="), (0, "0-1")):
             _tmux("send-keys", "-t", session, "-l", keys)
             _tmux("send-keys", "-t", session, "Enter")
-            time.sleep(0.3)
-
-        def done() -> bool:
-            rnd = store.load(folder).round(1)
-            return rnd.missing_results() == 0
-
-        assert _wait(done), _pane(session)
+            assert _wait(lambda n=left: missing() == n), _pane(session)
         rnd = store.load(folder).round(1)
         assert [b.result.text for b in rnd.boards] == ["1-0", "1/2-1/2", "0-1"]
         text = (folder / "rounds" / sorted(os.listdir(folder / "rounds"))[0]).read_text()

@@ -172,6 +172,17 @@ class GameProfile:
     # Boolean option that turns on handicap games (Go "handicap": the stronger player takes
     # White, colours.stronger); None: the game has none.
     handicap_option: str | None = None
+    # board_setup(settings, first-listed player, second) -> what the board is played with,
+    # decided when the round is paired and written on the board in the round file (Go:
+    # {"handicap": stones, "komi": komi}, go_handicap.py); None: nothing (the event or the
+    # game has none).  Its keys are detail keys the result is prefilled with.
+    board_setup: Callable[[Settings, Any, Any], Mapping[str, Any] | None] | None = None
+    # check_setup(setup) -> setup: those keys read back from a board without a result,
+    # checked (ResultError naming the key).
+    check_setup: Callable[[Mapping[str, Any]], Mapping[str, Any]] | None = None
+    # describe_setup(setup) -> short text for lists, slips and the entry line ("H3 komi 0.5").
+    describe_setup: Callable[[Mapping[str, Any] | None], str] | None = None
+    setup_keys: tuple[str, ...] = ()  # the keys board_setup gives (Go: handicap, komi)
     # Option naming the colour of the top seed in round 1 (chess "initial_colour", values
     # "w"/"b"); None: White.
     initial_colour_option: str | None = None

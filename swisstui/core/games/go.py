@@ -42,7 +42,9 @@
   is stored is the computed result (``W+1``) with its ``penalties``.
 * Options: ``rules`` japanese | chinese | ing | aga | korean; ``komi`` (None = usual komi of
   the rule set: Japanese/Korean 6.5, Chinese/AGA 7.5, Ing 8 — docs/RULES.md §1.8 for Ing, the
-  others are the common convention); ``handicap`` (handicap games on/off); ``mcmahon_bar``
+  others are the common convention); ``handicap`` (handicap games on/off), ``handicap_reduction`` (0), ``handicap_max`` (9) and
+  ``handicap_komi`` (0.5): the stones and komi of each board, decided when the round is paired
+  (:mod:`.go_handicap`); ``mcmahon_bar``
   (default 4d, 10k–9d) and ``mcmahon_floor`` (default 20k, 30k–1d) (docs/RULES.md §1.2);
   ``absent_mms`` (½); ``withdrawn_mms`` (``absent``: a round after a withdrawal scores like
   an absent round, as in OpenGotha, where a round a player does not take part in is absent
@@ -70,6 +72,7 @@ from collections.abc import Mapping
 from ..errors import ResultError
 from ..model import Result, Scoring, Settings
 from ..ranks import RankError, parse_rank, rank_value
+from . import go_handicap
 from .base import GameProfile, Option, StyleMethod, clean
 
 RULE_SETS = ("japanese", "chinese", "ing", "aga", "korean")
@@ -459,6 +462,13 @@ OPTIONS = {
                    N_("komi of even games; empty = usual komi of the rule set "
                    "(6.5 Japanese/Korean, 7.5 Chinese/AGA, 8 Ing)"), check=_check_komi),
     "handicap": Option(False, bool, None, N_("handicap games (stronger player takes White)")),
+    "handicap_reduction": Option(0, int, tuple(range(10)),
+                                 N_("handicap stones = rank difference minus this reduction "
+                                    "(go_handicap.py; EGF HA[hN])")),
+    "handicap_max": Option(9, int, tuple(range(10)),
+                           N_("most handicap stones a game gets (0-9)")),
+    "handicap_komi": Option(0.5, float, None,
+                            N_("komi of handicap games (AGA rule 3: 0.5)"), check=_check_komi),
     "mcmahon_bar": Option("4d", str, None, N_("McMahon bar, 10k–9d (docs/RULES.md §1.2)"),
                           check=_rank_in("10k", "9d")),
     "mcmahon_floor": Option("20k", str, None, N_("McMahon floor, 30k–1d (docs/RULES.md §1.2)"),
@@ -516,6 +526,10 @@ PROFILE = GameProfile(
     entry_example_for=entry_example,
     extras_help=N_("Extras: 5 B+3.5 komi=7 handicap=2 (this game's komi, handicap stones)."),
     handicap_option="handicap",
+    board_setup=go_handicap.board_setup,
+    check_setup=go_handicap.check_setup,
+    describe_setup=go_handicap.describe,
+    setup_keys=go_handicap.SETUP_KEYS,
     mcmahon_score="MMS",
     ranks=True,
     strength_column="rank",

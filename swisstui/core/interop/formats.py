@@ -143,14 +143,21 @@ def pairing_json(event: Event, rnd) -> dict[str, Any]:
     """The documented JSON shape of a round's pairing (``pair --json``, ``export --format
     json --what pairings``): ``{"round", "boards": [{"board", "players", "colours"}],
     "byes": [{"player", "kind"}]}``; colours of the first- and second-listed player, or null
-    where the game has none (or, in Renju, before Black is recorded)."""
+    where the game has none (or, in Renju, before Black is recorded); a board decided with a
+    setup (Go handicap games) adds ``"setup": {"handicap", "komi"}``."""
     def colours(board) -> list[str] | None:
         cols = board_colours(event.game, board)
         return list(cols) if cols else None
 
+    def board(b) -> dict[str, Any]:
+        d: dict[str, Any] = {"board": b.number, "players": list(b.players),
+                             "colours": colours(b)}
+        if b.setup:  # Go handicap games: {"handicap": stones, "komi": komi}
+            d["setup"] = dict(b.setup)
+        return d
+
     return {"round": rnd.number,
-            "boards": [{"board": b.number, "players": list(b.players), "colours": colours(b)}
-                       for b in rnd.boards],
+            "boards": [board(b) for b in rnd.boards],
             "byes": [{"player": b.player, "kind": b.kind.value} for b in rnd.byes]}
 
 

@@ -137,6 +137,13 @@ def _field(opp: int, mark: str, tail: str = "") -> str:
     return f" {opp:>4}{mark}{tail:<3}"
 
 
+def _handicap_rule(opts: Mapping[str, Any]) -> str:
+    """``HA[hN]``: the event's handicap reduction N (handicap = grade difference minus N,
+    docs/RULES.md §1.3 and §1.6), written only when handicap games are on and N > 0."""
+    n = int(opts.get("handicap_reduction", 0) or 0)
+    return f"h{n}" if opts.get("handicap") and n > 0 else ""
+
+
 def _header(event: Event, info: Mapping[str, Any]) -> list[str]:
     s = event.settings
     opts = s.options
@@ -147,7 +154,7 @@ def _header(event: Event, info: Mapping[str, Any]) -> list[str]:
         "EV": s.name,
         "PC": _place(str(opts.get("country", "")), s.city or s.venue or ""),
         "DT": dt,
-        "HA": opts.get("handicap_rule", ""),
+        "HA": opts.get("handicap_rule", "") or _handicap_rule(opts),
         "KM": _komi(event),
         "TM": opts.get("egf_time", ""),
         "CM": opts.get("time_system", ""),

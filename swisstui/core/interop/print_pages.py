@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from html import escape
 
+from ..board_setup import describe
 from ..errors import SwissError
 from ..games import profile
+from ..i18n import _
 from ..model import Event
 from .tables import Table, paired_round
 
@@ -119,6 +121,10 @@ def slips_page(event: Event, round_no: int | None, paper: str | None) -> str:
                          f'{escape(p.name if p else f"#{pid}")}</b> ({pid}){own}</div>')
         shared = "".join(f'<div class="field">{escape(label)}<span class="line"></span></div>'
                          for label, each in prof.slip_fields if not each)
+        terms = describe(event.game, board)  # Go handicap games: "H3 komi 0.5"
+        if terms:
+            played = _("Played with: {terms}").format(terms=terms)
+            shared = f'<div class="field"><b>{escape(played)}</b></div>' + shared
         out.append(
             f'<div class="slip"><h2><span>{escape(name)}</span><span>Round {rnd.number} · '
             f"Board {board.number}</span></h2>"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..board_setup import describe
 from ..collation import name_key
 from ..errors import SwissError
 from ..games import profile
@@ -121,18 +122,23 @@ def pairings_table(event: Event, round_no: int | None = None) -> Table:
     before = pairing_scores(event, rnd.number)  # what the round was paired on
     a, b = _seats(event) or ("Player A", "Player B")
     score = "MMS" if event.settings.system == "mcmahon" else "Score"
-    headers = ("Board", a, score, "Result", score, b)
+    headers: tuple[str, ...] = ("Board", a, score, "Result", score, b)
+    setups = any(board.setup for board in rnd.boards)  # Go handicap games: stones and komi
+    if setups:
+        headers += ("Handicap",)
     rows = []
     for board in sorted(rnd.boards, key=lambda x: x.number):
         p, q = board.players
-        rows.append((str(board.number), _who(event, p), _fmt(None, before.get(p, 0.0)),
-                     board.result.text if board.result else "", _fmt(None, before.get(q, 0.0)),
-                     _who(event, q)))
+        row = (str(board.number), _who(event, p), _fmt(None, before.get(p, 0.0)),
+               board.result.text if board.result else "", _fmt(None, before.get(q, 0.0)),
+               _who(event, q))
+        rows.append(row + ((describe(event.game, board),) if setups else ()))
     for bye in sorted(rnd.byes, key=lambda x: x.player):
         rows.append(("", _who(event, bye.player), _fmt(None, before.get(bye.player, 0.0)),
-                     BYE_TEXT[bye.kind], "", ""))
+                     BYE_TEXT[bye.kind], "", "") + (("",) if setups else ()))
     title = f"Pairings round {rnd.number}" + (" (playoff)" if rnd.playoff else "")
-    return Table(title, headers, tuple(rows), (True, False, True, False, True, False))
+    return Table(title, headers, tuple(rows),
+                 (True, False, True, False, True, False) + ((False,) if setups else ()))
 
 
 def wall_table(event: Event, round_no: int | None = None) -> Table:

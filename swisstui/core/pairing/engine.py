@@ -12,6 +12,7 @@ from ..i18n import _
 
 from dataclasses import dataclass, field, replace
 
+from ..board_setup import with_setup
 from ..errors import ConflictError, PairingError
 from ..games import profile
 from ..model import Board, Bye, ByeKind, Event, Round
@@ -134,6 +135,15 @@ def _pairs_arg(pairs, what: str, available: set[int], event: Event, round_no: in
 
 def pair_round(event: Event, *, fixed=(), forbid=(), allow_rematch: bool = False,
                window: int | None = None, engine: str = "auto") -> Pairing:
+    """Pair the next round of ``event`` (:func:`_pair_round`); each board gets what the game
+    decides at pairing time (Go handicap stones and komi, :mod:`swisstui.core.board_setup`)."""
+    p = _pair_round(event, fixed=fixed, forbid=forbid, allow_rematch=allow_rematch,
+                    window=window, engine=engine)
+    return replace(p, round=with_setup(event, p.round))
+
+
+def _pair_round(event: Event, *, fixed=(), forbid=(), allow_rematch: bool = False,
+                window: int | None = None, engine: str = "auto") -> Pairing:
     """Pair the next round of ``event`` (see module docstring).
 
     ``fixed``: pairs (a, b) the director pins; ``forbid``: pairs that must not meet this round
@@ -637,6 +647,7 @@ def swap(event: Event, round_no: int, a: int, b: int) -> tuple[Event, list[str]]
     byes = tuple(Bye(sub(by.player), by.kind) if by is wa or by is wb else by
                  for by in rnd.byes)
     new = replace(rnd, boards=boards, byes=byes)
+    new = with_setup(event, new, [bd.number for bd in (wa, wb) if isinstance(bd, Board)])
     before = event.without_round(round_no)
     broken: list[str] = []
     for bd in new.boards:

@@ -18,7 +18,7 @@ area                          actions
                               request_bye, check_in, read_player_list, import_players,
                               likely_duplicates
 :mod:`.pairing`               preview_pairing, pair_next, undo_round, preview_swap, swap,
-                              explain, pairing_scores, left_out
+                              explain, pairing_scores, left_out, board_terms
 :mod:`.results`               preview_result, record_result, clear_result, next_empty_board
 :mod:`.playoff`               next_playoff_round, preview_playoff_round, bracket,
                               final_places, playoff_started, stage_name
@@ -36,8 +36,8 @@ from .clock import (ClockState, clock_extend, clock_pause, clock_resume, clock_s
 from .event import (change_settings, check, create_event, fingerprint, load, make_demo,
                     preview_settings, remove_old_demos, simulate_event)
 from .exports import ExportRequest, export, export_to_file, import_trf
-from .pairing import (PairOutcome, SwapOutcome, explain, left_out, pair_next, pairing_scores,
-                      preview_pairing, preview_swap, swap, undo_round)
+from .pairing import (PairOutcome, SwapOutcome, board_terms, explain, left_out, pair_next,
+                      pairing_scores, preview_pairing, preview_swap, swap, undo_round)
 from .players import (ImportOutcome, PlayerOutcome, add_player, check_in, edit_player,
                       import_players, likely_duplicates, read_player_list, reinstate,
                       remove_player, request_bye, withdraw)
@@ -52,7 +52,7 @@ __all__ = [
     "reinstate", "request_bye", "check_in", "read_player_list", "import_players",
     "likely_duplicates",
     "PairOutcome", "SwapOutcome", "preview_pairing", "pair_next", "undo_round", "preview_swap",
-    "swap", "explain", "pairing_scores", "left_out",
+    "swap", "explain", "pairing_scores", "left_out", "board_terms",
     "ResultOutcome", "preview_result", "record_result", "clear_result", "next_empty_board",
     "next_playoff_round", "preview_playoff_round", "bracket", "final_places", "FinalPlace",
     "playoff_started", "stage_name",

@@ -122,6 +122,13 @@ def left_out(event: Event, round_no: int):
     return out(event, round_no)
 
 
+def board_terms(game: str, board) -> str:
+    """What the board is played with, decided at pairing (Go handicap games: ``H3 komi
+    0.5``, docs/RULES.md §1.3); "" when nothing."""
+    from ..board_setup import describe
+    return describe(game, board)
+
+
 def _name(event: Event, pid: int) -> str:
     p = event.player(pid)
     return f"{pid} {p.name}" if p else str(pid)

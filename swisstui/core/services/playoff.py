@@ -23,13 +23,19 @@ def playoff_started(event: Event) -> bool:
 def preview_playoff_round(event: Event, top: int | None = 8) -> Round:
     """The round :func:`next_playoff_round` would save (the first from the Swiss standings,
     later ones from the winners), without writing it; refuses as it would."""
+    return _playoff_round(event, top)
+
+
+def _playoff_round(event: Event, top: int | None) -> Round:
+    """The next playoff round with what its boards are played with (Go handicap stones and
+    komi, :mod:`swisstui.core.board_setup`)."""
+    from ..board_setup import with_setup
     from ..standings import playoff_round
-    return playoff_round(event, top)
+    return with_setup(event, playoff_round(event, top))
 
 
 def next_playoff_round(folder: Folder, top: int | None = 8) -> tuple[Event, Round]:
     """Create and save the next playoff round: the first from the final Swiss standings
     (``top`` players: 2, 4, 8, 16 …), later ones from the previous round's winners."""
-    from ..standings import playoff_round
-    ev = store.update(folder, lambda e: e.with_round(playoff_round(e, top)))
+    ev = store.update(folder, lambda e: e.with_round(_playoff_round(e, top)))
     return ev, max((r for r in ev.rounds if r.playoff), key=lambda r: r.number)

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from ..i18n import _
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import partial
 from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
 
+from ..board_setup import result_setup
 from ..errors import EventFileError, SwissError
 from ..model import GAMES, SCHEMA_VERSION, Board, Bye, ByeKind, Player, Round, Scoring, Settings
 from ..registration import (canonical_rank, check_birth, check_range, check_text,
@@ -232,7 +233,8 @@ def _parse_round(path: Path, text: str, data: dict[str, Any], settings: Settings
 
     def one_board(i: int, item: dict[str, Any]) -> Board:
         r = _Reader(path, text, item, table="board", index=i)
-        r.only(("board", "players", "result") + detail_keys)
+        r.only(("board", "players", "result") + detail_keys
+               + tuple(k for k in prof.setup_keys if k not in detail_keys))
         bno = r.positive("board", required=True)
         if bno in numbers:
             raise r.err("board", _("duplicate board number {bno}").format(bno=bno))
@@ -248,6 +250,7 @@ def _parse_round(path: Path, text: str, data: dict[str, Any], settings: Settings
         seat(r, "players", a, f"board {bno}")
         seat(r, "players", b, f"board {bno}")
         result = None
+        setup: Mapping[str, Any] | None = None
         extra = {k: _untoml(item[k]) for k in detail_keys if k in item}
         if "result" in item:
             rtext = r.get("result", "str")
@@ -255,10 +258,20 @@ def _parse_round(path: Path, text: str, data: dict[str, Any], settings: Settings
                 result = parse(rtext, settings, {**extra, "players": (a, b)})
             except SwissError as exc:
                 raise r.err("result", _("board {bno}: {exc}").format(bno=bno, exc=exc)) from None
-        elif extra:
-            k = next(iter(extra))
-            raise r.err(k, _("board {bno}: {k!r} given without a result").format(bno=bno, k=k))
-        return Board(bno, (a, b), result)
+            setup = result_setup(settings, result)
+        else:
+            given = {k: _untoml(item[k]) for k in prof.setup_keys if k in item}
+            extra = {k: v for k, v in extra.items() if k not in given}
+            if extra:
+                k = next(iter(extra))
+                raise r.err(k, _("board {bno}: {k!r} given without a result").format(
+                    bno=bno, k=k))
+            if given and prof.check_setup is not None:
+                try:
+                    setup = dict(prof.check_setup(given))
+                except SwissError as exc:
+                    raise r.err(next(iter(given)), _("board {bno}: {exc}").format(bno=bno, exc=exc)) from None
+        return Board(bno, (a, b), result, setup)
 
     for i, item in enumerate(items):
         board = _each(problems, partial(one_board, i, item))

@@ -89,6 +89,10 @@ def _round_doc(game: str, rnd: Round) -> dict[str, Any]:
                 value = b.result.detail.get(key)
                 if value is not None:
                     d[key] = _tomlable(value)
+        elif b.setup:  # decided at pairing (Go handicap stones and komi)
+            for key in prof.setup_keys:
+                if b.setup.get(key) is not None:
+                    d[key] = _tomlable(b.setup[key])
         boards.append(d)
     if boards:
         doc["board"] = boards

@@ -20,6 +20,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...core.i18n import N_, _
 from ...core.settings_form import FormField
 
 # Strings a director reads (one place, for a later translation pass).
@@ -33,6 +34,97 @@ PLAYERS_FIELD = FormField("players", "Expected", "expected players: the rounds f
 
 # The outcome of a submit: None when saved (the form closes), else (message, field at fault).
 Submit = Callable[[dict[str, str]], "tuple[str, str | None] | None"]
+# The tie-break picker's source: typed chain -> ((code, name) of every tie-break of the game,
+# the chain's codes so far).
+ChainSource = Callable[[str], "tuple[tuple[tuple[str, str], ...], list[str]]"]
+PICK_KEYS_HINT = N_("Ctrl+T tie-breaks")
+PICK_FIELD_HINT = N_("Ctrl+T: pick them from the list, add, remove and reorder")
+CHAIN_TITLE = N_("Tie-break chain, in order")
+CHAIN_HINT = N_("Space add/remove · +/- (Ctrl+Up/Down) move · Enter use · Esc cancel")
+CHAIN_NOW = N_("Chain: {chain}")
+CHAIN_EMPTY = N_("(none: Space adds the highlighted tie-break)")
+
+
+class ChainPicker(ModalScreen["str | None"]):
+    """Pick and order the tie-break chain from the game's list (keyboard only): the chosen
+    tie-breaks come first, numbered in chain order, then the others; Space adds or removes
+    the highlighted one, ``+``/``-`` (or Ctrl+Up/Down) move a chosen one, Enter gives the
+    chain as the form's comma list, Esc gives None (the typed text stays)."""
+
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("space", "toggle_code", "Add / remove", show=False),
+        Binding("plus,ctrl+up", "move(-1)", "Move up", show=False),
+        Binding("minus,ctrl+down", "move(1)", "Move down", show=False),
+    ]
+
+    def __init__(self, choices: tuple[tuple[str, str], ...], chain: list[str]) -> None:
+        super().__init__()
+        self.choices = choices
+        self.names = dict(choices)
+        self.chain = [c for c in chain if c in self.names]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog chain-picker"):
+            yield Static(_(CHAIN_TITLE), classes="dialog-title", markup=False)
+            yield Static("", id="chain-now", markup=False)
+            yield OptionList(id="chain-list")
+            yield Static(_(CHAIN_HINT), classes="hint", markup=False)
+
+    def on_mount(self) -> None:
+        self._redraw(self.chain[0] if self.chain else None)
+        self.query_one(OptionList).focus()
+
+    def order(self) -> list[str]:
+        """The list's codes top to bottom: the chain, then the others in the game's order."""
+        return self.chain + [c for c, _name in self.choices if c not in self.chain]
+
+    def _redraw(self, keep: str | None) -> None:
+        ol = self.query_one(OptionList)
+        ol.clear_options()
+        for code in self.order():
+            if code in self.chain:
+                mark = f"✓ {self.chain.index(code) + 1:>2}"
+            else:
+                mark = "·   "
+            ol.add_option(Option(f"{mark} {code:<9} {self.names[code]}"[:70], id=code))
+        if keep is not None:
+            ol.highlighted = self.order().index(keep)
+        now = ", ".join(self.chain) if self.chain else _(CHAIN_EMPTY)
+        self.query_one("#chain-now", Static).update(_(CHAIN_NOW).format(chain=now))
+
+    def _current(self) -> str | None:
+        ol = self.query_one(OptionList)
+        if ol.highlighted is None:
+            return None
+        return self.order()[ol.highlighted]
+
+    def action_toggle_code(self) -> None:
+        code = self._current()
+        if code is None:
+            return
+        if code in self.chain:
+            self.chain.remove(code)
+        else:
+            self.chain.append(code)
+        self._redraw(code)
+
+    def action_move(self, delta: int) -> None:
+        code = self._current()
+        if code is None or code not in self.chain:
+            self.app.bell()  # only a chosen tie-break has a place to move
+            return
+        i = self.chain.index(code)
+        j = max(0, min(len(self.chain) - 1, i + delta))
+        self.chain.insert(j, self.chain.pop(i))
+        self._redraw(code)
+
+    def on_option_list_option_selected(self, message: OptionList.OptionSelected) -> None:
+        message.stop()
+        self.dismiss(", ".join(self.chain))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
 
 
 class GamePicker(ModalScreen[str | None]):
@@ -78,15 +170,17 @@ class EventForm(ModalScreen[bool]):
         Binding("escape", "cancel", "Cancel"),
         Binding("down", "move(1)", show=False),
         Binding("up", "move(-1)", show=False),
+        Binding("ctrl+t", "pick_chain", show=False),
     ]
 
     def __init__(self, title: str, fields: tuple[FormField, ...], values: dict[str, str],
                  submit: Submit, advice: Callable[[str], tuple[str, str] | None] | None = None,
-                 focus: str | None = None) -> None:
-        """``advice(players_text)``: (rounds text, a note) for the expected-players field."""
+                 focus: str | None = None, chain: ChainSource | None = None) -> None:
+        """``advice(players_text)``: (rounds text, a note) for the expected-players field;
+        ``chain``: the tie-break picker's source (Ctrl+T), None: the chain is typed only."""
         super().__init__()
         self.title_text, self.fields, self.values = title, fields, dict(values)
-        self.submit, self.advice = submit, advice
+        self.submit, self.advice, self.chain = submit, advice, chain
         self.focus_field = focus or fields[0].key
         self._help = {f.key: f.help for f in fields}
 
@@ -101,7 +195,11 @@ class EventForm(ModalScreen[bool]):
                                     classes="form-line-input", select_on_focus=False)
             yield Static("", id="form-help", classes="form-help", markup=False)
             yield Static("", id="form-error", classes="dialog-warning", markup=False)
-            yield Static(FORM_KEYS, classes="hint", markup=False)
+            yield Static(FORM_KEYS + (" · " + _(PICK_KEYS_HINT) if self._can_pick() else ""),
+                         classes="hint", markup=False)
+
+    def _can_pick(self) -> bool:
+        return self.chain is not None and any(f.key == "tiebreaks" for f in self.fields)
 
     def on_mount(self) -> None:
         self.query_one("#form-error", Static).display = False
@@ -119,7 +217,9 @@ class EventForm(ModalScreen[bool]):
         widget = event.widget
         if isinstance(widget, Input) and widget.id and widget.id.startswith("ff-"):
             key = _key(widget.id)
-            self.query_one("#form-help", Static).update(f"{key}: {self._help.get(key, '')}")
+            more = " · " + _(PICK_FIELD_HINT) if key == "tiebreaks" and self._can_pick() else ""
+            self.query_one("#form-help", Static).update(
+                f"{key}: {self._help.get(key, '')}{more}")
 
     def on_input_changed(self, message: Input.Changed) -> None:
         if self.advice is None or not message.input.id or _key(message.input.id) != "players":
@@ -149,6 +249,21 @@ class EventForm(ModalScreen[bool]):
         cur = _key(focused.id) if isinstance(focused, Input) and focused.id else ids[0]
         i = ids.index(cur) if cur in ids else 0
         self.focus_on(ids[max(0, min(len(ids) - 1, i + delta))])
+
+    def action_pick_chain(self) -> None:
+        """Ctrl+T: the tie-break picker, started from the chain typed so far; its chain
+        replaces the field's text (Esc there keeps the text)."""
+        if self.chain is None or not self._can_pick():
+            return
+        field = self.query_one(f"#{_wid('tiebreaks')}", Input)
+        choices, codes = self.chain(field.value)
+
+        def picked(text: str | None) -> None:
+            if text is not None:
+                field.value = text
+            field.focus()
+
+        self.app.push_screen(ChainPicker(choices, codes), picked)
 
     def action_cancel(self) -> None:
         self.dismiss(False)

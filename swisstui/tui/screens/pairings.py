@@ -13,6 +13,7 @@ from textual.widgets import Static
 
 from ...core.collation import name_key
 from ...core.errors import PairingError, SwissError
+from ...core.i18n import _
 from ...core.model import ByeKind, Event, board_colours
 from .. import backend, keymap
 from ..widgets.dialogs import ConfirmScreen, MessageScreen, PromptScreen
@@ -146,18 +147,25 @@ class PairingsScreen(EventScreen):
             return
         before, score_title = backend.pairing_scores(event, self.round_no)
         rows, keys = [], []
+        setups = any(bd.setup for bd in rnd.boards)  # Go handicap games: a stones/komi column
+        extra: tuple[str, ...] = ("",) if setups else ()
         for bd in sorted(rnd.boards, key=lambda x: x.number):
             a, b = bd.players
             rows.append((str(bd.number), who(a), backend.fmt_score(before.get(a, 0)),
                          who(b), backend.fmt_score(before.get(b, 0)),
-                         bd.result.text if bd.result else ""))
+                         bd.result.text if bd.result else "")
+                        + ((backend.board_terms(game, bd),) if setups else ()))
             keys.append(f"b{bd.number}")
         for bye in rnd.byes:
             rows.append(("—", who(bye.player), backend.fmt_score(before.get(bye.player, 0)),
-                         f"bye ({bye.kind.value})", "", ""))
+                         f"bye ({bye.kind.value})", "", "") + extra)
             keys.append(f"y{bye.player}")
-        t.set_table(["Bd", s1, score_title, s2, score_title, "Result"], [4, 23, 4, 23, 4, 7],
-                    rows, keys)
+        if setups:  # 80 columns: the names give up six cells to the handicap column
+            t.set_table(["Bd", s1, score_title, s2, score_title, "Result", _("Handicap")],
+                        [4, 17, 4, 17, 4, 7, 11], rows, keys)
+        else:
+            t.set_table(["Bd", s1, score_title, s2, score_title, "Result"],
+                        [4, 23, 4, 23, 4, 7], rows, keys)
         self._restore_cursor(t, keep)
         latest = "" if self.round_no == event.current_round else " (earlier round)"
         what = (f"{backend.stage_name(len(rnd.boards))} (round {self.round_no})" if rnd.playoff

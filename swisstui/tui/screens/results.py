@@ -15,6 +15,7 @@ from textual.widgets import Input, Static
 
 from ...core.errors import ConflictError, SwissError
 from ...core.games import profile
+from ...core.i18n import _
 from ...core.model import Board, Event
 from .. import backend, keymap
 from ..widgets.dialogs import ConfirmScreen
@@ -135,6 +136,9 @@ class ResultsScreen(EventScreen):
             text = TARGET_HAS.format(board=board, result=result_cell(ev.game, bd))
         else:
             text = TARGET.format(board=board)
+        terms = backend.board_terms(ev.game, bd) if bd is not None else ""
+        if terms:  # Go handicap games: the stones and komi the result is entered with
+            text += _(" · {terms}").format(terms=terms)
         inp.border_title = text + ("" if typed else TARGET_SELECTED)
 
     def on_input_changed(self, message: Input.Changed) -> None:
