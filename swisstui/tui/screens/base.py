@@ -12,8 +12,10 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ...core.errors import SwissError
+from ...core.i18n import _
 from ...core.model import Event
 from .. import keymap
+
 from ..widgets.header import EventHeader
 from ..widgets.keybar import KeyBar
 
@@ -40,7 +42,7 @@ class EventScreen(Screen):
 
     @property
     def title_text(self) -> str:
-        return keymap.MODES[self.MODE][0] if self.MODE in keymap.MODES else self.MODE
+        return keymap.mode_title(self.MODE)
 
     def compose(self) -> ComposeResult:
         yield EventHeader(id="header")
@@ -76,7 +78,8 @@ class EventScreen(Screen):
             except SwissError as exc:
                 self.error(str(exc))
             except Exception as exc:  # a core bug must not take the director's screen down
-                self.error(f"cannot show {self.title_text}: {type(exc).__name__}: {exc}")
+                self.error(_("cannot show {what}: {error}").format(
+                    what=self.title_text, error=f"{type(exc).__name__}: {exc}"))
 
     def show_event(self, event: Event) -> None:  # pragma: no cover - overridden
         pass
@@ -86,9 +89,10 @@ class EventScreen(Screen):
         window, the CLI or a hand edit): say so, so the status line does not keep talking
         about it."""
         if shown and event.round(shown) is None:
-            now = f"showing round {event.current_round}" if event.current_round else \
-                "no round is paired now"
-            self.status(f"round {shown} is no longer paired (undone); {now}", "error")
+            now = (_("showing round {round}").format(round=event.current_round)
+                   if event.current_round else _("no round is paired now"))
+            self.status(_("round {round} is no longer paired (undone); {now}").format(
+                round=shown, now=now), "error")
 
     # ---- messages -------------------------------------------------------------------------
     def status(self, text: str, kind: str = "") -> None:
@@ -114,14 +118,19 @@ class EventScreen(Screen):
 
 
 def too_small_text(what: str, w: int | None = None, h: int | None = None) -> str:
-    size = f" (this one is {w}×{h})" if w is not None else ""
-    return (f"Terminal too small: {what} needs at least {MIN_WIDTH}×{MIN_HEIGHT} characters"
-            f"{size}.\nEnlarge the window or make the font smaller.")
+    """``what``: "swisstui", or a text already translated ("the projector view")."""
+    size = _(" (this one is {width}×{height})").format(width=w, height=h) \
+        if w is not None else ""
+    return _("Terminal too small: {what} needs at least {width}×{height} characters"
+             "{size}.\nEnlarge the window or make the font smaller.").format(
+        what=what, width=MIN_WIDTH, height=MIN_HEIGHT, size=size)
 
 
 def game_sides(game: str) -> tuple[str, str]:
     """Column titles for the two seats of a board, in the game's terms
     (``GameProfile.seat_names``)."""
     from ...core.games import profile
-    return profile(game).seat_names
+    from ..lang import tr
+    a, b = profile(game).seat_names
+    return tr(a), tr(b)
 

@@ -26,6 +26,8 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from ...core.i18n import N_
+
 
 ELLIPSIS = "…"
 _ID_SUFFIX = re.compile(r"^(.*\S) (\(\d+\))$")
@@ -110,15 +112,15 @@ class FastTable(ScrollView, can_focus=True):
     COMPONENT_CLASSES = {"fasttable--header", "fasttable--even", "fasttable--odd",
                          "fasttable--cursor"}
     BINDINGS = [
-        Binding("up", "cursor(-1)", "Up", show=False),
-        Binding("down", "cursor(1)", "Down", show=False),
-        Binding("pageup", "page(-1)", "Page up", show=False),
-        Binding("pagedown", "page(1)", "Page down", show=False),
-        Binding("home", "edge(0)", "First", show=False),
-        Binding("end", "edge(1)", "Last", show=False),
-        Binding("left", "sideways(-8)", "Left", show=False),
-        Binding("right", "sideways(8)", "Right", show=False),
-        Binding("enter", "select", "Select", show=False),
+        Binding("up", "cursor(-1)", N_("Up"), show=False),
+        Binding("down", "cursor(1)", N_("Down"), show=False),
+        Binding("pageup", "page(-1)", N_("Page up"), show=False),
+        Binding("pagedown", "page(1)", N_("Page down"), show=False),
+        Binding("home", "edge(0)", N_("First"), show=False),
+        Binding("end", "edge(1)", N_("Last"), show=False),
+        Binding("left", "sideways(-8)", N_("Left"), show=False),
+        Binding("right", "sideways(8)", N_("Right"), show=False),
+        Binding("enter", "select", N_("Select"), show=False),
     ]
 
     cursor_row: reactive[int] = reactive(0, repaint=False)
