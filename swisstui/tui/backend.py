@@ -16,7 +16,9 @@ from typing import Any, TypeVar
 
 from ..core import services
 from ..core.errors import ResultError, SwissError
+from ..core.i18n import N_, _
 from ..core.model import Event
+from .lang import tr
 
 T = TypeVar("T")
 
@@ -29,10 +31,11 @@ def guarded(action: Callable[..., T], *args: Any, **kw: Any) -> T:
     except SwissError:
         raise
     except OSError as exc:
-        raise SwissError(f"{exc.filename or ''}: cannot write: {exc.strerror or exc}"
-                         .lstrip(": ")) from exc
+        raise SwissError(_("{file}: cannot write: {error}").format(
+            file=exc.filename or "", error=exc.strerror or exc).lstrip(": ")) from exc
     except Exception as exc:
-        raise SwissError(f"internal error, nothing saved ({type(exc).__name__}: {exc})") from exc
+        raise SwissError(_("internal error, nothing saved ({error})").format(
+            error=f"{type(exc).__name__}: {exc}")) from exc
 
 
 def load(folder: Path) -> Event:
@@ -65,7 +68,7 @@ def parse_entry(text: str) -> Entry:
     ``12 clear`` → clear board 12.  Raises ResultError on an empty line."""
     text = text.strip()
     if not text:
-        raise ResultError("type a result, e.g. 12 1-0 (board, then result)")
+        raise ResultError(_("type a result, e.g. 12 1-0 (board, then result)"))
     board: int | None = None
     m = _ENTRY.match(text)
     if m:
@@ -86,7 +89,8 @@ def parse_entry(text: str) -> Entry:
     if result.lower() in CLEAR_WORDS:
         return Entry(board, "", extra, clear=True)
     if not result:
-        raise ResultError(f"board {board}: type the result after the board number")
+        raise ResultError(_("board {board}: type the result after the board number").format(
+            board=board))
     return Entry(board, result, extra)
 
 
@@ -96,8 +100,8 @@ def drop_ids(value: Any) -> list[int]:
     for part in str(value).split(","):
         part = part.strip()
         if not part.isdigit() or int(part) < 1:
-            raise ResultError(f"drop={value}: give the id of the player who drops, e.g. "
-                              "drop=12 (or drop=12,15)")
+            raise ResultError(_("drop={value}: give the id of the player who drops, e.g. "
+                                "drop=12 (or drop=12,15)").format(value=value))
         out.append(int(part))
     return out
 
@@ -137,7 +141,7 @@ def preview_pairing(event: Event, allow_rematch: bool = False):
 
 def score_title(event: Event) -> str:
     """Title of the score a pairing list shows: ``MMS`` in a McMahon event, else ``Pts``."""
-    return "MMS" if event.settings.system == "mcmahon" else "Pts"
+    return "MMS" if event.settings.system == "mcmahon" else N_("Pts")
 
 
 def pairing_scores(event: Event, round_no: int) -> tuple[dict[int, float], str]:
@@ -291,8 +295,9 @@ def rounds_advice(game: str, players: str) -> tuple[str, str] | None:
     if not players.strip().isdigit() or int(players) < 2:
         return None
     a = advice(int(players), game)
-    cut = f"; playoff Top {a.playoff}" if a.playoff else ""
-    return str(a.rounds), f"recommended: {a.rounds} rounds{cut} — {a.note}"
+    cut = _("; playoff Top {n}").format(n=a.playoff) if a.playoff else ""
+    return str(a.rounds), _("recommended: {rounds} rounds{cut} — {note}").format(
+        rounds=a.rounds, cut=cut, note=tr(a.note))
 
 
 def refused_field(exc: SwissError) -> str | None:
