@@ -19,10 +19,11 @@ from textual.screen import Screen
 
 from ..core.errors import EventFileError, SwissError
 from ..core.games import profile
+from ..core import i18n
 from ..core.i18n import N_, _
 from ..core.model import Event
 from . import backend, keymap
-from .lang import localise_classes, tr
+from .lang import language_name, localise_bindings, localise_classes, tr
 from .screens.crosstable import CrosstableScreen
 from .screens.pairings import PairingsScreen
 from .screens.registration import RegistrationScreen
@@ -33,7 +34,7 @@ from .screens.event_form import (NEW_TITLE, PLAYERS_FIELD, SETTINGS_TITLE, Event
                                  GamePicker)
 from .screens.exports import (NOT_SAVED, PATH_HINT, PATH_TITLE, SAVED, ExportPicker,
                               default_path)
-from .widgets.dialogs import ConfirmScreen, HelpScreen, PromptScreen
+from .widgets.dialogs import ConfirmScreen, HelpScreen, PromptScreen, pad_cells
 
 WATCH_INTERVAL = 0.5
 
@@ -62,10 +63,15 @@ class SwissApp(App):
     BINDINGS = keymap.global_bindings()
 
     def __init__(self, folder: str | Path, theme: str | None = None, mode: str | None = None,
-                 watch_interval: float = WATCH_INTERVAL) -> None:
-        # the bindings' descriptions in the director's language (chosen before the app is
-        # made: the CLI's --lang or the environment); Textual copies them into each new
-        # screen, so this comes before any exists
+                 watch_interval: float = WATCH_INTERVAL, lang: str | None = None) -> None:
+        """``lang``: the director's language (``ko``, ``pt-BR``…); None keeps the one
+        already chosen (the CLI's ``--lang`` or the environment, :func:`i18n.resolve`)."""
+        self._lang_warning: str | None = None
+        if lang:
+            chosen, self._lang_warning = i18n.resolve(lang)
+            i18n.use(chosen)
+        # the bindings' descriptions in the director's language; Textual copies them into
+        # each new screen, so this comes before any exists
         localise_classes((type(self), *_ModeScreenTypes))
         super().__init__()
         self.animation_level = "none"
@@ -94,6 +100,8 @@ class SwissApp(App):
             self.reload(initial=True)
             self.switch_mode(self._start_mode or self.initial_mode())
         self.set_interval(self._watch_interval, self.poll_disk, name="watcher")
+        if self._lang_warning:
+            self.call_after_refresh(self._notify_screen, self._lang_warning, "error")
 
     # ---- a new event ------------------------------------------------------------------------
     def ask_game(self) -> None:
@@ -351,6 +359,11 @@ class SwissApp(App):
                             self.action_export)
         yield SystemCommand(_("Help"), _("Show every key of this mode (F1 / ?)"),
                             self.action_help)
+        yield SystemCommand(_("Language…"),
+                            _("The language of the screens: {languages}").format(
+                                languages=", ".join(language_name(lang)
+                                                    for lang in i18n.available())),
+                            self.action_language)
         yield SystemCommand(_("Reload"), _("Re-read the event folder now"),
                             self.action_reload)
         yield SystemCommand(_("Theme"), _("Change the colours: dark, light, projector, "
@@ -371,6 +384,31 @@ class SwissApp(App):
             await self.screen.run_action(action)
         return go
 
+    # ---- the director's language ----------------------------------------------------------
+    def action_language(self) -> None:
+        if self._dialog_open():
+            return
+        from .screens.language import LanguagePicker
+        self.push_screen(LanguagePicker(), self._language_picked)
+
+    def _language_picked(self, lang: str | None) -> None:
+        if lang:
+            self.set_language(lang)
+
+    def set_language(self, lang: str) -> None:
+        """Speak ``lang`` (a name from :func:`i18n.available`) from now on: the catalogue,
+        the bindings, and the mode screen on view redrawn at once (key bar, header, table
+        titles, hints); the other modes redraw when they are next shown
+        (``EventScreen.on_screen_resume``)."""
+        i18n.use(lang)
+        localise_classes((type(self), *_ModeScreenTypes))
+        localise_bindings(self)
+        for screen in self.screen_stack:
+            retranslate = getattr(screen, "retranslate", None)
+            if retranslate is not None:
+                retranslate()
+        self._notify_screen(_("language: {name}").format(name=language_name(lang)), "ok")
+
     def action_reload(self) -> None:
         self._fingerprint = None
         self.reload()
@@ -386,7 +424,7 @@ def game_notations(game: str) -> list[str]:
     prof = profile(game)
     lines = [_("Results in {game}:").format(game=game)]
     for notation, meaning in prof.notations:
-        lines.append(f"  {notation:<22} {tr(meaning)}")
+        lines.append(f"  {pad_cells(notation, 22)} {tr(meaning)}")
     if len(lines) == 1 and prof.examples:
         lines.append("  " + "  ".join(prof.examples))
     return lines
@@ -396,11 +434,12 @@ _ModeScreenTypes = (RegistrationScreen, PairingsScreen, ResultsScreen, Standings
                     CrosstableScreen)
 
 
-def run_app(folder: str | Path, theme: str | None = None) -> int:
+def run_app(folder: str | Path, theme: str | None = None, lang: str | None = None) -> int:
     """Open the director's application (used by ``swisstui open`` and ``swisstui demo``);
-    an empty or new folder opens the new-event form."""
+    an empty or new folder opens the new-event form.  ``lang``: as ``SwissApp``'s (None:
+    the language the CLI chose)."""
     folder = Path(folder)
     if (folder / "event.toml").is_file():
         backend.load(folder)  # refuse a broken folder with file:line before the screen opens
-    SwissApp(folder, theme=theme).run(mouse=False)
+    SwissApp(folder, theme=theme, lang=lang).run(mouse=False)
     return 0

@@ -49,3 +49,14 @@ def localise_bindings(node: DOMNode) -> None:
     the bindings."""
     node._bindings = localised(type(node))
     node.refresh_bindings()
+
+
+def language_name(lang: str) -> str:
+    """A language in its own words, as a reader of it looks for it in a list: 한국어, 日本語,
+    Português (Brasil), English (Babel's CLDR names, first letter capital)."""
+    from babel import Locale, UnknownLocaleError
+    try:
+        name = Locale.parse(lang).get_display_name(lang) or lang
+    except (ValueError, UnknownLocaleError):
+        return lang
+    return name[:1].upper() + name[1:]

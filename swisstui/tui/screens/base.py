@@ -11,10 +11,12 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
+from ...core import i18n
 from ...core.errors import SwissError
 from ...core.i18n import _
 from ...core.model import Event
 from .. import keymap
+from ..lang import localise_bindings
 
 from ..widgets.header import EventHeader
 from ..widgets.keybar import KeyBar
@@ -31,6 +33,7 @@ class EventScreen(Screen):
 
     MODE = ""
     _seen_version = -1
+    _seen_lang = ""  # the language the screen's fixed texts were drawn in
 
     @property
     def sapp(self) -> SwissApp:
@@ -57,12 +60,32 @@ class EventScreen(Screen):
 
     # ---- following the event ------------------------------------------------------------
     def on_mount(self) -> None:
+        self._seen_lang = i18n.current()
         self._check_size(self.app.size.width, self.app.size.height)
         self.sync()
 
     def on_screen_resume(self) -> None:
+        if self._seen_lang != i18n.current():  # the language changed while it was hidden
+            self.retranslate()
+            return
         self._check_size(self.app.size.width, self.app.size.height)
         self.sync()
+
+    # ---- the director's language -----------------------------------------------------------
+    def retranslate(self) -> None:
+        """Redraw every text of the screen in the language now chosen (after
+        ``SwissApp.set_language``): bindings, key bar, fixed texts, then the event."""
+        self._seen_lang = i18n.current()
+        localise_bindings(self)
+        self.query_one(KeyBar).refresh()
+        self.query_one("#too-small", Static).update(too_small_text("swisstui"))
+        self.translate_fixed()
+        self._check_size(self.app.size.width, self.app.size.height)
+        self.sync(force=True)
+
+    def translate_fixed(self) -> None:
+        """Texts set once in ``compose`` (placeholders): set them again; a mode with such
+        texts overrides this."""
 
     def sync(self, force: bool = False) -> None:
         """Redraw if the application's event changed since this screen drew it."""

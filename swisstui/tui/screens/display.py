@@ -9,7 +9,8 @@ columns (a 100-player field fits one 120×40 page alphabetically).  The round cl
 (``clock.toml``) is in the title bar; with ``players_url`` (set by ``swisstui serve``) a QR
 code of the players' page sits at the right when the window has room for it.  It has no edit
 keys at all: Space / → next view, ← previous view, q / ctrl+q quit; every other key is
-ignored.
+ignored.  It speaks the players' language: the event's ``language`` setting, else the
+director's (``--lang``, the environment).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from textual.widgets import Static
 
 from ...core import services
 from ...core.errors import SwissError
+from ...core import i18n
 from ...core.i18n import N_, _
 from ...core.interop.tables import wall_table
 from ...core.model import Event
@@ -203,9 +205,18 @@ class DisplayApp(App):
         self._error(None)
         if event != self.event:
             self.event = event
+            self._players_language(event)
             self.draw()
         else:
             self._title()
+
+    def _players_language(self, event: Event) -> None:
+        """The projector speaks the players' language: the event's ``language`` setting
+        when it names a catalogue (issue 17), else the one the command was started in."""
+        lang = getattr(event.settings, "language", "") or ""
+        if lang in i18n.available() and lang != i18n.current():
+            i18n.use(lang)
+            self.query_one("#too-small", Static).update(too_small_text(_("the projector view")))
 
     def _error(self, message: str | None) -> None:
         self.load_error = message

@@ -143,6 +143,9 @@ class RegistrationScreen(EventScreen):
         yield Static("", id="reg-hint", classes="hint", markup=False)
         yield FastTable(id="players")
 
+    def translate_fixed(self) -> None:
+        self.query_one("#search", Input).placeholder = _("/ search: name, club, country or id")
+
     def on_mount(self) -> None:
         t = self.query_one("#players", FastTable)
         t.set_columns(titles(), WIDTHS)

@@ -81,6 +81,11 @@ _BOUND = frozenset(k for key in (*keymap.GLOBAL, *keymap.MODE_KEYS["results"])
 ROUND_KEYS = ("[", "]")
 
 
+def entry_placeholder() -> str:
+    """The entry line's text before a round is paired (then the game's example)."""
+    return _("board result, e.g. 12 1-0 — or just the result for the selected board")
+
+
 class EntryLine(Input):
     """The results entry line.  ``[`` and ``]`` are no game's result: they are left to the
     screen's round keys (Textual leaves a printable key to a text field otherwise)."""
@@ -110,9 +115,11 @@ class ResultsScreen(EventScreen):
         # select_on_focus=False: a character typed on the board list moves the cursor here
         # and is inserted; selecting it on focus made the next key replace it ("3 1-0"
         # became " 1-0", saved on the selected board instead of board 3)
-        yield EntryLine(placeholder=_("board result, e.g. 12 1-0 — or just the result for the "
-                                      "selected board"), id="entry", select_on_focus=False)
+        yield EntryLine(placeholder=entry_placeholder(), id="entry", select_on_focus=False)
         yield FastTable(id="boards")
+
+    def translate_fixed(self) -> None:
+        self.query_one("#entry", Input).placeholder = entry_placeholder()
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -182,7 +189,7 @@ class ResultsScreen(EventScreen):
             if nxt is not None:
                 t.move_to_key(str(nxt))
         missing = rnd.missing_results()
-        self.query_one("#entry", Input).placeholder = backend.entry_example(event)
+        self.query_one("#entry", Input).placeholder = tr(backend.entry_example(event))
         latest = self.round_no == event.current_round
         if missing or not latest:
             done = ""

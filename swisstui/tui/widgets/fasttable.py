@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from rich.cells import cell_len, set_cell_size
+from rich.cells import cell_len, get_character_cell_size, set_cell_size
 from rich.segment import Segment
 from textual.binding import Binding
 from textual.geometry import Size
@@ -53,6 +53,21 @@ def _cut(text: str, cells: int) -> str:
     """The longest start of ``text`` within ``cells`` (a wide character is not split),
     without trailing spaces."""
     return set_cell_size(text, cells).rstrip()
+
+
+def skip_cells(text: str, cells: int) -> str:
+    """``text`` without its first ``cells`` terminal cells (scrolled sideways): a wide
+    character cut in two by the edge leaves a blank cell, so the columns after it stay where
+    they are (slicing by characters moved them one cell per wide character)."""
+    used = 0
+    for i, ch in enumerate(text):
+        if used >= cells:
+            return text[i:]
+        w = get_character_cell_size(ch)
+        if used + w > cells:  # the edge falls inside this character
+            return " " * (used + w - cells) + text[i + 1:]
+        used += w
+    return ""
 
 
 def column_widths(cols: Sequence[str], rows: Sequence[Sequence[object]],
@@ -308,7 +323,7 @@ class FastTable(ScrollView, can_focus=True):
             else:
                 name = "fasttable--odd" if index % 2 else "fasttable--even"
             style = base + self.get_component_rich_style(name)
-        text = set_cell_size(text[scroll_x:] if scroll_x else text, width)
+        text = set_cell_size(skip_cells(text, scroll_x) if scroll_x else text, width)
         return Strip([Segment(text, style)], width)
 
     def notify_style_update(self) -> None:
