@@ -316,3 +316,30 @@ def test_standings_percent_in_portuguese(pseudo_langs, tmp_path):
             assert_aligned(table)
 
     asyncio.run(run())
+
+
+def test_projector_speaks_the_events_language(pseudo_langs, tmp_path):
+    """The projector's language is the event's ``language`` setting when it names a
+    catalogue (here given by a stand-in settings object), else the director's."""
+    from types import SimpleNamespace
+
+    from swisstui.tui.screens.display import DisplayApp
+    folder = cjk_event(tmp_path, "go")
+
+    async def run():
+        app = DisplayApp(folder, cycle=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            title = app.query_one("#display-title", Static)
+            assert "Standings after round" in str(title.render())
+            app._players_language(SimpleNamespace(settings=SimpleNamespace(language="xx")))
+            assert i18n.current() == "en"  # not a catalogue: unchanged
+            app._players_language(SimpleNamespace(settings=SimpleNamespace(language="ja")))
+            app.draw()
+            await settle(pilot)
+            assert i18n.current() == "ja"
+            assert pseudo("Standings after round {round}", "ja").format(round=3) in str(
+                title.render())
+            assert_aligned(app.query_one(FastTable))
+
+    asyncio.run(run())

@@ -17,7 +17,6 @@ from ...core.i18n import _
 from ...core.model import Event
 from .. import keymap
 from ..lang import localise_bindings
-
 from ..widgets.header import EventHeader
 from ..widgets.keybar import KeyBar
 
