@@ -1179,10 +1179,10 @@ async def test_command_palette_lists_only_swisstui_commands(tmp_path, mode):
         await pilot.pause()
         titles = [c.title for c in app.get_system_commands(app.screen)]
         assert not {"Keys", "Maximize", "Minimize", "Screenshot"} & set(titles), titles
-        assert {"Help", "Reload", "Theme", "Quit"} <= set(titles)
+        assert {"Help", "Reload", "Theme", "Language…", "Quit"} <= set(titles)
         assert "Pairings: Pair next round" in titles and "Mode: Standings" in titles
         assert all(t.startswith(("Mode: ", "Help", "Reload", "Theme", "Quit"))
-                   or t in ("Event settings", "Export / print")
+                   or t in ("Event settings", "Export / print", "Language…")
                    or t.split(": ")[0] in {v[0] for v in keymap.MODES.values()}
                    for t in titles), titles
         await pilot.press("ctrl+p")
