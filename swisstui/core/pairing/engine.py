@@ -162,7 +162,8 @@ def pair_round(event: Event, *, fixed=(), forbid=(), allow_rematch: bool = False
         return _roundrobin(event, round_no, ids, byes)
     if s.system == "dutch":  # FIDE C.04.3, its own engine (pairing/dutch/)
         from .dutch import pair_dutch
-        return pair_dutch(event, round_no, ids, byes, fixed=fixed, forbid=forbid)
+        return pair_dutch(event, round_no, ids, byes, fixed=fixed, forbid=forbid,
+                          allow_rematch=allow_rematch)
     if len(ids) < 2 and not fixed:
         raise PairingError(f"round {round_no}: {len(ids)} player(s) to pair; need at least 2")
 
