@@ -52,7 +52,7 @@ def test_import_of_the_golden_file_can_be_continued(tmp_path):
 
 def test_malformed_trf_is_refused_with_file_line_and_nothing_written(tmp_path, capsys):
     bad = tmp_path / "bad.trf"
-    text = (GOLDEN / "event1.trf16.trf").read_bytes().replace(b"     4 w 1", b"     4 w Q")
+    text = (GOLDEN / "event1.trf16.trf").read_bytes().replace(b"     3 w 1", b"     3 w Q")
     bad.write_bytes(text)
     target = tmp_path / "never"
     assert main(["import", str(bad), "--format", "trf", str(target)]) == 1
@@ -179,7 +179,7 @@ def test_export_trf_after_round_n(tmp_path, capfdbinary):
     assert main(["export", str(folder), "--format", "trf", "--round", "2"]) == 0
     data = capfdbinary.readouterr().out.decode()
     first = next(x for x in data.split("\r\n") if x.startswith("001    1"))
-    assert first.endswith(" 2.0    1     4 w 1     5 b 1")
+    assert first.endswith(" 2.0    1     3 w 1     5 b 1")  # Polgar (id 4) has number 3
     assert main(["export", str(folder), "--format", "trf", "--round", "9"]) == 1
 
 

@@ -41,9 +41,10 @@ def test_trf2026_matches_golden_with_future_bye_and_forbidden_pair():
 def test_lines_end_with_crlf_and_001_fields_sit_in_their_columns():
     text = write_trf(EVENT, ranks=RANKS)
     assert text.endswith("\r\n") and "\n" not in text.replace("\r\n", "")
-    line = next(x for x in lines(text) if x.startswith("001    3"))
+    # Gukesh (player id 3) has pairing number 2 (C.04.2: 2780, second-highest rating)
+    line = next(x for x in lines(text) if x.startswith("001    2"))
     col = lambda a, b: line[a - 1:b]  # noqa: E731 - 1-based columns as in the spec
-    assert col(5, 8) == "   3"
+    assert col(5, 8) == "   2"
     assert col(10, 10) == "m"
     assert col(11, 13) == " GM"
     assert col(15, 47).rstrip() == "Gukesh, D"
@@ -52,26 +53,27 @@ def test_lines_end_with_crlf_and_001_fields_sit_in_their_columns():
     assert col(58, 68) == "   46616543"
     assert col(81, 84) == " 2.5"
     assert col(86, 89) == "   2"
-    assert (col(92, 95), col(97, 97), col(99, 99)) == ("   6", "w", "+")  # forfeit win
+    assert (col(92, 95), col(97, 97), col(99, 99)) == ("   7", "w", "+")  # forfeit win (id 6)
     assert (col(102, 105), col(107, 107), col(109, 109)) == ("0000", "-", "H")  # half bye
-    assert (col(112, 115), col(117, 117), col(119, 119)) == ("   4", "b", "1")
+    assert (col(112, 115), col(117, 117), col(119, 119)) == ("   3", "b", "1")  # id 4
 
 
 def test_codes_for_absence_pairing_bye_withdrawal_and_late_entry():
     text = write_trf(EVENT, ranks=RANKS)
-    by_id = {int(x[4:8]): x for x in lines(text) if x.startswith("001")}
-    assert by_id[6][89:] == "     3 b -     7 w 1  0000 - Z"  # forfeit loss, win, absent
-    assert by_id[7][89:] == "               6 b 0  0000 - U"  # not registered, loss, PAB
-    # withdrawn from round 3: blank; round 4 (the round to be paired): not to be paired
-    assert by_id[5][89:] == "     2 b =     1 w 0            0000 - Z"
-    assert len(by_id[5]) == 129
-    assert len(by_id[1]) == 119  # nothing to say about round 4: no block
+    # starting ranks are pairing numbers (C.04.2): ids 1, 3, 4, 2, 5, 7, 6 -> 1..7
+    by_no = {int(x[4:8]): x for x in lines(text) if x.startswith("001")}
+    assert by_no[7][89:] == "     2 b -     6 w 1  0000 - Z"  # id 6: forfeit loss, win, absent
+    assert by_no[6][89:] == "               7 b 0  0000 - U"  # id 7: not registered, loss, PAB
+    # id 5, withdrawn from round 3: blank; round 4 (the round to be paired): not to be paired
+    assert by_no[5][89:] == "     4 b =     1 w 0            0000 - Z"
+    assert len(by_no[5]) == 129
+    assert len(by_no[1]) == 119  # nothing to say about round 4: no block
 
 
 def test_header_records():
     head = lines(write_trf(EVENT, ranks=RANKS))[:10]
     assert head == ["012 Test Open 2026", "022 Lyon", "042 2026/05/01", "042 2026/05/03"
-                    .replace("042", "052"), "062 7", "072 6", "092 Swiss System",
+                    .replace("042", "052"), "062 7", "072 6", "092 Swiss System (matching)",
                     "102 Arbiter, Anna", "XXR 5", "XXC white1"]
 
 
@@ -296,10 +298,13 @@ def test_round_paired_without_results_is_read_as_pending_and_not_rewritten():
     assert first.endswith(" 1.0    1     2 w 1")  # only the complete round 1 is written
 
 
-def test_start_numbers_above_9999_are_refused():
+def test_player_ids_above_9999_are_written_as_their_pairing_number():
+    # the starting rank is the pairing number, so a registration id of 10000 fits; the id
+    # comes back from the ### swisstui ids record
     ev = replace(EVENT, players=EVENT.players + (Player(10000, "Big, Field"),))
-    with pytest.raises(SwissError, match="up to 9999"):
-        write_trf(ev, ranks=RANKS)
+    text = write_trf(ev, ranks=RANKS)
+    assert "001    7      Big, Field" in text and "7=10000" in text  # unrated: by name
+    assert {p.id for p in read_trf(text, "big.trf").players} == {1, 2, 3, 4, 5, 6, 7, 10000}
 
 
 # ---- property: any complete chess event survives export -> import -> export ----------------

@@ -120,12 +120,13 @@ def pair_dutch(event: Event, round_no: int, ids: list[int], byes: list[Bye], *,
     if res.bye is not None:
         out_byes.append(Bye(res.bye, ByeKind.PAIRING))
         q = by_id[res.bye]
-        bye_notes.append(f"pairing-allocated bye: {q.id} (TPN {q.tpn}, {_pts(q.score)} pts): "
-                         "the lowest score a PAB-eligible player can have while everyone "
-                         "else is paired (C5), then the fewest unplayed games (C9)")
+        bye_notes.append(f"bye: {q.id} gets the pairing bye (pairing-allocated, TPN {q.tpn}, "
+                         f"{_pts(q.score)} pts): the lowest score a PAB-eligible player can "
+                         "have while everyone else is paired (C5), then the fewest unplayed "
+                         "games (C9)")
     out_byes.sort(key=lambda b: b.player)
     for req in byes:
-        bye_notes.append(f"{req.player}: requested {req.kind.value} bye")
+        bye_notes.append(f"bye: {req.player} {req.kind.value} bye (requested / absent)")
     rnd = Round(round_no, tuple(boards), tuple(out_byes))
     if not boards and not out_byes:
         raise PairingError(f"round {round_no}: nobody to pair")
