@@ -204,3 +204,15 @@ def test_import_reads_windows_1252_and_utf8_bom(tmp_path):
     bom.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
     assert main(["import", str(bom), "--format", "trf", str(tmp_path / "b")]) == 0
     assert store.load(tmp_path / "b").by_id()[6].name == "Doé, Jane"
+
+
+def test_export_trf_encoding_latin1_and_ascii(tmp_path, capfdbinary):
+    """issue 13: --encoding for readers that cannot take UTF-8 (accented names folded)."""
+    ev = replace(EVENT, players=tuple(replace(p, name="Ødegård, Zoë") if p.id == 2 else p
+                                      for p in EVENT.players))
+    folder = _folder(tmp_path, ev)
+    assert main(["export", str(folder), "--format", "trf", "--encoding", "ascii"]) == 0
+    data = capfdbinary.readouterr().out
+    assert b"Odegard, Zoe" in data and data.decode("ascii")
+    assert main(["export", str(folder), "--format", "trf", "--encoding", "latin-1"]) == 0
+    assert "Ødegård, Zoë".encode("latin-1") in capfdbinary.readouterr().out

@@ -420,3 +420,79 @@ def test_trf2026_golden_reads_back_requests_and_forbidden_pairs():
     assert ev.settings.forbidden == ((1, 3),)
     assert ev.by_id()[5].withdrawn_from == 3
     assert write_trf(ev, version="2026", ranks=RANKS) == text
+
+
+# ---- issue 13: pairing numbers, ids, initial colour, encodings ------------------------------
+
+def test_round_trip_keeps_the_directors_ids():
+    back = read_trf(write_trf(EVENT, ranks=RANKS), "e.trf")
+    assert {p.id: p.name for p in back.players} == {p.id: p.name for p in EVENT.players}
+    assert scores(back) == scores(EVENT)
+    assert [b.players for b in back.round(1).boards] == [(1, 4), (2, 5), (3, 6)]
+    # without the ### record the starting ranks are the ids
+    plain = "\r\n".join(x for x in lines(write_trf(EVENT, ranks=RANKS))
+                        if not x.startswith("###"))
+    assert {p.id: p.name for p in read_trf(plain, "p.trf").players}[2] == "Gukesh, D"
+
+
+def test_ids_record_that_does_not_match_is_refused_with_its_line():
+    text = write_trf(EVENT, ranks=RANKS).replace("7=6", "8=6")
+    with pytest.raises(EventFileError, match=r"ids.*starting rank"):
+        read_trf(text, "bad.trf")
+
+
+BLACK1 = """\
+012 Black first
+XXR 3
+001    1      Aaa, A                            2400                             1.0    1     3 b 1
+001    2      Bbb, B                            2300                             0.0    4     4 w 0
+001    3      Ccc, C                            2200                             0.0    3     1 w 0
+001    4      Ddd, D                            2100                             1.0    2     2 b 1
+"""
+
+
+def test_import_without_xxc_infers_the_initial_colour_from_round_one():
+    # number 1 had Black in round 1: the lot gave Black to the top seed
+    assert read_trf(BLACK1, "b.trf").settings.options["initial_colour"] == "b"
+    # number 1 had White: white1
+    white = BLACK1.replace("3 b 1", "3 w 1").replace("1 w 0", "1 b 0") \
+        .replace("4 w 0", "4 b 0").replace("2 b 1", "2 w 1")
+    assert read_trf(white, "w.trf").settings.options["initial_colour"] == "w"
+    # number 1 had the pairing bye: number 2 (the second of those paired) had White,
+    # so number 1 would have had Black
+    bye = ("012 Bye first\nXXR 3\n"
+           "001    1      Aaa, A                            2400                             1.0    1  0000 - U\n"
+           "001    2      Bbb, B                            2300                             1.0    2     3 w 1\n"
+           "001    3      Ccc, C                            2200                             0.0    3     2 b 0\n")
+    assert read_trf(bye, "u.trf").settings.options["initial_colour"] == "b"
+    # XXC wins over the inference
+    assert read_trf("XXC white1\n" + BLACK1, "x.trf").settings.options["initial_colour"] == "w"
+    assert "XXC black1" in write_trf(read_trf(BLACK1, "b.trf"))
+
+
+def test_accented_names_in_latin1_and_ascii():
+    from swisstui.core.interop.trf import encode_trf
+
+    ev = replace(EVENT, settings=replace(SETTINGS, name="Übung Łódź", city="Zürich"),
+                 players=tuple(replace(p, name="Åström, Zoë") if p.id == 2 else
+                               replace(p, name="Łukasz, Straße") if p.id == 6 else p
+                               for p in PLAYERS))
+    utf8 = encode_trf(write_trf(ev, ranks=RANKS))
+    assert "Åström, Zoë".encode() in utf8 and "Łukasz".encode() in utf8
+    latin = encode_trf(write_trf(ev, ranks=RANKS, encoding="latin-1"), "latin-1")
+    text = latin.decode("latin-1")
+    assert "Åström, Zoë" in text and "Lukasz, Straße" in text  # Ł has no Latin-1 form
+    assert "012 Übung Lódz" in text and "022 Zürich" in text  # ó is Latin-1, Ł and ź are not
+    ascii_ = encode_trf(write_trf(ev, ranks=RANKS, encoding="ascii"), "ascii").decode("ascii")
+    assert "Astrom, Zoe" in ascii_ and "Lukasz, Strasse" in ascii_
+    assert "012 Ubung Lodz" in ascii_ and "022 Zurich" in ascii_
+    # the columns stay in place: rating at 49-52 on the folded lines
+    for text_ in (text, ascii_):
+        line = next(x for x in lines(text_) if "Strasse" in x or "Straße" in x)
+        assert line[48:52] == "    " and line[85:89] == "   4"  # unrated; rank 4
+    # read back (Latin-1 through the reader's fallback): the same games
+    from swisstui.core.services.exports import read_text  # noqa: F401 - decoding rule
+    back = read_trf(latin.decode("cp1252"), "l.trf")
+    assert scores(back) == scores(ev) and back.by_id()[2].name == "Åström, Zoë"
+    with pytest.raises(SwissError, match="encoding"):
+        write_trf(ev, encoding="utf-16")
