@@ -67,6 +67,7 @@ from collections.abc import Mapping
 
 from ..errors import EventFileError, SwissError
 from ..games import profile
+from ..i18n import _
 from ..model import (Board, Bye, ByeKind, Event, GameKind, Player, Round, Scoring, Settings,
                      history, score)
 from ..registration import clean_birth, nfc
@@ -273,7 +274,8 @@ def encode_trf(text: str, encoding: str = DEFAULT_ENCODING) -> bytes:
     """The file's bytes: ``text`` as written by :func:`write_trf` with the same ``encoding``
     (already folded), encoded."""
     if encoding not in ENCODINGS:
-        raise SwissError(f"unknown TRF encoding {encoding!r}; valid: {', '.join(ENCODINGS)}")
+        raise SwissError(_("unknown TRF encoding {encoding}; valid: {valid}").format(
+            encoding=repr(encoding), valid=", ".join(ENCODINGS)))
     return fold_text(text, encoding).encode(encoding)
 
 
@@ -328,13 +330,14 @@ def write_trf(event: Event, *, version: str = DEFAULT_VERSION,
     if version not in VERSIONS:
         raise SwissError(f"unknown TRF version {version!r}; valid: {', '.join(VERSIONS)}")
     if encoding not in ENCODINGS:
-        raise SwissError(f"unknown TRF encoding {encoding!r}; valid: {', '.join(ENCODINGS)}")
+        raise SwissError(_("unknown TRF encoding {encoding}; valid: {valid}").format(
+            encoding=repr(encoding), valid=", ".join(ENCODINGS)))
     if "trf" not in profile(event.game).file_formats:
         raise SwissError(f"TRF is a chess format; this event is {event.game} "
                          "(use --format h9 for Go, csv or html for any game)")
     if len(event.players) > 9999:
-        raise SwissError(f"TRF start numbers go up to 9999; the event has "
-                         f"{len(event.players)} players")
+        raise SwissError(_("TRF start numbers go up to 9999; the event has {n} players")
+                         .format(n=len(event.players)))
     s = event.settings
     scoring_items = _scoring_items(s.scoring)
     rounds = complete_rounds(event)
@@ -591,7 +594,8 @@ def read_trf(text: str, path: str | Path = "<trf>", *, rounds: int | None = None
             for item in line[len(IDS_TAG):].split():
                 rank, sep, pid = item.partition("=")
                 if not (sep and rank.isdigit() and pid.isdigit() and int(pid) > 0):
-                    raise err(f"{IDS_TAG} entries are starting rank=player id, not {item!r}")
+                    raise err(_("{tag} entries are starting rank=player id, not {item}")
+                              .format(tag=IDS_TAG, item=repr(item)))
                 id_map[int(rank)] = (int(pid), lineno)
             continue
         if not line.strip() or line.startswith("###"):
@@ -685,11 +689,13 @@ def _relabel(path: str, event: Event, ids: dict[int, tuple[int, int]]) -> Event:
     line = min(n for _pid, n in ids.values())
     if set(ids) != ranks:
         missing = sorted(ranks - set(ids)) or sorted(set(ids) - ranks)
-        raise EventFileError(path, line, f"{IDS_TAG} records do not match the 001 records "
-                                         f"(starting rank {missing[0]})")
+        raise EventFileError(path, line, _("{tag} records do not match the 001 records "
+                                           "(starting rank {rank})").format(tag=IDS_TAG,
+                                                                            rank=missing[0]))
     to_id = {rank: pid for rank, (pid, _n) in ids.items()}
     if len(set(to_id.values())) != len(to_id):
-        raise EventFileError(path, line, f"{IDS_TAG} records give one player id twice")
+        raise EventFileError(path, line, _("{tag} records give one player id twice")
+                             .format(tag=IDS_TAG))
     def boards(r: Round) -> tuple[Board, ...]:
         pairs = sorted(((to_id[b.players[0]], to_id[b.players[1]]), b.result)
                        for b in r.boards)
