@@ -496,3 +496,31 @@ def test_accented_names_in_latin1_and_ascii():
     assert scores(back) == scores(ev) and back.by_id()[2].name == "Åström, Zoë"
     with pytest.raises(SwissError, match="encoding"):
         write_trf(ev, encoding="utf-16")
+
+
+def test_a_dutch_event_with_ids_out_of_rating_order_exports_its_pairing_numbers():
+    """The file's numbering is the one the event was paired with: a reader that knows
+    nothing of swisstui's ids (the ### records removed) pairs the next round the same way."""
+    from swisstui.core.pairing import pair_round
+    from swisstui.core.pairing.dutch import pairing_numbers
+    from swisstui.core.pairing.simulate import settings_for, simulate
+
+    players = [Player(i, f"P{i:02d}, X", 1400 + 20 * i) for i in range(1, 12)]  # id 11 best
+    s = replace(settings_for("chess", "Out of order", 5, seed=3), system="dutch")
+    ev = simulate("chess", 11, 5, seed=3, settings=s, players=players).without_round(5)
+    ev = ev.without_round(4)
+    text = write_trf(ev)
+    numbers = pairing_numbers(ev, round_no=4)
+    assert numbers[11] == 1 and numbers[1] == 11
+    starts = [int(x[4:8]) for x in lines(text) if x.startswith("001")]
+    assert starts == list(range(1, 12))
+    assert "### swisstui ids: 1=11 2=10" in text
+    back = read_trf(text, "o.trf")
+    assert {p.id for p in back.players} == set(range(1, 12))
+    mine = {b.players for b in pair_round(ev).round.boards}
+    assert {b.players for b in pair_round(back).round.boards} == mine
+    foreign = read_trf("\r\n".join(x for x in lines(text) if not x.startswith("###")), "f.trf")
+    to_id = {n: pid for pid, n in numbers.items()}
+    theirs = {(to_id[a], to_id[b]) for a, b in
+              (bd.players for bd in pair_round(foreign).round.boards)}
+    assert theirs == mine
