@@ -58,6 +58,7 @@ class ExportRequest:
     info: Mapping[str, str] = field(default_factory=dict)
     paper: str | None = None  # "a4" | "letter": an HTML page laid out for a printer
     url: str | None = None  # the players' page: a QR code on printed pairings
+    encoding: str | None = None  # TRF: "utf-8" (default), "latin-1" or "ascii"
 
 
 Renderer = Callable[[Event, ExportRequest], bytes]
@@ -237,7 +238,9 @@ def _trf(event: Event, req: ExportRequest) -> bytes:
     from . import trf
     if req.round is not None:  # the event as it stood after round N (pairing checkers)
         event = trf.event_after(event, req.round)
-    return _utf8(trf.write_trf(event, version=req.trf_version or trf.DEFAULT_VERSION))
+    encoding = req.encoding or trf.DEFAULT_ENCODING
+    return trf.encode_trf(trf.write_trf(event, version=req.trf_version or trf.DEFAULT_VERSION,
+                                        encoding=encoding), encoding)
 
 
 def _h9(event: Event, req: ExportRequest) -> bytes:

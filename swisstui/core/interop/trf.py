@@ -30,6 +30,25 @@ not yet entered players), the JaVaFo/bbpPairings in-tournament convention.  Line
 CR LF (TRF "each line shall have a CR"); the file is UTF-8.  Only complete rounds are written
 (a TRF has no "pending" code).
 
+Numbering (docs/INTEROP.md "Pairing numbers"): the starting-rank column holds the pairing
+numbers of FIDE C.04.2 (rating, title, name — the Dutch engine's
+:func:`~swisstui.core.pairing.dutch.pairing_numbers`, for the round to be paired next), the
+records are written in that order, and the round columns, ``240`` and ``260`` records use the
+same numbers.  The director's player ids stay in the event; when they differ from the
+numbers the file carries them in comment records ``### swisstui ids: 1=12 2=5 …`` (pairing
+number = id; every TRF reader skips ``###`` lines), which the reader maps back.
+
+Initial colour: ``XXC`` / ``152`` when written; otherwise inferred from the first round with
+a game, as the pairing engines do — among the players paired in that round (a game or the
+pairing-allocated bye) in pairing-number order, the first with a colour gives it: his own
+colour if he is first, second, … at an odd position (1st, 3rd, …), the other colour at an
+even one.
+
+Encoding: UTF-8 by default; ``encoding="latin-1"`` writes ISO 8859-1 with the characters
+outside it transliterated, ``"ascii"`` plain ASCII (``Åström`` → ``Astrom``, ``ß`` → ``ss``),
+for readers that cannot take UTF-8 (:func:`encode_trf`).  Text fields are folded before the
+fixed columns are laid out, so every column stays in place.
+
 Codes written per round, from :class:`~swisstui.core.model.GameKind`: played game ``1 = 0``
 with the colour; forfeit win / loss ``+`` / ``-`` with the scheduled colour (a double forfeit
 is ``-`` on both sides); pairing-allocated bye ``0000 - U``; requested byes ``0000 - F``,
@@ -48,15 +67,22 @@ from collections.abc import Mapping
 
 from ..errors import EventFileError, SwissError
 from ..games import profile
+from ..i18n import _
 from ..model import (Board, Bye, ByeKind, Event, GameKind, Player, Round, Scoring, Settings,
                      history, score)
 from ..registration import clean_birth, nfc
 
 VERSIONS = ("16", "2026")
 DEFAULT_VERSION = "16"
+ENCODINGS = ("utf-8", "latin-1", "ascii")
+DEFAULT_ENCODING = "utf-8"
 EOL = "\r\n"
+IDS_TAG = "### swisstui ids:"
 
-_SYSTEM_TEXT = {"swiss": "Swiss System", "roundrobin": "Round Robin", "mcmahon": "McMahon"}
+# 092 (type of tournament): the Dutch system is what a chess "Swiss System" means; swisstui's
+# general matching system says so, and reads back as itself
+_SYSTEM_TEXT = {"dutch": "Swiss System", "swiss": "Swiss System (matching)",
+                "roundrobin": "Round Robin", "mcmahon": "McMahon"}
 _BYE_CODE = {
     GameKind.PAIRING_BYE: "U",
     GameKind.FULL_BYE: "F",
@@ -106,7 +132,7 @@ def trf_ranks(event: Event, upto: int) -> dict[int, int]:
     """Rank of each player after round ``upto`` from the standings area (score, then the
     event's tie-break chain); before round 1 the starting rank."""
     if upto <= 0:
-        return {p.id: p.id for p in event.players}
+        return trf_numbers(event, 0)
     from ..standings import standings
 
     return {row.player.id: row.rank for row in standings(event, upto=upto).rows}
@@ -176,37 +202,101 @@ def _pts(value: float) -> str:
 
 # ---- writer ---------------------------------------------------------------------------------
 
-def initial_colour(event: Event, rounds: tuple[Round, ...] = ()) -> str:
+def initial_colour(event: Event, rounds: tuple[Round, ...] = (),
+                   numbers: Mapping[int, int] | None = None) -> str:
     """``w`` or ``b``: the colour the top seed gets in round 1 (docs/RULES.md §5.6 step 5).
 
-    Derived from round 1 when it is on file (the highest-ranked paired player has the
-    initial colour if their pairing number is odd, the other one if even), otherwise the
-    chess option ``initial_colour``."""
-    first = rounds[0] if rounds else event.round(1)
-    if first is not None and first.boards:
-        best = None
+    Derived from the first round on file with a game, as the pairing engines infer it: the
+    players who took part in that round's pairing (a game or the pairing-allocated bye), in
+    pairing-number order (``numbers``, player id -> number; default the ids), and the first
+    of them with a colour: his colour if his position among them is odd (1st, 3rd, …), the
+    other colour if even.  Without such a round, the chess option ``initial_colour``."""
+    first = next((r for r in (rounds or tuple(sorted(event.swiss_rounds(),
+                                                      key=lambda r: r.number)))
+                  if r.boards), None)
+    if first is not None:
+        rank = (lambda pid: numbers.get(pid, 10**6 + pid)) if numbers else (lambda pid: pid)
+        colour_of = {}
         for b in first.boards:
-            for seat, pid in enumerate(b.players):
-                if best is None or pid < best[0]:
-                    best = (pid, "w" if seat == 0 else "b")
-        assert best is not None
-        pid, colour = best
-        if pid % 2 == 1:
-            return colour
-        return "b" if colour == "w" else "w"
+            colour_of[b.players[0]] = "w"
+            colour_of[b.players[1]] = "b"
+        took_part = set(colour_of) | {b.player for b in first.byes
+                                      if b.kind is ByeKind.PAIRING}
+        for pos, pid in enumerate(sorted(took_part, key=rank)):
+            if pid in colour_of:
+                colour = colour_of[pid]
+                if pos % 2 == 0:
+                    return colour
+                return "b" if colour == "w" else "w"
     return str(event.settings.options.get("initial_colour", "w"))
 
 
-def _block(rec) -> str:
+# ---- text folding for Latin-1 / ASCII files -------------------------------------------------
+
+_ASCII_EXTRA = {"ß": "ss", "ẞ": "SS", "Æ": "AE", "æ": "ae", "Œ": "OE", "œ": "oe", "Ø": "O",
+                "ø": "o", "Đ": "D", "đ": "d", "Ð": "D", "ð": "d", "Ł": "L", "ł": "l",
+                "Þ": "Th", "þ": "th", "ı": "i", "Ħ": "H", "ħ": "h", "ŉ": "'n", "‘": "'",
+                "’": "'", "‚": ",", "“": '"', "”": '"', "„": '"', "–": "-", "—": "-",
+                "\u00a0": " "}
+
+
+def fold_text(text: str, encoding: str) -> str:
+    """``text`` written with the characters ``encoding`` has (UTF-8: unchanged).  Latin-1
+    keeps what it can encode (``é``, ``ö``, ``ß``) and folds the rest; ASCII folds every
+    letter to its base letter (``Ł`` → ``L``, ``ß`` → ``ss``, accents dropped); what cannot
+    be folded becomes ``?``."""
+    import unicodedata
+
+    if encoding == "utf-8":
+        return text
+    out = []
+    for ch in text:
+        try:
+            ch.encode(encoding)
+            out.append(ch)
+            continue
+        except UnicodeEncodeError:
+            pass
+        if ch in _ASCII_EXTRA:
+            out.append(_ASCII_EXTRA[ch])
+            continue
+        base = "".join(c for c in unicodedata.normalize("NFKD", ch)
+                       if not unicodedata.combining(c))
+        try:
+            base.encode(encoding)
+            out.append(base or "?")
+        except UnicodeEncodeError:
+            out.append("?")
+    return "".join(out)
+
+
+def encode_trf(text: str, encoding: str = DEFAULT_ENCODING) -> bytes:
+    """The file's bytes: ``text`` as written by :func:`write_trf` with the same ``encoding``
+    (already folded), encoded."""
+    if encoding not in ENCODINGS:
+        raise SwissError(_("unknown TRF encoding {encoding}; valid: {valid}").format(
+            encoding=repr(encoding), valid=", ".join(ENCODINGS)))
+    return fold_text(text, encoding).encode(encoding)
+
+
+def trf_numbers(event: Event, upto: int) -> dict[int, int]:
+    """Player id -> the number written for him: the pairing number (C.04.2) of the round
+    after ``upto``, the one a pairing checker pairs next (the Dutch engine's function)."""
+    from ..pairing.dutch import pairing_numbers
+
+    return pairing_numbers(event, round_no=upto + 1)
+
+
+def _block(rec, numbers: Mapping[int, int]) -> str:
     kind = rec.kind
     if kind is GameKind.GAME:
         code = {1: "1", 0.5: "=", 0: "0"}[rec.outcome]
-        return f"  {rec.opponent:>4} {rec.colour} {code}"
+        return f"  {numbers[rec.opp]:>4} {rec.colour} {code}"
     if kind in (GameKind.FORFEIT_WIN, GameKind.FORFEIT_LOSS, GameKind.FORFEIT_DRAW):
         code = {GameKind.FORFEIT_WIN: "+", GameKind.FORFEIT_LOSS: "-",
                 GameKind.FORFEIT_DRAW: "D"}[kind]
         colour = "w" if rec.first else "b"
-        return f"  {rec.opponent:>4} {colour} {code}"
+        return f"  {numbers[rec.opp]:>4} {colour} {code}"
     if kind in _BYE_CODE:
         return f"  0000 - {_BYE_CODE[kind]}"
     if kind in (GameKind.WITHDRAWN, GameKind.NOT_REGISTERED):
@@ -214,31 +304,40 @@ def _block(rec) -> str:
     raise SwissError(f"round {rec.round} has no result yet; a TRF holds complete rounds only")
 
 
-def player_line(p: Player, points: float, rank: int | None, blocks: list[str]) -> str:
-    """One ``001`` record in the fixed columns (trailing blanks removed)."""
+def player_line(p: Player, points: float, rank: int | None, blocks: list[str],
+                number: int | None = None, encoding: str = DEFAULT_ENCODING) -> str:
+    """One ``001`` record in the fixed columns (trailing blanks removed); ``number`` is the
+    starting rank written (default the player id), ``encoding`` folds the name to it."""
     sex = {"m": "m", "f": "w", "w": "w"}.get((p.sex or "").lower(), " ")
     title = (p.title or "")[:3]
     rating = str(p.rating) if p.rating else ""
     fed = p.country if p.country and len(p.country) <= 3 else ""
     fid = p.federation_id if p.federation_id and len(p.federation_id) <= 11 else ""
     rk = "" if rank is None else str(rank)
-    head = (f"001 {p.id:>4} {sex}{title:>3} {p.name[:33]:<33} {rating:>4} {fed:<3} "
+    start = p.id if number is None else number
+    name = fold_text(p.name, encoding)
+    head = (f"001 {start:>4} {sex}{title:>3} {name[:33]:<33} {rating:>4} {fed:<3} "
             f"{fid:>11} {_trf_birth(p.birth):<10} {_pts(points)} {rk:>4}")
     return (head + "".join(blocks)).rstrip()
 
 
 def write_trf(event: Event, *, version: str = DEFAULT_VERSION,
-              ranks: Mapping[int, int] | None = None) -> str:
+              ranks: Mapping[int, int] | None = None,
+              encoding: str = DEFAULT_ENCODING) -> str:
     """The event as TRF text (lines end with CR LF).  ``ranks`` (player id → rank) defaults
-    to the standings after the last complete round."""
+    to the standings after the last complete round; ``encoding`` folds the texts to what it
+    can hold (:func:`encode_trf` makes the bytes)."""
     if version not in VERSIONS:
         raise SwissError(f"unknown TRF version {version!r}; valid: {', '.join(VERSIONS)}")
+    if encoding not in ENCODINGS:
+        raise SwissError(_("unknown TRF encoding {encoding}; valid: {valid}").format(
+            encoding=repr(encoding), valid=", ".join(ENCODINGS)))
     if "trf" not in profile(event.game).file_formats:
         raise SwissError(f"TRF is a chess format; this event is {event.game} "
                          "(use --format h9 for Go, csv or html for any game)")
-    big = [p.id for p in event.players if p.id > 9999]
-    if big:
-        raise SwissError(f"TRF start numbers go up to 9999; player id {big[0]} does not fit")
+    if len(event.players) > 9999:
+        raise SwissError(_("TRF start numbers go up to 9999; the event has {n} players")
+                         .format(n=len(event.players)))
     s = event.settings
     scoring_items = _scoring_items(s.scoring)
     rounds = complete_rounds(event)
@@ -246,11 +345,12 @@ def write_trf(event: Event, *, version: str = DEFAULT_VERSION,
     hist = history(event, upto=upto) if rounds else {p.id: () for p in event.players}
     if ranks is None:
         ranks = trf_ranks(event, upto)
+    numbers = trf_numbers(event, upto)
 
     lines: list[str] = []
 
     def tag(code: str, value: object) -> None:
-        lines.append(f"{code} {value}".rstrip())
+        lines.append(f"{code} {fold_text(str(value), encoding)}".rstrip())
 
     tag("012", s.name)
     if s.city:
@@ -264,7 +364,7 @@ def write_trf(event: Event, *, version: str = DEFAULT_VERSION,
     tag("092", _SYSTEM_TEXT.get(s.system, s.system))
     if s.arbiter:
         tag("102", s.arbiter)
-    colour = initial_colour(event, rounds)
+    colour = initial_colour(event, rounds, numbers)
     if version == "16":
         tag("XXR", max(s.rounds, upto))
         tag("XXC", "white1" if colour == "w" else "black1")
@@ -279,15 +379,16 @@ def write_trf(event: Event, *, version: str = DEFAULT_VERSION,
     nxt = next_round_requests(event, upto)
     sc = s.scoring
     bonus = {"F": sc.win, "H": sc.draw, "Z": 0.0}
-    for p in sorted(event.players, key=lambda p: p.id):
+    for p in sorted(event.players, key=lambda p: numbers[p.id]):
         recs = hist.get(p.id, ())
-        blocks = [_block(rec) for rec in recs]
+        blocks = [_block(rec, numbers) for rec in recs]
         points = score(recs)
         if nxt:
             code = nxt.get(p.id)
             blocks.append(f"  0000 - {code}" if code else _BLANK_BLOCK)
             points += bonus.get(code, 0.0) if code else 0.0  # the engines count the bye already
-        lines.append(player_line(p, points, ranks.get(p.id), blocks))
+        lines.append(player_line(p, points, ranks.get(p.id), blocks, numbers[p.id],
+                                 encoding))
     if version == "2026":
         requests: dict[tuple[int, str], list[int]] = {}
         for p in event.players:
@@ -295,9 +396,14 @@ def write_trf(event: Event, *, version: str = DEFAULT_VERSION,
                 if rnd > upto + 1 and kind in _REQUEST_CODE:
                     requests.setdefault((rnd, _REQUEST_CODE[kind]), []).append(p.id)
         for (rnd, code), ids in sorted(requests.items()):
-            lines.append(f"240 {code} {rnd:03d}" + "".join(f" {i:>4}" for i in sorted(ids)))
+            lines.append(f"240 {code} {rnd:03d}"
+                         + "".join(f" {i:>4}" for i in sorted(numbers[x] for x in ids)))
         for a, b in s.forbidden:
-            lines.append(f"260 {1:03d} {s.rounds:03d} {a:>4} {b:>4}")
+            lines.append(f"260 {1:03d} {s.rounds:03d} {numbers[a]:>4} {numbers[b]:>4}")
+    if any(n != pid for pid, n in numbers.items()):
+        pairs = [f"{n}={pid}" for pid, n in sorted(numbers.items(), key=lambda x: x[1])]
+        for k in range(0, len(pairs), 12):
+            lines.append(f"{IDS_TAG} " + " ".join(pairs[k:k + 12]))
     return EOL.join(lines) + EOL
 
 
@@ -478,11 +584,20 @@ def read_trf(text: str, path: str | Path = "<trf>", *, rounds: int | None = None
     head = _Header()
     players: list[_PlayerRec] = []
     seen: dict[int, int] = {}
+    id_map: dict[int, tuple[int, int]] = {}  # starting rank -> (swisstui id, line)
     for lineno, line in enumerate(text.splitlines(), start=1):
 
         def err(msg: str, _n: int = lineno) -> EventFileError:
             return EventFileError(path, _n, msg)
 
+        if line.startswith(IDS_TAG):
+            for item in line[len(IDS_TAG):].split():
+                rank, sep, pid = item.partition("=")
+                if not (sep and rank.isdigit() and pid.isdigit() and int(pid) > 0):
+                    raise err(_("{tag} entries are starting rank=player id, not {item}")
+                              .format(tag=IDS_TAG, item=repr(item)))
+                id_map[int(rank)] = (int(pid), lineno)
+            continue
         if not line.strip() or line.startswith("###"):
             continue
         tag = line[:3]
@@ -511,7 +626,8 @@ def read_trf(text: str, path: str | Path = "<trf>", *, rounds: int | None = None
         elif tag == "092":
             low = value.lower()
             head.system = ("roundrobin" if "robin" in low else
-                           "mcmahon" if "mcmahon" in low else "swiss")
+                           "mcmahon" if "mcmahon" in low else
+                           "swiss" if "matching" in low else "dutch")
         elif tag == "102":
             head.arbiter = value or None
         elif tag in ("XXR", "142"):
@@ -555,7 +671,46 @@ def read_trf(text: str, path: str | Path = "<trf>", *, rounds: int | None = None
         raise EventFileError(path, None, "no 001 player records")
     if rounds is not None:
         head.rounds = rounds  # the director's --rounds wins over XXR / 142
-    return _build_event(path, head, players)
+    event = _build_event(path, head, players)
+    if head.colour is None and any(r.boards for r in event.rounds):
+        # no XXC / 152: inferred from the first round with a game (starting-rank order)
+        colour = initial_colour(event)
+        event = replace(event, settings=replace(
+            event.settings, options={**event.settings.options, "initial_colour": colour}))
+    if id_map:
+        event = _relabel(path, event, id_map)
+    return event
+
+
+def _relabel(path: str, event: Event, ids: dict[int, tuple[int, int]]) -> Event:
+    """The event with the director's player ids of the ``### swisstui ids`` records instead
+    of the starting ranks (the file is checked with its own numbers first)."""
+    ranks = {p.id for p in event.players}
+    line = min(n for _pid, n in ids.values())
+    if set(ids) != ranks:
+        missing = sorted(ranks - set(ids)) or sorted(set(ids) - ranks)
+        raise EventFileError(path, line, _("{tag} records do not match the 001 records "
+                                           "(starting rank {rank})").format(tag=IDS_TAG,
+                                                                            rank=missing[0]))
+    to_id = {rank: pid for rank, (pid, _n) in ids.items()}
+    if len(set(to_id.values())) != len(to_id):
+        raise EventFileError(path, line, _("{tag} records give one player id twice")
+                             .format(tag=IDS_TAG))
+    def boards(r: Round) -> tuple[Board, ...]:
+        pairs = sorted(((to_id[b.players[0]], to_id[b.players[1]]), b.result)
+                       for b in r.boards)
+        pairs.sort(key=lambda x: min(x[0]))  # as the reader orders them (lower id first)
+        return tuple(Board(i, ab, res) for i, (ab, res) in enumerate(pairs, 1))
+
+    rounds = tuple(replace(r, boards=boards(r),
+                           byes=tuple(sorted((replace(b, player=to_id[b.player])
+                                              for b in r.byes), key=lambda b: b.player)))
+                   for r in event.rounds)
+    players = tuple(sorted((replace(p, id=to_id[p.id]) for p in event.players),
+                           key=lambda p: p.id))
+    settings = replace(event.settings, forbidden=tuple(
+        (to_id[a], to_id[b]) for a, b in event.settings.forbidden))
+    return Event(settings, players, rounds)
 
 
 def _build_event(path: str, head: _Header, players: list[_PlayerRec]) -> Event:

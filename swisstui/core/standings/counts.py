@@ -6,6 +6,10 @@
 * BPG — games played with Black (forfeits not counted), Art. 7.3.
 * BWG — games won over the board with Black, Art. 7.4.
 * PS — sum of the progressive (running) scores after each round, Art. 7.5.
+* PS-C1 / PS-C2 — Cut-1 / Cut-2 (Art. 7.5 with 14.1): without the running scores of the first
+  1 or 2 rounds (the least significant: a running score never decreases).
+* PS-M1 / PS-M2 — Median-1 / Median-2 (Art. 14.2): also without the running scores of the
+  last 1 or 2 rounds (the most significant).
 * KS — Koya: points scored against opponents who finished with at least 50 % of the maximum
   possible score, Art. 9.2 (for round robins).
 """
@@ -54,18 +58,53 @@ def black_wins(ctx: Context) -> dict[int, float]:
             for pid, recs in ctx.history.items()}
 
 
+def _progressive(ctx: Context, low: int, high: int) -> dict[int, float]:
+    """Σ of the running scores after each round, without those of the first ``low`` and
+    the last ``high`` rounds (none left when there are no more rounds than that)."""
+    out: dict[int, float] = {}
+    for pid, recs in ctx.history.items():
+        run = 0.0
+        running = []
+        for r in recs:
+            run += r.points
+            running.append(run)
+        out[pid] = sum(running[low:len(running) - high])
+    return out
+
+
 @tiebreak("PS", "Progressive scores", "docs/RULES.md §5.2 (C.07 Art. 7.5)",
           aliases=("PROGRESSIVE", "CUMULATIVE"))
 def progressive(ctx: Context) -> dict[int, float]:
     """Σ over rounds of the running score after that round."""
-    out: dict[int, float] = {}
-    for pid, recs in ctx.history.items():
-        run = total = 0.0
-        for r in recs:
-            run += r.points
-            total += run
-        out[pid] = total
-    return out
+    return _progressive(ctx, 0, 0)
+
+
+@tiebreak("PS-C1", "Progressive scores Cut-1", "docs/RULES.md §5.2 (C.07 Art. 7.5, 14.1)",
+          aliases=("PSC1",))
+def progressive_cut1(ctx: Context) -> dict[int, float]:
+    """PS without the first round's running score."""
+    return _progressive(ctx, 1, 0)
+
+
+@tiebreak("PS-C2", "Progressive scores Cut-2", "docs/RULES.md §5.2 (C.07 Art. 7.5, 14.1)",
+          aliases=("PSC2",))
+def progressive_cut2(ctx: Context) -> dict[int, float]:
+    """PS without the running scores of the first two rounds."""
+    return _progressive(ctx, 2, 0)
+
+
+@tiebreak("PS-M1", "Progressive scores Median-1", "docs/RULES.md §5.2 (C.07 Art. 7.5, 14.2)",
+          aliases=("PSM1",))
+def progressive_median1(ctx: Context) -> dict[int, float]:
+    """PS without the running scores of the first and the last round."""
+    return _progressive(ctx, 1, 1)
+
+
+@tiebreak("PS-M2", "Progressive scores Median-2", "docs/RULES.md §5.2 (C.07 Art. 7.5, 14.2)",
+          aliases=("PSM2",))
+def progressive_median2(ctx: Context) -> dict[int, float]:
+    """PS without the running scores of the first two and the last two rounds."""
+    return _progressive(ctx, 2, 2)
 
 
 @tiebreak("KS", "Koya system", "docs/RULES.md §5.2 (C.07 Art. 9.2)", aliases=("KOYA",))
