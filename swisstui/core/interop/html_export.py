@@ -1,12 +1,15 @@
 """HTML export of the printable lists (:mod:`.tables`): one static file with no scripts and
 no outside resources (no links, fonts or images), readable on a phone (viewport meta, a
-scrolling table wrapper, small-screen CSS) and printable (print CSS drops the shading)."""
+scrolling table wrapper, small-screen CSS) and printable (print CSS drops the shading).
+``lang`` is the readers' language: the page's ``lang`` attribute and its own words (the
+tables arrive translated from :mod:`.tables`)."""
 
 from __future__ import annotations
 
 from html import escape
 
-from .tables import Table
+from ..i18n import SOURCE
+from .tables import Table, gettext_for
 
 CSS = """\
 body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:1rem;color:#111;background:#fff}
@@ -43,12 +46,18 @@ def _section(table: Table) -> list[str]:
     return out
 
 
-def tables_to_html(tables: list[Table], heading: str) -> str:
+def html_lang(lang: str) -> str:
+    """A language as HTML's ``lang`` attribute spells it (BCP 47: ``pt-BR``)."""
+    return lang.replace("_", "-")
+
+
+def tables_to_html(tables: list[Table], heading: str, *, lang: str = SOURCE) -> str:
     """One page: the heading, then each table under its own title."""
-    title = tables[0].title if len(tables) == 1 else "results"
+    _ = gettext_for(lang)
+    title = tables[0].title if len(tables) == 1 else _("results")
     out = [
         "<!DOCTYPE html>",
-        '<html lang="en">',
+        f'<html lang="{html_lang(lang)}">',
         "<head>",
         '<meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
