@@ -22,13 +22,23 @@ th{background:#eee}
 .n{text-align:right;font-variant-numeric:tabular-nums}
 tbody tr:nth-child(even){background:#f6f6f6}
 p.note{color:#844;font-size:.9rem}
+p.legend{color:#444;font-size:.85rem}
 footer{margin-top:1rem;color:#777;font-size:.8rem}
 @media (max-width:600px){body{margin:.5rem}table{font-size:.85rem}th,td{padding:.25rem .35rem}}
 @media print{body{margin:0}.wrap{overflow:visible}tbody tr:nth-child(even){background:none}th{background:none}}
 """
 
 
-def _section(table: Table) -> list[str]:
+def legend_html(table: Table, _) -> list[str]:
+    """The tie-break codes of ``table`` with what they are called (codes as they are)."""
+    if not table.legend:
+        return []
+    items = " · ".join(escape(_("{code}: {name}").format(code=c, name=n))
+                       for c, n in table.legend)
+    return [f'<p class="legend">{items}</p>']
+
+
+def _section(table: Table, _) -> list[str]:
     def cls(i: int) -> str:
         return ' class="n"' if table.numeric[i] else ""
 
@@ -42,7 +52,7 @@ def _section(table: Table) -> list[str]:
     for row in table.rows:
         out.append("<tr>" + "".join(f"<td{cls(i)}>{escape(c)}</td>"
                                     for i, c in enumerate(row)) + "</tr>")
-    out += ["</tbody>", "</table>", "</div>"]
+    out += ["</tbody>", "</table>", "</div>", *legend_html(table, _)]
     return out
 
 
@@ -68,6 +78,6 @@ def tables_to_html(tables: list[Table], heading: str, *, lang: str = SOURCE) -> 
         f"<h1>{escape(heading)}</h1>",
     ]
     for table in tables:
-        out += _section(table)
+        out += _section(table, _)
     out += ["<footer>swisstui</footer>", "</body>", "</html>"]
     return "\n".join(out) + "\n"

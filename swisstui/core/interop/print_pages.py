@@ -20,7 +20,7 @@ from ..errors import SwissError
 from ..games import profile
 from ..i18n import SOURCE, N_
 from ..model import Event
-from .html_export import html_lang
+from .html_export import html_lang, legend_html
 from .tables import Gettext, Table, gettext_for, paired_round
 
 PAPERS = {"a4": "A4", "letter": "letter"}
@@ -40,6 +40,7 @@ th.pagehead{{font-size:12.5pt;border-bottom:none;padding:0 0 2mm}}
 .big td{{font-size:13pt;padding:1.8mm 2mm}}
 .chart td,.chart th{{font-size:9pt;padding:0.8mm 1.2mm}}
 p.note{{font-size:9pt}}
+p.legend{{font-size:8.5pt}}
 .qr{{float:right;width:34mm;margin:0 0 2mm 4mm;text-align:center;font-size:8pt;overflow-wrap:anywhere}}
 .qr svg{{width:32mm;height:32mm}}
 .slip{{break-inside:avoid;page-break-inside:avoid;border:0.4mm dashed #000;padding:3mm 4mm;margin:0 0 5mm;height:56mm;box-sizing:border-box}}
@@ -104,7 +105,7 @@ def table_page(table: Table, heading: str, paper: str | None, *, big: bool = Fal
     for row in table.rows:
         out.append("<tr>" + "".join(f"<td{c(i)}>{escape(v)}</td>"
                                     for i, v in enumerate(row)) + "</tr>")
-    out += ["</tbody>", "</table>"]
+    out += ["</tbody>", "</table>", *legend_html(table, gettext_for(lang))]
     return _page(heading, table.title, out, paper, landscape, lang)
 
 

@@ -76,6 +76,13 @@ class Table:
     rows: tuple[tuple[str, ...], ...]
     numeric: tuple[bool, ...]
     notes: tuple[str, ...] = ()
+    # (code, what it is called) of the tie-break columns, for a legend under the table
+    legend: tuple[tuple[str, str], ...] = ()
+
+
+def _legend(codes, lang: str) -> tuple[tuple[str, str], ...]:
+    from ..standings.registry import description
+    return tuple((c, description(c, lang)) for c in codes)
 
 
 def _fmt(code: str | None, value: float | None) -> str:
@@ -121,7 +128,7 @@ def standings_table(event: Event, upto: int | None = None, chain=None, *,
     headers = (*head[:3], *extra, *head[3:])
     numeric = (True, True, False, True, False, False) + (True,) * (len(head) - 3)
     return Table(_("Standings after round {round}").format(round=st.after_round), headers,
-                 tuple(rows), numeric, tuple(st.warnings))
+                 tuple(rows), numeric, tuple(st.warnings), _legend(st.tiebreaks, lang))
 
 
 def crosstable_table(event: Event, upto: int | None = None, chain=None, *,
@@ -140,7 +147,7 @@ def crosstable_table(event: Event, upto: int | None = None, chain=None, *,
     nr = len(ct.rounds)
     numeric = (True, True, True, False) + (False,) * nr + (True,) * (len(head) - 3 - nr)
     return Table(_(title).format(round=ct.after_round),
-                 ("#", *head), rows, numeric, tuple(ct.warnings))
+                 ("#", *head), rows, numeric, tuple(ct.warnings), _legend(ct.tiebreaks, lang))
 
 
 def paired_round(event: Event, round_no: int | None):

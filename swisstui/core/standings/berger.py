@@ -8,12 +8,13 @@ opponents plus half the scores of the drawn ones.  Go's SODOS (on wins) is in :m
 
 from __future__ import annotations
 
+from ..i18n import N_
 from .context import Context
 from .registry import tiebreak
 from .unplayed import contributions
 
 
-@tiebreak("SB", "Sonneborn-Berger", "docs/RULES.md §5.2 (C.07 Art. 9.1), §5.3, §4.4",
+@tiebreak("SB", N_("Sonneborn-Berger"), "docs/RULES.md §5.2 (C.07 Art. 9.1), §5.3, §4.4",
           aliases=("SONNEBORN", "BERGER", "SONNEBORN-BERGER"))
 def sonneborn_berger(ctx: Context) -> dict[int, float]:
     """Σ (opponent's score × fraction of a win scored against them); chess unplayed rounds

@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+from ..i18n import N_
 from ..model import GameKind as K
 from .context import Context
 from .registry import tiebreak
@@ -23,7 +24,7 @@ def _coloured(prof) -> bool:
     return prof.has_colours
 
 
-@tiebreak("WIN", "Number of wins", "docs/RULES.md §5.2 (C.07 Art. 7.1)", aliases=("WINS-ALL",))
+@tiebreak("WIN", N_("Number of wins"), "docs/RULES.md §5.2 (C.07 Art. 7.1)", aliases=("WINS-ALL",))
 def wins(ctx: Context) -> dict[int, float]:
     """Rounds scoring a win's points, played or not (forfeit wins, PAB, full-point byes)."""
     win, pending = ctx.win, K.PENDING
@@ -31,7 +32,7 @@ def wins(ctx: Context) -> dict[int, float]:
             for pid, recs in ctx.history.items()}
 
 
-@tiebreak("WON", "Number of games won", "docs/RULES.md §5.2 (C.07 Art. 7.2)")
+@tiebreak("WON", N_("Number of games won"), "docs/RULES.md §5.2 (C.07 Art. 7.2)")
 def won(ctx: Context) -> dict[int, float]:
     """Games won over the board (forfeits and byes do not count)."""
     game = K.GAME
@@ -39,14 +40,14 @@ def won(ctx: Context) -> dict[int, float]:
             for pid, recs in ctx.history.items()}
 
 
-@tiebreak("BPG", "Games played with Black", "docs/RULES.md §5.2 (C.07 Art. 7.3)", _coloured)
+@tiebreak("BPG", N_("Games played with Black"), "docs/RULES.md §5.2 (C.07 Art. 7.3)", _coloured)
 def black_games(ctx: Context) -> dict[int, float]:
     """Games played over the board with Black (forfeits not counted)."""
     return {pid: float(sum(1 for r in recs if r.kind is K.GAME and r.colour == "b"))
             for pid, recs in ctx.history.items()}
 
 
-@tiebreak("BWG", "Games won with Black", "docs/RULES.md §5.2 (C.07 Art. 7.4)", _coloured)
+@tiebreak("BWG", N_("Games won with Black"), "docs/RULES.md §5.2 (C.07 Art. 7.4)", _coloured)
 def black_wins(ctx: Context) -> dict[int, float]:
     """Games won over the board with Black."""
     return {pid: float(sum(1 for r in recs
@@ -54,7 +55,7 @@ def black_wins(ctx: Context) -> dict[int, float]:
             for pid, recs in ctx.history.items()}
 
 
-@tiebreak("PS", "Progressive scores", "docs/RULES.md §5.2 (C.07 Art. 7.5)",
+@tiebreak("PS", N_("Progressive scores"), "docs/RULES.md §5.2 (C.07 Art. 7.5)",
           aliases=("PROGRESSIVE", "CUMULATIVE"))
 def progressive(ctx: Context) -> dict[int, float]:
     """Σ over rounds of the running score after that round."""
@@ -68,7 +69,7 @@ def progressive(ctx: Context) -> dict[int, float]:
     return out
 
 
-@tiebreak("KS", "Koya system", "docs/RULES.md §5.2 (C.07 Art. 9.2)", aliases=("KOYA",))
+@tiebreak("KS", N_("Koya system"), "docs/RULES.md §5.2 (C.07 Art. 9.2)", aliases=("KOYA",))
 def koya(ctx: Context) -> dict[int, float]:
     """Points scored against opponents who finished on at least half the maximum possible
     score (``ks_limit`` option, default 50 %)."""
@@ -79,7 +80,7 @@ def koya(ctx: Context) -> dict[int, float]:
             for pid, recs in ctx.history.items()}
 
 
-@tiebreak("GE", "Games one elected to play", "docs/RULES.md §5.2 (C.07 Art. 7.6)", ("chess",),
+@tiebreak("GE", N_("Games one elected to play"), "docs/RULES.md §5.2 (C.07 Art. 7.6)", ("chess",),
           aliases=("REP",))
 def elected_games(ctx: Context) -> dict[int, float]:
     """Rounds minus voluntary unplayed rounds (requested half/zero byes, forfeit losses,

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 
+from ..i18n import N_
 from ..model import GameKind as K
 from .context import Context
 from .registry import tiebreak
@@ -53,7 +54,7 @@ def _opponent_ratings(ctx: Context) -> dict[int, list[tuple[int, float]]]:
     return ctx.memo("opp_ratings", build)
 
 
-@tiebreak("ARO", "Average rating of opponents", "docs/RULES.md §5.2 (C.07 Art. 10.1)",
+@tiebreak("ARO", N_("Average rating of opponents"), "docs/RULES.md §5.2 (C.07 Art. 10.1)",
           integer=True)
 def aro(ctx: Context) -> dict[int, float]:
     """Mean rating of the rated opponents met over the board, rounded half up."""
@@ -61,7 +62,7 @@ def aro(ctx: Context) -> dict[int, float]:
             for pid, v in _opponent_ratings(ctx).items()}
 
 
-@tiebreak("AROC1", "Average rating of opponents Cut-1", "docs/RULES.md §5.2 (C.07 Art. 10.1, 14)",
+@tiebreak("AROC1", N_("Average rating of opponents Cut-1"), "docs/RULES.md §5.2 (C.07 Art. 10.1, 14)",
           aliases=("AROC", "ARO-C1"), integer=True)
 def aro_cut1(ctx: Context) -> dict[int, float]:
     """ARO without the lowest-rated opponent."""
@@ -72,7 +73,7 @@ def aro_cut1(ctx: Context) -> dict[int, float]:
     return out
 
 
-@tiebreak("TPR", "Tournament performance rating", "docs/RULES.md §5.2 (C.07 Art. 10.2)",
+@tiebreak("TPR", N_("Tournament performance rating"), "docs/RULES.md §5.2 (C.07 Art. 10.2)",
           integer=True)
 def performance(ctx: Context) -> dict[int, float]:
     """ARO + dp(p) over the games played against rated opponents."""
@@ -86,7 +87,7 @@ def performance(ctx: Context) -> dict[int, float]:
     return out
 
 
-@tiebreak("RATING", "Rating or rank", "docs/RULES.md §1.4 (Rank, Rating); §8.2",
+@tiebreak("RATING", N_("Rating or rank"), "docs/RULES.md §1.4 (Rank, Rating); §8.2",
           aliases=("ELO", "RTG", "GOR"), integer=True)
 def rating(ctx: Context) -> dict[int, float]:
     """The player's rating; without one, a Go/Renju rank value (1d = 0, 1k = −1); players
@@ -107,7 +108,7 @@ def rating(ctx: Context) -> dict[int, float]:
     return out
 
 
-@tiebreak("RANK", "Rank (dan/kyu)", "docs/RULES.md §1.1 (rank encoding), §1.4; §8.2",
+@tiebreak("RANK", N_("Rank (dan/kyu)"), "docs/RULES.md §1.1 (rank encoding), §1.4; §8.2",
           lambda prof: prof.ranks, aliases=("DANKYU", "GRADE"), integer=True)
 def rank(ctx: Context) -> dict[int, float]:
     """The Go/Renju rank value (1d = 0, 1k = −1, pros above 9d); no rank ranks last."""
