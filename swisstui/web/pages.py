@@ -18,7 +18,7 @@ from html import escape
 
 from ..core.i18n import SOURCE, N_
 from ..core.interop.html_export import html_lang
-from ..core.interop.tables import gettext_for
+from ..core.readers import gettext_for
 
 # The players' page's own words (the script looks them up by key).
 PAGE_TEXT = {

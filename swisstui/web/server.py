@@ -28,7 +28,7 @@ from pathlib import Path
 from aiohttp import web
 
 from ..core import services
-from ..core.interop.tables import players_lang
+from ..core.readers import players_lang
 from . import pages, qr
 from .snapshot import snapshot_bytes, snapshot_lang
 

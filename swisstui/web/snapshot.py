@@ -18,8 +18,9 @@ from ..core.clock import ClockState
 from ..core.collation import name_key
 from ..core.errors import SwissError
 from ..core.games import profile
-from ..core.i18n import SOURCE, N_, translator
-from ..core.interop.tables import BYE_TEXT, COLOUR_WORD, Gettext, gettext_for, players_lang
+from ..core.i18n import SOURCE, N_
+from ..core.interop.tables import BYE_TEXT, COLOUR_WORD
+from ..core.readers import Gettext, gettext_for, players_lang, translations
 from ..core.model import Event, GameKind, history, round_records
 from .pages import page_text
 
@@ -122,7 +123,7 @@ def snapshot(event: Event, clock: ClockState | None = None, lang: str | None = N
     prof = profile(event.game)
     lang = lang or players_lang(event)
     rounds = event.settings.rounds
-    ngettext = translator(lang).ngettext
+    ngettext = translations(lang).ngettext
     return {"event": event.settings.name, "game": event.game, "lang": lang,
             "round": event.current_round, "rounds": rounds,
             "rounds_text": ngettext("{n} round", "{n} rounds", rounds).format(n=rounds),

@@ -109,7 +109,7 @@ def _json(data: Any) -> bytes:
 
 def _lang(event: Event, req: ExportRequest) -> str:
     """The language of a format people read: the request's, else the players'."""
-    from .tables import players_lang
+    from ..readers import players_lang
     return req.lang or players_lang(event)
 
 
@@ -128,7 +128,8 @@ def _text_crosstable(event: Event, req: ExportRequest) -> bytes:
 def _text_table(what: str) -> Renderer:
     def render(event: Event, req: ExportRequest) -> bytes:
         from ..standings.render import table_lines
-        from .tables import build, gettext_for
+        from ..readers import gettext_for
+        from .tables import build
         lang = _lang(event, req)
         _ = gettext_for(lang)
         table = build(event, what, req.round, lang=lang)

@@ -9,7 +9,8 @@ from __future__ import annotations
 from html import escape
 
 from ..i18n import SOURCE
-from .tables import Table, gettext_for
+from ..readers import gettext_for
+from .tables import Table
 
 CSS = """\
 body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:1rem;color:#111;background:#fff}

@@ -21,7 +21,8 @@ from ..games import profile
 from ..i18n import SOURCE, N_
 from ..model import Event
 from .html_export import html_lang, legend_html
-from .tables import Gettext, Table, gettext_for, paired_round
+from ..readers import Gettext, gettext_for
+from .tables import Table, paired_round
 
 PAPERS = {"a4": "A4", "letter": "letter"}
 DEFAULT_PAPER = "a4"

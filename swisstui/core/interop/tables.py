@@ -7,17 +7,17 @@ venue.  Values are text already formatted for a reader (tie-breaks through
 Every builder takes ``lang``: the language of the people who read the list (titles, headers,
 colour and bye words; issue 17).  The default is English, the language of the machine format
 CSV, which never changes with the locale; HTML, prints and text pass the players' language
-(:func:`players_lang`).  Codes (BH, SB, MMS …) and result notations stay as they are."""
+(:func:`swisstui.core.readers.players_lang`).  Codes (BH, SB, MMS …) and result notations stay as they are."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..collation import name_key
 from ..errors import SwissError
 from ..games import profile
-from ..i18n import SOURCE, N_, translator
+from ..i18n import SOURCE, N_
+from ..readers import Gettext, gettext_for, reader_text
 from ..model import ByeKind, Event, board_colours
 
 WHATS = ("standings", "crosstable", "pairings", "wall", "final")
@@ -36,26 +36,6 @@ BYE_TEXT = {
 # :func:`~swisstui.core.standings.playoff.final_places` spell them (data, English)
 STAGE_TEXT = {"Champion": N_("Champion"), "Final": N_("Final"),
               "Semi-finals": N_("Semi-finals"), "Quarter-finals": N_("Quarter-finals")}
-
-Gettext = Callable[[str], str]
-
-
-def players_lang(event: Event) -> str:
-    """The language of what the players read (projector, players' page, prints, HTML and
-    text exports): the event's ``language`` setting, else the director's language.
-
-    A local stand-in until the event setting and its core helper land (issue 17); the call
-    sites use this one function."""
-    from .. import i18n
-    wanted = getattr(event.settings, "language", None) or ""
-    found = i18n.normalise(wanted) if wanted else None
-    return found or i18n.current()
-
-
-def gettext_for(lang: str | None) -> Gettext:
-    """The translation function of ``lang`` (None or English: the text as it is)."""
-    return translator(lang or SOURCE).gettext
-
 
 def stage_text(stage: str, _: Gettext) -> str:
     """A playoff stage name for a reader (``Round of 16`` → its translation); ``_`` is the
@@ -128,7 +108,8 @@ def standings_table(event: Event, upto: int | None = None, chain=None, *,
     headers = (*head[:3], *extra, *head[3:])
     numeric = (True, True, False, True, False, False) + (True,) * (len(head) - 3)
     return Table(_("Standings after round {round}").format(round=st.after_round), headers,
-                 tuple(rows), numeric, tuple(st.warnings), _legend(st.tiebreaks, lang))
+                 tuple(rows), numeric, tuple(reader_text(w, _) for w in st.warnings),
+                 _legend(st.tiebreaks, lang))
 
 
 def crosstable_table(event: Event, upto: int | None = None, chain=None, *,
@@ -147,7 +128,8 @@ def crosstable_table(event: Event, upto: int | None = None, chain=None, *,
     nr = len(ct.rounds)
     numeric = (True, True, True, False) + (False,) * nr + (True,) * (len(head) - 3 - nr)
     return Table(_(title).format(round=ct.after_round),
-                 ("#", *head), rows, numeric, tuple(ct.warnings), _legend(ct.tiebreaks, lang))
+                 ("#", *head), rows, numeric, tuple(reader_text(w, _) for w in ct.warnings),
+                 _legend(ct.tiebreaks, lang))
 
 
 def paired_round(event: Event, round_no: int | None):

@@ -133,10 +133,11 @@ def description(code: str, lang: str | None = None) -> str:
     language): ``BH`` → ``Buchholz``.  The code itself is never translated (issue 17); an
     unknown code is returned as it is."""
     from .. import i18n
+    from ..readers import gettext_for
     tb = REGISTRY.get(code)
     if tb is None:
         return code
-    return i18n.translator(lang).gettext(tb.name) if lang else i18n._(tb.name)
+    return gettext_for(lang)(tb.name) if lang else i18n._(tb.name)
 
 
 def tiebreak(code: str, name: str, rule_ref: str,

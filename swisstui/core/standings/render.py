@@ -20,7 +20,8 @@ from typing import Any
 from collections.abc import Sequence
 
 from .. import textwidth
-from ..i18n import SOURCE, translator
+from ..i18n import SOURCE
+from ..readers import gettext_for, reader_text
 from .crosstable import Crosstable
 from .table import Standings, format_value, json_value
 
@@ -46,7 +47,7 @@ def _title(title: str, name: str) -> str:
 
 def standings_rows(st: Standings, *, lang: str = SOURCE) -> tuple[list[str], list[list[str]]]:
     """Header and text cells of a standings table (for any front end)."""
-    _ = translator(lang).gettext
+    _ = gettext_for(lang)
     headers = [_("Pl"), _("No"), _("Name"), _("Pts"), *st.tiebreaks]
     rows = [[r.place, str(r.player.id), r.player.name, format_value(None, r.score),
              *(format_value(c, r.values.get(c)) for c in st.tiebreaks)] for r in st.rows]
@@ -54,12 +55,12 @@ def standings_rows(st: Standings, *, lang: str = SOURCE) -> tuple[list[str], lis
 
 
 def standings_text(st: Standings, name: str = "", *, lang: str = SOURCE) -> str:
-    _ = translator(lang).gettext
+    _ = gettext_for(lang)
     headers, rows = standings_rows(st, lang=lang)
     right = {0, 1} | set(range(3, len(headers)))
     lines = [_title(_("standings after round {round}").format(round=st.after_round), name), ""]
     lines += table_lines(headers, rows, right)
-    lines += [_("warning: {warning}").format(warning=w) for w in st.warnings]
+    lines += [_("warning: {warning}").format(warning=reader_text(w, _)) for w in st.warnings]
     return "\n".join(lines) + "\n"
 
 
@@ -78,7 +79,7 @@ def standings_data(st: Standings, name: str = "") -> dict[str, Any]:
 
 
 def crosstable_rows(ct: Crosstable, *, lang: str = SOURCE) -> tuple[list[str], list[list[str]]]:
-    _ = translator(lang).gettext
+    _ = gettext_for(lang)
     headers = [_("Pl"), _("No"), _("Name"),
                *(_("R{round}").format(round=n) for n in ct.rounds), _("Pts"), *ct.tiebreaks]
     rows = [[r.place, str(r.player.id), r.player.name, *r.cells, format_value(None, r.score),
@@ -87,12 +88,12 @@ def crosstable_rows(ct: Crosstable, *, lang: str = SOURCE) -> tuple[list[str], l
 
 
 def crosstable_text(ct: Crosstable, name: str = "", *, lang: str = SOURCE) -> str:
-    _ = translator(lang).gettext
+    _ = gettext_for(lang)
     headers, rows = crosstable_rows(ct, lang=lang)
     right = {0, 1} | set(range(3, len(headers)))
     lines = [_title(_("crosstable after round {round}").format(round=ct.after_round), name), ""]
     lines += table_lines(headers, rows, right)
-    lines += [_("warning: {warning}").format(warning=w) for w in ct.warnings]
+    lines += [_("warning: {warning}").format(warning=reader_text(w, _)) for w in ct.warnings]
     return "\n".join(lines) + "\n"
 
 

@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from collections.abc import Iterable, Sequence
 
 from ..games import profile
+from ..i18n import N_
+from ..readers import Message
 from ..model import Event, Player
 from .context import Context
 from .registry import REGISTRY, TieBreak
@@ -163,23 +165,27 @@ def standings_with_context(event: Event, upto: int | None = None,
     rated = [tb.code for tb in tbs if tb.code in ("ARO", "AROC1", "TPR")]
     unrated = sum(1 for p in event.players if p.rating is None)
     if rated and unrated:
-        warnings.append(f"{', '.join(rated)}: {unrated} unrated player(s) are left out of "
-                        f"the opponents' average; FIDE C.07 Art. 10 drops rating tie-breaks "
-                        f"unless a rating for unrated players is published (docs/RULES.md §5.2)")
+        warnings.append(Message(N_(
+            "{codes}: {unrated} unrated player(s) are left out of the opponents' average; "
+            "FIDE C.07 Art. 10 drops rating tie-breaks unless a rating for unrated players "
+            "is published (docs/RULES.md §5.2)"), codes=", ".join(rated), unrated=unrated))
     if upto is None:
         pending = [r for r in event.swiss_rounds()
                    if r.number > ctx.after_round and r.missing_results()]
         if pending:
             r = pending[0]
-            warnings.append(f"round {r.number} has {r.missing_results()} result(s) missing; "
-                            f"standings after round {ctx.after_round}")
+            warnings.append(Message(N_("round {round} has {missing} result(s) missing; "
+                                       "standings after round {after}"),
+                                    round=r.number, missing=r.missing_results(),
+                                    after=ctx.after_round))
     else:  # an asked-for round that is not complete: its missing games count for nobody
         pending = [r for r in event.swiss_rounds()
                    if r.number <= ctx.after_round and r.missing_results()]
         if pending:
             r = pending[0]
-            warnings.append(f"round {r.number} has {r.missing_results()} result(s) missing; "
-                            f"those games count for nobody in these standings")
+            warnings.append(Message(N_("round {round} has {missing} result(s) missing; those "
+                                       "games count for nobody in these standings"),
+                                    round=r.number, missing=r.missing_results()))
     return Standings(ctx.after_round, tuple(tb.code for tb in tbs), rows, tuple(warnings),
                      event.game), ctx
 

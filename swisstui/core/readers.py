@@ -1,0 +1,71 @@
+"""Who reads a page, and in which language (issue 17).
+
+The director reads the CLI and the TUI in their own language (:mod:`.i18n`'s current one);
+the players read the projector, the players' page, prints, HTML and text exports in the
+event's language, which may differ.  Renderers of what players read take ``lang`` and
+translate with :func:`gettext_for` at render time, never with the director's ``_``.
+Machine formats (TOML, JSON, CSV, TRF, h9) are never translated.
+
+In a renderer the readers' function is bound to the local name ``_`` (``_ =
+gettext_for(lang)``), so the usual extraction keyword finds its literals.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+from collections.abc import Callable
+from typing import Any
+
+from . import i18n
+
+Gettext = Callable[[str], str]
+
+
+def players_lang(event: Any) -> str:
+    """The language of what the players read: the event's ``language`` setting when a
+    catalogue has it, else the director's language.
+
+    A local stand-in until the event setting and its core helper land; every call site
+    uses this one function."""
+    wanted = getattr(event.settings, "language", None) or ""
+    found = i18n.normalise(wanted) if wanted else None
+    return found or i18n.current()
+
+
+def translations(lang: str | None) -> _gettext.NullTranslations:
+    """The catalogue of ``lang``; English, None or a language without a catalogue: none
+    (the English text as it is — a page is never refused for want of a catalogue)."""
+    if not lang or lang == i18n.SOURCE:
+        return _gettext.NullTranslations()
+    try:
+        return i18n.translator(lang)
+    except OSError:
+        return _gettext.NullTranslations()
+
+
+def gettext_for(lang: str | None) -> Gettext:
+    """The translation function of ``lang`` (see :func:`translations`)."""
+    return translations(lang).gettext
+
+
+class Message(str):
+    """A line whose translation waits for its reader: the English text (what JSON, logs and
+    comparisons see: it *is* that ``str``) that also keeps its marked message and fields, so
+    a renderer gives it in its readers' language with :func:`reader_text`.  Build it with a
+    marked literal: ``Message(N_("round {round} has …"), round=3)``."""
+
+    msgid: str
+    fields: dict[str, Any]
+
+    def __new__(cls, msgid: str, /, **fields: Any) -> Message:
+        self = super().__new__(cls, msgid.format(**fields) if fields else msgid)
+        self.msgid, self.fields = msgid, fields
+        return self
+
+    def text(self, _: Gettext) -> str:
+        return _(self.msgid).format(**self.fields) if self.fields else _(self.msgid)
+
+
+def reader_text(line: str, _: Gettext) -> str:
+    """``line`` for its readers: a :class:`Message` translated with ``_``, other text as is."""
+    return line.text(_) if isinstance(line, Message) else line
