@@ -45,7 +45,7 @@ from typing import Any
 from collections.abc import Callable, Mapping
 
 from ..errors import SwissError
-from ..i18n import SOURCE
+from ..i18n import SOURCE, N_
 from ..model import Event, board_colours
 
 TEXT_WHATS = ("standings", "crosstable", "pairings", "wall", "alphabetical")
@@ -72,7 +72,8 @@ Renderer = Callable[[Event, ExportRequest], bytes]
 
 @dataclass(frozen=True)
 class Format:
-    """One export format: what it can hold, its default, the file suffix and a help line."""
+    """One export format: what it can hold, its default, the file suffix and a help line
+    (marked: translate it where shown, ``_(f.help)``)."""
 
     name: str
     renderers: Mapping[str, Renderer]
@@ -265,22 +266,22 @@ FORMATS: dict[str, Format] = {f.name: f for f in (
     Format("text", {"standings": _text_standings, "crosstable": _text_crosstable,
                     "pairings": _text_table("pairings"), "wall": _text_table("wall"),
                     "alphabetical": _text_table("wall"), "final": _text_table("final")},
-           "standings", ".txt", "aligned text for a terminal or a printer"),
+           "standings", ".txt", N_("aligned text for a terminal or a printer")),
     Format("json", {"event": _json_event, "standings": _json_standings,
                     "crosstable": _json_crosstable, "pairings": _json_pairings,
                     "final": _json_final},
-           "event", ".json", "JSON (documented, stable shapes)"),
+           "event", ".json", N_("JSON (documented, stable shapes)")),
     Format("csv", {**{w: _csv_table(w) for w in TEXT_WHATS}, "final": _csv_table("final")},
-           "standings", ".csv", "CSV for spreadsheets (RFC 4180, UTF-8)"),
+           "standings", ".csv", N_("CSV for spreadsheets (RFC 4180, UTF-8)")),
     Format("html", {"standings": _html_table("standings"),
                     "crosstable": _html_table("crosstable"),
                     "pairings": _html_table("pairings"), "alphabetical": _print_alphabetical,
                     "slips": _print_slips, "wall": _print_wall_chart, "all": _html_table("all"),
                     "final": _html_table("final")},
-           "standings", ".html", "one static HTML page, printable, no outside resources; "
-           "with --paper a4|letter laid out for a printer"),
-    Format("trf", {"event": _trf}, "event", ".trf", "FIDE Tournament Report File (chess)"),
-    Format("h9", {"event": _h9}, "event", ".h9", "EGD tournament results (Go)"),
+           "standings", ".html", N_("one static HTML page, printable, no outside resources; "
+                                     "with --paper a4|letter laid out for a printer")),
+    Format("trf", {"event": _trf}, "event", ".trf", N_("FIDE Tournament Report File (chess)")),
+    Format("h9", {"event": _h9}, "event", ".h9", N_("EGD tournament results (Go)")),
 )}
 
 WHATS: tuple[str, ...] = tuple(dict.fromkeys(w for f in FORMATS.values() for w in f.whats))
