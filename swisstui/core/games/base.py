@@ -24,7 +24,6 @@ from typing import Any
 from collections.abc import Callable, Mapping
 
 from .. import mcmahon
-from ..i18n import N_
 from ..errors import ResultError, SwissError
 from ..model import Result, Scoring, Settings
 
@@ -142,7 +141,7 @@ class GameProfile:
     # ---- seats and colours (model.board_colours, lists, screens) ---------------------------
     # What the two seats of a board are called, first-listed first: column titles of the
     # TUI, and of the printed pairings when ``first_colour`` fixes the colours.
-    seat_names: tuple[str, str] = (N_("Player A"), N_("Player B"))
+    seat_names: tuple[str, str] = ("Player A", "Player B")
     # Colour letter ("w"/"b") of the first-listed player when the board order fixes the
     # colours (chess "w", Go and Othello "b"); None when it does not (Magic; Renju, whose
     # first-listed player is only the tentative Black).

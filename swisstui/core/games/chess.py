@@ -28,7 +28,6 @@ import random
 from typing import Any
 from collections.abc import Mapping
 
-from ..i18n import N_
 from ..errors import ResultError
 from ..model import Result, Scoring, Settings
 from .base import GameProfile, Option, parse_wld
@@ -104,7 +103,7 @@ PROFILE = GameProfile(
     bye_detail=None,
     detail_keys=(),
     notations=NOTATIONS,
-    seat_names=(N_("White"), N_("Black")),
+    seat_names=("White", "Black"),
     first_colour="w",
     list_marks=("w", "b"),
     entry_example="board result:  12 1-0   7 0-1   3 =   (or just the result)",

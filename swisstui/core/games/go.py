@@ -66,7 +66,6 @@ from typing import Any
 from collections.abc import Mapping
 
 from ..errors import ResultError
-from ..i18n import N_
 from ..model import Result, Scoring, Settings
 from ..ranks import RankError, parse_rank, rank_value
 from .base import GameProfile, Option, StyleMethod, clean
@@ -518,8 +517,8 @@ PROFILE = GameProfile(
     entry_extras=("komi", "handicap", "penalties"),
     notations=NOTATIONS,
     check_options=check_options,
-    slip_fields=((N_("Winner (B/W)"), False), (N_("Margin (points, R, T or F)"), False), (N_("Handicap"), False), (N_("Komi"), False)),
-    seat_names=(N_("Black"), N_("White")),
+    slip_fields=(("Winner (B/W)", False), ("Margin (points, R, T or F)", False), ("Handicap", False), ("Komi", False)),
+    seat_names=("Black", "White"),
     first_colour="b",
     list_marks=("b", "w"),
     entry_example=ENTRY_EXAMPLE,

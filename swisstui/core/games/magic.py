@@ -28,7 +28,6 @@ import re
 from typing import Any
 from collections.abc import Mapping
 
-from ..i18n import N_
 from ..errors import ResultError
 from ..model import Result, Scoring, Settings
 from .base import GameProfile, Option, clean
@@ -161,8 +160,8 @@ PROFILE = GameProfile(
     detail_keys=("games",),
     entry_extras=("drop",),
     notations=NOTATIONS,
-    slip_fields=((N_("Games won"), True), (N_("Drawn games"), False), (N_("Drops after this match"), False)),
-    seat_names=(N_("Player A"), N_("Player B")),
+    slip_fields=(("Games won", True), ("Drawn games", False), ("Drops after this match", False)),
+    seat_names=("Player A", "Player B"),
     entry_example="board games:  7 2-1   4 2-0   1 0-0-3   5 2-0 drop=12 (12 leaves)",
     extras_help="Extras: 5 2-0 drop=12 (12 leaves after this match: withdrawn from the next"
                 " round).",

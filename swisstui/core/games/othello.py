@@ -40,7 +40,6 @@ import re
 from typing import Any
 from collections.abc import Mapping
 
-from ..i18n import N_
 from ..errors import ResultError
 from ..model import Result, Scoring, Settings
 from .base import GameProfile, Option, clean, parse_wld
@@ -171,8 +170,8 @@ PROFILE = GameProfile(
     bye_detail=bye_detail,
     detail_keys=("discs",),
     notations=NOTATIONS,
-    slip_fields=((N_("Discs"), True),),
-    seat_names=(N_("Black"), N_("White")),
+    slip_fields=(("Discs", True),),
+    seat_names=("Black", "White"),
     first_colour="b",
     list_marks=("b", "w"),
     entry_example="board discs:  3 40-24   9 33-31   (or just the result)",

@@ -27,7 +27,6 @@ import re
 from typing import Any
 from collections.abc import Mapping
 
-from ..i18n import N_
 from ..errors import ResultError
 from ..model import Result, Scoring, Settings
 from .base import GameProfile, Option, parse_wld
@@ -160,8 +159,8 @@ PROFILE = GameProfile(
     entry_extras=("black",),
     notations=NOTATIONS,
     check_options=check_options,
-    slip_fields=((N_("Played Black (player no.)"), False),),
-    seat_names=(N_("Player 1"), N_("Player 2")),
+    slip_fields=(("Played Black (player no.)", False),),
+    seat_names=("Player 1", "Player 2"),
     actual_black_key="black",
     list_marks=("B?", "W?"),
     entry_example="board result black=ID:  4 1-0 black=17   (or just the result)",

@@ -45,7 +45,7 @@ from typing import Any
 from collections.abc import Callable, Mapping
 
 from ..errors import SwissError
-from ..i18n import SOURCE, N_
+from ..i18n import SOURCE, N_, _
 from ..model import Event, board_colours
 
 TEXT_WHATS = ("standings", "crosstable", "pairings", "wall", "alphabetical")
@@ -291,11 +291,12 @@ def lookup(fmt: str, what: str | None) -> tuple[Format, str]:
     """The :class:`Format` and the list it exports, or SwissError naming what is valid."""
     f = FORMATS.get(fmt)
     if f is None:
-        raise SwissError(f"unknown format {fmt!r}; valid: {', '.join(FORMATS)}", field="format")
+        raise SwissError(_("unknown format {fmt!r}; valid: {items}")
+                         .format(fmt=fmt, items=', '.join(FORMATS)), field="format")
     what = what or f.default
     if what not in f.renderers:
-        raise SwissError(f"--format {fmt} cannot hold {what!r}; it holds "
-                         f"{', '.join(f.whats)}", field="what")
+        raise SwissError(_("--format {fmt} cannot hold {what!r}; it holds {items}")
+                         .format(fmt=fmt, what=what, items=', '.join(f.whats)), field="what")
     return f, what
 
 

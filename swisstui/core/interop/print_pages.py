@@ -18,7 +18,7 @@ from html import escape
 
 from ..errors import SwissError
 from ..games import profile
-from ..i18n import SOURCE, N_
+from ..i18n import SOURCE, N_, _
 from ..model import Event
 from .html_export import html_lang, legend_html
 from ..readers import Gettext, gettext_for
@@ -60,7 +60,8 @@ p.legend{{font-size:8.5pt}}
 def check_paper(paper: str | None) -> str:
     key = (paper or DEFAULT_PAPER).lower()
     if key not in PAPERS:
-        raise SwissError(f"--paper {paper}: valid: {', '.join(PAPERS)}", field="paper")
+        raise SwissError(_("--paper {paper}: valid: {items}")
+                         .format(paper=paper, items=', '.join(PAPERS)), field="paper")
     return key
 
 

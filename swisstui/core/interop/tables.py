@@ -7,7 +7,8 @@ venue.  Values are text already formatted for a reader (tie-breaks through
 Every builder takes ``lang``: the language of the people who read the list (titles, headers,
 colour and bye words; issue 17).  The default is English, the language of the machine format
 CSV, which never changes with the locale; HTML, prints and text pass the players' language
-(:func:`swisstui.core.readers.players_lang`).  Codes (BH, SB, MMS …) and result notations stay as they are."""
+(:func:`swisstui.core.readers.players_lang`).  Codes (BH, SB, MMS …) and result notations
+stay as they are."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 from ..collation import name_key
 from ..errors import SwissError
 from ..games import profile
-from ..i18n import SOURCE, N_
+from ..i18n import SOURCE, N_, _
 from ..readers import Gettext, gettext_for, reader_text
 from ..model import ByeKind, Event, board_colours
 
@@ -138,10 +139,11 @@ def paired_round(event: Event, round_no: int | None):
     number = event.current_round if round_no is None else round_no
     rnd = event.round(number)
     if rnd is None and not event.rounds:
-        raise SwissError("no round has been paired yet")
+        raise SwissError(_("no round has been paired yet"))
     if rnd is None:
         have = ", ".join(str(r.number) for r in event.rounds) or "none yet"
-        raise SwissError(f"no pairing for round {number} (rounds paired: {have})")
+        raise SwissError(_("no pairing for round {number} (rounds paired: {have})")
+                         .format(number=number, have=have))
     return rnd
 
 
@@ -245,4 +247,5 @@ def build(event: Event, what: str, round_no: int | None = None, chain=None, *,
         return wall_table(event, round_no, lang=lang)
     if what == "final":
         return final_table(event, lang=lang)
-    raise SwissError(f"unknown list {what!r}; valid: {', '.join(WHATS)}")
+    raise SwissError(_("unknown list {what!r}; valid: {items}")
+                     .format(what=what, items=', '.join(WHATS)))
