@@ -25,8 +25,12 @@ def players_lang(event: Any) -> str:
     """The language of what the players read: the event's ``language`` setting when a
     catalogue has it, else the director's language.
 
-    A local stand-in until the event setting and its core helper land; every call site
-    uses this one function."""
+    Every call site uses this one function: it defers to :func:`swisstui.core.i18n`'s
+    ``event_language`` (the event setting's own helper) where that exists, and reads the
+    setting the same way where it does not yet."""
+    helper = getattr(i18n, "event_language", None)
+    if helper is not None:
+        return str(helper(event))
     wanted = getattr(event.settings, "language", None) or ""
     found = i18n.normalise(wanted) if wanted else None
     return found or i18n.current()
