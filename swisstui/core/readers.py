@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import gettext as _gettext
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from . import i18n
@@ -73,3 +74,64 @@ class Message(str):
 def reader_text(line: str, _: Gettext) -> str:
     """``line`` for its readers: a :class:`Message` translated with ``_``, other text as is."""
     return line.text(_) if isinstance(line, Message) else line
+
+
+# ---- numbers and dates for readers -----------------------------------------------------------
+
+def _english(lang: str | None) -> bool:
+    return not lang or lang == i18n.SOURCE
+
+
+@lru_cache(maxsize=64)
+def _has_locale(lang: str) -> bool:
+    """Babel has the locale data of ``lang`` (a pseudo-language for tests has none)."""
+    from babel.core import Locale, UnknownLocaleError
+    try:
+        Locale.parse(lang)
+    except (UnknownLocaleError, ValueError):
+        return False
+    return True
+
+
+def _local(lang: str | None) -> bool:
+    """Numbers and dates take ``lang``'s own form (not English, and known to Babel)."""
+    return not _english(lang) and _has_locale(str(lang))
+
+
+@lru_cache(maxsize=8192)
+def number_text(value: float, lang: str | None = None) -> str:
+    """A score or tie-break value as its readers write it: ``5.5`` (en), ``5,5`` (pt_BR); up
+    to two decimals, none when whole (:func:`swisstui.core.i18n.format_number`)."""
+    if _local(lang):
+        return i18n.format_number(value, lang)
+    if value == int(value):
+        return str(int(value))
+    return f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+@lru_cache(maxsize=8192)
+def percent_text(fraction: float, lang: str | None = None) -> str:
+    """A fraction as a percent with two decimals: ``57.14%`` (en), ``57,14%`` (pt_BR)
+    (:func:`swisstui.core.i18n.format_percent`)."""
+    if _local(lang):
+        return i18n.format_percent(fraction, lang)
+    return f"{fraction * 100:.2f}%"
+
+
+def date_text(iso: str, lang: str | None = None) -> str:
+    """An ISO date as its readers write it: ``24/11/2026`` (pt_BR), ``2026. 11. 24.`` (ko),
+    ``2026/11/24`` (ja), ``Nov 24, 2026`` (en) (:func:`swisstui.core.i18n.format_date`)."""
+    return i18n.format_date(iso, lang if _local(lang) else i18n.SOURCE)
+
+
+def event_dates(event: Any, lang: str | None = None) -> str:
+    """The event's dates for a page's heading (``""`` when it has none): one date, or the
+    first and the last."""
+    start = getattr(event.settings, "date_start", None)
+    end = getattr(event.settings, "date_end", None)
+    if not start:
+        return date_text(end, lang) if end else ""
+    if not end or end == start:
+        return date_text(start, lang)
+    return gettext_for(lang)("{start} – {end}").format(start=date_text(start, lang),
+                                                      end=date_text(end, lang))

@@ -151,7 +151,7 @@ function render(){
   if(doc.error){$("#err").textContent=doc.error;return;} $("#err").textContent="";
   if(doc.text && doc.lang!==LANG){TEXT=doc.text; LANG=doc.lang; document.documentElement.lang=LANG.replace("_","-"); if($("#q")) $("#body").innerHTML="";}
   $("#name").textContent=doc.event; document.title=tr("title",{event:doc.event});
-  $("#sub").textContent=doc.round?tr("round_of",{round:doc.round,rounds:doc.rounds}):doc.rounds_text;
+  $("#sub").textContent=[doc.round?tr("round_of",{round:doc.round,rounds:doc.rounds}):doc.rounds_text,doc.dates].filter(Boolean).join(" · ");
   for(const b of document.querySelectorAll("nav button")){b.setAttribute("aria-selected",b.dataset.tab===tab); b.textContent=tr("tab_"+b.dataset.tab);}
   const body=$("#body");
   if(tab==="find"){

@@ -20,7 +20,8 @@ from ..core.errors import SwissError
 from ..core.games import profile
 from ..core.i18n import SOURCE, N_
 from ..core.interop.tables import BYE_TEXT, COLOUR_WORD
-from ..core.readers import Gettext, gettext_for, players_lang, translations
+from ..core.readers import (Gettext, event_dates, gettext_for, number_text, players_lang,
+                            translations)
 from ..core.model import Event, GameKind, history, round_records
 from .pages import page_text
 
@@ -32,8 +33,8 @@ _KIND_TEXT = {
 }
 
 
-def _points(x: float) -> str:
-    return f"{x:g}" if x != int(x) else str(int(x))
+def _points(x: float, lang: str = SOURCE) -> str:
+    return number_text(x, lang)
 
 
 def _seat_word(event: Event, colour: str | None, first: bool, _: Gettext) -> str:
@@ -80,18 +81,20 @@ def current_round(event: Event, lang: str = SOURCE) -> dict[str, Any] | None:
             "players": players, "missing": rnd.missing_results()}
 
 
-def standings(event: Event) -> dict[str, Any] | None:
-    """The official standings (complete rounds), as the JSON export shapes them."""
+def standings(event: Event, lang: str = SOURCE) -> dict[str, Any] | None:
+    """The official standings (complete rounds): the cells of the text and HTML standings
+    (:func:`swisstui.core.standings.render.standings_rows`), numbers in ``lang``'s form
+    (``57,14%`` in pt_BR); tie-break codes as they are."""
+    from ..core.standings import standings as compute
+    from ..core.standings.render import standings_rows
     if not event.rounds:
         return None
     try:
-        data = json.loads(services.export(event, services.ExportRequest("json", "standings")))
+        st = compute(event)
     except SwissError:
         return None
-    return {"after_round": data["after_round"], "tiebreaks": data["tiebreaks"],
-            "rows": [[r["place"], r["player"], r["name"], r["score"],
-                      *(r["tiebreaks"].get(c) for c in data["tiebreaks"])]
-                     for r in data["rows"]]}
+    _head, rows = standings_rows(st, lang=lang)
+    return {"after_round": st.after_round, "tiebreaks": list(st.tiebreaks), "rows": rows}
 
 
 def games(event: Event, lang: str = SOURCE) -> dict[str, list[list[Any]]]:
@@ -106,11 +109,11 @@ def games(event: Event, lang: str = SOURCE) -> dict[str, list[list[Any]]]:
                 res = r.result.text if r.result else ""
                 rows.append([r.round, r.board, _seat_word(event, r.colour, r.first, _),
                              names.get(r.opponent, f"#{r.opponent}"), res,
-                             _points(r.points) if r.result else ""])
+                             _points(r.points, lang) if r.result else ""])
             elif r.kind is not GameKind.NOT_REGISTERED:
                 rows.append([r.round, None, "",
                              _(_KIND_TEXT[r.kind]) if r.kind in _KIND_TEXT else "", "",
-                             _points(r.points)])
+                             _points(r.points, lang)])
         out[str(pid)] = rows
     return out
 
@@ -128,7 +131,8 @@ def snapshot(event: Event, clock: ClockState | None = None, lang: str | None = N
             "round": event.current_round, "rounds": rounds,
             "rounds_text": ngettext("{n} round", "{n} rounds", rounds).format(n=rounds),
             "text": page_text(lang), "has_colours": prof.has_colours,
-            "current": current_round(event, lang), "standings": standings(event),
+            "dates": event_dates(event, lang),
+            "current": current_round(event, lang), "standings": standings(event, lang),
             "games": games(event, lang),
             "clock": {**clock.as_json(), "at": time.time()} if clock else None}
 

@@ -47,6 +47,7 @@ from collections.abc import Callable, Mapping
 from ..errors import SwissError
 from ..i18n import SOURCE, N_, _
 from ..model import Event, board_colours
+from ..readers import event_dates
 
 TEXT_WHATS = ("standings", "crosstable", "pairings", "wall", "alphabetical")
 
@@ -205,7 +206,8 @@ def _html_table(what: str) -> Renderer:
             check_paper(req.paper)
             return _utf8(table_page(_table(event, what, req, lang=lang), event.settings.name,
                                     req.paper, landscape=what == "crosstable",
-                                    url=req.url if what == "pairings" else None, lang=lang))
+                                    url=req.url if what == "pairings" else None, lang=lang,
+                                    dates=event_dates(event, lang)))
         if what == "all":  # the page to publish after each round
             tables = [_table(event, "standings", req, lang=lang),
                       _table(event, "crosstable", req, lang=lang)]
@@ -214,7 +216,8 @@ def _html_table(what: str) -> Renderer:
                            _table(event, "wall", ExportRequest("html"), lang=lang)]
         else:
             tables = [_table(event, what, req, lang=lang)]
-        return _utf8(tables_to_html(tables, event.settings.name, lang=lang))
+        return _utf8(tables_to_html(tables, event.settings.name, lang=lang,
+                                    dates=event_dates(event, lang)))
     return render
 
 
@@ -232,7 +235,8 @@ def _print_alphabetical(event: Event, req: ExportRequest) -> bytes:
     from .print_pages import table_page
     lang = _lang(event, req)
     return _utf8(table_page(_table(event, "wall", req, lang=lang), event.settings.name,
-                            req.paper, big=True, url=req.url, lang=lang))
+                            req.paper, big=True, url=req.url, lang=lang,
+                            dates=event_dates(event, lang)))
 
 
 def _print_slips(event: Event, req: ExportRequest) -> bytes:
@@ -247,7 +251,7 @@ def _print_wall_chart(event: Event, req: ExportRequest) -> bytes:
     lang = _lang(event, req)
     return _utf8(table_page(wall_chart_table(event, req.round, req.tiebreaks, lang=lang),
                             event.settings.name, req.paper, landscape=True, cls="chart",
-                            lang=lang))
+                            lang=lang, dates=event_dates(event, lang)))
 
 
 def _trf(event: Event, req: ExportRequest) -> bytes:

@@ -24,6 +24,7 @@ th{background:#eee}
 tbody tr:nth-child(even){background:#f6f6f6}
 p.note{color:#844;font-size:.9rem}
 p.legend{color:#444;font-size:.85rem}
+p.dates{color:#444;margin:0 0 .6rem}
 footer{margin-top:1rem;color:#777;font-size:.8rem}
 @media (max-width:600px){body{margin:.5rem}table{font-size:.85rem}th,td{padding:.25rem .35rem}}
 @media print{body{margin:0}.wrap{overflow:visible}tbody tr:nth-child(even){background:none}th{background:none}}
@@ -62,8 +63,10 @@ def html_lang(lang: str) -> str:
     return lang.replace("_", "-")
 
 
-def tables_to_html(tables: list[Table], heading: str, *, lang: str = SOURCE) -> str:
-    """One page: the heading, then each table under its own title."""
+def tables_to_html(tables: list[Table], heading: str, *, lang: str = SOURCE,
+                   dates: str = "") -> str:
+    """One page: the heading (and the event's ``dates``, already in the readers' form),
+    then each table under its own title."""
     _ = gettext_for(lang)
     title = tables[0].title if len(tables) == 1 else _("results")
     out = [
@@ -77,6 +80,7 @@ def tables_to_html(tables: list[Table], heading: str, *, lang: str = SOURCE) -> 
         "</head>",
         "<body>",
         f"<h1>{escape(heading)}</h1>",
+        *([f'<p class="dates">{escape(dates)}</p>'] if dates else []),
     ]
     for table in tables:
         out += _section(table, _)

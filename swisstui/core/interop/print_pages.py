@@ -42,6 +42,7 @@ th.pagehead{{font-size:12.5pt;border-bottom:none;padding:0 0 2mm}}
 .chart td,.chart th{{font-size:9pt;padding:0.8mm 1.2mm}}
 p.note{{font-size:9pt}}
 p.legend{{font-size:8.5pt}}
+p.dates{{margin:0 0 2mm}}
 .qr{{float:right;width:34mm;margin:0 0 2mm 4mm;text-align:center;font-size:8pt;overflow-wrap:anywhere}}
 .qr svg{{width:32mm;height:32mm}}
 .slip{{break-inside:avoid;page-break-inside:avoid;border:0.4mm dashed #000;padding:3mm 4mm;margin:0 0 5mm;height:56mm;box-sizing:border-box}}
@@ -86,7 +87,7 @@ def _qr_block(url: str | None, _: Gettext) -> list[str]:
 
 def table_page(table: Table, heading: str, paper: str | None, *, big: bool = False,
                landscape: bool = False, url: str | None = None, cls: str = "",
-               lang: str = SOURCE) -> str:
+               lang: str = SOURCE, dates: str = "") -> str:
     """One table for paper: the event and the table's title in a header row that the
     browser repeats on every printed page, with the column titles."""
     def c(i: int) -> str:
@@ -94,6 +95,7 @@ def table_page(table: Table, heading: str, paper: str | None, *, big: bool = Fal
 
     classes = " ".join(x for x in ("big" if big else "", cls) if x)
     out = [f"<h1>{escape(heading)}</h1>" if heading else "",
+           *([f'<p class="dates">{escape(dates)}</p>'] if dates else []),
            *_qr_block(url, gettext_for(lang))]
     out += [f'<p class="note">{escape(n)}</p>' for n in table.notes]
     out.append(f'<table class="{classes}">' if classes else "<table>")

@@ -66,10 +66,10 @@ def _legend(codes, lang: str) -> tuple[tuple[str, str], ...]:
     return tuple((c, description(c, lang)) for c in codes)
 
 
-def _fmt(code: str | None, value: float | None) -> str:
+def _fmt(code: str | None, value: float | None, lang: str = SOURCE) -> str:
     from ..standings import format_value
 
-    return format_value(code, value)
+    return format_value(code, value, lang)
 
 
 def _seats(event: Event) -> tuple[str, str] | None:
@@ -165,11 +165,11 @@ def pairings_table(event: Event, round_no: int | None = None, *, lang: str = SOU
     rows = []
     for board in sorted(rnd.boards, key=lambda x: x.number):
         p, q = board.players
-        rows.append((str(board.number), _who(event, p), _fmt(None, before.get(p, 0.0)),
-                     board.result.text if board.result else "", _fmt(None, before.get(q, 0.0)),
-                     _who(event, q)))
+        rows.append((str(board.number), _who(event, p), _fmt(None, before.get(p, 0.0), lang),
+                     board.result.text if board.result else "",
+                     _fmt(None, before.get(q, 0.0), lang), _who(event, q)))
     for bye in sorted(rnd.byes, key=lambda x: x.player):
-        rows.append(("", _who(event, bye.player), _fmt(None, before.get(bye.player, 0.0)),
+        rows.append(("", _who(event, bye.player), _fmt(None, before.get(bye.player, 0.0), lang),
                      _(BYE_TEXT[bye.kind]), "", ""))
     title = (_("Pairings round {round} (playoff)") if rnd.playoff
              else _("Pairings round {round}")).format(round=rnd.number)

@@ -9,7 +9,7 @@ JSON shapes (stable):
   — percent codes as fractions (``0.5714``);
 * crosstable: the same rows with ``"rounds": [cells]`` and a top-level ``"rounds": [numbers]``.
 
-Text shows percent codes as percents (``57.14%``).  The text and the headers are for people:
+Text shows percent codes as percents (``57.14%``; ``57,14%`` in pt_BR).  The text and the headers are for people:
 ``lang`` gives their language (default English); codes (BH, SB …) stay as they are, and the
 JSON shapes never change with the language.
 """
@@ -49,8 +49,8 @@ def standings_rows(st: Standings, *, lang: str = SOURCE) -> tuple[list[str], lis
     """Header and text cells of a standings table (for any front end)."""
     _ = gettext_for(lang)
     headers = [_("Pl"), _("No"), _("Name"), _("Pts"), *st.tiebreaks]
-    rows = [[r.place, str(r.player.id), r.player.name, format_value(None, r.score),
-             *(format_value(c, r.values.get(c)) for c in st.tiebreaks)] for r in st.rows]
+    rows = [[r.place, str(r.player.id), r.player.name, format_value(None, r.score, lang),
+             *(format_value(c, r.values.get(c), lang) for c in st.tiebreaks)] for r in st.rows]
     return headers, rows
 
 
@@ -82,8 +82,9 @@ def crosstable_rows(ct: Crosstable, *, lang: str = SOURCE) -> tuple[list[str], l
     _ = gettext_for(lang)
     headers = [_("Pl"), _("No"), _("Name"),
                *(_("R{round}").format(round=n) for n in ct.rounds), _("Pts"), *ct.tiebreaks]
-    rows = [[r.place, str(r.player.id), r.player.name, *r.cells, format_value(None, r.score),
-             *(format_value(c, r.values.get(c)) for c in ct.tiebreaks)] for r in ct.rows]
+    rows = [[r.place, str(r.player.id), r.player.name, *r.cells,
+             format_value(None, r.score, lang),
+             *(format_value(c, r.values.get(c), lang) for c in ct.tiebreaks)] for r in ct.rows]
     return headers, rows
 
 

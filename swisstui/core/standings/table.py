@@ -23,7 +23,7 @@ from collections.abc import Iterable, Sequence
 
 from ..games import profile
 from ..i18n import N_
-from ..readers import Message
+from ..readers import Message, number_text, percent_text
 from ..model import Event, Player
 from .context import Context
 from .registry import REGISTRY, TieBreak
@@ -220,22 +220,24 @@ def _number(value: float) -> str:
     return f"{value:.2f}".rstrip("0").rstrip(".")
 
 
-def format_value(code: str | None, value: float | None) -> str:
+def format_value(code: str | None, value: float | None, lang: str | None = None) -> str:
     """A tie-break (or, with ``code`` None, a score) value as text: percent codes as
-    ``57.14%``, ratings and numbers without trailing zeros (``5.5``, ``30``)."""
+    ``57.14%``, ratings and numbers without trailing zeros (``5.5``, ``30``); ``lang`` (a
+    page people read) writes them in that language's form (``57,14%``, ``5,5`` in pt_BR) —
+    never for JSON, CSV or the event files (:func:`json_value`)."""
     if value is None:
         return ""
     tb = REGISTRY.get(code) if code else None
     if tb is not None:
         if tb.percent:
-            return f"{value * 100:.2f}%"
+            return percent_text(value, lang) if lang else f"{value * 100:.2f}%"
         if tb.code == "LOT" and value >= 1_000_000:
             return ""
         if tb.code in ("RATING", "RANK") and value <= -100:
             return ""
         if tb.integer:
             return str(int(round(value)))
-    return _number(value)
+    return number_text(value, lang) if lang else _number(value)
 
 
 def json_value(code: str | None, value: float) -> float | int | None:
