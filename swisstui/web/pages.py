@@ -98,7 +98,7 @@ const esc=s=>String(s??"").replace(/[&<>"']/g,c=>({"&":"&amp;","<":"&lt;",">":"&
 const fill=(s,v)=>{for(const k in v||{}) s=s.split("{"+k+"}").join(v[k]); return s;};
 const tr=(key,v)=>fill(TEXT[key]??key,v);
 const trh=(key,v)=>fill(esc(TEXT[key]??key),v);
-const fold=s=>String(s).normalize("NFD").replace(/[\\u0300-\\u036f]/g,"").toLowerCase();
+const fold=s=>String(s).normalize("NFKD").replace(/[\\u0300-\\u036f]/g,"").toLowerCase().replace(/[\\u30a1-\\u30f6]/g,c=>String.fromCharCode(c.charCodeAt(0)-96));
 async function load(version){
   const r=await fetch("players/data.json?v="+version,{cache:"no-store"});
   if(!r.ok) return;
@@ -130,7 +130,7 @@ function card(p){
 function findView(){
   const cur=doc.current; if(!cur) return `<p>${trh("no_round")}</p>`;
   const q=fold($("#q")?$("#q").value:localStorage.getItem("q")||"");
-  const hits=q?cur.players.filter(p=>fold(p.name).includes(q)||String(p.id)===q):[];
+  const hits=q?cur.players.filter(p=>(p.find??fold(p.name)).includes(q)||String(p.id)===q):[];
   const list=q?(hits.length?hits.slice(0,30).map(card).join(""):`<p class=mut>${trh("no_match")}</p>`):`<p class=mut>${trh("type_name")}</p>`;
   return list;
 }

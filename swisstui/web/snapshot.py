@@ -15,7 +15,7 @@ from typing import Any
 
 from ..core import services
 from ..core.clock import ClockState
-from ..core.collation import name_key
+from ..core.collation import name_key, search_text
 from ..core.errors import SwissError
 from ..core.games import profile
 from ..core.i18n import SOURCE, N_
@@ -46,12 +46,15 @@ def _seat_word(event: Event, colour: str | None, first: bool, _: Gettext) -> str
 
 
 def current_round(event: Event, lang: str = SOURCE) -> dict[str, Any] | None:
-    """The current round: boards and the alphabetical list of who plays where."""
+    """The current round: boards and the alphabetical list of who plays where, in the
+    order of ``lang``'s readers (:func:`swisstui.core.collation.name_key`, by a player's
+    reading when given); ``find`` is what the search box matches (name and reading)."""
     _ = gettext_for(lang)
     rnd = event.round(event.current_round)
     if rnd is None:
         return None
     names = {p.id: p.name for p in event.players}
+    readings = {p.id: p.reading for p in event.players}
     recs = round_records(event, rnd)
     boards = []
     for b in sorted(rnd.boards, key=lambda x: x.number):
@@ -66,7 +69,9 @@ def current_round(event: Event, lang: str = SOURCE) -> dict[str, Any] | None:
     for pid, rec in recs.items():
         if rec.kind in (GameKind.NOT_REGISTERED, GameKind.WITHDRAWN):
             continue
-        entry: dict[str, Any] = {"id": pid, "name": names.get(pid, f"#{pid}")}
+        name = names.get(pid, f"#{pid}")
+        entry: dict[str, Any] = {"id": pid, "name": name,
+                                 "find": search_text(name, readings.get(pid))}
         if rec.board is not None and rec.opponent is not None:
             entry.update(board=rec.board, seat=_seat_word(event, rec.colour, rec.first, _),
                          opponent=names.get(rec.opponent, f"#{rec.opponent}"),
@@ -74,7 +79,7 @@ def current_round(event: Event, lang: str = SOURCE) -> dict[str, Any] | None:
         else:
             entry["note"] = _(_KIND_TEXT[rec.kind]) if rec.kind in _KIND_TEXT else ""
         players.append(entry)
-    players.sort(key=lambda e: (name_key(e["name"]), e["id"]))
+    players.sort(key=lambda e: (name_key(e["name"], readings.get(e["id"]), lang), e["id"]))
     byes = [{"id": b.player, "name": names.get(b.player, f"#{b.player}"),
              "kind": _(BYE_TEXT[b.kind])} for b in rnd.byes]
     return {"number": rnd.number, "playoff": rnd.playoff, "boards": boards, "byes": byes,

@@ -168,3 +168,30 @@ def test_the_server_serves_the_events_language(tmp_path, pseudo, monkeypatch):
 def test_english_stays_english(tmp_path):
     page = pages.players_page("Cup")
     assert '<html lang="en">' in page and ">My board<" in page and "⟦" not in page
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is missing")
+@pytest.mark.parametrize("query,found", [
+    ("ヤマダ", "山田太郎"),  # katakana finds the hiragana reading
+    ("やまだ", "山田太郎"),
+    ("山田", "山田太郎"),
+    ("joao", "João Araújo"),  # accents folded
+    ("ARAÚJO", "João Araújo"),
+    ("민준", "김민준"),
+    ("ﾅｶﾑﾗ", "中村"),  # half-width katakana
+])
+def test_the_search_box_finds_names_and_readings(tmp_path, query, found):
+    from swisstui.core import store
+    from swisstui.core.model import Player
+    from swisstui.core.settings import make_settings
+    players = (Player(1, "山田太郎", rank="3d", reading="やまだ たろう"),
+               Player(2, "João Araújo", rank="2d"), Player(3, "김민준", rank="1d"),
+               Player(4, "中村", rank="1k", reading="ナカムラ"))
+    folder = tmp_path / "ev"
+    store.create(folder, make_settings("go", "Cup", 3), players)
+    services.pair_next(folder)
+    doc = snapshot(services.load(folder), lang="en")
+    out = _run_page(doc, "en", query)
+    hits = out[1]  # the find tab's list
+    names = re.findall(r"<div><b>([^<]+)</b> <span class=mut>#", hits)
+    assert names == [found]

@@ -201,9 +201,9 @@ def wall_table(event: Event, round_no: int | None = None, *, lang: str = SOURCE)
         if p.id not in listed and p.active_in(rnd.number):
             entries.append((p.id, "", "", _(BYE_TEXT[ByeKind.ABSENT])))
 
-    def key(e):  # accents folded: Ólafur under O (core/collation.py)
+    def key(e):  # the readers' order: Ólafur under O, 山田 by its reading (core/collation.py)
         p = event.player(e[0])
-        return (name_key(p.name if p else ""), e[0])
+        return (name_key(p.name, p.reading, lang) if p else name_key(""), e[0])
 
     rows = tuple((pl.name if (pl := event.player(pid)) else f"#{pid}", str(pid), board,
                   colour, opp) for pid, board, colour, opp in sorted(entries, key=key))
