@@ -133,5 +133,5 @@ def event_dates(event: Any, lang: str | None = None) -> str:
         return date_text(end, lang) if end else ""
     if not end or end == start:
         return date_text(start, lang)
-    return gettext_for(lang)("{start} – {end}").format(start=date_text(start, lang),
-                                                      end=date_text(end, lang))
+    _ = gettext_for(lang)
+    return _("{start} – {end}").format(start=date_text(start, lang), end=date_text(end, lang))

@@ -157,3 +157,25 @@ def test_machine_formats_do_not_speak_a_language(tmp_path, pseudo, fmt, what):
 def test_go_results_export_does_not_speak_a_language(tmp_path, pseudo):
     folder, ev = _played(tmp_path, "go")
     assert render(ev, ExportRequest("h9", lang=pseudo)) == render(ev, ExportRequest("h9"))
+
+
+def test_no_marked_literal_hides_inside_an_f_string():
+    """Babel's extractor reads an f-string as one token: a ``_("...")`` inside one would be
+    translated at run time but never reach the catalogue."""
+    import ast
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2] / "swisstui"
+    files = [*(root / "core" / "interop").glob("*.py"),
+             *(root / "core" / "standings").glob("*.py"), root / "core" / "readers.py", root / "core" / "collation.py",
+             *(root / "web").glob("*.py")]
+    hidden = []
+    for path in files:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.JoinedStr):
+                continue
+            for inner in ast.walk(node):
+                if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name) and \
+                        inner.func.id in ("_", "N_", "ngettext") and inner.args and \
+                        isinstance(inner.args[0], ast.Constant):
+                    hidden.append(f"{path.name}:{inner.lineno}: {inner.args[0].value!r}")
+    assert hidden == []

@@ -81,8 +81,8 @@ def _qr_block(url: str | None, _: Gettext) -> list[str]:
     if not url:
         return []
     from ..qrcode import svg_inline
-    return [f'<div class="qr">{svg_inline(url)}<br>{escape(_("Your board on your phone:"))}'
-            f"<br>{escape(url)}</div>"]
+    caption = _("Your board on your phone:")  # outside the f-string, where extraction sees it
+    return [f'<div class="qr">{svg_inline(url)}<br>{escape(caption)}<br>{escape(url)}</div>']
 
 
 def table_page(table: Table, heading: str, paper: str | None, *, big: bool = False,
@@ -123,6 +123,7 @@ def slips_page(event: Event, round_no: int | None, paper: str | None, *,
     seats = tuple(_(s) for s in (prof.seat_names if prof.first_colour is not None
                                  else (N_("Player"), N_("Player"))))
     examples = ", ".join(prof.examples[:5])
+    signature = _("Signature {seat}")
     name = event.settings.name
     out: list[str] = []
     for board in sorted(rnd.boards, key=lambda b: b.number):
@@ -143,11 +144,11 @@ def slips_page(event: Event, round_no: int | None, paper: str | None, *,
             f'<div class="seats">{"".join(cells)}</div>'
             f'<div class="field">{escape(result)}<span class="line"></span>'
             f"</div>{shared}"
-            f'<div class="sign"><div>{escape(_("Signature {seat}").format(seat=seats[0]))}'
-            f'</div><div>{escape(_("Signature {seat}").format(seat=seats[1]))}</div>'
+            f'<div class="sign"><div>{escape(signature.format(seat=seats[0]))}'
+            f'</div><div>{escape(signature.format(seat=seats[1]))}</div>'
             "</div></div>")
     if not out:
-        out.append(f"<p>{escape(_('No boards in this round.'))}</p>")
+        out.append("<p>" + escape(_("No boards in this round.")) + "</p>")
     return _page(name, _("Result slips round {round}").format(round=rnd.number), out, paper,
                  lang=lang)
 
