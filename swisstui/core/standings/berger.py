@@ -17,6 +17,7 @@ opponents plus half the scores of the drawn ones.  Go's SODOS (on wins) is in :m
 from __future__ import annotations
 
 from .context import Context
+from ..i18n import N_
 from .registry import tiebreak
 from .unplayed import contributions, cut_rows, cut_rule
 
@@ -32,7 +33,7 @@ def _sb(ctx: Context, low: int, high: int) -> dict[int, float]:
             for pid, row in rows.items()}
 
 
-@tiebreak("SB", "Sonneborn-Berger", "docs/RULES.md §5.2 (C.07 Art. 9.1), §5.3, §4.4",
+@tiebreak("SB", N_("Sonneborn-Berger"), "docs/RULES.md §5.2 (C.07 Art. 9.1), §5.3, §4.4",
           aliases=("SONNEBORN", "BERGER", "SONNEBORN-BERGER"), modifiers=P)
 def sonneborn_berger(ctx: Context) -> dict[int, float]:
     """Σ (opponent's score × fraction of a win scored against them); chess unplayed rounds
@@ -40,28 +41,28 @@ def sonneborn_berger(ctx: Context) -> dict[int, float]:
     return _sb(ctx, 0, 0)
 
 
-@tiebreak("SB-C1", "Sonneborn-Berger Cut-1", "docs/RULES.md §5.2 (C.07 Art. 9.1, 14.1), §5.3",
+@tiebreak("SB-C1", N_("Sonneborn-Berger Cut-1"), "docs/RULES.md §5.2 (C.07 Art. 9.1, 14.1), §5.3",
           aliases=("SBC1",), modifiers=P)
 def sonneborn_berger_cut1(ctx: Context) -> dict[int, float]:
     """SB without the contribution of the lowest-scored opponent (a VUR first)."""
     return _sb(ctx, 1, 0)
 
 
-@tiebreak("SB-C2", "Sonneborn-Berger Cut-2", "docs/RULES.md §5.2 (C.07 Art. 9.1, 14.1), §5.3",
+@tiebreak("SB-C2", N_("Sonneborn-Berger Cut-2"), "docs/RULES.md §5.2 (C.07 Art. 9.1, 14.1), §5.3",
           aliases=("SBC2",), modifiers=P)
 def sonneborn_berger_cut2(ctx: Context) -> dict[int, float]:
     """SB without the contributions of the two lowest-scored opponents (VURs first)."""
     return _sb(ctx, 2, 0)
 
 
-@tiebreak("SB-M1", "Sonneborn-Berger Median-1", "docs/RULES.md §5.2 (C.07 Art. 9.1, 14.2), §5.3",
+@tiebreak("SB-M1", N_("Sonneborn-Berger Median-1"), "docs/RULES.md §5.2 (C.07 Art. 9.1, 14.2), §5.3",
           aliases=("SBM1",), modifiers=P)
 def sonneborn_berger_median1(ctx: Context) -> dict[int, float]:
     """SB without the contributions of the lowest- and the highest-scored opponent."""
     return _sb(ctx, 1, 1)
 
 
-@tiebreak("SB-M2", "Sonneborn-Berger Median-2", "docs/RULES.md §5.2 (C.07 Art. 9.1, 14.2), §5.3",
+@tiebreak("SB-M2", N_("Sonneborn-Berger Median-2"), "docs/RULES.md §5.2 (C.07 Art. 9.1, 14.2), §5.3",
           aliases=("SBM2",), modifiers=P)
 def sonneborn_berger_median2(ctx: Context) -> dict[int, float]:
     """SB without the contributions of the two lowest- and the two highest-scored opponents."""

@@ -18,6 +18,7 @@ Go's SOS family (sum of opponents' *wins*, OpenGotha) lives in :mod:`.go`.
 from __future__ import annotations
 
 from .context import OVER_THE_BOARD, Context
+from ..i18n import N_
 from .registry import tiebreak
 from .unplayed import contributions, cut_rows, cut_rule
 
@@ -33,42 +34,42 @@ def _bh(ctx: Context, low: int, high: int) -> dict[int, float]:
             for pid, row in rows.items()}
 
 
-@tiebreak("BH", "Buchholz", "docs/RULES.md §5.2 (C.07 Art. 8.1), §5.3, §4.4", aliases=("BUCHHOLZ",), modifiers=P)
+@tiebreak("BH", N_("Buchholz"), "docs/RULES.md §5.2 (C.07 Art. 8.1), §5.3, §4.4", aliases=("BUCHHOLZ",), modifiers=P)
 def buchholz(ctx: Context) -> dict[int, float]:
     """Sum of the opponents' scores (chess: adjusted scores and dummy opponents, docs/RULES.md
     §5.3; other games: unpaired rounds count 0)."""
     return _bh(ctx, 0, 0)
 
 
-@tiebreak("BH-C1", "Buchholz Cut-1", "docs/RULES.md §5.2 (C.07 Art. 8.1, 14.1), §5.3",
+@tiebreak("BH-C1", N_("Buchholz Cut-1"), "docs/RULES.md §5.2 (C.07 Art. 8.1, 14.1), §5.3",
           aliases=("BHC1", "BUCHHOLZ-C1"), modifiers=P)
 def buchholz_cut1(ctx: Context) -> dict[int, float]:
     """Buchholz without the least significant contribution (a VUR first, docs/RULES.md §5.3)."""
     return _bh(ctx, 1, 0)
 
 
-@tiebreak("BH-C2", "Buchholz Cut-2", "docs/RULES.md §5.2 (C.07 Art. 8.1, 14.1), §5.3",
+@tiebreak("BH-C2", N_("Buchholz Cut-2"), "docs/RULES.md §5.2 (C.07 Art. 8.1, 14.1), §5.3",
           aliases=("BHC2",), modifiers=P)
 def buchholz_cut2(ctx: Context) -> dict[int, float]:
     """Buchholz without the two least significant contributions (VURs first)."""
     return _bh(ctx, 2, 0)
 
 
-@tiebreak("BH-M1", "Buchholz Median-1", "docs/RULES.md §5.2 (C.07 Art. 8.1, 14.2)",
+@tiebreak("BH-M1", N_("Buchholz Median-1"), "docs/RULES.md §5.2 (C.07 Art. 8.1, 14.2)",
           aliases=("BHM1", "MEDIAN"), modifiers=P)
 def buchholz_median1(ctx: Context) -> dict[int, float]:
     """Buchholz without the highest and the least significant contribution."""
     return _bh(ctx, 1, 1)
 
 
-@tiebreak("BH-M2", "Buchholz Median-2", "docs/RULES.md §5.2 (C.07 Art. 8.1, 14.2)",
+@tiebreak("BH-M2", N_("Buchholz Median-2"), "docs/RULES.md §5.2 (C.07 Art. 8.1, 14.2)",
           aliases=("BHM2",), modifiers=P)
 def buchholz_median2(ctx: Context) -> dict[int, float]:
     """Buchholz without the two highest and the two least significant contributions."""
     return _bh(ctx, 2, 2)
 
 
-@tiebreak("AOB", "Average of opponents' Buchholz", "docs/RULES.md §5.2 (C.07 Art. 8.2)")
+@tiebreak("AOB", N_("Average of opponents' Buchholz"), "docs/RULES.md §5.2 (C.07 Art. 8.2)")
 def average_opponents_buchholz(ctx: Context) -> dict[int, float]:
     """Mean Buchholz of the opponents met over the board (0 when there are none)."""
     bh = ctx.tiebreak("BH")
@@ -79,7 +80,7 @@ def average_opponents_buchholz(ctx: Context) -> dict[int, float]:
     return out
 
 
-@tiebreak("FB", "Fore Buchholz", "docs/RULES.md §5.2 (C.07 Art. 8.3)", ("chess",),
+@tiebreak("FB", N_("Fore Buchholz"), "docs/RULES.md §5.2 (C.07 Art. 8.3)", ("chess",),
           aliases=("FOREBUCHHOLZ",), modifiers=P)
 def fore_buchholz(ctx: Context) -> dict[int, float]:
     """Buchholz computed as if every game paired in the last round ranked were a draw (that

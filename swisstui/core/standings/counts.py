@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from ..model import GameKind as K
 from .context import Context
+from ..i18n import N_
 from .registry import tiebreak
 
 
@@ -27,7 +28,7 @@ def _coloured(prof) -> bool:
     return prof.has_colours
 
 
-@tiebreak("WIN", "Number of wins", "docs/RULES.md §5.2 (C.07 Art. 7.1)", aliases=("WINS-ALL",))
+@tiebreak("WIN", N_("Number of wins"), "docs/RULES.md §5.2 (C.07 Art. 7.1)", aliases=("WINS-ALL",))
 def wins(ctx: Context) -> dict[int, float]:
     """Rounds scoring a win's points, played or not (forfeit wins, PAB, full-point byes)."""
     win, pending = ctx.win, K.PENDING
@@ -35,7 +36,7 @@ def wins(ctx: Context) -> dict[int, float]:
             for pid, recs in ctx.history.items()}
 
 
-@tiebreak("WON", "Number of games won", "docs/RULES.md §5.2 (C.07 Art. 7.2)")
+@tiebreak("WON", N_("Number of games won"), "docs/RULES.md §5.2 (C.07 Art. 7.2)")
 def won(ctx: Context) -> dict[int, float]:
     """Games won over the board (forfeits and byes do not count)."""
     game = K.GAME
@@ -43,14 +44,14 @@ def won(ctx: Context) -> dict[int, float]:
             for pid, recs in ctx.history.items()}
 
 
-@tiebreak("BPG", "Games played with Black", "docs/RULES.md §5.2 (C.07 Art. 7.3)", _coloured)
+@tiebreak("BPG", N_("Games played with Black"), "docs/RULES.md §5.2 (C.07 Art. 7.3)", _coloured)
 def black_games(ctx: Context) -> dict[int, float]:
     """Games played over the board with Black (forfeits not counted)."""
     return {pid: float(sum(1 for r in recs if r.kind is K.GAME and r.colour == "b"))
             for pid, recs in ctx.history.items()}
 
 
-@tiebreak("BWG", "Games won with Black", "docs/RULES.md §5.2 (C.07 Art. 7.4)", _coloured)
+@tiebreak("BWG", N_("Games won with Black"), "docs/RULES.md §5.2 (C.07 Art. 7.4)", _coloured)
 def black_wins(ctx: Context) -> dict[int, float]:
     """Games won over the board with Black."""
     return {pid: float(sum(1 for r in recs
@@ -72,42 +73,42 @@ def _progressive(ctx: Context, low: int, high: int) -> dict[int, float]:
     return out
 
 
-@tiebreak("PS", "Progressive scores", "docs/RULES.md §5.2 (C.07 Art. 7.5)",
+@tiebreak("PS", N_("Progressive scores"), "docs/RULES.md §5.2 (C.07 Art. 7.5)",
           aliases=("PROGRESSIVE", "CUMULATIVE"))
 def progressive(ctx: Context) -> dict[int, float]:
     """Σ over rounds of the running score after that round."""
     return _progressive(ctx, 0, 0)
 
 
-@tiebreak("PS-C1", "Progressive scores Cut-1", "docs/RULES.md §5.2 (C.07 Art. 7.5, 14.1)",
+@tiebreak("PS-C1", N_("Progressive scores Cut-1"), "docs/RULES.md §5.2 (C.07 Art. 7.5, 14.1)",
           aliases=("PSC1",))
 def progressive_cut1(ctx: Context) -> dict[int, float]:
     """PS without the first round's running score."""
     return _progressive(ctx, 1, 0)
 
 
-@tiebreak("PS-C2", "Progressive scores Cut-2", "docs/RULES.md §5.2 (C.07 Art. 7.5, 14.1)",
+@tiebreak("PS-C2", N_("Progressive scores Cut-2"), "docs/RULES.md §5.2 (C.07 Art. 7.5, 14.1)",
           aliases=("PSC2",))
 def progressive_cut2(ctx: Context) -> dict[int, float]:
     """PS without the running scores of the first two rounds."""
     return _progressive(ctx, 2, 0)
 
 
-@tiebreak("PS-M1", "Progressive scores Median-1", "docs/RULES.md §5.2 (C.07 Art. 7.5, 14.2)",
+@tiebreak("PS-M1", N_("Progressive scores Median-1"), "docs/RULES.md §5.2 (C.07 Art. 7.5, 14.2)",
           aliases=("PSM1",))
 def progressive_median1(ctx: Context) -> dict[int, float]:
     """PS without the running scores of the first and the last round."""
     return _progressive(ctx, 1, 1)
 
 
-@tiebreak("PS-M2", "Progressive scores Median-2", "docs/RULES.md §5.2 (C.07 Art. 7.5, 14.2)",
+@tiebreak("PS-M2", N_("Progressive scores Median-2"), "docs/RULES.md §5.2 (C.07 Art. 7.5, 14.2)",
           aliases=("PSM2",))
 def progressive_median2(ctx: Context) -> dict[int, float]:
     """PS without the running scores of the first two and the last two rounds."""
     return _progressive(ctx, 2, 2)
 
 
-@tiebreak("KS", "Koya system", "docs/RULES.md §5.2 (C.07 Art. 9.2)", aliases=("KOYA",))
+@tiebreak("KS", N_("Koya system"), "docs/RULES.md §5.2 (C.07 Art. 9.2)", aliases=("KOYA",))
 def koya(ctx: Context) -> dict[int, float]:
     """Points scored against opponents who finished on at least half the maximum possible
     score (``ks_limit`` option, default 50 %)."""
@@ -118,7 +119,7 @@ def koya(ctx: Context) -> dict[int, float]:
             for pid, recs in ctx.history.items()}
 
 
-@tiebreak("GE", "Games one elected to play", "docs/RULES.md §5.2 (C.07 Art. 7.6)", ("chess",),
+@tiebreak("GE", N_("Games one elected to play"), "docs/RULES.md §5.2 (C.07 Art. 7.6)", ("chess",),
           aliases=("REP",))
 def elected_games(ctx: Context) -> dict[int, float]:
     """Rounds minus voluntary unplayed rounds (requested half/zero byes, forfeit losses,

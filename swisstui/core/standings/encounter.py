@@ -25,6 +25,7 @@ from collections import defaultdict
 
 from ..model import GameKind as K
 from .context import Context
+from ..i18n import N_
 from .registry import tiebreak
 
 
@@ -47,7 +48,7 @@ def _all_met(games: dict[int, dict[int, list[float]]], ids: list[int]) -> bool:
     return all(len(games[p]) == n for p in ids)
 
 
-@tiebreak("DE", "Direct encounter", "docs/RULES.md §5.2 (C.07 Art. 6), §4.4; §8.2",
+@tiebreak("DE", N_("Direct encounter"), "docs/RULES.md §5.2 (C.07 Art. 6), §4.4; §8.2",
           group=True, aliases=("H2H", "DIRECT", "HEADTOHEAD"), modifiers=("P",))
 def direct_encounter(ctx: Context, ids: list[int]) -> dict[int, float]:
     """Points among the tied players; with missing games only the places that no missing
@@ -84,7 +85,7 @@ def _beats(ctx: Context, ids: list[int]) -> dict[int, set[int]]:
     return {p: {q for q, v in games[p].items() if sum(v) / len(v) >= win} for p in ids}
 
 
-@tiebreak("DC", "Direct confrontation (OpenGotha)", "docs/RULES.md §1.4 (DC)", ("go",),
+@tiebreak("DC", N_("Direct confrontation (OpenGotha)"), "docs/RULES.md §1.4 (DC)", ("go",),
           group=True)
 def direct_confrontation(ctx: Context, ids: list[int]) -> dict[int, float]:
     """Win graph among the tied players, cycles collapsed; players without a win inside the
@@ -104,7 +105,7 @@ def direct_confrontation(ctx: Context, ids: list[int]) -> dict[int, float]:
     return {p: float(height[members[p]]) for p in ids}
 
 
-@tiebreak("SDC", "Simplified direct confrontation", "docs/RULES.md §1.4 (SDC)", ("go",), group=True)
+@tiebreak("SDC", N_("Simplified direct confrontation"), "docs/RULES.md §1.4 (SDC)", ("go",), group=True)
 def simplified_direct_confrontation(ctx: Context, ids: list[int]) -> dict[int, float]:
     """Wins among the tied players if every pair has met, else 0 for all."""
     games = _games_among(ctx, ids)

@@ -29,6 +29,7 @@ import math
 
 from ..model import GameKind as K
 from .context import Context
+from ..i18n import N_
 from .registry import tiebreak
 
 # FIDE B.02 table 8.1(a): p (in hundredths, 50..100) -> dp; symmetric below 0.50.
@@ -123,77 +124,77 @@ def _tpr(ctx: Context, low: int = 0, high: int = 0) -> dict[int, float]:
     return out
 
 
-@tiebreak("ARO", "Average rating of opponents", "docs/RULES.md §5.2 (C.07 Art. 10.1)",
+@tiebreak("ARO", N_("Average rating of opponents"), "docs/RULES.md §5.2 (C.07 Art. 10.1)",
           integer=True)
 def aro(ctx: Context) -> dict[int, float]:
     """Mean rating of the rated opponents met over the board, rounded half up."""
     return _aro(ctx)
 
 
-@tiebreak("AROC1", "Average rating of opponents Cut-1", "docs/RULES.md §5.2 (C.07 Art. 10.1, 14)",
+@tiebreak("AROC1", N_("Average rating of opponents Cut-1"), "docs/RULES.md §5.2 (C.07 Art. 10.1, 14)",
           aliases=("AROC", "ARO-C1"), integer=True)
 def aro_cut1(ctx: Context) -> dict[int, float]:
     """ARO without the lowest-rated opponent."""
     return _aro(ctx, 1)
 
 
-@tiebreak("ARO-C2", "Average rating of opponents Cut-2",
+@tiebreak("ARO-C2", N_("Average rating of opponents Cut-2"),
           "docs/RULES.md §5.2 (C.07 Art. 10.1, 14.1)", aliases=("AROC2",), integer=True)
 def aro_cut2(ctx: Context) -> dict[int, float]:
     """ARO without the two lowest-rated opponents."""
     return _aro(ctx, 2)
 
 
-@tiebreak("ARO-M1", "Average rating of opponents Median-1",
+@tiebreak("ARO-M1", N_("Average rating of opponents Median-1"),
           "docs/RULES.md §5.2 (C.07 Art. 10.1, 14.2)", aliases=("AROM1",), integer=True)
 def aro_median1(ctx: Context) -> dict[int, float]:
     """ARO without the lowest- and the highest-rated opponent."""
     return _aro(ctx, 1, 1)
 
 
-@tiebreak("ARO-M2", "Average rating of opponents Median-2",
+@tiebreak("ARO-M2", N_("Average rating of opponents Median-2"),
           "docs/RULES.md §5.2 (C.07 Art. 10.1, 14.2)", aliases=("AROM2",), integer=True)
 def aro_median2(ctx: Context) -> dict[int, float]:
     """ARO without the two lowest- and the two highest-rated opponents."""
     return _aro(ctx, 2, 2)
 
 
-@tiebreak("TPR", "Tournament performance rating", "docs/RULES.md §5.2 (C.07 Art. 10.2)",
+@tiebreak("TPR", N_("Tournament performance rating"), "docs/RULES.md §5.2 (C.07 Art. 10.2)",
           integer=True)
 def performance(ctx: Context) -> dict[int, float]:
     """ARO + dp(p) over the games played against rated opponents."""
     return _tpr(ctx)
 
 
-@tiebreak("TPR-C1", "Tournament performance rating Cut-1",
+@tiebreak("TPR-C1", N_("Tournament performance rating Cut-1"),
           "docs/RULES.md §5.2 (C.07 Art. 10.2, 14.1)", aliases=("TPRC1",), integer=True)
 def performance_cut1(ctx: Context) -> dict[int, float]:
     """TPR without the game against the lowest-rated opponent."""
     return _tpr(ctx, 1)
 
 
-@tiebreak("TPR-C2", "Tournament performance rating Cut-2",
+@tiebreak("TPR-C2", N_("Tournament performance rating Cut-2"),
           "docs/RULES.md §5.2 (C.07 Art. 10.2, 14.1)", aliases=("TPRC2",), integer=True)
 def performance_cut2(ctx: Context) -> dict[int, float]:
     """TPR without the games against the two lowest-rated opponents."""
     return _tpr(ctx, 2)
 
 
-@tiebreak("TPR-M1", "Tournament performance rating Median-1",
+@tiebreak("TPR-M1", N_("Tournament performance rating Median-1"),
           "docs/RULES.md §5.2 (C.07 Art. 10.2, 14.2)", aliases=("TPRM1",), integer=True)
 def performance_median1(ctx: Context) -> dict[int, float]:
     """TPR without the games against the lowest- and the highest-rated opponent."""
     return _tpr(ctx, 1, 1)
 
 
-@tiebreak("TPR-M2", "Tournament performance rating Median-2",
+@tiebreak("TPR-M2", N_("Tournament performance rating Median-2"),
           "docs/RULES.md §5.2 (C.07 Art. 10.2, 14.2)", aliases=("TPRM2",), integer=True)
 def performance_median2(ctx: Context) -> dict[int, float]:
     """TPR without the games against the two lowest- and the two highest-rated opponents."""
     return _tpr(ctx, 2, 2)
 
 
-@tiebreak("PTP", "Perfect tournament performance", "docs/RULES.md §5.2 (C.07 Art. 10.3)",
+@tiebreak("PTP", N_("Perfect tournament performance"), "docs/RULES.md §5.2 (C.07 Art. 10.3)",
           integer=True)
 def perfect(ctx: Context) -> dict[int, float]:
     """The lowest rating whose expected score against the rated opponents met over the board
@@ -213,21 +214,21 @@ def _opponents_average(ctx: Context, code: str) -> dict[int, float]:
     return out
 
 
-@tiebreak("APRO", "Average performance rating of opponents",
+@tiebreak("APRO", N_("Average performance rating of opponents"),
           "docs/RULES.md §5.2 (C.07 Art. 10.4)", integer=True)
 def average_opponents_performance(ctx: Context) -> dict[int, float]:
     """Mean TPR of the opponents met over the board (those with a TPR), rounded half up."""
     return _opponents_average(ctx, "TPR")
 
 
-@tiebreak("APPO", "Average perfect performance of opponents",
+@tiebreak("APPO", N_("Average perfect performance of opponents"),
           "docs/RULES.md §5.2 (C.07 Art. 10.5)", integer=True)
 def average_opponents_perfect(ctx: Context) -> dict[int, float]:
     """Mean PTP of the opponents met over the board (those with a PTP), rounded half up."""
     return _opponents_average(ctx, "PTP")
 
 
-@tiebreak("RATING", "Rating or rank", "docs/RULES.md §1.4 (Rank, Rating); §8.2",
+@tiebreak("RATING", N_("Rating or rank"), "docs/RULES.md §1.4 (Rank, Rating); §8.2",
           aliases=("ELO", "RTG", "GOR"), integer=True)
 def rating(ctx: Context) -> dict[int, float]:
     """The player's rating; without one, a Go/Renju rank value (1d = 0, 1k = −1); players
@@ -248,7 +249,7 @@ def rating(ctx: Context) -> dict[int, float]:
     return out
 
 
-@tiebreak("RANK", "Rank (dan/kyu)", "docs/RULES.md §1.1 (rank encoding), §1.4; §8.2",
+@tiebreak("RANK", N_("Rank (dan/kyu)"), "docs/RULES.md §1.1 (rank encoding), §1.4; §8.2",
           lambda prof: prof.ranks, aliases=("DANKYU", "GRADE"), integer=True)
 def rank(ctx: Context) -> dict[int, float]:
     """The Go/Renju rank value (1d = 0, 1k = −1, pros above 9d); no rank ranks last."""

@@ -164,6 +164,18 @@ class Registry(Mapping):
 REGISTRY = Registry()
 
 
+def description(code: str, lang: str | None = None) -> str:
+    """What tie-break ``code`` is called, for people, in ``lang`` (None: the director's
+    language): ``BH`` → ``Buchholz``.  The code itself is never translated (issue 17); an
+    unknown code is returned as it is."""
+    from .. import i18n
+    from ..readers import gettext_for
+    tb = REGISTRY.get(code)
+    if tb is None:
+        return code
+    return gettext_for(lang)(tb.name) if lang else i18n._(tb.name)
+
+
 def tiebreak(code: str, name: str, rule_ref: str,
              games: tuple[str, ...] | str | Callable[[Any], bool] = ANY, *,
              aliases: tuple[str, ...] = (), percent: bool = False, group: bool = False,

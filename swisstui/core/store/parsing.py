@@ -103,7 +103,7 @@ def _untoml(v: Any) -> Any:
 
 _PLAYER_KEYS = ("id", "name", "rating", "rank", "club", "country", "lot", "federation_id",
                 "sex", "title", "birth", "joined_round", "withdrawn_from", "byes",
-                "smms_correction", "notes")
+                "smms_correction", "notes", "reading")
 
 
 def _each(problems: list[str] | None, fn: Callable[[], Any]) -> Any:
