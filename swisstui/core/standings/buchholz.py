@@ -25,6 +25,14 @@ def _bh(ctx: Context, low: int, high: int) -> dict[int, float]:
     rule = cut_rule(ctx)
     if low == 0 and high == 0:
         return {pid: sum([c[0] for c in row]) for pid, row in rows.items()}
+    if low == 1 and high == 0:  # Cut-1: the lowest goes unless a VUR is cut first
+        out: dict[int, float] = {}
+        for pid, row in rows.items():
+            if len(row) > 1 and (rule == "none" or not any([c[1] for c in row])):
+                out[pid] = sum(sorted([c[0] for c in row])[1:])  # as cut_values sums it
+            else:
+                out[pid] = sum(cut_values(row, 1, 0, rule))
+        return out
     return {pid: sum(cut_values(row, low, high, rule)) for pid, row in rows.items()}
 
 

@@ -47,6 +47,9 @@ scored that round (for SB).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import cast
+
 from ..games import profile
 from ..model import GameKind as K
 from .context import OVER_THE_BOARD, Context
@@ -165,9 +168,11 @@ def contributions(ctx: Context) -> dict[int, list[Contribution]]:
                                              else adj[r.opponent], cap),
                                   r.kind in vur, r.points / win) for r in recs]
             return out
+        # an over-the-board record always names its opponent
+        get = cast("Callable[[int | None], float]", adj.__getitem__)
         for pid, recs in ctx.history.items():
             dummy = 0.0 if rr else adj[pid]
-            out[pid] = [(adj[r.opp], False, r.outcome or 0.0) if r.kind in otb
+            out[pid] = [(get(r.opponent), False, r.outcome or 0.0) if r.kind in otb
                         else (dummy, r.kind in vur, r.points / win) for r in recs]
         return out
 
