@@ -132,7 +132,7 @@ async def _bench_standings(tmp: Path, n: int, table_times: list[float],
         opened = time.perf_counter() - t0
         for k in range(5):
             b = n // 2 - 10 + k + 1
-            ev = backend.record_result(folder, 1, b, "1-0")
+            ev = backend.record_result(folder, 1, b, "1-0").event
             t1 = time.perf_counter()
             app.event_written(ev)  # what the Results screen does after a write
             await asyncio.sleep(0)

@@ -144,7 +144,7 @@ def update(folder: str | os.PathLike[str], change: Callable[[Event], Event]) -> 
             raise TypeError("change must return an Event")
         if new == old:
             return old
-        validate_event(new)
+        validate_event(new, old)  # what changed: old was checked when read
         _validate_settings(new.settings)
         if new.settings != old.settings:
             _recheck_results(new)
