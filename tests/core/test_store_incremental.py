@@ -65,9 +65,10 @@ def test_a_bad_change_is_refused_with_the_full_checks_message(tmp_path):
     unknown = replace(rnd, boards=rnd.boards + (Board(99, (98, 99)),))
     for bad in (twice, self_play, unknown):
         new = old.with_round(bad)
-        full = _message(lambda: validate_event(new))
-        assert _message(lambda: validate_event(new, old)) == full
-        assert _message(lambda: store.update(folder, lambda e: e.with_round(bad))) == full
+        full = _message(lambda new=new: validate_event(new))
+        assert _message(lambda new=new: validate_event(new, old)) == full
+        assert _message(lambda bad=bad: store.update(folder, lambda e: e.with_round(bad))) \
+            == full
     assert full == "round 1 board 99: no player with id 98"
     assert {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()} == before
     # a later round that is fine does not hide a bad change to the players

@@ -15,9 +15,14 @@ Go's SOS family (sum of opponents' *wins*, OpenGotha) lives in :mod:`.go`.
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from .context import OVER_THE_BOARD, Context
 from .registry import tiebreak
 from .unplayed import contributions, cut_rule, cut_values
+
+
+_VUR_FLAG = itemgetter(1)  # a contribution's "from a VUR" flag
 
 
 def _bh(ctx: Context, low: int, high: int) -> dict[int, float]:
@@ -28,7 +33,7 @@ def _bh(ctx: Context, low: int, high: int) -> dict[int, float]:
     if low == 1 and high == 0:  # Cut-1: the lowest goes unless a VUR is cut first
         out: dict[int, float] = {}
         for pid, row in rows.items():
-            if len(row) > 1 and (rule == "none" or not any([c[1] for c in row])):
+            if len(row) > 1 and (rule == "none" or not any(map(_VUR_FLAG, row))):
                 out[pid] = sum(sorted([c[0] for c in row])[1:])  # as cut_values sums it
             else:
                 out[pid] = sum(cut_values(row, 1, 0, rule))
