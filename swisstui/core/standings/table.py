@@ -86,10 +86,8 @@ def _key(v: float) -> float:
 def _split(group: list[int], vals: dict[int, float], higher_better: bool) -> list[list[int]]:
     digits = _DIGITS
     keys = {p: round(vals[p], digits) for p in group}
-    if higher_better:
-        ordered = sorted(group, key=lambda p: -keys[p])
-    else:
-        ordered = sorted(group, key=keys.__getitem__)
+    # reverse=True keeps equal keys in their order (a stable sort), like the key -value
+    ordered = sorted(group, key=keys.__getitem__, reverse=higher_better)
     out: list[list[int]] = []
     last = None
     for p in ordered:
