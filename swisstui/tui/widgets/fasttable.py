@@ -28,6 +28,7 @@ from textual.strip import Strip
 
 
 ELLIPSIS = "…"
+_STR = {str}
 _ID_SUFFIX = re.compile(r"^(.*\S) (\(\d+\))$")
 
 
@@ -168,7 +169,7 @@ class FastTable(ScrollView, can_focus=True):
         str already); when the columns and the number of rows stay, only the lines on screen
         whose row changed are repainted."""
         old = self.rows
-        self.rows = [r if type(r) is tuple and all([type(c) is str for c in r])
+        self.rows = [r if type(r) is tuple and set(map(type, r)) <= _STR
                      else tuple("" if c is None else str(c) for c in r) for r in rows]
         self.keys = list(keys) if keys is not None else None
         self._key_index = {k: i for i, k in enumerate(self.keys)} if self.keys else {}
