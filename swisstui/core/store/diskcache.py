@@ -258,7 +258,9 @@ def _save(folder: Path, event: model.Event, parsed: Callable[[Path, Any], Any]) 
         head["payload"] = _digest(payload)
         if not os.path.lexists(cdir):
             os.mkdir(cdir, 0o777)
+            _owned_like(cdir, folder)
         _write(target, MAGIC + json.dumps(head).encode() + b"\n" + payload)
+        _owned_like(target, folder)
     keep = {entry_name(rel) for rel, _ in files}
     for name in os.listdir(cdir) if os.path.isdir(cdir) else ():  # entries of deleted rounds, temp files of a crash
         if name not in keep:
@@ -266,6 +268,18 @@ def _save(folder: Path, event: model.Event, parsed: Callable[[Path, Any], Any]) 
                 os.unlink(cdir / name)
             except OSError:
                 pass
+
+
+def _owned_like(path: Path, folder: Path) -> None:
+    """Run as root, the cache belongs to the event folder's owner and group (as the event
+    files keep theirs), so the owner's own writes can keep it up to date."""
+    if os.geteuid() != 0:
+        return
+    st = os.stat(folder)
+    try:
+        os.chown(path, st.st_uid, st.st_gid, follow_symlinks=False)
+    except OSError:
+        pass
 
 
 def _head_of(target: Path) -> dict | None:
