@@ -184,3 +184,21 @@ def test_a_cache_path_that_is_not_a_folder_is_left_alone(tmp_path):
     store.update(folder, lambda e: record_result(e, 1, 1, "1-0"))
     assert (folder / CACHE).read_text() == "mine"
     assert store.load(folder).round(1).board(1).result.text == "1-0"
+
+
+@pytest.mark.parametrize("game,texts", [("chess", ("1-0", "1/2-1/2")), ("go", ("B+R", "W+R")),
+                                        ("othello", ("40-24", "32-32")),
+                                        ("magic", ("2-1", "1-1")), ("renju", ("1-0", "0-1"))])
+def test_every_game_is_read_back_from_the_cache(tmp_path, no_parse, game, texts):
+    folder = make_event(tmp_path, game, 8, rounds=3)
+    boards = tuple(Board(b, (2 * b - 1, 2 * b)) for b in range(1, 5))
+    store.update(folder, lambda e: e.with_round(Round(1, boards)))
+    for b, text in ((1, texts[0]), (2, texts[1])):
+        store.update(folder, lambda e, b=b, text=text: record_result(e, 1, b, text))
+    expected = store.load(folder)
+    _new_process()
+    no_parse()
+    got = store.load(folder)
+    assert got == expected and got.settings.options == expected.settings.options
+    assert [b.result for b in got.round(1).boards] == [b.result for b in
+                                                         expected.round(1).boards]
