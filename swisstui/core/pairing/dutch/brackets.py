@@ -91,6 +91,8 @@ class DutchPairer:
         self.sub = False  # weigh only the bracket and the next score group (see pair_players)
         self.only: set[int] | None = None  # solve among these players only
         self.wsel: dict[tuple[int, int], int] = {}  # self.w among self.only
+        self.alone = False  # weigh the bracket alone (C8 checked afterwards, see pair_players)
+        self.next_size = 0  # size of the next score group (for the names of the criteria)
 
     # ---- matching ----------------------------------------------------------------------------
 
@@ -166,70 +168,114 @@ class DutchPairer:
               c9: dict[int, int] | None) -> list[str]:
         p = self.p
         bracket = mdps + res
+        if self.alone:
+            nxt = []
         rset, nset = set(res), set(nxt)
         bset = set(bracket)
         nodes = sorted(bset | nset) if self.sub else self.live()
-        alive = self.pairs_among(nodes)
-        eb = [(i, j) for i, j in alive if j in rset]
-        en = [(i, j) for i, j in alive if j in nset and (i in bset or i in nset)]
         nalive = self.n - len(self.dead)
         P = nalive // 2
         pb = len(bracket) // 2
-        fields: list[tuple[str, dict, int]] = []  # (criterion, values, max total)
-
-        comp = {e: 1 + (not cand[e[0]]) + (not cand[e[1]]) for e in alive}
-        if not self.sub:
-            fields.append(("C4", comp, 3 * P))
-        fields.append(("C6", dict.fromkeys(eb, 1), pb))
         u7 = _units([p[i].score for i in bracket])
-        fields.append(("C7", {e: u7[p[e[0]].score] for e in eb},
-                       _prod_max([p[i].score for i in bracket])))
-        pn = (len(bracket) + len(nxt)) // 2
-        fields.append(("C8", dict.fromkeys(en, 1), pn))
         sc8 = [p[i].score for i in bracket] + [p[i].score for i in nxt]
         u8 = _units(sc8)
-        fields.append(("C8", {e: u8[p[e[0]].score] for e in en}, _prod_max(sc8)))
+        c9 = c9 or None
+        # every term of a pair depends on the two players' kinds only (their role here, score,
+        # PAB candidacy, C9 rank, colour and float facts): the terms are computed once per
+        # pair of kinds, the drop rule below reads the pairs of kinds that occur
+        kind_of: dict[tuple, int] = {}
+        kinds: list[tuple] = []
+        tk = [0] * self.n
+        for i in nodes:
+            q = p[i]
+            role = 2 if i in rset else 1 if i in bset else 3 if i in nset else 0
+            key = (role, q.score, cand[i], c9.get(i, 0) if c9 else 0, q.pref, q.absolute,
+                   q.strong, q.cd, q.repeated, q.floats)
+            k = kind_of.get(key)
+            if k is None:
+                k = kind_of[key] = len(kinds)
+                kinds.append((key, i))
+            tk[i] = k
+        nk = len(kinds)
+        fields: list[tuple[str, int]] = []  # (criterion, max total)
+        if not self.sub:
+            fields.append(("C4", 3 * P))
+        fields.append(("C6", pb))
+        fields.append(("C7", _prod_max([p[i].score for i in bracket])))
+        fields.append(("C8", (len(bracket) + len(nxt)) // 2))
+        fields.append(("C8", _prod_max(sc8)))
         if c9:
-            fields.append(("C9", {e: c9.get(e[0], 0) + c9.get(e[1], 0) for e in alive},
-                           2 * P * (max(c9.values(), default=0) + 1)))
-        for name, fn in (("C10", C.c10_ok), ("C11", C.c11_ok), ("C12", C.c12_ok),
-                         ("C13", C.c13_ok)):
-            fields.append((name, {e: int(fn(p[e[0]], p[e[1]])) for e in eb}, pb))
-        for back, (cd, cu) in ((1, ("C14", "C15")), (2, ("C16", "C17"))):
-            fields.append((cd, {e: C.c14(p[e[0]], p[e[1]], back) for e in eb}, 2 * pb))
-            fields.append((cu, {e: int(C.c15_ok(p[e[0]], p[e[1]], back)) for e in eb}, pb))
+            fields.append(("C9", 2 * P * (max(c9.values(), default=0) + 1)))
+        for name in ("C10", "C11", "C12", "C13"):
+            fields.append((name, pb))
+        for cd, cu in (("C14", "C15"), ("C16", "C17")):
+            fields.append((cd, 2 * pb))
+            fields.append((cu, pb))
         bmax = _prod_max([p[i].score for i in bracket])
-        for back, (cd, cu) in ((1, ("C18", "C19")), (2, ("C20", "C21"))):
-            vals = {}
-            for e in eb:
-                a, b = p[e[0]], p[e[1]]
-                vals[e] = (u7[b.score] * C.float_down(b, back)
-                           + u7[a.score] * C.float_down(a, back))
-            fields.append((cd, vals, bmax))
-            fields.append((cu, {e: u7[p[e[0]].score] * C.c15_ok(p[e[0]], p[e[1]], back)
-                                for e in eb}, bmax))
+        for name in ("C18", "C19", "C20", "C21"):
+            fields.append((name, bmax))
+        full = not self.sub
+
+        def terms(ka: int, kb: int) -> tuple[int, ...]:
+            (ra, *_rest), ia = kinds[ka]
+            (rb, *_rest), ib = kinds[kb]
+            a, b = p[ia], p[ib]
+            out: list[int] = []
+            if full:
+                out.append(1 + (not cand[ia]) + (not cand[ib]))
+            inb = rb == 2  # j a resident: a pair of the bracket
+            inn = rb == 3 and ra in (1, 2, 3)  # a pair of the next bracket
+            out.append(int(inb))
+            out.append(u7[a.score] if inb else 0)
+            out.append(int(inn))
+            out.append(u8[a.score] if inn else 0)
+            if c9:
+                out.append(c9.get(ia, 0) + c9.get(ib, 0))
+            if inb:
+                out += (int(C.c10_ok(a, b)), int(C.c11_ok(a, b)), int(C.c12_ok(a, b)),
+                        int(C.c13_ok(a, b)))
+                for back in (1, 2):
+                    out += (C.c14(a, b, back), int(C.c15_ok(a, b, back)))
+                for back in (1, 2):
+                    out += (u7[b.score] * C.float_down(b, back)
+                            + u7[a.score] * C.float_down(a, back),
+                            u7[a.score] * C.c15_ok(a, b, back))
+            else:
+                out += (0,) * 12
+            return tuple(out)
+
+        # the legal pairs and their pairs of kinds
+        legal = self.legal
+        kp_of: dict[int, tuple[int, ...]] = {}
+        pairs_k: list[tuple[tuple[int, int], int]] = []
+        m = len(nodes)
+        for x, i in enumerate(nodes):
+            ti = tk[i] * nk
+            for j in nodes[x + 1:m]:
+                if legal(i, j):
+                    kp = ti + tk[j]
+                    if kp not in kp_of:
+                        kp_of[kp] = terms(tk[i], tk[j])
+                    pairs_k.append(((i, j), kp))
         # drop terms that cannot tell two pairings apart: all zero, or proportional to a
-        # term already kept (then it is constant among the pairings that term prefers)
-        kept: list[tuple[str, dict, int]] = []
-        support: list[frozenset] = []  # the pairs each kept term rewards
-        for f in fields:
-            name, vals, _ = f
-            nz = frozenset(e for e, v in vals.items() if v)
+        # term already kept (then it is constant among the pairings that term prefers);
+        # both tests read each pair of kinds that occurs once
+        occurring = list(kp_of.values())
+        kept: list[int] = []  # indices into fields
+        for f, (name, _mx) in enumerate(fields):
             if name not in ("C4", "C6"):
-                if not nz:
+                if not any(t[f] for t in occurring):
                     continue
-                if any(nz == sup and _proportional(vals, g[1])
-                       for g, sup in zip(kept, support)):
+                if any(_proportional_kinds(occurring, f, g) for g in kept):
                     continue
             kept.append(f)
-            support.append(nz)
         # tie-break room for the Dutch order of candidates (see module docstring)
         nr = len(res)
         pr = nr // 2
         need = 2 * (pr + 1) * (pr * nr + 1) + 2 * nr + 4  # the exchanges (step 3) need this
         above = 1
-        for _name, _vals, mx in kept:
-            above *= mx + 1
+        for f in kept:
+            above *= fields[f][1] + 1
         budget = (1 << max(0, RUSTWORKX_BITS - 2 - above.bit_length())) - 1
         # the steering bias of step 4 may be coarse (it only saves matchings): divide its
         # ranks by ``div`` so that the weights stay within rustworkx's integers
@@ -243,21 +289,23 @@ class DutchPairer:
             div *= 2
         self.bias_div = div
         self.tie_room = tie_max
+        places = []
         place = tie_max + 1
-        w = dict.fromkeys(alive, 0)
-        for _name, vals, mx in reversed(kept):
-            for e, v in vals.items():
-                if v:
-                    w[e] += v * place
-            place *= mx + 1
-        self.w = {e: v for e, v in w.items() if v}
+        for f in reversed(kept):
+            places.append((f, place))
+            place *= fields[f][1] + 1
+        weight = {kp: sum(t[f] * pl for f, pl in places) for kp, t in kp_of.items()}
+        self.w = {e: weight[kp] for e, kp in pairs_k if weight[kp]}
         nbrs: dict[int, list[int]] = {}
         for i, j in self.w:
             nbrs.setdefault(i, []).append(j)
             nbrs.setdefault(j, []).append(i)
         self.nbrs = nbrs
         self.bits = place.bit_length() + 1
-        return (["C4"] if self.sub else []) + [name for name, _, _ in kept]
+        names = [fields[f][0] for f in kept]
+        if self.alone and self.next_size:
+            names.insert(names.index("C6") + 1 + ("C7" in names), "C8")
+        return (["C4"] if self.sub else []) + names
 
     # ---- one bracket ----------------------------------------------------------------------------
 
@@ -488,12 +536,14 @@ class DutchPairer:
                 return [y for y in rem if y > x and y not in hset and edge_ok(x, y)
                         and self.legal(x, y)]
 
-            if len(low) == len(hs) and self.sub:
-                # nobody of the remainder floats down: its pairs do not touch anyone else
+            if (len(low) == len(hs) or self.alone) and self.sub:
+                # nobody of the remainder floats down (or the bracket is weighed alone): its
+                # pairs do not touch anyone else
                 self._restrict(hset | set(low))
                 mate = self._transpose(hs, cands_of, self.solve(bias), bias, scale, pairs)
                 self._restrict(None)
-                mate = self.solve()
+                if not self.alone:
+                    mate = self.solve()
             else:
                 done = False
                 if self.sub and len(hs) > 1:
@@ -564,6 +614,60 @@ def _perfect_natural(pr: DutchPairer, mdps: list[int], res: list[int], cand: lis
     ok = _completable(pr, cand, 24, set()) or _completable(pr, cand, None, set())
     pr.dead = dead
     return out if ok else None
+
+
+def _proportional_kinds(rows: list[tuple[int, ...]], f: int, g: int) -> bool:
+    """Term ``f`` = c · term ``g`` for one constant c > 0 over the pairs of kinds ``rows``
+    (so both reward the same pairs)."""
+    ratio = None
+    for t in rows:
+        v, u = t[f], t[g]
+        if not u or not v:
+            if u or v:
+                return False
+            continue
+        if ratio is None:
+            ratio = (v, u)
+        elif v * ratio[1] != u * ratio[0]:
+            return False
+    return ratio is not None
+
+
+def _next_bracket_ok(pr: DutchPairer, cand: list[bool], down: list[int], nxt: list[int],
+                     window: int) -> bool:
+    """After a bracket weighed alone: can the rest of the round be completed (C4) so that
+    the next bracket — its score group and the bracket's downfloaters ``down`` — gets the
+    most pairs and the most downfloaters paired that any pairing could give it (C8)?  One
+    matching over the unpaired players, opponents within ``window`` places plus every
+    downfloater-next group pair (a sufficient test)."""
+    live = [i for i in range(pr.n) if i not in pr.dead]
+    d, nset = set(down), set(nxt)
+    if len(down) > len(nxt):
+        return False
+    edges = set(pr.pairs_among(live, window))
+    for x in down:
+        for y in nxt:
+            if pr.legal(x, y):
+                edges.add((min(x, y), max(x, y)))
+    n = len(live)
+    b = n + 1
+    a = b * (n + 1)
+    wl = []
+    for x, y in edges:
+        if x in d and y in d:
+            continue
+        comp = 1 + (not cand[x]) + (not cand[y])
+        both = (x in d or x in nset) and (y in d or y in nset)
+        wl.append((x, y, comp * a + both * b + (both and (x in d or y in d))))
+    mate = solve(pr.n, wl, (4 * a * n).bit_length() + 1)
+    free = [x for x in live if x not in mate]
+    if len(free) > n % 2 or not all(cand[x] for x in free):
+        return False
+    if any(mate.get(x) not in nset for x in down):
+        return False
+    group = d | nset
+    inside = sum(1 for x in group if x in mate and mate[x] in group) // 2
+    return inside == (len(down) + len(nxt)) // 2
 
 
 def _proportional(f: dict, g: dict) -> bool:
@@ -647,6 +751,26 @@ def pair_players(players: list[DPlayer], forbidden: frozenset = frozenset()) -> 
         # feasible set it belongs to, picks the same), else weigh the whole round
         dead = set(pr.dead)
         pr.sub = not (c9ranks and bye_score is not None and bye_score >= p[res[0]].score)
+        got = None
+        if pr.sub and nxt:
+            # the bracket alone first: kept when the next bracket still gets its best C8
+            # value and the round completes (then no pairing of the bracket and the next
+            # group is better, and the Dutch-first of the bracket's best is among theirs)
+            pr.alone, pr.next_size = True, len(nxt)
+            got = pr.pair_bracket(mdps, res, nxt, cand, c9ranks, bye_score, note)
+            pr.alone = False
+            down = [x for x in mdps + res if x not in pr.dead]
+            if not _next_bracket_ok(pr, cand, down, nxt, 24):
+                pr.dead = set(dead)
+                note = BracketNote(note.score, note.residents, note.mdps)
+                got = None
+        if got is not None:
+            for a, b in got:
+                where[p[a].id] = where[p[b].id] = len(notes)
+                pairs.append((p[a].id, p[b].id))
+            notes.append(note)
+            mdps = sorted(x for x in mdps + res if x not in pr.dead)
+            continue
         got = pr.pair_bracket(mdps, res, nxt, cand, c9ranks, bye_score, note)
         # (the next group's pairs that made the C8 value are kept aside for the test)
         taken = {x for x, y in pr.last_mate.items() if x not in pr.dead and y not in pr.dead}
