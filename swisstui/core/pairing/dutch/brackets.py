@@ -288,7 +288,9 @@ class DutchPairer:
                 break
             div *= 2
         self.bias_div = div
-        self.tie_room = tie_max
+        # the tie-breaks may use all the room the criteria leave (step 4 settles more
+        # players per matching)
+        self.tie_room = tie_max = max(tie_max, budget)
         places = []
         place = tie_max + 1
         for f in reversed(kept):
@@ -348,13 +350,10 @@ class DutchPairer:
     def _transpose(self, hs, cands_of, mate, bias, scale, pairs) -> dict[int, int]:
         """Step 4: each S1 player ``hs`` in order gets the highest-ranked S2 opponent possible
         (``cands_of``); returns the last matching."""
-        # several players are confirmed by one matching: each of the next m players is
-        # rewarded 2 for a better partner than his present one, 1 for keeping it, 0
-        # otherwise, in base-3 digits by rank, so the first one who can do better is
-        # the first one whose digit is 2 (the ones before him keep their partners)
-        m = 1
-        while 3 ** (m + 1) <= self.tie_room and m < 12:
-            m += 1
+        # several players are settled by one matching: each of the next players rewards
+        # his candidates by rank, in digits by the players' order (the first player's
+        # digit highest), so the matching gives the first his best opponent, the second
+        # his best one beside it, and so on — as many players as the tie-break room holds
         k = 0
         while k < len(hs):
             x = hs[k]
@@ -363,31 +362,24 @@ class DutchPairer:
                 self._fix(x, cx[0], pairs)
                 k += 1
                 continue
-            batch = hs[k:k + m]
-            tie: dict[tuple[int, int], int] = {}
-            for j, xj in enumerate(batch):
-                digit = 3 ** (len(batch) - 1 - j)
-                cur = mate.get(xj)
-                better = True
-                for y in cands_of(xj):
-                    if y == cur:
-                        better = False
-                    tie[(xj, y)] = (2 if better else 1 if y == cur else 0) * digit
-            new = self.solve(tie)
-            kept = 0
-            for xj in batch:
-                if new.get(xj) != mate.get(xj):
+            batch: list[tuple[int, list[int]]] = [(x, cx)]
+            room = len(cx) + 1
+            for xj in hs[k + 1:]:
+                cj = cands_of(xj)
+                if room * (len(cj) + 1) > self.tie_room:
                     break
-                kept += 1
-            mate = new
-            for xj in batch[:kept]:
+                room *= len(cj) + 1
+                batch.append((xj, cj))
+            tie: dict[tuple[int, int], int] = {}
+            digit = 1
+            for xj, cj in reversed(batch):
+                for n, y in enumerate(cj):
+                    tie[(xj, y)] = (len(cj) - n) * digit
+                digit *= len(cj) + 1
+            mate = self.solve(tie)
+            for xj, _cj in batch:
                 self._fix(xj, mate[xj], pairs)
-            k += kept
-            if kept < len(batch):
-                x = hs[k]
-                y, mate = self._best_partner(x, cands_of(x), mate, bias, scale)
-                self._fix(x, y, pairs)
-                k += 1
+            k += len(batch)
         return mate
 
     def _restrict(self, nodes: set[int] | None) -> None:
