@@ -148,6 +148,15 @@ class DutchPairer:
         self.bits = (3 * (P + 1) * R).bit_length() + 1
         lowest = min((q.score for q in self.p if q.bye_eligible), default=None)
         nodes = list(range(self.n))
+        # a greedy near-rank pairing that leaves out nobody (even) or the lowest-ranked PAB
+        # candidate of the lowest score answers at once
+        if not odd:
+            if not _greedy(self, nodes):
+                return None
+        elif lowest is not None:
+            c = max(i for i, q in enumerate(self.p) if q.bye_eligible and q.score == lowest)
+            if not _greedy(self, [i for i in nodes if i != c]):
+                return lowest
         for window in (24, None):  # a near-rank pairing that works is the answer, else all
             self.w = {(i, j): (1 + ne[i] + ne[j]) * R + g[self.p[i].score]
                       + g[self.p[j].score] for i, j in self.pairs_among(nodes, window)}
@@ -568,6 +577,26 @@ class DutchPairer:
         return pairs
 
 
+def _greedy(pr: DutchPairer, nodes: list[int], window: int = 24) -> list[int]:
+    """Pair ``nodes`` (sorted) greedily, each one with the next legal unpaired one within
+    ``window`` places; returns the ones left unpaired (a pairing that leaves nobody out
+    proves that one exists — a cheap sufficient test before a matching)."""
+    taken = set()
+    left = []
+    legal = pr.legal
+    m = len(nodes)
+    for k, i in enumerate(nodes):
+        if i in taken:
+            continue
+        for j in nodes[k + 1:min(m, k + 1 + window)]:
+            if j not in taken and legal(i, j):
+                taken.add(j)
+                break
+        else:
+            left.append(i)
+    return left
+
+
 def _completable(pr: DutchPairer, cand: list[bool], window: int | None,
                  taken: set[int]) -> bool:
     """Can every unpaired player not in ``taken`` be paired, but one PAB candidate (C4, C2,
@@ -576,6 +605,9 @@ def _completable(pr: DutchPairer, cand: list[bool], window: int | None,
     live = [i for i in range(pr.n) if i not in pr.dead and i not in taken]
     if len(live) <= 1:
         return all(cand[i] for i in live)
+    left = _greedy(pr, live)
+    if len(left) <= len(live) % 2 and all(cand[x] for x in left):
+        return True
     edges = [(x, y, 1 + (not cand[x]) + (not cand[y]))
              for x, y in pr.pairs_among(live, window)]
     mate = solve(pr.n, edges, 8)
@@ -636,6 +668,22 @@ def _next_bracket_ok(pr: DutchPairer, cand: list[bool], down: list[int], nxt: li
     d, nset = set(down), set(nxt)
     if len(down) > len(nxt):
         return False
+    # greedily first: the downfloaters with the next group, the rest of it among itself,
+    # then everybody else
+    used: set[int] = set()
+    for x in down:
+        y = next((y for y in nxt if y not in used and pr.legal(x, y)), None)
+        if y is None:
+            break
+        used.add(y)
+    else:
+        rest = [y for y in nxt if y not in used]
+        left = _greedy(pr, rest)
+        if len(left) <= len(rest) % 2:
+            others = sorted(set(live) - d - nset | set(left))
+            left = _greedy(pr, others)
+            if len(left) <= len(live) % 2 and all(cand[x] for x in left):
+                return True
     edges = set(pr.pairs_among(live, window))
     for x in down:
         for y in nxt:
