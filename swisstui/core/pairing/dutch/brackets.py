@@ -35,6 +35,9 @@ from ..matching import RUSTWORKX_BITS, solve
 from . import criteria as C
 from .players import DPlayer
 
+_SPARE = 8  # candidates a player rewards beyond those of the players before him (step 4)
+
+
 @dataclass
 class BracketNote:
     """What happened in one bracket (for --explain)."""
@@ -356,13 +359,16 @@ class DutchPairer:
         mate = self.solve(tie)
         return mate[x], mate
 
-    def _transpose(self, hs, cands_of, mate, bias, scale, pairs) -> dict[int, int]:
+    def _transpose(self, hs, cands_of, mate, pairs) -> dict[int, int]:
         """Step 4: each S1 player ``hs`` in order gets the highest-ranked S2 opponent possible
         (``cands_of``); returns the last matching."""
         # several players are settled by one matching: each of the next players rewards
-        # his candidates by rank, in digits by the players' order (the first player's
-        # digit highest), so the matching gives the first his best opponent, the second
-        # his best one beside it, and so on — as many players as the tie-break room holds
+        # his candidates by rank, in digits by the players' order (the first player's digit
+        # highest), so the matching gives the first his best opponent, the second his best
+        # one beside it, and so on — as many players as the tie-break room holds.  After
+        # the first, a player rewards only his first candidates (as many as players before
+        # him in the batch, and a few more): one who gets none of them is not settled and
+        # starts the next batch.
         k = 0
         while k < len(hs):
             x = hs[k]
@@ -374,7 +380,7 @@ class DutchPairer:
             batch: list[tuple[int, list[int]]] = [(x, cx)]
             room = len(cx) + 1
             for xj in hs[k + 1:]:
-                cj = cands_of(xj)
+                cj = cands_of(xj)[:len(batch) + _SPARE]
                 if room * (len(cj) + 1) > self.tie_room:
                     break
                 room *= len(cj) + 1
@@ -386,9 +392,11 @@ class DutchPairer:
                     tie[(xj, y)] = (len(cj) - n) * digit
                 digit *= len(cj) + 1
             mate = self.solve(tie)
-            for xj, _cj in batch:
+            for xj, cj in batch:
+                if mate.get(xj) not in cj:
+                    break
                 self._fix(xj, mate[xj], pairs)
-            k += len(batch)
+                k += 1
         return mate
 
     def _restrict(self, nodes: set[int] | None) -> None:
@@ -541,7 +549,10 @@ class DutchPairer:
                 # nobody of the remainder floats down (or the bracket is weighed alone): its
                 # pairs do not touch anyone else
                 self._restrict(hset | set(low))
-                mate = self._transpose(hs, cands_of, self.solve(bias), bias, scale, pairs)
+                # (weighed alone, the remainder is all that is left: the last matching
+                # already pairs S1 with S2 as well as possible)
+                start = mate if self.alone else self.solve(bias)
+                mate = self._transpose(hs, cands_of, start, pairs)
                 self._restrict(None)
                 if not self.alone:
                     mate = self.solve()
@@ -555,7 +566,7 @@ class DutchPairer:
                     v0 = self._value(before)
                     saved = (set(self.dead), dict(self.w), len(pairs))
                     self._restrict(hset | set(low))
-                    self._transpose(hs, cands_of, self.solve(bias), bias, scale, pairs)
+                    self._transpose(hs, cands_of, self.solve(bias), pairs)
                     self._restrict(None)
                     after = self.solve()
                     v1 = sum(saved[1][e] for e in pairs[saved[2]:]) + self._value(after)
@@ -568,7 +579,7 @@ class DutchPairer:
                 if not done:
                     if len(hs) > 1:
                         mate = self.solve(bias)
-                    mate = self._transpose(hs, cands_of, mate, bias, scale, pairs)
+                    mate = self._transpose(hs, cands_of, mate, pairs)
         note.downfloaters = [p[x].id for x in mdps + res if x not in self.dead]
         note.costs = C.costs([(p[a], p[b]) for a, b in pairs],
                              [p[x] for x in mdps + res if x not in self.dead],
