@@ -538,9 +538,8 @@ class DutchPairer:
             d = self.bias_div
             hk = {x: -(-(len(hs) - k) // d) for k, x in enumerate(hs)}
             lq = {y: -(-(len(low) - r) // d) for r, y in enumerate(low)}
-            bias = {(i, j): hk[i] * lq[j] for i, j in redges
-                    if i in hset and j not in hset}
-            scale = sum(hk.values()) * max(lq.values(), default=0) + 1
+            bias = {} if self.alone else {(i, j): hk[i] * lq[j] for i, j in redges
+                                          if i in hset and j not in hset}
             def cands_of(x):
                 return [y for y in rem if y > x and y not in hset and edge_ok(x, y)
                         and self.legal(x, y)]
