@@ -96,18 +96,29 @@ class DutchPairer:
         self.wsel: dict[tuple[int, int], int] = {}  # self.w among self.only
         self.alone = False  # weigh the bracket alone (C8 checked afterwards, see pair_players)
         self.next_size = 0  # size of the next score group (for the names of the criteria)
+        # the players weighed now: index -> compact number, and back ({} and []: all)
+        self.compact: tuple[dict[int, int], list[int]] = ({}, [])
 
     # ---- matching ----------------------------------------------------------------------------
 
     def solve(self, tie: dict[tuple[int, int], int] | None = None) -> dict[int, int]:
-        tie = tie or {}
         w = self.w if self.only is None else self.wsel
-        if tie:
-            out = [(i, j, v + tie.get((i, j), 0)) for (i, j), v in w.items()]
-        else:
-            out = [(i, j, v) for (i, j), v in w.items()]
         self.solves += 1
-        return solve(self.n, out, self.bits, max_cardinality=not self.sub)
+        ix, at = self.compact
+        if not ix:
+            if tie:
+                out = [(i, j, v + tie.get((i, j), 0)) for (i, j), v in w.items()]
+            else:
+                out = [(i, j, v) for (i, j), v in w.items()]
+            return solve(self.n, out, self.bits, max_cardinality=not self.sub)
+        # the matching sees only the players weighed now, numbered 0 … k−1
+        if tie:
+            tg = tie.get
+            out = [(ix[i], ix[j], v + tg((i, j), 0)) for (i, j), v in w.items()]
+        else:
+            out = [(ix[i], ix[j], v) for (i, j), v in w.items()]
+        mate = solve(len(at), out, self.bits, max_cardinality=not self.sub)
+        return {at[a]: at[b] for a, b in mate.items()}
 
     def legal(self, i: int, j: int) -> bool:
         """C1 (no rematch), forbidden pairs, C3 (two non-topscorers with the same absolute
@@ -185,6 +196,7 @@ class DutchPairer:
         rset, nset = set(res), set(nxt)
         bset = set(bracket)
         nodes = sorted(bset | nset) if self.sub else self.live()
+        self.compact = ({v: k for k, v in enumerate(nodes)}, nodes)
         nalive = self.n - len(self.dead)
         P = nalive // 2
         pb = len(bracket) // 2
@@ -471,7 +483,8 @@ class DutchPairer:
         rem = [y for y in res if y not in self.dead]
         rs = set(rem)
         pos = {y: k for k, y in enumerate(rem)}
-        redges = [e for e in self.pairs_among(rem) if e not in self.banned]
+        # (every legal pair of residents is weighed: C6 rewards it)
+        redges = [e for e in self.w if e[0] in rs and e[1] in rs and e not in self.banned]
 
         def make_base(npairs: int) -> dict[tuple[int, int], int]:
             # S1 = the first npairs: fewest exchanges, then the smallest sum of S1 places
@@ -547,9 +560,10 @@ class DutchPairer:
             if (len(low) == len(hs) or self.alone) and self.sub:
                 # nobody of the remainder floats down (or the bracket is weighed alone): its
                 # pairs do not touch anyone else
-                self._restrict(hset | set(low))
                 # (weighed alone, the remainder is all that is left: the last matching
                 # already pairs S1 with S2 as well as possible)
+                if not self.alone:
+                    self._restrict(hset | set(low))
                 start = mate if self.alone else self.solve(bias)
                 mate = self._transpose(hs, cands_of, start, pairs)
                 self._restrict(None)
