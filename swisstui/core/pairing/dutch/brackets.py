@@ -28,6 +28,7 @@ round.  An even homogeneous bracket whose first candidate is perfect needs no ma
 
 from __future__ import annotations
 
+from array import array
 from dataclasses import dataclass, field
 
 from ...errors import PairingError
@@ -268,19 +269,25 @@ class DutchPairer:
                 out += (0,) * 12
             return tuple(out)
 
-        # the legal pairs and their pairs of kinds
-        legal = self.legal
+        # the legal pairs (C1, C3, forbidden pairs: as legal() tests them) and their pairs
+        # of kinds, kept compactly (pair i·n+j, kinds a·nk+b)
+        opp, acls, forb = self.opp, self.acls, self.forbidden
         kp_of: dict[int, tuple[int, ...]] = {}
-        pairs_k: list[tuple[tuple[int, int], int]] = []
+        edge_codes = array("q")
+        kind_codes = array("q")
+        n = self.n
         m = len(nodes)
         for x, i in enumerate(nodes):
             ti = tk[i] * nk
+            oi, ci, base = opp[i], acls[i], i * n
             for j in nodes[x + 1:m]:
-                if legal(i, j):
-                    kp = ti + tk[j]
-                    if kp not in kp_of:
-                        kp_of[kp] = terms(tk[i], tk[j])
-                    pairs_k.append(((i, j), kp))
+                if j in oi or (ci is not None and ci == acls[j]) or (forb and (i, j) in forb):
+                    continue
+                kp = ti + tk[j]
+                if kp not in kp_of:
+                    kp_of[kp] = terms(tk[i], tk[j])
+                edge_codes.append(base + j)
+                kind_codes.append(kp)
         # drop terms that cannot tell two pairings apart: all zero, or proportional to a
         # term already kept (then it is constant among the pairings that term prefers);
         # both tests read each pair of kinds that occurs once
@@ -321,7 +328,8 @@ class DutchPairer:
             places.append((f, place))
             place *= fields[f][1] + 1
         weight = {kp: sum(t[f] * pl for f, pl in places) for kp, t in kp_of.items()}
-        self.w = {e: weight[kp] for e, kp in pairs_k if weight[kp]}
+        self.w = {divmod(e, n): weight[kp] for e, kp in zip(edge_codes, kind_codes)
+                  if weight[kp]}
         nbrs: dict[int, list[int]] = {}
         for i, j in self.w:
             nbrs.setdefault(i, []).append(j)
