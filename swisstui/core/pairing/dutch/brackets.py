@@ -562,8 +562,9 @@ class DutchPairer:
             bias = {} if self.alone else {(i, j): hk[i] * lq[j] for i, j in redges
                                           if i in hset and j not in hset}
             def cands_of(x):
-                return [y for y in rem if y > x and y not in hset and edge_ok(x, y)
-                        and self.legal(x, y)]
+                # (the weight table holds exactly the legal pairs still open)
+                w = self.w
+                return [y for y in low if y > x and (x, y) in w]
 
             if (len(low) == len(hs) or self.alone) and self.sub:
                 # nobody of the remainder floats down (or the bracket is weighed alone): its
