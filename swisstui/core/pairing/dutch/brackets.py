@@ -19,11 +19,17 @@ time, each time asking the matching whether an equally good pairing still exists
 The players left unpaired move down to the next bracket; the one player left at the end
 receives the pairing-allocated bye.
 
-Speed without changing the answer: a bracket is first weighed with the next score group only
-(C4 left out) and that pairing is kept when the rest of the round, with the next group's
-pairs it counted for C8, can still be completed — the whole-round weighing, whose feasible
-pairings include it, would pick the same; otherwise the bracket is weighed with the whole
-round.  An even homogeneous bracket whose first candidate is perfect needs no matching.
+Speed without changing the answer (docs/PAIRING.md, "How the Dutch engine stays fast"): a
+bracket is first weighed alone (C4 and C8 left out) and that pairing is kept when the next
+bracket can still get the most pairs and have every downfloater paired (the best C8 value any
+pairing could give it, fixed by C6/C7) while the rest of the round completes — then it is the
+Dutch-first of the best pairings of the bracket with the next group too; else the bracket is
+weighed with the next score group (C4 left out), kept when the rest of the round, with the
+next group's pairs it counted for C8, can still be completed; else with the whole round.
+Completion is first tried greedily (near-rank pairs), a matching only when that fails.  The
+terms are computed once per pair of player kinds; the matching sees only the players weighed
+now; the transpositions settle a batch of S1 players per matching.  An even homogeneous
+bracket whose first candidate is perfect needs no matching.
 """
 
 from __future__ import annotations
