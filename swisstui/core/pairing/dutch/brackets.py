@@ -392,9 +392,9 @@ class DutchPairer:
         # his candidates by rank, in digits by the players' order (the first player's digit
         # highest), so the matching gives the first his best opponent, the second his best
         # one beside it, and so on — as many players as the tie-break room holds.  After
-        # the first, a player rewards only his first candidates (as many as players before
-        # him in the batch, and a few more): one who gets none of them is not settled and
-        # starts the next batch.
+        # the first, a player rewards only his first candidates (twice as many as players
+        # before him in the batch, at least down to his present opponent, and a few more):
+        # one who gets none of them is not settled and starts the next batch.
         k = 0
         while k < len(hs):
             x = hs[k]
@@ -406,7 +406,10 @@ class DutchPairer:
             batch: list[tuple[int, list[int]]] = [(x, cx)]
             room = len(cx) + 1
             for xj in hs[k + 1:]:
-                cj = cands_of(xj)[:len(batch) + _SPARE]
+                cj = cands_of(xj)
+                cur = mate.get(xj)
+                r = cj.index(cur) if cur in cj else -1
+                cj = cj[:max(2 * len(batch), r + 1) + _SPARE]
                 if room * (len(cj) + 1) > self.tie_room:
                     break
                 room *= len(cj) + 1
@@ -509,19 +512,31 @@ class DutchPairer:
         def count_pairs(m: dict[int, int]) -> int:
             return sum(1 for x in rem if m.get(x, -1) in rs and m[x] > x)
 
-        if mate is None:
-            # guess that the remainder pairs fully; the count of pairs does not depend on
-            # the tie-break, so a right guess is confirmed by the matching itself
-            npairs = len(rem) // 2
-            base = make_base(npairs)
-            mate = self.solve(base)
-            if count_pairs(mate) != npairs:
-                npairs = count_pairs(mate)
-                base = make_base(npairs)
-                if npairs:
-                    mate = self.solve(base)
+        def without_exchanges(npairs: int, best: dict[int, int]) -> dict[int, int] | None:
+            # a best pairing in which S1 is the first npairs players (no exchange), found
+            # on the pairs S1-S2 alone when their best value is the bracket's best (the
+            # exchanges' own weighing, with its many distinct weights, is much slower)
+            s1 = set(rem[:npairs])
+            full = self.w
+            self.w = {e: v for e, v in full.items()
+                      if e[0] not in rs or e[1] not in rs or (e[0] in s1 and e[1] not in s1)}
+            try:
+                m = self.solve()
+            finally:
+                self.w = full
+            if count_pairs(m) == npairs and self._value(m) == self._value(best):
+                return m
+            return None
+
+        # the best value now (with the MDPs' decisions made) and the count of the
+        # remainder's pairs (it does not depend on the tie-breaks)
+        mate = self.solve()
+        npairs = count_pairs(mate)
+        free_of_exchanges = without_exchanges(npairs, mate) if npairs else None
+        if free_of_exchanges is not None:
+            mate = free_of_exchanges
+            base = {}
         else:
-            npairs = count_pairs(mate)
             base = make_base(npairs)
             if npairs:
                 mate = self.solve(base)
