@@ -4,7 +4,7 @@ The event is made by the engine itself: ``PLAYED`` rounds are paired with system
 and played with rating-based random results (``pairing.simulate.play``), then round
 ``PLAYED + 1`` is paired ``REPEAT`` times in a fresh process; the median wall time, the
 median CPU time (the box is shared: compare CPU times) and the peak resident memory of that
-process (``ru_maxrss``: the interpreter, the event and the pairing) are printed.
+process (VmHWM: the interpreter, the event and the pairing) are printed.
 
 ``--compare REV`` pairs the same events with the engine of the git revision ``REV`` too
 (exported with ``git archive`` into a temporary folder), in the same run, so that the
@@ -44,6 +44,18 @@ def build(n: int, played: int, seed: int = 1):
     return event
 
 
+def peak_mb() -> float:
+    """Peak resident memory of this process in MB: VmHWM (Linux; ru_maxrss would carry the
+    parent's peak over the fork), else ru_maxrss."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
 def measure(event_file: str, repeat: int) -> str:
     """Pair the pickled event ``repeat`` times (run in a child process, whose ``sys.path``
     starts with the tree to measure): one line ``wall_median cpu_median peak_mb runs…``."""
@@ -57,7 +69,7 @@ def measure(event_file: str, repeat: int) -> str:
         pair_round(event)
         times.append(time.perf_counter() - t)
         cpu.append(time.process_time() - c)
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    peak = peak_mb()
     return " ".join(f"{x:.3f}" for x in (statistics.median(times), statistics.median(cpu),
                                          peak, *times))
 
