@@ -524,7 +524,8 @@ class DutchPairer:
                 m = self.solve()
             finally:
                 self.w = full
-            if count_pairs(m) == npairs and self._value(m) == self._value(best):
+            if (len(m) == len(best) and count_pairs(m) == npairs
+                    and self._value(m) == self._value(best)):
                 return m
             return None
 
