@@ -44,6 +44,7 @@ class Blossom:
         self.key: dict[tuple[int, int], int] = {}
         self.adj: list[list[int]] = [[] for _ in range(n)]
         self.scale = 2
+        self.work = 0
         self._add(edges)
         top = max(self.ew, default=0)
         self.mate: list[int] = [-1] * n  # matched edge index per vertex
@@ -101,7 +102,7 @@ class Blossom:
         return -1 if k < 0 else self._other(k, v)
 
     # ---- warm starts -------------------------------------------------------------------------
-    def start(self, mate: dict[int, int]) -> None:
+    def start(self, mate: dict[int, int], sweeps: int = 8) -> None:
         """Take the matching ``mate`` (vertex → vertex, both directions) as the start: its
         edges tight, the rest of the duals repaired (module docstring)."""
         y = self.y
@@ -111,7 +112,47 @@ class Blossom:
                 if k is not None:
                     self.mate[v] = k
                     y[v] = self.ew[k]
+        self._balance(sweeps)
         self._repair(range(len(self.eu)))
+
+    def _balance(self, sweeps: int) -> None:
+        """Shift the duals of each matched pair (their sum stays the pair's weight, so it stays
+        tight) towards what its other edges need, sweeping a few times: fewer violated edges,
+        fewer pairs the repair has to free."""
+        y, ew, eu, ev, mate, adj = self.y, self.ew, self.eu, self.ev, self.mate, self.adj
+        pairs = [(u, self._other(mate[u], u), mate[u]) for u in range(self.n)
+                 if mate[u] >= 0 and u < self._other(mate[u], u)]
+        for _ in range(sweeps):
+            changed = False
+            for u, v, k in pairs:
+                need = []
+                for x in (u, v):
+                    lo = None
+                    for e in adj[x]:
+                        if e == k:
+                            continue
+                        o = ev[e] if eu[e] == x else eu[e]
+                        t = 2 * ew[e] - y[o]
+                        if lo is None or t > lo:
+                            lo = t
+                    need.append(lo)
+                lu, lv = need
+                total = 2 * ew[k]
+                if lu is None and lv is None:
+                    continue
+                if lu is None:
+                    lu = total - lv  # type: ignore[operator]
+                if lv is None:
+                    lv = total - lu
+                room = total - lu - lv
+                if room < 0:
+                    continue  # this pair cannot be kept: the repair frees it
+                yu = lu + 2 * (room // 4)
+                if yu != y[u]:
+                    y[u], y[v] = yu, total - yu
+                    changed = True
+            if not changed:
+                break
 
     def add_edges(self, edges: list[tuple[int, int, int]]) -> int:
         """Add edges (pricing) and prepare to resume; returns how many were new."""
@@ -159,10 +200,14 @@ class Blossom:
                     mate[o] = mate[x] = -1
 
     # ---- the stages --------------------------------------------------------------------------
-    def solve(self) -> dict[int, int]:
-        """Run stages until no augmenting path is left; returns ``mate`` (both directions)."""
+    def solve(self, budget: int | None = None) -> dict[int, int] | None:
+        """Run stages until no augmenting path is left; returns ``mate`` (both directions),
+        or None once :attr:`work` (edges scanned plus vertices visited by dual changes, a
+        deterministic measure) passes ``budget``."""
         n = self.n
         while any(m < 0 for m in self.mate):
+            if budget is not None and self.work > budget:
+                return None
             if not self._stage():
                 break
             for b in range(n, 2 * n):  # end of stage: S-blossoms with a zero dual open
@@ -190,6 +235,7 @@ class Blossom:
         while True:
             while self.queue:
                 v = self.queue.pop()
+                self.work += len(self.adj[v])
                 for k in self.adj[v]:
                     w = self._other(k, v)
                     bv, bw = self.inb[v], self.inb[w]
@@ -222,6 +268,7 @@ class Blossom:
                         if b < 0 or s < self._slack(b):
                             self.best[w] = k
             # dual change
+            self.work += nb
             delta = None
             kind = 0
             arg = -1

@@ -28,10 +28,13 @@ from __future__ import annotations
 
 from bisect import bisect_left
 
-from .criteria import BYE, FIELDS, IDEAL_CAP, BYE_ONLY_IDX, Evaluator, Packer, ideal_penalty
+from .criteria import (BYE, BYE_ONLY_IDX, FIELDS, FLOAT_STEP, IDEAL_CAP, Evaluator, Packer,
+                       float_ideal, ideal_penalty)
 from .groups import PState
 
 IDEAL_IDX = FIELDS.index("IDEAL")
+FLOAT_REACH = -(-IDEAL_CAP // FLOAT_STEP)  # places from the boundary before float_ideal caps
+LARGE = 25  # blossoms of at least this many vertices are credited in the block bounds
 
 
 def complete_packer(pool: list[PState], ev: Evaluator, bye_tuples: list[tuple[int, ...]]
@@ -189,24 +192,48 @@ class Pricer:
                 exact += 1
                 if rc < 0:
                     out.append((rc, i, BYE, t))
-        # blocks: (group, class) lists sorted by D
+        # the blossoms whose dual is at least one unit of a field above IDEAL ("large"):
+        # the pairs inside one are credited its dual in the bounds (smaller ones are not:
+        # a lower bound still, since z ≥ 0)
+        big = scale << (packer.shifts[IDEAL_IDX] + packer.widths[IDEAL_IDX])
+        large = [(vs, z) for vs, z in blossoms if z >= big or len(vs) >= LARGE]
+        large.sort(key=lambda bz: -len(bz[0]))
+        sig: list[tuple[int, ...]] = [()] * (n + 1)
+        for b, (vs, _z) in enumerate(large):
+            for x in vs:
+                sig[x] = sig[x] + (b,)
+        zbig = [z for _v, z in large]
+        zcache: dict = {}
+
+        def zcommon(sa: tuple[int, ...], sb: tuple[int, ...]) -> int:
+            key = (sa, sb)
+            v = zcache.get(key)
+            if v is None:
+                v = 0
+                for x, y2 in zip(sa, sb):
+                    if x != y2:
+                        break
+                    v += zbig[x]
+                zcache[key] = v
+            return v
+
+        # blocks: (group, class, large blossoms) lists sorted by D
         cls = self.cls
         blocks: list[dict] = []
-        for g, members in enumerate(self.groups):
+        for members in self.groups:
             byc: dict = {}
             for i in members:
-                byc.setdefault(cls[i], []).append(i)
+                byc.setdefault((cls[i], sig[i]), []).append(i)
             for c in byc:
                 byc[c].sort(key=D.__getitem__)
             blocks.append(byc)
         ng = self.ng
         for ga in range(ng):
             for gb in range(ga, ng):
-                same = ga == gb
-                for ca, la in blocks[ga].items():
-                    for cb, lb_ in blocks[gb].items():
-                        ideal = IDEAL_CAP if same else 0
-                        bound = two * self._lb(ga, gb, ca, cb, ideal)
+                for (ca, sa), la in blocks[ga].items():
+                    for (cb, sb), lb_ in blocks[gb].items():
+                        bound = two * self._lb(ga, gb, ca, cb, IDEAL_CAP) + \
+                            2 * zcommon(sa, sb)
                         if D[la[0]] + D[lb_[0]] + bound >= 0:
                             continue  # the whole block is feasible
                         dl = [D[j] for j in lb_]
@@ -218,13 +245,13 @@ class Pricer:
                             for j in lb_[:cut]:
                                 if j == i:
                                     continue
-                                if same and _near(pool[i], pool[j], self):
+                                if _near(pool[i], pool[j], self):
                                     continue  # checked below with its exact ideal
                                 check(i, j)
         # in-group pairs near the ideal: lower bound with the exact ideal, else exact
+        style = ev.ctx.style
         for g, members in enumerate(self.groups):
             m = len(members)
-            style = ev.ctx.style
             for i in members:
                 st = pool[i]
                 for q in self._near(st, m):
@@ -233,15 +260,43 @@ class Pricer:
                     if key in have:
                         continue
                     ideal = ideal_penalty(st.pos, q, m, style)
-                    bound = two * self._lb(g, g, cls[i], cls[j], ideal)
+                    bound = two * self._lb(g, g, cls[i], cls[j], ideal) + 2 * zsum(i, j)
                     if D[i] + D[j] + bound >= 0:
                         continue
                     check(i, j)
+        # floats near the boundary of two groups: the exact ideal (float_ideal) in the bound
+        for ga in range(ng):
+            ups = [i for i in self.groups[ga] if pool[i].gsize - 1 - pool[i].pos < FLOAT_REACH]
+            if not ups:
+                continue
+            dmin_up = min(D[i] for i in ups)
+            for gb in range(ga + 1, ng):
+                lows = self.groups[gb][:FLOAT_REACH]
+                floor = two * self._lb(ga, gb, (None, False, 0), (None, False, 0), 0)
+                if dmin_up + min(D[j] for j in lows) + floor >= 0:
+                    continue
+                for i in ups:
+                    a = pool[i]
+                    room = FLOAT_REACH - (a.gsize - 1 - a.pos)
+                    for j in lows[:room]:
+                        key = (i, j) if i < j else (j, i)
+                        if key in have:
+                            continue
+                        ideal = float_ideal(a, pool[j])
+                        bound = two * self._lb(ga, gb, cls[i], cls[j], ideal) + \
+                            2 * zcommon(sig[i], sig[j])
+                        if D[i] + D[j] + bound >= 0:
+                            continue
+                        check(i, j)
         out.sort(key=lambda r: r[0])
         return [(i, j, t) for _, i, j, t in out[:limit]], exact
 
 
 def _near(a: PState, b: PState, pricer: Pricer) -> bool:
+    """Whether the pair's IDEAL penalty may be below the cap (then its bound is exact)."""
+    if a.group != b.group:  # a float: FLOAT_STEP per place from the boundary (float_ideal)
+        up, low = (a, b) if a.group < b.group else (b, a)
+        return (up.gsize - 1 - up.pos) + low.pos < FLOAT_REACH
     p, q = (a, b) if a.pos < b.pos else (b, a)
     r = pricer._near(p, p.gsize)
     return q.pos in r

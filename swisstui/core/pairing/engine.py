@@ -29,6 +29,7 @@ LOCAL_MAX = 10**9  # boundary pairs that may be widened locally
 MAX_WINDOW = 24  # above FULL_LIMIT players, the window never grows past this (time budget)
 PRICING_ROUNDS = 40  # resumes of the blossom before the proof gives up (then: widening)
 PRICING_BATCH = 2000  # most violated pairs priced in per resume
+PROOF_WORK = (10_000, 20_000_000)  # the blossom's work budget: a·n + b (Blossom.work)
 EDGE_BUDGET = (20, 60, 100_000)  # … nor the solves of a round more than min(60n, max(20n, 100k)) edges
 
 
@@ -360,10 +361,11 @@ def _proven(pool: list[PState], ev: Evaluator, bye: bool, engine: str, cache: di
     bs.start({vert(i): vert(j) for i, j in mate.items()})
     pricer = Pricer(pool, ev, kp, bye)
     priced = 0
+    budget = PROOF_WORK[0] * n + PROOF_WORK[1]
     for _ in range(PRICING_ROUNDS):
-        got = bs.solve()
-        if len(got) != bs.n:
-            return None
+        got = bs.solve(budget)
+        if got is None or len(got) != bs.n:
+            return None  # over the work budget (or no perfect matching): not proven
         y, blossoms, scale = bs.duals()
         have = {(u, BYE) if v == vid else (u, v) for u, v in bs.key}
         viol, _exact = pricer.violations(y, blossoms, scale, got, have, PRICING_BATCH)
