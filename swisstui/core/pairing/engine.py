@@ -28,8 +28,9 @@ LOCAL_ROUNDS = 4  # local widenings before the whole window doubles
 LOCAL_MAX = 10**9  # boundary pairs that may be widened locally
 MAX_WINDOW = 24  # above FULL_LIMIT players, the window never grows past this (time budget)
 PRICING_ROUNDS = 40  # resumes of the blossom before the proof gives up (then: widening)
-PRICING_BATCH = 2000  # most violated pairs priced in per resume
-PROOF_WORK = (10_000, 20_000_000)  # the blossom's work budget: a·n + b (Blossom.work)
+PRICING_BATCH = 50_000  # most violated pairs priced in per resume
+PROOF_LIMIT = 5000  # above this many players the proof is not attempted (docs/PAIRING.md)
+PROOF_WORK = (8, 200_000_000)  # the blossom's work budget: min(a·n² + 10⁶, b)
 EDGE_BUDGET = (20, 60, 100_000)  # … nor the solves of a round more than min(60n, max(20n, 100k)) edges
 
 
@@ -294,7 +295,7 @@ def _match(pool: list[PState], ev: Evaluator, window: int | None, engine: str):
     n = len(pool)
     bye = n % 2 == 1
     cache: dict = {}
-    if n > FULL_LIMIT and window is None:
+    if FULL_LIMIT < n <= PROOF_LIMIT and window is None:
         proven = _proven(pool, ev, bye, engine, cache)
         if proven is not None:
             return proven
@@ -361,7 +362,7 @@ def _proven(pool: list[PState], ev: Evaluator, bye: bool, engine: str, cache: di
     bs.start({vert(i): vert(j) for i, j in mate.items()})
     pricer = Pricer(pool, ev, kp, bye)
     priced = 0
-    budget = PROOF_WORK[0] * n + PROOF_WORK[1]
+    budget = min(PROOF_WORK[0] * n * n + 1_000_000, PROOF_WORK[1])
     for _ in range(PRICING_ROUNDS):
         got = bs.solve(budget)
         if got is None or len(got) != bs.n:
