@@ -233,20 +233,24 @@ class Blossom:
             if self.mate[v] < 0 and self.label[self.inb[v]] == 0:
                 self._assign(v, S, -1)
         while True:
+            y, eu, ev, ew = self.y, self.eu, self.ev, self.ew
+            inb, label, best, allowed = self.inb, self.label, self.best, self.allowed
             while self.queue:
                 v = self.queue.pop()
-                self.work += len(self.adj[v])
-                for k in self.adj[v]:
-                    w = self._other(k, v)
-                    bv, bw = self.inb[v], self.inb[w]
+                adj = self.adj[v]
+                self.work += len(adj)
+                yv = y[v]
+                for k in adj:
+                    w = ev[k] if eu[k] == v else eu[k]
+                    bv, bw = inb[v], inb[w]
                     if bv == bw:
                         continue
-                    if k not in self.allowed:
-                        s = self._slack(k)
+                    if k not in allowed:
+                        s = yv + y[w] - 2 * ew[k]
                         if s <= 0:
-                            self.allowed.add(k)
-                    if k in self.allowed:
-                        lw = self.label[bw]
+                            allowed.add(k)
+                    if k in allowed:
+                        lw = label[bw]
                         if lw == 0:
                             self._assign(w, T, v)
                         elif lw == S:
@@ -256,55 +260,66 @@ class Blossom:
                             else:
                                 self._augment(v, w, k)
                                 return True
-                        elif self.label[w] == 0:  # inside a T-blossom: remember the way in
-                            self.label[w] = T
+                        elif label[w] == 0:  # inside a T-blossom: remember the way in
+                            label[w] = T
                             self.ledge[w] = (v, w)
-                    elif self.label[bw] == S:
-                        b = self.best[bv]
-                        if b < 0 or s < self._slack(b):
-                            self.best[bv] = k
-                    elif self.label[w] == 0:
-                        b = self.best[w]
-                        if b < 0 or s < self._slack(b):
-                            self.best[w] = k
+                    elif label[bw] == S:
+                        b = best[bv]
+                        if b < 0 or s < y[eu[b]] + y[ev[b]] - 2 * ew[b]:
+                            best[bv] = k
+                    elif label[w] == 0:
+                        b = best[w]
+                        if b < 0 or s < y[eu[b]] + y[ev[b]] - 2 * ew[b]:
+                            best[w] = k
             # dual change
             self.work += nb
             delta = None
             kind = 0
             arg = -1
-            label, inb, best = self.label, self.inb, self.best
+            parent, childs, z = self.parent, self.childs, self.z
             for v in range(n):
-                if label[inb[v]] == 0 and best[v] >= 0:
-                    d = self._slack(best[v])
+                bv = inb[v]
+                lb = label[bv]
+                k = best[v]
+                if k < 0:
+                    continue
+                if lb == 0:
+                    d = y[eu[k]] + y[ev[k]] - 2 * ew[k]
                     if delta is None or d < delta:
-                        delta, kind, arg = d, 2, best[v]
-            for b in range(nb):
-                if b < n or (self.childs[b] is not None and self.parent[b] == -1):
-                    if b < n and self.parent[b] != -1:
-                        continue
-                    if label[b] == S and best[b] >= 0:
-                        d = self._slack(best[b]) // 2
+                        delta, kind, arg = d, 2, k
+                elif lb == S and bv == v:  # a top-level S vertex
+                    d = (y[eu[k]] + y[ev[k]] - 2 * ew[k]) // 2
+                    if delta is None or d < delta:
+                        delta, kind, arg = d, 3, k
+            for b in range(n, nb):
+                if childs[b] is None or parent[b] != -1:
+                    continue
+                lb = label[b]
+                if lb == S:
+                    k = best[b]
+                    if k >= 0:
+                        d = (y[eu[k]] + y[ev[k]] - 2 * ew[k]) // 2
                         if delta is None or d < delta:
-                            delta, kind, arg = d, 3, best[b]
-                    elif b >= n and label[b] == T:
-                        d = self.z[b]
-                        if delta is None or d < delta:
-                            delta, kind, arg = d, 4, b
+                            delta, kind, arg = d, 3, k
+                elif lb == T:
+                    d = z[b]
+                    if delta is None or d < delta:
+                        delta, kind, arg = d, 4, b
             if delta is None:
                 return False  # no augmenting path: maximum cardinality reached
-            y = self.y
-            for v in range(n):
-                lb = label[inb[v]]
-                if lb == S:
-                    y[v] -= delta
-                elif lb == T:
-                    y[v] += delta
-            for b in range(n, nb):
-                if self.childs[b] is not None and self.parent[b] == -1:
-                    if label[b] == S:
-                        self.z[b] += delta
-                    elif label[b] == T:
-                        self.z[b] -= delta
+            if delta:
+                for v in range(n):
+                    lb = label[inb[v]]
+                    if lb == S:
+                        y[v] -= delta
+                    elif lb == T:
+                        y[v] += delta
+                for b in range(n, nb):
+                    if childs[b] is not None and parent[b] == -1:
+                        if label[b] == S:
+                            z[b] += delta
+                        elif label[b] == T:
+                            z[b] -= delta
             if kind == 2:
                 self.allowed.add(arg)
                 u, v = self.eu[arg], self.ev[arg]
