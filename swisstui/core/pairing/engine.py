@@ -29,7 +29,7 @@ LOCAL_MAX = 10**9  # boundary pairs that may be widened locally
 MAX_WINDOW = 24  # above FULL_LIMIT players, the window never grows past this (time budget)
 PRICING_ROUNDS = 40  # resumes of the blossom before the proof gives up (then: widening)
 PRICING_BATCH = 50_000  # most violated pairs priced in per resume
-PROOF_LIMIT = 5000  # above this many players the proof is not attempted (docs/PAIRING.md)
+PROOF_LIMIT = 2500  # above this many players the proof is not attempted (docs/PAIRING.md)
 PROOF_WORK = (8, 200_000_000)  # the blossom's work budget: min(a·n² + 10⁶, b)
 EDGE_BUDGET = (20, 60, 100_000)  # … nor the solves of a round more than min(60n, max(20n, 100k)) edges
 
