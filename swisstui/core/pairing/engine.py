@@ -368,7 +368,7 @@ def _proven(pool: list[PState], ev: Evaluator, bye: bool, engine: str, cache: di
     pricer = Pricer(pool, ev, kp, bye)
     priced = 0
     budget = min(PROOF_WORK[0] * n * n + 1_000_000, PROOF_WORK[1])
-    for _ in range(PRICING_ROUNDS):
+    for _attempt in range(PRICING_ROUNDS):
         got = bs.solve(budget)
         if got is None or len(got) != bs.n:
             return None  # over the work budget (or no perfect matching): not proven
