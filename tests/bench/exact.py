@@ -16,6 +16,7 @@ round is the optimum of its own objective).  The last line counts the rounds tha
 from __future__ import annotations
 
 import argparse
+from dataclasses import replace
 import random
 import sys
 import time
@@ -25,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from swisstui.core.pairing import pair_round  # noqa: E402
 from swisstui.core.pairing.criteria import FIELDS  # noqa: E402
-from swisstui.core.pairing.simulate import simulate  # noqa: E402
+from swisstui.core.pairing.simulate import settings_for, simulate  # noqa: E402
 
 
 def main() -> int:
@@ -39,7 +40,10 @@ def main() -> int:
         for game in args.games.split(","):
             for seed in range(args.seeds):
                 rounds = random.Random(f"{game}-{n}-{seed}").randint(2, 7)
-                ev = simulate(game, n, rounds, seed=seed).without_round(rounds)
+                s = settings_for(game, f"Simulated {game} event", rounds, seed)
+                if s.system == "dutch":  # chess's default; the general engine is measured
+                    s = replace(s, system="swiss")
+                ev = simulate(game, n, rounds, seed=seed, settings=s).without_round(rounds)
                 t = time.perf_counter()
                 got = pair_round(ev, allow_rematch=True)
                 t_engine = time.perf_counter() - t
