@@ -235,7 +235,7 @@ def tiebreak_choices(game: str) -> tuple[tuple[str, str], ...]:
     """The tie-breaks a chain of ``game`` may use, as (code, name), in the registry's order
     (:mod:`swisstui.core.standings.registry`): what the form's tie-break picker lists."""
     from .standings.registry import REGISTRY
-    return tuple((code, REGISTRY[code].name) for code in REGISTRY.codes(game))
+    return tuple((code, _(REGISTRY[code].name)) for code in REGISTRY.codes(game))
 
 
 def chain_codes(game: str, text: str) -> list[str]:
