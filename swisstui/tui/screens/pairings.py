@@ -15,6 +15,7 @@ from textual.widgets import Static
 
 from ...core.collation import name_key
 from ...core.errors import PairingError, SwissError
+from ...core import i18n
 from ...core.i18n import N_, _, ngettext
 from ...core.model import ByeKind, Event, board_colours
 from .. import backend, keymap
@@ -154,7 +155,14 @@ class PairingsScreen(EventScreen):
                              "—", "", _("bye ({kind})").format(kind=bye.kind.value)))
                 keys.append(f"y{bye.player}")
             # the wall list's order (core/collation.py): Ólafur under O, not after Z
-            order = sorted(range(len(rows)), key=lambda i: (name_key(rows[i][0]), keys[i]))
+            lang = i18n.current()
+
+            def sort_key(i: int) -> tuple:
+                pid = int(keys[i].rsplit("p", 1)[1] if "p" in keys[i] else keys[i][1:])
+                p = names.get(pid)
+                return (name_key(rows[i][0], p.reading if p else None, lang), keys[i])
+
+            order = sorted(range(len(rows)), key=sort_key)
             titles = [
                 # Translators: column title of the alphabetical list, at most 28 columns.
                 _("Player"),
