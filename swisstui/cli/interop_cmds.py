@@ -4,7 +4,8 @@
 ::
 
     swisstui export EVENT --format text|json|csv|html|trf|h9 [--what LIST] [--round N]
-                    [--tiebreaks A,B] [--trf-version 16|2026] [--info KEY=VALUE ...]
+                    [--tiebreaks A,B] [--trf-version 16|2026]
+                    [--encoding utf-8|latin-1|ascii] [--info KEY=VALUE ...]
                     [--paper a4|letter] [--players-url URL] [-o FILE]
     swisstui import FILE --format trf EVENT [--rounds N]
 """
@@ -44,6 +45,10 @@ def register(sub) -> None:
                    help=_("standings/crosstable: this tie-break chain instead of the event's"))
     p.add_argument("--trf-version", choices=trf.VERSIONS, default=trf.DEFAULT_VERSION,
                    help=_("TRF-16 with XXR/XXC (default) or TRF-2026 with 142/152"))
+    p.add_argument("--encoding", choices=trf.ENCODINGS, default=None,
+                   help=_("trf: the file's encoding — utf-8 (default), latin-1 or ascii "
+                          "(accented names transliterated) for readers that cannot take "
+                          "UTF-8"))
     p.add_argument("--info", action="append", default=[], metavar="KEY=VALUE",
                    help=_("h9 header field, e.g. CL=A, TM=82, 'CM=Canadian byo-yomi', PC=FR,Paris"))
     p.add_argument("--paper", choices=("a4", "letter"), default=None,
@@ -102,7 +107,8 @@ def request(args, fmt: str | None = None, what: str | None = None) -> ExportRequ
                          getattr(args, "tiebreaks", None),
                          getattr(args, "trf_version", None),
                          _info(getattr(args, "info", None) or []),
-                         getattr(args, "paper", None), getattr(args, "players_url", None))
+                         getattr(args, "paper", None), getattr(args, "players_url", None),
+                         getattr(args, "encoding", None))
 
 
 def cmd_export(args) -> int:

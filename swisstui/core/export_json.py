@@ -69,6 +69,7 @@ def player_json(event: Event, player: Player) -> dict[str, Any]:
         "withdrawn_from": player.withdrawn_from,
         "byes": [{"round": r, "kind": k.value} for r, k in player.byes],
         "smms_correction": player.smms_correction, "notes": player.notes,
+        "reading": player.reading,
     }
 
 

@@ -119,6 +119,9 @@ class Player:
     byes: tuple[tuple[int, ByeKind], ...] = ()  # requested byes: (round, kind)
     smms_correction: int = 0  # McMahon group correction (−1 … +2)
     notes: str | None = None
+    # how the name is read (furigana 「やまだ たろう」, a romanisation): alphabetical lists and
+    # searches use it (core/collation.py), so 山田太郎 sorts under や
+    reading: str | None = None
 
     def active_in(self, round_no: int) -> bool:
         """Whether the player is registered and not withdrawn for ``round_no``."""

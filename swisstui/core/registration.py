@@ -51,6 +51,8 @@ COLUMNS: dict[str, str] = {
     "sex": "sex", "gender": "sex", "title": "title",
     "birth": "birth", "born": "birth", "birthdate": "birth", "birthyear": "birth",
     "notes": "notes", "note": "notes", "comment": "notes",
+    "reading": "reading", "furigana": "reading", "yomigana": "reading", "yomi": "reading",
+    "kana": "reading", "romanisation": "reading", "romanization": "reading",
 }
 _INT_FIELDS = ("id", "rating", "lot")
 

@@ -22,6 +22,10 @@ from .errors import SwissError
 from .model import GAMES, Scoring, Settings
 
 SYSTEMS = ("swiss", "mcmahon", "roundrobin", "dutch")
+#: other names a director may write for a system (saved under the canonical name): the
+#: general maximum-weight matching engine is ``swiss``, also called ``matching`` — chess
+#: events default to ``dutch`` (FIDE C.04.3) and use it for casual play (docs/PAIRING.md)
+SYSTEM_ALIASES = {"matching": "swiss"}
 STYLES = ("fold", "slide", "adjacent", "random", "tiebreaks")
 ROUND1 = ("random", "rating", "lot")
 COLOURS = ("auto", "fide", "balance", "none", "recorded")
@@ -39,6 +43,14 @@ class SettingError(SwissError):
     def __init__(self, key: str | None, message: str):
         self.key = key
         super().__init__(message, field=key)
+
+
+def canonical_system(value: Any) -> Any:
+    """The system name saved for ``value`` (``matching`` -> ``swiss``; others unchanged, so
+    an unknown name is still refused by :func:`validate_settings`)."""
+    if isinstance(value, str):
+        return SYSTEM_ALIASES.get(value.strip().lower(), value)
+    return value
 
 
 def _one_of(key: str, value: Any, valid: Iterable[str]) -> None:
@@ -247,6 +259,8 @@ def make_settings(game: str, name: str, rounds: int, **overrides: Any) -> Settin
             overrides[key] = check_tiebreaks(key, _split(overrides[key]), game)
     if "forbidden" in overrides:
         overrides["forbidden"] = tuple(tuple(p) for p in overrides["forbidden"])
+    if "system" in overrides:
+        overrides["system"] = canonical_system(overrides["system"])
     unknown = [k for k in overrides if k not in _SETTINGS_FIELDS]
     if unknown:
         raise SettingError(unknown[0], _("unknown setting {value!r}").format(value=unknown[0]))

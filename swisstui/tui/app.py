@@ -19,8 +19,11 @@ from textual.screen import Screen
 
 from ..core.errors import EventFileError, SwissError
 from ..core.games import profile
+from ..core import i18n
+from ..core.i18n import N_, _
 from ..core.model import Event
 from . import backend, keymap
+from .lang import language_name, localise_bindings, localise_classes, tr
 from .screens.crosstable import CrosstableScreen
 from .screens.pairings import PairingsScreen
 from .screens.registration import RegistrationScreen
@@ -31,17 +34,17 @@ from .screens.event_form import (NEW_TITLE, PLAYERS_FIELD, SETTINGS_TITLE, Event
                                  GamePicker)
 from .screens.exports import (NOT_SAVED, PATH_HINT, PATH_TITLE, SAVED, ExportPicker,
                               default_path)
-from .widgets.dialogs import ConfirmScreen, HelpScreen, PromptScreen
+from .widgets.dialogs import ConfirmScreen, HelpScreen, PromptScreen, pad_cells
 
 WATCH_INTERVAL = 0.5
 
-# Strings a director reads (one place, for a later translation pass).
-NO_EVENT = "swisstui: no event created in {folder} (nothing written)"
-CREATED = "saved: new event {name} ({game}, {rounds} rounds) in {folder} · n adds a player"
-SETTINGS_KEPT = "settings not changed"
-SETTINGS_SAME = "settings: nothing changed"
-SETTINGS_CONFIRM = "Save these settings?"
-SETTINGS_SAVED = "saved: settings {keys}"
+# Strings a director reads (English, marked with N_, shown with _()).
+NO_EVENT = N_("swisstui: no event created in {folder} (nothing written)")
+CREATED = N_("saved: new event {name} ({game}, {rounds} rounds) in {folder} · n adds a player")
+SETTINGS_KEPT = N_("settings not changed")
+SETTINGS_SAME = N_("settings: nothing changed")
+SETTINGS_CONFIRM = N_("Save these settings?")
+SETTINGS_SAVED = N_("saved: settings {keys}")
 
 
 class SwissApp(App):
@@ -60,7 +63,16 @@ class SwissApp(App):
     BINDINGS = keymap.global_bindings()
 
     def __init__(self, folder: str | Path, theme: str | None = None, mode: str | None = None,
-                 watch_interval: float = WATCH_INTERVAL) -> None:
+                 watch_interval: float = WATCH_INTERVAL, lang: str | None = None) -> None:
+        """``lang``: the director's language (``ko``, ``pt-BR``…); None keeps the one
+        already chosen (the CLI's ``--lang`` or the environment, :func:`i18n.resolve`)."""
+        self._lang_warning: str | None = None
+        if lang:
+            chosen, self._lang_warning = i18n.resolve(lang)
+            i18n.use(chosen)
+        # the bindings' descriptions in the director's language; Textual copies them into
+        # each new screen, so this comes before any exists
+        localise_classes((type(self), *_ModeScreenTypes))
         super().__init__()
         self.animation_level = "none"
         self.folder = Path(folder)
@@ -88,6 +100,8 @@ class SwissApp(App):
             self.reload(initial=True)
             self.switch_mode(self._start_mode or self.initial_mode())
         self.set_interval(self._watch_interval, self.poll_disk, name="watcher")
+        if self._lang_warning:
+            self.call_after_refresh(self._notify_screen, self._lang_warning, "error")
 
     # ---- a new event ------------------------------------------------------------------------
     def ask_game(self) -> None:
@@ -97,13 +111,13 @@ class SwissApp(App):
 
     def _game_picked(self, game: str | None) -> None:
         if game is None:
-            self.exit(message=NO_EVENT.format(folder=self.folder))
+            self.exit(message=_(NO_EVENT).format(folder=self.folder))
             return
         fields, texts = backend.new_event_form(game, self.folder.resolve().name)
         fields = (fields[0], PLAYERS_FIELD, *fields[1:])
         texts = {**texts, "players": ""}
         self.push_screen(
-            EventForm(NEW_TITLE.format(game=game, folder=self.folder.resolve().name), fields,
+            EventForm(_(NEW_TITLE).format(game=game, folder=self.folder.resolve().name), fields,
                       texts,
                       submit=lambda t: self._create(game, t),
                       advice=lambda n: backend.rounds_advice(game, n),
@@ -123,8 +137,8 @@ class SwissApp(App):
         ev = self.event
         if ev is not None:
             s = ev.settings
-            self._notify_screen(CREATED.format(name=s.name, game=s.game, rounds=s.rounds,
-                                               folder=self.folder), "ok")
+            self._notify_screen(_(CREATED).format(name=s.name, game=s.game, rounds=s.rounds,
+                                                  folder=self.folder), "ok")
 
     # ---- exports and prints --------------------------------------------------------------------
     def _dialog_open(self) -> bool:
@@ -137,25 +151,25 @@ class SwissApp(App):
 
     def _export_picked(self, choice: tuple[str, str] | None) -> None:
         if not choice:
-            self._notify_screen(NOT_SAVED, "")
+            self._notify_screen(_(NOT_SAVED), "")
             return
         fmt, what = choice
-        self.push_screen(PromptScreen(PATH_TITLE.format(what=what, fmt=fmt), PATH_HINT,
+        self.push_screen(PromptScreen(_(PATH_TITLE).format(what=what, fmt=fmt), _(PATH_HINT),
                                       value=default_path(self.folder, fmt, what)),
                          lambda path: self._export_write(fmt, what, path))
 
     def _export_write(self, fmt: str, what: str, path: str | None) -> None:
         ev = self.event
         if not path or not path.strip() or ev is None:
-            self._notify_screen(NOT_SAVED, "")
+            self._notify_screen(_(NOT_SAVED), "")
             return
         try:
             data = backend.export_to_file(ev, fmt, what, path.strip())
         except SwissError as exc:
             self.show_error(str(exc))
             return
-        self._notify_screen(SAVED.format(what=what, fmt=fmt, path=path.strip(),
-                                         size=len(data)), "ok")
+        self._notify_screen(_(SAVED).format(what=what, fmt=fmt, path=path.strip(),
+                                            size=len(data)), "ok")
 
     # ---- the event's settings -----------------------------------------------------------------
     def action_settings(self) -> None:
@@ -171,17 +185,17 @@ class SwissApp(App):
         if ev is None:
             return
         self.push_screen(
-            EventForm(SETTINGS_TITLE.format(game=ev.game), fields, values,
+            EventForm(_(SETTINGS_TITLE).format(game=ev.game), fields, values,
                       submit=lambda t: self._settings_submit(t, shown), focus=focus,
                       chain=lambda t: backend.tiebreak_chain(ev.game, t)),
             lambda ok: self._settings_confirm(fields, shown) if ok
-            else self._notify_screen(SETTINGS_KEPT, ""))
+            else self._notify_screen(_(SETTINGS_KEPT), ""))
 
     def _settings_submit(self, texts: dict[str, str], shown: dict[str, str]
                          ) -> tuple[str, str | None] | None:
         ev = self.event
         if ev is None:
-            return "no event loaded", None
+            return _("no event loaded"), None
         try:
             changes, preview = backend.settings_change(ev, texts, shown)
         except SwissError as exc:
@@ -195,13 +209,13 @@ class SwissApp(App):
             return
         changes, preview, texts, basis = pending
         if not preview.changed:
-            self._notify_screen(SETTINGS_SAME, "")
+            self._notify_screen(_(SETTINGS_SAME), "")
             return
         from ..core.settings_form import settings_texts
         after = settings_texts(preview.settings)
         lines = [f"{k}: {shown.get(k, '') or '—'} → {after.get(k, '') or '—'}"
                  for k in after if after.get(k) != shown.get(k)]
-        lines += ["", *preview.effects] if preview.effects else []
+        lines += ["", *(tr(e) for e in preview.effects)] if preview.effects else []
 
         def answer(yes: bool | None) -> None:
             if not yes:  # back to the form with what was typed
@@ -213,10 +227,11 @@ class SwissApp(App):
                 self.show_error(str(exc))
                 return
             self.event_written(new)
-            self._notify_screen(SETTINGS_SAVED.format(keys=", ".join(change.changed)), "ok")
+            self._notify_screen(_(SETTINGS_SAVED).format(keys=", ".join(change.changed)), "ok")
 
-        self.push_screen(ConfirmScreen(SETTINGS_CONFIRM, lines,
-                                       "y / Enter = save, n / Esc = back to the form"), answer)
+        self.push_screen(ConfirmScreen(_(SETTINGS_CONFIRM), lines,
+                                       _("y / Enter = save, n / Esc = back to the form")),
+                         answer)
 
     def initial_mode(self) -> str:
         ev = self.event
@@ -272,11 +287,13 @@ class SwissApp(App):
             self._report_load_error(str(exc))
             return
         except Exception as exc:  # never crash on a file someone is editing
-            self._report_load_error(f"{self.folder}: cannot read event: {exc}")
+            self._report_load_error(_("{folder}: cannot read event: {error}").format(
+                folder=self.folder, error=exc))
             return
         if self.load_error is not None:
             self.load_error = None
-            self._notify_screen(f"{self.folder}: read again, no errors", "ok")
+            self._notify_screen(_("{folder}: read again, no errors").format(
+                folder=self.folder), "ok")
         if event != self.event:
             self.set_event(event)
 
@@ -292,7 +309,7 @@ class SwissApp(App):
         if message == self.load_error:
             return
         self.load_error = message
-        suffix = " (showing the last good state)" if self.event is not None else ""
+        suffix = _(" (showing the last good state)") if self.event is not None else ""
         self.show_error(message + suffix)
 
     def show_error(self, message: str) -> None:
@@ -308,21 +325,24 @@ class SwissApp(App):
 
     def action_help(self) -> None:
         mode = self.current_mode_name()
-        rows = [(k.label, k.description) for k in keymap.MODE_KEYS.get(mode, ())]
-        notes = keymap.MODE_NOTES.get(mode, ())
+        rows = [(k.label, k.shown) for k in keymap.MODE_KEYS.get(mode, ())]
+        notes = tuple(_(n) for n in keymap.MODE_NOTES.get(mode, ()))
         if mode == "results" and self.event is not None:
-            extras = profile(self.event.game).extras_help
+            extras = tr(profile(self.event.game).extras_help)
             notes = notes + ((extras,) if extras else ()) + ("",
                                                              *game_notations(self.event.game))
-        rows_global = [(k.label, k.description) for k in keymap.GLOBAL]
-        rows_global += [("Up / Down / PgUp / PgDn", "Move in lists"),
-                        ("Tab / Shift+Tab", "Next / previous field")]
-        title = f"Keys — {keymap.MODES.get(mode, (mode,))[0]}"
+        rows_global = [(k.label, k.shown) for k in keymap.GLOBAL]
+        rows_global += [("Up / Down / PgUp / PgDn", _("Move in lists")),
+                        ("Tab / Shift+Tab", _("Next / previous field"))]
+        title = _("Keys — {mode}").format(mode=keymap.mode_title(mode))
         self.push_screen(HelpScreen(title, rows, notes, rows_global))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        for mode, (title, fk, letter) in keymap.MODES.items():
-            yield SystemCommand(f"Mode: {title}", f"Switch to {title} ({fk.upper()} / {letter})",
+        for mode, (_title, fk, letter) in keymap.MODES.items():
+            title = keymap.mode_title(mode)
+            yield SystemCommand(_("Mode: {mode}").format(mode=title),
+                                _("Switch to {mode} ({keys})").format(
+                                    mode=title, keys=f"{fk.upper()} / {letter}"),
                                 self._switcher(mode))
         for mode, keys in keymap.MODE_KEYS.items():
             if mode not in keymap.MODES:
@@ -330,19 +350,27 @@ class SwissApp(App):
             for k in keys:
                 if k.action.startswith("app.") or k.action in ("leave_entry", "focus_entry"):
                     continue
-                yield SystemCommand(f"{keymap.MODES[mode][0]}: {k.description}",
-                                    f"Key {k.label} in {keymap.MODES[mode][0]}",
+                title = keymap.mode_title(mode)
+                yield SystemCommand(f"{title}: {k.shown}",
+                                    _("Key {key} in {mode}").format(key=k.label, mode=title),
                                     self._runner(mode, k.action))
-        yield SystemCommand("Event settings", "Change the event's settings (F7 / T)",
+        yield SystemCommand(_("Event settings"), _("Change the event's settings (F7 / T)"),
                             self.action_settings)
-        yield SystemCommand("Export / print", "Write standings, crosstable, pairings, the "
-                            "wall list or the whole event in any format (F8 / W)",
+        yield SystemCommand(_("Export / print"), _("Write standings, crosstable, pairings, "
+                            "the wall list or the whole event in any format (F8 / W)"),
                             self.action_export)
-        yield SystemCommand("Help", "Show every key of this mode (F1 / ?)", self.action_help)
-        yield SystemCommand("Reload", "Re-read the event folder now", self.action_reload)
-        yield SystemCommand("Theme", "Change the colours: dark, light, projector, monochrome "
-                            "or a Textual theme", self.action_change_theme)
-        yield SystemCommand("Quit", "Quit swisstui (Ctrl+Q)", self.action_quit)
+        yield SystemCommand(_("Help"), _("Show every key of this mode (F1 / ?)"),
+                            self.action_help)
+        yield SystemCommand(_("Language…"),
+                            _("The language of the screens: {languages}").format(
+                                languages=", ".join(language_name(lang)
+                                                    for lang in i18n.available())),
+                            self.action_language)
+        yield SystemCommand(_("Reload"), _("Re-read the event folder now"),
+                            self.action_reload)
+        yield SystemCommand(_("Theme"), _("Change the colours: dark, light, projector, "
+                            "monochrome or a Textual theme"), self.action_change_theme)
+        yield SystemCommand(_("Quit"), _("Quit swisstui (Ctrl+Q)"), self.action_quit)
         # Textual's own "Keys" (its help panel), "Maximize" and "Screenshot" are left out:
         # F1 is the help here, the lists are already full screen, and a screenshot would
         # be written to whatever folder swisstui was started in.
@@ -358,6 +386,31 @@ class SwissApp(App):
             await self.screen.run_action(action)
         return go
 
+    # ---- the director's language ----------------------------------------------------------
+    def action_language(self) -> None:
+        if self._dialog_open():
+            return
+        from .screens.language import LanguagePicker
+        self.push_screen(LanguagePicker(), self._language_picked)
+
+    def _language_picked(self, lang: str | None) -> None:
+        if lang:
+            self.set_language(lang)
+
+    def set_language(self, lang: str) -> None:
+        """Speak ``lang`` (a name from :func:`i18n.available`) from now on: the catalogue,
+        the bindings, and the mode screen on view redrawn at once (key bar, header, table
+        titles, hints); the other modes redraw when they are next shown
+        (``EventScreen.on_screen_resume``)."""
+        i18n.use(lang)
+        localise_classes((type(self), *_ModeScreenTypes))
+        localise_bindings(self)
+        for screen in self.screen_stack:
+            retranslate = getattr(screen, "retranslate", None)
+            if retranslate is not None:
+                retranslate()
+        self._notify_screen(_("language: {name}").format(name=language_name(lang)), "ok")
+
     def action_reload(self) -> None:
         self._fingerprint = None
         self.reload()
@@ -371,9 +424,9 @@ class SwissApp(App):
 def game_notations(game: str) -> list[str]:
     """The game's result notations, from its profile (for the Results help)."""
     prof = profile(game)
-    lines = [f"Results in {game}:"]
+    lines = [_("Results in {game}:").format(game=game)]
     for notation, meaning in prof.notations:
-        lines.append(f"  {notation:<22} {meaning}")
+        lines.append(f"  {pad_cells(notation, 22)} {tr(meaning)}")
     if len(lines) == 1 and prof.examples:
         lines.append("  " + "  ".join(prof.examples))
     return lines
@@ -383,11 +436,12 @@ _ModeScreenTypes = (RegistrationScreen, PairingsScreen, ResultsScreen, Standings
                     CrosstableScreen)
 
 
-def run_app(folder: str | Path, theme: str | None = None) -> int:
+def run_app(folder: str | Path, theme: str | None = None, lang: str | None = None) -> int:
     """Open the director's application (used by ``swisstui open`` and ``swisstui demo``);
-    an empty or new folder opens the new-event form."""
+    an empty or new folder opens the new-event form.  ``lang``: as ``SwissApp``'s (None:
+    the language the CLI chose)."""
     folder = Path(folder)
     if (folder / "event.toml").is_file():
         backend.load(folder)  # refuse a broken folder with file:line before the screen opens
-    SwissApp(folder, theme=theme).run(mouse=False)
+    SwissApp(folder, theme=theme, lang=lang).run(mouse=False)
     return 0

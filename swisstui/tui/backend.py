@@ -14,9 +14,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ..core import services
+from ..core import i18n, services
 from ..core.errors import ResultError, SwissError
+from ..core.i18n import N_, _
 from ..core.model import Event
+from .lang import tr
 
 T = TypeVar("T")
 
@@ -29,10 +31,11 @@ def guarded(action: Callable[..., T], *args: Any, **kw: Any) -> T:
     except SwissError:
         raise
     except OSError as exc:
-        raise SwissError(f"{exc.filename or ''}: cannot write: {exc.strerror or exc}"
-                         .lstrip(": ")) from exc
+        raise SwissError(_("{file}: cannot write: {error}").format(
+            file=exc.filename or "", error=exc.strerror or exc).lstrip(": ")) from exc
     except Exception as exc:
-        raise SwissError(f"internal error, nothing saved ({type(exc).__name__}: {exc})") from exc
+        raise SwissError(_("internal error, nothing saved ({error})").format(
+            error=f"{type(exc).__name__}: {exc}")) from exc
 
 
 def load(folder: Path) -> Event:
@@ -65,7 +68,7 @@ def parse_entry(text: str) -> Entry:
     ``12 clear`` → clear board 12.  Raises ResultError on an empty line."""
     text = text.strip()
     if not text:
-        raise ResultError("type a result, e.g. 12 1-0 (board, then result)")
+        raise ResultError(_("type a result, e.g. 12 1-0 (board, then result)"))
     board: int | None = None
     m = _ENTRY.match(text)
     if m:
@@ -86,7 +89,8 @@ def parse_entry(text: str) -> Entry:
     if result.lower() in CLEAR_WORDS:
         return Entry(board, "", extra, clear=True)
     if not result:
-        raise ResultError(f"board {board}: type the result after the board number")
+        raise ResultError(_("board {board}: type the result after the board number").format(
+            board=board))
     return Entry(board, result, extra)
 
 
@@ -96,8 +100,8 @@ def drop_ids(value: Any) -> list[int]:
     for part in str(value).split(","):
         part = part.strip()
         if not part.isdigit() or int(part) < 1:
-            raise ResultError(f"drop={value}: give the id of the player who drops, e.g. "
-                              "drop=12 (or drop=12,15)")
+            raise ResultError(_("drop={value}: give the id of the player who drops, e.g. "
+                                "drop=12 (or drop=12,15)").format(value=value))
         out.append(int(part))
     return out
 
@@ -142,7 +146,7 @@ def board_terms(game: str, board) -> str:
 
 def score_title(event: Event) -> str:
     """Title of the score a pairing list shows: ``MMS`` in a McMahon event, else ``Pts``."""
-    return "MMS" if event.settings.system == "mcmahon" else "Pts"
+    return "MMS" if event.settings.system == "mcmahon" else N_("Pts")
 
 
 def pairing_scores(event: Event, round_no: int) -> tuple[dict[int, float], str]:
@@ -214,18 +218,32 @@ def crosstable(event: Event, upto: int | None = None):
     return st.crosstable(event, upto=upto)
 
 
-def value_formatter() -> Callable[[str, float], str]:
+def value_formatter(lang: str | None = None) -> Callable[[str, float], str]:
     """The core's tie-break formatter (percent codes as "57.14%"), memoised for one table
-    (a 2000-row standings repeats the same few hundred values)."""
+    (a 2000-row standings repeats the same few hundred values), in the form a reader of
+    ``lang`` (default: the director's) expects: percent codes (OMW%, GW%…) through
+    :func:`i18n.format_percent` (``62,50%`` in pt_BR), other fractions with the locale's
+    decimal sign (``2,5``).  English is the core's text as it is.  The codes themselves
+    are never translated."""
     from ..core import standings as st
+    from ..core.standings.registry import REGISTRY
     fmt = st.format_value
+    lang = lang or i18n.current()
+    local = lang != i18n.SOURCE
     memo: dict[tuple[str, float], str] = {}
 
     def format_cached(code: str, value: float) -> str:
         key = (code, value)
         text = memo.get(key)
         if text is None:
-            text = memo[key] = fmt(code, value)
+            text = fmt(code, value)
+            if local and text:
+                tb = REGISTRY.get(code)
+                if tb is not None and tb.percent:
+                    text = i18n.format_percent(value, lang)
+                else:
+                    text = local_decimal(text, lang)
+            memo[key] = text
         return text
 
     return format_cached
@@ -235,12 +253,29 @@ def format_value(code: str, value: float) -> str:
     return value_formatter()(code, value)
 
 
+_DECIMAL: dict[str, str] = {}
+
+
+def local_decimal(text: str, lang: str | None = None) -> str:
+    """A number written by the core (``2.5``) with the decimal sign of ``lang`` (default
+    the director's): ``2,5`` in pt_BR; English and whole numbers unchanged."""
+    lang = lang or i18n.current()
+    if lang == i18n.SOURCE or "." not in text:
+        return text
+    sign = _DECIMAL.get(lang)
+    if sign is None:
+        from babel.numbers import get_decimal_symbol
+        sign = _DECIMAL[lang] = get_decimal_symbol(lang)
+    return text.replace(".", sign)
+
+
 def fmt_score(value: float | None) -> str:
+    """A score as a director reads it: ``3``, ``2.5`` (``2,5`` in pt_BR)."""
     if value is None:
         return ""
     if value == int(value):
         return str(int(value))
-    return f"{value:g}"
+    return local_decimal(f"{value:g}")
 
 
 def missing_results(event: Event) -> int:
@@ -303,8 +338,9 @@ def rounds_advice(game: str, players: str) -> tuple[str, str] | None:
     if not players.strip().isdigit() or int(players) < 2:
         return None
     a = advice(int(players), game)
-    cut = f"; playoff Top {a.playoff}" if a.playoff else ""
-    return str(a.rounds), f"recommended: {a.rounds} rounds{cut} — {a.note}"
+    cut = _("; playoff Top {n}").format(n=a.playoff) if a.playoff else ""
+    return str(a.rounds), _("recommended: {rounds} rounds{cut} — {note}").format(
+        rounds=a.rounds, cut=cut, note=tr(a.note))
 
 
 def refused_field(exc: SwissError) -> str | None:

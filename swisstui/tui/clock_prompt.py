@@ -9,6 +9,7 @@ from pathlib import Path
 
 from ..core import services
 from ..core.errors import SwissError
+from ..core.i18n import _
 from .widgets.dialogs import PromptScreen
 
 _NUMBER = r"(\d+(?:\.\d+)?)"
@@ -27,9 +28,11 @@ def run_clock_command(folder: str | Path, text: str) -> str:
         state = services.clock_resume(folder)
     elif words in ("", "show"):
         shown = services.clock_state(folder)
-        return shown.label if shown else "no round clock yet (type the minutes, e.g. 60)"
+        return shown.label if shown else _("no round clock yet (type the minutes, e.g. 60)")
     else:
-        raise SwissError(f"round clock: {text!r}? type 60, pause, resume or +5")
+        # Translators: pause and resume are typed words: keep them.
+        raise SwissError(_("round clock: {text}? type 60, pause, resume or +5").format(
+            text=repr(text)))
     return state.label
 
 
@@ -51,6 +54,7 @@ def ask_clock(screen) -> None:
             screen.error(str(exc))
 
     screen.app.push_screen(PromptScreen(
-        "Round clock" + (f": {current.label}" if current else ""),
-        "60 starts 60 minutes · pause · resume · +5 adds 5 minutes  (Enter, Esc cancels)"),
+        _("Round clock") + (f": {current.label}" if current else ""),
+        # Translators: pause and resume are typed words: keep them.
+        _("60 starts 60 minutes · pause · resume · +5 adds 5 minutes  (Enter, Esc cancels)")),
         done)

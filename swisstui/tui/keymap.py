@@ -9,6 +9,16 @@ Choice of keys (SSH, PuTTY, no mouse):
 * Actions inside a mode are lower-case letters, Enter, Delete; they work when no text field
   has the cursor.  Nothing needs Alt, Meta or a mouse.
 * ctrl+p opens the command palette (every action by name), F1 or ``?`` the help, ctrl+q quits.
+
+Translation: the descriptions, titles and notes here are English constants marked with
+``N_`` (they are built at import, before the director's language is chosen, and a screen's
+``BINDINGS`` keep them in English); they are translated where they are shown — the key bar
+(:mod:`.widgets.keybar`, drawn from here, not from Textual's Footer), F1 help and the command
+palette — each time they are drawn, so a language switch shows at the next refresh.  The
+Textual ``Binding`` objects of the application and of each mode screen get translated copies
+when the application is made (:func:`.lang.localise_classes`) and after a switch
+(:func:`.lang.localise_bindings`), for anything of Textual's that would show them.  Key names
+(``F2``, ``Ctrl+Q``, ``Esc``) are not translated.
 """
 
 from __future__ import annotations
@@ -36,7 +46,14 @@ class Key:
             return self.foot
         return self.label.split(" / ")[0], self.description
 
+    @property
+    def shown(self) -> str:
+        """The description in the director's language."""
+        return _(self.description)
+
     def binding(self) -> Binding:
+        """A Textual binding with the English description (classes build their BINDINGS at
+        import); :mod:`.lang` gives the application and its screens translated copies."""
         return Binding(self.keys, self.action, self.description, show=self.show,
                        priority=self.priority)
 
@@ -62,79 +79,116 @@ class Key:
         return " / ".join(parts)
 
 
-# mode name -> (title, function key, letter)
+# mode name -> (title, function key, letter); the title is English (N_), shown with _()
 MODES: dict[str, tuple[str, str, str]] = {
-    "registration": ("Registration", "f2", "R"),
-    "pairings": ("Pairings", "f3", "P"),
-    "results": ("Results", "f4", "E"),
-    "standings": ("Standings", "f5", "S"),
-    "crosstable": ("Crosstable", "f6", "X"),
+    # Translators: mode names. The key bar's second line holds "F1 Help" and the five modes
+    # in 80 columns: at most 10 columns each (a Hangul or kanji character counts 2).
+    "registration": (N_("Registration"), "f2", "R"),
+    # Translators: mode name, at most 10 columns (a Hangul or kanji character counts 2).
+    "pairings": (N_("Pairings"), "f3", "P"),
+    # Translators: mode name, at most 10 columns (a Hangul or kanji character counts 2).
+    "results": (N_("Results"), "f4", "E"),
+    # Translators: mode name, at most 10 columns (a Hangul or kanji character counts 2).
+    "standings": (N_("Standings"), "f5", "S"),
+    # Translators: mode name, at most 10 columns (a Hangul or kanji character counts 2).
+    "crosstable": (N_("Crosstable"), "f6", "X"),
 }
 
 GLOBAL: tuple[Key, ...] = (
-    Key("f1,question_mark", "app.help", "Help"),
+    # Translators: the F1 key's label in the key bar, at most 6 columns.
+    Key("f1,question_mark", "app.help", N_("Help")),
     *(Key(f"{fk},{letter}", f"app.switch_mode('{mode}')", title)
       for mode, (title, fk, letter) in MODES.items()),
-    Key("f7,T", "app.settings", "Event settings", show=False),
-    Key("f8,W", "app.export", "Export / print", show=False),
-    Key("ctrl+p", "app.command_palette", "Commands", show=False),
-    Key("ctrl+q", "app.quit", "Quit", show=False, priority=True),
+    Key("f7,T", "app.settings", N_("Event settings"), show=False),
+    Key("f8,W", "app.export", N_("Export / print"), show=False),
+    Key("ctrl+p", "app.command_palette", N_("Commands"), show=False),
+    # Translators: at most 8 columns (the key bar's right end).
+    Key("ctrl+q", "app.quit", N_("Quit"), show=False, priority=True),
 )
 
+# Translators' width budget for the key bar's labels (``foot``, or the description when
+# there is none): the first line holds as many whole entries as fit in 80 columns, so the
+# labels of the entries shown (show=True) should stay at most 12 columns each; F1 lists all.
 MODE_KEYS: dict[str, tuple[Key, ...]] = {
     "registration": (
-        Key("n", "new_player", "New player", foot=("n", "New")),
-        Key("enter,e", "edit_player", "Edit"),
-        Key("space", "roll_call", "Absent / present next round", foot=("Space", "Absent")),
-        Key("w", "withdraw", "Withdraw"),
-        Key("b", "request_bye", "Bye request", foot=("b", "Bye")),
-        Key("slash", "search", "Search"),
-        Key("i", "import_csv", "Import players (CSV, FIDE, EGD list)", foot=("i", "Import")),
-        Key("delete", "remove_player", "Remove (mistake)", foot=("Del", "Remove")),
+        # Translators: the second text is the key bar label, at most 12 columns.
+        Key("n", "new_player", N_("New player"), foot=("n", N_("New"))),
+        # Translators: key bar label, at most 12 columns.
+        Key("enter,e", "edit_player", N_("Edit")),
+        # Translators: the second text is the key bar label, at most 12 columns.
+        Key("space", "roll_call", N_("Absent / present next round"),
+            foot=("Space", N_("Absent"))),
+        # Translators: key bar label, at most 12 columns.
+        Key("w", "withdraw", N_("Withdraw")),
+        # Translators: the second text is the key bar label, at most 12 columns.
+        Key("b", "request_bye", N_("Bye request"), foot=("b", N_("Bye"))),
+        # Translators: key bar label, at most 12 columns.
+        Key("slash", "search", N_("Search")),
+        # Translators: the second text is the key bar label, at most 12 columns.
+        Key("i", "import_csv", N_("Import players (CSV, FIDE, EGD list)"),
+            foot=("i", N_("Import"))),
+        # Translators: the second text is the key bar label, at most 12 columns.
+        Key("delete", "remove_player", N_("Remove (mistake)"), foot=("Del", N_("Remove"))),
     ),
     "pairings": (
-        Key("p", "pair", "Pair next round", foot=("p", "Pair")),
-        Key("enter", "explain", "Why?"),
-        Key("s", "swap", "Swap"),
-        Key("u", "undo", "Undo round", foot=("u", "Undo")),
-        Key("a", "alphabetical", "A–Z list", foot=("a", "A–Z")),
-        Key("o", "playoff", "Playoff: cut / next stage", foot=("o", "Playoff")),
-        Key("k", "bracket", "Bracket and final places", show=False),
-        Key("c", "clock", "Round clock", show=False),
-        Key("P", "print", "Print (pairings, slips, wall…)", show=False),
-        Key("left_square_bracket", "prev_round", "Prev round", foot=("[ ]", "Rounds")),
-        Key("right_square_bracket", "next_round", "Next round", show=False),
+        # Translators: the second text is the key bar label, at most 12 columns.
+        Key("p", "pair", N_("Pair next round"), foot=("p", N_("Pair"))),
+        # Translators: key bar label, at most 12 columns.
+        Key("enter", "explain", N_("Why?")),
+        # Translators: key bar label, at most 12 columns.
+        Key("s", "swap", N_("Swap")),
+        # Translators: the second text is the key bar label, at most 12 columns.
+        Key("u", "undo", N_("Undo round"), foot=("u", N_("Undo"))),
+        # Translators: the second text is the key bar label, at most 12 columns.
+        Key("a", "alphabetical", N_("A–Z list"), foot=("a", N_("A–Z"))),
+        # Translators: the second text is the key bar label, at most 12 columns.
+        Key("o", "playoff", N_("Playoff: cut / next stage"), foot=("o", N_("Playoff"))),
+        Key("k", "bracket", N_("Bracket and final places"), show=False),
+        Key("c", "clock", N_("Round clock"), show=False),
+        Key("P", "print", N_("Print (pairings, slips, wall…)"), show=False),
+        # Translators: the second text is the key bar label, at most 12 columns.
+        Key("left_square_bracket", "prev_round", N_("Prev round"),
+            foot=("[ ]", N_("Rounds"))),
+        Key("right_square_bracket", "next_round", N_("Next round"), show=False),
     ),
     "results": (
-        Key("escape", "leave_entry", "Board list", foot=("Esc", "Board list")),
-        Key("i", "focus_entry", "Type result", foot=("i", "Entry line")),
-        Key("delete,c", "clear_result", "Clear result"),
+        # Translators: key bar label, at most 12 columns.
+        Key("escape", "leave_entry", N_("Board list"), foot=("Esc", N_("Board list"))),
+        # Translators: the second text is the key bar label, at most 12 columns.
+        Key("i", "focus_entry", N_("Type result"), foot=("i", N_("Entry line"))),
+        # Translators: key bar label, at most 14 columns.
+        Key("delete,c", "clear_result", N_("Clear result")),
         # priority: [ and ] are no game's result, so they change the round from the entry
         # line too (they were typed into it)
-        Key("left_square_bracket", "prev_round", "Prev round", foot=("[ ]", "Rounds"),
+        Key("left_square_bracket", "prev_round", N_("Prev round"),
+            foot=("[ ]", N_("Rounds")), priority=True),
+        Key("right_square_bracket", "next_round", N_("Next round"), show=False,
             priority=True),
-        Key("right_square_bracket", "next_round", "Next round", show=False, priority=True),
     ),
     "standings": (
-        Key("left_square_bracket", "prev_round", "After prev round", foot=("[ ]", "Rounds")),
-        Key("right_square_bracket", "next_round", "After next round", show=False),
+        # Translators: the second text is the key bar label, at most 12 columns.
+        Key("left_square_bracket", "prev_round", N_("After prev round"),
+            foot=("[ ]", N_("Rounds"))),
+        Key("right_square_bracket", "next_round", N_("After next round"), show=False),
     ),
     "crosstable": (),
     "display": (
-        Key("space,right", "next_page", "Next view"),
-        Key("left", "prev_page", "Previous view"),
-        Key("q,ctrl+q", "app.quit", "Quit", priority=True),
+        Key("space,right", "next_page", N_("Next view")),
+        Key("left", "prev_page", N_("Previous view")),
+        Key("q,ctrl+q", "app.quit", N_("Quit"), priority=True),
     ),
 }
 
 # Key-bar entries that are not bindings of the mode (the table's own keys).
 FOOTER_EXTRA: dict[str, tuple[tuple[str, str], ...]] = {
-    "standings": (("PgUp/PgDn", "Scroll"),),
-    "crosstable": (("Left/Right", "Scroll"), ("PgUp/PgDn", "Scroll")),
+    # Translators: key bar label, at most 12 columns.
+    "standings": (("PgUp/PgDn", N_("Scroll")),),
+    "crosstable": (("Left/Right", N_("Scroll")), ("PgUp/PgDn", N_("Scroll"))),
 }
 # The event's settings (F7) and exports / prints (F8) work in every mode; the key bar shows
 # them where they apply, placed among the mode's keys so that they fit at 80 columns:
 # mode -> (place in the mode's key list, entries).
+# Translators: key bar labels, at most 10 columns.
 SETTINGS_FOOTER = ("F7", N_("Settings"))
 EXPORT_FOOTER = ("F8", N_("Export"))
 PRINT_FOOTER = ("F8", N_("Print"))
@@ -144,54 +198,63 @@ FOOTER_GLOBAL: dict[str, tuple[int, tuple[tuple[str, str], ...]]] = {
     "standings": (99, (EXPORT_FOOTER, SETTINGS_FOOTER)),
     "crosstable": (99, (EXPORT_FOOTER, SETTINGS_FOOTER)),
 }
-QUIT_FOOTER = ("Ctrl+Q", "Quit")
+QUIT_FOOTER = ("Ctrl+Q", N_("Quit"))
 
 
 def footer_items(mode: str) -> list[tuple[str, str]]:
-    """This mode's entries of the key bar's first line, most useful first."""
+    """This mode's entries of the key bar's first line, most useful first, translated."""
     items = [k.footer for k in MODE_KEYS.get(mode, ()) if k.show]
-    items += FOOTER_EXTRA.get(mode, ())
+    items += list(FOOTER_EXTRA.get(mode, ()))
     at, glob = FOOTER_GLOBAL.get(mode, (0, ()))
-    items[at:at] = [(key, _(label)) for key, label in glob]
-    return items
+    items[at:at] = glob
+    return [(key, _(label)) for key, label in items]
 
 
 def mode_bar() -> list[tuple[str, str, str]]:
-    """The key bar's second line: (key, title, mode) for F1 help and the five modes."""
-    out = [("F1", "Help", "")]
-    out += [(fk.upper(), title, mode) for mode, (title, fk, _letter) in MODES.items()]
+    """The key bar's second line: (key, title, mode) for F1 help and the five modes,
+    translated."""
+    out = [("F1", _("Help"), "")]
+    out += [(fk.upper(), _(title), mode) for mode, (title, fk, _letter) in MODES.items()]
     return out
 
 
-# Extra lines for the help screen (things that are not single bindings).
+def mode_title(mode: str) -> str:
+    """A mode's title in the director's language (``Registration``); an unknown mode's
+    name as it is."""
+    return _(MODES[mode][0]) if mode in MODES else mode
+
+
+# Extra lines for the help screen (things that are not single bindings); English, shown with
+# _() by the help screen.
 MODE_NOTES: dict[str, tuple[str, ...]] = {
     "registration": (
-        "The form: Tab / Shift+Tab move between fields, Enter saves, Esc cancels.",
-        "/ then type: the list shows only matching names, clubs, countries or ids.",
-        "A player added after round 1 is a late entry: paired from the next round.",
-        "Space (roll-call) marks the selected player absent from the next round; Space"
-        " again: present.",
-        "A new player with the name or federation id of one already registered asks first.",
+        N_("The form: Tab / Shift+Tab move between fields, Enter saves, Esc cancels."),
+        N_("/ then type: the list shows only matching names, clubs, countries or ids."),
+        N_("A player added after round 1 is a late entry: paired from the next round."),
+        N_("Space (roll-call) marks the selected player absent from the next round; Space"
+           " again: present."),
+        N_("A new player with the name or federation id of one already registered asks "
+           "first."),
     ),
     "pairings": (
-        "p shows how many players are paired, who gets the bye, who is not paired"
-        " and why (byes, absent, withdrawn, late entries) and every warning; y confirms.",
-        "s asks for two player ids, lists every rule the swap would break and asks"
-        " before saving it.",
-        "Once the Swiss is over, o cuts the playoff (Top 4, 8 or 16) and pairs each next"
-        " stage from the winners; k shows the bracket, the champion and the final places.",
+        N_("p shows how many players are paired, who gets the bye, who is not paired"
+           " and why (byes, absent, withdrawn, late entries) and every warning; y confirms."),
+        N_("s asks for two player ids, lists every rule the swap would break and asks"
+           " before saving it."),
+        N_("Once the Swiss is over, o cuts the playoff (Top 4, 8 or 16) and pairs each next"
+           " stage from the winners; k shows the bracket, the champion and the final places."),
     ),
     "results": (
-        "Type  BOARD RESULT  and Enter:  12 1-0   3 40-24   7 2-1   5 B+3.5",
-        "Or pick a board with Up/Down and type only the result.",
-        "After saving, the cursor moves to the next board without a result.",
-        "A different result already recorded asks before replacing it: y replaces"
-        " (Enter does not).",
-        "BOARD clear, or Delete with nothing typed (c on the board list), clears the"
-        " selected board's result.",
+        N_("Type  BOARD RESULT  and Enter:  12 1-0   3 40-24   7 2-1   5 B+3.5"),
+        N_("Or pick a board with Up/Down and type only the result."),
+        N_("After saving, the cursor moves to the next board without a result."),
+        N_("A different result already recorded asks before replacing it: y replaces"
+           " (Enter does not)."),
+        N_("BOARD clear, or Delete with nothing typed (c on the board list), clears the"
+           " selected board's result."),
     ),
-    "standings": ("Live: updates as results arrive from any director or the CLI.",),
-    "crosstable": ("Cells: opponent's rank, colour, result (e.g. 12w+).",),
+    "standings": (N_("Live: updates as results arrive from any director or the CLI."),),
+    "crosstable": (N_("Cells: opponent's rank, colour, result (e.g. 12w+)."),),
 }
 
 # The Results help's line on the key=value extras of the event's game is the profile's

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from ..core import services
 from ..core.errors import SwissError
+from ..core.i18n import _
 from ..core.interop.print_pages import PAPERS
 from .widgets.dialogs import PromptScreen
 
@@ -22,7 +23,8 @@ def write_print(folder: str | Path, text: str, round_no: int | None = None) -> P
     what = words[0] if words else "pairings"
     paper = words[1] if len(words) > 1 else "a4"
     if what not in PAGES or paper not in PAPERS or len(words) > 2:
-        raise SwissError(f"print: {text!r}? type one of {', '.join(PAGES)}, then a4 or letter")
+        raise SwissError(_("print: {text}? type one of {pages}, then a4 or letter").format(
+            text=repr(text), pages=", ".join(PAGES)))
     event = services.load(folder)
     rnd = (round_no or None) if what in ("pairings", "alphabetical", "slips") else None
     out = Path(folder) / PRINTS_DIR
@@ -45,8 +47,11 @@ def ask_print(screen, round_no: int | None = None) -> None:
         except SwissError as exc:
             screen.error(str(exc))
             return
-        screen.status(f"saved {path} — open it in a browser and print", "ok")
+        screen.status(_("saved {path} — open it in a browser and print").format(path=path),
+                      "ok")
 
     screen.app.push_screen(PromptScreen(
-        "Print", f"{' · '.join(PAGES)}, then a4 or letter (Enter, Esc cancels)",
+        # Translators: the page names and a4 / letter are typed words: keep them.
+        _("Print"), _("{pages}, then a4 or letter (Enter, Esc cancels)").format(
+            pages=" · ".join(PAGES)),
         value="pairings"), done)

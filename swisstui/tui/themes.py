@@ -15,6 +15,7 @@ from pathlib import Path
 from textual.theme import BUILTIN_THEMES, Theme
 
 from ..core.errors import SwissError
+from ..core.i18n import _
 
 THEME_DIR = Path(__file__).resolve().parent.parent / "themes"
 DEFAULT_THEME = "dark"
@@ -30,9 +31,10 @@ def load_theme_file(path: Path) -> Theme:
         raise SwissError(f"{path}: {exc}") from None
     unknown = sorted(set(data) - _FIELDS)
     if unknown:
-        raise SwissError(f"{path}: unknown theme key(s): {', '.join(unknown)}")
+        raise SwissError(_("{path}: unknown theme key(s): {keys}").format(
+            path=path, keys=", ".join(unknown)))
     if "primary" not in data:
-        raise SwissError(f"{path}: a theme needs at least 'primary'")
+        raise SwissError(_("{path}: a theme needs at least 'primary'").format(path=path))
     data.setdefault("name", f"swisstui-{path.stem}")
     return Theme(**data)
 
@@ -57,4 +59,5 @@ def resolve_theme(name: str | None, default: str = DEFAULT_THEME) -> tuple[dict[
     if name in BUILTIN_THEMES:
         return themes, name
     valid = ", ".join(sorted(themes))
-    raise SwissError(f"unknown theme {name!r}; valid: {valid} (or a Textual theme name)")
+    raise SwissError(_("unknown theme {name}; valid: {valid} (or a Textual theme name)").format(
+        name=repr(name), valid=valid))

@@ -3,11 +3,66 @@
 Both are self-contained: no fonts, scripts or images from any other host, and every URL is
 relative, so a page works at whatever address the browser used (``http://192.168.1.20:8000``
 on the hall's network with ``serve --host 0.0.0.0``, ``[::1]`` with ``--host ::``).
+
+Both speak the players' language (the event's ``language``, issue 17): every word the
+players' page shows is in :data:`PAGE_TEXT` (marked here, translated by :func:`page_text`),
+sent with the page and again in every document (``text``), so the page follows a change of
+the event's language without a reload.  Placeholders are ``{name}`` fields, filled in the
+browser after translation.
 """
 
 from __future__ import annotations
 
+import json
 from html import escape
+
+from ..core.i18n import SOURCE, N_
+from ..core.interop.html_export import html_lang
+from ..core.readers import gettext_for
+
+# The players' page's own words (the script looks them up by key).
+PAGE_TEXT = {
+    "title": N_("{event} – players"),
+    "tab_find": N_("My board"),
+    "tab_boards": N_("Boards"),
+    "tab_standings": N_("Standings"),
+    "loading": N_("Loading…"),
+    "your_name": N_("Your name"),
+    "live": N_("live"),
+    "reconnecting": N_("reconnecting…"),
+    "clock": N_("Round {round} · {time}"),
+    "paused": N_("{clock} (paused)"),
+    "time_up": N_("{clock} · time is up"),
+    "round_of": N_("Round {round} of {rounds}"),
+    "col_round": N_("Rd"),
+    "col_board": N_("Bd"),
+    "col_opponent": N_("Opponent"),
+    "col_result": N_("Result"),
+    "col_points": N_("Pts"),
+    "col_place": N_("Pl"),
+    "col_number": N_("No"),
+    "col_name": N_("Name"),
+    "board": N_("Board {board}"),
+    "against": N_("{seat} against {opponent}"),
+    "not_paired": N_("not paired"),
+    "my_games": N_("My games"),
+    "no_round": N_("No round has been paired yet."),
+    "no_match": N_("No player of this round matches."),
+    "type_name": N_("Type part of your name to see your board."),
+    "no_standings": N_("No standings yet."),
+    "after_round": N_("After round {round}"),
+}
+
+
+def page_text(lang: str = SOURCE) -> dict[str, str]:
+    """:data:`PAGE_TEXT` in ``lang``."""
+    _ = gettext_for(lang)
+    return {key: _(text) for key, text in PAGE_TEXT.items()}
+
+
+def _script_json(data: object) -> str:
+    """JSON safe inside a ``<script>`` element (no ``</script>`` can end it early)."""
+    return json.dumps(data, ensure_ascii=False).replace("<", "\\u003c")
 
 PLAYERS_CSS = """\
 :root{--fg:#111;--mut:#666;--bg:#fff;--card:#f3f4f6;--acc:#0b5cad;--line:#ddd}
@@ -40,7 +95,10 @@ PLAYERS_JS = """\
 let doc=null, docVersion=-1, got=0, serverNow=0, tab=localStorage.getItem("tab")||"find";
 const $=s=>document.querySelector(s);
 const esc=s=>String(s??"").replace(/[&<>"']/g,c=>({"&":"&amp;","<":"&lt;",">":"&gt;",'"':"&quot;","'":"&#39;"}[c]));
-const fold=s=>String(s).normalize("NFD").replace(/[\\u0300-\\u036f]/g,"").toLowerCase();
+const fill=(s,v)=>{for(const k in v||{}) s=s.split("{"+k+"}").join(v[k]); return s;};
+const tr=(key,v)=>fill(TEXT[key]??key,v);
+const trh=(key,v)=>fill(esc(TEXT[key]??key),v);
+const fold=s=>String(s).normalize("NFKD").replace(/[\\u0300-\\u036f]/g,"").toLowerCase().replace(/[\\u30a1-\\u30f6]/g,c=>String.fromCharCode(c.charCodeAt(0)-96));
 async function load(version){
   const r=await fetch("players/data.json?v="+version,{cache:"no-store"});
   if(!r.ok) return;
@@ -57,45 +115,47 @@ function clockText(){
   const up=left<=0; left=Math.max(0,Math.ceil(left));
   const h=Math.floor(left/3600),m=Math.floor(left%3600/60),s=left%60;
   const t=(h?h+":"+String(m).padStart(2,"0"):m)+":"+String(s).padStart(2,"0");
-  return ["Round "+c.round+" · "+t+(c.paused?" (paused)":up?" · time is up":""),up];
+  const line=tr("clock",{round:c.round,time:t});
+  return [c.paused?tr("paused",{clock:line}):up?tr("time_up",{clock:line}):line,up];
 }
 function tick(){const [t,up]=clockText();const el=$("#clock");el.textContent=t;el.className=up?"up":"";}
 function player(id){
   const rows=(doc.games[String(id)]||[]).map(g=>`<tr><td class=n>${g[0]}</td><td class=n>${g[1]??""}</td><td>${esc(g[2])}</td><td>${esc(g[3])}</td><td>${esc(g[4])}</td><td class=n>${esc(g[5])}</td></tr>`).join("");
-  return `<table><thead><tr><th class=n>Rd</th><th class=n>Bd</th><th></th><th>Opponent</th><th>Result</th><th class=n>Pts</th></tr></thead><tbody>${rows}</tbody></table>`;
+  return `<table><thead><tr><th class=n>${trh("col_round")}</th><th class=n>${trh("col_board")}</th><th></th><th>${trh("col_opponent")}</th><th>${trh("col_result")}</th><th class=n>${trh("col_points")}</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 function card(p){
-  const where=p.board?`<div class=big>Board ${p.board}</div><div>${esc(p.seat)} against <b>${esc(p.opponent)}</b></div>`:`<div class=big>${esc(p.note||"not paired")}</div>`;
-  return `<div class=card><div><b>${esc(p.name)}</b> <span class=mut>#${p.id}</span></div>${where}<details><summary>My games</summary>${player(p.id)}</details></div>`;
+  const where=p.board?`<div class=big>${trh("board",{board:p.board})}</div><div>${trh("against",{seat:esc(p.seat),opponent:"<b>"+esc(p.opponent)+"</b>"})}</div>`:`<div class=big>${esc(p.note||tr("not_paired"))}</div>`;
+  return `<div class=card><div><b>${esc(p.name)}</b> <span class=mut>#${p.id}</span></div>${where}<details><summary>${trh("my_games")}</summary>${player(p.id)}</details></div>`;
 }
 function findView(){
-  const cur=doc.current; if(!cur) return "<p>No round has been paired yet.</p>";
+  const cur=doc.current; if(!cur) return `<p>${trh("no_round")}</p>`;
   const q=fold($("#q")?$("#q").value:localStorage.getItem("q")||"");
-  const hits=q?cur.players.filter(p=>fold(p.name).includes(q)||String(p.id)===q):[];
-  const list=q?(hits.length?hits.slice(0,30).map(card).join(""):"<p class=mut>No player of this round matches.</p>"):"<p class=mut>Type part of your name to see your board.</p>";
+  const hits=q?cur.players.filter(p=>(p.find??fold(p.name)).includes(q)||String(p.id)===q):[];
+  const list=q?(hits.length?hits.slice(0,30).map(card).join(""):`<p class=mut>${trh("no_match")}</p>`):`<p class=mut>${trh("type_name")}</p>`;
   return list;
 }
 function boardsView(){
-  const cur=doc.current; if(!cur) return "<p>No round has been paired yet.</p>";
+  const cur=doc.current; if(!cur) return `<p>${trh("no_round")}</p>`;
   const b=cur.boards.map(x=>`<tr><td class=n>${x.board}</td><td>${esc(x.a.name)} <span class=mut>${esc(x.a.seat)}</span></td><td>${esc(x.result)}</td><td>${esc(x.b.name)} <span class=mut>${esc(x.b.seat)}</span></td></tr>`).join("");
   const byes=cur.byes.map(x=>`<tr><td></td><td>${esc(x.name)}</td><td colspan=2 class=mut>${esc(x.kind)}</td></tr>`).join("");
-  return `<table><thead><tr><th class=n>Bd</th><th></th><th>Result</th><th></th></tr></thead><tbody>${b}${byes}</tbody></table>`;
+  return `<table><thead><tr><th class=n>${trh("col_board")}</th><th></th><th>${trh("col_result")}</th><th></th></tr></thead><tbody>${b}${byes}</tbody></table>`;
 }
 function standingsView(){
-  const s=doc.standings; if(!s) return "<p>No standings yet.</p>";
-  const head=["Pl","No","Name","Pts",...s.tiebreaks].map((h,i)=>`<th${i==2?"":" class=n"}>${esc(h)}</th>`).join("");
+  const s=doc.standings; if(!s) return `<p>${trh("no_standings")}</p>`;
+  const head=[tr("col_place"),tr("col_number"),tr("col_name"),tr("col_points"),...s.tiebreaks].map((h,i)=>`<th${i==2?"":" class=n"}>${esc(h)}</th>`).join("");
   const rows=s.rows.map(r=>"<tr>"+r.map((c,i)=>`<td${i==2?"":" class=n"}>${esc(c)}</td>`).join("")+"</tr>").join("");
-  return `<p class=mut>After round ${s.after_round}</p><table><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table>`;
+  return `<p class=mut>${trh("after_round",{round:s.after_round})}</p><table><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table>`;
 }
 function render(){
   if(!doc) return;
   if(doc.error){$("#err").textContent=doc.error;return;} $("#err").textContent="";
-  $("#name").textContent=doc.event;
-  $("#sub").textContent=doc.round?`Round ${doc.round} of ${doc.rounds}`:`${doc.rounds} rounds`;
-  for(const b of document.querySelectorAll("nav button")) b.setAttribute("aria-selected",b.dataset.tab===tab);
+  if(doc.text && doc.lang!==LANG){TEXT=doc.text; LANG=doc.lang; document.documentElement.lang=LANG.replace("_","-"); if($("#q")) $("#body").innerHTML="";}
+  $("#name").textContent=doc.event; document.title=tr("title",{event:doc.event});
+  $("#sub").textContent=[doc.round?tr("round_of",{round:doc.round,rounds:doc.rounds}):doc.rounds_text,doc.dates].filter(Boolean).join(" · ");
+  for(const b of document.querySelectorAll("nav button")){b.setAttribute("aria-selected",b.dataset.tab===tab); b.textContent=tr("tab_"+b.dataset.tab);}
   const body=$("#body");
   if(tab==="find"){
-    if(!$("#q")){body.innerHTML=`<input id=q type=search autocomplete=off placeholder="Your name" aria-label="Your name"><div id=hits></div>`;
+    if(!$("#q")){body.innerHTML=`<input id=q type=search autocomplete=off placeholder="${trh("your_name")}" aria-label="${trh("your_name")}"><div id=hits></div>`;
       $("#q").value=localStorage.getItem("q")||"";
       $("#q").addEventListener("input",()=>{localStorage.setItem("q",$("#q").value);$("#hits").innerHTML=findView();});}
     $("#hits").innerHTML=findView();
@@ -105,35 +165,39 @@ function render(){
 for(const b of document.querySelectorAll("nav button")) b.addEventListener("click",()=>{tab=b.dataset.tab;localStorage.setItem("tab",tab);render();});
 function connect(){
   const es=new EventSource("players/events");
-  es.onmessage=e=>{$("#live").textContent="live";show(e.data);};
-  es.onerror=()=>{$("#live").textContent="reconnecting…";};
+  es.onmessage=e=>{$("#live").textContent=tr("live");show(e.data);};
+  es.onerror=()=>{$("#live").textContent=tr("reconnecting");};
 }
 serverNow=Date.now()/1000; got=performance.now(); load("start"); connect(); setInterval(tick,1000);
 """
 
 
-def players_page(title: str) -> str:
-    """The players' page: one file; ``players/events`` (Server-Sent Events) says when the
-    event changed, then the page fetches ``players/data.json``."""
+def players_page(title: str, lang: str = SOURCE) -> str:
+    """The players' page in ``lang``: one file; ``players/events`` (Server-Sent Events) says
+    when the event changed, then the page fetches ``players/data.json``."""
+    text = page_text(lang)
     t = escape(title)
+    e = {key: escape(value) for key, value in text.items()}
+    head = escape(text["title"].replace("{event}", title))
     return f"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="{html_lang(lang)}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{t} – players</title>
+<title>{head}</title>
 <style>{PLAYERS_CSS}</style></head>
 <body><header><span id="clock"></span><h1 id="name">{t}</h1><div id="sub"></div>
-<nav><button data-tab="find">My board</button><button data-tab="boards">Boards</button>
-<button data-tab="standings">Standings</button></nav></header>
-<main><div id="err"></div><div id="body"><p class="mut">Loading…</p></div>
+<nav><button data-tab="find">{e["tab_find"]}</button><button data-tab="boards">{e["tab_boards"]}</button>
+<button data-tab="standings">{e["tab_standings"]}</button></nav></header>
+<main><div id="err"></div><div id="body"><p class="mut">{e["loading"]}</p></div>
 <p id="live"></p></main>
-<script>{PLAYERS_JS}</script></body></html>
+<script>let TEXT={_script_json(text)}, LANG={_script_json(lang)};
+{PLAYERS_JS}</script></body></html>
 """
 
 
 # The projector page of textual-serve, rewritten: local font, relative websocket address,
 # and a font size computed from the window so the terminal fills a projector screen.
 PROJECTOR_HTML = """<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="{lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{title}</title>
 <link rel="stylesheet" href="static/css/xterm.css">
@@ -174,12 +238,15 @@ window.onload = async (e) => {{
 function restart() {{ location.reload(); }}
 </script></head>
 <body>
-<div id="closed">Session ended. <button type="button" onclick="restart()">Restart</button></div>
+<div id="closed">{ended} <button type="button" onclick="restart()">{restart}</button></div>
 <button id="start" type="button"></button>
 <div id="terminal" class="textual-terminal"></div>
 </body></html>
 """
 
 
-def projector_page(title: str, cols: int = 100, rows: int = 32) -> str:
-    return PROJECTOR_HTML.format(title=escape(title), cols=cols, rows=rows)
+def projector_page(title: str, cols: int = 100, rows: int = 32, lang: str = SOURCE) -> str:
+    _ = gettext_for(lang)
+    return PROJECTOR_HTML.format(title=escape(title), cols=cols, rows=rows, lang=html_lang(lang),
+                                 ended=escape(_("Session ended.")),
+                                 restart=escape(_("Restart")))

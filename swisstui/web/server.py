@@ -28,8 +28,9 @@ from pathlib import Path
 from aiohttp import web
 
 from ..core import services
+from ..core.readers import players_lang
 from . import pages, qr
-from .snapshot import snapshot_bytes
+from .snapshot import snapshot_bytes, snapshot_lang
 
 POLL_SECONDS = 0.25
 KEEPALIVE_SECONDS = 15.0
@@ -45,6 +46,7 @@ class Live:
         self.version = 0
         self.doc = (b"{}", gzip.compress(b"{}"))
         self.title = ""
+        self.lang = "en"  # the players' language (the event's), kept with the document
         self._fingerprint: object = None
         self._changed = asyncio.Event()
         self.closing = False
@@ -57,6 +59,7 @@ class Live:
             return False
         self._fingerprint = fp
         data = snapshot_bytes(self.folder)
+        self.lang = snapshot_lang(data, self.lang)
         if data == self.data:
             return False
         self.doc = (data, gzip.compress(data, 6))  # compressed once for every phone
@@ -106,7 +109,7 @@ LIVE = web.AppKey("live", Live)
 
 async def players_page(request: web.Request) -> web.Response:
     live = request.app[LIVE]
-    return web.Response(text=pages.players_page(live.title), content_type="text/html",
+    return web.Response(text=pages.players_page(live.title, live.lang), content_type="text/html",
                         headers={"Cache-Control": "no-cache"})
 
 
@@ -200,10 +203,12 @@ class Projector:
     """The projector routes: our page, textual-serve's websocket that runs one ``display``
     process per browser (told the players' page address the browser used), its statics."""
 
-    def __init__(self, command: str, title: str, cols: int = 100, rows: int = 32):
+    def __init__(self, command: str, title: str, cols: int = 100, rows: int = 32,
+                 live: Live | None = None):
         from textual_serve.server import Server
         self.command = command
         self.title = title
+        self.live = live  # its language is the players' (the page's own two words)
         self.cols, self.rows = cols, rows
         self.server = Server(command, title=title)
 
@@ -213,7 +218,8 @@ class Projector:
                 web.static("/static", self.server.statics_path)]
 
     async def index(self, request: web.Request) -> web.Response:
-        return web.Response(text=pages.projector_page(self.title, self.cols, self.rows),
+        lang = self.live.lang if self.live is not None else "en"
+        return web.Response(text=pages.projector_page(self.title, self.cols, self.rows, lang),
                             content_type="text/html", headers={"Cache-Control": "no-cache"})
 
     def command_for(self, request: web.Request) -> str:
@@ -248,7 +254,9 @@ def make_app(folder: str | Path, projector_command: str | None = None,
              poll: float = POLL_SECONDS) -> web.Application:
     """The aiohttp application of the venue server for the event in ``folder``."""
     live = Live(folder, poll)
-    live.title = services.load(folder).settings.name or "swisstui"
+    event = services.load(folder)
+    live.title = event.settings.name or "swisstui"
+    live.lang = players_lang(event)
     app = web.Application()
     app[LIVE] = live
     app.add_routes([web.get("/players", players_page), web.get("/players/", players_redirect),
@@ -256,7 +264,7 @@ def make_app(folder: str | Path, projector_command: str | None = None,
                     web.get("/players/events", players_events),
                     web.get("/players/qr.svg", qr_svg)])
     if projector_command is not None:
-        app.add_routes(Projector(projector_command, live.title).routes())
+        app.add_routes(Projector(projector_command, live.title, live=live).routes())
 
     watcher: list[asyncio.Task] = []
 

@@ -52,7 +52,7 @@ def test_import_of_the_golden_file_can_be_continued(tmp_path):
 
 def test_malformed_trf_is_refused_with_file_line_and_nothing_written(tmp_path, capsys):
     bad = tmp_path / "bad.trf"
-    text = (GOLDEN / "event1.trf16.trf").read_bytes().replace(b"     4 w 1", b"     4 w Q")
+    text = (GOLDEN / "event1.trf16.trf").read_bytes().replace(b"     3 w 1", b"     3 w Q")
     bad.write_bytes(text)
     target = tmp_path / "never"
     assert main(["import", str(bad), "--format", "trf", str(target)]) == 1
@@ -179,7 +179,7 @@ def test_export_trf_after_round_n(tmp_path, capfdbinary):
     assert main(["export", str(folder), "--format", "trf", "--round", "2"]) == 0
     data = capfdbinary.readouterr().out.decode()
     first = next(x for x in data.split("\r\n") if x.startswith("001    1"))
-    assert first.endswith(" 2.0    1     4 w 1     5 b 1")
+    assert first.endswith(" 2.0    1     3 w 1     5 b 1")  # Polgar (id 4) has number 3
     assert main(["export", str(folder), "--format", "trf", "--round", "9"]) == 1
 
 
@@ -204,3 +204,15 @@ def test_import_reads_windows_1252_and_utf8_bom(tmp_path):
     bom.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
     assert main(["import", str(bom), "--format", "trf", str(tmp_path / "b")]) == 0
     assert store.load(tmp_path / "b").by_id()[6].name == "Doé, Jane"
+
+
+def test_export_trf_encoding_latin1_and_ascii(tmp_path, capfdbinary):
+    """issue 13: --encoding for readers that cannot take UTF-8 (accented names folded)."""
+    ev = replace(EVENT, players=tuple(replace(p, name="Ødegård, Zoë") if p.id == 2 else p
+                                      for p in EVENT.players))
+    folder = _folder(tmp_path, ev)
+    assert main(["export", str(folder), "--format", "trf", "--encoding", "ascii"]) == 0
+    data = capfdbinary.readouterr().out
+    assert b"Odegard, Zoe" in data and data.decode("ascii")
+    assert main(["export", str(folder), "--format", "trf", "--encoding", "latin-1"]) == 0
+    assert "Ødegård, Zoë".encode("latin-1") in capfdbinary.readouterr().out

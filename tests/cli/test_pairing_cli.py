@@ -120,7 +120,7 @@ def test_swap_prints_broken_rules(tmp_path, capsys):
 
 
 def test_explain_command_matches_the_engine(tmp_path, capsys):
-    folder = make_event(tmp_path, "chess", 6)
+    folder = make_event(tmp_path, "chess", 6, system="swiss")  # the matching engine's notes
     run(capsys, "pair", folder)
     rc, out, _ = run(capsys, "explain", folder, 1, 1)
     assert rc == 0 and out.startswith("board 1: 1 ") and "why:" in out

@@ -14,7 +14,7 @@ from swisstui.core.model import Settings
 def test_profile_shape_and_examples(game):
     p = profile(game)
     assert p.name == game and p.parse is not None and p.examples and p.notations
-    assert p.tiebreaks and p.system in ("swiss", "mcmahon", "roundrobin")
+    assert p.tiebreaks and p.system in ("swiss", "mcmahon", "roundrobin", "dutch")
     s = Settings("t", game, 5)
     for text in p.examples:
         r = p.parse(text, s, {})

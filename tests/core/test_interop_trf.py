@@ -41,9 +41,10 @@ def test_trf2026_matches_golden_with_future_bye_and_forbidden_pair():
 def test_lines_end_with_crlf_and_001_fields_sit_in_their_columns():
     text = write_trf(EVENT, ranks=RANKS)
     assert text.endswith("\r\n") and "\n" not in text.replace("\r\n", "")
-    line = next(x for x in lines(text) if x.startswith("001    3"))
+    # Gukesh (player id 3) has pairing number 2 (C.04.2: 2780, second-highest rating)
+    line = next(x for x in lines(text) if x.startswith("001    2"))
     col = lambda a, b: line[a - 1:b]  # noqa: E731 - 1-based columns as in the spec
-    assert col(5, 8) == "   3"
+    assert col(5, 8) == "   2"
     assert col(10, 10) == "m"
     assert col(11, 13) == " GM"
     assert col(15, 47).rstrip() == "Gukesh, D"
@@ -52,26 +53,27 @@ def test_lines_end_with_crlf_and_001_fields_sit_in_their_columns():
     assert col(58, 68) == "   46616543"
     assert col(81, 84) == " 2.5"
     assert col(86, 89) == "   2"
-    assert (col(92, 95), col(97, 97), col(99, 99)) == ("   6", "w", "+")  # forfeit win
+    assert (col(92, 95), col(97, 97), col(99, 99)) == ("   7", "w", "+")  # forfeit win (id 6)
     assert (col(102, 105), col(107, 107), col(109, 109)) == ("0000", "-", "H")  # half bye
-    assert (col(112, 115), col(117, 117), col(119, 119)) == ("   4", "b", "1")
+    assert (col(112, 115), col(117, 117), col(119, 119)) == ("   3", "b", "1")  # id 4
 
 
 def test_codes_for_absence_pairing_bye_withdrawal_and_late_entry():
     text = write_trf(EVENT, ranks=RANKS)
-    by_id = {int(x[4:8]): x for x in lines(text) if x.startswith("001")}
-    assert by_id[6][89:] == "     3 b -     7 w 1  0000 - Z"  # forfeit loss, win, absent
-    assert by_id[7][89:] == "               6 b 0  0000 - U"  # not registered, loss, PAB
-    # withdrawn from round 3: blank; round 4 (the round to be paired): not to be paired
-    assert by_id[5][89:] == "     2 b =     1 w 0            0000 - Z"
-    assert len(by_id[5]) == 129
-    assert len(by_id[1]) == 119  # nothing to say about round 4: no block
+    # starting ranks are pairing numbers (C.04.2): ids 1, 3, 4, 2, 5, 7, 6 -> 1..7
+    by_no = {int(x[4:8]): x for x in lines(text) if x.startswith("001")}
+    assert by_no[7][89:] == "     2 b -     6 w 1  0000 - Z"  # id 6: forfeit loss, win, absent
+    assert by_no[6][89:] == "               7 b 0  0000 - U"  # id 7: not registered, loss, PAB
+    # id 5, withdrawn from round 3: blank; round 4 (the round to be paired): not to be paired
+    assert by_no[5][89:] == "     4 b =     1 w 0            0000 - Z"
+    assert len(by_no[5]) == 129
+    assert len(by_no[1]) == 119  # nothing to say about round 4: no block
 
 
 def test_header_records():
     head = lines(write_trf(EVENT, ranks=RANKS))[:10]
     assert head == ["012 Test Open 2026", "022 Lyon", "042 2026/05/01", "042 2026/05/03"
-                    .replace("042", "052"), "062 7", "072 6", "092 Swiss System",
+                    .replace("042", "052"), "062 7", "072 6", "092 Swiss System (matching)",
                     "102 Arbiter, Anna", "XXR 5", "XXC white1"]
 
 
@@ -296,10 +298,13 @@ def test_round_paired_without_results_is_read_as_pending_and_not_rewritten():
     assert first.endswith(" 1.0    1     2 w 1")  # only the complete round 1 is written
 
 
-def test_start_numbers_above_9999_are_refused():
+def test_player_ids_above_9999_are_written_as_their_pairing_number():
+    # the starting rank is the pairing number, so a registration id of 10000 fits; the id
+    # comes back from the ### swisstui ids record
     ev = replace(EVENT, players=EVENT.players + (Player(10000, "Big, Field"),))
-    with pytest.raises(SwissError, match="up to 9999"):
-        write_trf(ev, ranks=RANKS)
+    text = write_trf(ev, ranks=RANKS)
+    assert "001    7      Big, Field" in text and "7=10000" in text  # unrated: by name
+    assert {p.id for p in read_trf(text, "big.trf").players} == {1, 2, 3, 4, 5, 6, 7, 10000}
 
 
 # ---- property: any complete chess event survives export -> import -> export ----------------
@@ -415,3 +420,107 @@ def test_trf2026_golden_reads_back_requests_and_forbidden_pairs():
     assert ev.settings.forbidden == ((1, 3),)
     assert ev.by_id()[5].withdrawn_from == 3
     assert write_trf(ev, version="2026", ranks=RANKS) == text
+
+
+# ---- issue 13: pairing numbers, ids, initial colour, encodings ------------------------------
+
+def test_round_trip_keeps_the_directors_ids():
+    back = read_trf(write_trf(EVENT, ranks=RANKS), "e.trf")
+    assert {p.id: p.name for p in back.players} == {p.id: p.name for p in EVENT.players}
+    assert scores(back) == scores(EVENT)
+    assert [b.players for b in back.round(1).boards] == [(1, 4), (2, 5), (3, 6)]
+    # without the ### record the starting ranks are the ids
+    plain = "\r\n".join(x for x in lines(write_trf(EVENT, ranks=RANKS))
+                        if not x.startswith("###"))
+    assert {p.id: p.name for p in read_trf(plain, "p.trf").players}[2] == "Gukesh, D"
+
+
+def test_ids_record_that_does_not_match_is_refused_with_its_line():
+    text = write_trf(EVENT, ranks=RANKS).replace("7=6", "8=6")
+    with pytest.raises(EventFileError, match=r"ids.*starting rank"):
+        read_trf(text, "bad.trf")
+
+
+BLACK1 = """\
+012 Black first
+XXR 3
+001    1      Aaa, A                            2400                             1.0    1     3 b 1
+001    2      Bbb, B                            2300                             0.0    4     4 w 0
+001    3      Ccc, C                            2200                             0.0    3     1 w 0
+001    4      Ddd, D                            2100                             1.0    2     2 b 1
+"""
+
+
+def test_import_without_xxc_infers_the_initial_colour_from_round_one():
+    # number 1 had Black in round 1: the lot gave Black to the top seed
+    assert read_trf(BLACK1, "b.trf").settings.options["initial_colour"] == "b"
+    # number 1 had White: white1
+    white = BLACK1.replace("3 b 1", "3 w 1").replace("1 w 0", "1 b 0") \
+        .replace("4 w 0", "4 b 0").replace("2 b 1", "2 w 1")
+    assert read_trf(white, "w.trf").settings.options["initial_colour"] == "w"
+    # number 1 had the pairing bye: number 2 (the second of those paired) had White,
+    # so number 1 would have had Black
+    bye = ("012 Bye first\nXXR 3\n"
+           "001    1      Aaa, A                            2400                             1.0    1  0000 - U\n"
+           "001    2      Bbb, B                            2300                             1.0    2     3 w 1\n"
+           "001    3      Ccc, C                            2200                             0.0    3     2 b 0\n")
+    assert read_trf(bye, "u.trf").settings.options["initial_colour"] == "b"
+    # XXC wins over the inference
+    assert read_trf("XXC white1\n" + BLACK1, "x.trf").settings.options["initial_colour"] == "w"
+    assert "XXC black1" in write_trf(read_trf(BLACK1, "b.trf"))
+
+
+def test_accented_names_in_latin1_and_ascii():
+    from swisstui.core.interop.trf import encode_trf
+
+    ev = replace(EVENT, settings=replace(SETTINGS, name="Übung Łódź", city="Zürich"),
+                 players=tuple(replace(p, name="Åström, Zoë") if p.id == 2 else
+                               replace(p, name="Łukasz, Straße") if p.id == 6 else p
+                               for p in PLAYERS))
+    utf8 = encode_trf(write_trf(ev, ranks=RANKS))
+    assert "Åström, Zoë".encode() in utf8 and "Łukasz".encode() in utf8
+    latin = encode_trf(write_trf(ev, ranks=RANKS, encoding="latin-1"), "latin-1")
+    text = latin.decode("latin-1")
+    assert "Åström, Zoë" in text and "Lukasz, Straße" in text  # Ł has no Latin-1 form
+    assert "012 Übung Lódz" in text and "022 Zürich" in text  # ó is Latin-1, Ł and ź are not
+    ascii_ = encode_trf(write_trf(ev, ranks=RANKS, encoding="ascii"), "ascii").decode("ascii")
+    assert "Astrom, Zoe" in ascii_ and "Lukasz, Strasse" in ascii_
+    assert "012 Ubung Lodz" in ascii_ and "022 Zurich" in ascii_
+    # the columns stay in place: rating at 49-52 on the folded lines
+    for text_ in (text, ascii_):
+        line = next(x for x in lines(text_) if "Strasse" in x or "Straße" in x)
+        assert line[48:52] == "    " and line[85:89] == "   4"  # unrated; rank 4
+    # read back (Latin-1 through the reader's fallback): the same games
+    from swisstui.core.services.exports import read_text  # noqa: F401 - decoding rule
+    back = read_trf(latin.decode("cp1252"), "l.trf")
+    assert scores(back) == scores(ev) and back.by_id()[2].name == "Åström, Zoë"
+    with pytest.raises(SwissError, match="encoding"):
+        write_trf(ev, encoding="utf-16")
+
+
+def test_a_dutch_event_with_ids_out_of_rating_order_exports_its_pairing_numbers():
+    """The file's numbering is the one the event was paired with: a reader that knows
+    nothing of swisstui's ids (the ### records removed) pairs the next round the same way."""
+    from swisstui.core.pairing import pair_round
+    from swisstui.core.pairing.dutch import pairing_numbers
+    from swisstui.core.pairing.simulate import settings_for, simulate
+
+    players = [Player(i, f"P{i:02d}, X", 1400 + 20 * i) for i in range(1, 12)]  # id 11 best
+    s = replace(settings_for("chess", "Out of order", 5, seed=3), system="dutch")
+    ev = simulate("chess", 11, 5, seed=3, settings=s, players=players).without_round(5)
+    ev = ev.without_round(4)
+    text = write_trf(ev)
+    numbers = pairing_numbers(ev, round_no=4)
+    assert numbers[11] == 1 and numbers[1] == 11
+    starts = [int(x[4:8]) for x in lines(text) if x.startswith("001")]
+    assert starts == list(range(1, 12))
+    assert "### swisstui ids: 1=11 2=10" in text
+    back = read_trf(text, "o.trf")
+    assert {p.id for p in back.players} == set(range(1, 12))
+    mine = {b.players for b in pair_round(ev).round.boards}
+    assert {b.players for b in pair_round(back).round.boards} == mine
+    foreign = read_trf("\r\n".join(x for x in lines(text) if not x.startswith("###")), "f.trf")
+    to_id = {n: pid for pid, n in numbers.items()}
+    theirs = {(to_id[a], to_id[b]) for a, b in
+              (bd.players for bd in pair_round(foreign).round.boards)}
+    assert theirs == mine

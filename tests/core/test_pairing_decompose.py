@@ -19,9 +19,17 @@ import pytest
 
 from swisstui.core.pairing import pair_round
 from swisstui.core.pairing.criteria import FIELDS
-from swisstui.core.pairing.simulate import simulate
+from swisstui.core.pairing.simulate import settings_for, simulate
 
 GAMES = ("chess", "go", "othello", "magic", "renju")
+
+
+def matching_settings(game: str, rounds: int, seed: int):
+    """The simulated event's settings on the general matching engine (chess defaults to
+    the Dutch system, which these tests are not about)."""
+    from dataclasses import replace
+
+    return replace(settings_for(game, f"Simulated {game} event", rounds, seed), system="swiss")
 HIGH = FIELDS.index("STRONGCOL") + 1  # fields that must always be equal
 
 
@@ -30,7 +38,7 @@ def random_event(seed: int):
     game = rng.choice(GAMES)
     n = rng.randint(20, 60)
     rounds = rng.randint(2, 9)
-    ev = simulate(game, n, rounds, seed=seed)
+    ev = simulate(game, n, rounds, seed=seed, settings=matching_settings(game, rounds, seed))
     return ev.without_round(rounds)
 
 

@@ -20,9 +20,17 @@ import pytest
 
 from swisstui.core.pairing import pair_round
 from swisstui.core.pairing.candidates import FULL_LIMIT
-from swisstui.core.pairing.simulate import simulate
+from swisstui.core.pairing.simulate import settings_for, simulate
 
 GAMES = ("chess", "go", "othello", "magic", "renju")
+
+
+def matching_settings(game: str, rounds: int, seed: int):
+    """The simulated event's settings on the general matching engine (chess defaults to
+    the Dutch system, which these tests are not about)."""
+    from dataclasses import replace
+
+    return replace(settings_for(game, f"Simulated {game} event", rounds, seed), system="swiss")
 SEEDS = int(os.environ.get("EXACT_SEEDS", "1"))
 
 
@@ -30,7 +38,7 @@ def random_event(game: str, seed: int):
     rng = random.Random(f"{game}-{seed}")
     n = rng.randint(121, 300)
     rounds = rng.randint(2, 4)
-    ev = simulate(game, n, rounds, seed=seed)
+    ev = simulate(game, n, rounds, seed=seed, settings=matching_settings(game, rounds, seed))
     return ev.without_round(rounds), n
 
 

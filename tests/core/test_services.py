@@ -182,7 +182,7 @@ def test_pairing_refusal_carries_players_and_relaxation(tmp_path):
 
 
 def test_explain_board_and_byes(tmp_path):
-    folder = make_event(tmp_path, "chess", 5)
+    folder = make_event(tmp_path, "chess", 5, system="swiss")  # the matching engine's notes
     out = services.pair_next(folder)
     ev = out.event
     assert services.explain(ev, 1, 1)[0].startswith("board 1:")

@@ -52,8 +52,10 @@ def test_bh_c1_and_sb_2023_dummy_opponent():
     assert v[4]["BH"] == 9 and v[4]["BH-C1"] == 7 and v[4]["SB"] == 3.25
     # player 5: forfeit win = dummy 2.5, 2 (1), 1 (3.5), 3 (2.5)
     assert v[5]["BH"] == 9.5 and v[5]["BH-C1"] == 8.5 and v[5]["SB"] == 4.75
-    # player 6: forfeit loss dummy 1 (VUR), 4 (2), two withdrawn rounds dummy 1 (VURs)
-    assert v[6]["BH"] == 5 and v[6]["BH-C1"] == 4 and v[6]["SB"] == 0
+    # player 6: the dummy opponent scores 6's own points, 0 (not the adjusted 1.0, which
+    # counts only as somebody's opponent): forfeit loss 0 (VUR), 4 (2), two withdrawn rounds
+    # 0 (VURs); Cut-1 drops a VUR 0
+    assert v[6]["BH"] == 2 and v[6]["BH-C1"] == 2 and v[6]["SB"] == 0
     assert v[3]["BH"] == 9 and v[3]["BH-C1"] == 8 and v[3]["SB"] == 5
 
 
@@ -110,8 +112,8 @@ def test_fore_buchholz_and_games_elected():
     # last round drawn: 1 -> 3, 4 -> 2.5, 5 -> 2.5, 3 -> 2.5; 2 keeps its PAB (1 point)
     # player 1: opponents 2 (1), 3 (2.5), 5 (2.5), 4 (2.5); the real BH is 8 (4 had 2)
     assert v[1]["FB"] == 1 + 2.5 + 2.5 + 2.5 and v[1]["BH"] == 8
-    # player 6 (withdrawn): its dummy rounds are unchanged, its round-2 opponent 4 now has 2.5
-    assert v[6]["FB"] == 1 + 2.5 + 1 + 1
+    # player 6 (withdrawn): its dummy rounds score its own 0, its round-2 opponent 4 now has 2.5
+    assert v[6]["FB"] == 0 + 2.5 + 0 + 0
     # GE: rounds minus VURs (4's half-point bye, 6's forfeit loss and two withdrawn rounds)
     assert {p: v[p]["GE"] for p in v} == {1: 4, 2: 4, 3: 4, 4: 3, 5: 4, 6: 1}
 
@@ -127,10 +129,9 @@ def test_2026_caps_a_forfeit_at_the_scheduled_opponents_adjusted_score():
     # player 5: forfeit win over 6: dummy min(own 2.5, 6's adjusted 1.0) = 1.0 (2023: 2.5)
     # BH 1 + 1 (2) + 3.5 (1) + 2.5 (3) = 8; Cut-1 (no VUR) drops a 1; SB 1×1 + 1×1 + 0 + 2.5×½
     assert (v[5]["BH"], v[5]["BH-C1"], v[5]["SB"]) == (8, 7, 3.25)
-    # player 6: forfeit loss to 5: dummy min(own adjusted 1.0, 5's 2.5) = 1.0; the two
-    # withdrawn rounds: min(1.0, 2) = 1.0.  "Own score" is the own *adjusted* score (the
-    # 2023 dummy being capped); the real score 0 would give 0 + 2 + 0 + 0 = 2.
-    assert (v[6]["BH"], v[6]["BH-C1"], v[6]["SB"]) == (5, 4, 0)
+    # player 6: forfeit loss to 5: dummy min(own 0, 5's 2.5) = 0; the two withdrawn rounds:
+    # min(0, 2) = 0.  "Own score" is the player's own points, as the 2023 dummy it caps.
+    assert (v[6]["BH"], v[6]["BH-C1"], v[6]["SB"]) == (2, 2, 0)
     # player 4: half-point bye: min(2, 2) = 2 — the cap does not bind; no change from 2023
     assert (v[4]["BH"], v[4]["BH-C1"], v[4]["SB"]) == (9, 7, 3.25)
     for p, (bh, c1, sb) in {1: (8, 7, 6.75), 2: (9.5, 8.5, 1), 3: (9, 8, 5)}.items():
@@ -176,8 +177,9 @@ def test_2026_against_2023_half_bye_withdrawal_and_forfeit():
     # significant 1.5, so the VUR goes -> 5.5; SB 1.5 + 2.5 + 2×½ + 1.5
     assert old[1] == (9, 5.5, 7.25) and new[1] == (7.5, 5.5, 6.5)
     # player 3 (withdrew from R4): 4 (1.5), 6 (1), 5 (2.5, drawn), withdrawn round (VUR, ×0).
-    # 2023 dummy = own adjusted 3.0: BH 8; 2026: min(3.0, 2) = 2: BH 7; Cut-1 drops the VUR
-    assert old[3] == (8, 5, 3.75) and new[3] == (7, 5, 3.75)
+    # 2023 dummy = own points 2.5 (not the adjusted 3.0): BH 7.5; 2026: min(2.5, 2) = 2:
+    # BH 7; Cut-1 drops the VUR
+    assert old[3] == (7.5, 5, 3.75) and new[3] == (7, 5, 3.75)
     # player 5: 6 (1), 1 (3.5, lost), 3 (3.0, drawn), forfeit win over 2 (not a VUR, ×1).
     # 2023 dummy 2.5: BH 10, SB 1 + 0 + 1.5 + 2.5; 2026: min(2.5, 2's adjusted 1.5) = 1.5
     assert old[5] == (10, 9, 5) and new[5] == (9, 8, 4)

@@ -796,7 +796,8 @@ async def test_crosstable_names_keep_their_id(tmp_path):
     Japanese) names must keep the columns aligned."""
     from rich.cells import cell_len
     from swisstui.core import registration
-    folder = make_event(tmp_path, n_players=0, rounds=6)
+    # the matching system: with every game 1-0, the Dutch system (C3) needs a rematch in R4
+    folder = make_event(tmp_path, n_players=0, rounds=6, system="swiss")
     names = ["Maximiliana Oberhollenzer-Wittgenstein", "김민준박서연이도윤", "山田太郎左衛門",
              "Ito Takumi", "Léa Lefèvre", "Bo"]
     for n in names:
@@ -1179,10 +1180,10 @@ async def test_command_palette_lists_only_swisstui_commands(tmp_path, mode):
         await pilot.pause()
         titles = [c.title for c in app.get_system_commands(app.screen)]
         assert not {"Keys", "Maximize", "Minimize", "Screenshot"} & set(titles), titles
-        assert {"Help", "Reload", "Theme", "Quit"} <= set(titles)
+        assert {"Help", "Reload", "Theme", "Language…", "Quit"} <= set(titles)
         assert "Pairings: Pair next round" in titles and "Mode: Standings" in titles
         assert all(t.startswith(("Mode: ", "Help", "Reload", "Theme", "Quit"))
-                   or t in ("Event settings", "Export / print")
+                   or t in ("Event settings", "Export / print", "Language…")
                    or t.split(": ")[0] in {v[0] for v in keymap.MODES.values()}
                    for t in titles), titles
         await pilot.press("ctrl+p")

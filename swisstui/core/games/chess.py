@@ -13,8 +13,10 @@
   from 1 Mar 2026, docs/RULES.md §5.3 — a secondary source [S]) or ``pre2023`` (virtual opponent);
   ``initial_colour`` — colour of the top seed in round 1, ``w`` or ``b`` (docs/RULES.md §5.6 step 1,
   TRF ``XXC``).
-* Defaults: Swiss (Dutch, top half against bottom half = ``slide``), round 1 by rating, FIDE
-  colours, tie-breaks BH-C1, BH, SB, DE, WIN (docs/RULES.md §0; FIDE list docs/RULES.md §5.2).
+* Defaults: the FIDE Dutch system (``system = "dutch"``, C.04.3, :mod:`..pairing.dutch`);
+  the general matching system (``system = "swiss"``, also written ``"matching"``: top half
+  against bottom half = ``slide``, round 1 by rating, FIDE colours) stays for casual chess;
+  tie-breaks BH-C1, BH, SB, DE, WIN (docs/RULES.md §0; FIDE list docs/RULES.md §5.2).
 * Pairing: no club/country avoidance by default (``avoid_geography=False``): the FIDE Dutch
   system (C.04.3) has no such criterion, so a FIDE-rated event must be paired without it —
   and a pairing checker fed the TRF (which carries the federations) must find the same
@@ -94,7 +96,7 @@ OPTIONS = {
 PROFILE = GameProfile(
     name="chess",
     scoring=Scoring(win=1.0, draw=0.5, loss=0.0, bye=1.0),
-    system="swiss",
+    system="dutch",
     style="slide",
     round1="rating",
     colours="fide",

@@ -28,6 +28,11 @@ every player's rounds, landscape) are always for paper (A4 unless ``paper`` says
 In text and CSV, ``wall`` is the alphabetical list as before (also ``alphabetical``).  ``url``
 (the players' page) adds its QR code to printed pairings and the alphabetical list.
 
+Language (issue 17): text and HTML (lists, prints, slips, the wall chart) are for people and
+speak the readers' language: ``lang`` in the request, else the players' language of the event
+(:func:`.tables.players_lang`).  JSON, CSV, TRF and h9 are machine formats: English words,
+locale-independent numbers, the same bytes whatever the language.
+
 To add a format: write its renderer(s) ``(event, request) -> bytes`` below (or in a module of
 its own) and add a :class:`Format` row to :data:`FORMATS`; every entry point offers it.
 """
@@ -40,7 +45,9 @@ from typing import Any
 from collections.abc import Callable, Mapping
 
 from ..errors import SwissError
+from ..i18n import SOURCE, N_, _
 from ..model import Event, board_colours
+from ..readers import event_dates
 
 TEXT_WHATS = ("standings", "crosstable", "pairings", "wall", "alphabetical")
 
@@ -58,6 +65,8 @@ class ExportRequest:
     info: Mapping[str, str] = field(default_factory=dict)
     paper: str | None = None  # "a4" | "letter": an HTML page laid out for a printer
     url: str | None = None  # the players' page: a QR code on printed pairings
+    encoding: str | None = None  # TRF: "utf-8" (default), "latin-1" or "ascii"
+    lang: str | None = None  # text/HTML: the readers' language (None: the event's players')
 
 
 Renderer = Callable[[Event, ExportRequest], bytes]
@@ -65,7 +74,8 @@ Renderer = Callable[[Event, ExportRequest], bytes]
 
 @dataclass(frozen=True)
 class Format:
-    """One export format: what it can hold, its default, the file suffix and a help line."""
+    """One export format: what it can hold, its default, the file suffix and a help line
+    (marked: translate it where shown, ``_(f.help)``)."""
 
     name: str
     renderers: Mapping[str, Renderer]
@@ -100,26 +110,37 @@ def _json(data: Any) -> bytes:
     return _utf8(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
 
+def _lang(event: Event, req: ExportRequest) -> str:
+    """The language of a format people read: the request's, else the players'."""
+    from ..readers import players_lang
+    return req.lang or players_lang(event)
+
+
 def _text_standings(event: Event, req: ExportRequest) -> bytes:
     from ..standings.render import standings_text
-    return _utf8(standings_text(_standings(event, req), event.settings.name))
+    return _utf8(standings_text(_standings(event, req), event.settings.name,
+                                lang=_lang(event, req)))
 
 
 def _text_crosstable(event: Event, req: ExportRequest) -> bytes:
     from ..standings.render import crosstable_text
-    return _utf8(crosstable_text(_crosstable(event, req), event.settings.name))
+    return _utf8(crosstable_text(_crosstable(event, req), event.settings.name,
+                                 lang=_lang(event, req)))
 
 
 def _text_table(what: str) -> Renderer:
     def render(event: Event, req: ExportRequest) -> bytes:
         from ..standings.render import table_lines
+        from ..readers import gettext_for
         from .tables import build
-        table = build(event, what, req.round)
+        lang = _lang(event, req)
+        _ = gettext_for(lang)
+        table = build(event, what, req.round, lang=lang)
         right = {i for i, numeric in enumerate(table.numeric) if numeric}
         lines = [f"{event.settings.name} — {table.title}" if event.settings.name
                  else table.title, ""]
         lines += table_lines(table.headers, table.rows, right)
-        lines += [f"note: {n}" for n in table.notes]
+        lines += [_("note: {note}").format(note=n) for n in table.notes]
         return _utf8("\n".join(lines) + "\n")
     return render
 
@@ -180,64 +201,74 @@ def _json_final(event: Event, req: ExportRequest) -> bytes:
 def _csv_table(what: str) -> Renderer:
     def render(event: Event, req: ExportRequest) -> bytes:
         from .csv_export import table_to_csv
-        return _utf8(table_to_csv(_table(event, what, req)))
+        return _utf8(table_to_csv(_table(event, what, req, lang=SOURCE)))
     return render
 
 
 def _html_table(what: str) -> Renderer:
     def render(event: Event, req: ExportRequest) -> bytes:
         from .html_export import tables_to_html
+        lang = _lang(event, req)
         if req.paper is not None and what != "all":
             from .print_pages import check_paper, table_page
             check_paper(req.paper)
-            return _utf8(table_page(_table(event, what, req), event.settings.name, req.paper,
-                                    landscape=what == "crosstable",
-                                    url=req.url if what == "pairings" else None))
+            return _utf8(table_page(_table(event, what, req, lang=lang), event.settings.name,
+                                    req.paper, landscape=what == "crosstable",
+                                    url=req.url if what == "pairings" else None, lang=lang,
+                                    dates=event_dates(event, lang)))
         if what == "all":  # the page to publish after each round
-            tables = [_table(event, "standings", req), _table(event, "crosstable", req)]
+            tables = [_table(event, "standings", req, lang=lang),
+                      _table(event, "crosstable", req, lang=lang)]
             if event.rounds:
-                tables += [_table(event, "pairings", ExportRequest("html")),
-                           _table(event, "wall", ExportRequest("html"))]
+                tables += [_table(event, "pairings", ExportRequest("html"), lang=lang),
+                           _table(event, "wall", ExportRequest("html"), lang=lang)]
         else:
-            tables = [_table(event, what, req)]
-        return _utf8(tables_to_html(tables, event.settings.name))
+            tables = [_table(event, what, req, lang=lang)]
+        return _utf8(tables_to_html(tables, event.settings.name, lang=lang,
+                                    dates=event_dates(event, lang)))
     return render
 
 
-def _table(event: Event, what: str, req: ExportRequest):
+def _table(event: Event, what: str, req: ExportRequest, *, lang: str):
     from ..standings import check_after_round
     from .tables import build
     if what in ("standings", "crosstable"):
         check_after_round(event, req.round)
     if what == "alphabetical":  # the alphabetical list of who plays where
         what = "wall"
-    return build(event, what, req.round, req.tiebreaks)
+    return build(event, what, req.round, req.tiebreaks, lang=lang)
 
 
 def _print_alphabetical(event: Event, req: ExportRequest) -> bytes:
     from .print_pages import table_page
-    return _utf8(table_page(_table(event, "wall", req), event.settings.name, req.paper,
-                            big=True, url=req.url))
+    lang = _lang(event, req)
+    return _utf8(table_page(_table(event, "wall", req, lang=lang), event.settings.name,
+                            req.paper, big=True, url=req.url, lang=lang,
+                            dates=event_dates(event, lang)))
 
 
 def _print_slips(event: Event, req: ExportRequest) -> bytes:
     from .print_pages import slips_page
-    return _utf8(slips_page(event, req.round, req.paper))
+    return _utf8(slips_page(event, req.round, req.paper, lang=_lang(event, req)))
 
 
 def _print_wall_chart(event: Event, req: ExportRequest) -> bytes:
     from ..standings import check_after_round
     from .print_pages import table_page, wall_chart_table
     check_after_round(event, req.round)
-    return _utf8(table_page(wall_chart_table(event, req.round, req.tiebreaks),
-                            event.settings.name, req.paper, landscape=True, cls="chart"))
+    lang = _lang(event, req)
+    return _utf8(table_page(wall_chart_table(event, req.round, req.tiebreaks, lang=lang),
+                            event.settings.name, req.paper, landscape=True, cls="chart",
+                            lang=lang, dates=event_dates(event, lang)))
 
 
 def _trf(event: Event, req: ExportRequest) -> bytes:
     from . import trf
     if req.round is not None:  # the event as it stood after round N (pairing checkers)
         event = trf.event_after(event, req.round)
-    return _utf8(trf.write_trf(event, version=req.trf_version or trf.DEFAULT_VERSION))
+    encoding = req.encoding or trf.DEFAULT_ENCODING
+    return trf.encode_trf(trf.write_trf(event, version=req.trf_version or trf.DEFAULT_VERSION,
+                                        encoding=encoding), encoding)
 
 
 def _h9(event: Event, req: ExportRequest) -> bytes:
@@ -249,22 +280,22 @@ FORMATS: dict[str, Format] = {f.name: f for f in (
     Format("text", {"standings": _text_standings, "crosstable": _text_crosstable,
                     "pairings": _text_table("pairings"), "wall": _text_table("wall"),
                     "alphabetical": _text_table("wall"), "final": _text_table("final")},
-           "standings", ".txt", "aligned text for a terminal or a printer"),
+           "standings", ".txt", N_("aligned text for a terminal or a printer")),
     Format("json", {"event": _json_event, "standings": _json_standings,
                     "crosstable": _json_crosstable, "pairings": _json_pairings,
                     "final": _json_final},
-           "event", ".json", "JSON (documented, stable shapes)"),
+           "event", ".json", N_("JSON (documented, stable shapes)")),
     Format("csv", {**{w: _csv_table(w) for w in TEXT_WHATS}, "final": _csv_table("final")},
-           "standings", ".csv", "CSV for spreadsheets (RFC 4180, UTF-8)"),
+           "standings", ".csv", N_("CSV for spreadsheets (RFC 4180, UTF-8)")),
     Format("html", {"standings": _html_table("standings"),
                     "crosstable": _html_table("crosstable"),
                     "pairings": _html_table("pairings"), "alphabetical": _print_alphabetical,
                     "slips": _print_slips, "wall": _print_wall_chart, "all": _html_table("all"),
                     "final": _html_table("final")},
-           "standings", ".html", "one static HTML page, printable, no outside resources; "
-           "with --paper a4|letter laid out for a printer"),
-    Format("trf", {"event": _trf}, "event", ".trf", "FIDE Tournament Report File (chess)"),
-    Format("h9", {"event": _h9}, "event", ".h9", "EGD tournament results (Go)"),
+           "standings", ".html", N_("one static HTML page, printable, no outside resources; "
+                                     "with --paper a4|letter laid out for a printer")),
+    Format("trf", {"event": _trf}, "event", ".trf", N_("FIDE Tournament Report File (chess)")),
+    Format("h9", {"event": _h9}, "event", ".h9", N_("EGD tournament results (Go)")),
 )}
 
 WHATS: tuple[str, ...] = tuple(dict.fromkeys(w for f in FORMATS.values() for w in f.whats))
@@ -274,11 +305,12 @@ def lookup(fmt: str, what: str | None) -> tuple[Format, str]:
     """The :class:`Format` and the list it exports, or SwissError naming what is valid."""
     f = FORMATS.get(fmt)
     if f is None:
-        raise SwissError(f"unknown format {fmt!r}; valid: {', '.join(FORMATS)}", field="format")
+        raise SwissError(_("unknown format {fmt!r}; valid: {items}")
+                         .format(fmt=fmt, items=', '.join(FORMATS)), field="format")
     what = what or f.default
     if what not in f.renderers:
-        raise SwissError(f"--format {fmt} cannot hold {what!r}; it holds "
-                         f"{', '.join(f.whats)}", field="what")
+        raise SwissError(_("--format {fmt} cannot hold {what!r}; it holds {items}")
+                         .format(fmt=fmt, what=what, items=', '.join(f.whats)), field="what")
     return f, what
 
 

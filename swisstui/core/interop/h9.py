@@ -50,6 +50,7 @@ from dataclasses import dataclass
 from typing import Any
 from collections.abc import Mapping
 
+from ..i18n import _
 from ..errors import SwissError
 from ..games import profile
 from ..model import Event, GameKind, history
@@ -105,14 +106,15 @@ def egd_country(country: str | None, who: str) -> str:
     try:
         code = alpha2(country)
     except ValueError as exc:
-        raise SwissError(f"player {who}: country {exc}; the EGD needs ISO 3166-1 "
-                         f"alpha-2 (edit the player's country)") from None
+        raise SwissError(_("player {who}: country {exc}; the EGD needs ISO 3166-1 alpha-2 (edit "
+                           "the player's country)").format(who=who, exc=exc)) from None
     return code or "XX"
 
 
 def egd_rank(rank: str | None, who: str) -> str:
     if not rank:
-        raise SwissError(f"player {who} has no rank; the EGD needs one (e.g. 3d, 12k)")
+        raise SwissError(_("player {who} has no rank; the EGD needs one (e.g. 3d, 12k)")
+                         .format(who=who))
     return rank.upper()
 
 
@@ -161,15 +163,15 @@ def _header(event: Event, info: Mapping[str, Any]) -> list[str]:
     }
     unknown = [k for k in info if k not in fields]
     if unknown:
-        raise SwissError(f"unknown h9 header field {unknown[0]!r}; valid: "
-                         f"{', '.join(fields)}")
+        raise SwissError(_("unknown h9 header field {unknown!r}; valid: {items}")
+                         .format(unknown=unknown[0], items=', '.join(fields)))
     fields.update({k: v for k, v in info.items() if v is not None})
     country, comma, city = str(fields["PC"]).partition(",")
     if comma and country.strip():  # PC[country,city]: the country as ISO alpha-2 too
         try:
             fields["PC"] = f"{alpha2(country)},{city}"
         except ValueError as exc:
-            raise SwissError(f"h9 header PC: country {exc}") from None
+            raise SwissError(_("h9 header PC: country {exc}").format(exc=exc)) from None
     return [f"; {key}[{value}]" for key, value in fields.items()]
 
 
@@ -182,8 +184,9 @@ def write_h9(event: Event, table: Any = None, *, info: Mapping[str, Any] | None 
     criteria columns.  ``info`` overrides header fields (``CL``, ``PC``, ``TM``, ``CM``,
     ``HA``, ``KM``…)."""
     if "h9" not in profile(event.game).file_formats:
-        raise SwissError(f"h9 is the EGD format for Go; this event is {event.game} "
-                         "(use --format trf for chess, csv or html for any game)")
+        raise SwissError(_("h9 is the EGD format for Go; this event is {game} (use --format trf "
+                           "for chess, csv or html for any game)")
+                         .format(game=event.game))
     if table is None:
         from ..standings import standings
 
@@ -292,15 +295,16 @@ def read_h9(data: bytes | str, encoding: str = ENCODING) -> H9File:
         tok = line.split()
         at = next((i for i in range(2, len(tok)) if _RANK.match(tok[i])), None)
         if not tok[0].isdigit() or at is None or len(tok) < at + 3:
-            raise SwissError(f"h9 line {n}: expected place, name, rank, country, club …: "
-                             f"{line!r}")
+            raise SwissError(_("h9 line {n}: expected place, name, rank, country, club …: "
+                               "{line!r}").format(n=n, line=line))
         rest = tok[at + 3:]
         first = next((i for i, t in enumerate(rest) if _RESULT.match(t)), len(rest))
         results = []
         for t in rest[first:]:
             m = _RESULT.match(t)
             if m is None:
-                raise SwissError(f"h9 line {n}: {t!r} is not a result such as 12+/w0 or 0=")
+                raise SwissError(_("h9 line {n}: {t!r} is not a result such as 12+/w0 or 0=")
+                                 .format(n=n, t=t))
             opp, mark, bydef, colour, hcp = m.groups()
             results.append(H9Result(int(opp), mark, colour,
                                     int(hcp) if hcp else (0 if colour else None),
@@ -308,8 +312,8 @@ def read_h9(data: bytes | str, encoding: str = ENCODING) -> H9File:
         if rounds is None:
             rounds = len(results)
         elif len(results) != rounds:
-            raise SwissError(f"h9 line {n}: {len(results)} results; the lines before have "
-                             f"{rounds}")
+            raise SwissError(_("h9 line {n}: {count} results; the lines before have {rounds}")
+                             .format(n=n, count=len(results), rounds=rounds))
         players.append(H9Player(int(tok[0]), " ".join(tok[1:at]), tok[at], tok[at + 1],
                                 tok[at + 2], tuple(rest[:first]), tuple(results)))
     return H9File(header, tuple(players))

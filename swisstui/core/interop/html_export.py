@@ -1,11 +1,15 @@
 """HTML export of the printable lists (:mod:`.tables`): one static file with no scripts and
 no outside resources (no links, fonts or images), readable on a phone (viewport meta, a
-scrolling table wrapper, small-screen CSS) and printable (print CSS drops the shading)."""
+scrolling table wrapper, small-screen CSS) and printable (print CSS drops the shading).
+``lang`` is the readers' language: the page's ``lang`` attribute and its own words (the
+tables arrive translated from :mod:`.tables`)."""
 
 from __future__ import annotations
 
 from html import escape
 
+from ..i18n import SOURCE
+from ..readers import gettext_for
 from .tables import Table
 
 CSS = """\
@@ -19,13 +23,24 @@ th{background:#eee}
 .n{text-align:right;font-variant-numeric:tabular-nums}
 tbody tr:nth-child(even){background:#f6f6f6}
 p.note{color:#844;font-size:.9rem}
+p.legend{color:#444;font-size:.85rem}
+p.dates{color:#444;margin:0 0 .6rem}
 footer{margin-top:1rem;color:#777;font-size:.8rem}
 @media (max-width:600px){body{margin:.5rem}table{font-size:.85rem}th,td{padding:.25rem .35rem}}
 @media print{body{margin:0}.wrap{overflow:visible}tbody tr:nth-child(even){background:none}th{background:none}}
 """
 
 
-def _section(table: Table) -> list[str]:
+def legend_html(table: Table, _) -> list[str]:
+    """The tie-break codes of ``table`` with what they are called (codes as they are)."""
+    if not table.legend:
+        return []
+    items = " · ".join(escape(_("{code}: {name}").format(code=c, name=n))
+                       for c, n in table.legend)
+    return [f'<p class="legend">{items}</p>']
+
+
+def _section(table: Table, _) -> list[str]:
     def cls(i: int) -> str:
         return ' class="n"' if table.numeric[i] else ""
 
@@ -39,16 +54,24 @@ def _section(table: Table) -> list[str]:
     for row in table.rows:
         out.append("<tr>" + "".join(f"<td{cls(i)}>{escape(c)}</td>"
                                     for i, c in enumerate(row)) + "</tr>")
-    out += ["</tbody>", "</table>", "</div>"]
+    out += ["</tbody>", "</table>", "</div>", *legend_html(table, _)]
     return out
 
 
-def tables_to_html(tables: list[Table], heading: str) -> str:
-    """One page: the heading, then each table under its own title."""
-    title = tables[0].title if len(tables) == 1 else "results"
+def html_lang(lang: str) -> str:
+    """A language as HTML's ``lang`` attribute spells it (BCP 47: ``pt-BR``)."""
+    return lang.replace("_", "-")
+
+
+def tables_to_html(tables: list[Table], heading: str, *, lang: str = SOURCE,
+                   dates: str = "") -> str:
+    """One page: the heading (and the event's ``dates``, already in the readers' form),
+    then each table under its own title."""
+    _ = gettext_for(lang)
+    title = tables[0].title if len(tables) == 1 else _("results")
     out = [
         "<!DOCTYPE html>",
-        '<html lang="en">',
+        f'<html lang="{html_lang(lang)}">',
         "<head>",
         '<meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -57,8 +80,9 @@ def tables_to_html(tables: list[Table], heading: str) -> str:
         "</head>",
         "<body>",
         f"<h1>{escape(heading)}</h1>",
+        *([f'<p class="dates">{escape(dates)}</p>'] if dates else []),
     ]
     for table in tables:
-        out += _section(table)
+        out += _section(table, _)
     out += ["<footer>swisstui</footer>", "</body>", "</html>"]
     return "\n".join(out) + "\n"

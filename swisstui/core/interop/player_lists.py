@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 from collections.abc import Iterable, Iterator
 
+from ..i18n import _
 from ..errors import EventFileError, SwissError
 
 FORMATS = ("fide", "egd")
@@ -44,9 +45,10 @@ def _lines(path: Path) -> Iterator[tuple[int, str]]:
     try:
         fh = open(path, "rb")  # noqa: SIM115 - closed by the `with` below
     except FileNotFoundError:
-        raise SwissError(f"{path}: no such file") from None
+        raise SwissError(_("{path}: no such file").format(path=path)) from None
     except OSError as exc:
-        raise SwissError(f"{path}: cannot read: {exc.strerror}") from None
+        raise SwissError(_("{path}: cannot read: {strerror}")
+                         .format(path=path, strerror=exc.strerror)) from None
     with fh:
         for n, raw in enumerate(fh, start=1):
             try:
@@ -84,13 +86,14 @@ def _fide_rows(path: Path, rating: str) -> Iterator[tuple[int, dict[str, Any]]]:
             continue
         if cols is None:
             if not line.startswith("ID"):
-                raise EventFileError(path, n, "not a FIDE rating list: the first line must be "
-                                              "the header (ID Number  Name  Fed  Sex …)")
+                raise EventFileError(path, n, _("not a FIDE rating list: the first line must be "
+                                                "the header (ID Number  Name  Fed  Sex …)"))
             found = _fide_columns(line)
             cols = {name: (a, b) for name, a, b in found}
             for need in ("ID Number", "Name"):
                 if need not in cols:
-                    raise EventFileError(path, n, f"header has no {need!r} column")
+                    raise EventFileError(path, n, _("header has no {need!r} column")
+                                                  .format(need=need))
             wanted = {"standard": "SRtng", "rapid": "RRtng", "blitz": "BRtng"}[rating]
             if wanted in cols:
                 rating_col = wanted
@@ -98,7 +101,8 @@ def _fide_rows(path: Path, rating: str) -> Iterator[tuple[int, dict[str, Any]]]:
                 rating_col = next((name for name, _a, _b in found if _MONTH.fullmatch(name)),
                                   None)
             if rating_col is None:
-                raise EventFileError(path, n, f"header has no {rating} rating column")
+                raise EventFileError(path, n, _("header has no {rating} rating column")
+                                              .format(rating=rating))
             continue
 
         def get(name: str, cols=cols, line=line) -> str:
@@ -107,13 +111,16 @@ def _fide_rows(path: Path, rating: str) -> Iterator[tuple[int, dict[str, Any]]]:
 
         fid = get("ID Number")
         if not fid.isdigit():
-            raise EventFileError(path, n, f"FIDE id {fid!r} is not a number")
+            raise EventFileError(path, n, _("FIDE id {fid!r} is not a number")
+                                          .format(fid=fid))
         name = get("Name")
         if not name:
-            raise EventFileError(path, n, f"player {fid} has no name")
+            raise EventFileError(path, n, _("player {fid} has no name")
+                                          .format(fid=fid))
         rating_text = get(rating_col)  # type: ignore[arg-type]
         if rating_text and not rating_text.isdigit():
-            raise EventFileError(path, n, f"rating {rating_text!r} is not a number")
+            raise EventFileError(path, n, _("rating {rating_text!r} is not a number")
+                                          .format(rating_text=rating_text))
         birth = get("B-day")
         sex = get("Sex").lower()
         row: dict[str, Any] = {
@@ -138,11 +145,11 @@ def _egd_row(tokens: list[str], path: Path, n: int) -> dict[str, Any]:
         pin = tokens.pop()[1:] or None
     g = next((i for i, t in enumerate(tokens) if _GRADE.fullmatch(t)), None)
     if g is None:
-        raise EventFileError(path, n, "no grade (such as 3d, 12k or 1p) on this line; "
-                                      "expected PIN, name, country, club, grade, GoR")
+        raise EventFileError(path, n, _("no grade (such as 3d, 12k or 1p) on this line; "
+                                        "expected PIN, name, country, club, grade, GoR"))
     c = next((i for i in range(g - 1, 0, -1) if _COUNTRY.fullmatch(tokens[i])), None)
     if c is None:
-        raise EventFileError(path, n, "no two-letter country code before the grade")
+        raise EventFileError(path, n, _("no two-letter country code before the grade"))
     name_tokens = []
     for t in tokens[:c]:
         if t.isdigit() and len(t) >= 5 and pin is None:
@@ -150,13 +157,14 @@ def _egd_row(tokens: list[str], path: Path, n: int) -> dict[str, Any]:
         elif not t.isdigit():
             name_tokens.append(t)
     if not name_tokens:
-        raise EventFileError(path, n, "no name before the country code")
+        raise EventFileError(path, n, _("no name before the country code"))
     club = " ".join(tokens[c + 1:g]) or None
     gor = next((t for t in tokens[g + 1:] if t.isdigit() and len(t) <= 4), None)
     try:
         rank = parse_rank(tokens[g])
     except (ValueError, SwissError) as exc:
-        raise EventFileError(path, n, f"grade {tokens[g]!r}: {exc}") from None
+        raise EventFileError(path, n, _("grade {tokens!r}: {exc}")
+                                      .format(tokens=tokens[g], exc=exc)) from None
     return {"name": " ".join(name_tokens), "rank": rank, "country": tokens[c],
             "club": club, "federation_id": pin, "rating": int(gor) if gor else None}
 
@@ -179,8 +187,8 @@ def _egd_rows(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
         found = True
         yield n, _egd_row(tokens, path, n)
     if not found:
-        raise EventFileError(path, None, "no player line in this EGD list (expected PIN, "
-                                         "name, country, club, grade, GoR)")
+        raise EventFileError(path, None, _("no player line in this EGD list (expected PIN, "
+                                           "name, country, club, grade, GoR)"))
 
 
 # ---- entry point -----------------------------------------------------------------------------
@@ -193,9 +201,11 @@ def read_players(path: str | os.PathLike[str], fmt: str, *, ids: Iterable[str] |
     ``federation`` (country code) when given."""
     path = Path(path)
     if fmt not in FORMATS:
-        raise SwissError(f"unknown player-list format {fmt!r}; valid: {', '.join(FORMATS)}")
+        raise SwissError(_("unknown player-list format {fmt!r}; valid: {items}")
+                         .format(fmt=fmt, items=', '.join(FORMATS)))
     if rating not in RATINGS:
-        raise SwissError(f"unknown rating list {rating!r}; valid: {', '.join(RATINGS)}")
+        raise SwissError(_("unknown rating list {rating!r}; valid: {items}")
+                         .format(rating=rating, items=', '.join(RATINGS)))
     wanted = {str(i).strip() for i in ids} if ids is not None else None
     fed = federation.strip().upper() if federation else None
     rows = _fide_rows(path, rating) if fmt == "fide" else _egd_rows(path)
@@ -203,5 +213,6 @@ def read_players(path: str | os.PathLike[str], fmt: str, *, ids: Iterable[str] |
     if wanted is not None:
         missing = wanted - {r.get("federation_id") for r in out}
         if missing:
-            raise SwissError(f"{path}: no player with id {', '.join(sorted(missing))}")
+            raise SwissError(_("{path}: no player with id {items}")
+                             .format(path=path, items=', '.join(sorted(missing))))
     return out

@@ -5,6 +5,10 @@ result slips (one per board, with the game's own fields from its profile's
 grid, landscape).  Static HTML like :mod:`.html_export`, no outside resources; a browser's
 "Print" (or headless Chromium, as the tests do) turns them into paper.
 
+Every page takes ``lang``, the language of the people who read it (the event's players,
+issue 17): its own words, the seat names and slip fields of the game's profile (marked in
+:mod:`swisstui.core.games`) and the ``lang`` attribute; result notations stay as they are.
+
 Paper sizes: ISO 216 A4 (210 × 297 mm) and ANSI letter (8.5 × 11 in).
 """
 
@@ -15,8 +19,10 @@ from html import escape
 from ..board_setup import describe
 from ..errors import SwissError
 from ..games import profile
-from ..i18n import _
+from ..i18n import SOURCE, N_, _
 from ..model import Event
+from .html_export import html_lang, legend_html
+from ..readers import Gettext, gettext_for
 from .tables import Table, paired_round
 
 PAPERS = {"a4": "A4", "letter": "letter"}
@@ -36,6 +42,8 @@ th.pagehead{{font-size:12.5pt;border-bottom:none;padding:0 0 2mm}}
 .big td{{font-size:13pt;padding:1.8mm 2mm}}
 .chart td,.chart th{{font-size:9pt;padding:0.8mm 1.2mm}}
 p.note{{font-size:9pt}}
+p.legend{{font-size:8.5pt}}
+p.dates{{margin:0 0 2mm}}
 .qr{{float:right;width:34mm;margin:0 0 2mm 4mm;text-align:center;font-size:8pt;overflow-wrap:anywhere}}
 .qr svg{{width:32mm;height:32mm}}
 .slip{{break-inside:avoid;page-break-inside:avoid;border:0.4mm dashed #000;padding:3mm 4mm;margin:0 0 5mm;height:56mm;box-sizing:border-box}}
@@ -54,38 +62,42 @@ p.note{{font-size:9pt}}
 def check_paper(paper: str | None) -> str:
     key = (paper or DEFAULT_PAPER).lower()
     if key not in PAPERS:
-        raise SwissError(f"--paper {paper}: valid: {', '.join(PAPERS)}", field="paper")
+        raise SwissError(_("--paper {paper}: valid: {items}")
+                         .format(paper=paper, items=', '.join(PAPERS)), field="paper")
     return key
 
 
 def _page(heading: str, title: str, body: list[str], paper: str | None,
-          landscape: bool = False) -> str:
+          landscape: bool = False, lang: str = SOURCE) -> str:
     css = PRINT_CSS.format(size=PAPERS[check_paper(paper)],
                            orientation="landscape" if landscape else "portrait")
     return "\n".join([
-        "<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
+        "<!DOCTYPE html>", f'<html lang="{html_lang(lang)}">', "<head>", '<meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>{escape(heading)} – {escape(title)}</title>",
         f"<style>\n{css}</style>", "</head>", "<body>", *body, "</body>", "</html>"]) + "\n"
 
 
-def _qr_block(url: str | None) -> list[str]:
+def _qr_block(url: str | None, _: Gettext) -> list[str]:
     if not url:
         return []
     from ..qrcode import svg_inline
-    return [f'<div class="qr">{svg_inline(url)}<br>Your board on your phone:<br>'
-            f"{escape(url)}</div>"]
+    caption = _("Your board on your phone:")  # outside the f-string, where extraction sees it
+    return [f'<div class="qr">{svg_inline(url)}<br>{escape(caption)}<br>{escape(url)}</div>']
 
 
 def table_page(table: Table, heading: str, paper: str | None, *, big: bool = False,
-               landscape: bool = False, url: str | None = None, cls: str = "") -> str:
+               landscape: bool = False, url: str | None = None, cls: str = "",
+               lang: str = SOURCE, dates: str = "") -> str:
     """One table for paper: the event and the table's title in a header row that the
     browser repeats on every printed page, with the column titles."""
     def c(i: int) -> str:
         return ' class="n"' if table.numeric[i] else ""
 
     classes = " ".join(x for x in ("big" if big else "", cls) if x)
-    out = [f"<h1>{escape(heading)}</h1>" if heading else "", *_qr_block(url)]
+    out = [f"<h1>{escape(heading)}</h1>" if heading else "",
+           *([f'<p class="dates">{escape(dates)}</p>'] if dates else []),
+           *_qr_block(url, gettext_for(lang))]
     out += [f'<p class="note">{escape(n)}</p>' for n in table.notes]
     out.append(f'<table class="{classes}">' if classes else "<table>")
     out.append("<thead>")
@@ -98,50 +110,58 @@ def table_page(table: Table, heading: str, paper: str | None, *, big: bool = Fal
     for row in table.rows:
         out.append("<tr>" + "".join(f"<td{c(i)}>{escape(v)}</td>"
                                     for i, v in enumerate(row)) + "</tr>")
-    out += ["</tbody>", "</table>"]
-    return _page(heading, table.title, out, paper, landscape)
+    out += ["</tbody>", "</table>", *legend_html(table, gettext_for(lang))]
+    return _page(heading, table.title, out, paper, landscape, lang)
 
 
-def slips_page(event: Event, round_no: int | None, paper: str | None) -> str:
+def slips_page(event: Event, round_no: int | None, paper: str | None, *,
+               lang: str = SOURCE) -> str:
     """One result slip per board of the round, four to a page: board, round, the two
     players under their seat names, the result, the game's fields, two signatures."""
+    _ = gettext_for(lang)
     rnd = paired_round(event, round_no)
     prof = profile(event.game)
-    seats = prof.seat_names if prof.first_colour is not None else ("Player", "Player")
+    seats = tuple(_(s) for s in (prof.seat_names if prof.first_colour is not None
+                                 else (N_("Player"), N_("Player"))))
     examples = ", ".join(prof.examples[:5])
+    signature = _("Signature {seat}")
     name = event.settings.name
     out: list[str] = []
     for board in sorted(rnd.boards, key=lambda b: b.number):
         cells = []
         for seat, pid in zip(seats, board.players):
             p = event.player(pid)
-            own = "".join(f'<div class="field">{escape(label)}<span class="line"></span></div>'
-                          for label, each in prof.slip_fields if each)
+            own = "".join(f'<div class="field">{escape(_(label))}<span class="line"></span>'
+                          "</div>" for label, each in prof.slip_fields if each)
             cells.append(f'<div class="seat">{escape(seat)}<br><b>'
                          f'{escape(p.name if p else f"#{pid}")}</b> ({pid}){own}</div>')
-        shared = "".join(f'<div class="field">{escape(label)}<span class="line"></span></div>'
-                         for label, each in prof.slip_fields if not each)
+        shared = "".join(f'<div class="field">{escape(_(label))}<span class="line"></span>'
+                         "</div>" for label, each in prof.slip_fields if not each)
         terms = describe(event.game, board)  # Go handicap games: "H3 komi 0.5"
         if terms:
             played = _("Played with: {terms}").format(terms=terms)
             shared = f'<div class="field"><b>{escape(played)}</b></div>' + shared
+        where = _("Round {round} · Board {board}").format(round=rnd.number, board=board.number)
+        result = _("Result (e.g. {examples})").format(examples=examples)
         out.append(
-            f'<div class="slip"><h2><span>{escape(name)}</span><span>Round {rnd.number} · '
-            f"Board {board.number}</span></h2>"
+            f'<div class="slip"><h2><span>{escape(name)}</span><span>{escape(where)}'
+            "</span></h2>"
             f'<div class="seats">{"".join(cells)}</div>'
-            f'<div class="field">Result (e.g. {escape(examples)})<span class="line"></span>'
+            f'<div class="field">{escape(result)}<span class="line"></span>'
             f"</div>{shared}"
-            f'<div class="sign"><div>Signature {escape(seats[0])}</div>'
-            f"<div>Signature {escape(seats[1])}</div></div></div>")
+            f'<div class="sign"><div>{escape(signature.format(seat=seats[0]))}'
+            f'</div><div>{escape(signature.format(seat=seats[1]))}</div>'
+            "</div></div>")
     if not out:
-        out.append("<p>No boards in this round.</p>")
-    return _page(name, f"Result slips round {rnd.number}", out, paper)
+        out.append("<p>" + escape(_("No boards in this round.")) + "</p>")
+    return _page(name, _("Result slips round {round}").format(round=rnd.number), out, paper,
+                 lang=lang)
 
 
-def wall_chart_table(event: Event, upto: int | None = None, chain=None) -> Table:
+def wall_chart_table(event: Event, upto: int | None = None, chain=None, *,
+                     lang: str = SOURCE) -> Table:
     """The wall chart: each player's row with every round's opponent, colour and result
     (the crosstable's cells), the score and the place — printed landscape."""
     from .tables import crosstable_table
-    ct = crosstable_table(event, upto, chain)
-    return Table(ct.title.replace("Crosstable", "Wall chart"), ct.headers, ct.rows, ct.numeric,
-                 ct.notes)
+    return crosstable_table(event, upto, chain, lang=lang,
+                            title=N_("Wall chart after round {round}"))

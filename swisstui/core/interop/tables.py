@@ -2,7 +2,13 @@
 :mod:`.html_export`: standings, crosstable (both from :mod:`swisstui.core.standings`), the
 pairings of a round and the alphabetical wall list (player → board) a director pins up at the
 venue.  Values are text already formatted for a reader (tie-breaks through
-:func:`swisstui.core.standings.format_value`)."""
+:func:`swisstui.core.standings.format_value`).
+
+Every builder takes ``lang``: the language of the people who read the list (titles, headers,
+colour and bye words; issue 17).  The default is English, the language of the machine format
+CSV, which never changes with the locale; HTML, prints and text pass the players' language
+(:func:`swisstui.core.readers.players_lang`).  Codes (BH, SB, MMS …) and result notations
+stay as they are."""
 
 from __future__ import annotations
 
@@ -12,18 +18,35 @@ from ..board_setup import describe
 from ..collation import name_key
 from ..errors import SwissError
 from ..games import profile
+from ..i18n import SOURCE, N_, _
+from ..readers import Gettext, gettext_for, reader_text
 from ..model import ByeKind, Event, board_colours
 
 WHATS = ("standings", "crosstable", "pairings", "wall", "final")
 
-_COLOUR_WORD = {"w": "White", "b": "Black"}
+# module constants: marked here, translated where shown (``t(BYE_TEXT[kind])``)
+COLOUR_WORD = {"w": N_("White"), "b": N_("Black")}
+_COLOUR_WORD = COLOUR_WORD
 BYE_TEXT = {
-    ByeKind.PAIRING: "bye",
-    ByeKind.FULL: "full-point bye",
-    ByeKind.HALF: "half-point bye",
-    ByeKind.ZERO: "zero-point bye",
-    ByeKind.ABSENT: "absent",
+    ByeKind.PAIRING: N_("bye"),
+    ByeKind.FULL: N_("full-point bye"),
+    ByeKind.HALF: N_("half-point bye"),
+    ByeKind.ZERO: N_("zero-point bye"),
+    ByeKind.ABSENT: N_("absent"),
 }
+# the stages of a playoff as :func:`swisstui.core.standings.playoff.stage_name` and
+# :func:`~swisstui.core.standings.playoff.final_places` spell them (data, English)
+STAGE_TEXT = {"Champion": N_("Champion"), "Final": N_("Final"),
+              "Semi-finals": N_("Semi-finals"), "Quarter-finals": N_("Quarter-finals")}
+
+def stage_text(stage: str, _: Gettext) -> str:
+    """A playoff stage name for a reader (``Round of 16`` → its translation); ``_`` is the
+    readers' translation function (so extraction finds the literal)."""
+    if stage in STAGE_TEXT:
+        return _(STAGE_TEXT[stage])
+    if stage.startswith("Round of ") and stage[9:].isdigit():
+        return _("Round of {n}").format(n=stage[9:])
+    return stage
 
 
 @dataclass(frozen=True)
@@ -35,23 +58,30 @@ class Table:
     rows: tuple[tuple[str, ...], ...]
     numeric: tuple[bool, ...]
     notes: tuple[str, ...] = ()
+    # (code, what it is called) of the tie-break columns, for a legend under the table
+    legend: tuple[tuple[str, str], ...] = ()
 
 
-def _fmt(code: str | None, value: float | None) -> str:
+def _legend(codes, lang: str) -> tuple[tuple[str, str], ...]:
+    from ..standings.registry import description
+    return tuple((c, description(c, lang)) for c in codes)
+
+
+def _fmt(code: str | None, value: float | None, lang: str = SOURCE) -> str:
     from ..standings import format_value
 
-    return format_value(code, value)
+    return format_value(code, value, lang)
 
 
 def _seats(event: Event) -> tuple[str, str] | None:
     """The seat names of a board when its order fixes the colours (White/Black in chess,
-    Black/White in Go and Othello), else None."""
+    Black/White in Go and Othello), else None (English: translate where shown)."""
     prof = profile(event.game)
     return prof.seat_names if prof.first_colour is not None else None
 
 
-def _strength_header(event: Event) -> str:
-    return "Rank" if profile(event.game).strength_column == "rank" else "Rating"
+def _strength_header(event: Event, _: Gettext) -> str:
+    return _("Rank") if profile(event.game).strength_column == "rank" else _("Rating")
 
 
 def _strength(event: Event, p) -> str:
@@ -60,16 +90,18 @@ def _strength(event: Event, p) -> str:
     return "" if p.rating is None else str(p.rating)
 
 
-def standings_table(event: Event, upto: int | None = None, chain=None) -> Table:
+def standings_table(event: Event, upto: int | None = None, chain=None, *,
+                    lang: str = SOURCE) -> Table:
     """The standings cells of :func:`swisstui.core.standings.render.standings_rows` (the
     standings area defines them once), with rating/rank, club and country added after the
     name for a printed list."""
     from ..standings import standings
     from ..standings.render import standings_rows
 
+    _ = gettext_for(lang)
     st = standings(event, upto, chain)
-    head, cells = standings_rows(st)
-    extra = (_strength_header(event), "Club", "Country")
+    head, cells = standings_rows(st, lang=lang)
+    extra = (_strength_header(event, _), _("Club"), _("Country"))
     by_id = event.by_id()
     rows = []
     for row, c in zip(st.rows, cells):
@@ -77,23 +109,29 @@ def standings_table(event: Event, upto: int | None = None, chain=None) -> Table:
         rows.append((*c[:3], _strength(event, p), p.club or "", p.country or "", *c[3:]))
     headers = (*head[:3], *extra, *head[3:])
     numeric = (True, True, False, True, False, False) + (True,) * (len(head) - 3)
-    return Table(f"Standings after round {st.after_round}", headers, tuple(rows), numeric,
-                 tuple(st.warnings))
+    return Table(_("Standings after round {round}").format(round=st.after_round), headers,
+                 tuple(rows), numeric, tuple(reader_text(w, _) for w in st.warnings),
+                 _legend(st.tiebreaks, lang))
 
 
-def crosstable_table(event: Event, upto: int | None = None, chain=None) -> Table:
+def crosstable_table(event: Event, upto: int | None = None, chain=None, *,
+                     lang: str = SOURCE,
+                     title: str = N_("Crosstable after round {round}")) -> Table:
     """The crosstable cells of :func:`swisstui.core.standings.render.crosstable_rows`, with a
-    first ``#`` column: the row number the cells refer to (``12w+`` = row 12)."""
+    first ``#`` column: the row number the cells refer to (``12w+`` = row 12); ``title`` is
+    the (marked, untranslated) title with its ``{round}``."""
     from ..standings import crosstable
     from ..standings.render import crosstable_rows
 
+    _ = gettext_for(lang)
     ct = crosstable(event, upto, chain)
-    head, cells = crosstable_rows(ct)
+    head, cells = crosstable_rows(ct, lang=lang)
     rows = tuple((str(i), *c) for i, c in enumerate(cells, start=1))
     nr = len(ct.rounds)
     numeric = (True, True, True, False) + (False,) * nr + (True,) * (len(head) - 3 - nr)
-    return Table(f"Crosstable after round {ct.after_round}", ("#", *head), rows, numeric,
-                 tuple(ct.warnings))
+    return Table(_(title).format(round=ct.after_round),
+                 ("#", *head), rows, numeric, tuple(reader_text(w, _) for w in ct.warnings),
+                 _legend(ct.tiebreaks, lang))
 
 
 def paired_round(event: Event, round_no: int | None):
@@ -102,10 +140,11 @@ def paired_round(event: Event, round_no: int | None):
     number = event.current_round if round_no is None else round_no
     rnd = event.round(number)
     if rnd is None and not event.rounds:
-        raise SwissError("no round has been paired yet")
+        raise SwissError(_("no round has been paired yet"))
     if rnd is None:
         have = ", ".join(str(r.number) for r in event.rounds) or "none yet"
-        raise SwissError(f"no pairing for round {number} (rounds paired: {have})")
+        raise SwissError(_("no pairing for round {number} (rounds paired: {have})")
+                         .format(number=number, have=have))
     return rnd
 
 
@@ -114,36 +153,39 @@ def _who(event: Event, pid: int) -> str:
     return f"{p.name} ({pid})" if p is not None else f"#{pid}"
 
 
-def pairings_table(event: Event, round_no: int | None = None) -> Table:
+def pairings_table(event: Event, round_no: int | None = None, *, lang: str = SOURCE) -> Table:
     """Boards of one round: first-listed player, score before the round, result, second
     player; then the byes."""
     from ..pairing.groups import pairing_scores
+    _ = gettext_for(lang)
     rnd = paired_round(event, round_no)
     before = pairing_scores(event, rnd.number)  # what the round was paired on
-    a, b = _seats(event) or ("Player A", "Player B")
-    score = "MMS" if event.settings.system == "mcmahon" else "Score"
-    headers: tuple[str, ...] = ("Board", a, score, "Result", score, b)
+    a, b = _seats(event) or (N_("Player A"), N_("Player B"))
+    score = "MMS" if event.settings.system == "mcmahon" else _("Score")
+    headers: tuple[str, ...] = (_("Board"), _(a), score, _("Result"), score, _(b))
     setups = any(board.setup for board in rnd.boards)  # Go handicap games: stones and komi
     if setups:
-        headers += ("Handicap",)
+        headers += (_("Handicap"),)
     rows = []
     for board in sorted(rnd.boards, key=lambda x: x.number):
         p, q = board.players
-        row = (str(board.number), _who(event, p), _fmt(None, before.get(p, 0.0)),
-               board.result.text if board.result else "", _fmt(None, before.get(q, 0.0)),
-               _who(event, q))
+        row = (str(board.number), _who(event, p), _fmt(None, before.get(p, 0.0), lang),
+               board.result.text if board.result else "",
+               _fmt(None, before.get(q, 0.0), lang), _who(event, q))
         rows.append(row + ((describe(event.game, board),) if setups else ()))
     for bye in sorted(rnd.byes, key=lambda x: x.player):
-        rows.append(("", _who(event, bye.player), _fmt(None, before.get(bye.player, 0.0)),
-                     BYE_TEXT[bye.kind], "", "") + (("",) if setups else ()))
-    title = f"Pairings round {rnd.number}" + (" (playoff)" if rnd.playoff else "")
+        rows.append(("", _who(event, bye.player), _fmt(None, before.get(bye.player, 0.0), lang),
+                     _(BYE_TEXT[bye.kind]), "", "") + (("",) if setups else ()))
+    title = (_("Pairings round {round} (playoff)") if rnd.playoff
+             else _("Pairings round {round}")).format(round=rnd.number)
     return Table(title, headers, tuple(rows),
                  (True, False, True, False, True, False) + ((False,) if setups else ()))
 
 
-def wall_table(event: Event, round_no: int | None = None) -> Table:
+def wall_table(event: Event, round_no: int | None = None, *, lang: str = SOURCE) -> Table:
     """Every player of the round in alphabetical order with their board, colour (or seat)
     and opponent — the list pinned on the wall."""
+    _ = gettext_for(lang)
     rnd = paired_round(event, round_no)
     seat_words = _seats(event)
     entries = []
@@ -152,59 +194,64 @@ def wall_table(event: Event, round_no: int | None = None) -> Table:
         for seat, pid in enumerate(board.players):
             opp = board.players[1 - seat]
             if cols is not None:
-                colour = _COLOUR_WORD[cols[seat]]
+                colour = _(COLOUR_WORD[cols[seat]])
             elif seat_words is None:
                 colour = "A" if seat == 0 else "B"
             else:
-                colour = seat_words[seat]
+                colour = _(seat_words[seat])
             entries.append((pid, str(board.number), colour, _who(event, opp)))
     for bye in rnd.byes:
-        entries.append((bye.player, "", "", BYE_TEXT[bye.kind]))
+        entries.append((bye.player, "", "", _(BYE_TEXT[bye.kind])))
     listed = {e[0] for e in entries}
     for p in event.players:
         if p.id not in listed and p.active_in(rnd.number):
-            entries.append((p.id, "", "", "absent"))
+            entries.append((p.id, "", "", _(BYE_TEXT[ByeKind.ABSENT])))
 
-    def key(e):  # accents folded: Ólafur under O (core/collation.py)
+    def key(e):  # the readers' order: Ólafur under O, 山田 by its reading (core/collation.py)
         p = event.player(e[0])
-        return (name_key(p.name if p else ""), e[0])
+        return (name_key(p.name, p.reading, lang) if p else name_key(""), e[0])
 
     rows = tuple((pl.name if (pl := event.player(pid)) else f"#{pid}", str(pid), board,
                   colour, opp) for pid, board, colour, opp in sorted(entries, key=key))
-    seat_header = "Colour" if profile(event.game).has_colours else "Seat"
-    return Table(f"Round {rnd.number}: who plays where", ("Name", "No.", "Board", seat_header,
-                                                           "Opponent"),
+    seat_header = _("Colour") if profile(event.game).has_colours else _("Seat")
+    return Table(_("Round {round}: who plays where").format(round=rnd.number),
+                 (_("Name"), _("No."), _("Board"), seat_header, _("Opponent")),
                  rows, (False, True, True, False, False))
 
 
-def final_table(event: Event) -> Table:
+def final_table(event: Event, *, lang: str = SOURCE) -> Table:
     """The final places (:func:`swisstui.core.standings.playoff.final_places`): after a
     playoff, the champion first, then how far each player went; without one, the Swiss
     standings' order.  A note says when the playoff is still being played."""
     from ..standings.playoff import final_places
+    _ = gettext_for(lang)
     places = final_places(event)
     by_id = event.by_id()
     rows = tuple((str(f.place), str(f.player),
-                  by_id[f.player].name if f.player in by_id else f"#{f.player}", f.stage)
+                  by_id[f.player].name if f.player in by_id else f"#{f.player}",
+                  stage_text(f.stage, _))
                  for f in places)
-    notes = ("the playoff is still being played: places of players still in it follow their "
-             "seeds",) if any(not f.decided for f in places) else ()
-    return Table("Final places", ("Pl", "No", "Name", "Stage"), rows,
+    notes = (_("the playoff is still being played: places of players still in it follow "
+               "their seeds"),) if any(not f.decided for f in places) else ()
+    return Table(_("Final places"), (_("Pl"), _("No"), _("Name"), _("Stage")), rows,
                  (True, True, False, False), notes)
 
 
-def build(event: Event, what: str, round_no: int | None = None, chain=None) -> Table:
+def build(event: Event, what: str, round_no: int | None = None, chain=None, *,
+          lang: str = SOURCE) -> Table:
     """The table ``what`` (one of :data:`WHATS`); ``round_no`` is "after round" for standings
     and crosstable, "of round" for pairings and the wall list (default: the current round);
-    ``chain`` replaces the event's tie-break chain of standings and crosstable."""
+    ``chain`` replaces the event's tie-break chain of standings and crosstable; ``lang`` is
+    the readers' language (English for CSV)."""
     if what == "standings":
-        return standings_table(event, round_no, chain)
+        return standings_table(event, round_no, chain, lang=lang)
     if what == "crosstable":
-        return crosstable_table(event, round_no, chain)
+        return crosstable_table(event, round_no, chain, lang=lang)
     if what == "pairings":
-        return pairings_table(event, round_no)
+        return pairings_table(event, round_no, lang=lang)
     if what == "wall":
-        return wall_table(event, round_no)
+        return wall_table(event, round_no, lang=lang)
     if what == "final":
-        return final_table(event)
-    raise SwissError(f"unknown list {what!r}; valid: {', '.join(WHATS)}")
+        return final_table(event, lang=lang)
+    raise SwissError(_("unknown list {what!r}; valid: {items}")
+                     .format(what=what, items=', '.join(WHATS)))

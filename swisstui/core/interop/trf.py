@@ -30,6 +30,25 @@ not yet entered players), the JaVaFo/bbpPairings in-tournament convention.  Line
 CR LF (TRF "each line shall have a CR"); the file is UTF-8.  Only complete rounds are written
 (a TRF has no "pending" code).
 
+Numbering (docs/INTEROP.md "Pairing numbers"): the starting-rank column holds the pairing
+numbers of FIDE C.04.2 (rating, title, name — the Dutch engine's
+:func:`~swisstui.core.pairing.dutch.pairing_numbers`, for the round to be paired next), the
+records are written in that order, and the round columns, ``240`` and ``260`` records use the
+same numbers.  The director's player ids stay in the event; when they differ from the
+numbers the file carries them in comment records ``### swisstui ids: 1=12 2=5 …`` (pairing
+number = id; every TRF reader skips ``###`` lines), which the reader maps back.
+
+Initial colour: ``XXC`` / ``152`` when written; otherwise inferred from the first round with
+a game, as the pairing engines do — among the players paired in that round (a game or the
+pairing-allocated bye) in pairing-number order, the first with a colour gives it: his own
+colour if he is first, second, … at an odd position (1st, 3rd, …), the other colour at an
+even one.
+
+Encoding: UTF-8 by default; ``encoding="latin-1"`` writes ISO 8859-1 with the characters
+outside it transliterated, ``"ascii"`` plain ASCII (``Åström`` → ``Astrom``, ``ß`` → ``ss``),
+for readers that cannot take UTF-8 (:func:`encode_trf`).  Text fields are folded before the
+fixed columns are laid out, so every column stays in place.
+
 Codes written per round, from :class:`~swisstui.core.model.GameKind`: played game ``1 = 0``
 with the colour; forfeit win / loss ``+`` / ``-`` with the scheduled colour (a double forfeit
 is ``-`` on both sides); pairing-allocated bye ``0000 - U``; requested byes ``0000 - F``,
@@ -48,15 +67,22 @@ from collections.abc import Mapping
 
 from ..errors import EventFileError, SwissError
 from ..games import profile
+from ..i18n import _
 from ..model import (Board, Bye, ByeKind, Event, GameKind, Player, Round, Scoring, Settings,
                      history, score)
 from ..registration import clean_birth, nfc
 
 VERSIONS = ("16", "2026")
 DEFAULT_VERSION = "16"
+ENCODINGS = ("utf-8", "latin-1", "ascii")
+DEFAULT_ENCODING = "utf-8"
 EOL = "\r\n"
+IDS_TAG = "### swisstui ids:"
 
-_SYSTEM_TEXT = {"swiss": "Swiss System", "roundrobin": "Round Robin", "mcmahon": "McMahon"}
+# 092 (type of tournament): the Dutch system is what a chess "Swiss System" means; swisstui's
+# general matching system says so, and reads back as itself
+_SYSTEM_TEXT = {"dutch": "Swiss System", "swiss": "Swiss System (matching)",
+                "roundrobin": "Round Robin", "mcmahon": "McMahon"}
 _BYE_CODE = {
     GameKind.PAIRING_BYE: "U",
     GameKind.FULL_BYE: "F",
@@ -92,13 +118,17 @@ def event_after(event: Event, upto: int) -> Event:
     swiss = sorted(r.number for r in event.swiss_rounds())
     if not 0 <= upto <= (swiss[-1] if swiss else 0):
         span = f"the Swiss rounds 1-{swiss[-1]}" if swiss else "no round yet"
-        raise SwissError(f"--round {upto}: the event has {span}")
+        raise SwissError(_("--round {upto}: the event has {span}")
+                         .format(upto=upto, span=span))
     event = replace(event, rounds=tuple(r for r in event.rounds if r.number <= upto))
     for rnd in sorted(event.swiss_rounds(), key=lambda r: r.number):
         if rnd.missing_results():
-            raise SwissError(f"--round {upto}: round {rnd.number} has {rnd.missing_results()} "
-                             f"result(s) missing, and a TRF holds complete rounds only (enter "
-                             f"them, or export --round {rnd.number - 1})")
+            raise SwissError(_("--round {upto}: round {number} has {missing_results} result(s) "
+                               "missing, and a TRF holds complete rounds only (enter them, or "
+                               "export --round {value})")
+                             .format(upto=upto, number=rnd.number,
+                                     missing_results=rnd.missing_results(),
+                                     value=rnd.number - 1))
     return event
 
 
@@ -106,7 +136,7 @@ def trf_ranks(event: Event, upto: int) -> dict[int, int]:
     """Rank of each player after round ``upto`` from the standings area (score, then the
     event's tie-break chain); before round 1 the starting rank."""
     if upto <= 0:
-        return {p.id: p.id for p in event.players}
+        return trf_numbers(event, 0)
     from ..standings import standings
 
     return {row.player.id: row.rank for row in standings(event, upto=upto).rows}
@@ -122,11 +152,11 @@ def _scoring_items(sc: Scoring) -> list[tuple[str, float]]:
     bye) and ``P`` (pairing-allocated bye); SwissError for what a TRF cannot express."""
     default = _default_scoring()
     if sc.forfeit_win is not None and sc.forfeit_win != sc.win:
-        raise SwissError("TRF cannot carry forfeit_win different from win (one value for "
-                         "wins over the board and by forfeit)")
+        raise SwissError(_("TRF cannot carry forfeit_win different from win (one value for wins "
+                           "over the board and by forfeit)"))
     if sc.loss != 0 or sc.double_forfeit != 0 or sc.absent != 0:
-        raise SwissError("TRF cannot carry points for a loss, an absence or a double "
-                         "forfeit (they score 0 in every TRF reader)")
+        raise SwissError(_("TRF cannot carry points for a loss, an absence or a double forfeit "
+                           "(they score 0 in every TRF reader)"))
     items = []
     for code, mine, theirs in (("W", sc.win, default.win), ("D", sc.draw, default.draw),
                                ("P", sc.bye, default.bye)):
@@ -176,69 +206,145 @@ def _pts(value: float) -> str:
 
 # ---- writer ---------------------------------------------------------------------------------
 
-def initial_colour(event: Event, rounds: tuple[Round, ...] = ()) -> str:
+def initial_colour(event: Event, rounds: tuple[Round, ...] = (),
+                   numbers: Mapping[int, int] | None = None) -> str:
     """``w`` or ``b``: the colour the top seed gets in round 1 (docs/RULES.md §5.6 step 5).
 
-    Derived from round 1 when it is on file (the highest-ranked paired player has the
-    initial colour if their pairing number is odd, the other one if even), otherwise the
-    chess option ``initial_colour``."""
-    first = rounds[0] if rounds else event.round(1)
-    if first is not None and first.boards:
-        best = None
+    Derived from the first round on file with a game, as the pairing engines infer it: the
+    players who took part in that round's pairing (a game or the pairing-allocated bye), in
+    pairing-number order (``numbers``, player id -> number; default the ids), and the first
+    of them with a colour: his colour if his position among them is odd (1st, 3rd, …), the
+    other colour if even.  Without such a round, the chess option ``initial_colour``."""
+    first = next((r for r in (rounds or tuple(sorted(event.swiss_rounds(),
+                                                      key=lambda r: r.number)))
+                  if r.boards), None)
+    if first is not None:
+        rank = (lambda pid: numbers.get(pid, 10**6 + pid)) if numbers else (lambda pid: pid)
+        colour_of = {}
         for b in first.boards:
-            for seat, pid in enumerate(b.players):
-                if best is None or pid < best[0]:
-                    best = (pid, "w" if seat == 0 else "b")
-        assert best is not None
-        pid, colour = best
-        if pid % 2 == 1:
-            return colour
-        return "b" if colour == "w" else "w"
+            colour_of[b.players[0]] = "w"
+            colour_of[b.players[1]] = "b"
+        took_part = set(colour_of) | {b.player for b in first.byes
+                                      if b.kind is ByeKind.PAIRING}
+        for pos, pid in enumerate(sorted(took_part, key=rank)):
+            if pid in colour_of:
+                colour = colour_of[pid]
+                if pos % 2 == 0:
+                    return colour
+                return "b" if colour == "w" else "w"
     return str(event.settings.options.get("initial_colour", "w"))
 
 
-def _block(rec) -> str:
+# ---- text folding for Latin-1 / ASCII files -------------------------------------------------
+
+_ASCII_EXTRA = {"ß": "ss", "ẞ": "SS", "Æ": "AE", "æ": "ae", "Œ": "OE", "œ": "oe", "Ø": "O",
+                "ø": "o", "Đ": "D", "đ": "d", "Ð": "D", "ð": "d", "Ł": "L", "ł": "l",
+                "Þ": "Th", "þ": "th", "ı": "i", "Ħ": "H", "ħ": "h", "ŉ": "'n", "‘": "'",
+                "’": "'", "‚": ",", "“": '"', "”": '"', "„": '"', "–": "-", "—": "-",
+                "\u00a0": " "}
+
+
+def fold_text(text: str, encoding: str) -> str:
+    """``text`` written with the characters ``encoding`` has (UTF-8: unchanged).  Latin-1
+    keeps what it can encode (``é``, ``ö``, ``ß``) and folds the rest; ASCII folds every
+    letter to its base letter (``Ł`` → ``L``, ``ß`` → ``ss``, accents dropped); what cannot
+    be folded becomes ``?``."""
+    import unicodedata
+
+    if encoding == "utf-8":
+        return text
+    out = []
+    for ch in text:
+        try:
+            ch.encode(encoding)
+            out.append(ch)
+            continue
+        except UnicodeEncodeError:
+            pass
+        if ch in _ASCII_EXTRA:
+            out.append(_ASCII_EXTRA[ch])
+            continue
+        base = "".join(c for c in unicodedata.normalize("NFKD", ch)
+                       if not unicodedata.combining(c))
+        try:
+            base.encode(encoding)
+            out.append(base or "?")
+        except UnicodeEncodeError:
+            out.append("?")
+    return "".join(out)
+
+
+def encode_trf(text: str, encoding: str = DEFAULT_ENCODING) -> bytes:
+    """The file's bytes: ``text`` as written by :func:`write_trf` with the same ``encoding``
+    (already folded), encoded."""
+    if encoding not in ENCODINGS:
+        raise SwissError(_("unknown TRF encoding {encoding}; valid: {valid}").format(
+            encoding=repr(encoding), valid=", ".join(ENCODINGS)))
+    return fold_text(text, encoding).encode(encoding)
+
+
+def trf_numbers(event: Event, upto: int) -> dict[int, int]:
+    """Player id -> the number written for him: the pairing number (C.04.2) of the round
+    after ``upto``, the one a pairing checker pairs next (the Dutch engine's function)."""
+    from ..pairing.dutch import pairing_numbers
+
+    return pairing_numbers(event, round_no=upto + 1)
+
+
+def _block(rec, numbers: Mapping[int, int]) -> str:
     kind = rec.kind
     if kind is GameKind.GAME:
         code = {1: "1", 0.5: "=", 0: "0"}[rec.outcome]
-        return f"  {rec.opponent:>4} {rec.colour} {code}"
+        return f"  {numbers[rec.opp]:>4} {rec.colour} {code}"
     if kind in (GameKind.FORFEIT_WIN, GameKind.FORFEIT_LOSS, GameKind.FORFEIT_DRAW):
         code = {GameKind.FORFEIT_WIN: "+", GameKind.FORFEIT_LOSS: "-",
                 GameKind.FORFEIT_DRAW: "D"}[kind]
         colour = "w" if rec.first else "b"
-        return f"  {rec.opponent:>4} {colour} {code}"
+        return f"  {numbers[rec.opp]:>4} {colour} {code}"
     if kind in _BYE_CODE:
         return f"  0000 - {_BYE_CODE[kind]}"
     if kind in (GameKind.WITHDRAWN, GameKind.NOT_REGISTERED):
         return _BLANK_BLOCK
-    raise SwissError(f"round {rec.round} has no result yet; a TRF holds complete rounds only")
+    raise SwissError(_("round {round} has no result yet; a TRF holds complete rounds only")
+                     .format(round=rec.round))
 
 
-def player_line(p: Player, points: float, rank: int | None, blocks: list[str]) -> str:
-    """One ``001`` record in the fixed columns (trailing blanks removed)."""
+def player_line(p: Player, points: float, rank: int | None, blocks: list[str],
+                number: int | None = None, encoding: str = DEFAULT_ENCODING) -> str:
+    """One ``001`` record in the fixed columns (trailing blanks removed); ``number`` is the
+    starting rank written (default the player id), ``encoding`` folds the name to it."""
     sex = {"m": "m", "f": "w", "w": "w"}.get((p.sex or "").lower(), " ")
     title = (p.title or "")[:3]
     rating = str(p.rating) if p.rating else ""
     fed = p.country if p.country and len(p.country) <= 3 else ""
     fid = p.federation_id if p.federation_id and len(p.federation_id) <= 11 else ""
     rk = "" if rank is None else str(rank)
-    head = (f"001 {p.id:>4} {sex}{title:>3} {p.name[:33]:<33} {rating:>4} {fed:<3} "
+    start = p.id if number is None else number
+    name = fold_text(p.name, encoding)
+    head = (f"001 {start:>4} {sex}{title:>3} {name[:33]:<33} {rating:>4} {fed:<3} "
             f"{fid:>11} {_trf_birth(p.birth):<10} {_pts(points)} {rk:>4}")
     return (head + "".join(blocks)).rstrip()
 
 
 def write_trf(event: Event, *, version: str = DEFAULT_VERSION,
-              ranks: Mapping[int, int] | None = None) -> str:
+              ranks: Mapping[int, int] | None = None,
+              encoding: str = DEFAULT_ENCODING) -> str:
     """The event as TRF text (lines end with CR LF).  ``ranks`` (player id → rank) defaults
-    to the standings after the last complete round."""
+    to the standings after the last complete round; ``encoding`` folds the texts to what it
+    can hold (:func:`encode_trf` makes the bytes)."""
     if version not in VERSIONS:
-        raise SwissError(f"unknown TRF version {version!r}; valid: {', '.join(VERSIONS)}")
+        raise SwissError(_("unknown TRF version {version!r}; valid: {items}")
+                         .format(version=version, items=', '.join(VERSIONS)))
+    if encoding not in ENCODINGS:
+        raise SwissError(_("unknown TRF encoding {encoding}; valid: {valid}").format(
+            encoding=repr(encoding), valid=", ".join(ENCODINGS)))
     if "trf" not in profile(event.game).file_formats:
-        raise SwissError(f"TRF is a chess format; this event is {event.game} "
-                         "(use --format h9 for Go, csv or html for any game)")
-    big = [p.id for p in event.players if p.id > 9999]
-    if big:
-        raise SwissError(f"TRF start numbers go up to 9999; player id {big[0]} does not fit")
+        raise SwissError(_("TRF is a chess format; this event is {game} (use --format h9 for "
+                           "Go, csv or html for any game)")
+                         .format(game=event.game))
+    if len(event.players) > 9999:
+        raise SwissError(_("TRF start numbers go up to 9999; the event has {n} players")
+                         .format(n=len(event.players)))
     s = event.settings
     scoring_items = _scoring_items(s.scoring)
     rounds = complete_rounds(event)
@@ -246,11 +352,12 @@ def write_trf(event: Event, *, version: str = DEFAULT_VERSION,
     hist = history(event, upto=upto) if rounds else {p.id: () for p in event.players}
     if ranks is None:
         ranks = trf_ranks(event, upto)
+    numbers = trf_numbers(event, upto)
 
     lines: list[str] = []
 
     def tag(code: str, value: object) -> None:
-        lines.append(f"{code} {value}".rstrip())
+        lines.append(f"{code} {fold_text(str(value), encoding)}".rstrip())
 
     tag("012", s.name)
     if s.city:
@@ -264,7 +371,7 @@ def write_trf(event: Event, *, version: str = DEFAULT_VERSION,
     tag("092", _SYSTEM_TEXT.get(s.system, s.system))
     if s.arbiter:
         tag("102", s.arbiter)
-    colour = initial_colour(event, rounds)
+    colour = initial_colour(event, rounds, numbers)
     if version == "16":
         tag("XXR", max(s.rounds, upto))
         tag("XXC", "white1" if colour == "w" else "black1")
@@ -279,15 +386,16 @@ def write_trf(event: Event, *, version: str = DEFAULT_VERSION,
     nxt = next_round_requests(event, upto)
     sc = s.scoring
     bonus = {"F": sc.win, "H": sc.draw, "Z": 0.0}
-    for p in sorted(event.players, key=lambda p: p.id):
+    for p in sorted(event.players, key=lambda p: numbers[p.id]):
         recs = hist.get(p.id, ())
-        blocks = [_block(rec) for rec in recs]
+        blocks = [_block(rec, numbers) for rec in recs]
         points = score(recs)
         if nxt:
             code = nxt.get(p.id)
             blocks.append(f"  0000 - {code}" if code else _BLANK_BLOCK)
             points += bonus.get(code, 0.0) if code else 0.0  # the engines count the bye already
-        lines.append(player_line(p, points, ranks.get(p.id), blocks))
+        lines.append(player_line(p, points, ranks.get(p.id), blocks, numbers[p.id],
+                                 encoding))
     if version == "2026":
         requests: dict[tuple[int, str], list[int]] = {}
         for p in event.players:
@@ -295,9 +403,14 @@ def write_trf(event: Event, *, version: str = DEFAULT_VERSION,
                 if rnd > upto + 1 and kind in _REQUEST_CODE:
                     requests.setdefault((rnd, _REQUEST_CODE[kind]), []).append(p.id)
         for (rnd, code), ids in sorted(requests.items()):
-            lines.append(f"240 {code} {rnd:03d}" + "".join(f" {i:>4}" for i in sorted(ids)))
+            lines.append(f"240 {code} {rnd:03d}"
+                         + "".join(f" {i:>4}" for i in sorted(numbers[x] for x in ids)))
         for a, b in s.forbidden:
-            lines.append(f"260 {1:03d} {s.rounds:03d} {a:>4} {b:>4}")
+            lines.append(f"260 {1:03d} {s.rounds:03d} {numbers[a]:>4} {numbers[b]:>4}")
+    if any(n != pid for pid, n in numbers.items()):
+        pairs = [f"{n}={pid}" for pid, n in sorted(numbers.items(), key=lambda x: x[1])]
+        for k in range(0, len(pairs), 12):
+            lines.append(f"{IDS_TAG} " + " ".join(pairs[k:k + 12]))
     return EOL.join(lines) + EOL
 
 
@@ -347,7 +460,7 @@ def _iso_date(text: str, err) -> str:
         mt = rx.fullmatch(text)
         if mt:
             return f"{int(mt.group(y)):04d}-{int(mt.group(m)):02d}-{int(mt.group(d)):02d}"
-    raise err(f"date {text!r} is not YYYY/MM/DD")
+    raise err(_("date {text!r} is not YYYY/MM/DD").format(text=text))
 
 
 def _birth(text: str, err) -> str | None:
@@ -364,7 +477,7 @@ def _birth(text: str, err) -> str | None:
     try:
         return clean_birth(text)
     except SwissError as exc:
-        raise err(f"birth date (columns 70-79): {exc}") from None
+        raise err(_("birth date (columns 70-79): {exc}").format(exc=exc)) from None
 
 
 def _int_field(text: str, what: str, err) -> int | None:
@@ -372,32 +485,35 @@ def _int_field(text: str, what: str, err) -> int | None:
     if not text:
         return None
     if not text.isdigit():
-        raise err(f"{what} must be a number, not {text!r}")
+        raise err(_("{what} must be a number, not {text!r}")
+                  .format(what=what, text=text))
     return int(text)
 
 
 def _parse_player(line: str, lineno: int, err) -> _PlayerRec:
     if len(line.rstrip()) < 84:
-        raise err("001 record too short: the points field (columns 81-84) is missing")
+        raise err(_("001 record too short: the points field (columns 81-84) is missing"))
     line = line.ljust(89)  # rank and later columns may be absent
     pid = _int_field(line[4:8], "starting rank (columns 5-8)", err)
     if not pid:
-        raise err("starting rank (columns 5-8) is missing")
+        raise err(_("starting rank (columns 5-8) is missing"))
     sex_code = line[9].lower()
     if sex_code not in "mwf ":
-        raise err(f"sex (column 10) must be m or w, not {line[9]!r}")
+        raise err(_("sex (column 10) must be m or w, not {line!r}")
+                  .format(line=line[9]))
     name = line[14:47].strip()
     if not name:
-        raise err(f"player {pid} has no name (columns 15-47)")
+        raise err(_("player {pid} has no name (columns 15-47)").format(pid=pid))
     rating = _int_field(line[48:52], "rating (columns 49-52)", err)
     pts_text = line[80:84].strip()
     try:
         points = float(pts_text)
     except ValueError:
-        raise err(f"points (columns 81-84) must be a number like 11.5, not {pts_text!r}") from None
+        raise err(_("points (columns 81-84) must be a number like 11.5, not {pts_text!r}")
+                  .format(pts_text=pts_text)) from None
     _int_field(line[85:89], "rank (columns 86-89)", err)
     if line[84] != " " or line[79] != " ":
-        raise err("points are not in columns 81-84 (the record is shifted)")
+        raise err(_("points are not in columns 81-84 (the record is shifted)"))
     player = Player(
         id=pid, name=nfc(name), rating=rating or None,
         country=line[53:56].strip() or None,
@@ -419,27 +535,33 @@ def _parse_player(line: str, lineno: int, err) -> _PlayerRec:
             continue
         if (blk[0:2].strip() or blk[6] != " " or blk[8] != " "
                 or not re.fullmatch(r" *[0-9]*", blk[2:6])):
-            raise err(f"round {rnd}: the block does not line up with columns {col + 2}-"
-                      f"{col + 5} (opponent), {col + 7} (colour), {col + 9} (result)")
+            raise err(_("round {rnd}: the block does not line up with columns {value}-{value2} "
+                        "(opponent), {value3} (colour), {value4} (result)")
+                      .format(rnd=rnd, value=col + 2, value2=col + 5, value3=col + 7,
+                              value4=col + 9))
         opp = _int_field(blk[2:6], f"round {rnd}: opponent (columns {col + 2}-{col + 5})",
                          err) or 0
         colour = blk[7].lower()
         if colour == " ":
             colour = "-"
         if colour not in "wb-":
-            raise err(f"round {rnd}: colour {blk[7]!r} (column {col + 7}) must be w, b or -")
+            raise err(_("round {rnd}: colour {blk!r} (column {value}) must be w, b or -")
+                      .format(rnd=rnd, blk=blk[7], value=col + 7))
         code = blk[9].upper()
         if code != " " and code not in RESULT_CODES:
-            raise err(f"round {rnd}: unknown result code {blk[9]!r} (column {col + 9}); "
-                      f"valid: {' '.join(RESULT_CODES)}")
+            raise err(_("round {rnd}: unknown result code {blk!r} (column {value}); valid: "
+                        "{items}")
+                      .format(rnd=rnd, blk=blk[9], value=col + 9, items=' '.join(RESULT_CODES)))
         if opp:
             if opp == pid:
-                raise err(f"round {rnd}: player {pid} is paired against themself")
+                raise err(_("round {rnd}: player {pid} is paired against themself")
+                          .format(rnd=rnd, pid=pid))
             if code in "HFUZ":
-                raise err(f"round {rnd}: result code {code} is a bye but an opponent "
-                          f"({opp}) is given")
+                raise err(_("round {rnd}: result code {code} is a bye but an opponent ({opp}) "
+                            "is given").format(rnd=rnd, code=code, opp=opp))
         elif code in "1=0WDL":
-            raise err(f"round {rnd}: result code {code} needs an opponent (0000 given)")
+            raise err(_("round {rnd}: result code {code} needs an opponent (0000 given)")
+                      .format(rnd=rnd, code=code))
         rec.entries.append(_Entry(opp, colour, code, False))
     return rec
 
@@ -449,14 +571,15 @@ def _parse_scoring(line: str, err) -> dict[str, float]:
     for code, value in re.findall(r"([WDLAPX])\s*(-?\d+(?:\.\d+)?)", line[4:]):
         out[code] = float(value)
     if not out:
-        raise err("162 record has no result code with points (e.g. 'W 1.0')")
+        raise err(_("162 record has no result code with points (e.g. 'W 1.0')"))
     return out
 
 
 def _header_int(line: str, what: str, err) -> int:
     value = line[4:].strip()
     if not value.isdigit():
-        raise err(f"{what} must be a number, not {value!r}")
+        raise err(_("{what} must be a number, not {value!r}")
+                  .format(what=what, value=value))
     return int(value)
 
 
@@ -478,23 +601,32 @@ def read_trf(text: str, path: str | Path = "<trf>", *, rounds: int | None = None
     head = _Header()
     players: list[_PlayerRec] = []
     seen: dict[int, int] = {}
+    id_map: dict[int, tuple[int, int]] = {}  # starting rank -> (swisstui id, line)
     for lineno, line in enumerate(text.splitlines(), start=1):
 
         def err(msg: str, _n: int = lineno) -> EventFileError:
             return EventFileError(path, _n, msg)
 
+        if line.startswith(IDS_TAG):
+            for item in line[len(IDS_TAG):].split():
+                rank, sep, pid = item.partition("=")
+                if not (sep and rank.isdigit() and pid.isdigit() and int(pid) > 0):
+                    raise err(_("{tag} entries are starting rank=player id, not {item}")
+                              .format(tag=IDS_TAG, item=repr(item)))
+                id_map[int(rank)] = (int(pid), lineno)
+            continue
         if not line.strip() or line.startswith("###"):
             continue
         tag = line[:3]
         if len(line) > 3 and line[3] != " ":
-            raise err(f"not a TRF record: {line[:20]!r} (a 3-character code and a blank "
-                      "come first)")
+            raise err(_("not a TRF record: {line!r} (a 3-character code and a blank come first)")
+                      .format(line=line[:20]))
         value = line[4:].strip()
         if tag == "001":
             rec = _parse_player(line, lineno, err)
             if rec.player.id in seen:
-                raise err(f"starting rank {rec.player.id} already used on line "
-                          f"{seen[rec.player.id]}")
+                raise err(_("starting rank {id} already used on line {seen}")
+                          .format(id=rec.player.id, seen=seen[rec.player.id]))
             seen[rec.player.id] = lineno
             players.append(rec)
         elif tag == "012":
@@ -511,7 +643,8 @@ def read_trf(text: str, path: str | Path = "<trf>", *, rounds: int | None = None
         elif tag == "092":
             low = value.lower()
             head.system = ("roundrobin" if "robin" in low else
-                           "mcmahon" if "mcmahon" in low else "swiss")
+                           "mcmahon" if "mcmahon" in low else
+                           "swiss" if "matching" in low else "dutch")
         elif tag == "102":
             head.arbiter = value or None
         elif tag in ("XXR", "142"):
@@ -524,7 +657,8 @@ def read_trf(text: str, path: str | Path = "<trf>", *, rounds: int | None = None
                 head.colour = "b"
         elif tag == "152":
             if value.upper() not in ("W", "B"):
-                raise err(f"initial colour (152) must be W or B, not {value!r}")
+                raise err(_("initial colour (152) must be W or B, not {value!r}")
+                          .format(value=value))
             head.colour = value.lower()
         elif tag == "162":
             head.scoring.update(_parse_scoring(line, err))
@@ -532,37 +666,77 @@ def read_trf(text: str, path: str | Path = "<trf>", *, rounds: int | None = None
             try:
                 head.scoring[_BB_FIELD[tag]] = float(value)
             except ValueError:
-                raise err(f"{tag} points must be a number like 3.0, not {value!r}") from None
+                raise err(_("{tag} points must be a number like 3.0, not {value!r}")
+                          .format(tag=tag, value=value)) from None
         elif tag == "240":
             parts = value.split()
             if len(parts) < 3 or parts[0].upper() not in _CODE_REQUEST or not all(
                     x.isdigit() for x in parts[1:]):
-                raise err("240 record must be: type (F, H or Z), round, player ids")
+                raise err(_("240 record must be: type (F, H or Z), round, player ids"))
             kind = _CODE_REQUEST[parts[0].upper()]
             for pid in parts[2:]:
                 head.requests.append((lineno, int(parts[1]), kind, int(pid)))
         elif tag == "260":
             parts = value.split()
             if len(parts) < 4 or not all(x.isdigit() for x in parts):
-                raise err("260 record must be: first round, last round, two or more ids")
+                raise err(_("260 record must be: first round, last round, two or more ids"))
             ids = [int(x) for x in parts[2:]]
             head.forbidden.extend(combinations(ids, 2))
         elif _KNOWN_IGNORED.fullmatch(tag):
             continue  # other records (013, 132, 202, 250, DAT, XXP, NRS…) are not used
         else:
-            raise err(f"not a TRF record: {line[:20]!r}")
+            raise err(_("not a TRF record: {line!r}").format(line=line[:20]))
     if not players:
-        raise EventFileError(path, None, "no 001 player records")
+        raise EventFileError(path, None, _("no 001 player records"))
     if rounds is not None:
         head.rounds = rounds  # the director's --rounds wins over XXR / 142
-    return _build_event(path, head, players)
+    event = _build_event(path, head, players)
+    if head.colour is None and any(r.boards for r in event.rounds):
+        # no XXC / 152: inferred from the first round with a game (starting-rank order)
+        colour = initial_colour(event)
+        event = replace(event, settings=replace(
+            event.settings, options={**event.settings.options, "initial_colour": colour}))
+    if id_map:
+        event = _relabel(path, event, id_map)
+    return event
+
+
+def _relabel(path: str, event: Event, ids: dict[int, tuple[int, int]]) -> Event:
+    """The event with the director's player ids of the ``### swisstui ids`` records instead
+    of the starting ranks (the file is checked with its own numbers first)."""
+    ranks = {p.id for p in event.players}
+    line = min(n for _pid, n in ids.values())
+    if set(ids) != ranks:
+        missing = sorted(ranks - set(ids)) or sorted(set(ids) - ranks)
+        raise EventFileError(path, line, _("{tag} records do not match the 001 records "
+                                           "(starting rank {rank})").format(tag=IDS_TAG,
+                                                                            rank=missing[0]))
+    to_id = {rank: pid for rank, (pid, _n) in ids.items()}
+    if len(set(to_id.values())) != len(to_id):
+        raise EventFileError(path, line, _("{tag} records give one player id twice")
+                             .format(tag=IDS_TAG))
+    def boards(r: Round) -> tuple[Board, ...]:
+        pairs = sorted(((to_id[b.players[0]], to_id[b.players[1]]), b.result)
+                       for b in r.boards)
+        pairs.sort(key=lambda x: min(x[0]))  # as the reader orders them (lower id first)
+        return tuple(Board(i, ab, res) for i, (ab, res) in enumerate(pairs, 1))
+
+    rounds = tuple(replace(r, boards=boards(r),
+                           byes=tuple(sorted((replace(b, player=to_id[b.player])
+                                              for b in r.byes), key=lambda b: b.player)))
+                   for r in event.rounds)
+    players = tuple(sorted((replace(p, id=to_id[p.id]) for p in event.players),
+                           key=lambda p: p.id))
+    settings = replace(event.settings, forbidden=tuple(
+        (to_id[a], to_id[b]) for a, b in event.settings.forbidden))
+    return Event(settings, players, rounds)
 
 
 def _build_event(path: str, head: _Header, players: list[_PlayerRec]) -> Event:
     by_id = {r.player.id: r for r in players}
     nrounds = max((len(r.entries) for r in players), default=0)
     for r in players:
-        r.entries.extend(_Entry(0, "-", " ", True) for _ in range(nrounds - len(r.entries)))
+        r.entries.extend(_Entry(0, "-", " ", True) for _i in range(nrounds - len(r.entries)))
     # the last column is the round to be paired when it holds no game: requested byes
     # (F, H, Z) and absences only (docs/INTEROP.md "next round")
     requests: dict[int, str] = {}
@@ -577,12 +751,12 @@ def _build_event(path: str, head: _Header, players: list[_PlayerRec]) -> Event:
             head.rounds = nrounds + 1
     total = head.rounds if head.rounds is not None else nrounds
     if total < 1:
-        raise EventFileError(path, None, "the file has no rounds and no XXR/142 record "
-                                         "saying how many rounds the event has (give "
-                                         "--rounds N)")
+        raise EventFileError(path, None, _("the file has no rounds and no XXR/142 record saying "
+                                           "how many rounds the event has (give --rounds N)"))
     if total < nrounds:
-        raise EventFileError(path, None, f"the file has {nrounds} rounds but the event is "
-                                         f"planned for {total} (XXR/142 or --rounds)")
+        raise EventFileError(path, None, _("the file has {nrounds} rounds but the event is "
+                                           "planned for {total} (XXR/142 or --rounds)")
+                                         .format(nrounds=nrounds, total=total))
 
     # late entries and withdrawals: leading and trailing blank blocks
     joined: dict[int, int] = {}
@@ -624,9 +798,10 @@ def _build_event(path: str, head: _Header, players: list[_PlayerRec]) -> Event:
                 code = e.code
                 if code == "U" or code == "+":
                     if pab_line is not None:
-                        raise EventFileError(path, err_line, f"round {rnd}: a second "
-                                             f"pairing-allocated bye (the first is on line "
-                                             f"{pab_line})")
+                        raise EventFileError(path, err_line, _("round {rnd}: a second "
+                                                               "pairing-allocated bye (the "
+                                                               "first is on line {pab_line})")
+                                                             .format(rnd=rnd, pab_line=pab_line))
                     pab_line = err_line
                     byes.append(Bye(pid, ByeKind.PAIRING))
                 else:
@@ -636,21 +811,27 @@ def _build_event(path: str, head: _Header, players: list[_PlayerRec]) -> Event:
                 continue
             other = by_id.get(e.opp)
             if other is None:
-                raise EventFileError(path, err_line, f"round {rnd}: opponent {e.opp} has no "
-                                     "001 record")
+                raise EventFileError(path, err_line, _("round {rnd}: opponent {opp} has no 001 "
+                                                       "record")
+                                                     .format(rnd=rnd, opp=e.opp))
             oe = other.entries[k]
             if pid > e.opp:
                 continue  # checked from the other side (lower number first)
             where = max(err_line, other.line)
             if oe.opp != pid:
-                raise EventFileError(path, where, f"round {rnd}: player {pid} (line "
-                                     f"{r.line}) has opponent {e.opp}, but player {e.opp} "
-                                     f"(line {other.line}) has "
-                                     + (f"opponent {oe.opp}" if oe.opp else "no opponent"))
+                theirs = (_("opponent {opp}").format(opp=oe.opp) if oe.opp
+                          else _("no opponent"))
+                raise EventFileError(path, where, _("round {rnd}: player {pid} (line {line}) "
+                                                    "has opponent {opp}, but player {opp} "
+                                                    "(line {line2}) has {theirs}")
+                                                  .format(rnd=rnd, pid=pid, line=r.line,
+                                                          opp=e.opp, line2=other.line,
+                                                          theirs=theirs))
             if oe.code not in _COMPLEMENT.get(e.code, ()):
-                raise EventFileError(path, where, f"round {rnd}: results of players {pid} "
-                                     f"({e.code}) and {e.opp} ({oe.code.strip() or 'blank'}) "
-                                     "do not agree")
+                raise EventFileError(path, where, _("round {rnd}: results of players {pid} "
+                                                    "({code}) and {opp} ({value}) do not agree")
+                                                  .format(rnd=rnd, pid=pid, code=e.code, opp=e.opp,
+                                                          value=oe.code.strip() or "blank"))
             cols = {e.colour, oe.colour}
             if cols == {"w", "b"}:
                 white, black, wc = (pid, e.opp, e.code) if e.colour == "w" else \
@@ -658,13 +839,16 @@ def _build_event(path: str, head: _Header, players: list[_PlayerRec]) -> Event:
             elif cols == {"-"} and e.code in "+-WL":
                 white, black, wc = pid, e.opp, e.code  # unplayed, no scheduled colours
             else:
-                raise EventFileError(path, where, f"round {rnd}: players {pid} and {e.opp} "
-                                     f"need colours w and b (found {e.colour} and "
-                                     f"{oe.colour})")
+                raise EventFileError(path, where, _("round {rnd}: players {pid} and {opp} need "
+                                                    "colours w and b (found {colour} and "
+                                                    "{colour2})")
+                                                  .format(rnd=rnd, pid=pid, opp=e.opp,
+                                                          colour=e.colour, colour2=oe.colour))
             if wc == "D":
-                raise EventFileError(path, where, f"round {rnd}: code D (draw in less than "
-                                     "one move, not rated) has no swisstui equivalent; "
-                                     "write = or a forfeit")
+                raise EventFileError(path, where, _("round {rnd}: code D (draw in less than one "
+                                                    "move, not rated) has no swisstui "
+                                                    "equivalent; write = or a forfeit")
+                                                  .format(rnd=rnd))
             bc = oe.code if white == pid else e.code
             text = {"1": "1-0", "0": "0-1", "=": "1/2-1/2", "+": "+-", "W": "+-",
                     "L": "-+", " ": None}.get(wc)
@@ -683,16 +867,16 @@ def _build_event(path: str, head: _Header, players: list[_PlayerRec]) -> Event:
             byes_of[pid].append((nrounds + 1, _CODE_REQUEST[code]))
     for line, rnd, kind, pid in head.requests:
         if pid not in by_id:
-            raise EventFileError(path, line, f"240 record names player {pid}, who has no 001 "
-                                 "record")
+            raise EventFileError(path, line, _("240 record names player {pid}, who has no 001 "
+                                               "record").format(pid=pid))
         if rnd <= nrounds:
             continue  # already in the round blocks
         byes_of[pid].append((rnd, kind))
     for a, b in head.forbidden:
         for x in (a, b):
             if x not in by_id:
-                raise EventFileError(path, None, f"260 record names player {x}, who has no "
-                                     "001 record")
+                raise EventFileError(path, None, _("260 record names player {x}, who has no 001 "
+                                                   "record").format(x=x))
 
     plist = []
     for r in players:
@@ -710,8 +894,9 @@ def _build_event(path: str, head: _Header, players: list[_PlayerRec]) -> Event:
     for r in players:
         got = computed.get(r.player.id, 0.0)
         if abs(got - r.points) > 1e-9:
-            raise EventFileError(path, r.line, f"player {r.player.id}: points {r.points:g} "
-                                 f"(columns 81-84) do not match the results ({got:g})")
+            raise EventFileError(path, r.line, _("player {id}: points {points:g} (columns "
+                                                 "81-84) do not match the results ({got:g})")
+                                               .format(id=r.player.id, points=r.points, got=got))
     return event
 
 

@@ -169,7 +169,8 @@ def _pair_round(event: Event, *, fixed=(), forbid=(), allow_rematch: bool = Fals
         return _roundrobin(event, round_no, ids, byes)
     if s.system == "dutch":  # FIDE C.04.3, its own engine (pairing/dutch/)
         from .dutch import pair_dutch
-        return pair_dutch(event, round_no, ids, byes, fixed=fixed, forbid=forbid)
+        return pair_dutch(event, round_no, ids, byes, fixed=fixed, forbid=forbid,
+                          allow_rematch=allow_rematch)
     if len(ids) < 2 and not fixed:
         raise PairingError(_("round {round_no}: {count} player(s) to pair; need at least 2").format(round_no=round_no, count=len(ids)))
 

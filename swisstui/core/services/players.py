@@ -63,7 +63,7 @@ def add_player(folder: Folder, name: str, *, id: int | None = None,
                **fields: Any) -> PlayerOutcome:
     """Register a player (the next free id unless ``id`` is given; a late entrant joins the
     next round).  ``fields``: rating, rank, club, country, lot, federation_id, sex, title,
-    birth, notes, smms_correction, joined_round."""
+    birth, notes, smms_correction, joined_round, reading."""
     return _one(folder, _new_id,
                 lambda ev: registration.add_player(ev, name, id=id, **fields))
 

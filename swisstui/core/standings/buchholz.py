@@ -9,6 +9,8 @@ the opponents' Buchholz.
 * BH-M1 / BH-M2 — Median-1 / Median-2: without the 1 or 2 highest and lowest, Art. 14.
 * AOB — average of the opponents' Buchholz, Art. 8.2: mean BH of the opponents met over the
   board (0 without any).
+* ``/P`` (BH, its cuts and medians, FB): forfeits count as games played against the scheduled
+  opponent, C.07 Art. 14 (:mod:`.registry`, :mod:`.unplayed`).
 
 Go's SOS family (sum of opponents' *wins*, OpenGotha) lives in :mod:`.go`.
 """
@@ -16,8 +18,11 @@ Go's SOS family (sum of opponents' *wins*, OpenGotha) lives in :mod:`.go`.
 from __future__ import annotations
 
 from .context import OVER_THE_BOARD, Context
+from ..i18n import N_
 from .registry import tiebreak
-from .unplayed import contributions, cut_rule, cut_values
+from .unplayed import contributions, cut_rows, cut_rule
+
+P = ("P",)  # the modifiers these tie-breaks accept (C.07 Art. 14)
 
 
 def _bh(ctx: Context, low: int, high: int) -> dict[int, float]:
@@ -25,45 +30,46 @@ def _bh(ctx: Context, low: int, high: int) -> dict[int, float]:
     rule = cut_rule(ctx)
     if low == 0 and high == 0:
         return {pid: sum([c[0] for c in row]) for pid, row in rows.items()}
-    return {pid: sum(cut_values(row, low, high, rule)) for pid, row in rows.items()}
+    return {pid: sum([c[0] for c in cut_rows(row, low, high, rule)])
+            for pid, row in rows.items()}
 
 
-@tiebreak("BH", "Buchholz", "docs/RULES.md §5.2 (C.07 Art. 8.1), §5.3, §4.4", aliases=("BUCHHOLZ",))
+@tiebreak("BH", N_("Buchholz"), "docs/RULES.md §5.2 (C.07 Art. 8.1), §5.3, §4.4", aliases=("BUCHHOLZ",), modifiers=P)
 def buchholz(ctx: Context) -> dict[int, float]:
     """Sum of the opponents' scores (chess: adjusted scores and dummy opponents, docs/RULES.md
     §5.3; other games: unpaired rounds count 0)."""
     return _bh(ctx, 0, 0)
 
 
-@tiebreak("BH-C1", "Buchholz Cut-1", "docs/RULES.md §5.2 (C.07 Art. 8.1, 14.1), §5.3",
-          aliases=("BHC1", "BUCHHOLZ-C1"))
+@tiebreak("BH-C1", N_("Buchholz Cut-1"), "docs/RULES.md §5.2 (C.07 Art. 8.1, 14.1), §5.3",
+          aliases=("BHC1", "BUCHHOLZ-C1"), modifiers=P)
 def buchholz_cut1(ctx: Context) -> dict[int, float]:
     """Buchholz without the least significant contribution (a VUR first, docs/RULES.md §5.3)."""
     return _bh(ctx, 1, 0)
 
 
-@tiebreak("BH-C2", "Buchholz Cut-2", "docs/RULES.md §5.2 (C.07 Art. 8.1, 14.1), §5.3",
-          aliases=("BHC2",))
+@tiebreak("BH-C2", N_("Buchholz Cut-2"), "docs/RULES.md §5.2 (C.07 Art. 8.1, 14.1), §5.3",
+          aliases=("BHC2",), modifiers=P)
 def buchholz_cut2(ctx: Context) -> dict[int, float]:
     """Buchholz without the two least significant contributions (VURs first)."""
     return _bh(ctx, 2, 0)
 
 
-@tiebreak("BH-M1", "Buchholz Median-1", "docs/RULES.md §5.2 (C.07 Art. 8.1, 14.2)",
-          aliases=("BHM1", "MEDIAN"))
+@tiebreak("BH-M1", N_("Buchholz Median-1"), "docs/RULES.md §5.2 (C.07 Art. 8.1, 14.2)",
+          aliases=("BHM1", "MEDIAN"), modifiers=P)
 def buchholz_median1(ctx: Context) -> dict[int, float]:
     """Buchholz without the highest and the least significant contribution."""
     return _bh(ctx, 1, 1)
 
 
-@tiebreak("BH-M2", "Buchholz Median-2", "docs/RULES.md §5.2 (C.07 Art. 8.1, 14.2)",
-          aliases=("BHM2",))
+@tiebreak("BH-M2", N_("Buchholz Median-2"), "docs/RULES.md §5.2 (C.07 Art. 8.1, 14.2)",
+          aliases=("BHM2",), modifiers=P)
 def buchholz_median2(ctx: Context) -> dict[int, float]:
     """Buchholz without the two highest and the two least significant contributions."""
     return _bh(ctx, 2, 2)
 
 
-@tiebreak("AOB", "Average of opponents' Buchholz", "docs/RULES.md §5.2 (C.07 Art. 8.2)")
+@tiebreak("AOB", N_("Average of opponents' Buchholz"), "docs/RULES.md §5.2 (C.07 Art. 8.2)")
 def average_opponents_buchholz(ctx: Context) -> dict[int, float]:
     """Mean Buchholz of the opponents met over the board (0 when there are none)."""
     bh = ctx.tiebreak("BH")
@@ -74,8 +80,8 @@ def average_opponents_buchholz(ctx: Context) -> dict[int, float]:
     return out
 
 
-@tiebreak("FB", "Fore Buchholz", "docs/RULES.md §5.2 (C.07 Art. 8.3)", ("chess",),
-          aliases=("FOREBUCHHOLZ",))
+@tiebreak("FB", N_("Fore Buchholz"), "docs/RULES.md §5.2 (C.07 Art. 8.3)", ("chess",),
+          aliases=("FOREBUCHHOLZ",), modifiers=P)
 def fore_buchholz(ctx: Context) -> dict[int, float]:
     """Buchholz computed as if every game paired in the last round ranked were a draw (that
     round then counts as played) — the Buchholz a player can know before the last round."""
@@ -89,4 +95,6 @@ def fore_buchholz(ctx: Context) -> dict[int, float]:
     draw = Result("1/2-1/2", (0.5, 0.5))
     drawn = replace(last, boards=tuple(replace(b, result=draw) for b in last.boards))
     fore = Context(ctx.event.with_round(drawn), ctx.after_round)
+    if ctx.forfeits_played:
+        fore = fore.with_forfeits_played()
     return buchholz(fore)

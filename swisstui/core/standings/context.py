@@ -50,7 +50,7 @@ class Context:
     """Everything a tie-break needs about one event after round ``after_round``."""
 
     __slots__ = ("event", "settings", "game", "after_round", "history", "players", "score",
-                 "win", "draw", "ids", "_memo")
+                 "win", "draw", "ids", "forfeits_played", "_memo")
 
     def __init__(self, event: Event, upto: int | None = None):
         self.event = event
@@ -67,7 +67,26 @@ class Context:
         sc = self.settings.scoring
         self.win = sc.win or 1.0
         self.draw = sc.draw
+        #: the ``/P`` modifier (FIDE C.07 Art. 14, docs/RULES.md §5.2 "Modifiers"): forfeits
+        #: count as games played against the scheduled opponent
+        self.forfeits_played = False
         self._memo: dict[Any, Any] = {}
+
+    def with_forfeits_played(self) -> Context:
+        """The same standings request under the ``/P`` modifier (one shared copy, its own
+        memo: adjusted scores and contributions differ)."""
+        if self.forfeits_played:
+            return self
+
+        def build() -> Context:
+            other = object.__new__(Context)
+            for name in Context.__slots__:
+                setattr(other, name, getattr(self, name))
+            other.forfeits_played = True
+            other._memo = {}
+            return other
+
+        return self.memo("forfeits_played", build)
 
     def memo(self, key: Any, fn: Callable[[], Any]) -> Any:
         """Compute ``fn()`` once per context (shared per-player aggregates)."""

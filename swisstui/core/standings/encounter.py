@@ -11,6 +11,7 @@ and every criterion before them in the chain, never for the whole field.
   every other player's points plus a win for each game that player still lacks), then the
   same for second place, and so on; the others stay tied.  Values are then ranks from the
   top (the separated players ``n, n−1, …``, the rest 0).
+  ``DE/P`` (C.07 Art. 14): forfeits between tied players count as games played.
 * DC — OpenGotha direct confrontation (docs/RULES.md §1.4): within the group, a win graph; cycles
   of wins are collapsed into one node; repeatedly the nodes without a win inside the group are
   ranked last.  Value: the layer (0 = ranked last).
@@ -24,16 +25,20 @@ from collections import defaultdict
 
 from ..model import GameKind as K
 from .context import Context
+from ..i18n import N_
 from .registry import tiebreak
 
 
 def _games_among(ctx: Context, ids: list[int]) -> dict[int, dict[int, list[float]]]:
     """``{p: {q: [points p scored vs q in each game played]}}`` for p, q in ``ids``."""
     group = set(ids)
+    # ``/P`` (C.07 Art. 14): forfeits count as games played
+    kinds = {K.GAME, K.FORFEIT_WIN, K.FORFEIT_LOSS, K.FORFEIT_DRAW} if ctx.forfeits_played \
+        else {K.GAME}
     out: dict[int, dict[int, list[float]]] = {p: defaultdict(list) for p in ids}
     for p in ids:
         for r in ctx.history.get(p, ()):
-            if r.kind is K.GAME and r.opponent in group:
+            if r.kind in kinds and r.opponent in group:
                 out[p][r.opponent].append(r.points)
     return out
 
@@ -43,8 +48,8 @@ def _all_met(games: dict[int, dict[int, list[float]]], ids: list[int]) -> bool:
     return all(len(games[p]) == n for p in ids)
 
 
-@tiebreak("DE", "Direct encounter", "docs/RULES.md §5.2 (C.07 Art. 6), §4.4; §8.2",
-          group=True, aliases=("H2H", "DIRECT", "HEADTOHEAD"))
+@tiebreak("DE", N_("Direct encounter"), "docs/RULES.md §5.2 (C.07 Art. 6), §4.4; §8.2",
+          group=True, aliases=("H2H", "DIRECT", "HEADTOHEAD"), modifiers=("P",))
 def direct_encounter(ctx: Context, ids: list[int]) -> dict[int, float]:
     """Points among the tied players; with missing games only the places that no missing
     result could change are decided (docs/RULES.md §5.2, Art. 6)."""
@@ -80,7 +85,7 @@ def _beats(ctx: Context, ids: list[int]) -> dict[int, set[int]]:
     return {p: {q for q, v in games[p].items() if sum(v) / len(v) >= win} for p in ids}
 
 
-@tiebreak("DC", "Direct confrontation (OpenGotha)", "docs/RULES.md §1.4 (DC)", ("go",),
+@tiebreak("DC", N_("Direct confrontation (OpenGotha)"), "docs/RULES.md §1.4 (DC)", ("go",),
           group=True)
 def direct_confrontation(ctx: Context, ids: list[int]) -> dict[int, float]:
     """Win graph among the tied players, cycles collapsed; players without a win inside the
@@ -100,7 +105,7 @@ def direct_confrontation(ctx: Context, ids: list[int]) -> dict[int, float]:
     return {p: float(height[members[p]]) for p in ids}
 
 
-@tiebreak("SDC", "Simplified direct confrontation", "docs/RULES.md §1.4 (SDC)", ("go",), group=True)
+@tiebreak("SDC", N_("Simplified direct confrontation"), "docs/RULES.md §1.4 (SDC)", ("go",), group=True)
 def simplified_direct_confrontation(ctx: Context, ids: list[int]) -> dict[int, float]:
     """Wins among the tied players if every pair has met, else 0 for all."""
     games = _games_among(ctx, ids)

@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import math
 
+from ..i18n import N_
 from ..model import GameKind as K
 from .context import Context
 from .registry import tiebreak
@@ -144,14 +145,14 @@ def _sum_opp(ctx: Context, values: dict[int, float], unpaired: dict[int, float] 
     return out
 
 
-@tiebreak("WINS", "Number of wins (NBW)", "docs/RULES.md §1.4 (NBW), §1.2", ("go",),
+@tiebreak("WINS", N_("Number of wins (NBW)"), "docs/RULES.md §1.4 (NBW), §1.2", ("go",),
           aliases=("NBW",), primary=True)
 def nbw(ctx: Context) -> dict[int, float]:
     """Wins + ½ per jigo + bye points (rounded down); absent rounds add nothing."""
     return _scores(ctx)[0]
 
 
-@tiebreak("MMS", "McMahon score", "docs/RULES.md §1.2, §1.4 (MMS)", ("go",), aliases=("MCMAHON",),
+@tiebreak("MMS", N_("McMahon score"), "docs/RULES.md §1.2, §1.4 (MMS)", ("go",), aliases=("MCMAHON",),
           primary=True)
 def mms(ctx: Context) -> dict[int, float]:
     """Start score + wins + special points (bye; ``absent_mms`` per absent round), rounded
@@ -159,7 +160,7 @@ def mms(ctx: Context) -> dict[int, float]:
     return _scores(ctx)[1]
 
 
-@tiebreak("SOS", "Sum of opponents' scores", "docs/RULES.md §1.4 (SOSW); §8.2", ("go",),
+@tiebreak("SOS", N_("Sum of opponents' scores"), "docs/RULES.md §1.4 (SOSW); §8.2", ("go",),
           aliases=("SOSW",))
 def sos(ctx: Context) -> dict[int, float]:
     """Σ of the opponents' wins (NBW; virtual with ``sos_unplayed_half``); rounds without an
@@ -167,28 +168,28 @@ def sos(ctx: Context) -> dict[int, float]:
     return _sum_opp(ctx, _opp_scores(ctx)[0], None)
 
 
-@tiebreak("SOS-1", "SOS minus the lowest", "docs/RULES.md §1.4 (SOSW-1)", ("go",),
+@tiebreak("SOS-1", N_("SOS minus the lowest"), "docs/RULES.md §1.4 (SOSW-1)", ("go",),
           aliases=("SOSW-1",))
 def sos_minus1(ctx: Context) -> dict[int, float]:
     """SOS without the lowest contribution."""
     return _sum_opp(ctx, _opp_scores(ctx)[0], None, cut=1)
 
 
-@tiebreak("SOS-2", "SOS minus the two lowest", "docs/RULES.md §1.4 (SOSW-2)", ("go",),
+@tiebreak("SOS-2", N_("SOS minus the two lowest"), "docs/RULES.md §1.4 (SOSW-2)", ("go",),
           aliases=("SOSW-2",))
 def sos_minus2(ctx: Context) -> dict[int, float]:
     """SOS without the two lowest contributions."""
     return _sum_opp(ctx, _opp_scores(ctx)[0], None, cut=2)
 
 
-@tiebreak("SOSOS", "Sum of opponents' SOS", "docs/RULES.md §1.4 (SOSOSW); §8.2", ("go",),
+@tiebreak("SOSOS", N_("Sum of opponents' SOS"), "docs/RULES.md §1.4 (SOSOSW); §8.2", ("go",),
           aliases=("SOSOSW",))
 def sosos(ctx: Context) -> dict[int, float]:
     """Σ of the opponents' SOS; unpaired rounds add 0."""
     return _sum_opp(ctx, ctx.tiebreak("SOS"), None)
 
 
-@tiebreak("SODOS", "Sum of defeated opponents' scores", "docs/RULES.md §1.4 (SODOSW); §8.2",
+@tiebreak("SODOS", N_("Sum of defeated opponents' scores"), "docs/RULES.md §1.4 (SODOSW); §8.2",
           ("go",), aliases=("SODOSW",))
 def sodos(ctx: Context) -> dict[int, float]:
     """Σ opponent's NBW (virtual with ``sos_unplayed_half``) × result against them (1 win,
@@ -254,7 +255,7 @@ def _exploits(ctx: Context) -> tuple[dict[int, float], dict[int, float]]:
     return ctx.memo("go_exploits", build)
 
 
-@tiebreak("EXT", "Exploits attempted", "docs/RULES.md §1.4 (EXT)", ("go",))
+@tiebreak("EXT", N_("Exploits attempted"), "docs/RULES.md §1.4 (EXT)", ("go",))
 def exploits_attempted(ctx: Context) -> dict[int, float]:
     """Σ over the opponents met of their NBW × coef, coef from the actual handicap against
     the natural one (rank difference): 0 below, 1 equal, 2 one stone more, 3 two or more
@@ -262,13 +263,13 @@ def exploits_attempted(ctx: Context) -> dict[int, float]:
     return _exploits(ctx)[0]
 
 
-@tiebreak("EXR", "Exploits achieved", "docs/RULES.md §1.4 (EXR)", ("go",))
+@tiebreak("EXR", N_("Exploits achieved"), "docs/RULES.md §1.4 (EXR)", ("go",))
 def exploits_achieved(ctx: Context) -> dict[int, float]:
     """EXT over the games won only (by default too) (docs/RULES.md §1.4 (EXR))."""
     return _exploits(ctx)[1]
 
 
-@tiebreak("SOSM", "Sum of opponents' McMahon scores", "docs/RULES.md §1.4 (SOSM)", ("go",))
+@tiebreak("SOSM", N_("Sum of opponents' McMahon scores"), "docs/RULES.md §1.4 (SOSM)", ("go",))
 def sosm(ctx: Context) -> dict[int, float]:
     """Σ of the opponents' MMS (virtual with ``sos_unplayed_half``); an unpaired round adds
     the player's own start score.  Handicap correction: White (who gave h stones) adds h,
@@ -283,7 +284,7 @@ def sosm(ctx: Context) -> dict[int, float]:
     return base
 
 
-@tiebreak("SOSOSM", "Sum of opponents' SOSM", "docs/RULES.md §1.4 (SOSOSM)", ("go",))
+@tiebreak("SOSOSM", N_("Sum of opponents' SOSM"), "docs/RULES.md §1.4 (SOSOSM)", ("go",))
 def sososm(ctx: Context) -> dict[int, float]:
     """Σ of the opponents' SOSM; an unpaired round adds own start score × rounds."""
     start = _start(ctx)
@@ -291,7 +292,7 @@ def sososm(ctx: Context) -> dict[int, float]:
     return _sum_opp(ctx, ctx.tiebreak("SOSM"), {pid: v * n for pid, v in start.items()})
 
 
-@tiebreak("CUSS", "Cumulative sum of scores", "docs/RULES.md §1.4 (CUSSW)", ("go",),
+@tiebreak("CUSS", N_("Cumulative sum of scores"), "docs/RULES.md §1.4 (CUSSW)", ("go",),
           aliases=("CUSSW",))
 def cuss(ctx: Context) -> dict[int, float]:
     """Σ over rounds of the running number of wins (bye points included, absent 0)."""
@@ -307,7 +308,7 @@ def cuss(ctx: Context) -> dict[int, float]:
     return out
 
 
-@tiebreak("SODOSODOS", "Wins of the players beaten by the players one beat",
+@tiebreak("SODOSODOS", N_("Wins of the players beaten by the players one beat"),
           "docs/RULES.md §8.2 (Tagajo criterion 5); §1.4 (SODOS)", ("go",),
           aliases=("TAGAJO5", "SODOS2"))
 def sodos_of_sodos(ctx: Context) -> dict[int, float]:

@@ -18,6 +18,7 @@ All four are percent codes: fractions in JSON, percents in text.  Values are fra
 
 from __future__ import annotations
 
+from ..i18n import N_
 from ..model import GameKind as K, RoundRecord
 from .context import Context
 from .registry import tiebreak
@@ -74,14 +75,14 @@ def _opponents_average(ctx: Context, values: dict[int, float]) -> dict[int, floa
     return out
 
 
-@tiebreak("MP", "Match points", "docs/RULES.md §3.1", ("magic",), aliases=("MATCHPOINTS",),
+@tiebreak("MP", N_("Match points"), "docs/RULES.md §3.1", ("magic",), aliases=("MATCHPOINTS",),
           primary=True)
 def match_points(ctx: Context) -> dict[int, float]:
     """The match points scored (3 win, 1 draw, 0 loss, bye 3)."""
     return dict(ctx.score)
 
 
-@tiebreak("MW", "Match-win percentage", "docs/RULES.md §3.2 (MW%); §8.3", ("magic",),
+@tiebreak("MW", N_("Match-win percentage"), "docs/RULES.md §3.2 (MW%); §8.3", ("magic",),
           aliases=("MWP",), percent=True)
 def match_win_pct(ctx: Context) -> dict[int, float]:
     """Match points / (3 × rounds played), at least 0.33 (byes counted per
@@ -89,21 +90,21 @@ def match_win_pct(ctx: Context) -> dict[int, float]:
     return _own(ctx)[0]
 
 
-@tiebreak("OMW", "Opponents' match-win percentage", "docs/RULES.md §3.2 (OMW%); §8.3",
+@tiebreak("OMW", N_("Opponents' match-win percentage"), "docs/RULES.md §3.2 (OMW%); §8.3",
           ("magic",), aliases=("OMWP",), percent=True)
 def opponents_match_win_pct(ctx: Context) -> dict[int, float]:
     """Average of the opponents' MW% (each ≥ 0.33); own byes are not opponents."""
     return _opponents_average(ctx, _own(ctx)[0])
 
 
-@tiebreak("GW", "Game-win percentage", "docs/RULES.md §3.2 (GW%); §8.3", ("magic",),
+@tiebreak("GW", N_("Game-win percentage"), "docs/RULES.md §3.2 (GW%); §8.3", ("magic",),
           aliases=("GWP",), percent=True)
 def game_win_pct(ctx: Context) -> dict[int, float]:
     """Game points / (3 × games played), at least 0.33."""
     return _own(ctx)[1]
 
 
-@tiebreak("OGW", "Opponents' game-win percentage", "docs/RULES.md §3.2 (OGW%)", ("magic",),
+@tiebreak("OGW", N_("Opponents' game-win percentage"), "docs/RULES.md §3.2 (OGW%)", ("magic",),
           aliases=("OGWP",), percent=True)
 def opponents_game_win_pct(ctx: Context) -> dict[int, float]:
     """Average of the opponents' GW% (each ≥ 0.33), byes ignored."""

@@ -13,17 +13,18 @@ from __future__ import annotations
 
 import hashlib
 
+from ..i18n import N_
 from .context import Context
 from .registry import tiebreak
 
 
-@tiebreak("PTS", "Score", "docs/RULES.md §0 (main score)", aliases=("SCORE", "POINTS"), primary=True)
+@tiebreak("PTS", N_("Score"), "docs/RULES.md §0 (main score)", aliases=("SCORE", "POINTS"), primary=True)
 def points(ctx: Context) -> dict[int, float]:
     """The player's score after the round ranked."""
     return dict(ctx.score)
 
 
-@tiebreak("LOT", "Lot number", "docs/RULES.md §8.2 (lot number)", aliases=("LOTNUMBER", "NUMBER"),
+@tiebreak("LOT", N_("Lot number"), "docs/RULES.md §8.2 (lot number)", aliases=("LOTNUMBER", "NUMBER"),
           higher_better=False, integer=True)
 def lot(ctx: Context) -> dict[int, float]:
     """The lot number (lower ranks higher); players without one after, by id."""
@@ -34,7 +35,7 @@ def lot(ctx: Context) -> dict[int, float]:
     return out
 
 
-@tiebreak("RANDOM", "Random (by seed)", "docs/RULES.md §8.2 (random number)", aliases=("RND", "RAND"),
+@tiebreak("RANDOM", N_("Random (by seed)"), "docs/RULES.md §8.2 (random number)", aliases=("RND", "RAND"),
           integer=True)
 def random_order(ctx: Context) -> dict[int, float]:
     """A pseudo-random number per player from (event seed, round ranked, player id)."""

@@ -17,6 +17,7 @@ without disc counts scores 64-0 for the winner (32-32 when drawn).
 
 from __future__ import annotations
 
+from ..i18n import N_
 from ..model import GameKind as K, RoundRecord
 from .context import Context
 from .registry import tiebreak
@@ -51,7 +52,7 @@ def _withdrawn(ctx: Context) -> set[int]:
             if p.withdrawn_from is not None and p.withdrawn_from <= ctx.after_round}
 
 
-@tiebreak("BQ", "Brightwell quotient", "docs/RULES.md §2.2", ("othello",),
+@tiebreak("BQ", N_("Brightwell quotient"), "docs/RULES.md §2.2", ("othello",),
           aliases=("BRIGHTWELL",))
 def brightwell(ctx: Context) -> dict[int, float]:
     """Own discs + C × opponents' points; byes, withdrawn opponents and unplayed rounds as
@@ -75,7 +76,7 @@ def brightwell(ctx: Context) -> dict[int, float]:
     return out
 
 
-@tiebreak("DISCS", "Disc count", "docs/RULES.md §2.1 (tie order), §2.3", ("othello",),
+@tiebreak("DISCS", N_("Disc count"), "docs/RULES.md §2.1 (tie order), §2.3", ("othello",),
           aliases=("DISC", "TOTALDISCS"))
 def disc_count(ctx: Context) -> dict[int, float]:
     """Sum of the player's discs over all games, byes at the bye disc score, a requested

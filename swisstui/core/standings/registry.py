@@ -11,6 +11,11 @@ compute function.
   before them in the chain (FIDE C.07 Art. 6, docs/RULES.md §5.2; OpenGotha DC, docs/RULES.md §1.4).
 * ``REGISTRY`` — a read-only mapping ``code -> TieBreak``; ``REGISTRY.get(name)`` also
   accepts aliases, lower case and spellings without ``-``/``%`` (``bhc1``, ``OMW%``).
+* Modifier ``/P`` (FIDE C.07 Art. 14, docs/RULES.md §5.2 "Modifiers": forfeits count as games
+  played against the scheduled opponent): ``BH-C1/P``, ``SB/P``, … for the tie-breaks that
+  declare ``modifiers=("P",)``; ``REGISTRY.get("bh/p")`` builds that variant once (code
+  ``BH/P``) and computes the base tie-break on
+  :meth:`.context.Context.with_forfeits_played`.  Variants are not listed by iteration.
 
 Values are always computed from :func:`swisstui.core.model.history`, never stored.
 """
@@ -21,7 +26,7 @@ from ..i18n import _
 
 import importlib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 from collections.abc import Callable, Iterator
 
@@ -48,6 +53,7 @@ class TieBreak:
     integer: bool = False  # shown without decimals (ratings)
     doc: str = field(default="", compare=False)
     primary: bool = False  # a main score: first in a chain it replaces the event score
+    modifiers: tuple[str, ...] = ()  # modifiers accepted after "/" ("P")
 
     def applies_to(self, game: str) -> bool:
         if self.games == ANY:
@@ -71,6 +77,7 @@ class Registry(Mapping):
     def __init__(self) -> None:
         self._by_code: dict[str, TieBreak] = {}
         self._by_name: dict[str, str] = {}
+        self._variants: dict[str, TieBreak] = {}
         self._loaded = False
 
     # -- definition ------------------------------------------------------------------------
@@ -95,7 +102,12 @@ class Registry(Mapping):
     # -- Mapping ----------------------------------------------------------------------------
     def __getitem__(self, code: str) -> TieBreak:
         self._load()
-        return self._by_code[code]
+        if code in self._by_code:
+            return self._by_code[code]
+        tb = self.get(code) if "/" in code else None
+        if tb is None:
+            raise KeyError(code)
+        return tb
 
     def __iter__(self) -> Iterator[str]:
         self._load()
@@ -107,8 +119,31 @@ class Registry(Mapping):
 
     def get(self, name: str, default: Any = None) -> TieBreak | None:
         self._load()
-        code = self._by_name.get(_norm(name))
-        return self._by_code[code] if code else default
+        base, _, mods = str(name).partition("/")
+        code = self._by_name.get(_norm(base))
+        if not code:
+            return default
+        if not mods:
+            return self._by_code[code]
+        return self._variant(self._by_code[code], mods) or default
+
+    def _variant(self, base: TieBreak, mods: str) -> TieBreak | None:
+        """``base`` with the modifier ``mods`` (only ``P``), or None if it takes none."""
+        mod = _norm(mods)
+        if mod != "P" or mod not in base.modifiers:
+            return None
+        code = f"{base.code}/{mod}"
+        if code not in self._variants:
+            compute = base.compute
+
+            def played(ctx: Any, *args: Any) -> dict[int, float]:
+                return compute(ctx.with_forfeits_played(), *args)
+
+            self._variants[code] = replace(
+                base, code=code, name=f"{base.name} (forfeits as played)",
+                rule_ref=f"{base.rule_ref}; C.07 Art. 14 (modifier P)", compute=played,
+                aliases=(), modifiers=())
+        return self._variants[code]
 
     def resolve(self, name: str, game: str | None = None) -> TieBreak:
         """The tie-break called ``name`` (code or alias); SwissError if unknown or not a
@@ -129,10 +164,23 @@ class Registry(Mapping):
 REGISTRY = Registry()
 
 
+def description(code: str, lang: str | None = None) -> str:
+    """What tie-break ``code`` is called, for people, in ``lang`` (None: the director's
+    language): ``BH`` → ``Buchholz``.  The code itself is never translated (issue 17); an
+    unknown code is returned as it is."""
+    from .. import i18n
+    from ..readers import gettext_for
+    tb = REGISTRY.get(code)
+    if tb is None:
+        return code
+    return gettext_for(lang)(tb.name) if lang else i18n._(tb.name)
+
+
 def tiebreak(code: str, name: str, rule_ref: str,
              games: tuple[str, ...] | str | Callable[[Any], bool] = ANY, *,
              aliases: tuple[str, ...] = (), percent: bool = False, group: bool = False,
-             higher_better: bool = True, integer: bool = False, primary: bool = False):
+             higher_better: bool = True, integer: bool = False, primary: bool = False,
+             modifiers: tuple[str, ...] = ()):
     """Decorator: register ``fn`` as the compute function of tie-break ``code``."""
 
     def deco(fn: Callable[..., dict[int, float]]) -> Callable[..., dict[int, float]]:
@@ -140,7 +188,7 @@ def tiebreak(code: str, name: str, rule_ref: str,
         if rule_ref not in doc:  # every compute function's docstring cites its rule
             fn.__doc__ = f"{doc}\n\n{code} ({name}): {rule_ref}."
         REGISTRY.add(TieBreak(code, name, rule_ref, games, fn, aliases, percent, group,
-                              higher_better, integer, doc, primary))
+                              higher_better, integer, doc, primary, modifiers))
         return fn
 
     return deco

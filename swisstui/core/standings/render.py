@@ -9,7 +9,9 @@ JSON shapes (stable):
   — percent codes as fractions (``0.5714``);
 * crosstable: the same rows with ``"rounds": [cells]`` and a top-level ``"rounds": [numbers]``.
 
-Text shows percent codes as percents (``57.14%``).
+Text shows percent codes as percents (``57.14%``; ``57,14%`` in pt_BR).  The text and the headers are for people:
+``lang`` gives their language (default English); codes (BH, SB …) stay as they are, and the
+JSON shapes never change with the language.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from typing import Any
 from collections.abc import Sequence
 
 from .. import textwidth
+from ..i18n import SOURCE
+from ..readers import gettext_for, reader_text
 from .crosstable import Crosstable
 from .table import Standings, format_value, json_value
 
@@ -37,24 +41,26 @@ def table_lines(headers: Sequence[str], rows: Sequence[Sequence[str]], right: se
     return [line(headers)] + [line(r) for r in rows]
 
 
-def _title(kind: str, name: str, after: int) -> str:
-    return f"{name} — {kind} after round {after}" if name else f"{kind} after round {after}"
+def _title(title: str, name: str) -> str:
+    return f"{name} — {title}" if name else title
 
 
-def standings_rows(st: Standings) -> tuple[list[str], list[list[str]]]:
+def standings_rows(st: Standings, *, lang: str = SOURCE) -> tuple[list[str], list[list[str]]]:
     """Header and text cells of a standings table (for any front end)."""
-    headers = ["Pl", "No", "Name", "Pts", *st.tiebreaks]
-    rows = [[r.place, str(r.player.id), r.player.name, format_value(None, r.score),
-             *(format_value(c, r.values.get(c)) for c in st.tiebreaks)] for r in st.rows]
+    _ = gettext_for(lang)
+    headers = [_("Pl"), _("No"), _("Name"), _("Pts"), *st.tiebreaks]
+    rows = [[r.place, str(r.player.id), r.player.name, format_value(None, r.score, lang),
+             *(format_value(c, r.values.get(c), lang) for c in st.tiebreaks)] for r in st.rows]
     return headers, rows
 
 
-def standings_text(st: Standings, name: str = "") -> str:
-    headers, rows = standings_rows(st)
+def standings_text(st: Standings, name: str = "", *, lang: str = SOURCE) -> str:
+    _ = gettext_for(lang)
+    headers, rows = standings_rows(st, lang=lang)
     right = {0, 1} | set(range(3, len(headers)))
-    lines = [_title("standings", name, st.after_round), ""]
+    lines = [_title(_("standings after round {round}").format(round=st.after_round), name), ""]
     lines += table_lines(headers, rows, right)
-    lines += [f"warning: {w}" for w in st.warnings]
+    lines += [_("warning: {warning}").format(warning=reader_text(w, _)) for w in st.warnings]
     return "\n".join(lines) + "\n"
 
 
@@ -72,19 +78,23 @@ def standings_data(st: Standings, name: str = "") -> dict[str, Any]:
     }
 
 
-def crosstable_rows(ct: Crosstable) -> tuple[list[str], list[list[str]]]:
-    headers = ["Pl", "No", "Name", *(f"R{n}" for n in ct.rounds), "Pts", *ct.tiebreaks]
-    rows = [[r.place, str(r.player.id), r.player.name, *r.cells, format_value(None, r.score),
-             *(format_value(c, r.values.get(c)) for c in ct.tiebreaks)] for r in ct.rows]
+def crosstable_rows(ct: Crosstable, *, lang: str = SOURCE) -> tuple[list[str], list[list[str]]]:
+    _ = gettext_for(lang)
+    headers = [_("Pl"), _("No"), _("Name"),
+               *(_("R{round}").format(round=n) for n in ct.rounds), _("Pts"), *ct.tiebreaks]
+    rows = [[r.place, str(r.player.id), r.player.name, *r.cells,
+             format_value(None, r.score, lang),
+             *(format_value(c, r.values.get(c), lang) for c in ct.tiebreaks)] for r in ct.rows]
     return headers, rows
 
 
-def crosstable_text(ct: Crosstable, name: str = "") -> str:
-    headers, rows = crosstable_rows(ct)
+def crosstable_text(ct: Crosstable, name: str = "", *, lang: str = SOURCE) -> str:
+    _ = gettext_for(lang)
+    headers, rows = crosstable_rows(ct, lang=lang)
     right = {0, 1} | set(range(3, len(headers)))
-    lines = [_title("crosstable", name, ct.after_round), ""]
+    lines = [_title(_("crosstable after round {round}").format(round=ct.after_round), name), ""]
     lines += table_lines(headers, rows, right)
-    lines += [f"warning: {w}" for w in ct.warnings]
+    lines += [_("warning: {warning}").format(warning=reader_text(w, _)) for w in ct.warnings]
     return "\n".join(lines) + "\n"
 
 

@@ -18,6 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..games import profile
+from ..i18n import N_
+from ..readers import Message
 
 
 def needed_rounds(n: int) -> int:
@@ -59,6 +61,7 @@ def rounds_warning(n: int, planned: int, game: str | None = None) -> str | None:
     if planned >= need or n < 2:
         return None
     rec = recommended_rounds(n, game)
-    return (f"{planned} rounds for {n} players: fewer than the {need} needed to leave a single "
-            f"perfect score (recommended {rec}); tie-breaks will decide places that games "
-            f"should (docs/RULES.md §8.3)")
+    return Message(N_("{planned} rounds for {n} players: fewer than the {need} needed to leave "
+                      "a single perfect score (recommended {rec}); tie-breaks will decide "
+                      "places that games should (docs/RULES.md §8.3)"),
+                   planned=planned, n=n, need=need, rec=rec)

@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from collections.abc import Iterable, Sequence
 
 from ..games import profile
+from ..i18n import N_
+from ..readers import Message, number_text, percent_text
 from ..model import Event, Player
 from .context import Context
 from .registry import REGISTRY, TieBreak
@@ -163,23 +165,27 @@ def standings_with_context(event: Event, upto: int | None = None,
     rated = [tb.code for tb in tbs if tb.code in ("ARO", "AROC1", "TPR")]
     unrated = sum(1 for p in event.players if p.rating is None)
     if rated and unrated:
-        warnings.append(f"{', '.join(rated)}: {unrated} unrated player(s) are left out of "
-                        f"the opponents' average; FIDE C.07 Art. 10 drops rating tie-breaks "
-                        f"unless a rating for unrated players is published (docs/RULES.md §5.2)")
+        warnings.append(Message(N_(
+            "{codes}: {unrated} unrated player(s) are left out of the opponents' average; "
+            "FIDE C.07 Art. 10 drops rating tie-breaks unless a rating for unrated players "
+            "is published (docs/RULES.md §5.2)"), codes=", ".join(rated), unrated=unrated))
     if upto is None:
         pending = [r for r in event.swiss_rounds()
                    if r.number > ctx.after_round and r.missing_results()]
         if pending:
             r = pending[0]
-            warnings.append(f"round {r.number} has {r.missing_results()} result(s) missing; "
-                            f"standings after round {ctx.after_round}")
+            warnings.append(Message(N_("round {round} has {missing} result(s) missing; "
+                                       "standings after round {after}"),
+                                    round=r.number, missing=r.missing_results(),
+                                    after=ctx.after_round))
     else:  # an asked-for round that is not complete: its missing games count for nobody
         pending = [r for r in event.swiss_rounds()
                    if r.number <= ctx.after_round and r.missing_results()]
         if pending:
             r = pending[0]
-            warnings.append(f"round {r.number} has {r.missing_results()} result(s) missing; "
-                            f"those games count for nobody in these standings")
+            warnings.append(Message(N_("round {round} has {missing} result(s) missing; those "
+                                       "games count for nobody in these standings"),
+                                    round=r.number, missing=r.missing_results()))
     return Standings(ctx.after_round, tuple(tb.code for tb in tbs), rows, tuple(warnings),
                      event.game), ctx
 
@@ -214,22 +220,24 @@ def _number(value: float) -> str:
     return f"{value:.2f}".rstrip("0").rstrip(".")
 
 
-def format_value(code: str | None, value: float | None) -> str:
+def format_value(code: str | None, value: float | None, lang: str | None = None) -> str:
     """A tie-break (or, with ``code`` None, a score) value as text: percent codes as
-    ``57.14%``, ratings and numbers without trailing zeros (``5.5``, ``30``)."""
+    ``57.14%``, ratings and numbers without trailing zeros (``5.5``, ``30``); ``lang`` (a
+    page people read) writes them in that language's form (``57,14%``, ``5,5`` in pt_BR) —
+    never for JSON, CSV or the event files (:func:`json_value`)."""
     if value is None:
         return ""
     tb = REGISTRY.get(code) if code else None
     if tb is not None:
         if tb.percent:
-            return f"{value * 100:.2f}%"
+            return percent_text(value, lang) if lang else f"{value * 100:.2f}%"
         if tb.code == "LOT" and value >= 1_000_000:
             return ""
         if tb.code in ("RATING", "RANK") and value <= -100:
             return ""
         if tb.integer:
             return str(int(round(value)))
-    return _number(value)
+    return number_text(value, lang) if lang else _number(value)
 
 
 def json_value(code: str | None, value: float) -> float | int | None:

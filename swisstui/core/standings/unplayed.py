@@ -12,10 +12,16 @@ Chess (FIDE C.07, docs/RULES.md §5.3) — a game whose profile names an ``unpla
     every round, except requested byes followed only by VURs (trailing: typically a
     withdrawal; or in the last round), which count as draws (category 5);
   - the participant's own unplayed rounds (byes, forfeits won or lost, absences) are games
-    against a dummy opponent whose score is the participant's own adjusted score; in SB the
-    dummy's score is multiplied by the points scored that round (×1 PAB, ×0 forfeit loss);
-    in a round robin an unplayed round contributes 0;
+    against a dummy opponent whose score is the participant's own **real** score (the points
+    actually scored, not the adjusted score, which serves only as somebody's opponent;
+    FIDE TEC's reference TieBreakServer agrees, docs/RULES.md §5.3); in SB the dummy's score
+    is multiplied by the points scored that round (×1 PAB, ×0 forfeit loss); in a round robin
+    an unplayed round contributes 0;
   - Cut-1/Cut-2 remove VUR contributions first.
+
+  Modifier ``/P`` (C.07 Art. 14, docs/RULES.md §5.2 "Modifiers"): forfeits (won, lost or
+  drawn) count as games played against the scheduled opponent — his adjusted score, not a
+  dummy, and not a VUR (:meth:`.context.Context.with_forfeits_played`).
 
 * ``"2026"`` — C.07 from 1 Mar 2026 (docs/RULES.md §5.3 "From 1 Mar 2026", a **secondary
   source** [S]: Sharly-Chess and a research note, not the handbook text).  Everything as
@@ -24,9 +30,8 @@ Chess (FIDE C.07, docs/RULES.md §5.3) — a game whose profile names an ``unpla
   - the dummy opponent's score is capped (:func:`dummy_2026`): for a forfeit (won, lost or
     drawn: a round with a scheduled opponent) at the scheduled opponent's adjusted score,
     for every other unplayed round (byes, absences, rounds after a withdrawal or before a
-    late entry) at draw points × number of rounds.  "Own score" is read as the 2023 dummy
-    score it caps — the player's own *adjusted* score — and "number of rounds" as the rounds
-    the standings count (``ctx.after_round``; the event's rounds once it is over);
+    late entry) at draw points × number of rounds.  "Own score" is the 2023 dummy score it
+    caps — the player's own real score — and "number of rounds" the rounds the standings count (``ctx.after_round``; the event's rounds once it is over);
   - Cut-1/Cut-2 cut the lowest VUR contribution only if it is not below the least
     significant value, else the least significant value (:func:`cut_one`).  For Buchholz
     the least significant value is the lowest contribution, which no VUR can be below, so
@@ -56,6 +61,8 @@ VUR = frozenset({K.HALF_BYE, K.ZERO_BYE, K.FORFEIT_LOSS, K.ABSENT, K.WITHDRAWN,
                  K.NOT_REGISTERED})
 #: VURs that are requested byes (category 5 when trailing): everything but a forfeit loss
 REQUESTED = VUR - {K.FORFEIT_LOSS}
+#: unplayed rounds with a scheduled opponent: games played under the ``/P`` modifier
+FORFEITS = frozenset({K.FORFEIT_WIN, K.FORFEIT_LOSS, K.FORFEIT_DRAW})
 
 Contribution = tuple  # (value: float, vur: bool, fraction: float)
 
@@ -89,7 +96,7 @@ def cut_rule(ctx: Context) -> str:
 
 def dummy_2026(own: float, scheduled: float | None, cap: float) -> float:
     """C.07 2026 dummy opponent's score (docs/RULES.md §5.3 "From 1 Mar 2026", [S]): the 2023/24
-    dummy score (the player's own adjusted score ``own``) capped at the scheduled opponent's
+    dummy score (the player's own score ``own``) capped at the scheduled opponent's
     adjusted score for a forfeit (``scheduled``), else at ``cap`` = draw points × number of
     rounds."""
     return min(own, scheduled if scheduled is not None else cap)
@@ -120,6 +127,14 @@ def adjusted_scores(ctx: Context) -> dict[int, float]:
     return ctx.memo("adjusted", build)
 
 
+def _played_fraction(rec, win: float) -> float:
+    """The fraction of a win scored in a round counted as a game: the game's outcome; for a
+    forfeit counted as played (``/P``), its points as a fraction of a win."""
+    if rec.kind in FORFEITS:
+        return rec.points / win
+    return rec.outcome or 0.0
+
+
 def contributions(ctx: Context) -> dict[int, list[Contribution]]:
     """Per player, one ``(value, vur, fraction)`` per round (see module docstring)."""
 
@@ -139,6 +154,8 @@ def contributions(ctx: Context) -> dict[int, list[Contribution]]:
                 out[pid] = row
             return out
         rr = ctx.settings.system == "roundrobin"
+        # rounds that count as games against the opponent (``/P``: forfeits too)
+        otb = OVER_THE_BOARD | FORFEITS if ctx.forfeits_played else OVER_THE_BOARD
         if chess_rules(ctx) == "pre2023":
             draw = ctx.draw
             for pid, recs in ctx.history.items():
@@ -147,27 +164,28 @@ def contributions(ctx: Context) -> dict[int, list[Contribution]]:
                 n = len(recs)
                 for i, r in enumerate(recs):
                     frac = r.points / win
-                    if r.kind in OVER_THE_BOARD:
-                        row.append((adj[r.opp], False, r.outcome or 0.0))
+                    if r.kind in otb:
+                        row.append((adj[r.opp], False, _played_fraction(r, win)))
                     else:
                         svon = 0.0 if rr else before + (win - r.points) + draw * (n - i - 1)
                         row.append((svon, False, frac))
                     before += r.points
                 out[pid] = row
             return out
-        otb, vur = OVER_THE_BOARD, VUR
+        vur = VUR
+        score = ctx.score
         if chess_rules(ctx) == "2026" and not rr:
             cap = ctx.draw * ctx.after_round
             for pid, recs in ctx.history.items():
-                own = adj[pid]
-                out[pid] = [(adj[r.opp], False, r.outcome or 0.0) if r.kind in otb
+                own = score[pid]
+                out[pid] = [(adj[r.opp], False, _played_fraction(r, win)) if r.kind in otb
                             else (dummy_2026(own, None if r.opponent is None
                                              else adj[r.opponent], cap),
                                   r.kind in vur, r.points / win) for r in recs]
             return out
         for pid, recs in ctx.history.items():
-            dummy = 0.0 if rr else adj[pid]
-            out[pid] = [(adj[r.opp], False, r.outcome or 0.0) if r.kind in otb
+            dummy = 0.0 if rr else score[pid]  # the player's own points (Art. 16)
+            out[pid] = [(adj[r.opp], False, _played_fraction(r, win)) if r.kind in otb
                         else (dummy, r.kind in vur, r.points / win) for r in recs]
         return out
 
@@ -192,26 +210,44 @@ def cut_one(values: list[float], vurs: list[float], rule: str) -> float:
     return low_vur
 
 
-def cut_values(row: list[Contribution], low: int, high: int = 0,
-               rule: str = "first") -> list[float]:
-    """The values left after removing ``low`` least significant contributions one by one
-    (:func:`cut_one` under ``rule``), then the ``high`` highest (Median)."""
+def cut_rows(row: list[Contribution], low: int, high: int = 0, rule: str = "first",
+             product: bool = False) -> list[Contribution]:
+    """The contributions left after the Cut (``low``) and Median (``high``) modifiers (C.07
+    Art. 14; docs/RULES.md §5.2 "Modifiers", §5.3).
+
+    The least significant contribution is the one from the lowest-scored opponent (dummy
+    included), the most significant the highest-scored; among equal scores the smaller
+    (larger) value goes.  The value is the opponent's score for Buchholz, the product score
+    × fraction for Sonneborn-Berger (``product``).  Cuts remove VUR contributions first by
+    ``rule`` (:func:`cut_one`: under ``"not_below"`` the lowest VUR goes only if its value is
+    not below the least significant one's); Median's high end ignores VURs.  Fewer
+    contributions than ``low + high`` leave none."""
     if low == 0 and high == 0:
-        return [c[0] for c in row]
+        return list(row)
     if len(row) <= low + high:
         return []
-    if low == 1:  # one cut (BH-C1, medians): which tuple goes does not change the values left
-        values = [c[0] for c in row]
-        vurs = [c[0] for c in row if c[1]] if rule != "none" else []
-        vals = sorted(values)
-        vals.remove(cut_one(values, vurs, rule))
-        return vals[:-high] if high else vals
+
+    def value(c: Contribution) -> float:
+        return c[0] * c[2] if product else c[0]
+
     kept = list(row)
     for _ in range(low):
-        vurs = [c[0] for c in kept if c[1]] if rule != "none" else []
-        v = cut_one([c[0] for c in kept], vurs, rule)
-        from_vur = bool(vurs) and v == min(vurs)
-        same = [c for c in kept if c[0] == v]
-        kept.remove(next((c for c in same if c[1] == from_vur), same[0]))
-    vals = sorted(c[0] for c in kept)
-    return vals[:-high] if high else vals
+        least = min(kept, key=lambda c: (c[0], value(c)))
+        vurs = [c for c in kept if c[1]] if rule != "none" else []
+        cut = least
+        if vurs:
+            low_vur = min(vurs, key=lambda c: (c[0], value(c)))
+            if rule == "first" or value(low_vur) >= value(least):
+                cut = low_vur
+        kept.remove(cut)
+    for _ in range(high):
+        kept.remove(max(kept, key=lambda c: (c[0], value(c))))
+    return kept
+
+
+def cut_values(row: list[Contribution], low: int, high: int = 0,
+               rule: str = "first") -> list[float]:
+    """The opponents' scores left after removing ``low`` least significant contributions one
+    by one (VURs first by ``rule``), then the ``high`` highest (Median): :func:`cut_rows`
+    for Buchholz."""
+    return sorted(c[0] for c in cut_rows(row, low, high, rule))

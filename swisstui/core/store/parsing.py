@@ -65,7 +65,9 @@ def _parse_settings(path: Path, text: str, data: dict[str, Any]) -> Settings:
             raise r.err("forbidden", _("'forbidden' must be a list of pairs of player ids, "
                                      "e.g. [[3, 7], [2, 11]]"))
         kw["forbidden"] = tuple((a, b) for a, b in forb)
-    from ..settings import game_defaults  # what event.toml leaves out: the game's defaults
+    from ..settings import canonical_system, game_defaults  # what event.toml leaves out
+    if "system" in kw:
+        kw["system"] = canonical_system(kw["system"])
     defaults = game_defaults(game, kw.get("system"), kw.get("style"))
     if "scoring" in data:
         sr = _Reader(path, text, r.get("scoring", "table"), table="scoring")
@@ -101,7 +103,7 @@ def _untoml(v: Any) -> Any:
 
 _PLAYER_KEYS = ("id", "name", "rating", "rank", "club", "country", "lot", "federation_id",
                 "sex", "title", "birth", "joined_round", "withdrawn_from", "byes",
-                "smms_correction", "notes")
+                "smms_correction", "notes", "reading")
 
 
 def _each(problems: list[str] | None, fn: Callable[[], Any]) -> Any:

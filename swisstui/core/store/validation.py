@@ -18,7 +18,7 @@ from .layout import EVENT_FILE, PLAYERS_FILE, ROUNDS_DIR, round_file_name
 from .reading import _locate, _table_index, _Texts
 
 _PLAYER_STR = ("name", "rank", "club", "country", "federation_id", "sex", "title", "birth",
-               "notes")
+               "notes", "reading")
 
 
 def _profile(game: str):

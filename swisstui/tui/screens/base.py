@@ -11,9 +11,12 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
+from ...core import i18n
 from ...core.errors import SwissError
+from ...core.i18n import _
 from ...core.model import Event
 from .. import keymap
+from ..lang import localise_bindings
 from ..widgets.header import EventHeader
 from ..widgets.keybar import KeyBar
 
@@ -29,6 +32,7 @@ class EventScreen(Screen):
 
     MODE = ""
     _seen_version = -1
+    _seen_lang = ""  # the language the screen's fixed texts were drawn in
 
     @property
     def sapp(self) -> SwissApp:
@@ -40,7 +44,7 @@ class EventScreen(Screen):
 
     @property
     def title_text(self) -> str:
-        return keymap.MODES[self.MODE][0] if self.MODE in keymap.MODES else self.MODE
+        return keymap.mode_title(self.MODE)
 
     def compose(self) -> ComposeResult:
         yield EventHeader(id="header")
@@ -55,12 +59,32 @@ class EventScreen(Screen):
 
     # ---- following the event ------------------------------------------------------------
     def on_mount(self) -> None:
+        self._seen_lang = i18n.current()
         self._check_size(self.app.size.width, self.app.size.height)
         self.sync()
 
     def on_screen_resume(self) -> None:
+        if self._seen_lang != i18n.current():  # the language changed while it was hidden
+            self.retranslate()
+            return
         self._check_size(self.app.size.width, self.app.size.height)
         self.sync()
+
+    # ---- the director's language -----------------------------------------------------------
+    def retranslate(self) -> None:
+        """Redraw every text of the screen in the language now chosen (after
+        ``SwissApp.set_language``): bindings, key bar, fixed texts, then the event."""
+        self._seen_lang = i18n.current()
+        localise_bindings(self)
+        self.query_one(KeyBar).refresh()
+        self.query_one("#too-small", Static).update(too_small_text("swisstui"))
+        self.translate_fixed()
+        self._check_size(self.app.size.width, self.app.size.height)
+        self.sync(force=True)
+
+    def translate_fixed(self) -> None:
+        """Texts set once in ``compose`` (placeholders): set them again; a mode with such
+        texts overrides this."""
 
     def sync(self, force: bool = False) -> None:
         """Redraw if the application's event changed since this screen drew it."""
@@ -76,7 +100,8 @@ class EventScreen(Screen):
             except SwissError as exc:
                 self.error(str(exc))
             except Exception as exc:  # a core bug must not take the director's screen down
-                self.error(f"cannot show {self.title_text}: {type(exc).__name__}: {exc}")
+                self.error(_("cannot show {what}: {error}").format(
+                    what=self.title_text, error=f"{type(exc).__name__}: {exc}"))
 
     def show_event(self, event: Event) -> None:  # pragma: no cover - overridden
         pass
@@ -86,9 +111,10 @@ class EventScreen(Screen):
         window, the CLI or a hand edit): say so, so the status line does not keep talking
         about it."""
         if shown and event.round(shown) is None:
-            now = f"showing round {event.current_round}" if event.current_round else \
-                "no round is paired now"
-            self.status(f"round {shown} is no longer paired (undone); {now}", "error")
+            now = (_("showing round {round}").format(round=event.current_round)
+                   if event.current_round else _("no round is paired now"))
+            self.status(_("round {round} is no longer paired (undone); {now}").format(
+                round=shown, now=now), "error")
 
     # ---- messages -------------------------------------------------------------------------
     def status(self, text: str, kind: str = "") -> None:
@@ -114,14 +140,19 @@ class EventScreen(Screen):
 
 
 def too_small_text(what: str, w: int | None = None, h: int | None = None) -> str:
-    size = f" (this one is {w}×{h})" if w is not None else ""
-    return (f"Terminal too small: {what} needs at least {MIN_WIDTH}×{MIN_HEIGHT} characters"
-            f"{size}.\nEnlarge the window or make the font smaller.")
+    """``what``: "swisstui", or a text already translated ("the projector view")."""
+    size = _(" (this one is {width}×{height})").format(width=w, height=h) \
+        if w is not None else ""
+    return _("Terminal too small: {what} needs at least {width}×{height} characters"
+             "{size}.\nEnlarge the window or make the font smaller.").format(
+        what=what, width=MIN_WIDTH, height=MIN_HEIGHT, size=size)
 
 
 def game_sides(game: str) -> tuple[str, str]:
     """Column titles for the two seats of a board, in the game's terms
     (``GameProfile.seat_names``)."""
     from ...core.games import profile
-    return profile(game).seat_names
+    from ..lang import tr
+    a, b = profile(game).seat_names
+    return tr(a), tr(b)
 

@@ -10,12 +10,13 @@ from textual.widgets import Static
 from textual.worker import get_current_worker
 
 from ...core.errors import SwissError
+from ...core.i18n import _
 from ...core.model import Event
 from .. import backend, keymap
 from ..widgets.fasttable import FastTable
 from ..widgets.header import count
 from .base import EventScreen
-from .standings import background_at, update_table
+from .standings import background_at, fixed_titles, update_table, widths_of
 
 
 def crosstable_rows(event: Event, live: bool = True) -> tuple[list[str], list[tuple]]:
@@ -24,7 +25,10 @@ def crosstable_rows(event: Event, live: bool = True) -> tuple[list[str], list[tu
     ct = backend.crosstable(event, upto=(event.current_round or None) if live else None)
     n_rounds = max((len(r.cells) for r in ct.rows), default=0)
     codes = list(ct.tiebreaks)
-    cols = ["Pl", "Name", *(f"R{i}" for i in range(1, n_rounds + 1)), "Pts", *codes]
+    pl, name, pts = fixed_titles()
+    # Translators: a crosstable round column, "R3"; at most 4 columns.
+    cols = [pl, name, *(_("R{round}").format(round=i) for i in range(1, n_rounds + 1)), pts,
+            *codes]
     fmt = backend.value_formatter()
     rows = []
     for r in ct.rows:
@@ -53,7 +57,7 @@ class CrosstableScreen(EventScreen):
         hint = self.query_one("#crosstable-hint", Static)
         if not event.players:
             t.clear()
-            hint.update("No players yet (F2 Registration)")
+            hint.update(_("No players yet (F2 Registration)"))
             return
         if len(event.players) >= background_at():
             self._compute(event)
@@ -73,7 +77,8 @@ class CrosstableScreen(EventScreen):
         except Exception as exc:
             if not worker.is_cancelled:
                 self.app.call_from_thread(self.error, str(exc) if isinstance(exc, SwissError)
-                                          else f"cannot show crosstable: {exc}")
+                                          else _("cannot show crosstable: {error}").format(
+                                              error=exc))
             return
         if not worker.is_cancelled:
             self.app.call_from_thread(self._apply, event, cols, rows)
@@ -82,6 +87,6 @@ class CrosstableScreen(EventScreen):
         t = self.query_one("#crosstable", FastTable)
         hint = self.query_one("#crosstable-hint", Static)
         # Pl as wide as its values: every cell left goes to the names
-        update_table(t, cols, rows, {"Pts": 4}, fit=("Name",))
-        hint.update(f"Crosstable · {count(len(rows), 'player')} · "
-                    f"{count(event.current_round, 'round')} · Left/Right scroll")
+        update_table(t, cols, rows, widths_of({"Pts": 4}), fit=(_("Name"),))
+        hint.update(_("Crosstable · {players} · {rounds} · Left/Right scroll").format(
+            players=count(len(rows), "player"), rounds=count(event.current_round, "round")))

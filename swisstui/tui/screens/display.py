@@ -9,7 +9,8 @@ columns (a 100-player field fits one 120×40 page alphabetically).  The round cl
 (``clock.toml``) is in the title bar; with ``players_url`` (set by ``swisstui serve``) a QR
 code of the players' page sits at the right when the window has room for it.  It has no edit
 keys at all: Space / → next view, ← previous view, q / ctrl+q quit; every other key is
-ignored.
+ignored.  It speaks the players' language: the event's ``language`` setting, else the
+director's (``--lang``, the environment).
 """
 
 from __future__ import annotations
@@ -22,16 +23,22 @@ from textual.widgets import Static
 
 from ...core import services
 from ...core.errors import SwissError
+from ...core import i18n
+from ...core.i18n import N_, _
 from ...core.interop.tables import wall_table
 from ...core.model import Event
 from .. import backend, keymap
+from ..lang import tr
 from ..themes import DISPLAY_THEME, resolve_theme
 from ..widgets.fasttable import FastTable, column_widths
 from .base import MIN_HEIGHT, MIN_WIDTH, game_sides, too_small_text
 from .crosstable import crosstable_rows
-from .standings import standings_rows, update_table
+from .standings import standings_rows, update_table, widths_of
 
 VIEWS = ("standings", "pairings", "alphabetical", "crosstable")
+# the views as the footer names them
+VIEW_NAMES = {"standings": N_("standings"), "pairings": N_("pairings"),
+              "alphabetical": N_("alphabetical"), "crosstable": N_("crosstable")}
 POLL_SECONDS = 1.0
 GROUP_GAP = 3  # blank cells between side-by-side copies of a list
 MAX_NAME = 28  # a name column is at most this wide before a window gets more columns
@@ -40,8 +47,10 @@ QR_MIN_WIDTH = 110  # narrower windows leave the whole width to the lists
 
 def pairing_rows(event: Event) -> tuple[str, list[str], list[tuple]]:
     rnd = event.round(event.current_round)
+    # Translators: projector pairings columns: Board at most 5 columns, Result at most 8.
+    board, result = _("Board"), _("Result")
     if rnd is None:
-        return "Pairings: no round paired yet", ["Board"], []
+        return _("Pairings: no round paired yet"), [board], []
     names = event.by_id()
     before, title = backend.pairing_scores(event, rnd.number)  # points, or the MMS
     a, b = game_sides(event.game)
@@ -54,19 +63,21 @@ def pairing_rows(event: Event) -> tuple[str, list[str], list[tuple]]:
                      bd.result.text if bd.result else ""))
     for bye in rnd.byes:
         p = bye.player
-        rows.append(("bye", f"{names[p].name if p in names else p}", f"({bye.kind.value})", ""))
-    what = " (McMahon score in brackets)" if title == "MMS" else ""
-    return f"Round {rnd.number} pairings{what}", ["Board", a, b, "Result"], rows
+        rows.append((_("bye"), f"{names[p].name if p in names else p}", f"({bye.kind.value})",
+                     ""))
+    what = _(" (McMahon score in brackets)") if title == "MMS" else ""
+    return (_("Round {round} pairings{what}").format(round=rnd.number, what=what),
+            [board, a, b, result], rows)
 
 
 def alphabetical_rows(event: Event) -> tuple[str, list[str], list[tuple]]:
     """The "find your board" list of the current round: name → board, colour, opponent."""
     if event.round(event.current_round) is None:
-        return "Who plays where: no round paired yet", ["Name"], []
+        return _("Who plays where: no round paired yet"), [_("Name")], []
     table = wall_table(event)
     keep = [i for i, h in enumerate(table.headers) if h != "No."]
-    return (f"Round {event.current_round}: find your board",
-            [table.headers[i] if table.headers[i] != "Board" else "Bd" for i in keep],
+    return (_("Round {round}: find your board").format(round=event.current_round),
+            [tr(table.headers[i]) if table.headers[i] != "Board" else _("Bd") for i in keep],
             [tuple(r[i] for i in keep) for r in table.rows])
 
 
@@ -136,7 +147,7 @@ class DisplayApp(App):
         yield FastTable(id="display", show_cursor=False, padding=1, spacing=0)
         yield Static("", id="display-error", markup=False)
         yield Static("", id="display-foot", markup=False)
-        yield Static(too_small_text("the projector view"), id="too-small", markup=False)
+        yield Static(too_small_text(_("the projector view")), id="too-small", markup=False)
 
     def on_mount(self) -> None:
         for t in self._themes.values():
@@ -152,7 +163,7 @@ class DisplayApp(App):
         small = event.size.width < MIN_WIDTH or event.size.height < MIN_HEIGHT
         if small:
             self.query_one("#too-small", Static).update(
-                too_small_text("the projector view", event.size.width, event.size.height))
+                too_small_text(_("the projector view"), event.size.width, event.size.height))
         self.screen.set_class(small, "-too-small")
         self.call_after_refresh(self.draw)
 
@@ -174,7 +185,7 @@ class DisplayApp(App):
         if width and self._qr_rows:
             w.styles.width = width
             w.update("\n".join(self._qr_rows) +
-                     f"\n\nYour board on your phone:\n{self.players_url}")
+                     "\n\n" + _("Your board on your phone:") + f"\n{self.players_url}")
 
     # ---- data ---------------------------------------------------------------------------------
     def reload(self) -> None:
@@ -194,9 +205,18 @@ class DisplayApp(App):
         self._error(None)
         if event != self.event:
             self.event = event
+            self._players_language(event)
             self.draw()
         else:
             self._title()
+
+    def _players_language(self, event: Event) -> None:
+        """The projector speaks the players' language: the event's ``language`` setting
+        when it names a catalogue (issue 17), else the one the command was started in."""
+        lang = getattr(event.settings, "language", "") or ""
+        if lang in i18n.available() and lang != i18n.current():
+            i18n.use(lang)
+            self.query_one("#too-small", Static).update(too_small_text(_("the projector view")))
 
     def _error(self, message: str | None) -> None:
         self.load_error = message
@@ -211,8 +231,8 @@ class DisplayApp(App):
             return ""
         if state is None:
             return ""
-        return f"  ·  time {state.text}" + (" (paused)" if state.paused else
-                                            " — time is up" if state.expired else "")
+        return _("  ·  time {time}").format(time=state.text) + (
+            _(" (paused)") if state.paused else _(" — time is up") if state.expired else "")
 
     def _title(self) -> None:
         ev = self.event
@@ -233,26 +253,28 @@ class DisplayApp(App):
             if view == "standings":
                 # the projector shows official standings: complete rounds only
                 cols, rows, after = standings_rows(ev, None, live=False)
-                title = f"Standings after round {after}"
-                widths = {"Pl": 4, "Pts": 5}
+                title = _("Standings after round {round}").format(round=after)
+                widths = widths_of({"Pl": 4, "Pts": 5})
             elif view == "pairings":
                 title, cols, rows = pairing_rows(ev)
-                widths = {"Board": 5, "Result": 8}
+                widths = widths_of({"Board": 5, "Result": 8})
             elif view == "alphabetical":
                 title, cols, rows = alphabetical_rows(ev)
-                widths = {"Bd": 3}
+                widths = widths_of({"Bd": 3})
             else:
                 cols, rows = crosstable_rows(ev, live=False)
-                title = "Crosstable"
-                widths = {"Pl": 5, "Pts": 5}
+                title = _("Crosstable")
+                widths = widths_of({"Pl": 5, "Pts": 5})
                 groups = 1
         except SwissError as exc:
             self._error(str(exc))
             return
         except Exception as exc:  # the projector keeps its last picture on a core bug
-            self._error(f"cannot show {view}: {type(exc).__name__}: {exc}")
+            self._error(_("cannot show {what}: {error}").format(
+                what=view, error=f"{type(exc).__name__}: {exc}"))
             return
-        fit = ("Name", *cols[1:3]) if view == "pairings" else ("Name", "Opponent")
+        fit = ((_("Name"), *cols[1:3]) if view == "pairings"
+               else (_("Name"), tr("Opponent")))
         natural = column_widths(cols, rows, widths)
         natural = [min(w, MAX_NAME) if c in fit else w for c, w in zip(cols, natural)]
         # the QR code gives way when the list would get another column without it
@@ -277,8 +299,9 @@ class DisplayApp(App):
         self.title_text = title
         self._title()
         self.query_one("#display-foot", Static).update(
-            f"{ev.settings.game} · round {ev.current_round}/{ev.settings.rounds} · "
-            f"view {self.view + 1}/{len(VIEWS)}: {view}")
+            _("{game} · round {round}/{rounds} · view {view}/{views}: {name}").format(
+                game=ev.settings.game, round=ev.current_round, rounds=ev.settings.rounds,
+                view=self.view + 1, views=len(VIEWS), name=_(VIEW_NAMES[view])))
 
     # ---- paging -------------------------------------------------------------------------------
     def advance(self) -> None:

@@ -22,15 +22,18 @@ from textual.widgets.option_list import Option
 
 from ...core.i18n import N_, _
 from ...core.settings_form import FormField
+from ..lang import tr
 
-# Strings a director reads (one place, for a later translation pass).
-PICK_TITLE = "New event in {folder}: which game?"
-PICK_HINT = "Up/Down and Enter, or the number · Esc quits (nothing is written)"
-FORM_KEYS = "Tab / Up / Down move · Enter saves · Esc cancels"
-NEW_TITLE = "New {game} event in {folder}"
-SETTINGS_TITLE = "Event settings ({game}; the game cannot change)"
-PLAYERS_FIELD = FormField("players", "Expected", "expected players: the rounds field takes "
-                          "the recommended number")
+# Strings a director reads (English, marked with N_, shown with _()).
+PICK_TITLE = N_("New event in {folder}: which game?")
+PICK_HINT = N_("Up/Down and Enter, or the number · Esc quits (nothing is written)")
+FORM_KEYS = N_("Tab / Up / Down move · Enter saves · Esc cancels")
+NEW_TITLE = N_("New {game} event in {folder}")
+SETTINGS_TITLE = N_("Event settings ({game}; the game cannot change)")
+# Translators: a form label, at most 12 columns.
+PLAYERS_FIELD = FormField("players", N_("Expected"),
+                          N_("expected players: the rounds field takes the recommended "
+                             "number"))
 
 # The outcome of a submit: None when saved (the form closes), else (message, field at fault).
 Submit = Callable[[dict[str, str]], "tuple[str, str | None] | None"]
@@ -52,10 +55,10 @@ class ChainPicker(ModalScreen["str | None"]):
     chain as the form's comma list, Esc gives None (the typed text stays)."""
 
     BINDINGS = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("space", "toggle_code", "Add / remove", show=False),
-        Binding("plus,ctrl+up", "move(-1)", "Move up", show=False),
-        Binding("minus,ctrl+down", "move(1)", "Move down", show=False),
+        Binding("escape", "cancel", N_("Cancel")),
+        Binding("space", "toggle_code", N_("Add / remove"), show=False),
+        Binding("plus,ctrl+up", "move(-1)", N_("Move up"), show=False),
+        Binding("minus,ctrl+down", "move(1)", N_("Move down"), show=False),
     ]
 
     def __init__(self, choices: tuple[tuple[str, str], ...], chain: list[str]) -> None:
@@ -130,7 +133,7 @@ class ChainPicker(ModalScreen["str | None"]):
 class GamePicker(ModalScreen[str | None]):
     """Choose the game of a new event (Up/Down, Enter, or its number)."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
 
     def __init__(self, folder: str, games: tuple[str, ...]) -> None:
         super().__init__()
@@ -138,11 +141,11 @@ class GamePicker(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(PICK_TITLE.format(folder=self.folder), classes="dialog-title",
+            yield Static(_(PICK_TITLE).format(folder=self.folder), classes="dialog-title",
                          markup=False)
             yield OptionList(*(Option(f"{i}  {g}", id=g) for i, g in enumerate(self.games, 1)),
                              id="games")
-            yield Static(PICK_HINT, classes="hint", markup=False)
+            yield Static(_(PICK_HINT), classes="hint", markup=False)
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
@@ -167,7 +170,7 @@ class EventForm(ModalScreen[bool]):
     error colour, with the cursor on the field at fault."""
 
     BINDINGS = [
-        Binding("escape", "cancel", "Cancel"),
+        Binding("escape", "cancel", N_("Cancel")),
         Binding("down", "move(1)", show=False),
         Binding("up", "move(-1)", show=False),
         Binding("ctrl+t", "pick_chain", show=False),
@@ -182,7 +185,7 @@ class EventForm(ModalScreen[bool]):
         self.title_text, self.fields, self.values = title, fields, dict(values)
         self.submit, self.advice, self.chain = submit, advice, chain
         self.focus_field = focus or fields[0].key
-        self._help = {f.key: f.help for f in fields}
+        self._help = {f.key: tr(f.help) for f in fields}
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog event-form"):
@@ -190,12 +193,12 @@ class EventForm(ModalScreen[bool]):
             with VerticalScroll(classes="form-body"):
                 for f in self.fields:
                     with Horizontal(classes="form-line"):
-                        yield Label(f.label, classes="form-line-label")
+                        yield Label(tr(f.label), classes="form-line-label", markup=False)
                         yield Input(self.values.get(f.key, ""), id=_wid(f.key),
                                     classes="form-line-input", select_on_focus=False)
             yield Static("", id="form-help", classes="form-help", markup=False)
             yield Static("", id="form-error", classes="dialog-warning", markup=False)
-            yield Static(FORM_KEYS + (" · " + _(PICK_KEYS_HINT) if self._can_pick() else ""),
+            yield Static(_(FORM_KEYS) + (" · " + _(PICK_KEYS_HINT) if self._can_pick() else ""),
                          classes="hint", markup=False)
 
     def _can_pick(self) -> bool:

@@ -14,13 +14,18 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-# Strings a director reads (one place, for a later translation pass).
-PICK_TITLE = "Export or print: which list, in which format?"
-PICK_HINT = "Up/Down and Enter · Esc cancels · html is the printable page"
-PATH_TITLE = "Write {what} as {fmt} to"
-PATH_HINT = "A file path (relative to where swisstui was started); Enter writes, Esc cancels"
-SAVED = "saved: {what} ({fmt}) to {path} ({size} bytes)"
-NOT_SAVED = "nothing exported"
+from ...core.i18n import N_, _
+from ..lang import tr
+
+# Strings a director reads (English, marked with N_, shown with _()); the format and list
+# names (html, csv, standings, wall…) are the CLI's words and stay as they are.
+PICK_TITLE = N_("Export or print: which list, in which format?")
+PICK_HINT = N_("Up/Down and Enter · Esc cancels · html is the printable page")
+PATH_TITLE = N_("Write {what} as {fmt} to")
+PATH_HINT = N_("A file path (relative to where swisstui was started); Enter writes, "
+               "Esc cancels")
+SAVED = N_("saved: {what} ({fmt}) to {path} ({size} bytes)")
+NOT_SAVED = N_("nothing exported")
 
 
 def export_choices() -> list[tuple[str, str, str]]:
@@ -29,7 +34,7 @@ def export_choices() -> list[tuple[str, str, str]]:
     out = []
     for name, f in FORMATS.items():
         for what in sorted(f.whats, key=lambda w: (w != f.default, w)):
-            out.append((name, what, f"{name:<6} {what:<11} {f.help}"))
+            out.append((name, what, f"{name:<6} {what:<11} {tr(f.help)}"))
     return out
 
 
@@ -44,22 +49,22 @@ def default_path(folder: Path, fmt: str, what: str) -> str:
 class ExportPicker(ModalScreen["tuple[str, str] | None"]):
     """Choose (format, what) from the format table."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
 
     def compose(self) -> ComposeResult:
         self.choices = export_choices()
         with Vertical(classes="dialog"):
-            yield Static(PICK_TITLE, classes="dialog-title", markup=False)
+            yield Static(_(PICK_TITLE), classes="dialog-title", markup=False)
             yield OptionList(*(Option(label, id=f"{fmt}:{what}")
                                for fmt, what, label in self.choices), id="exports")
-            yield Static(PICK_HINT, classes="hint", markup=False)
+            yield Static(_(PICK_HINT), classes="hint", markup=False)
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
 
     def on_option_list_option_selected(self, message: OptionList.OptionSelected) -> None:
         message.stop()
-        fmt, _, what = (message.option.id or ":").partition(":")
+        fmt, _sep, what = (message.option.id or ":").partition(":")
         self.dismiss((fmt, what))
 
     def action_cancel(self) -> None:

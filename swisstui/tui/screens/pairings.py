@@ -13,32 +13,34 @@ from textual.widgets import Static
 
 from ...core.collation import name_key
 from ...core.errors import PairingError, SwissError
-from ...core.i18n import _
+from ...core.i18n import N_, _, ngettext
 from ...core.model import ByeKind, Event, board_colours
 from .. import backend, keymap
 from ..widgets.dialogs import ConfirmScreen, MessageScreen, PromptScreen
 from ..widgets.fasttable import FastTable
 from ..widgets.header import count
+from ..lang import tr
 from .base import EventScreen, game_sides
 
-COLOUR_NAME = {"w": "White", "b": "Black"}
+# Translators: the colour column of the alphabetical list, at most 6 columns.
+COLOUR_NAME = {"w": N_("White"), "b": N_("Black")}
 _ROW_KEY = re.compile(r"^b(\d+)(?:p(\d+))?$")  # b12 (by board), b12p7 (alphabetical)
-# Strings a director reads (one place, for a later translation pass).
-SWAP_TITLE = "Swap {a} and {b} in round {round}?"
-SWAP_BREAKS = "This swap breaks {n} pairing rule(s):"
-SWAP_CLEAN = "This swap breaks no pairing rule."
-SWAP_KEYS = "y / Enter = swap and save, n / Esc = keep the pairing"
-SWAP_KEPT = "not swapped: {a} and {b} keep their boards"
-SWAP_SAVED = "saved: swapped {a} and {b} in round {round}"
-PLAYOFF_TOO_EARLY = ("the playoff comes after the Swiss: {played} of {rounds} rounds paired "
-                     "(every result in); p pairs the next Swiss round")
-PLAYOFF_CUT_TITLE = "Cut to a playoff"
-PLAYOFF_CUT_HINT = ("Top 4, 8 or 16 (a power of two), seeded from the final Swiss standings;"
-                    " Enter shows the boards first, Esc cancels")
-PLAYOFF_NOT_CUT = "no playoff round paired"
-SWISS_OVER = ("all {rounds} Swiss rounds are played: o cuts the playoff (Top 4/8/16), "
-              "F5 shows the final standings")
-PLAYOFF_ON = "the playoff has started: o pairs its next stage, k shows the bracket"
+# Strings a director reads (English, marked with N_, shown with _()).
+SWAP_TITLE = N_("Swap {a} and {b} in round {round}?")
+SWAP_BREAKS = N_("This swap breaks {n} pairing rule(s):")
+SWAP_CLEAN = N_("This swap breaks no pairing rule.")
+SWAP_KEYS = N_("y / Enter = swap and save, n / Esc = keep the pairing")
+SWAP_KEPT = N_("not swapped: {a} and {b} keep their boards")
+SWAP_SAVED = N_("saved: swapped {a} and {b} in round {round}")
+PLAYOFF_TOO_EARLY = N_("the playoff comes after the Swiss: {played} of {rounds} rounds paired "
+                       "(every result in); p pairs the next Swiss round")
+PLAYOFF_CUT_TITLE = N_("Cut to a playoff")
+PLAYOFF_CUT_HINT = N_("Top 4, 8 or 16 (a power of two), seeded from the final Swiss "
+                      "standings; Enter shows the boards first, Esc cancels")
+PLAYOFF_NOT_CUT = N_("no playoff round paired")
+SWISS_OVER = N_("all {rounds} Swiss rounds are played: o cuts the playoff (Top 4/8/16), "
+                "F5 shows the final standings")
+PLAYOFF_ON = N_("the playoff has started: o pairs its next stage, k shows the bracket")
 FEW = 5  # up to this many players in a group are named in the pairing confirmation
 MAX_IDS = 20  # more are counted and listed by id, up to this many
 
@@ -49,35 +51,42 @@ def not_paired_lines(out) -> list[str]:
     (each kind of requested bye, absent, withdrawn, not joined yet), counted; the players
     named when few, else their ids."""
     if not out:
-        return ["Not paired: nobody (no bye requested, nobody absent, withdrawn or "
-                "joining later)."]
-    groups: list[tuple[str, list]] = [
-        (f"Requested {kind.value} bye", [x for x in out if x.why == "bye" and x.bye is kind])
+        return [_("Not paired: nobody (no bye requested, nobody absent, withdrawn or "
+                  "joining later).")]
+    # (title for one, title for several, members); the bye kind (full, half, zero) is the
+    # word the director types
+    groups: list[tuple[str, str, list]] = [
+        (_("Requested {kind} bye").format(kind=kind.value),
+         _("Requested {kind} byes").format(kind=kind.value),
+         [x for x in out if x.why == "bye" and x.bye is kind])
         for kind in (ByeKind.FULL, ByeKind.HALF, ByeKind.ZERO)]
     groups += [
-        ("Absent", [x for x in out if x.why == "bye" and x.bye is ByeKind.ABSENT]),
-        ("Withdrawn", [x for x in out if x.why == "withdrawn"]),
-        ("Not joined yet", [x for x in out if x.why == "not joined"]),
+        (_("Absent"), _("Absent"),
+         [x for x in out if x.why == "bye" and x.bye is ByeKind.ABSENT]),
+        (_("Withdrawn"), _("Withdrawn"), [x for x in out if x.why == "withdrawn"]),
+        (_("Not joined yet"), _("Not joined yet"), [x for x in out if x.why == "not joined"]),
     ]
-    lines = [f"Not paired: {count(len(out), 'player')}."]
-    for title, members in groups:
+    lines = [_("Not paired: {players}.").format(players=count(len(out), "player"))]
+    for one, several, members in groups:
         if not members:
             continue
         if len(members) <= FEW:
             who = ", ".join(_left_out_name(x) for x in members)
         else:
             ids = [str(x.player.id) for x in members]
-            who = "ids " + ", ".join(ids[:MAX_IDS]) + (
-                f" … and {len(ids) - MAX_IDS} more" if len(ids) > MAX_IDS else "")
-        plural = "s" if title.endswith(" bye") and len(members) > 1 else ""
-        lines.append(f"  {title}{plural} ({len(members)}): {who}")
+            who = _("ids {ids}").format(ids=", ".join(ids[:MAX_IDS])) + (
+                _(" … and {n} more").format(n=len(ids) - MAX_IDS) if len(ids) > MAX_IDS
+                else "")
+        title = several if len(members) > 1 else one
+        lines.append(f"  {title} ({len(members)}): {who}")
     return lines
 
 
 def _left_out_name(x) -> str:
     text = f"{x.player.id} {x.player.name}"
     if x.why == "not joined":
-        return f"{text} (joins round {x.player.joined_round})"
+        return _("{player} (joins round {round})").format(player=text,
+                                                          round=x.player.joined_round)
     return text
 
 
@@ -107,10 +116,10 @@ class PairingsScreen(EventScreen):
         rnd = event.round(self.round_no)
         s1, s2 = game_sides(event.game)
         if rnd is None:
-            title = backend.score_title(event)
-            t.set_table(["Bd", s1, title, s2, title, "Result"], [4, 23, 4, 23, 4, 7], [])
-            hint.update(f"No round paired yet · {count(len(event.players), 'player')} · "
-                        "p pairs round 1")
+            title = tr(backend.score_title(event))
+            t.set_table([_("Bd"), s1, title, s2, title, _("Result")], [4, 23, 4, 23, 4, 7], [])
+            hint.update(_("No round paired yet · {players} · p pairs round 1").format(
+                players=count(len(event.players), "player")))
             return
         names = event.by_id()
         game = event.game
@@ -129,23 +138,35 @@ class PairingsScreen(EventScreen):
                 cols = board_colours(game, bd) or (None, None)
                 a, b = bd.players
                 rows.append((names[a].name if a in names else str(a), str(bd.number),
-                             COLOUR_NAME.get(cols[0] or "", ""), who(b)))
+                             tr(COLOUR_NAME.get(cols[0] or "", "")), who(b)))
                 keys.append(f"b{bd.number}p{a}")
                 rows.append((names[b].name if b in names else str(b), str(bd.number),
-                             COLOUR_NAME.get(cols[1] or "", ""), who(a)))
+                             tr(COLOUR_NAME.get(cols[1] or "", "")), who(a)))
                 keys.append(f"b{bd.number}p{b}")
             for bye in rnd.byes:
                 rows.append((names[bye.player].name if bye.player in names else str(bye.player),
-                             "—", "", f"bye ({bye.kind.value})"))
+                             "—", "", _("bye ({kind})").format(kind=bye.kind.value)))
                 keys.append(f"y{bye.player}")
             # the wall list's order (core/collation.py): Ólafur under O, not after Z
             order = sorted(range(len(rows)), key=lambda i: (name_key(rows[i][0]), keys[i]))
-            t.set_table(["Player", "Bd", "Col", "Opponent"], [28, 4, 6, 28],
+            titles = [
+                # Translators: column title of the alphabetical list, at most 28 columns.
+                _("Player"),
+                # Translators: column title (board number), at most 4 columns.
+                _("Bd"),
+                # Translators: column title (colour), at most 6 columns.
+                _("Col"),
+                # Translators: column title, at most 28 columns.
+                _("Opponent"),
+            ]
+            t.set_table(titles, [28, 4, 6, 28],
                         [rows[i] for i in order], [keys[i] for i in order])
             self._restore_cursor(t, keep)
-            hint.update(f"Round {self.round_no} · alphabetical list · a: by board")
+            hint.update(_("Round {round} · alphabetical list · a: by board").format(
+                round=self.round_no))
             return
         before, score_title = backend.pairing_scores(event, self.round_no)
+        score_title = tr(score_title)
         rows, keys = [], []
         setups = any(bd.setup for bd in rnd.boards)  # Go handicap games: a stones/komi column
         extra: tuple[str, ...] = ("",) if setups else ()
@@ -158,20 +179,25 @@ class PairingsScreen(EventScreen):
             keys.append(f"b{bd.number}")
         for bye in rnd.byes:
             rows.append(("—", who(bye.player), backend.fmt_score(before.get(bye.player, 0)),
-                         f"bye ({bye.kind.value})", "", "") + extra)
+                         _("bye ({kind})").format(kind=bye.kind.value), "", "") + extra)
             keys.append(f"y{bye.player}")
+        # Translators: column title (a board's result), at most 7 columns.
+        result_title = _("Result")
         if setups:  # 80 columns: the names give up six cells to the handicap column
-            t.set_table(["Bd", s1, score_title, s2, score_title, "Result", _("Handicap")],
-                        [4, 17, 4, 17, 4, 7, 11], rows, keys)
+            # Translators: column title (Go handicap stones and komi), at most 11 columns.
+            t.set_table([_("Bd"), s1, score_title, s2, score_title, result_title,
+                         _("Handicap")], [4, 17, 4, 17, 4, 7, 11], rows, keys)
         else:
-            t.set_table(["Bd", s1, score_title, s2, score_title, "Result"],
+            t.set_table([_("Bd"), s1, score_title, s2, score_title, result_title],
                         [4, 23, 4, 23, 4, 7], rows, keys)
         self._restore_cursor(t, keep)
-        latest = "" if self.round_no == event.current_round else " (earlier round)"
-        what = (f"{backend.stage_name(len(rnd.boards))} (round {self.round_no})" if rnd.playoff
-                else f"Round {self.round_no}")
-        hint.update(f"{what}{latest} · {count(len(rnd.boards), 'board')} · "
-                    f"{count(len(rnd.byes), 'bye')} · Enter: why this pairing")
+        latest = "" if self.round_no == event.current_round else _(" (earlier round)")
+        what = (_("{stage} (round {round})").format(
+                    stage=tr(backend.stage_name(len(rnd.boards))), round=self.round_no)
+                if rnd.playoff else _("Round {round}").format(round=self.round_no))
+        hint.update(_("{what}{latest} · {boards} · {byes} · Enter: why this pairing").format(
+            what=what, latest=latest, boards=count(len(rnd.boards), "board"),
+            byes=count(len(rnd.byes), "bye")))
 
     @staticmethod
     def _restore_cursor(t: FastTable, keep: str | None) -> None:
@@ -218,7 +244,7 @@ class PairingsScreen(EventScreen):
     def _change_round(self, delta: int) -> None:
         ev = self.event
         if ev is None or ev.round(self.round_no + delta) is None:
-            self.status(f"no round {self.round_no + delta}")
+            self.status(_("no round {round}").format(round=self.round_no + delta))
             return
         self.round_no += delta
         self._follow_latest = self.round_no == ev.current_round
@@ -231,7 +257,7 @@ class PairingsScreen(EventScreen):
     def action_explain(self) -> None:
         ev, board = self.event, self.selected_board()
         if ev is None or board is None:
-            self.status("select a board to explain")
+            self.status(_("select a board to explain"))
             return
         try:
             lines = backend.explain(ev, self.round_no, board, self.last_pairing)
@@ -239,10 +265,11 @@ class PairingsScreen(EventScreen):
             self.error(str(exc))
             return
         except Exception as exc:  # explanation is advisory; never crash for it
-            self.error(f"no explanation available: {exc}")
+            self.error(_("no explanation available: {error}").format(error=exc))
             return
-        what = f"board {board}" if board else "byes"
-        self.app.push_screen(MessageScreen(f"Round {self.round_no}, {what}: why", lines))
+        title = (_("Round {round}, board {board}: why").format(round=self.round_no, board=board)
+                 if board else _("Round {round}, byes: why").format(round=self.round_no))
+        self.app.push_screen(MessageScreen(title, lines))
 
     def action_pair(self, allow_rematch: bool = False) -> None:
         ev = self.event
@@ -250,15 +277,16 @@ class PairingsScreen(EventScreen):
             return
         rnd = ev.round(ev.current_round)
         if backend.playoff_started(ev):
-            self.status(PLAYOFF_ON)
+            self.status(_(PLAYOFF_ON))
             return
         if rnd is not None and not rnd.missing_results() \
                 and len(ev.swiss_rounds()) >= ev.settings.rounds:
-            self.status(SWISS_OVER.format(rounds=ev.settings.rounds))
+            self.status(_(SWISS_OVER).format(rounds=ev.settings.rounds))
             return
         if rnd is not None and rnd.missing_results():
-            self.error(f"round {rnd.number} still has {count(rnd.missing_results(), 'board')} "
-                       "without a result; enter them first (F4)")
+            self.error(_("round {round} still has {boards} without a result; enter them first "
+                         "(F4)").format(round=rnd.number,
+                                        boards=count(rnd.missing_results(), "board")))
             return
         try:
             preview = backend.preview_pairing(ev, allow_rematch=allow_rematch)
@@ -267,10 +295,10 @@ class PairingsScreen(EventScreen):
             if not allow_rematch and exc.relaxation == "allow_rematch":
                 # offer the engine's smallest relaxation (the CLI's pair --allow-rematch)
                 self.app.push_screen(
-                    ConfirmScreen("No legal pairing", [msg.replace("; ", ";\n"), "",
-                                  "Pair allowing the fewest, least recent rematches?"]),
+                    ConfirmScreen(_("No legal pairing"), [msg.replace("; ", ";\n"), "",
+                                  _("Pair allowing the fewest, least recent rematches?")]),
                     lambda yes: self.action_pair(allow_rematch=True) if yes
-                    else self.status("not paired"))
+                    else self.status(_("not paired")))
                 return
             self.error(msg)
             return
@@ -280,30 +308,33 @@ class PairingsScreen(EventScreen):
         r = preview.round
         names = ev.by_id()
         paired = 2 * len(r.boards)
-        lines = [f"Round {r.number}: {count(paired, 'player')} paired on "
-                 f"{count(len(r.boards), 'board')}."]
+        lines = [_("Round {round}: {players} paired on {boards}.").format(
+            round=r.number, players=count(paired, "player"),
+            boards=count(len(r.boards), "board"))]
         if allow_rematch:
-            lines.append("Rematches allowed (the fewest, least recent).")
+            lines.append(_("Rematches allowed (the fewest, least recent)."))
         engine_byes = [b for b in r.byes if b.kind is ByeKind.PAIRING]
         for bye in engine_byes:
             p = names.get(bye.player)
-            lines.append(f"Bye (pairing): {bye.player} {p.name if p else ''}".rstrip())
+            lines.append(_("Bye (pairing): {id} {name}").format(
+                id=bye.player, name=p.name if p else "").rstrip())
         if not engine_byes:
-            lines.append("No pairing bye.")
+            lines.append(_("No pairing bye."))
         lines.extend(not_paired_lines(backend.left_out(ev, r.number)))
         if preview.warnings:
-            lines.append("Warnings:")
+            lines.append(_("Warnings:"))
             lines.extend(f"  • {w}" for w in preview.warnings)
         else:
-            lines.append("No warnings.")
-        self.app.push_screen(ConfirmScreen(f"Pair round {r.number}?", lines,
-                                           "y / Enter = pair and save, n / Esc = cancel"),
+            lines.append(_("No warnings."))
+        self.app.push_screen(ConfirmScreen(_("Pair round {round}?").format(round=r.number),
+                                           lines,
+                                           _("y / Enter = pair and save, n / Esc = cancel")),
                              lambda yes: self._do_pair(yes, allow_rematch, preview, ev))
 
     def _do_pair(self, yes: bool | None, allow_rematch: bool = False, preview=None,
                  basis: Event | None = None) -> None:
         if not yes:
-            self.status("not paired")
+            self.status(_("not paired"))
             return
         try:  # the pairing shown is saved as it is unless the event changed meanwhile
             new, pairing = backend.pair_next(self.sapp.folder, allow_rematch=allow_rematch,
@@ -315,28 +346,32 @@ class PairingsScreen(EventScreen):
         self._follow_latest = True
         self.sapp.event_written(new)
         r = pairing.round
-        self.status(f"saved: round {r.number} paired, {count(len(r.boards), 'board')}"
-                    + (f", {count(len(pairing.warnings), 'warning')}" if pairing.warnings
+        self.status(_("saved: round {round} paired, {boards}").format(
+            round=r.number, boards=count(len(r.boards), "board"))
+                    + (", " + count(len(pairing.warnings), "warning") if pairing.warnings
                        else ""), "ok")
 
     def action_undo(self) -> None:
         ev = self.event
         if ev is None or not ev.current_round:
-            self.status("no round to undo")
+            self.status(_("no round to undo"))
             return
         rnd = ev.round(ev.current_round)
         if rnd is None:
             return
         n_res = len(rnd.boards) - rnd.missing_results()
-        lines = [f"Delete the pairing of round {rnd.number}?"]
+        lines = [_("Delete the pairing of round {round}?").format(round=rnd.number)]
         if n_res:
-            lines.append(f"{n_res} results recorded in it will be deleted too.")
-        self.app.push_screen(ConfirmScreen(f"Undo round {rnd.number}?", lines),
+            lines.append(ngettext("{n} result recorded in it will be deleted too.",
+                                  "{n} results recorded in it will be deleted too.",
+                                  n_res).format(n=n_res))
+        self.app.push_screen(ConfirmScreen(_("Undo round {round}?").format(round=rnd.number),
+                                           lines),
                              lambda yes: self._do_undo(yes, force=bool(n_res)))
 
     def _do_undo(self, yes: bool | None, force: bool) -> None:
         if not yes:
-            self.status("kept")
+            self.status(_("kept"))
             return
         try:
             new = backend.undo_round(self.sapp.folder, force=force)
@@ -346,16 +381,17 @@ class PairingsScreen(EventScreen):
         self.last_pairing = None
         self._follow_latest = True
         self.sapp.event_written(new)
-        self.status(f"round undone; now at round {new.current_round}", "ok")
+        self.status(_("round undone; now at round {round}").format(round=new.current_round),
+                    "ok")
 
     def action_swap(self) -> None:
         ev = self.event
         if ev is None or ev.round(self.round_no) is None:
-            self.status("no round to change")
+            self.status(_("no round to change"))
             return
         self.app.push_screen(
-            PromptScreen(f"Swap two players in round {self.round_no}",
-                         "Two player ids, e.g.  12 17   (Enter swaps, Esc cancels)"),
+            PromptScreen(_("Swap two players in round {round}").format(round=self.round_no),
+                         _("Two player ids, e.g.  12 17   (Enter swaps, Esc cancels)")),
             self._do_swap)
 
     def _do_swap(self, text: str | None) -> None:
@@ -363,7 +399,8 @@ class PairingsScreen(EventScreen):
             return
         parts = text.replace(",", " ").split()
         if len(parts) != 2 or not all(p.isdigit() for p in parts):
-            self.error(f"swap needs two player ids, e.g. 12 17 (got {text!r})")
+            self.error(_("swap needs two player ids, e.g. 12 17 (got {text})").format(
+                text=repr(text)))
             return
         a, b = (int(p) for p in parts)
         ev = self.event
@@ -374,13 +411,13 @@ class PairingsScreen(EventScreen):
         except SwissError as exc:
             self.error(str(exc))
             return
-        lines = [SWAP_BREAKS.format(n=len(broken))] + [f"• {x}" for x in broken] \
-            if broken else [SWAP_CLEAN]
+        lines = [_(SWAP_BREAKS).format(n=len(broken))] + [f"• {x}" for x in broken] \
+            if broken else [_(SWAP_CLEAN)]
         self.app.push_screen(
-            ConfirmScreen(SWAP_TITLE.format(a=a, b=b, round=self.round_no), lines,
-                          SWAP_KEYS),
+            ConfirmScreen(_(SWAP_TITLE).format(a=a, b=b, round=self.round_no), lines,
+                          _(SWAP_KEYS)),
             lambda yes: self._save_swap(a, b) if yes else self.status(
-                SWAP_KEPT.format(a=a, b=b)))
+                _(SWAP_KEPT).format(a=a, b=b)))
 
     def _save_swap(self, a: int, b: int) -> None:
         try:
@@ -389,8 +426,9 @@ class PairingsScreen(EventScreen):
             self.error(str(exc))
             return
         self.sapp.event_written(new)
-        self.status(SWAP_SAVED.format(a=a, b=b, round=self.round_no)
-                    + (f" ({count(len(broken), 'rule')} broken)" if broken else ""), "ok")
+        self.status(_(SWAP_SAVED).format(a=a, b=b, round=self.round_no)
+                    + (_(" ({rules} broken)").format(rules=count(len(broken), "rule"))
+                       if broken else ""), "ok")
 
     # ---- playoff --------------------------------------------------------------------------------
     def action_playoff(self) -> None:
@@ -405,18 +443,19 @@ class PairingsScreen(EventScreen):
         rnd = ev.round(ev.current_round)
         if rnd is None or rnd.missing_results() or len(ev.swiss_rounds()) < ev.settings.rounds:
             played = len(ev.swiss_rounds())
-            self.error(PLAYOFF_TOO_EARLY.format(played=played, rounds=ev.settings.rounds))
+            self.error(_(PLAYOFF_TOO_EARLY).format(played=played, rounds=ev.settings.rounds))
             return
-        self.app.push_screen(PromptScreen(PLAYOFF_CUT_TITLE, PLAYOFF_CUT_HINT, value="8"),
+        self.app.push_screen(PromptScreen(_(PLAYOFF_CUT_TITLE), _(PLAYOFF_CUT_HINT), value="8"),
                              self._cut_answer)
 
     def _cut_answer(self, text: str | None) -> None:
         if not text or not text.strip():
-            self.status(PLAYOFF_NOT_CUT)
+            self.status(_(PLAYOFF_NOT_CUT))
             return
         top = text.strip().lower().removeprefix("top").strip()
         if not top.isdigit():
-            self.error(f"type the playoff size: 4, 8 or 16 (got {text.strip()!r})")
+            self.error(_("type the playoff size: 4, 8 or 16 (got {text})").format(
+                text=repr(text.strip())))
             return
         self._preview_playoff(int(top))
 
@@ -432,16 +471,18 @@ class PairingsScreen(EventScreen):
         names = ev.by_id()
         last_swiss = max((r.number for r in ev.swiss_rounds()), default=0)
         seed = {pid: i for i, pid in enumerate(backend.standings(ev, last_swiss).order(), 1)}
-        stage = backend.stage_name(len(rnd.boards))
-        lines = [f"{stage} (round {rnd.number}): {count(len(rnd.boards), 'match', 'matches')}"]
+        stage = tr(backend.stage_name(len(rnd.boards)))
+        lines = [_("{stage} (round {round}): {matches}").format(
+            stage=stage, round=rnd.number, matches=count(len(rnd.boards), "match", "matches"))]
         for bd in rnd.boards:
             a, b = bd.players
             lines.append(f"  {bd.number}. ({seed.get(a, '?')}) {a} {names[a].name}  –  "
                          f"({seed.get(b, '?')}) {b} {names[b].name}")
         self.app.push_screen(
-            ConfirmScreen(f"Pair the {stage.lower()}?", lines,
-                          "y / Enter = pair and save, n / Esc = cancel"),
-            lambda yes: self._save_playoff(top, ev) if yes else self.status(PLAYOFF_NOT_CUT))
+            ConfirmScreen(_("Pair the {stage}?").format(stage=stage.lower()), lines,
+                          _("y / Enter = pair and save, n / Esc = cancel")),
+            lambda yes: self._save_playoff(top, ev) if yes
+            else self.status(_(PLAYOFF_NOT_CUT)))
 
     def _save_playoff(self, top: int | None, basis: Event) -> None:
         try:
@@ -451,8 +492,9 @@ class PairingsScreen(EventScreen):
             return
         self._follow_latest = True
         self.sapp.event_written(new)
-        self.status(f"saved: round {rnd.number}, the {backend.stage_name(len(rnd.boards))} "
-                    f"({count(len(rnd.boards), 'match', 'matches')}) · F4 results", "ok")
+        self.status(_("saved: round {round}, the {stage} ({matches}) · F4 results").format(
+            round=rnd.number, stage=tr(backend.stage_name(len(rnd.boards))),
+            matches=count(len(rnd.boards), "match", "matches")), "ok")
 
     def action_bracket(self) -> None:
         ev = self.event
@@ -462,11 +504,11 @@ class PairingsScreen(EventScreen):
             lines = backend.bracket(ev)
             if backend.playoff_started(ev):
                 names = ev.by_id()
-                lines = lines + ["", "Final places:"] + [
+                lines = lines + ["", _("Final places:")] + [
                     f"  {f.place:>3}. {f.player} {names[f.player].name}"
-                    + (f"  ({f.stage})" if f.stage else "")
+                    + (f"  ({tr(f.stage)})" if f.stage else "")
                     for f in backend.final_places(ev)[:16]]
         except SwissError as exc:
             self.error(str(exc))
             return
-        self.app.push_screen(MessageScreen("Playoff bracket", lines))
+        self.app.push_screen(MessageScreen(_("Playoff bracket"), lines))

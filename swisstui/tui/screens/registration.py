@@ -11,6 +11,7 @@ from textual.app import ComposeResult
 from textual.widgets import Input, Static
 
 from ...core.errors import SwissError
+from ...core.i18n import N_, _
 from ...core.model import ByeKind, Event, Player
 from .. import backend, keymap
 from ..widgets.dialogs import (FORM_FIELDS, NEW_FORM_FIELDS, ConfirmScreen, PlayerForm,
@@ -20,17 +21,19 @@ from ..widgets.header import count
 from .base import EventScreen
 from .standings import update_table
 
-# Strings a director reads (one place, for a later translation pass).
-IMPORT_TITLE = "Import players: FORMAT PATH (csv, fide or egd)"
-IMPORT_HINT = ("csv players.csv · fide players_list.txt federation=NOR · egd egd.txt "
-               "ids=12345,67890 · rating=rapid|blitz (FIDE)")
-IMPORT_NONE = "nothing imported"
+# Strings a director reads (English, marked with N_, shown with _()).
+IMPORT_TITLE = N_("Import players: FORMAT PATH (csv, fide or egd)")
+# Translators: keep the words csv, fide, egd, federation=, ids=, rating=, rapid, blitz as
+# they are (the director types them).
+IMPORT_HINT = N_("csv players.csv · fide players_list.txt federation=NOR · egd egd.txt "
+                 "ids=12345,67890 · rating=rapid|blitz (FIDE)")
+IMPORT_NONE = N_("nothing imported")
 IMPORT_SHOWN = 10
-DUP_TITLE = "Likely duplicate: {name}"
-DUP_LINE = "  already registered: {id} {name} ({why})"
-DUP_KEYS = "y = add anyway, n / Esc = back to the form"
-ROLL_ABSENT = "saved: {id} {name} absent from round {round} (Space again: present)"
-ROLL_PRESENT = "saved: {id} {name} present for round {round}"
+DUP_TITLE = N_("Likely duplicate: {name}")
+DUP_LINE = N_("  already registered: {id} {name} ({why})")
+DUP_KEYS = N_("y = add anyway, n / Esc = back to the form")
+ROLL_ABSENT = N_("saved: {id} {name} absent from round {round} (Space again: present)")
+ROLL_PRESENT = N_("saved: {id} {name} present for round {round}")
 
 
 def parse_import(text: str) -> tuple[str, str, dict[str, Any]]:
@@ -48,38 +51,65 @@ def parse_import(text: str) -> tuple[str, str, dict[str, Any]]:
         else:
             path_parts.append(w)
     if not path_parts:
-        raise SwissError(f"type the file after the format, e.g. {fmt} players.txt")
+        raise SwissError(_("type the file after the format, e.g. {fmt} players.txt")
+                         .format(fmt=fmt))
     return fmt, " ".join(path_parts), filters
 
 
-COLUMNS = ["Id", "Name", "Rtg/Rank", "Club", "Ctry", "Status"]
+# column titles (English, translated where shown: titles()); a Hangul or kanji character
+# counts 2 columns
+COLUMNS = [
+    # Translators: registration column title (player id), at most 4 columns.
+    N_("Id"),
+    # Translators: column title (player name), at most 20 columns.
+    N_("Name"),
+    # Translators: registration column title (rating or rank), at most 8 columns.
+    N_("Rtg/Rank"),
+    # Translators: registration column title, at most 10 columns.
+    N_("Club"),
+    # Translators: registration column title (country code), at most 4 columns.
+    N_("Ctry"),
+    # Translators: registration column title, at most 14 columns.
+    N_("Status"),
+]
 WIDTHS = [4, 24, 8, 10, 4, 14]  # Status takes what the others leave (17 cells at 80 columns)
 FIXED = dict(zip(COLUMNS[:-1], WIDTHS[:-1]))
+
+
+def titles() -> list[str]:
+    """The column titles in the director's language."""
+    return [_(c) for c in COLUMNS]
 
 
 def player_status(p: Player, event: Event) -> str:
     bits = []
     if p.withdrawn_from is not None:
-        bits.append(f"withdrawn from r{p.withdrawn_from}")
+        # Translators: the Status column (about 17 columns at 80): "r3" is round 3.
+        bits.append(_("withdrawn from r{round}").format(round=p.withdrawn_from))
     if p.joined_round > 1:
-        bits.append(f"late, from r{p.joined_round}")
+        # Translators: the Status column (about 17 columns at 80): "r3" is round 3.
+        bits.append(_("late, from r{round}").format(round=p.joined_round))
     for r, kind in p.byes:
-        bits.append(f"bye r{r} {kind.value}")
-    return ", ".join(bits) or "active"
+        # Translators: the Status column: "bye r3 half" (kind: half, zero, full, absent,
+        # as the director types it).
+        bits.append(_("bye r{round} {kind}").format(round=r, kind=kind.value))
+    # Translators: the Status column of a player with nothing to note.
+    return ", ".join(bits) or _("active")
 
 
 def form_to_fields(values: dict[str, str]) -> dict[str, Any]:
     """Form strings → keyword arguments for registration.add_player / edit_player."""
     name = values.get("name", "").strip()
     if not name:
-        raise SwissError("name: a player needs a name")
+        raise SwissError(_("name: a player needs a name"))
     out: dict[str, Any] = {"name": name}
     for key in ("id", "rating", "lot", "smms_correction"):
         if key not in values:
             continue
         text = values[key].strip()
         if text and not text.lstrip("-").isdigit():
-            raise SwissError(f"{key}: {text!r} is not a whole number")
+            raise SwissError(_("{field}: {text} is not a whole number").format(
+                field=key, text=repr(text)))
         out[key] = int(text) if text else None
     for key in ("rank", "club", "country", "federation_id", "birth", "sex", "title", "notes"):
         if key in values:
@@ -91,9 +121,9 @@ def duplicate_lines(dups, name: str, federation_id: str | None) -> list[str]:
     """What the likely-duplicate question says about each registered player."""
     lines = []
     for q in dups:
-        why = "same federation id" if federation_id and q.federation_id == federation_id \
-            else "same name"
-        lines.append(DUP_LINE.format(id=q.id, name=q.name, why=why))
+        why = _("same federation id") if federation_id and q.federation_id == federation_id \
+            else _("same name")
+        lines.append(_(DUP_LINE).format(id=q.id, name=q.name, why=why))
     return lines
 
 
@@ -109,13 +139,16 @@ class RegistrationScreen(EventScreen):
     filter_text = ""
 
     def compose_body(self) -> ComposeResult:
-        yield Input(placeholder="/ search: name, club, country or id", id="search")
+        yield Input(placeholder=_("/ search: name, club, country or id"), id="search")
         yield Static("", id="reg-hint", classes="hint", markup=False)
         yield FastTable(id="players")
 
+    def translate_fixed(self) -> None:
+        self.query_one("#search", Input).placeholder = _("/ search: name, club, country or id")
+
     def on_mount(self) -> None:
         t = self.query_one("#players", FastTable)
-        t.set_columns(COLUMNS, WIDTHS)
+        t.set_columns(titles(), WIDTHS)
         super().on_mount()
         t.focus()
 
@@ -134,15 +167,18 @@ class RegistrationScreen(EventScreen):
                          player_status(p, event)))
             keys.append(str(p.id))
         keep = self.selected_id()
-        update_table(t, COLUMNS, rows, FIXED, keys, fit=("Status",))
+        update_table(t, titles(), rows, {_(k): v for k, v in FIXED.items()}, keys,
+                     fit=(_("Status"),))
         if keep is not None:
             t.move_to_key(str(keep))
         n = len(event.players)
-        shown = f"{len(rows)} of {count(n, 'player')}" if needle else count(n, "player")
+        shown = _("{shown} of {players}").format(shown=len(rows), players=count(n, "player")) \
+            if needle else count(n, "player")
         out = sum(1 for p in event.players if p.withdrawn_from is not None)
         self.query_one("#reg-hint", Static).update(
-            shown + (f" ({out} withdrawn)" if out else "")
-            + (f" matching {self.filter_text!r} · Esc shows all" if needle else ""))
+            shown + (_(" ({n} withdrawn)").format(n=out) if out else "")
+            + (_(" matching {text} · Esc shows all").format(text=repr(self.filter_text))
+               if needle else ""))
 
     def selected_id(self) -> int | None:
         key = self.query_one("#players", FastTable).cursor_key
@@ -153,7 +189,7 @@ class RegistrationScreen(EventScreen):
         ev, pid = self.event, self.selected_id()
         p = ev.player(pid) if ev is not None and pid is not None else None
         if ev is None or p is None:
-            self.status("no player selected")
+            self.status(_("no player selected"))
             return None
         return ev, p
 
@@ -190,15 +226,16 @@ class RegistrationScreen(EventScreen):
 
     def action_new_player(self) -> None:
         ev = self.event
-        title = "New player"
+        title = _("New player")
         if ev is not None and ev.current_round:
-            title += f" (late entry: paired from round {ev.current_round + 1})"
+            title += _(" (late entry: paired from round {round})").format(
+                round=ev.current_round + 1)
         self.app.push_screen(PlayerForm(title, fields=NEW_FORM_FIELDS), self._save_new)
 
     def _save_new(self, values: dict[str, str] | None, checked: bool = False) -> None:
         """Save the form; a likely duplicate (same name, same federation id) asks first."""
         if values is None:
-            self.status("not added")
+            self.status(_("not added"))
             return
         try:
             fields = form_to_fields(values)
@@ -208,29 +245,30 @@ class RegistrationScreen(EventScreen):
                 ev, fields["name"], fields.get("federation_id"))
             if dups:
                 self.app.push_screen(
-                    ConfirmScreen(DUP_TITLE.format(name=fields["name"]),
+                    ConfirmScreen(_(DUP_TITLE).format(name=fields["name"]),
                                   duplicate_lines(dups, fields["name"],
                                                   fields.get("federation_id")),
-                                  DUP_KEYS, enter_confirms=False),
+                                  _(DUP_KEYS), enter_confirms=False),
                     lambda yes: self._after_duplicate(values, bool(yes)))
                 return
             out = backend.add_player(self.sapp.folder, **fields)
         except SwissError as exc:
             self.error(str(exc))
-            self.app.push_screen(PlayerForm("New player (fix and Enter)", values,
+            self.app.push_screen(PlayerForm(_("New player (fix and Enter)"), values,
                                             fields=NEW_FORM_FIELDS,
                                             focus=field_named_in(str(exc), NEW_FORM_FIELDS)),
                                  self._save_new)
             return
         self.sapp.event_written(out.event)
         self.select_id(out.player.id)  # the player this window added, not another's
-        self.status(f"saved: player {out.player.id} {out.player.name}", "ok")
+        self.status(_("saved: player {id} {name}").format(id=out.player.id,
+                                                          name=out.player.name), "ok")
 
     def _after_duplicate(self, values: dict[str, str], add_anyway: bool) -> None:
         if add_anyway:
             self._save_new(values, checked=True)
         else:  # back to the form with what was typed
-            self.app.push_screen(PlayerForm("New player", values, fields=NEW_FORM_FIELDS),
+            self.app.push_screen(PlayerForm(_("New player"), values, fields=NEW_FORM_FIELDS),
                                  self._save_new)
 
     def action_edit_player(self) -> None:
@@ -239,26 +277,28 @@ class RegistrationScreen(EventScreen):
             return
         ev, p = chosen
         pid = p.id
-        values = {key: getattr(p, key) for key, _ in FORM_FIELDS}
-        self.app.push_screen(PlayerForm(f"Edit player {pid}", values),
+        values = {key: getattr(p, key) for key, _label in FORM_FIELDS}
+        self.app.push_screen(PlayerForm(_("Edit player {id}").format(id=pid), values),
                              lambda v: self._save_edit(pid, v))
 
     def _save_edit(self, pid: int, values: dict[str, str] | None) -> None:
         if values is None:
-            self.status("not changed")
+            self.status(_("not changed"))
             return
         try:
             out = backend.edit_player(self.sapp.folder, pid, **form_to_fields(values))
         except SwissError as exc:
             self.error(str(exc))
             # the form comes back with what was typed, as for a new player
-            self.app.push_screen(PlayerForm(f"Edit player {pid} (fix and Enter)", values,
+            self.app.push_screen(PlayerForm(_("Edit player {id} (fix and Enter)").format(id=pid),
+                                            values,
                                             focus=field_named_in(str(exc))),
                                  lambda v: self._save_edit(pid, v))
             return
         self.sapp.event_written(out.event)
         self.select_id(pid)
-        self.status(f"saved: player {pid} {out.player.name}", "ok")  # as this window saved it
+        # as this window saved it
+        self.status(_("saved: player {id} {name}").format(id=pid, name=out.player.name), "ok")
 
     # ---- withdraw / bye ------------------------------------------------------------------------
     def action_withdraw(self) -> None:
@@ -269,10 +309,12 @@ class RegistrationScreen(EventScreen):
         pid = p.id
         nxt = ev.current_round + 1
         self.app.push_screen(
-            ConfirmScreen(f"Withdraw {pid} {p.name}?",
-                          [f"{p.name} will not be paired from round {nxt} on.",
-                           "Results already played stay."]),
-            lambda yes: self._do_withdraw(pid, nxt) if yes else self.status("not withdrawn"))
+            ConfirmScreen(_("Withdraw {id} {name}?").format(id=pid, name=p.name),
+                          [_("{name} will not be paired from round {round} on.").format(
+                              name=p.name, round=nxt),
+                           _("Results already played stay.")]),
+            lambda yes: self._do_withdraw(pid, nxt) if yes
+            else self.status(_("not withdrawn")))
 
     def _do_withdraw(self, pid: int, from_round: int) -> None:
         try:
@@ -281,11 +323,11 @@ class RegistrationScreen(EventScreen):
             self.error(str(exc))
             return
         self.sapp.event_written(out.event)
-        self.status(f"saved: player {pid} {out.player.name} withdrawn from round {from_round}",
-                    "ok")
+        self.status(_("saved: player {id} {name} withdrawn from round {round}").format(
+            id=pid, name=out.player.name, round=from_round), "ok")
 
     def action_import_csv(self) -> None:
-        self.app.push_screen(PromptScreen(IMPORT_TITLE, IMPORT_HINT, value="csv ",
+        self.app.push_screen(PromptScreen(_(IMPORT_TITLE), _(IMPORT_HINT), value="csv ",
                                           placeholder="csv players.csv"), self._preview_import)
 
     def _preview_import(self, text: str | None) -> None:
@@ -294,7 +336,7 @@ class RegistrationScreen(EventScreen):
         anything is saved."""
         ev = self.event
         if not text or not text.strip() or ev is None:
-            self.status(IMPORT_NONE)
+            self.status(_(IMPORT_NONE))
             return
         try:
             fmt, path, filters = parse_import(text)
@@ -303,25 +345,29 @@ class RegistrationScreen(EventScreen):
             self.error(str(exc))
             return
         if not new:
-            self.status(f"{path}: no player to import")
+            self.status(_("{path}: no player to import").format(path=path))
             return
-        lines = [f"{count(len(new), 'player')} from {path} ({fmt}), ids {new[0].id}–{new[-1].id}:"]
+        lines = [_("{players} from {path} ({fmt}), ids {first}–{last}:").format(
+            players=count(len(new), "player"), path=path, fmt=fmt, first=new[0].id,
+            last=new[-1].id)]
         for p in new[:IMPORT_SHOWN]:
             rating = p.rank or (str(p.rating) if p.rating is not None else "")
             lines.append(f"  {p.id:>4} {p.name}  {rating}  {p.club or ''} {p.country or ''}"
                          .rstrip())
         if len(new) > IMPORT_SHOWN:
-            lines.append(f"  … and {len(new) - IMPORT_SHOWN} more")
+            lines.append(_("  … and {n} more").format(n=len(new) - IMPORT_SHOWN))
         dups = []
         for p in new:
             for q in backend.likely_duplicates(ev, p.name, p.federation_id):
-                dups.append(f"  {p.name} may be {q.id} {q.name} (already registered)")
+                dups.append(_("  {name} may be {id} {other} (already registered)").format(
+                    name=p.name, id=q.id, other=q.name))
         if dups:
-            lines += ["Likely duplicates:", *dups[:8]]
+            lines += [_("Likely duplicates:"), *dups[:8]]
         self.app.push_screen(
-            ConfirmScreen(f"Import {count(len(new), 'player')}?", lines,
-                          "y / Enter = import, n / Esc = cancel"),
-            lambda yes: self._do_import(fmt, path, filters) if yes else self.status(IMPORT_NONE))
+            ConfirmScreen(_("Import {players}?").format(players=count(len(new), "player")),
+                          lines, _("y / Enter = import, n / Esc = cancel")),
+            lambda yes: self._do_import(fmt, path, filters) if yes
+            else self.status(_(IMPORT_NONE)))
 
     def _do_import(self, fmt: str, path: str, filters: dict[str, Any]) -> None:
         try:
@@ -330,8 +376,10 @@ class RegistrationScreen(EventScreen):
             self.error(str(exc))
             return
         self.sapp.event_written(out.event)
-        ids = f" (ids {out.added[0].id}–{out.added[-1].id})" if out.added else ""
-        self.status(f"saved: {count(len(out.added), 'player')} imported from {path}{ids}", "ok")
+        ids = _(" (ids {first}–{last})").format(first=out.added[0].id, last=out.added[-1].id) \
+            if out.added else ""
+        self.status(_("saved: {players} imported from {path}{ids}").format(
+            players=count(len(out.added), "player"), path=path, ids=ids), "ok")
 
     def action_remove_player(self) -> None:
         chosen = self.selected_player()
@@ -340,10 +388,10 @@ class RegistrationScreen(EventScreen):
         ev, p = chosen
         pid = p.id
         self.app.push_screen(
-            ConfirmScreen(f"Remove {pid} {p.name}?",
-                          ["Delete a registration made by mistake (refused once the player "
-                           "has been paired: withdraw them instead)."]),
-            lambda yes: self._do_remove(pid) if yes else self.status("kept"))
+            ConfirmScreen(_("Remove {id} {name}?").format(id=pid, name=p.name),
+                          [_("Delete a registration made by mistake (refused once the player "
+                             "has been paired: withdraw them instead).")]),
+            lambda yes: self._do_remove(pid) if yes else self.status(_("kept")))
 
     def _do_remove(self, pid: int) -> None:
         try:
@@ -352,17 +400,20 @@ class RegistrationScreen(EventScreen):
             self.error(str(exc))
             return
         self.sapp.event_written(new)
-        self.status(f"saved: player {pid} removed", "ok")
+        self.status(_("saved: player {id} removed").format(id=pid), "ok")
 
     def action_request_bye(self) -> None:
         ev, pid = self.event, self.selected_id()
         if ev is None or pid is None:
-            self.status("no player selected")
+            self.status(_("no player selected"))
             return
         nxt = ev.current_round + 1
         self.app.push_screen(
-            PromptScreen(f"Requested bye for {pid} {_name_of(ev, pid)}",
-                         "ROUND KIND, e.g. 3 half · kinds: half zero full absent · none cancels",
+            PromptScreen(_("Requested bye for {id} {name}").format(id=pid,
+                                                                     name=_name_of(ev, pid)),
+                         # Translators: keep half, zero, full, absent, none (typed words).
+                         _("ROUND KIND, e.g. 3 half · kinds: half zero full absent · "
+                           "none cancels"),
                          value=f"{nxt} half"),
             lambda text: self._do_bye(pid, text))
 
@@ -371,7 +422,8 @@ class RegistrationScreen(EventScreen):
             return
         parts = text.split()
         if len(parts) != 2 or not parts[0].isdigit():
-            self.error(f"type a round and a kind, e.g. 3 half (got {text!r})")
+            self.error(_("type a round and a kind, e.g. 3 half (got {text})").format(
+                text=repr(text)))
             return
         try:
             new = backend.request_bye(self.sapp.folder, pid, int(parts[0]),
@@ -382,9 +434,11 @@ class RegistrationScreen(EventScreen):
         self.sapp.event_written(new)
         rnd, kind = int(parts[0]), parts[1].lower()
         if kind == "none":
-            self.status(f"saved: player {pid}'s bye request for round {rnd} cancelled", "ok")
+            self.status(_("saved: player {id}'s bye request for round {round} cancelled")
+                        .format(id=pid, round=rnd), "ok")
         else:
-            self.status(f"saved: player {pid} requests a {kind} bye in round {rnd}", "ok")
+            self.status(_("saved: player {id} requests a {kind} bye in round {round}")
+                        .format(id=pid, kind=kind, round=rnd), "ok")
 
     # ---- roll-call -------------------------------------------------------------------------------
     def action_roll_call(self) -> None:
@@ -404,4 +458,4 @@ class RegistrationScreen(EventScreen):
         self.sapp.event_written(out.event)
         self.select_id(pid)
         text = ROLL_PRESENT if absent else ROLL_ABSENT
-        self.status(text.format(id=pid, name=out.player.name, round=nxt), "ok")
+        self.status(_(text).format(id=pid, name=out.player.name, round=nxt), "ok")

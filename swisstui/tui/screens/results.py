@@ -15,12 +15,13 @@ from textual.widgets import Input, Static
 
 from ...core.errors import ConflictError, SwissError
 from ...core.games import profile
-from ...core.i18n import _
+from ...core.i18n import N_, _
 from ...core.model import Board, Event
 from .. import backend, keymap
 from ..widgets.dialogs import ConfirmScreen
 from ..widgets.fasttable import FastTable
 from ..widgets.header import count
+from ..lang import tr
 from .base import EventScreen, game_sides
 
 
@@ -56,19 +57,20 @@ def _name(event: Event, pid: int) -> str:
 
 
 _BOARD_TYPED = re.compile(r"^\s*(\d+)\s")
-# The entry line's title: where Enter writes (strings a director reads, in one place).
-TARGET = "→ board {board}"
-TARGET_HAS = "→ board {board} (has {result})"
-TARGET_NONE = "→ board {board}: no such board"
-TARGET_SELECTED = " (selected)"
-TYPED_AHEAD = "typed while the question was open, not taken: {keys}"
+# The entry line's title: where Enter writes (English, marked with N_, shown with _()).
+TARGET = N_("→ board {board}")
+TARGET_HAS = N_("→ board {board} (has {result})")
+TARGET_NONE = N_("→ board {board}: no such board")
+TARGET_SELECTED = N_(" (selected)")
+TYPED_AHEAD = N_("typed while the question was open, not taken: {keys}")
 
 
 def playoff_stage(event: Event, round_no: int) -> str:
     """The stage a playoff round is (Quarter-finals, Semi-finals, Final)."""
     from ...core.standings.playoff import stage_name
     rnd = event.round(round_no)
-    return stage_name(len(rnd.boards)) if rnd is not None else f"Round {round_no}"
+    return tr(stage_name(len(rnd.boards))) if rnd is not None else \
+        _("Round {round}").format(round=round_no)
 
 
 # Keys that stay keys on the board list (every other printable character is typing).
@@ -77,6 +79,11 @@ _BOUND = frozenset(k for key in (*keymap.GLOBAL, *keymap.MODE_KEYS["results"])
 
 
 ROUND_KEYS = ("[", "]")
+
+
+def entry_placeholder() -> str:
+    """The entry line's text before a round is paired (then the game's example)."""
+    return _("board result, e.g. 12 1-0 — or just the result for the selected board")
 
 
 class EntryLine(Input):
@@ -108,14 +115,16 @@ class ResultsScreen(EventScreen):
         # select_on_focus=False: a character typed on the board list moves the cursor here
         # and is inserted; selecting it on focus made the next key replace it ("3 1-0"
         # became " 1-0", saved on the selected board instead of board 3)
-        yield EntryLine(placeholder="board result, e.g. 12 1-0 — or just the result for the "
-                                "selected board", id="entry", select_on_focus=False)
+        yield EntryLine(placeholder=entry_placeholder(), id="entry", select_on_focus=False)
         yield FastTable(id="boards")
+
+    def translate_fixed(self) -> None:
+        self.query_one("#entry", Input).placeholder = entry_placeholder()
 
     def on_mount(self) -> None:
         super().on_mount()
         self.watch(self.query_one("#boards", FastTable), "cursor_row",
-                   lambda *_: self.show_target(), init=False)
+                   lambda *_args: self.show_target(), init=False)
         self.query_one("#entry", Input).focus()
 
     def show_target(self) -> None:
@@ -131,15 +140,15 @@ class ResultsScreen(EventScreen):
             return
         bd = rnd.board(board)
         if bd is None:
-            text = TARGET_NONE.format(board=board)
+            text = _(TARGET_NONE).format(board=board)
         elif bd.result is not None:
-            text = TARGET_HAS.format(board=board, result=result_cell(ev.game, bd))
+            text = _(TARGET_HAS).format(board=board, result=result_cell(ev.game, bd))
         else:
-            text = TARGET.format(board=board)
+            text = _(TARGET).format(board=board)
         terms = backend.board_terms(ev.game, bd) if bd is not None else ""
         if terms:  # Go handicap games: the stones and komi the result is entered with
             text += _(" · {terms}").format(terms=terms)
-        inp.border_title = text + ("" if typed else TARGET_SELECTED)
+        inp.border_title = text + ("" if typed else _(TARGET_SELECTED))
 
     def on_input_changed(self, message: Input.Changed) -> None:
         if message.input.id == "entry":
@@ -155,9 +164,12 @@ class ResultsScreen(EventScreen):
         rnd = event.round(self.round_no)
         keep = self.selected_board()
         widths = WIDE_WIDTHS if profile(event.game).result_shows else WIDTHS
+        # Translators: results columns; Bd (board) at most 4 columns, Result at most 10.
+        cols = [_("Bd"), a, b, _("Result")]
         if rnd is None:
-            t.set_table(["Bd", a, b, "Result"], widths, [])
-            self.hint("No round paired yet — pair one in Pairings (F3), then enter results here.")
+            t.set_table(cols, widths, [])
+            self.hint(_("No round paired yet — pair one in Pairings (F3), then enter results "
+                        "here."))
             return
         names = event.by_id()
         rows, keys = [], []
@@ -168,7 +180,7 @@ class ResultsScreen(EventScreen):
                          f"{bd.players[1]} {q.name if q else '?'}",
                          result_cell(event.game, bd)))
             keys.append(str(bd.number))
-        t.set_table(["Bd", a, b, "Result"], widths, rows, keys)
+        t.set_table(cols, widths, rows, keys)
         if self._cursor_round != self.round_no:
             # a round opened or newly paired: the cursor starts on its first board without a
             # result, never on the row used last in another round (a bare "1-0" was saved
@@ -180,26 +192,29 @@ class ResultsScreen(EventScreen):
             if nxt is not None:
                 t.move_to_key(str(nxt))
         missing = rnd.missing_results()
-        self.query_one("#entry", Input).placeholder = backend.entry_example(event)
+        self.query_one("#entry", Input).placeholder = tr(backend.entry_example(event))
         latest = self.round_no == event.current_round
         if missing or not latest:
             done = ""
         elif rnd.playoff:
-            done = (" — round complete: F3, o pairs the next stage" if len(rnd.boards) > 1
-                    else " — the final is played: F3, k shows the bracket")
+            done = (_(" — round complete: F3, o pairs the next stage") if len(rnd.boards) > 1
+                    else _(" — the final is played: F3, k shows the bracket"))
         elif self.round_no >= event.settings.rounds:
-            done = " — round complete, the last Swiss round"
+            done = _(" — round complete, the last Swiss round")
         else:
-            done = " — round complete: F3, p pairs the next"
+            done = _(" — round complete: F3, p pairs the next")
         no_black = sum(1 for bd in rnd.boards if result_cell(event.game, bd).endswith("=?"))
         if no_black and done:
-            done = " — round complete"  # the hint is one line of 80 columns
-        what = (f"{playoff_stage(event, self.round_no)} (round {self.round_no})" if rnd.playoff
-                else f"Round {self.round_no}")
+            done = _(" — round complete")  # the hint is one line of 80 columns
+        what = (_("{stage} (round {round})").format(stage=playoff_stage(event, self.round_no),
+                                                    round=self.round_no) if rnd.playoff
+                else _("Round {round}").format(round=self.round_no))
         self.show_target()
-        self.hint(f"{what}: {count(len(rnd.boards), 'board')}, {missing} "
-                  "without result" + (f", {no_black} without Black" if no_black else "")
-                  + ("" if latest else " (an earlier round)") + done)
+        # Translators: the results hint is one line of 80 columns with what follows it.
+        self.hint(_("{what}: {boards}, {missing} without result").format(
+            what=what, boards=count(len(rnd.boards), "board"), missing=missing)
+                  + (_(", {n} without Black").format(n=no_black) if no_black else "")
+                  + ("" if latest else _(" (an earlier round)")) + done)
 
     def hint(self, text: str) -> None:
         self.query_one("#results-hint", Static).update(text)
@@ -235,7 +250,7 @@ class ResultsScreen(EventScreen):
             return
         new = self.round_no + delta
         if ev.round(new) is None:
-            self.status(f"no round {new}")
+            self.status(_("no round {round}").format(round=new))
             return
         self.round_no = new
         self._follow_latest = new == ev.current_round
@@ -268,7 +283,7 @@ class ResultsScreen(EventScreen):
     def submit(self, text: str) -> None:
         ev = self.event
         if ev is None:
-            self.error("no event loaded")
+            self.error(_("no event loaded"))
             return
         try:
             entry = backend.parse_entry(text)
@@ -277,32 +292,33 @@ class ResultsScreen(EventScreen):
             return
         rnd = ev.round(self.round_no)
         if rnd is None:
-            self.error("no round is paired yet: pair one in Pairings (F3)")
+            self.error(_("no round is paired yet: pair one in Pairings (F3)"))
             return
         board = entry.board if entry.board is not None else self.selected_board()
         if board is None:
-            self.error("no board selected: type BOARD RESULT, e.g. 12 1-0")
+            self.error(_("no board selected: type BOARD RESULT, e.g. 12 1-0"))
             return
         bd = rnd.board(board)
         if bd is None:
-            self.error(f"round {self.round_no} has no board {board} "
-                       f"(boards 1–{len(rnd.boards)})")
+            self.error(_("round {round} has no board {board} (boards 1–{last})").format(
+                round=self.round_no, board=board, last=len(rnd.boards)))
             self.select_board(board)
             return
         if entry.clear:
             if bd.result is None:
-                self.status(f"board {board} has no result to clear")
+                self.status(_("board {board} has no result to clear").format(board=board))
                 self._clear_entry()
                 return
-            question = ConfirmScreen(f"Clear board {board}?",
-                                     f"Board {board} has {bd.result.text}. Clear it?",
-                                     "y = clear, n / Esc = keep it", enter_confirms=False)
+            question = ConfirmScreen(_("Clear board {board}?").format(board=board),
+                                     _("Board {board} has {result}. Clear it?").format(
+                                         board=board, result=bd.result.text),
+                                     _("y = clear, n / Esc = keep it"), enter_confirms=False)
 
             def clear_answer(yes: bool | None) -> None:
                 if yes:
                     self._do_clear(board)
                 else:
-                    self.status(f"board {board} not cleared")
+                    self.status(_("board {board} not cleared").format(board=board))
                 self._say_typed_ahead(question)
 
             self.app.push_screen(question, clear_answer)
@@ -311,18 +327,21 @@ class ResultsScreen(EventScreen):
 
     def _ask_replace(self, board: int, entry: backend.Entry, old: str, why: str = "") -> None:
         why = why.split("; use --force")[0]
-        lines = [why] if why else [f"Board {board} already has {old}."]
-        lines.append(f"Replace it with {self._stored_as(board, entry)}?")
+        lines = [why] if why else [_("Board {board} already has {result}.").format(
+            board=board, result=old)]
+        lines.append(_("Replace it with {result}?").format(
+            result=self._stored_as(board, entry)))
 
-        question = ConfirmScreen(f"Replace result on board {board}?", lines,
-                                 f"y = replace, n / Esc = keep {old}", enter_confirms=False)
+        question = ConfirmScreen(_("Replace result on board {board}?").format(board=board),
+                                 lines, _("y = replace, n / Esc = keep {result}").format(
+                                     result=old), enter_confirms=False)
 
         def answer(yes: bool | None) -> None:
             if yes:
                 self._record(board, entry, force=True)
             else:
                 self._clear_entry()
-                self.status(f"board {board} kept {old}")
+                self.status(_("board {board} kept {result}").format(board=board, result=old))
             self._say_typed_ahead(question)
 
         self.app.push_screen(question, answer)
@@ -333,7 +352,7 @@ class ResultsScreen(EventScreen):
         if question.typed_ahead:
             keys = question.typed_ahead.replace("⏎", " ⏎ ").strip()
             current = str(self.query_one("#status", Static).render())
-            self.status(f"{current} · {TYPED_AHEAD.format(keys=keys)}", "error")
+            self.status(f"{current} · {_(TYPED_AHEAD).format(keys=keys)}", "error")
 
     def _stored_as(self, board: int, entry: backend.Entry) -> str:
         """What the entry will be stored as, as the list shows it (``B+1``, Renju's
@@ -348,7 +367,8 @@ class ResultsScreen(EventScreen):
         shown = result_cell(ev.game, Board(board, (0, 0), result))
         if "drop" in entry.extra:
             shown += f" drop={entry.extra['drop']}"
-        return shown + (f" (from {entry.result})" if _is_ing(entry.result) else "")
+        return shown + (_(" (from {typed})").format(typed=entry.result)
+                        if _is_ing(entry.result) else "")
 
     def _record(self, board: int, entry: backend.Entry, force: bool) -> None:
         try:
@@ -361,7 +381,8 @@ class ResultsScreen(EventScreen):
             ev = self.event
             rnd = ev.round(self.round_no) if ev else None
             bd = rnd.board(board) if rnd else None
-            old = result_cell(ev.game, bd) if ev and bd is not None and bd.result else "a result"
+            old = result_cell(ev.game, bd) if ev and bd is not None and bd.result \
+                else _("a result")
             self._ask_replace(board, entry, old, str(exc))
             return
         except SwissError as exc:
@@ -377,12 +398,13 @@ class ResultsScreen(EventScreen):
         now = new.round(self.round_no)
         left = now.missing_results() if now is not None else 0
         note = out.note
-        drops = "".join(f" · {_name(new, pid)} drops (withdrawn from round "
-                        f"{self.round_no + 1})" for pid in out.dropped)
+        drops = "".join(_(" · {player} drops (withdrawn from round {round})").format(
+            player=_name(new, pid), round=self.round_no + 1) for pid in out.dropped)
         if _is_ing(entry.result):
-            shown += f" (from {entry.result})"
-        self.status(f"saved: round {self.round_no} board {board} {shown}" + drops
-                    + (f" · {left} to go" if left else " · round complete")
+            shown += _(" (from {typed})").format(typed=entry.result)
+        self.status(_("saved: round {round} board {board} {result}").format(
+            round=self.round_no, board=board, result=shown) + drops
+                    + (_(" · {n} to go").format(n=left) if left else _(" · round complete"))
                     + (f" · {note}" if note else ""), "" if note else "ok")
 
     def _do_clear(self, board: int) -> None:
@@ -395,7 +417,8 @@ class ResultsScreen(EventScreen):
         self.sapp.event_written(out.event)
         self.select_board(board)
         note = out.note
-        self.status(f"cleared: round {self.round_no} board {board}"
+        self.status(_("cleared: round {round} board {board}").format(round=self.round_no,
+                                                                     board=board)
                     + (f" · {note}" if note else ""), "" if note else "ok")
 
     def _clear_entry(self) -> None:

@@ -11,10 +11,12 @@ from textual.widgets import Static
 from textual.worker import get_current_worker
 
 from ...core.errors import SwissError
+from ...core.i18n import N_, _
 from ...core.model import Event
 from .. import backend, keymap
 from ..widgets.fasttable import FastTable
 from ..widgets.header import count
+from ..lang import tr
 from .base import EventScreen
 
 
@@ -37,7 +39,8 @@ def standings_rows(event: Event, upto: int | None,
         upto = event.current_round
     st = backend.standings(event, upto=upto)
     codes = list(st.tiebreaks)
-    cols = ["Pl", "Name", "Pts", *codes]
+    # the tie-break codes (BH, SB, OMW%…) are not translated
+    cols = [*fixed_titles(), *codes]
     fmt = backend.value_formatter()
     rows = []
     for r in st.rows:
@@ -48,8 +51,24 @@ def standings_rows(event: Event, upto: int | None,
     return cols, rows, st.after_round
 
 
-FINAL_DONE = "Final places · Champion: {name} · [ the Swiss standings"
-FINAL_OPEN = "Final places so far (playoff in progress; provisional by seed) · [ Swiss"
+def fixed_titles() -> list[str]:
+    """The first three columns of the standings (and crosstable): place, name, points."""
+    return [
+        # Translators: column title (place in the standings), at most 4 columns.
+        _("Pl"),
+        _("Name"),
+        # Translators: column title (points), at most 4 columns.
+        _("Pts"),
+    ]
+
+
+def widths_of(widths: dict[str, int]) -> dict[str, int]:
+    """``{"Pl": 5, "Pts": 5}`` keyed by the titles as shown (translated)."""
+    return {_(k): v for k, v in widths.items()}
+
+
+FINAL_DONE = N_("Final places · Champion: {name} · [ the Swiss standings")
+FINAL_OPEN = N_("Final places so far (playoff in progress; provisional by seed) · [ Swiss")
 
 
 def final_rows(event: Event) -> tuple[list[str], list[tuple], str]:
@@ -64,12 +83,21 @@ def final_rows(event: Event) -> tuple[list[str], list[tuple], str]:
     for f in places:
         r = swiss.get(f.player)
         rows.append((str(f.place) if f.decided else f"({f.place})",
-                     f"{names[f.player].name} ({f.player})", f.stage,
+                     f"{names[f.player].name} ({f.player})", tr(f.stage),
                      r.place if r else "", backend.fmt_score(r.score) if r else ""))
     champion = places[0] if places and places[0].stage == "Champion" else None
-    hint = (FINAL_DONE.format(name=names[champion.player].name) if champion
-            else FINAL_OPEN)
-    return ["Pl", "Name", "Playoff", "Swiss", "Pts"], rows, hint
+    hint = (_(FINAL_DONE).format(name=names[champion.player].name) if champion
+            else _(FINAL_OPEN))
+    cols = [
+        _("Pl"),
+        _("Name"),
+        # Translators: final places column (the playoff stage reached), at most 15 columns.
+        _("Playoff"),
+        # Translators: final places column (the place after the Swiss), at most 6 columns.
+        _("Swiss"),
+        _("Pts"),
+    ]
+    return cols, rows, hint
 
 
 def update_table(table: FastTable, cols: list[str], rows: list[tuple],
@@ -100,7 +128,7 @@ class StandingsScreen(EventScreen):
         hint = self.query_one("#standings-hint", Static)
         if not event.players:
             t.clear()
-            hint.update("No players yet (F2 Registration)")
+            hint.update(_("No players yet (F2 Registration)"))
             return
         if self.upto is None and backend.playoff_started(event):
             try:
@@ -108,8 +136,9 @@ class StandingsScreen(EventScreen):
             except SwissError as exc:
                 self.error(str(exc))
                 return
-            update_table(t, cols, rows, {"Pl": 5, "Playoff": 15, "Swiss": 6, "Pts": 5},
-                         fit=("Name",))
+            update_table(t, cols, rows,
+                         widths_of({"Pl": 5, "Playoff": 15, "Swiss": 6, "Pts": 5}),
+                         fit=(_("Name"),))
             hint.update(text)
             return
         if len(event.players) >= background_at():
@@ -130,7 +159,8 @@ class StandingsScreen(EventScreen):
         except Exception as exc:  # reported on the status line, never raised
             if not worker.is_cancelled:
                 self.app.call_from_thread(self.error, str(exc) if isinstance(exc, SwissError)
-                                          else f"cannot show standings: {exc}")
+                                          else _("cannot show standings: {error}").format(
+                                              error=exc))
             return
         if not worker.is_cancelled:
             self.app.call_from_thread(self._apply, event, *result)
@@ -138,12 +168,13 @@ class StandingsScreen(EventScreen):
     def _apply(self, event: Event, cols: list[str], rows: list[tuple], after: int) -> None:
         t = self.query_one("#standings", FastTable)
         hint = self.query_one("#standings-hint", Static)
-        update_table(t, cols, rows, {"Pl": 5, "Pts": 5}, fit=("Name",))
+        update_table(t, cols, rows, widths_of({"Pl": 5, "Pts": 5}), fit=(_("Name"),))
         cur = event.round(event.current_round)
         pending = cur.missing_results() if cur else 0
-        note = (f" · live: {count(pending, 'result')} missing"
+        note = (_(" · live: {results} missing").format(results=count(pending, "result"))
                 if pending and cur is not None and after == cur.number else "")
-        hint.update(f"Standings after round {after} · {count(len(rows), 'player')}{note}")
+        hint.update(_("Standings after round {round} · {players}{note}").format(
+            round=after, players=count(len(rows), "player"), note=note))
 
     def action_prev_round(self) -> None:
         ev = self.event

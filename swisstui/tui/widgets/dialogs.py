@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -11,8 +12,10 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
+from ...core.i18n import N_, _
+from ..lang import tr
 
-TYPED_AHEAD_NOTE = "Answer this question first (y or n). Typed ahead, not taken: {keys}"
+TYPED_AHEAD_NOTE = N_("Answer this question first (y or n). Typed ahead, not taken: {keys}")
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -25,17 +28,19 @@ class ConfirmScreen(ModalScreen[bool]):
     are never kept for a later question."""
 
     BINDINGS = [
-        Binding("y", "answer(True)", "Yes"),
-        Binding("enter", "enter", "Yes", show=False),
-        Binding("n,escape", "answer(False)", "No"),
+        Binding("y", "answer(True)", N_("Yes")),
+        Binding("enter", "enter", N_("Yes"), show=False),
+        Binding("n,escape", "answer(False)", N_("No")),
     ]
 
-    def __init__(self, title: str, lines: list[str] | str, yes: str = "y = yes, n = no",
+    def __init__(self, title: str, lines: list[str] | str, yes: str | None = None,
                  enter_confirms: bool = True) -> None:
+        """``title``, ``lines`` and ``yes`` (the keys line; default "y = yes, n = no") are
+        shown as given: the caller translates them."""
         super().__init__()
         self.title_text = title
         self.lines = [lines] if isinstance(lines, str) else list(lines)
-        self.yes = yes
+        self.yes = _("y = yes, n = no") if yes is None else yes
         self.enter_confirms = enter_confirms
         self.typed_ahead = ""
 
@@ -58,7 +63,7 @@ class ConfirmScreen(ModalScreen[bool]):
         self.typed_ahead += char
         self.app.bell()
         note = self.query_one("#confirm-typed", Static)
-        note.update(TYPED_AHEAD_NOTE.format(keys=self.typed_ahead))
+        note.update(_(TYPED_AHEAD_NOTE).format(keys=self.typed_ahead))
         note.display = True
 
     def compose(self) -> ComposeResult:
@@ -78,7 +83,7 @@ class ConfirmScreen(ModalScreen[bool]):
 class MessageScreen(ModalScreen[None]):
     """Read-only text (explanations, lists); any of Enter / Esc / q closes it."""
 
-    BINDINGS = [Binding("escape,enter,q,space", "close", "Close")]
+    BINDINGS = [Binding("escape,enter,q,space", "close", N_("Close"))]
 
     def __init__(self, title: str, lines: list[str]) -> None:
         super().__init__()
@@ -89,8 +94,8 @@ class MessageScreen(ModalScreen[None]):
         with Vertical(classes="dialog"):
             yield Static(self.title_text, classes="dialog-title", markup=False)
             with VerticalScroll(classes="dialog-body"):
-                yield Static("\n".join(self.lines) or "(nothing)", markup=False)
-            yield Static("Enter / Esc closes · Up/Down scroll", classes="hint")
+                yield Static("\n".join(self.lines) or _("(nothing)"), markup=False)
+            yield Static(_("Enter / Esc closes · Up/Down scroll"), classes="hint", markup=False)
 
     def on_mount(self) -> None:
         self.query_one(VerticalScroll).focus()
@@ -102,7 +107,7 @@ class MessageScreen(ModalScreen[None]):
 class PromptScreen(ModalScreen[str | None]):
     """Ask for one line of text; Enter answers, Esc cancels."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
 
     def __init__(self, title: str, hint: str, value: str = "", placeholder: str = "") -> None:
         super().__init__()
@@ -125,29 +130,32 @@ class PromptScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
+# (field, label): labels English (N_), translated in the form.
+# Translators: player form labels, at most 12 columns (a Hangul or kanji character counts 2).
 FORM_FIELDS = (
-    ("name", "Name"),
-    ("rating", "Rating"),
-    ("rank", "Rank"),
-    ("club", "Club"),
-    ("country", "Country"),
-    ("federation_id", "Fed. id"),
-    ("lot", "Lot"),
-    ("smms_correction", "SMMS corr"),
-    ("birth", "Birth"),
-    ("sex", "Sex"),
-    ("title", "Title"),
-    ("notes", "Notes"),
+    ("name", N_("Name")),
+    ("rating", N_("Rating")),
+    ("rank", N_("Rank")),
+    ("club", N_("Club")),
+    ("country", N_("Country")),
+    ("federation_id", N_("Fed. id")),
+    ("lot", N_("Lot")),
+    # Translators: SMMS is a code (McMahon start score), keep it; at most 12 columns.
+    ("smms_correction", N_("SMMS corr")),
+    ("birth", N_("Birth")),
+    ("sex", N_("Sex")),
+    ("title", N_("Title")),
+    ("notes", N_("Notes")),
 )
 # a new player may also be given an id (the next free one otherwise); last, so Tab after the
 # name still reaches Rating and Rank first
-NEW_FORM_FIELDS = (*FORM_FIELDS, ("id", "Id"))
+NEW_FORM_FIELDS = (*FORM_FIELDS, ("id", N_("Id")))
 
 
 class PlayerForm(ModalScreen[dict[str, Any] | None]):
     """Add or edit a player: Tab / Shift+Tab between fields, Enter saves, Esc cancels."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
 
     def __init__(self, title: str, values: dict[str, Any] | None = None,
                  fields: tuple[tuple[str, str], ...] = FORM_FIELDS,
@@ -158,18 +166,19 @@ class PlayerForm(ModalScreen[dict[str, Any] | None]):
         self.title_text = title
         self.values = values or {}
         self.fields = fields
-        self.focus_field = focus if focus in {k for k, _ in fields} else fields[0][0]
+        self.focus_field = focus if focus in {k for k, _label in fields} else fields[0][0]
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(self.title_text, classes="dialog-title", markup=False)
             for key, label in self.fields:
                 with Horizontal(classes="form-row form-line"):
-                    yield Label(label, classes="form-label form-line-label")
+                    yield Label(tr(label), classes="form-label form-line-label", markup=False)
                     v = self.values.get(key)
                     yield Input("" if v is None else str(v), id=f"f-{key}",
                                 classes="form-line-input")
-            yield Static("Tab / Shift+Tab next field · Enter save · Esc cancel", classes="hint")
+            yield Static(_("Tab / Shift+Tab next field · Enter save · Esc cancel"),
+                         classes="hint", markup=False)
 
     def on_mount(self) -> None:
         self.query_one(f"#f-{self.focus_field}", Input).focus()
@@ -177,7 +186,7 @@ class PlayerForm(ModalScreen[dict[str, Any] | None]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         out: dict[str, Any] = {}
-        for key, _ in self.fields:
+        for key, _label in self.fields:
             out[key] = self.query_one(f"#f-{key}", Input).value.strip()
         self.dismiss(out)
 
@@ -190,17 +199,22 @@ def field_named_in(message: str, fields: tuple[tuple[str, str], ...] = FORM_FIEL
     ``rating must be 0 to 9999``, ``a player name cannot …``): the one named first."""
     import re
     found = []
-    for key, _ in fields:
+    for key, _label in fields:
         m = re.search(rf"\b{key}\b", message)
         if m:
             found.append((m.start(), key))
     return min(found)[1] if found else None
 
 
+def pad_cells(text: str, width: int) -> str:
+    """``text`` followed by spaces up to ``width`` terminal cells (a wide character counts 2)."""
+    return text + " " * max(0, width - cell_len(text))
+
+
 class HelpScreen(ModalScreen[None]):
     """Every key of the current mode, how to use it, then the global keys (F1 / ?)."""
 
-    BINDINGS = [Binding("escape,f1,question_mark,q,enter", "close", "Close")]
+    BINDINGS = [Binding("escape,f1,question_mark,q,enter", "close", N_("Close"))]
 
     def __init__(self, title: str, rows: list[tuple[str, str]], notes: tuple[str, ...],
                  rows_global: list[tuple[str, str]] | None = None) -> None:
@@ -209,19 +223,20 @@ class HelpScreen(ModalScreen[None]):
         self.rows_global = rows_global or []
 
     def compose(self) -> ComposeResult:
-        width = max((len(k) for k, _ in self.rows + self.rows_global), default=4) + 2
-        lines = [f"{k:<{width}}{d}" for k, d in self.rows]
+        # key names are ASCII, but pad by cells all the same (textwidth rule)
+        width = max((cell_len(k) for k, _d in self.rows + self.rows_global), default=4) + 2
+        lines = [pad_cells(k, width) + d for k, d in self.rows]
         if self.notes:
             lines.append("")
             lines.extend(self.notes)
         if self.rows_global:
-            lines += ["", "In every mode:"]
-            lines += [f"{k:<{width}}{d}" for k, d in self.rows_global]
+            lines += ["", _("In every mode:")]
+            lines += [pad_cells(k, width) + d for k, d in self.rows_global]
         with Vertical(classes="dialog"):
             yield Static(self.title_text, classes="dialog-title", markup=False)
             with VerticalScroll(classes="dialog-body"):
                 yield Static("\n".join(lines), markup=False, id="help-text")
-            yield Static("Up/Down scroll · Esc closes", classes="hint")
+            yield Static(_("Up/Down scroll · Esc closes"), classes="hint", markup=False)
 
     def on_mount(self) -> None:
         self.query_one(VerticalScroll).focus()

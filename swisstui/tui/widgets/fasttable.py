@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from rich.cells import cell_len, set_cell_size
+from rich.cells import cell_len, get_character_cell_size, set_cell_size
 from rich.segment import Segment
 from textual.binding import Binding
 from textual.geometry import Size
@@ -25,6 +25,8 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
+
+from ...core.i18n import N_
 
 
 ELLIPSIS = "…"
@@ -51,6 +53,21 @@ def _cut(text: str, cells: int) -> str:
     """The longest start of ``text`` within ``cells`` (a wide character is not split),
     without trailing spaces."""
     return set_cell_size(text, cells).rstrip()
+
+
+def skip_cells(text: str, cells: int) -> str:
+    """``text`` without its first ``cells`` terminal cells (scrolled sideways): a wide
+    character cut in two by the edge leaves a blank cell, so the columns after it stay where
+    they are (slicing by characters moved them one cell per wide character)."""
+    used = 0
+    for i, ch in enumerate(text):
+        if used >= cells:
+            return text[i:]
+        w = get_character_cell_size(ch)
+        if used + w > cells:  # the edge falls inside this character
+            return " " * (used + w - cells) + text[i + 1:]
+        used += w
+    return ""
 
 
 def column_widths(cols: Sequence[str], rows: Sequence[Sequence[object]],
@@ -110,15 +127,15 @@ class FastTable(ScrollView, can_focus=True):
     COMPONENT_CLASSES = {"fasttable--header", "fasttable--even", "fasttable--odd",
                          "fasttable--cursor"}
     BINDINGS = [
-        Binding("up", "cursor(-1)", "Up", show=False),
-        Binding("down", "cursor(1)", "Down", show=False),
-        Binding("pageup", "page(-1)", "Page up", show=False),
-        Binding("pagedown", "page(1)", "Page down", show=False),
-        Binding("home", "edge(0)", "First", show=False),
-        Binding("end", "edge(1)", "Last", show=False),
-        Binding("left", "sideways(-8)", "Left", show=False),
-        Binding("right", "sideways(8)", "Right", show=False),
-        Binding("enter", "select", "Select", show=False),
+        Binding("up", "cursor(-1)", N_("Up"), show=False),
+        Binding("down", "cursor(1)", N_("Down"), show=False),
+        Binding("pageup", "page(-1)", N_("Page up"), show=False),
+        Binding("pagedown", "page(1)", N_("Page down"), show=False),
+        Binding("home", "edge(0)", N_("First"), show=False),
+        Binding("end", "edge(1)", N_("Last"), show=False),
+        Binding("left", "sideways(-8)", N_("Left"), show=False),
+        Binding("right", "sideways(8)", N_("Right"), show=False),
+        Binding("enter", "select", N_("Select"), show=False),
     ]
 
     cursor_row: reactive[int] = reactive(0, repaint=False)
@@ -306,7 +323,7 @@ class FastTable(ScrollView, can_focus=True):
             else:
                 name = "fasttable--odd" if index % 2 else "fasttable--even"
             style = base + self.get_component_rich_style(name)
-        text = set_cell_size(text[scroll_x:] if scroll_x else text, width)
+        text = set_cell_size(skip_cells(text, scroll_x) if scroll_x else text, width)
         return Strip([Segment(text, style)], width)
 
     def notify_style_update(self) -> None:

@@ -7,10 +7,30 @@ from __future__ import annotations
 from rich.cells import cell_len, set_cell_size
 from textual.widgets import Static
 
+from ...core.i18n import _, ngettext
+from ..lang import tr
 from ...core.model import Event
 
+# the counted words of the TUI, each with its plural forms in the catalogue (ngettext: a
+# language may have one form, as Korean and Japanese, or several)
+_COUNTED = {
+    "player": lambda n: ngettext("{n} player", "{n} players", n),
+    "board": lambda n: ngettext("{n} board", "{n} boards", n),
+    "bye": lambda n: ngettext("{n} bye", "{n} byes", n),
+    "result": lambda n: ngettext("{n} result", "{n} results", n),
+    "warning": lambda n: ngettext("{n} warning", "{n} warnings", n),
+    "rule": lambda n: ngettext("{n} rule", "{n} rules", n),
+    "match": lambda n: ngettext("{n} match", "{n} matches", n),
+    "round": lambda n: ngettext("{n} round", "{n} rounds", n),
+}
+
+
 def count(n: int, word: str, plural: str | None = None) -> str:
-    """``1 player``, ``2 players`` (``count(1, "bye")``, ``count(2, "match", "matches")``)."""
+    """``1 player``, ``2 players`` (``count(1, "bye")``, ``count(2, "match", "matches")``),
+    in the director's language for the words of :data:`_COUNTED`."""
+    forms = _COUNTED.get(word)
+    if forms is not None:
+        return forms(n).format(n=n)
     return f"{n} {word if n == 1 else (plural or word + 's')}"
 
 
@@ -19,7 +39,7 @@ MIN_NAME = 8  # cells of the event name kept (with "…") before the tail is cut
 
 def header_text(event: Event | None, mode_title: str = "", width: int | None = None) -> str:
     if event is None:
-        return f"{mode_title.upper()} · swisstui · no event loaded"
+        return _("{mode} · swisstui · no event loaded").format(mode=mode_title.upper())
     s = event.settings
     cur = event.current_round
     rnd = event.round(cur)
@@ -27,10 +47,19 @@ def header_text(event: Event | None, mode_title: str = "", width: int | None = N
     if rnd is not None and rnd.playoff:
         # a playoff round is not one of the planned Swiss rounds ("Round 5/4"): its stage
         from ...core.standings.playoff import stage_name
-        round_txt = f"{stage_name(len(rnd.boards))} (round {cur})"
+        round_txt = _("{stage} (round {round})").format(stage=tr(stage_name(len(rnd.boards))),
+                                                        round=cur)
+    elif cur:
+        # Translators: the header's round, e.g. "Round 3/7"; keep it short (the header is
+        # one line of 80 columns with the event's name).
+        round_txt = _("Round {round}/{rounds}").format(round=cur, rounds=s.rounds)
     else:
-        round_txt = f"Round {cur}/{s.rounds}" if cur else f"Round 0/{s.rounds} (not paired)"
-    miss_txt = f"{missing} missing" if missing else ("all results in" if cur else "")
+        round_txt = _("Round 0/{rounds} (not paired)").format(rounds=s.rounds)
+    if missing:
+        # Translators: results still missing in the header, e.g. "4 missing"; short.
+        miss_txt = _("{n} missing").format(n=missing)
+    else:
+        miss_txt = _("all results in") if cur else ""
     head = [mode_title.upper()] if mode_title else []
     tail = [s.game, round_txt]
     if miss_txt:

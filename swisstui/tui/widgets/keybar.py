@@ -18,6 +18,7 @@ from rich.style import Style
 from textual.strip import Strip
 from textual.widget import Widget
 
+from ...core.i18n import _
 from .. import keymap
 
 GAP = 2  # cells between two entries
@@ -64,6 +65,7 @@ class KeyBar(Widget):
         """The two lines as (text, part) pieces, part one of "key", "label", "current", ""
         (gap); entries that do not fit whole are left out (F1 lists them)."""
         quit_key, quit_label = keymap.QUIT_FOOTER
+        quit_label = _(quit_label)
         right = cell_len(quit_key) + 1 + cell_len(quit_label)
         top: list[tuple[str, str]] = [(" ", "")]
         used = 1
@@ -88,7 +90,7 @@ class KeyBar(Widget):
 
     def text_lines(self, width: int = 80) -> list[str]:
         """Plain text of the two lines (tests, docs)."""
-        return ["".join(t for t, _ in line).rstrip() for line in self.lines(width)]
+        return ["".join(t for t, _part in line).rstrip() for line in self.lines(width)]
 
     # ---- drawing ------------------------------------------------------------------------------
     def render_line(self, y: int) -> Strip:

@@ -15,10 +15,11 @@ Modules:
 
 from __future__ import annotations
 
-from ...i18n import _
+from dataclasses import replace
 
 from ...errors import PairingError
-from ...model import Board, Bye, ByeKind, Event, Round
+from ...i18n import _
+from ...model import Board, Bye, ByeKind, Event, Round, history
 from .brackets import Result, pair_players
 from .colours import allocate
 from .players import DPlayer, build_players, pairing_numbers
@@ -31,10 +32,52 @@ def _pts(x: float) -> str:
     return f"{x:g}"
 
 
+def _met_in(event: Event, round_no: int) -> dict[frozenset[int], int]:
+    """Every pair that played a game before ``round_no`` -> the last round they met."""
+    out: dict[frozenset[int], int] = {}
+    for pid, recs in history(event, upto=round_no - 1).items():
+        for r in recs:
+            if r.played and r.opponent is not None:
+                key = frozenset((pid, r.opponent))
+                out[key] = max(out.get(key, 0), r.round)
+    return out
+
+
+def relax_rematches(event: Event, round_no: int, players: list[DPlayer],
+                    forbidden: frozenset) -> tuple[Result, list[tuple[int, int, int]]] | None:
+    """The pairing with C1 (no rematch) relaxed for the oldest meetings first: the games of
+    round 1 are forgotten, then those of round 2, and so on, until the absolute criteria
+    can be met — the director's ``--allow-rematch``, as the general engine's relaxation
+    (fewest, least recent rematches; docs/PAIRING.md).  Returns the pairing and its
+    rematches ``(a, b, round last met)``, or None when even forgetting every game does not
+    help (forbidden pairs, C2, C3)."""
+    met = _met_in(event, round_no)
+    for cutoff in sorted(set(met.values())):
+        relaxed = [replace(q, opponents=frozenset(
+            o for o in q.opponents if met.get(frozenset((q.id, o)), 0) > cutoff))
+            for q in players]
+        try:
+            res = pair_players(relaxed, forbidden)
+        except PairingError:
+            continue
+        rematches = sorted((min(a, b), max(a, b), met[frozenset((a, b))])
+                           for a, b in res.pairs if frozenset((a, b)) in met)
+        return res, rematches
+    return None
+
+
+def _shown(rematches: list[tuple[int, int, int]]) -> str:
+    return ", ".join(_("{a}-{b} (met round {r})").format(a=a, b=b, r=r)
+                     for a, b, r in rematches[:4])
+
+
 def pair_dutch(event: Event, round_no: int, ids: list[int], byes: list[Bye], *,
-               fixed=(), forbid=()):
+               fixed=(), forbid=(), allow_rematch: bool = False):
     """Pair ``ids`` (everyone to pair in ``round_no``; ``byes`` are the requested ones) by the
-    Dutch system.  ``fixed`` pairs are set aside first; ``forbid`` adds forbidden pairs."""
+    Dutch system.  ``fixed`` pairs are set aside first; ``forbid`` adds forbidden pairs;
+    ``allow_rematch`` relaxes C1 when no pairing meets it (:func:`relax_rematches`).  A
+    refusal that rematches would solve carries ``relaxation = "allow_rematch"`` and the
+    players concerned."""
     from ..engine import Pairing  # the engine imports this package lazily
 
     s = event.settings
@@ -43,7 +86,24 @@ def pair_dutch(event: Event, round_no: int, ids: list[int], byes: list[Bye], *,
     by_id = {q.id: q for q in players}
     fixed_players = {q.id: q for q in build_players(event, round_no, sorted(pinned))}
     forbidden = frozenset(frozenset(p) for p in (*s.forbidden, *forbid))
-    res = pair_players(players, forbidden)
+    warnings: list[str] = []
+    try:
+        res = pair_players(players, forbidden)
+    except PairingError as exc:
+        relaxed = relax_rematches(event, round_no, players, forbidden)
+        if relaxed is None:
+            raise
+        if not allow_rematch:
+            k = len(relaxed[1])
+            raise PairingError(
+                _("{error}; smallest relaxation: --allow-rematch pairs it with {k} "
+                  "rematch(es): {pairs}").format(error=str(exc), k=k,
+                                                  pairs=_shown(relaxed[1])),
+                players=sorted({x for a, b, _r in relaxed[1] for x in (a, b)}),
+                relaxation="allow_rematch") from None
+        res, rematches = relaxed
+        warnings.append(_("rematches allowed (--allow-rematch, C1 relaxed for the oldest "
+                          "games first): {pairs}").format(pairs=_shown(rematches)))
     initial = str(s.options.get("initial_colour", "w"))[:1].lower() or "w"
     everyone = {**by_id, **fixed_players}
     pairs = [(everyone[a], everyone[b]) for a, b in fixed] + [
@@ -60,14 +120,18 @@ def pair_dutch(event: Event, round_no: int, ids: list[int], byes: list[Bye], *,
     if res.bye is not None:
         out_byes.append(Bye(res.bye, ByeKind.PAIRING))
         q = by_id[res.bye]
-        bye_notes.append(_("pairing-allocated bye: {id} (TPN {tpn}, {pts} pts): the lowest score a PAB-eligible player can have while everyone else is paired (C5), then the fewest unplayed games (C9)").format(id=q.id, tpn=q.tpn, pts=_pts(q.score)))
+        bye_notes.append(_("bye: {id} gets the pairing bye (pairing-allocated, TPN {tpn}, "
+                           "{pts} pts): the lowest score a PAB-eligible player can have while "
+                           "everyone else is paired (C5), then the fewest unplayed games (C9)"
+                           ).format(id=q.id, tpn=q.tpn, pts=_pts(q.score)))
     out_byes.sort(key=lambda b: b.player)
     for req in byes:
-        bye_notes.append(_("{player}: requested {value} bye").format(player=req.player, value=req.kind.value))
+        bye_notes.append(_("bye: {player} {kind} bye (requested / absent)").format(
+            player=req.player, kind=req.kind.value))
     rnd = Round(round_no, tuple(boards), tuple(out_byes))
     if not boards and not out_byes:
         raise PairingError(_("round {round_no}: nobody to pair").format(round_no=round_no))
-    return Pairing(rnd, (), notes, tuple(bye_notes), (), "dutch")
+    return Pairing(rnd, tuple(warnings), notes, tuple(bye_notes), (), "dutch")
 
 
 def _explain(a: DPlayer, b: DPlayer, white: int, rule: str, res: Result,

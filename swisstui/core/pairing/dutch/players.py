@@ -2,7 +2,8 @@
 
 * Pairing numbers (FIDE C.04.2, "initial ranking list"): rating (highest first), then FIDE
   title (GM, IM, WGM, FM, WIM, CM, WFM, WCM, none), then name; the player id breaks any
-  remaining tie.  The event option ``pairing_numbers = "id"`` keeps the order of the player
+  remaining tie.  Reassigned for the first three rounds only, then frozen; later entrants
+  are numbered after the others (:func:`pairing_numbers`).  The event option ``pairing_numbers = "id"`` keeps the order of the player
   ids instead (an imported TRF's starting ranks).
 * The colour facts of FIDE C.04.3 A.6 (colour difference, colour preference and its strength)
   counted over *played* games only (C.04.2: forfeits and byes have no colour).
@@ -35,19 +36,44 @@ _ENTERED = (GameKind.GAME, GameKind.PENDING, GameKind.FORFEIT_WIN, GameKind.FORF
             GameKind.FORFEIT_DRAW, GameKind.PAIRING_BYE)
 
 
-def pairing_numbers(event: Event, present: set[int] | None = None) -> dict[int, int]:
+#: FIDE C.04.2 (initial order): "the pairing numbers may be reassigned accordingly to the
+#: corrections, but only for the first three rounds" — rounds 1..REASSIGNED are paired with
+#: numbers recomputed from rating, title and name (late entries and corrected ratings take
+#: their place); from the next round on, the order of the players entered by then is frozen
+#: and a later entrant is numbered after them (docs/PAIRING.md "Pairing numbers").
+REASSIGNED = 3
+
+
+def _initial_key(p):
+    title = (p.title or "").upper()
+    trank = TITLE_ORDER.index(title) if title in TITLE_ORDER else len(TITLE_ORDER)
+    return (-(p.rating or 0), trank, p.name.casefold(), p.id)
+
+
+def pairing_numbers(event: Event, present: set[int] | None = None,
+                    round_no: int | None = None) -> dict[int, int]:
     """Player id -> pairing number (1 = top of the initial ranking list, C.04.2).
+
+    ``round_no``: the round being paired (None: the event's next round).  Up to round
+    :data:`REASSIGNED` every registered player is numbered by rating, title and name; from
+    the round after it, the players who had entered by round :data:`REASSIGNED` keep that
+    order and the players entering later follow them, by the round they entered, then by
+    rating, title and name.  (Ratings corrected later still move a player within the frozen
+    part: the event keeps no copy of the old ratings.)
 
     ``present``: number only these players (a player who has not yet taken part in any
     pairing and is not paired now — late entry, only requested byes so far — has no pairing
     number yet, so he does not shift the numbers, and their parity, of those below him)."""
+    if round_no is None:
+        round_no = event.current_round + 1
     if str(event.settings.options.get("pairing_numbers", "")) == "id":
         order = sorted(event.players, key=lambda p: p.id)
+    elif round_no <= REASSIGNED:
+        order = sorted(event.players, key=_initial_key)
     else:
         def key(p):
-            title = (p.title or "").upper()
-            trank = TITLE_ORDER.index(title) if title in TITLE_ORDER else len(TITLE_ORDER)
-            return (-(p.rating or 0), trank, p.name.casefold(), p.id)
+            late = p.joined_round if p.joined_round > REASSIGNED else 0
+            return (late, *_initial_key(p))
         order = sorted(event.players, key=key)
     if present is not None:
         order = [p for p in order if p.id in present]
@@ -130,7 +156,7 @@ def build_players(event: Event, round_no: int, ids: list[int]) -> list[DPlayer]:
     hist = history(event, upto=round_no - 1)
     entered = {pid for pid, recs in hist.items()
                if any(r.kind in _ENTERED for r in recs)}
-    tpn = pairing_numbers(event, entered | set(ids))
+    tpn = pairing_numbers(event, entered | set(ids), round_no)
     # score of every player before each round (for floats)
     before: dict[int, list[float]] = {}
     for pid, recs in hist.items():
@@ -142,7 +168,7 @@ def build_players(event: Event, round_no: int, ids: list[int]) -> list[DPlayer]:
         before[pid] = seq
     if event.settings.options.get("acceleration"):
         # the pairing score includes each round's virtual points (C.04.7)
-        full = pairing_numbers(event)
+        full = pairing_numbers(event, round_no=round_no)
         for pid, seq in before.items():
             before[pid] = [x + acceleration(event, full.get(pid, 10**6), k + 1)
                            for k, x in enumerate(seq)]

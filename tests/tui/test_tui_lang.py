@@ -1,0 +1,345 @@
+"""The TUI in Korean, Japanese and Brazilian Portuguese (issue 17): the language switch, the
+``lang`` argument, translated bindings, locale numbers, and — with pseudo catalogues of the
+same widths in Hangul, kanji and accented Latin (``lang_fixtures``) — every mode at 80×24
+with its table columns aligned by terminal cells, nothing cut inside a character."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from rich.cells import cell_len
+from textual.widgets import Input, Static
+
+from lang_fixtures import (PSEUDO_LANGS, cells_split, cjk_event, install_pseudo_catalogues,
+                           pseudo)
+from swisstui.core import i18n
+from swisstui.tui import backend, keymap
+from swisstui.tui.app import SwissApp
+from swisstui.tui.lang import language_name
+from swisstui.tui.screens.language import LanguagePicker
+from swisstui.tui.widgets.fasttable import FastTable, fit_cell, skip_cells
+from swisstui.tui.widgets.header import EventHeader, header_text
+from swisstui.tui.widgets.keybar import KeyBar
+
+SIZE = (80, 24)
+MODES = ("f2", "f3", "f4", "f5", "f6")
+
+
+@pytest.fixture(autouse=True)
+def _english_after():
+    yield
+    i18n.use(i18n.SOURCE)
+
+
+@pytest.fixture
+def pseudo_langs(tmp_path, monkeypatch):
+    return install_pseudo_catalogues(tmp_path, monkeypatch)
+
+
+async def settle(pilot) -> None:
+    for _ in range(3):
+        await pilot.pause()
+
+
+def status(app) -> str:
+    return str(app.screen.query_one("#status", Static).render())
+
+
+def table_lines(table: FastTable) -> list[str]:
+    """The table as drawn (header and the rows on screen)."""
+    height = table.scrollable_content_region.height
+    return [table.render_line(y).text for y in range(min(height, table.row_count + 1))]
+
+
+def assert_aligned(table: FastTable) -> None:
+    """Every drawn line is the table's width and splits, at the columns' cell offsets,
+    into exactly the padded cells: no column shifted by a wide character."""
+    pad = table.padding
+    widths = [w + 2 * pad for w in table.widths]
+    width = table.scrollable_content_region.width
+    lines = table_lines(table)
+    assert len(lines) > 1, "the table shows rows"
+    rows = [table.labels] + [list(table.rows[i]) for i in range(len(lines) - 1)]
+    for line, cells in zip(lines, rows):
+        assert cell_len(line) == width, line
+        shown = visible_columns(widths, width)
+        parts = cells_split(line, widths[:shown])
+        assert parts is not None, f"a column starts inside a wide character: {line!r}"
+        for part, cell, w in zip(parts, cells, table.widths):
+            assert part == " " * pad + fit_cell(cell, w) + " " * pad, (line, cell)
+
+
+def visible_columns(widths: list[int], width: int) -> int:
+    """How many columns (from the first) are whole within ``width`` cells."""
+    end = 0
+    for i, w in enumerate(widths):
+        end += w
+        if end > width:
+            return i
+    return len(widths)
+
+
+# ---- pure helpers ----------------------------------------------------------------------------
+
+def test_language_names_are_their_own():
+    assert [language_name(x) for x in ("en", "ko", "ja", "pt_BR")] == [
+        "English", "한국어", "日本語", "Português (Brasil)"]
+    assert language_name("xx-nonsense") == "xx-nonsense"
+
+
+def test_skip_cells_never_splits_a_wide_character():
+    assert skip_cells("한국어", 2) == "국어"
+    assert skip_cells("한국어", 1) == " 국어"  # the cut half is a blank cell
+    assert skip_cells("a한b", 2) == " b"
+    assert cell_len(skip_cells("井上さくら 3d", 5)) == cell_len("井上さくら 3d") - 5
+    assert skip_cells("abc", 5) == ""
+
+
+def test_fit_cell_cuts_wide_names_at_a_character():
+    cell = fit_cell("武宮正樹名誉本因坊宇宙流 (8)", 20)
+    assert cell_len(cell) == 20
+    assert cell.rstrip().endswith("… (8)")
+    assert "\ufffd" not in cell
+    assert fit_cell("김지석", 7) == "김지석 "
+
+
+def test_header_cuts_a_korean_event_name_whole_characters(tmp_path):
+    from conftest import make_event
+    from swisstui.core import store
+    ev = store.load(make_event(tmp_path, "go", 4, name="제1회 한국기원 전국 바둑 스위스 리그 대회 예선"))
+    text = header_text(ev, "Registration", 80)
+    assert cell_len(text) <= 80
+    assert "…" in text and text.endswith("4 players")
+
+
+def test_key_bar_in_each_pseudo_language_fits_80_columns(pseudo_langs):
+    for lang in PSEUDO_LANGS:
+        i18n.use(lang)
+        for mode in keymap.MODES:
+            top, bottom = KeyBar(mode).text_lines(80)
+            assert cell_len(top) <= 80 and cell_len(bottom) <= 80, (lang, mode)
+            assert pseudo("Help", lang) in bottom
+            assert pseudo("Quit", lang) in top
+        assert pseudo("New", lang) in KeyBar("registration").text_lines(80)[0]
+
+
+def test_locale_numbers_in_tables(pseudo_langs):
+    assert backend.value_formatter()("OMW%", 0.625) == "62.50%"
+    assert backend.fmt_score(2.5) == "2.5"
+    i18n.use("pt_BR")
+    fmt = backend.value_formatter()
+    assert fmt("OMW%", 0.625) == "62,50%"
+    assert fmt("SOS", 12.5) == "12,5"
+    assert fmt("SOS", 12.0) == "12"
+    assert backend.fmt_score(2.5) == "2,5"
+    i18n.use("ko")
+    assert backend.value_formatter()("OMW%", 0.625) == "62.50%"
+    assert backend.value_formatter("pt_BR")("GW%", 0.5) == "50,00%"
+
+
+# ---- the application -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", PSEUDO_LANGS)
+def test_every_mode_aligned_at_80x24(pseudo_langs, tmp_path, lang):
+    """Korean and Japanese names and pseudo-translated labels: header, table and key bar of
+    every mode fit 80 columns; every table line splits into its columns by cells."""
+    folder = cjk_event(tmp_path, "go")
+
+    async def run():
+        app = SwissApp(folder, mode="registration", lang=lang)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            assert i18n.current() == lang
+            for key in MODES:
+                await pilot.press(key)
+                await settle(pilot)
+                screen = app.screen
+                mode = screen.MODE
+                header = str(screen.query_one(EventHeader).render())
+                assert cell_len(header) <= 80
+                assert header.startswith(pseudo(keymap.MODES[mode][0], lang).upper()), header
+                table = screen.query_one(FastTable)
+                assert_aligned(table)
+                for line in screen.query_one(KeyBar).text_lines(80):
+                    assert cell_len(line) <= 80
+                assert table.labels[0] == pseudo({"registration": "Id"}.get(mode, "Bd")
+                                                 if mode in ("registration", "pairings",
+                                                             "results") else "Pl", lang)
+            await pilot.press("f2")
+            await settle(pilot)
+            names = [r[1] for r in app.screen.query_one(FastTable).rows]
+            assert "김지석" in names and "井上さくら" in names
+
+    asyncio.run(run())
+
+
+def test_scrolled_table_stays_aligned_with_wide_names(pseudo_langs, tmp_path):
+    folder = cjk_event(tmp_path, "go")
+
+    async def run():
+        app = SwissApp(folder, mode="crosstable", lang="ja")
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            table = app.screen.query_one(FastTable)
+            width = table.scrollable_content_region.width
+            # a table wider than the terminal (a long event's crosstable)
+            table.fit_spec = None
+            table.set_columns(table.labels, [w + 4 for w in table.widths])
+            await settle(pilot)
+            widths = [w + 2 * table.padding for w in table.widths]
+            assert sum(widths) > width + 10
+            # into the Pl column, into the names (cutting 井, 김…), past them
+            w0, w1 = widths[0], widths[1]
+            for scroll_x in (1, 3, w0 + 2, w0 + 5, w0 + w1 - 1, w0 + w1 + 1):
+                table.scroll_to(x=scroll_x, animate=False, immediate=True)
+                await settle(pilot)
+                assert int(table.scroll_x) == scroll_x
+                for y in range(1, 6):
+                    line = table.render_line(y).text
+                    assert cell_len(line) == width
+                    # put back the cells scrolled off: every column after the first is
+                    # where it was, whole (a name cut at the left edge leaves blanks)
+                    restored = "#" * scroll_x + line
+                    shown = visible_columns(widths, width + scroll_x)
+                    parts = cells_split(restored, widths[:shown])
+                    assert parts is not None, line
+                    cells = table.rows[y - 1]
+                    start = 0
+                    for part, cell, w, full in zip(parts, cells, table.widths, widths):
+                        if start >= scroll_x:  # a column wholly in view
+                            assert part == " " * table.padding + fit_cell(cell, w) + \
+                                " " * table.padding, (line, cell)
+                        start += full
+
+    asyncio.run(run())
+
+
+def test_switching_language_redraws_the_screen(pseudo_langs, tmp_path):
+    folder = cjk_event(tmp_path, "go")
+
+    async def run():
+        app = SwissApp(folder, mode="registration")
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await pilot.press("f3")  # a second mode screen exists, hidden after f2
+            await settle(pilot)
+            await pilot.press("f2")
+            await settle(pilot)
+            screen = app.screen
+            assert str(screen.query_one(EventHeader).render()).startswith("REGISTRATION")
+            assert screen.query_one("#players", FastTable).labels[1] == "Name"
+            app.set_language("ko")
+            await settle(pilot)
+            header = str(screen.query_one(EventHeader).render())
+            assert header.startswith(pseudo("Registration", "ko").upper())
+            assert screen.query_one("#players", FastTable).labels[1] == pseudo("Name", "ko")
+            assert pseudo("New", "ko") in screen.query_one(KeyBar).text_lines(80)[0]
+            assert screen.query_one("#search", Input).placeholder == pseudo(
+                "/ search: name, club, country or id", "ko")
+            # Textual's bindings carry the translated descriptions too
+            descriptions = {b.description for _key, b in screen._bindings}
+            assert pseudo("Withdraw", "ko") in descriptions
+            assert pseudo("Quit", "ko") in {b.description for _key, b in app._bindings}
+            assert pseudo("language: {name}", "ko").format(name="한국어") == status(app)
+            # the hidden Pairings screen redraws in Korean when shown
+            await pilot.press("f3")
+            await settle(pilot)
+            assert str(app.screen.query_one(EventHeader).render()).startswith(
+                pseudo("Pairings", "ko").upper())
+            assert app.screen.query_one(FastTable).labels[0] == pseudo("Bd", "ko")
+            app.set_language("en")
+            await settle(pilot)
+            assert str(app.screen.query_one(EventHeader).render()).startswith("PAIRINGS")
+            assert app.screen.query_one(FastTable).labels[0] == "Bd"
+
+    asyncio.run(run())
+
+
+def test_palette_language_command_lists_and_switches(pseudo_langs, tmp_path):
+    folder = cjk_event(tmp_path, "go")
+
+    async def run():
+        app = SwissApp(folder, mode="standings")
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            commands = {c.title: c for c in app.get_system_commands(app.screen)}
+            assert "Language…" in commands
+            assert "한국어" in commands["Language…"].help
+            commands["Language…"].callback()
+            await settle(pilot)
+            picker = app.screen
+            assert isinstance(picker, LanguagePicker)
+            options = picker.query_one("#languages")
+            labels = [str(options.get_option_at_index(i).prompt)
+                      for i in range(options.option_count)]
+            assert labels[0].startswith("1  English  (en)") and labels[0].endswith("✓")
+            assert any("日本語  (ja)" in x for x in labels)
+            assert any("Português (Brasil)  (pt_BR)" in x for x in labels)
+            await pilot.press(str(i18n.available().index("ja") + 1))
+            await settle(pilot)
+            assert i18n.current() == "ja"
+            assert str(app.screen.query_one(EventHeader).render()).startswith(
+                pseudo("Standings", "ja").upper())
+
+    asyncio.run(run())
+
+
+def test_unknown_language_argument_falls_back_to_english(pseudo_langs, tmp_path):
+    folder = cjk_event(tmp_path, "go")
+
+    async def run():
+        app = SwissApp(folder, mode="registration", lang="xx")
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            assert i18n.current() == "en"
+            assert "'xx' is not available" in status(app)
+            assert str(app.screen.query_one(EventHeader).render()).startswith("REGISTRATION")
+
+    asyncio.run(run())
+
+
+def test_standings_percent_in_portuguese(pseudo_langs, tmp_path):
+    """Magic's OMW% / GW% in the pt-BR form (62,50%), codes untranslated."""
+    folder = cjk_event(tmp_path, "magic")
+
+    async def run():
+        app = SwissApp(folder, mode="standings", lang="pt_BR")
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            table = app.screen.query_one(FastTable)
+            assert "OMW" in table.labels  # a percent code, as it is
+            col = table.labels.index("OMW")
+            values = [r[col] for r in table.rows]
+            assert values and all(v.endswith("%") and "," in v and "." not in v
+                                  for v in values), values
+            assert_aligned(table)
+
+    asyncio.run(run())
+
+
+def test_projector_speaks_the_events_language(pseudo_langs, tmp_path):
+    """The projector's language is the event's ``language`` setting when it names a
+    catalogue (here given by a stand-in settings object), else the director's."""
+    from types import SimpleNamespace
+
+    from swisstui.tui.screens.display import DisplayApp
+    folder = cjk_event(tmp_path, "go")
+
+    async def run():
+        app = DisplayApp(folder, cycle=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            title = app.query_one("#display-title", Static)
+            assert "Standings after round" in str(title.render())
+            app._players_language(SimpleNamespace(settings=SimpleNamespace(language="xx")))
+            assert i18n.current() == "en"  # not a catalogue: unchanged
+            app._players_language(SimpleNamespace(settings=SimpleNamespace(language="ja")))
+            app.draw()
+            await settle(pilot)
+            assert i18n.current() == "ja"
+            assert pseudo("Standings after round {round}", "ja").format(round=3) in str(
+                title.render())
+            assert_aligned(app.query_one(FastTable))
+
+    asyncio.run(run())
