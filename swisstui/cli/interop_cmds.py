@@ -17,7 +17,7 @@ from ..core.i18n import _
 import os
 import sys
 
-from ..core import services
+from ..core import i18n, services
 from ..core.errors import SwissError
 from ..core.interop import trf
 from ..core.interop.formats import FORMATS, WHATS, ExportRequest
@@ -102,13 +102,17 @@ def write_out(data: bytes) -> None:
 
 
 def request(args, fmt: str | None = None, what: str | None = None) -> ExportRequest:
-    """The export request of parsed arguments (``standings``/``crosstable`` name their list)."""
+    """The export request of parsed arguments (``standings``/``crosstable`` name their list).
+
+    ``export`` writes for the players (the event's ``language``); ``standings`` and
+    ``crosstable`` are the director's own view, in the director's language."""
     return ExportRequest(fmt or args.format, what or getattr(args, "what", None), args.round,
                          getattr(args, "tiebreaks", None),
                          getattr(args, "trf_version", None),
                          _info(getattr(args, "info", None) or []),
                          getattr(args, "paper", None), getattr(args, "players_url", None),
-                         getattr(args, "encoding", None))
+                         getattr(args, "encoding", None),
+                         lang=i18n.current() if what is not None else None)
 
 
 def cmd_export(args) -> int:

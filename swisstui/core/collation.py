@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import unicodedata
 
-__all__ = ["name_key", "search_text"]
+__all__ = ["name_key", "player_key", "search_text"]
 
 _SPELT = str.maketrans({"þ": "th", "Þ": "th", "æ": "ae", "Æ": "ae", "ø": "o", "Ø": "o",
                         "œ": "oe", "Œ": "oe", "ß": "ss", "ẞ": "ss", "ð": "d", "Ð": "d",
@@ -121,6 +121,12 @@ def name_key(name: str, reading: str | None = None, lang: str | None = None
     ranks = _SCRIPT_RANK.get((lang or "").split("_")[0], _DEFAULT_RANK)
     group = ranks.get(_script(first) if first else "latin", 9)  # no letter: with Latin
     return (group, folded, _marks(text), name)
+
+
+def player_key(player, lang: str | None = None) -> tuple:
+    """Sort key of a registered player in an alphabetical list: by the name (its reading
+    when given) for a reader of ``lang``, then the id."""
+    return (name_key(player.name, player.reading, lang), player.id)
 
 
 def _search(text: str) -> str:

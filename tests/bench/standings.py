@@ -1,6 +1,8 @@
 """Benchmark: standings with every tie-break of the chain, 4000 players × 15 rounds.
 
-Run: ``.venv/bin/python tests/bench/standings.py [players] [rounds] [repeats]``.
+Run: ``.venv/bin/python tests/bench/standings.py [players] [rounds] [repeats]``; with
+``--before DIR`` the figures of issue 14 item 3 (4000 × 15, target ≤ 0.1 s CPU) against the
+older code in ``DIR``, in the same run (:mod:`before_after`).
 Target (issue 4): ≤ 0.5 s median for the chess default chain; issue 14: ≤ 0.1 s (the
 history of unchanged rounds is cached, :func:`swisstui.core.model.history`).  Prints the median and best of
 several runs (wall clock, and CPU time, which is steadier when other jobs share the machine),
@@ -87,7 +89,38 @@ def timed(fn, repeats: int) -> list[float]:
     return out
 
 
+def measure() -> dict[str, list[list[float]]]:
+    """Issue 14 item 3 (1): standings of 4000 players × 15 rounds, chess default chain —
+    again on the same event (earlier rounds cached) and after a result entered in the last
+    round (a new last Round object, the 14 rounds before it unchanged)."""
+    ev = make_event(4000, 15)
+    standings(ev)
+    out: dict[str, list[list[float]]] = {}
+
+    def sample(key: str, fn) -> None:
+        c, t = time.process_time(), time.perf_counter()
+        fn()
+        out.setdefault(key, []).append([time.process_time() - c, time.perf_counter() - t])
+
+    last = ev.rounds[-1]
+    for i in range(7):
+        sample("standings 4000x15 (chess default chain)", lambda: standings(ev))
+        bd = last.boards[i]
+        other = RESULTS[2] if bd.result != RESULTS[2] else RESULTS[0]
+        flip = ev.with_round(replace(last, boards=last.boards[:i] + (replace(bd, result=other),)
+                                     + last.boards[i + 1:]))
+        sample("standings 4000x15 after a result in the last round", lambda: standings(flip))
+    return out
+
+
+TARGETS = {"standings 4000x15 after a result in the last round": 0.1,
+           "standings 4000x15 (chess default chain)": 0.1}
+
+
 def main() -> None:
+    from before_after import handle
+    if handle(__file__, measure, targets=TARGETS):
+        return
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 4000
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 15
     repeats = int(sys.argv[3]) if len(sys.argv) > 3 else 7

@@ -8,6 +8,11 @@ Prints, on this machine:
   (core standings computation + table update, measured inside the app), and the core's
   share of it (``standings.standings`` alone);
 * peak memory (ru_maxrss).
+
+With ``--before DIR``: the figures of issue 14 item 3 against the older code in ``DIR``, in
+the same run (:mod:`before_after`): the standings update at 2000 players after a result
+(target ≤ 20 ms) and the first draw of a 4000-player event in a new process (target ≤ 1 s),
+CPU time and wall time.
 """
 
 from __future__ import annotations
@@ -21,8 +26,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests"))  # conftest; swisstui is the installed one (or
+# PYTHONPATH's, for --before)
 
 from conftest import make_event  # noqa: E402
 from swisstui.core import store  # noqa: E402
@@ -132,7 +137,7 @@ async def _bench_standings(tmp: Path, n: int, table_times: list[float],
         opened = time.perf_counter() - t0
         for k in range(5):
             b = n // 2 - 10 + k + 1
-            ev = backend.record_result(folder, 1, b, "1-0")
+            ev = backend.record_result(folder, 1, b, "1-0").event
             t1 = time.perf_counter()
             app.event_written(ev)  # what the Results screen does after a write
             await asyncio.sleep(0)
@@ -148,11 +153,86 @@ async def _bench_standings(tmp: Path, n: int, table_times: list[float],
     return opened, updates
 
 
+async def _standings_updates(tmp: Path, n: int = 2000) -> list[list[float]]:
+    """Per result entered by another writer: CPU and wall time from the app being told of
+    the new event until the standings table shows it (computation, table, repaint)."""
+    folder = paired_event(tmp, n, n // 2 - 10)
+    app = SwissApp(folder, mode="standings", watch_interval=3600)
+    out = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = app.screen.query_one("#standings", FastTable)
+        while table.row_count < n:
+            await pilot.pause(0.01)
+        for k in range(5):
+            ev = backend.record_result(folder, 1, n // 2 - 10 + k + 1, "1-0").event
+            await pilot.pause(0)
+            c, t = time.process_time(), time.perf_counter()
+            app.event_written(ev)  # what the Results screen does after a write
+            await asyncio.sleep(0)
+            while any(not w.is_finished for w in app.workers):  # computed in a thread
+                await asyncio.sleep(0.001)
+            await pilot.pause(0)  # repaint
+            out.append([time.process_time() - c, time.perf_counter() - t])
+    return out
+
+
+_FIRST_DRAW = """
+import asyncio, sys, time
+c, t = time.process_time(), time.perf_counter()
+from swisstui.tui.app import SwissApp
+from swisstui.tui.widgets.fasttable import FastTable
+imported = time.process_time() - c, time.perf_counter() - t
+
+async def main():
+    c, t = time.process_time(), time.perf_counter()
+    app = SwissApp(sys.argv[1], mode=sys.argv[2] or None, watch_interval=3600)
+    async with app.run_test(size=(100, 30)) as pilot:
+        while not any(tb.row_count for tb in app.screen.query(FastTable)):
+            await asyncio.sleep(0.002)
+        await pilot.pause(0)
+        print(time.process_time() - c, time.perf_counter() - t, app.current_mode)
+
+asyncio.run(main())
+"""
+
+
+def measure() -> dict[str, list[list[float]]]:
+    """Issue 14 item 3 (2) and (5)."""
+    out: dict[str, list[list[float]]] = {}
+    with tempfile.TemporaryDirectory() as d:
+        tmp = Path(d)
+        out["TUI standings update at 2000 players (result -> shown)"] = asyncio.run(
+            _standings_updates(tmp / "s"))
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        from store import ROUNDS, build  # 4000 players, 10 rounds, the last one open
+        from swisstui.core.results import record_result
+        folder = build(tmp / "f", 4000)
+        for b in range(1, 3):  # the writers' usual traffic before the TUI starts
+            store.update(folder, lambda e, b=b: record_result(e, ROUNDS, b, "1-0"))
+        import subprocess
+        for mode in ("", "standings"):
+            for _ in range(2):
+                res = subprocess.run([sys.executable, "-c", _FIRST_DRAW, str(folder), mode],
+                                     capture_output=True, text=True, check=True)
+                cpu, wall, shown = res.stdout.split()
+                out.setdefault(f"TUI first draw, 4000 players, new process ({shown})",
+                               []).append([float(cpu), float(wall)])
+    return out
+
+
+TARGETS = {"TUI standings update at 2000 players (result -> shown)": 0.02,
+           "TUI first draw, 4000 players, new process (results)": 1.0,
+           "TUI first draw, 4000 players, new process (standings)": 1.0}
+
+
 def ms(x: float) -> str:
     return f"{x * 1000:.1f} ms"
 
 
 def main() -> None:
+    from before_after import handle
+    if handle(__file__, measure, targets=TARGETS):
+        return
     with tempfile.TemporaryDirectory() as d:
         tmp = Path(d)
         disk, screen = asyncio.run(bench_entry(tmp / "a"))

@@ -10,7 +10,7 @@ import pytest
 from conftest import make_event
 
 from swisstui.core import services, store
-from swisstui.core.collation import name_key, search_text
+from swisstui.core.collation import name_key, player_key, search_text
 from swisstui.core.errors import SwissError
 from swisstui.core.interop.formats import ExportRequest, render
 from swisstui.core.model import Player
@@ -134,6 +134,7 @@ def test_the_wall_list_and_the_players_page_use_the_reading(tmp_path):
     assert [p["name"] for p in doc["current"]["players"]] == rows
     found = {p["name"]: p["find"] for p in doc["current"]["players"]}
     assert found["伊藤一郎"] == "伊藤一郎\nいとう いちろう"  # katakana read as hiragana
+    assert [p.name for p in sorted(ev.players, key=lambda p: player_key(p, "ja"))] == rows
     # without readings: kanji in code-point order, after nothing a reader can use
     plain = replace(ev, players=tuple(replace(p, reading=None) for p in ev.players))
     text = render(plain, ExportRequest("text", "wall", lang="ja")).decode()

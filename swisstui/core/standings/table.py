@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from collections.abc import Iterable, Sequence
 
 from ..games import profile
+from ..gcpause import paused_gc
 from ..i18n import N_
 from ..readers import Message, number_text, percent_text
 from ..model import Event, Player
@@ -87,10 +88,8 @@ def _key(v: float) -> float:
 def _split(group: list[int], vals: dict[int, float], higher_better: bool) -> list[list[int]]:
     digits = _DIGITS
     keys = {p: round(vals[p], digits) for p in group}
-    if higher_better:
-        ordered = sorted(group, key=lambda p: -keys[p])
-    else:
-        ordered = sorted(group, key=keys.__getitem__)
+    # reverse=True keeps equal keys in their order (a stable sort), like the key -value
+    ordered = sorted(group, key=keys.__getitem__, reverse=higher_better)
     out: list[list[int]] = []
     last = None
     for p in ordered:
@@ -138,6 +137,12 @@ def standings_with_context(event: Event, upto: int | None = None,
                            ) -> tuple[Standings, Context]:
     """:func:`standings` and the context it was computed in (the crosstable reuses its
     history)."""
+    with paused_gc():  # acyclic data only (swisstui.core.gcpause)
+        return _standings_with_context(event, upto, chain)
+
+
+def _standings_with_context(event: Event, upto: int | None,
+                            chain: Iterable[str] | str | None) -> tuple[Standings, Context]:
     tbs = resolve_chain(event, chain)
     ctx = Context(event, upto)
     score = ctx.score
@@ -150,13 +155,15 @@ def standings_with_context(event: Event, upto: int | None = None,
     groups, values = _refine(ctx, groups, tbs)
     rows: list[Row] = []
     pos = 1
-    columns = [(tb.code, values[tb.code]) for tb in tbs]
+    codes = [tb.code for tb in tbs]
+    columns = [values[code] for code in codes]
+    players = ctx.players
     for g in groups:
         place = str(pos) if len(g) == 1 else f"{pos}-{pos + len(g) - 1}"
         for i, pid in enumerate(g):
-            player = ctx.players.get(pid) or Player(pid, f"#{pid}")
+            player = players.get(pid) or Player(pid, f"#{pid}")
             rows.append(Row(pos + i, place, player, score[pid],
-                            {code: vals.get(pid, 0.0) for code, vals in columns}))
+                            dict(zip(codes, [vals.get(pid, 0.0) for vals in columns]))))
         pos += len(g)
     warnings = []
     warn = rounds_warning(len(event.players), event.settings.rounds, event.game)

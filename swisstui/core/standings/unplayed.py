@@ -52,6 +52,7 @@ scored that round (for SB).
 
 from __future__ import annotations
 
+
 from ..games import profile
 from ..model import GameKind as K
 from .context import OVER_THE_BOARD, Context

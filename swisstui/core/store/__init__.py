@@ -30,7 +30,9 @@ The package, by what each part does:
 * :mod:`.writing` — which files a change writes, in which order;
 * :mod:`.atomic` — durable writes, the export-file writer;
 * :mod:`.locking` — the writers' and readers' locks;
-* :mod:`.cache` — parsed files by stat signature.
+* :mod:`.cache` — parsed files by stat signature;
+* :mod:`.diskcache` — the parsed files kept on disk in ``EVENT/.swisstui-cache/``, written
+  by writers only, used by readers only when it vouches for the files as they are.
 """
 
 from __future__ import annotations
@@ -42,11 +44,14 @@ from functools import partial
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
+from typing import Any
 
 from ..errors import EventFileError, SwissError
+from ..gcpause import paused_gc
 from ..model import Event, Player, Round, Settings
 from .atomic import _atomic_write, _fsync_dir, _journal_pending, _recover, write_file
-from .cache import _cached
+from . import diskcache
+from .cache import _cached, _parsed
 from .checking import _check
 from .layout import (EVENT_FILE, JOURNAL_FILE, LOCK_FILE, PLAYERS_FILE, ROUNDS_DIR, TMP_SUFFIX,
                      _ROUND_NAME, _round_files, round_file_name)
@@ -86,20 +91,39 @@ def _load(folder: Path) -> Event:
     if not os.path.lexists(folder / EVENT_FILE):
         raise EventFileError(folder / EVENT_FILE, None,
                              _("file is missing (not an event folder? create one with "
-                             "'swisstui new')"))
+                               "'swisstui new')"))
+    with paused_gc():  # many small acyclic objects (swisstui.core.gcpause)
+        return _read_event(folder)
+
+
+def _read_event(folder: Path) -> Event:
+    """The files parsed, each taken from this process's parse cache, else from the folder's
+    on-disk cache (:mod:`.diskcache`, read only), else parsed; then the checks across files."""
+    disk = diskcache.Reader(folder)
     ev_path = folder / EVENT_FILE
-    settings = _cached(ev_path, None, lambda: _load_settings(ev_path))
+    settings = _cached(ev_path, None, partial(_parse, disk, ev_path, EVENT_FILE, None,
+                                              partial(_load_settings, ev_path)))
     players: tuple[Player, ...] = ()
     pl_path = folder / PLAYERS_FILE
     if os.path.lexists(pl_path):
-        players = _cached(pl_path, None, lambda: _load_players(pl_path))
+        players = _cached(pl_path, None, partial(_parse, disk, pl_path, PLAYERS_FILE, None,
+                                                 partial(_load_players, pl_path)))
     rounds: list[Round] = []
     for number, path in _round_files(folder):
+        rel = f"{ROUNDS_DIR}/{path.name}"
         rounds.append(_cached(path, (settings, number),
-                              partial(_load_round, path, settings, number)))
+                              partial(_parse, disk, path, rel, number,
+                                      partial(_load_round, path, settings, number))))
     event = Event(settings, players, tuple(rounds))
     _cross_check(folder, event, _Texts(folder))
     return event
+
+
+def _parse(disk: diskcache.Reader, path: Path, rel: str, number: int | None,
+           parse: Callable[[], Any]) -> Any:
+    """The folder's cache entry for ``path`` if one vouches for the file, else the parse."""
+    found = disk.get(path, rel, number)
+    return parse() if found is None else found
 
 
 def check(folder: str | os.PathLike[str]) -> list[str]:
@@ -145,11 +169,12 @@ def update(folder: str | os.PathLike[str], change: Callable[[Event], Event]) -> 
             raise TypeError("change must return an Event")
         if new == old:
             return old
-        validate_event(new)
+        validate_event(new, old)  # what changed: old was checked when read
         _validate_settings(new.settings)
         if new.settings != old.settings:
             _recheck_results(new)
         _write_changes(folder, old, new)
+        diskcache.save(folder, new, _parsed)  # the writer keeps the folder's cache
     return new
 
 
@@ -182,6 +207,7 @@ def create(folder: str | os.PathLike[str], settings: Settings,
         if os.path.lexists(folder / EVENT_FILE):
             raise SwissError(_("{folder}: already an event folder").format(folder=folder))
         _write_changes(folder, None, event)
+        diskcache.save(folder, event, _parsed)
     return event
 
 

@@ -40,3 +40,17 @@ def _remember(path: Path, context: Any, value: Any) -> None:
         return
     _CACHE[os.path.abspath(path)] = ((st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns),
                                      context, value)
+
+
+def _parsed(path: Path, context: Any) -> Any:
+    """What this process parsed (or wrote) for ``path`` as it is now — the same stat
+    signature and context — else None (for the on-disk cache, :mod:`.diskcache`)."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    hit = _CACHE.get(os.path.abspath(path))
+    if hit is not None and hit[0] == (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns) \
+            and hit[1] == context:
+        return hit[2]
+    return None

@@ -8,13 +8,14 @@ from ..i18n import _
 
 import math
 import re
+from functools import lru_cache
 from dataclasses import fields
 from typing import Any
 
 import tomli_w
 
 from ..errors import SwissError
-from ..model import SCHEMA_VERSION, ByeKind, Player, Round, Settings
+from ..model import SCHEMA_VERSION, Board, ByeKind, Player, Round, Settings
 from .layout import EVENT_FILE, PLAYERS_FILE
 from .parsing import _SCORING_KEYS
 from .validation import _profile
@@ -75,25 +76,29 @@ def _players_doc(players: tuple[Player, ...]) -> dict[str, Any]:
     return {"player": out} if out else {}
 
 
+def _board_doc(detail_keys: tuple[str, ...], setup_keys: tuple[str, ...], b: Board
+               ) -> dict[str, Any]:
+    d: dict[str, Any] = {"board": b.number, "players": list(b.players)}
+    if b.result is not None:
+        d["result"] = b.result.text
+        for key in detail_keys:
+            value = b.result.detail.get(key)
+            if value is not None:
+                d[key] = _tomlable(value)
+    elif b.setup:  # decided at pairing (Go handicap stones and komi)
+        for key in setup_keys:
+            if b.setup.get(key) is not None:
+                d[key] = _tomlable(b.setup[key])
+    return d
+
+
 def _round_doc(game: str, rnd: Round) -> dict[str, Any]:
     prof = _profile(game)
     doc: dict[str, Any] = {"round": rnd.number}
     if rnd.playoff:
         doc["playoff"] = True
-    boards = []
-    for b in rnd.boards:
-        d: dict[str, Any] = {"board": b.number, "players": list(b.players)}
-        if b.result is not None:
-            d["result"] = b.result.text
-            for key in prof.detail_keys:
-                value = b.result.detail.get(key)
-                if value is not None:
-                    d[key] = _tomlable(value)
-        elif b.setup:  # decided at pairing (Go handicap stones and komi)
-            for key in prof.setup_keys:
-                if b.setup.get(key) is not None:
-                    d[key] = _tomlable(b.setup[key])
-        boards.append(d)
+    keys = tuple(prof.detail_keys)
+    boards = [_board_doc(keys, tuple(prof.setup_keys), b) for b in rnd.boards]
     if boards:
         doc["board"] = boards
     if rnd.byes:
@@ -109,8 +114,9 @@ def _scalar(v: Any) -> str:
     return tomli_w.dumps({"v": v})[4:].rstrip("\n")
 
 
+@lru_cache(maxsize=8192)
 def _toml_str(text: str) -> str:
-    return _scalar(text)
+    return _scalar(text)  # the same few texts again and again ("1-0", names): kept
 
 
 def _toml_key(key: str) -> str:
@@ -169,3 +175,36 @@ _HEADERS = {
     PLAYERS_FILE: "# swisstui players (format: docs/FORMAT.md)\n",
     "round": "# swisstui round (format: docs/FORMAT.md)\n",
 }
+
+
+#: The text of each board last written, by the Board object (held, so its id stays unique)
+#: and the game: a result entry rewrites a round file of which one board changed, and the
+#: other boards are the same objects (frozen), so their text is reused.
+_BOARD_TEXT: dict[tuple[int, str], tuple[Board, str]] = {}
+_BOARD_TEXT_MAX = 65536
+
+
+def _round_bytes(game: str, rnd: Round) -> bytes:
+    """``_dump(_round_doc(game, rnd), _HEADERS["round"])``, the same bytes, reusing the text
+    of boards written before (tests/core/test_store_perf.py compares the two)."""
+    prof = _profile(game)
+    keys, setup_keys = tuple(prof.detail_keys), tuple(prof.setup_keys)
+    parts = [_HEADERS["round"].rstrip("\n"), f"round = {_toml_value(rnd.number)}"]
+    if rnd.playoff:
+        parts.append("playoff = true")
+    cache = _BOARD_TEXT
+    if len(cache) > _BOARD_TEXT_MAX:
+        cache.clear()
+    for b in rnd.boards:
+        hit = cache.get((id(b), game))
+        if hit is not None and hit[0] is b:
+            parts.append(hit[1])
+            continue
+        text = "\n[[board]]\n" + "\n".join(f"{_toml_key(k)} = {_toml_value(v)}"
+                                           for k, v in _board_doc(keys, setup_keys, b).items())
+        cache[(id(b), game)] = (b, text)
+        parts.append(text)
+    for y in rnd.byes:
+        parts.append(f"\n[[bye]]\nplayer = {_toml_value(y.player)}\n"
+                     f"kind = {_toml_value(y.kind.value)}")
+    return ("\n".join(parts) + "\n").encode("utf-8")

@@ -11,7 +11,7 @@ from ..i18n import _
 from pathlib import Path
 
 from ..errors import EventFileError, SwissError
-from ..model import Event, Settings
+from ..model import Event, Round, Settings
 from ..registration import (check_birth, check_range, check_text, duplicate_federation_ids,
                             played_conflicts)
 from .layout import EVENT_FILE, PLAYERS_FILE, ROUNDS_DIR, round_file_name
@@ -62,6 +62,8 @@ def _cross_check(folder: Path, event: Event, texts: _Texts,
         report(EventFileError(folder / PLAYERS_FILE, _locate(pl_text, "player", at, field),
                               message))
     for rnd in event.rounds:
+        if _named(rnd) <= ids:
+            continue  # the common case, without reading the file's text for its lines
         name = round_file_name(rnd.number)
         path = folder / ROUNDS_DIR / name
         text = texts[f"{ROUNDS_DIR}/{name}"]
@@ -78,9 +80,52 @@ def _cross_check(folder: Path, event: Event, texts: _Texts,
                                       _("bye: no player with id {player} in {PLAYERS_FILE}").format(player=y.player, PLAYERS_FILE=PLAYERS_FILE)))
 
 
-def validate_event(event: Event) -> None:
+_NAMED: dict[int, tuple[Round, frozenset[int]]] = {}
+
+
+def _named(rnd: Round) -> frozenset[int]:
+    """The players a round names (boards and byes), kept per Round object: a reader or
+    writer re-reading an unchanged round file gets the same object from the parse cache."""
+    hit = _NAMED.get(id(rnd))
+    if hit is not None and hit[0] is rnd:
+        return hit[1]
+    named = frozenset([pid for bd in rnd.boards for pid in bd.players]
+                      + [y.player for y in rnd.byes])
+    if len(_NAMED) > 4096:
+        _NAMED.clear()
+    _NAMED[id(rnd)] = (rnd, named)
+    return named
+
+
+def validate_event(event: Event, old: Event | None = None) -> None:
     """Structural checks on an in-memory event (used by :func:`update` before writing, so a
-    change can never produce a folder that does not load)."""
+    change can never produce a folder that does not load).
+
+    With ``old`` — the event as read from the folder, which passed these checks when it was
+    written and the reader's on every load — only what changed is checked again: the players
+    when the players tuple changed, the forbidden pairs when they or the players changed,
+    the round files that differ from ``old``'s (a result entry: one round), and the checks
+    across rounds (numbering, joined/withdrawn rounds, the Swiss round count), which are
+    cheap.  The messages are the same as for a full check."""
+    same_players = old is not None and (old.players is event.players
+                                        or old.players == event.players)
+    if same_players:
+        seen = {p.id for p in event.players}
+    else:
+        seen = _check_players(event)
+    if not (same_players and old is not None and old.settings.forbidden
+            == event.settings.forbidden):
+        for a, b in event.settings.forbidden:
+            for pid in (a, b):
+                if pid not in seen:
+                    raise SwissError(_("forbidden pair ({a}, {b}): no player with id {pid}")
+                                     .format(a=a, b=b, pid=pid))
+    _check_rounds(event, seen, None if old is None or not same_players
+                  else {r.number: r for r in old.rounds})
+
+
+def _check_players(event: Event) -> set[int]:
+    """The players' own fields (ids, names, texts, birth, federation ids); the ids."""
     seen: set[int] = set()
     for p in event.players:
         if p.id in seen:
@@ -98,11 +143,15 @@ def validate_event(event: Event) -> None:
             check_birth(p.birth)
         seen.add(p.id)
     for i, message in duplicate_federation_ids(event.players)[:1]:
-        raise SwissError(_("player {id}: {message}").format(id=event.players[i].id, message=message))
-    for a, b in event.settings.forbidden:
-        for pid in (a, b):
-            if pid not in seen:
-                raise SwissError(_("forbidden pair ({a}, {b}): no player with id {pid}").format(a=a, b=b, pid=pid))
+        raise SwissError(_("player {id}: {message}").format(id=event.players[i].id,
+                                                             message=message))
+    return seen
+
+
+def _check_rounds(event: Event, seen: set[int], unchanged: dict[int, Round] | None) -> None:
+    """Round numbering and the checks across rounds; then each round file's boards and
+    byes — except the rounds equal to those in ``unchanged`` (by number), already checked
+    against the same players."""
     numbers: set[int] = set()
     for rnd in event.rounds:
         if rnd.number < 1 or rnd.number in numbers:
@@ -117,6 +166,10 @@ def validate_event(event: Event) -> None:
     if swiss and max(swiss) > event.settings.rounds:  # would not load (see _cross_check)
         raise SwissError(_("round {max} is past the event's {rounds} rounds (raise rounds first)").format(max=max(swiss), rounds=event.settings.rounds))
     for rnd in event.rounds:
+        if unchanged is not None:
+            before = unchanged.get(rnd.number)
+            if before is rnd or before == rnd:
+                continue
         where: set[int] = set()
         bnos: set[int] = set()
         for bd in rnd.boards:

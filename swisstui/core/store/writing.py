@@ -12,7 +12,7 @@ from ..model import Event, Round
 from .atomic import _commit, _fsync_dir
 from .cache import _remember
 from .layout import EVENT_FILE, PLAYERS_FILE, ROUNDS_DIR, round_file_name
-from .serialise import _HEADERS, _dump, _players_doc, _round_doc, _settings_doc
+from .serialise import _HEADERS, _dump, _players_doc, _round_bytes, _settings_doc
 
 
 def _write_changes(folder: Path, old: Event | None, new: Event) -> None:
@@ -40,7 +40,7 @@ def _write_changes(folder: Path, old: Event | None, new: Event) -> None:
 
     def write_round(rnd: Round) -> None:
         path = rdir / round_file_name(rnd.number)
-        ops.append((path, _dump(_round_doc(new.settings.game, rnd), _HEADERS["round"])))
+        ops.append((path, _round_bytes(new.settings.game, rnd)))
         written.append(rnd)
 
     def write_event() -> None:

@@ -7,12 +7,15 @@ confirmation (players paired, bye, who is not paired and why, warnings), Enter e
 from __future__ import annotations
 
 import re
+import time
 
+from textual import work
 from textual.app import ComposeResult
 from textual.widgets import Static
 
 from ...core.collation import name_key
 from ...core.errors import PairingError, SwissError
+from ...core import i18n
 from ...core.i18n import N_, _, ngettext
 from ...core.model import ByeKind, Event, board_colours
 from .. import backend, keymap
@@ -41,6 +44,8 @@ PLAYOFF_NOT_CUT = N_("no playoff round paired")
 SWISS_OVER = N_("all {rounds} Swiss rounds are played: o cuts the playoff (Top 4/8/16), "
                 "F5 shows the final standings")
 PLAYOFF_ON = N_("the playoff has started: o pairs its next stage, k shows the bracket")
+PAIRING_BUSY = N_("the pairing is still running; its confirmation comes next")
+PAIRING_SLOW = 0.2  # seconds: a pairing that takes longer shows a progress line
 FEW = 5  # up to this many players in a group are named in the pairing confirmation
 MAX_IDS = 20  # more are counted and listed by id, up to this many
 
@@ -98,6 +103,8 @@ class PairingsScreen(EventScreen):
     alphabetical = False
     _follow_latest = True
     last_pairing = None  # the Pairing made in this session (for explanations)
+    _pairing = None  # the progress timer while a pairing runs in its worker
+    _progress_shown = _busy_asked = False
 
     def compose_body(self) -> ComposeResult:
         yield Static("", id="pairings-hint", classes="hint", markup=False)
@@ -148,7 +155,14 @@ class PairingsScreen(EventScreen):
                              "—", "", _("bye ({kind})").format(kind=bye.kind.value)))
                 keys.append(f"y{bye.player}")
             # the wall list's order (core/collation.py): Ólafur under O, not after Z
-            order = sorted(range(len(rows)), key=lambda i: (name_key(rows[i][0]), keys[i]))
+            lang = i18n.current()
+
+            def sort_key(i: int) -> tuple:
+                pid = int(keys[i].rsplit("p", 1)[1] if "p" in keys[i] else keys[i][1:])
+                p = names.get(pid)
+                return (name_key(rows[i][0], p.reading if p else None, lang), keys[i])
+
+            order = sorted(range(len(rows)), key=sort_key)
             titles = [
                 # Translators: column title of the alphabetical list, at most 28 columns.
                 _("Player"),
@@ -288,8 +302,49 @@ class PairingsScreen(EventScreen):
                          "(F4)").format(round=rnd.number,
                                         boards=count(rnd.missing_results(), "board")))
             return
+        if self._pairing is not None:
+            self._busy_asked = True
+            self.status(_(PAIRING_BUSY))
+            return
+        self._pairing_started(_("pairing round {round}…").format(round=ev.current_round + 1))
+        self._preview_worker(ev, allow_rematch)
+
+    # ---- pairing in a worker thread: the keys stay alive, a line shows after 0.2 s ----------
+    def _pairing_started(self, text: str) -> None:
+        start = time.monotonic()
+        self._progress_shown = self._busy_asked = False
+
+        def tick() -> None:
+            elapsed = time.monotonic() - start
+            if elapsed >= PAIRING_SLOW:
+                self._progress_shown = True
+                line = _("{what} {seconds:.1f} s").format(what=text, seconds=elapsed)
+                self.status(f"{line} · {_(PAIRING_BUSY)}" if self._busy_asked else line)
+        self._pairing = self.set_interval(0.1, tick, name="pairing-progress")
+
+    def _pairing_done(self) -> None:
+        if self._pairing is not None:
+            self._pairing.stop()
+            self._pairing = None
+        if self._progress_shown:
+            self._progress_shown = False
+            self.status("")
+
+    @work(thread=True, exclusive=True, group="pairing")
+    def _preview_worker(self, ev: Event, allow_rematch: bool) -> None:
         try:
-            preview = backend.preview_pairing(ev, allow_rematch=allow_rematch)
+            preview, error = backend.preview_pairing(ev, allow_rematch=allow_rematch), None
+        except SwissError as exc:
+            preview, error = None, exc
+        except Exception as exc:  # a core bug: said on the status line, never a traceback
+            preview, error = None, SwissError(_("cannot pair: {error}").format(error=exc))
+        self.app.call_from_thread(self._previewed, ev, allow_rematch, preview, error)
+
+    def _previewed(self, ev: Event, allow_rematch: bool, preview, error) -> None:
+        self._pairing_done()
+        try:
+            if error is not None:
+                raise error
         except PairingError as exc:
             msg = str(exc)
             if not allow_rematch and exc.relaxation == "allow_rematch":
@@ -336,12 +391,31 @@ class PairingsScreen(EventScreen):
         if not yes:
             self.status(_("not paired"))
             return
-        try:  # the pairing shown is saved as it is unless the event changed meanwhile
-            new, pairing = backend.pair_next(self.sapp.folder, allow_rematch=allow_rematch,
-                                             preview=preview, basis=basis)
-        except SwissError as exc:
-            self.error(str(exc))
+        if self._pairing is not None:
+            self._busy_asked = True
+            self.status(_(PAIRING_BUSY))
             return
+        self._pairing_started(_("saving round {round}…").format(round=preview.round.number
+                                                                if preview else ""))
+        self._save_worker(allow_rematch, preview, basis)
+
+    @work(thread=True, exclusive=True, group="pairing")
+    def _save_worker(self, allow_rematch: bool, preview, basis: Event | None) -> None:
+        try:  # the pairing shown is saved as it is unless the event changed meanwhile
+            out, error = backend.pair_next(self.sapp.folder, allow_rematch=allow_rematch,
+                                           preview=preview, basis=basis), None
+        except SwissError as exc:
+            out, error = None, exc
+        except Exception as exc:  # a core bug: said on the status line, never a traceback
+            out, error = None, SwissError(_("cannot pair: {error}").format(error=exc))
+        self.app.call_from_thread(self._saved, out, error)
+
+    def _saved(self, out, error: SwissError | None) -> None:
+        self._pairing_done()
+        if error is not None or out is None:
+            self.error(str(error))
+            return
+        new, pairing = out
         self.last_pairing = pairing
         self._follow_latest = True
         self.sapp.event_written(new)

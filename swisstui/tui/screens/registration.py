@@ -111,7 +111,8 @@ def form_to_fields(values: dict[str, str]) -> dict[str, Any]:
             raise SwissError(_("{field}: {text} is not a whole number").format(
                 field=key, text=repr(text)))
         out[key] = int(text) if text else None
-    for key in ("rank", "club", "country", "federation_id", "birth", "sex", "title", "notes"):
+    for key in ("rank", "club", "country", "federation_id", "birth", "sex", "title", "notes",
+                "reading"):
         if key in values:
             out[key] = values[key].strip() or None
     return out

@@ -146,6 +146,8 @@ FORM_FIELDS = (
     ("sex", N_("Sex")),
     ("title", N_("Title")),
     ("notes", N_("Notes")),
+    # Translators: the name's reading (furigana, romanisation) used to sort and search.
+    ("reading", N_("Reading")),
 )
 # a new player may also be given an id (the next free one otherwise); last, so Tab after the
 # name still reaches Rating and Rank first

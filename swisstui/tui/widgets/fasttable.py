@@ -30,6 +30,7 @@ from ...core.i18n import N_
 
 
 ELLIPSIS = "…"
+_STR = {str}
 _ID_SUFFIX = re.compile(r"^(.*\S) (\(\d+\))$")
 
 
@@ -174,18 +175,36 @@ class FastTable(ScrollView, can_focus=True):
         self.labels = [str(x) for x in labels]
         self.widths = [max(1, int(w)) for w in widths]
         self._line_width = sum(w + 2 * self.padding for w in self.widths)
+        self._columns_changed = True
         self._resize()
+
+    _columns_changed = True
 
     def set_rows(self, rows: Sequence[Sequence[object]], keys: Sequence[str] | None = None,
                  keep_cursor: bool = True) -> None:
-        """Replace every row (O(rows) conversion to str, repaint of visible lines only)."""
-        self.rows = [tuple("" if c is None else str(c) for c in r) for r in rows]
+        """Replace every row (O(rows) conversion to str — none for rows that are tuples of
+        str already); when the columns and the number of rows stay, only the lines on screen
+        whose row changed are repainted."""
+        old = self.rows
+        self.rows = [r if type(r) is tuple and set(map(type, r)) <= _STR
+                     else tuple("" if c is None else str(c) for c in r) for r in rows]
         self.keys = list(keys) if keys is not None else None
         self._key_index = {k: i for i, k in enumerate(self.keys)} if self.keys else {}
         row = self.cursor_row if keep_cursor else 0
         self._resize()
-        self.cursor_row = min(max(row, 0), max(len(self.rows) - 1, 0))
-        self.refresh()
+        cursor = min(max(row, 0), max(len(self.rows) - 1, 0))
+        same_shape = not self._columns_changed and len(old) == len(self.rows) \
+            and cursor == self.cursor_row
+        self._columns_changed = False
+        self.cursor_row = cursor
+        if not same_shape:
+            self.refresh()
+            return
+        step = 1 + self.spacing
+        top = int(self.scroll_y) // step
+        for i in range(top, min(len(self.rows), top + self._body_height + 1)):
+            if old[i] != self.rows[i]:
+                self.refresh_lines(i * step + 1, step)
 
     def set_table(self, labels: Sequence[str], widths: Sequence[int],
                   rows: Sequence[Sequence[object]], keys: Sequence[str] | None = None) -> None:

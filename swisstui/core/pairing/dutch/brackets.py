@@ -19,23 +19,32 @@ time, each time asking the matching whether an equally good pairing still exists
 The players left unpaired move down to the next bracket; the one player left at the end
 receives the pairing-allocated bye.
 
-Speed without changing the answer: a bracket is first weighed with the next score group only
-(C4 left out) and that pairing is kept when the rest of the round, with the next group's
-pairs it counted for C8, can still be completed — the whole-round weighing, whose feasible
-pairings include it, would pick the same; otherwise the bracket is weighed with the whole
-round.  An even homogeneous bracket whose first candidate is perfect needs no matching.
+Speed without changing the answer (docs/PAIRING.md, "How the Dutch engine stays fast"): a
+bracket is first weighed alone (C4 and C8 left out) and that pairing is kept when the next
+bracket can still get the most pairs and have every downfloater paired (the best C8 value any
+pairing could give it, fixed by C6/C7) while the rest of the round completes — then it is the
+Dutch-first of the best pairings of the bracket with the next group too; else the bracket is
+weighed with the next score group (C4 left out), kept when the rest of the round, with the
+next group's pairs it counted for C8, can still be completed; else with the whole round.
+Completion is first tried greedily (near-rank pairs), a matching only when that fails.  The
+terms are computed once per pair of player kinds; the matching sees only the players weighed
+now; the transpositions settle a batch of S1 players per matching.  An even homogeneous
+bracket whose first candidate is perfect needs no matching.
 """
 
 from __future__ import annotations
 
-from ...i18n import _
-
+from array import array
 from dataclasses import dataclass, field
 
 from ...errors import PairingError
+from ...i18n import _
 from ..matching import RUSTWORKX_BITS, solve
 from . import criteria as C
 from .players import DPlayer
+
+_SPARE = 8  # candidates a player rewards beyond those of the players before him (step 4)
+
 
 @dataclass
 class BracketNote:
@@ -93,18 +102,31 @@ class DutchPairer:
         self.sub = False  # weigh only the bracket and the next score group (see pair_players)
         self.only: set[int] | None = None  # solve among these players only
         self.wsel: dict[tuple[int, int], int] = {}  # self.w among self.only
+        self.alone = False  # weigh the bracket alone (C8 checked afterwards, see pair_players)
+        self.next_size = 0  # size of the next score group (for the names of the criteria)
+        # the players weighed now: index -> compact number, and back ({} and []: all)
+        self.compact: tuple[dict[int, int], list[int]] = ({}, [])
 
     # ---- matching ----------------------------------------------------------------------------
 
     def solve(self, tie: dict[tuple[int, int], int] | None = None) -> dict[int, int]:
-        tie = tie or {}
         w = self.w if self.only is None else self.wsel
-        if tie:
-            out = [(i, j, v + tie.get((i, j), 0)) for (i, j), v in w.items()]
-        else:
-            out = [(i, j, v) for (i, j), v in w.items()]
         self.solves += 1
-        return solve(self.n, out, self.bits, max_cardinality=not self.sub)
+        ix, at = self.compact
+        if not ix:
+            if tie:
+                out = [(i, j, v + tie.get((i, j), 0)) for (i, j), v in w.items()]
+            else:
+                out = [(i, j, v) for (i, j), v in w.items()]
+            return solve(self.n, out, self.bits, max_cardinality=not self.sub)
+        # the matching sees only the players weighed now, numbered 0 … k−1
+        if tie:
+            tg = tie.get
+            out = [(ix[i], ix[j], v + tg((i, j), 0)) for (i, j), v in w.items()]
+        else:
+            out = [(ix[i], ix[j], v) for (i, j), v in w.items()]
+        mate = solve(len(at), out, self.bits, max_cardinality=not self.sub)
+        return {at[a]: at[b] for a, b in mate.items()}
 
     def legal(self, i: int, j: int) -> bool:
         """C1 (no rematch), forbidden pairs, C3 (two non-topscorers with the same absolute
@@ -148,6 +170,15 @@ class DutchPairer:
         self.bits = (3 * (P + 1) * R).bit_length() + 1
         lowest = min((q.score for q in self.p if q.bye_eligible), default=None)
         nodes = list(range(self.n))
+        # a greedy near-rank pairing that leaves out nobody (even) or the lowest-ranked PAB
+        # candidate of the lowest score answers at once
+        if not odd:
+            if not _greedy(self, nodes):
+                return None
+        elif lowest is not None:
+            c = max(i for i, q in enumerate(self.p) if q.bye_eligible and q.score == lowest)
+            if not _greedy(self, [i for i in nodes if i != c]):
+                return lowest
         for window in (24, None):  # a near-rank pairing that works is the answer, else all
             self.w = {(i, j): (1 + ne[i] + ne[j]) * R + g[self.p[i].score]
                       + g[self.p[j].score] for i, j in self.pairs_among(nodes, window)}
@@ -159,7 +190,7 @@ class DutchPairer:
         if not ok:
             raise PairingError(
                 _("no Dutch pairing of this round meets the absolute criteria (C1 no rematch, "
-                "C2 PAB eligibility, C3 colours, forbidden pairs)"))
+                  "C2 PAB eligibility, C3 colours, forbidden pairs)"))
         return self.p[free[0]].score if free else None
 
     # ---- weights of one bracket ----------------------------------------------------------------
@@ -168,70 +199,121 @@ class DutchPairer:
               c9: dict[int, int] | None) -> list[str]:
         p = self.p
         bracket = mdps + res
+        if self.alone:
+            nxt = []
         rset, nset = set(res), set(nxt)
         bset = set(bracket)
         nodes = sorted(bset | nset) if self.sub else self.live()
-        alive = self.pairs_among(nodes)
-        eb = [(i, j) for i, j in alive if j in rset]
-        en = [(i, j) for i, j in alive if j in nset and (i in bset or i in nset)]
+        self.compact = ({v: k for k, v in enumerate(nodes)}, nodes)
         nalive = self.n - len(self.dead)
         P = nalive // 2
         pb = len(bracket) // 2
-        fields: list[tuple[str, dict, int]] = []  # (criterion, values, max total)
-
-        comp = {e: 1 + (not cand[e[0]]) + (not cand[e[1]]) for e in alive}
-        if not self.sub:
-            fields.append(("C4", comp, 3 * P))
-        fields.append(("C6", dict.fromkeys(eb, 1), pb))
         u7 = _units([p[i].score for i in bracket])
-        fields.append(("C7", {e: u7[p[e[0]].score] for e in eb},
-                       _prod_max([p[i].score for i in bracket])))
-        pn = (len(bracket) + len(nxt)) // 2
-        fields.append(("C8", dict.fromkeys(en, 1), pn))
         sc8 = [p[i].score for i in bracket] + [p[i].score for i in nxt]
         u8 = _units(sc8)
-        fields.append(("C8", {e: u8[p[e[0]].score] for e in en}, _prod_max(sc8)))
+        c9 = c9 or None
+        # every term of a pair depends on the two players' kinds only (their role here, score,
+        # PAB candidacy, C9 rank, colour and float facts): the terms are computed once per
+        # pair of kinds, the drop rule below reads the pairs of kinds that occur
+        kind_of: dict[tuple, int] = {}
+        kinds: list[tuple] = []
+        tk = [0] * self.n
+        for i in nodes:
+            q = p[i]
+            role = 2 if i in rset else 1 if i in bset else 3 if i in nset else 0
+            key = (role, q.score, cand[i], c9.get(i, 0) if c9 else 0, q.pref, q.absolute,
+                   q.strong, q.cd, q.repeated, q.floats)
+            k = kind_of.get(key)
+            if k is None:
+                k = kind_of[key] = len(kinds)
+                kinds.append((key, i))
+            tk[i] = k
+        nk = len(kinds)
+        fields: list[tuple[str, int]] = []  # (criterion, max total)
+        if not self.sub:
+            fields.append(("C4", 3 * P))
+        fields.append(("C6", pb))
+        fields.append(("C7", _prod_max([p[i].score for i in bracket])))
+        fields.append(("C8", (len(bracket) + len(nxt)) // 2))
+        fields.append(("C8", _prod_max(sc8)))
         if c9:
-            fields.append(("C9", {e: c9.get(e[0], 0) + c9.get(e[1], 0) for e in alive},
-                           2 * P * (max(c9.values(), default=0) + 1)))
-        for name, fn in (("C10", C.c10_ok), ("C11", C.c11_ok), ("C12", C.c12_ok),
-                         ("C13", C.c13_ok)):
-            fields.append((name, {e: int(fn(p[e[0]], p[e[1]])) for e in eb}, pb))
-        for back, (cd, cu) in ((1, ("C14", "C15")), (2, ("C16", "C17"))):
-            fields.append((cd, {e: C.c14(p[e[0]], p[e[1]], back) for e in eb}, 2 * pb))
-            fields.append((cu, {e: int(C.c15_ok(p[e[0]], p[e[1]], back)) for e in eb}, pb))
+            fields.append(("C9", 2 * P * (max(c9.values(), default=0) + 1)))
+        for name in ("C10", "C11", "C12", "C13"):
+            fields.append((name, pb))
+        for cd, cu in (("C14", "C15"), ("C16", "C17")):
+            fields.append((cd, 2 * pb))
+            fields.append((cu, pb))
         bmax = _prod_max([p[i].score for i in bracket])
-        for back, (cd, cu) in ((1, ("C18", "C19")), (2, ("C20", "C21"))):
-            vals = {}
-            for e in eb:
-                a, b = p[e[0]], p[e[1]]
-                vals[e] = (u7[b.score] * C.float_down(b, back)
-                           + u7[a.score] * C.float_down(a, back))
-            fields.append((cd, vals, bmax))
-            fields.append((cu, {e: u7[p[e[0]].score] * C.c15_ok(p[e[0]], p[e[1]], back)
-                                for e in eb}, bmax))
-        # drop terms that cannot tell two pairings apart: all zero, or proportional to a
-        # term already kept (then it is constant among the pairings that term prefers)
-        kept: list[tuple[str, dict, int]] = []
-        support: list[frozenset] = []  # the pairs each kept term rewards
-        for f in fields:
-            name, vals, _unused = f
-            nz = frozenset(e for e, v in vals.items() if v)
-            if name not in ("C4", "C6"):
-                if not nz:
+        for name in ("C18", "C19", "C20", "C21"):
+            fields.append((name, bmax))
+        full = not self.sub
+
+        def terms(ka: int, kb: int) -> tuple[int, ...]:
+            (ra, *_rest), ia = kinds[ka]
+            (rb, *_rest), ib = kinds[kb]
+            a, b = p[ia], p[ib]
+            out: list[int] = []
+            if full:
+                out.append(1 + (not cand[ia]) + (not cand[ib]))
+            inb = rb == 2  # j a resident: a pair of the bracket
+            inn = rb == 3 and ra in (1, 2, 3)  # a pair of the next bracket
+            out.append(int(inb))
+            out.append(u7[a.score] if inb else 0)
+            out.append(int(inn))
+            out.append(u8[a.score] if inn else 0)
+            if c9:
+                out.append(c9.get(ia, 0) + c9.get(ib, 0))
+            if inb:
+                out += (int(C.c10_ok(a, b)), int(C.c11_ok(a, b)), int(C.c12_ok(a, b)),
+                        int(C.c13_ok(a, b)))
+                for back in (1, 2):
+                    out += (C.c14(a, b, back), int(C.c15_ok(a, b, back)))
+                for back in (1, 2):
+                    out += (u7[b.score] * C.float_down(b, back)
+                            + u7[a.score] * C.float_down(a, back),
+                            u7[a.score] * C.c15_ok(a, b, back))
+            else:
+                out += (0,) * 12
+            return tuple(out)
+
+        # the legal pairs (C1, C3, forbidden pairs: as legal() tests them) and their pairs
+        # of kinds, kept compactly (pair i·n+j, kinds a·nk+b)
+        opp, acls, forb = self.opp, self.acls, self.forbidden
+        kp_of: dict[int, tuple[int, ...]] = {}
+        edge_codes = array("q")
+        kind_codes = array("q")
+        n = self.n
+        m = len(nodes)
+        for x, i in enumerate(nodes):
+            ti = tk[i] * nk
+            oi, ci, base = opp[i], acls[i], i * n
+            for j in nodes[x + 1:m]:
+                if j in oi or (ci is not None and ci == acls[j]) or (forb and (i, j) in forb):
                     continue
-                if any(nz == sup and _proportional(vals, g[1])
-                       for g, sup in zip(kept, support)):
+                kp = ti + tk[j]
+                if kp not in kp_of:
+                    kp_of[kp] = terms(tk[i], tk[j])
+                edge_codes.append(base + j)
+                kind_codes.append(kp)
+        # drop terms that cannot tell two pairings apart: all zero, or proportional to a
+        # term already kept (then it is constant among the pairings that term prefers);
+        # both tests read each pair of kinds that occurs once
+        occurring = list(kp_of.values())
+        kept: list[int] = []  # indices into fields
+        for f, (name, _mx) in enumerate(fields):
+            if name not in ("C4", "C6"):
+                if not any(t[f] for t in occurring):
+                    continue
+                if any(_proportional_kinds(occurring, f, g) for g in kept):
                     continue
             kept.append(f)
-            support.append(nz)
         # tie-break room for the Dutch order of candidates (see module docstring)
         nr = len(res)
         pr = nr // 2
         need = 2 * (pr + 1) * (pr * nr + 1) + 2 * nr + 4  # the exchanges (step 3) need this
         above = 1
-        for _name, _vals, mx in kept:
-            above *= mx + 1
+        for f in kept:
+            above *= fields[f][1] + 1
         budget = (1 << max(0, RUSTWORKX_BITS - 2 - above.bit_length())) - 1
         # the steering bias of step 4 may be coarse (it only saves matchings): divide its
         # ranks by ``div`` so that the weights stay within rustworkx's integers
@@ -244,22 +326,27 @@ class DutchPairer:
                 break
             div *= 2
         self.bias_div = div
-        self.tie_room = tie_max
+        # the tie-breaks may use all the room the criteria leave (step 4 settles more
+        # players per matching)
+        self.tie_room = tie_max = max(tie_max, budget)
+        places = []
         place = tie_max + 1
-        w = dict.fromkeys(alive, 0)
-        for _name, vals, mx in reversed(kept):
-            for e, v in vals.items():
-                if v:
-                    w[e] += v * place
-            place *= mx + 1
-        self.w = {e: v for e, v in w.items() if v}
+        for f in reversed(kept):
+            places.append((f, place))
+            place *= fields[f][1] + 1
+        weight = {kp: sum(t[f] * pl for f, pl in places) for kp, t in kp_of.items()}
+        self.w = {divmod(e, n): weight[kp] for e, kp in zip(edge_codes, kind_codes)
+                  if weight[kp]}
         nbrs: dict[int, list[int]] = {}
         for i, j in self.w:
             nbrs.setdefault(i, []).append(j)
             nbrs.setdefault(j, []).append(i)
         self.nbrs = nbrs
         self.bits = place.bit_length() + 1
-        return (["C4"] if self.sub else []) + [name for name, _unused, _unused2 in kept]
+        names = [fields[f][0] for f in kept]
+        if self.alone and self.next_size:
+            names.insert(names.index("C6") + 1 + ("C7" in names), "C8")
+        return (["C4"] if self.sub else []) + names
 
     # ---- one bracket ----------------------------------------------------------------------------
 
@@ -299,16 +386,16 @@ class DutchPairer:
         mate = self.solve(tie)
         return mate[x], mate
 
-    def _transpose(self, hs, cands_of, mate, bias, scale, pairs) -> dict[int, int]:
+    def _transpose(self, hs, cands_of, mate, pairs) -> dict[int, int]:
         """Step 4: each S1 player ``hs`` in order gets the highest-ranked S2 opponent possible
         (``cands_of``); returns the last matching."""
-        # several players are confirmed by one matching: each of the next m players is
-        # rewarded 2 for a better partner than his present one, 1 for keeping it, 0
-        # otherwise, in base-3 digits by rank, so the first one who can do better is
-        # the first one whose digit is 2 (the ones before him keep their partners)
-        m = 1
-        while 3 ** (m + 1) <= self.tie_room and m < 12:
-            m += 1
+        # several players are settled by one matching: each of the next players rewards
+        # his candidates by rank, in digits by the players' order (the first player's digit
+        # highest), so the matching gives the first his best opponent, the second his best
+        # one beside it, and so on — as many players as the tie-break room holds.  After
+        # the first, a player rewards only his first candidates (twice as many as players
+        # before him in the batch, at least down to his present opponent, and a few more):
+        # one who gets none of them is not settled and starts the next batch.
         k = 0
         while k < len(hs):
             x = hs[k]
@@ -317,30 +404,28 @@ class DutchPairer:
                 self._fix(x, cx[0], pairs)
                 k += 1
                 continue
-            batch = hs[k:k + m]
-            tie: dict[tuple[int, int], int] = {}
-            for j, xj in enumerate(batch):
-                digit = 3 ** (len(batch) - 1 - j)
+            batch: list[tuple[int, list[int]]] = [(x, cx)]
+            room = len(cx) + 1
+            for xj in hs[k + 1:]:
+                cj = cands_of(xj)
                 cur = mate.get(xj)
-                better = True
-                for y in cands_of(xj):
-                    if y == cur:
-                        better = False
-                    tie[(xj, y)] = (2 if better else 1 if y == cur else 0) * digit
-            new = self.solve(tie)
-            kept = 0
-            for xj in batch:
-                if new.get(xj) != mate.get(xj):
+                r = cj.index(cur) if cur in cj else -1
+                cj = cj[:max(2 * len(batch), r + 1) + _SPARE]
+                if room * (len(cj) + 1) > self.tie_room:
                     break
-                kept += 1
-            mate = new
-            for xj in batch[:kept]:
+                room *= len(cj) + 1
+                batch.append((xj, cj))
+            tie: dict[tuple[int, int], int] = {}
+            digit = 1
+            for xj, cj in reversed(batch):
+                for n, y in enumerate(cj):
+                    tie[(xj, y)] = (len(cj) - n) * digit
+                digit *= len(cj) + 1
+            mate = self.solve(tie)
+            for xj, cj in batch:
+                if mate.get(xj) not in cj:
+                    break
                 self._fix(xj, mate[xj], pairs)
-            k += kept
-            if kept < len(batch):
-                x = hs[k]
-                y, mate = self._best_partner(x, cands_of(x), mate, bias, scale)
-                self._fix(x, y, pairs)
                 k += 1
         return mate
 
@@ -416,7 +501,8 @@ class DutchPairer:
         rem = [y for y in res if y not in self.dead]
         rs = set(rem)
         pos = {y: k for k, y in enumerate(rem)}
-        redges = [e for e in self.pairs_among(rem) if e not in self.banned]
+        # (every legal pair of residents is weighed: C6 rewards it)
+        redges = [e for e in self.w if e[0] in rs and e[1] in rs and e not in self.banned]
 
         def make_base(npairs: int) -> dict[tuple[int, int], int]:
             # S1 = the first npairs: fewest exchanges, then the smallest sum of S1 places
@@ -427,19 +513,32 @@ class DutchPairer:
         def count_pairs(m: dict[int, int]) -> int:
             return sum(1 for x in rem if m.get(x, -1) in rs and m[x] > x)
 
-        if mate is None:
-            # guess that the remainder pairs fully; the count of pairs does not depend on
-            # the tie-break, so a right guess is confirmed by the matching itself
-            npairs = len(rem) // 2
-            base = make_base(npairs)
-            mate = self.solve(base)
-            if count_pairs(mate) != npairs:
-                npairs = count_pairs(mate)
-                base = make_base(npairs)
-                if npairs:
-                    mate = self.solve(base)
+        def without_exchanges(npairs: int, best: dict[int, int]) -> dict[int, int] | None:
+            # a best pairing in which S1 is the first npairs players (no exchange), found
+            # on the pairs S1-S2 alone when their best value is the bracket's best (the
+            # exchanges' own weighing, with its many distinct weights, is much slower)
+            s1 = set(rem[:npairs])
+            full = self.w
+            self.w = {e: v for e, v in full.items()
+                      if e[0] not in rs or e[1] not in rs or (e[0] in s1 and e[1] not in s1)}
+            try:
+                m = self.solve()
+            finally:
+                self.w = full
+            if (len(m) == len(best) and count_pairs(m) == npairs
+                    and self._value(m) == self._value(best)):
+                return m
+            return None
+
+        # the best value now (with the MDPs' decisions made) and the count of the
+        # remainder's pairs (it does not depend on the tie-breaks)
+        mate = self.solve()
+        npairs = count_pairs(mate)
+        free_of_exchanges = without_exchanges(npairs, mate) if npairs else None
+        if free_of_exchanges is not None:
+            mate = free_of_exchanges
+            base = {}
         else:
-            npairs = count_pairs(mate)
             base = make_base(npairs)
             if npairs:
                 mate = self.solve(base)
@@ -483,19 +582,25 @@ class DutchPairer:
             d = self.bias_div
             hk = {x: -(-(len(hs) - k) // d) for k, x in enumerate(hs)}
             lq = {y: -(-(len(low) - r) // d) for r, y in enumerate(low)}
-            bias = {(i, j): hk[i] * lq[j] for i, j in redges
-                    if i in hset and j not in hset}
-            scale = sum(hk.values()) * max(lq.values(), default=0) + 1
+            bias = {} if self.alone else {(i, j): hk[i] * lq[j] for i, j in redges
+                                          if i in hset and j not in hset}
             def cands_of(x):
-                return [y for y in rem if y > x and y not in hset and edge_ok(x, y)
-                        and self.legal(x, y)]
+                # (the weight table holds exactly the legal pairs still open)
+                w = self.w
+                return [y for y in low if y > x and (x, y) in w]
 
-            if len(low) == len(hs) and self.sub:
-                # nobody of the remainder floats down: its pairs do not touch anyone else
-                self._restrict(hset | set(low))
-                mate = self._transpose(hs, cands_of, self.solve(bias), bias, scale, pairs)
+            if (len(low) == len(hs) or self.alone) and self.sub:
+                # nobody of the remainder floats down (or the bracket is weighed alone): its
+                # pairs do not touch anyone else
+                # (weighed alone, the remainder is all that is left: the last matching
+                # already pairs S1 with S2 as well as possible)
+                if not self.alone:
+                    self._restrict(hset | set(low))
+                start = mate if self.alone else self.solve(bias)
+                mate = self._transpose(hs, cands_of, start, pairs)
                 self._restrict(None)
-                mate = self.solve()
+                if not self.alone:
+                    mate = self.solve()
             else:
                 done = False
                 if self.sub and len(hs) > 1:
@@ -506,7 +611,7 @@ class DutchPairer:
                     v0 = self._value(before)
                     saved = (set(self.dead), dict(self.w), len(pairs))
                     self._restrict(hset | set(low))
-                    self._transpose(hs, cands_of, self.solve(bias), bias, scale, pairs)
+                    self._transpose(hs, cands_of, self.solve(bias), pairs)
                     self._restrict(None)
                     after = self.solve()
                     v1 = sum(saved[1][e] for e in pairs[saved[2]:]) + self._value(after)
@@ -519,13 +624,33 @@ class DutchPairer:
                 if not done:
                     if len(hs) > 1:
                         mate = self.solve(bias)
-                    mate = self._transpose(hs, cands_of, mate, bias, scale, pairs)
+                    mate = self._transpose(hs, cands_of, mate, pairs)
         note.downfloaters = [p[x].id for x in mdps + res if x not in self.dead]
         note.costs = C.costs([(p[a], p[b]) for a, b in pairs],
                              [p[x] for x in mdps + res if x not in self.dead],
                              {p[x].id for x in mdps})
         self.last_mate = mate
         return pairs
+
+
+def _greedy(pr: DutchPairer, nodes: list[int], window: int = 24) -> list[int]:
+    """Pair ``nodes`` (sorted) greedily, each one with the next legal unpaired one within
+    ``window`` places; returns the ones left unpaired (a pairing that leaves nobody out
+    proves that one exists — a cheap sufficient test before a matching)."""
+    taken = set()
+    left = []
+    legal = pr.legal
+    m = len(nodes)
+    for k, i in enumerate(nodes):
+        if i in taken:
+            continue
+        for j in nodes[k + 1:min(m, k + 1 + window)]:
+            if j not in taken and legal(i, j):
+                taken.add(j)
+                break
+        else:
+            left.append(i)
+    return left
 
 
 def _completable(pr: DutchPairer, cand: list[bool], window: int | None,
@@ -536,6 +661,9 @@ def _completable(pr: DutchPairer, cand: list[bool], window: int | None,
     live = [i for i in range(pr.n) if i not in pr.dead and i not in taken]
     if len(live) <= 1:
         return all(cand[i] for i in live)
+    left = _greedy(pr, live)
+    if len(left) <= len(live) % 2 and all(cand[x] for x in left):
+        return True
     edges = [(x, y, 1 + (not cand[x]) + (not cand[y]))
              for x, y in pr.pairs_among(live, window)]
     mate = solve(pr.n, edges, 8)
@@ -566,6 +694,76 @@ def _perfect_natural(pr: DutchPairer, mdps: list[int], res: list[int], cand: lis
     ok = _completable(pr, cand, 24, set()) or _completable(pr, cand, None, set())
     pr.dead = dead
     return out if ok else None
+
+
+def _proportional_kinds(rows: list[tuple[int, ...]], f: int, g: int) -> bool:
+    """Term ``f`` = c · term ``g`` for one constant c > 0 over the pairs of kinds ``rows``
+    (so both reward the same pairs)."""
+    ratio = None
+    for t in rows:
+        v, u = t[f], t[g]
+        if not u or not v:
+            if u or v:
+                return False
+            continue
+        if ratio is None:
+            ratio = (v, u)
+        elif v * ratio[1] != u * ratio[0]:
+            return False
+    return ratio is not None
+
+
+def _next_bracket_ok(pr: DutchPairer, cand: list[bool], down: list[int], nxt: list[int],
+                     window: int) -> bool:
+    """After a bracket weighed alone: can the rest of the round be completed (C4) so that
+    the next bracket — its score group and the bracket's downfloaters ``down`` — gets the
+    most pairs and the most downfloaters paired that any pairing could give it (C8)?  One
+    matching over the unpaired players, opponents within ``window`` places plus every
+    downfloater-next group pair (a sufficient test)."""
+    live = [i for i in range(pr.n) if i not in pr.dead]
+    d, nset = set(down), set(nxt)
+    if len(down) > len(nxt):
+        return False
+    # greedily first: the downfloaters with the next group, the rest of it among itself,
+    # then everybody else
+    used: set[int] = set()
+    for x in down:
+        y = next((y for y in nxt if y not in used and pr.legal(x, y)), None)
+        if y is None:
+            break
+        used.add(y)
+    else:
+        rest = [y for y in nxt if y not in used]
+        left = _greedy(pr, rest)
+        if len(left) <= len(rest) % 2:
+            others = sorted(set(live) - d - nset | set(left))
+            left = _greedy(pr, others)
+            if len(left) <= len(live) % 2 and all(cand[x] for x in left):
+                return True
+    edges = set(pr.pairs_among(live, window))
+    for x in down:
+        for y in nxt:
+            if pr.legal(x, y):
+                edges.add((min(x, y), max(x, y)))
+    n = len(live)
+    b = n + 1
+    a = b * (n + 1)
+    wl = []
+    for x, y in edges:
+        if x in d and y in d:
+            continue
+        comp = 1 + (not cand[x]) + (not cand[y])
+        both = (x in d or x in nset) and (y in d or y in nset)
+        wl.append((x, y, comp * a + both * b + (both and (x in d or y in d))))
+    mate = solve(pr.n, wl, (4 * a * n).bit_length() + 1)
+    free = [x for x in live if x not in mate]
+    if len(free) > n % 2 or not all(cand[x] for x in free):
+        return False
+    if any(mate.get(x) not in nset for x in down):
+        return False
+    group = d | nset
+    inside = sum(1 for x in group if x in mate and mate[x] in group) // 2
+    return inside == (len(down) + len(nxt)) // 2
 
 
 def _proportional(f: dict, g: dict) -> bool:
@@ -605,7 +803,7 @@ def pair_players(players: list[DPlayer], forbidden: frozenset = frozenset()) -> 
     if pr.n == 1:
         if not p[0].bye_eligible:
             raise PairingError(_("the only player to pair cannot take the pairing-allocated "
-                               "bye (C2)"))
+                                 "bye (C2)"))
         return Result([], p[0].id, [], {})
     bye_score = pr.bye_score()
     cand = [bye_score is None or (q.bye_eligible and q.score <= bye_score) for q in p]
@@ -649,6 +847,26 @@ def pair_players(players: list[DPlayer], forbidden: frozenset = frozenset()) -> 
         # feasible set it belongs to, picks the same), else weigh the whole round
         dead = set(pr.dead)
         pr.sub = not (c9ranks and bye_score is not None and bye_score >= p[res[0]].score)
+        got = None
+        if pr.sub and nxt:
+            # the bracket alone first: kept when the next bracket still gets its best C8
+            # value and the round completes (then no pairing of the bracket and the next
+            # group is better, and the Dutch-first of the bracket's best is among theirs)
+            pr.alone, pr.next_size = True, len(nxt)
+            got = pr.pair_bracket(mdps, res, nxt, cand, c9ranks, bye_score, note)
+            pr.alone = False
+            down = [x for x in mdps + res if x not in pr.dead]
+            if not _next_bracket_ok(pr, cand, down, nxt, 24):
+                pr.dead = set(dead)
+                note = BracketNote(note.score, note.residents, note.mdps)
+                got = None
+        if got is not None:
+            for a, b in got:
+                where[p[a].id] = where[p[b].id] = len(notes)
+                pairs.append((p[a].id, p[b].id))
+            notes.append(note)
+            mdps = sorted(x for x in mdps + res if x not in pr.dead)
+            continue
         got = pr.pair_bracket(mdps, res, nxt, cand, c9ranks, bye_score, note)
         # (the next group's pairs that made the C8 value are kept aside for the test)
         taken = {x for x, y in pr.last_mate.items() if x not in pr.dead and y not in pr.dead}
