@@ -178,7 +178,7 @@ def register(sub) -> None:
 
     p = sub.add_parser("simulate", help=_("play a whole simulated event through the engine"))
     p.add_argument("--game", required=True, choices=GAMES)
-    p.add_argument("--players", type=int, required=True)
+    p.add_argument("--players", type=int, required=True, help=_("number of players"))
     p.add_argument("--rounds", type=int, required=True)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--name", help=_("event name (with --out)"))

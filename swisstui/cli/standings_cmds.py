@@ -6,7 +6,7 @@ csv --what standings`` write the same bytes.
 
 from __future__ import annotations
 
-from ..core.i18n import _
+from ..core.i18n import N_, _
 
 import argparse
 import sys
@@ -59,10 +59,10 @@ def cmd_rounds(args: argparse.Namespace) -> int:
 
 def register(sub: argparse._SubParsersAction) -> None:
     for name, func, help_text in (
-            ("standings", cmd_standings, "standings after a round, with the tie-breaks"),
-            ("crosstable", cmd_crosstable, "crosstable: one row per player, one column per "
-                                           "round")):
-        p = sub.add_parser(name, help=help_text)
+            ("standings", cmd_standings, N_("standings after a round, with the tie-breaks")),
+            ("crosstable", cmd_crosstable, N_("crosstable: one row per player, one column per "
+                                              "round"))):
+        p = sub.add_parser(name, help=_(help_text))
         p.add_argument("event", help=_("event folder"))
         p.add_argument("--round", type=int, default=None,
                        help=_("after this round (default: the last complete round)"))
@@ -80,7 +80,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=cmd_playoff)
 
     p = sub.add_parser("rounds", help=_("recommended number of Swiss rounds for a field"))
-    p.add_argument("--players", type=int, required=True)
+    p.add_argument("--players", type=int, required=True,
+                   help=_("expected number of players"))
     p.add_argument("--game", choices=GAMES, default=None)
     p.add_argument("--quiet", action="store_true", help=_("print only the number"))
     p.set_defaults(func=cmd_rounds)

@@ -124,14 +124,14 @@ def _theme_arg(p: argparse.ArgumentParser, default_help: str) -> None:
 def register(subparsers) -> None:
     p = subparsers.add_parser("open", help=_("open the TUI on an event (default: this folder)"))
     p.add_argument("event", nargs="?", help=_("event folder (default: the current folder)"))
-    _theme_arg(p, "default dark")
+    _theme_arg(p, _("default dark"))
     p.set_defaults(func=cmd_open)
 
     p = subparsers.add_parser("demo", help=_("copy a sample event to a temporary folder and open it"))
     p.add_argument("--game", default=DEMO_GAME, help=_("which sample (default {DEMO_GAME})").format(DEMO_GAME=DEMO_GAME))
     p.add_argument("--no-open", action="store_true",
                    help=_("only make the copy and print its folder"))
-    _theme_arg(p, "default dark")
+    _theme_arg(p, _("default dark"))
     p.set_defaults(func=cmd_demo)
 
     p = subparsers.add_parser("display", help=_("read-only projector view (live)"))
@@ -140,7 +140,7 @@ def register(subparsers) -> None:
                    help=_("seconds per page (default 15; 0 = no cycling)"))
     p.add_argument("--players-url", default=None, metavar="URL",
                    help=_("address of the players' page, shown as a QR code (serve sets it)"))
-    _theme_arg(p, "default projector")
+    _theme_arg(p, _("default projector"))
     p.set_defaults(func=cmd_display)
 
     p = subparsers.add_parser(
@@ -152,5 +152,5 @@ def register(subparsers) -> None:
     p.add_argument("--host", default="127.0.0.1", help=_("address to bind (default 127.0.0.1)"))
     p.add_argument("--port", type=int, default=8000, help=_("port (default 8000)"))
     p.add_argument("--cycle", type=float, default=15.0, help=_("seconds per page (default 15)"))
-    _theme_arg(p, "default projector")
+    _theme_arg(p, _("default projector"))
     p.set_defaults(func=cmd_serve)

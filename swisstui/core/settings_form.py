@@ -85,11 +85,22 @@ def event_fields(game: str) -> tuple[FormField, ...]:
         legal = (" | ".join(_text(c) for c in opt.choices) if opt.choices
                  else _type_name(opt.type))
         default = "none" if opt.default is None else _text(opt.default)
-        out.append(FormField(OPTION + key, key.replace("_", " ").capitalize()[:10],
-                             _("{help} ({legal}; default {default})").format(
-                                 help=_(opt.help).rstrip("."), legal=legal,
+        out.append(FormField(OPTION + key, option_label(key),
+                             _("{key}: {help} ({legal}; default {default})").format(
+                                 key=key, help=_(opt.help).rstrip("."), legal=legal,
                                  default=default).lstrip()))
     return tuple(out)
+
+
+LABEL_WIDTH = 12  # the form's label column
+
+
+def option_label(key: str) -> str:
+    """A game option's label: its key in words (``handicap_max`` → ``Handicap max``), cut
+    with an ellipsis when longer than the label column; the help line names the whole key
+    (the name a director finds in event.toml and the docs)."""
+    words = key.replace("_", " ").capitalize()
+    return words if len(words) <= LABEL_WIDTH else words[:LABEL_WIDTH - 1] + "…"
 
 
 def _type_name(t: Any) -> str:
@@ -224,7 +235,7 @@ def tiebreak_choices(game: str) -> tuple[tuple[str, str], ...]:
     """The tie-breaks a chain of ``game`` may use, as (code, name), in the registry's order
     (:mod:`swisstui.core.standings.registry`): what the form's tie-break picker lists."""
     from .standings.registry import REGISTRY
-    return tuple((code, REGISTRY[code].name) for code in REGISTRY.codes(game))
+    return tuple((code, _(REGISTRY[code].name)) for code in REGISTRY.codes(game))
 
 
 def chain_codes(game: str, text: str) -> list[str]:

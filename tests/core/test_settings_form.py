@@ -58,3 +58,13 @@ def test_a_refusal_names_its_field(tmp_path, key, text, field):
         services.create_event(tmp_path / "ev", "go", **parse_texts("go", texts))
     assert field_of(err.value) == field
     assert not (tmp_path / "ev" / "event.toml").exists()
+
+
+def test_option_labels_are_whole_words_or_marked_cut_and_the_help_names_the_key():
+    from swisstui.core.settings_form import event_fields, option_label
+    assert option_label("handicap_max") == "Handicap max"
+    assert option_label("handicap_reduction") == "Handicap re…"
+    go = {f.key: f for f in event_fields("go")}
+    assert go["option.handicap_reduction"].help.startswith("handicap_reduction: ")
+    labels = [f.label for f in go.values() if f.key.startswith("option.")]
+    assert len(labels) == len(set(labels))  # no two options look alike in the form

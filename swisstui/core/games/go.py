@@ -313,7 +313,7 @@ BOARD_POINTS = 361  # 19 × 19 (docs/RULES.md §1.8)
 
 
 def _check_margin(winner: str, margin: Fraction, komi: float, rules: str, text: str) -> None:
-    side = "Black" if winner == "b" else "White"
+    side = N_("Black") if winner == "b" else N_("White")
     most = BOARD_POINTS + abs(Fraction(komi))  # every point of the board, plus komi
     if margin > most:
         raise ResultError(_("go: {text}: a margin of {format_margin} is more than a 19×19 board allows ({format_margin2} with komi {komi:g})").format(text=text, format_margin=format_margin(margin), format_margin2=format_margin(most), komi=komi))
@@ -327,8 +327,15 @@ def _check_margin(winner: str, margin: Fraction, komi: float, rules: str, text: 
     if margin.denominator not in (1, 2):
         raise ResultError(_("go: {text}: a margin of {format_margin} points happens only under Ing rules (shared seki points); under {rules} rules margins are whole or half points").format(text=text, format_margin=format_margin(margin), rules=rules))
     if (margin - Fraction(komi)) % 1 != 0:
-        need = "end in .5" if Fraction(komi).denominator == 2 else "be whole points"
-        raise ResultError(_("go: {side} cannot win by {format_margin} with komi {komi:g}: board points are whole, so the margin must {need} (record the game's komi if it differs)").format(side=side, format_margin=format_margin(margin), komi=komi, need=need))
+        if Fraction(komi).denominator == 2:
+            why = _("go: {side} cannot win by {margin} with komi {komi:g}: board points are "
+                    "whole, so the margin must end in .5 (record the game's komi if it "
+                    "differs)")
+        else:
+            why = _("go: {side} cannot win by {margin} with komi {komi:g}: board points are "
+                    "whole, so the margin must be whole points (record the game's komi if it "
+                    "differs)")
+        raise ResultError(why.format(side=_(side), margin=format_margin(margin), komi=komi))
 
 
 def _check_extra(extra: Mapping[str, Any], detail: Mapping[str, Any], canon: str) -> None:

@@ -25,7 +25,7 @@ Colours are never stored: ``Board.players[0]`` is the first-listed player (model
 
 from __future__ import annotations
 
-from ..i18n import _
+from ..i18n import N_, _
 
 from dataclasses import dataclass
 
@@ -34,7 +34,7 @@ from .groups import PState, det_hash, even_game, rank_value
 
 ABSOLUTE, STRONG, MILD, NONE = 3, 2, 1, 0
 STRENGTH_NAME = {ABSOLUTE: "absolute", STRONG: "strong", MILD: "mild", NONE: "no"}
-NAME = {"w": "White", "b": "Black"}
+NAME = {"w": N_("White"), "b": N_("Black")}
 
 
 def handicap_games(event) -> bool:
@@ -125,8 +125,9 @@ def excess_note(first: PState, second: PState, first_colour: str, gap: int) -> s
     out = []
     for st, bal in ((first, first.bal + d), (second, second.bal - d)):
         if abs(bal) > gap:
-            more, fewer = ("Blacks", "Whites") if bal > 0 else ("Whites", "Blacks")
-            out.append(_("{id} ends with {abs} more {more} than {fewer}").format(id=st.id, abs=abs(bal), more=more, fewer=fewer))
+            line = (_("{id} ends with {abs} more Blacks than Whites") if bal > 0
+                    else _("{id} ends with {abs} more Whites than Blacks"))
+            out.append(line.format(id=st.id, abs=abs(bal)))
     if not out:
         return None
     return (_("{items} (more than {gap} apart): no pairing of the round kept every player within {gap} — the fewest and smallest excesses were chosen").format(items='; '.join(out), gap=gap))
@@ -144,11 +145,13 @@ def hard_conflict(a: PState, b: PState, mode: str, gap: int | None, exempt: bool
         pa, pb = preference(a, mode), preference(b, mode)
         if pa.strength == ABSOLUTE and pb.strength == ABSOLUTE and pa.want == pb.want \
                 and pa.want is not None and not exempt:
-            return _("both must have {value} (FIDE colour limits ±2, no 3 in a row)").format(value=NAME[pa.want])
+            return _("both must have {value} (FIDE colour limits ±2, no 3 in a row)").format(value=_(NAME[pa.want]))
         return None
     if mode == "balance" and excess(a, b, gap)[0]:
-        more = "Blacks" if a.bal > 0 else "Whites"
-        return _("both have more {more}; one would end more than {gap} apart (colour gap)").format(more=more, gap=gap)
+        both = (_("both have more Blacks; one would end more than {gap} apart (colour gap)")
+                if a.bal > 0 else
+                _("both have more Whites; one would end more than {gap} apart (colour gap)"))
+        return both.format(gap=gap)
     return None
 
 

@@ -16,7 +16,9 @@ from ..board_setup import with_setup
 from ..errors import ConflictError, PairingError
 from ..games import profile
 from ..model import Board, Bye, ByeKind, Event, Round
+from .blossom import Blossom
 from .candidates import FULL_LIMIT, START_WINDOW, Candidates
+from .certify import Pricer, certify, complete_packer
 from .colours import allocate, colour_mode, excess, excess_note, handicap_games
 from .criteria import BYE, FIELDS, RELAXED_IDX, Context, Evaluator, Packer, objective
 from .groups import PState, build_states, lot_key, strength_key, to_pair
@@ -28,6 +30,10 @@ CONVERGE = False  # also require the same objective as the half-width window
 LOCAL_ROUNDS = 4  # local widenings before the whole window doubles
 LOCAL_MAX = 10**9  # boundary pairs that may be widened locally
 MAX_WINDOW = 24  # above FULL_LIMIT players, the window never grows past this (time budget)
+PRICING_ROUNDS = 40  # resumes of the blossom before the proof gives up (then: widening)
+PRICING_BATCH = 50_000  # most violated pairs priced in per resume
+PROOF_LIMIT = 2500  # above this many players the proof is not attempted (docs/PAIRING.md)
+PROOF_WORK = (8, 200_000_000)  # the blossom's work budget: min(a·n² + 10⁶, b)
 EDGE_BUDGET = (20, 60, 100_000)  # … nor the solves of a round more than min(60n, max(20n, 100k)) edges
 
 
@@ -293,9 +299,13 @@ def _match(pool: list[PState], ev: Evaluator, window: int | None, engine: str):
     reference (tests/test_pairing_decompose.py compares the two)."""
     n = len(pool)
     bye = n % 2 == 1
+    cache: dict = {}
+    if FULL_LIMIT < n <= PROOF_LIMIT and window is None:
+        proven = _proven(pool, ev, bye, engine, cache)
+        if proven is not None:
+            return proven
     k = window if window else (None if n <= FULL_LIMIT or window == 0 else START_WINDOW)
     prev = None
-    cache: dict = {}
     work = 0  # edges solved so far (the deterministic work budget of large fields)
     lo, hi, floor = EDGE_BUDGET
     budget = min(hi * n, max(lo * n, floor))
@@ -329,6 +339,58 @@ def _match(pool: list[PState], ev: Evaluator, window: int | None, engine: str):
             return mate, cands, (f"candidate window {k} (optimum not proven: work budget "
                                  f"spent, {len(edge)} pair(s) on the window's edge)")
         k = None if cands.saturated() else 2 * k
+
+
+def _proven(pool: list[PState], ev: Evaluator, bye: bool, engine: str, cache: dict):
+    """The candidate window's optimum, proven optimal on the complete graph by a dual
+    certificate (certify.py, docs/PAIRING.md "The proof"): the window is solved (rustworkx),
+    the duals come from our own blossom warm-started on that matching, and every pair of
+    the complete graph the duals do not cover is priced in and the blossom resumed, until
+    none is left.  None when the window pairs nobody completely without a relaxed rule or
+    the pricing needs more than its budget: the caller widens as before."""
+    n = len(pool)
+    cands = Candidates(pool, ev, START_WINDOW, bye, cache)
+    mate = _solve(cands, n, bye, engine)
+    if any(i not in mate for i in range(n)) or any(
+            cands.edges[(i, j) if j != BYE else (i, BYE)][x]
+            for i, j in mate.items() if i != BYE and (j == BYE or i < j) for x in RELAXED_IDX):
+        return None
+    vid = n
+    bye_t = [ev.bye(st) for st in pool] if bye else []
+    kp = complete_packer(pool, ev, bye_t)
+
+    def vert(i: int) -> int:
+        return vid if i == BYE else i
+
+    edges = [(i, vert(j), kp.pack(t, j == BYE)) for (i, j), t in cands.edges.items()]
+    bs = Blossom(n + (1 if bye else 0), edges)
+    bs.start({vert(i): vert(j) for i, j in mate.items()})
+    pricer = Pricer(pool, ev, kp, bye)
+    priced = 0
+    budget = min(PROOF_WORK[0] * n * n + 1_000_000, PROOF_WORK[1])
+    for _attempt in range(PRICING_ROUNDS):
+        got = bs.solve(budget)
+        if got is None or len(got) != bs.n:
+            return None  # over the work budget (or no perfect matching): not proven
+        y, blossoms, scale = bs.duals()
+        have = {(u, BYE) if v == vid else (u, v) for u, v in bs.key}
+        viol, _exact = pricer.violations(y, blossoms, scale, got, have, PRICING_BATCH)
+        if viol:
+            new = []
+            for i, j, t in viol:
+                cands.edges[(i, j)] = t
+                new.append((i, vert(j), kp.pack(t, j == BYE)))
+            priced += len(new)
+            bs.add_edges(new)
+            continue
+        solved = [(bs.eu[k], bs.ev[k], bs.ew[k] // bs.scale) for k in range(len(bs.eu))]
+        why = certify(y, blossoms, scale, got, solved)
+        if why is not None:  # never expected: the blossom's duals are checked, not trusted;
+            return None  # the round is then the window's, labelled "not proven"
+        out = {(BYE if i == vid else i): (BYE if j == vid else j) for i, j in got.items()}
+        return out, cands, (f"candidate window {START_WINDOW}, {priced} pair(s) priced in: "
+                            "optimum proven (dual certificate)")
+    return None
 
 
 def _solve(cands: Candidates, n: int, bye: bool, engine: str) -> dict[int, int]:

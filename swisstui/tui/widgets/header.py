@@ -57,7 +57,7 @@ def header_text(event: Event | None, mode_title: str = "", width: int | None = N
         round_txt = _("Round 0/{rounds} (not paired)").format(rounds=s.rounds)
     if missing:
         # Translators: results still missing in the header, e.g. "4 missing"; short.
-        miss_txt = _("{n} missing").format(n=missing)
+        miss_txt = ngettext("{n} missing", "{n} missing", missing).format(n=missing)
     else:
         miss_txt = _("all results in") if cur else ""
     head = [mode_title.upper()] if mode_title else []

@@ -1,0 +1,341 @@
+"""The proof that a round paired on a candidate graph is the optimum of the complete graph
+(docs/PAIRING.md "The proof: a dual certificate").
+
+Linear-programming duality for perfect matchings (Edmonds 1965): a perfect matching M of a
+graph K is of maximum weight if there are vertex duals y and odd-set duals z ≥ 0 with
+
+* y_u + y_v + Σ_{B ∋ u, v} z_B ≥ w(u, v) for every edge (u, v) of K (feasibility),
+* equality on every edge of M, and every B with z_B > 0 holding (|B| − 1)/2 edges of M,
+
+since then every perfect matching M′ has w(M′) ≤ Σ y + Σ z_B (|B| − 1)/2 = w(M).  K is the
+complete graph of the round — every legal pair, and the bye vertex joined to every player —
+with the weights of :func:`complete_packer`: the criteria of :class:`.criteria.Evaluator`
+packed with widths valid for *every* pair (not just the candidates), so the packed order is
+exactly the lexicographic order of the objective on K.
+
+:func:`price` checks feasibility on all of K without evaluating all n² pairs: with
+D_u = y_u − W₀ (W₀ the weight of a penalty-free pair) the condition reads D_u + D_v +
+P(u, v) + Σz ≥ 0, where P is the packed penalty.  P has a lower bound by blocks — the score
+groups of u and v (SCORE, TOP), their colour wishes (COLOUR, STRONGCOL), their last floats
+(FLOAT), and, inside a group, the in-group distance once IDEAL reaches its cap — and z ≥ 0,
+so a block whose two smallest D pass the bound is proven at once; otherwise each vertex's
+partners below its threshold (sorted D, bisection) and the pairs near the in-group ideal are
+checked with their exact weights.  Pairs that fail are returned: the engine adds them to the
+candidate graph and resumes the blossom (:class:`.blossom.Blossom`), until none fails.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+
+from .criteria import (BYE, BYE_ONLY_IDX, FIELDS, FLOAT_STEP, IDEAL_CAP, Evaluator, Packer,
+                       float_ideal, ideal_penalty)
+from .groups import PState
+
+IDEAL_IDX = FIELDS.index("IDEAL")
+FLOAT_REACH = -(-IDEAL_CAP // FLOAT_STEP)  # places from the boundary before float_ideal caps
+LARGE = 25  # blossoms of at least this many vertices are credited in the block bounds
+
+
+def complete_packer(pool: list[PState], ev: Evaluator, bye_tuples: list[tuple[int, ...]]
+                    ) -> Packer:
+    """A :class:`.criteria.Packer` whose caps and widths bound every pair of the complete
+    graph (field maxima from the round's facts, not from the candidates)."""
+    ctx = ev.ctx
+    nf = len(FIELDS)
+    hi = [0] * nf
+    ng = 1 + max((st.group for st in pool), default=0)
+    f = FIELDS.index
+    if ctx.colour_gap is not None and not ctx.colour_absolute:
+        from .colours import excess
+        worst = 0
+        for st in pool:  # the largest excess one player can take, twice
+            for other in (-1, 1):
+                over = max(0, abs(st.bal + other) - ctx.colour_gap)
+                worst = max(worst, over * over)
+        hi[f("EXCESS")] = 2
+        hi[f("EXCESS_SIZE")] = 2 * worst
+        del excess
+    if ctx.allow_rematch:
+        hi[f("REMATCH")] = 1
+        hi[f("RECENCY")] = max((r for st in pool for r in st.met.values()), default=0)
+    hi[f("SCORE")] = (ng - 1) ** 2
+    hi[f("TOP")] = (ng - 1) * ng
+    wants = [ev.prefs[st.id].want for st in pool]
+    if any(w is not None for w in wants):
+        hi[f("COLOUR")] = 1
+        hi[f("STRONGCOL")] = 1
+    hi[f("GEO")] = ctx.club_weight + ctx.country_weight
+    if any(st.last_float for st in pool) and ng > 1:
+        hi[f("FLOAT")] = 2
+    hi[f("IDEAL")] = IDEAL_CAP
+    # a template tuple per field: the maximum, and a zero so every field with a positive
+    # maximum gets its width (Packer gives no width to a field constant on its tuples)
+    normal = [tuple(hi), tuple([0] * nf)]
+    byes = list(bye_tuples)
+    return Packer(normal + byes, [False, False] + [True] * len(byes), (len(pool) + 1) // 2)
+
+
+class Pricer:
+    """Feasibility of duals on the complete graph of a round, block by block."""
+
+    def __init__(self, pool: list[PState], ev: Evaluator, packer: Packer, bye: bool):
+        self.pool, self.ev, self.packer, self.bye = pool, ev, packer, bye
+        n = len(pool)
+        self.n = n
+        ctx = ev.ctx
+        self.ng = 1 + max((st.group for st in pool), default=0)
+        self.w0 = packer.pack(tuple([0] * len(FIELDS)), False)  # a penalty-free pair
+        # per-player class: (colour wish, strong?, last float)
+        prefs = ev.prefs
+        self.cls = []
+        for st in pool:
+            p = prefs[st.id]
+            self.cls.append((p.want, p.strength >= 2, st.last_float))
+        self.handicap = ctx.handicap
+        self.groups: list[list[int]] = [[] for _ in range(self.ng)]
+        for i, st in enumerate(pool):
+            self.groups[st.group].append(i)
+        self._lbcache: dict = {}
+
+    # ---- lower bounds of the packed penalty -----------------------------------------------
+    def _pen(self, t: tuple[int, ...]) -> int:
+        """Packed penalty of a tuple: w0 − weight (≥ 0 and monotone in every field)."""
+        return self.w0 - self.packer.pack(t, False)
+
+    def _lb(self, ga: int, gb: int, ca, cb, ideal: int) -> int:
+        key = (ga, gb, ca, cb, ideal)
+        v = self._lbcache.get(key)
+        if v is not None:
+            return v
+        nf = len(FIELDS)
+        t = [0] * nf
+        if ga != gb:
+            up, low = (ga, gb) if ga < gb else (gb, ga)
+            cu, cl = (ca, cb) if ga < gb else (cb, ca)
+            d = low - up
+            t[FIELDS.index("SCORE")] = d * d
+            t[FIELDS.index("TOP")] = d * (self.ng - up)
+            t[FIELDS.index("FLOAT")] = (cu[2] == -1) + (cl[2] == 1)
+        if not self.handicap and ca[0] is not None and ca[0] == cb[0]:
+            t[FIELDS.index("COLOUR")] = 1
+            t[FIELDS.index("STRONGCOL")] = 1 if ca[1] and cb[1] else 0
+        t[IDEAL_IDX] = ideal
+        v = self._pen(tuple(t))
+        self._lbcache[key] = v
+        return v
+
+    def _near(self, st: PState, m: int) -> range:
+        """In-group places q > p whose ideal penalty may be below the cap."""
+        p = st.pos
+        style = self.ev.ctx.style
+        if style == "fold":  # x = p + q − (m − 1), penalty x²
+            lo, hi = m - 1 - p - 32, m - 1 - p + 32
+        elif style == "slide":  # x = 2(q − p) − m, penalty x²/4
+            lo, hi = p + (m - 64) // 2, p + (m + 64) // 2 + 1
+        else:  # penalty ≥ q − p − 1
+            lo, hi = p + 1, p + IDEAL_CAP + 2
+        return range(max(lo, p + 1), min(hi, m - 1) + 1)
+
+    # ---- the check --------------------------------------------------------------------------
+    def violations(self, y: list[int], blossoms: list[tuple[list[int], int]], scale: int,
+                   mate: dict[int, int], have: set[tuple[int, int]], limit: int
+                   ) -> tuple[list[tuple[int, int, tuple[int, ...]]], int]:
+        """Pairs of the complete graph (not in ``have``) whose reduced cost is negative:
+        (i, j, penalty tuple), j = :data:`.criteria.BYE` for the bye vertex; at most
+        ``limit``, the most violated first.  Also the number of exact evaluations."""
+        pool, ev, packer = self.pool, self.ev, self.packer
+        n = self.n
+        two = 2 * scale
+        w0s = scale * self.w0
+        D = [y[i] - w0s for i in range(n)]
+        # the blossoms containing each vertex, outermost first (a laminar family)
+        inside: list[list[tuple[int, int]]] = [[] for _ in range(n + 1)]
+        for b, (verts, z) in enumerate(sorted(blossoms, key=lambda bz: -len(bz[0]))):
+            for v in verts:
+                inside[v].append((b, z))
+
+        def zsum(i: int, j: int) -> int:
+            s = 0
+            for (b1, z), (b2, _) in zip(inside[i], inside[j]):
+                if b1 != b2:
+                    break
+                s += z
+            return s
+
+        out: list[tuple[int, int, int, tuple[int, ...]]] = []
+        exact = 0
+        seen: set[tuple[int, int]] = set()
+
+        def check(i: int, j: int) -> None:
+            nonlocal exact
+            key = (i, j) if i < j else (j, i)
+            if key in have or key in seen:
+                return
+            seen.add(key)
+            exact += 1
+            t = ev.pair(pool[i], pool[j])
+            if t is None:
+                return
+            rc = D[i] + D[j] + two * self._pen(t) + 2 * zsum(i, j)
+            if rc < 0:
+                out.append((rc, key[0], key[1], t))
+
+        # the bye vertex: every player, exactly
+        if self.bye:
+            for i in range(n):
+                if (i, BYE) in have:
+                    continue
+                t = ev.bye(pool[i])
+                w = packer.pack(t, True)
+                rc = y[i] + y[n] - two * w + 2 * zsum(i, n)
+                exact += 1
+                if rc < 0:
+                    out.append((rc, i, BYE, t))
+        # the blossoms whose dual is at least one unit of a field above IDEAL ("large"):
+        # the pairs inside one are credited its dual in the bounds (smaller ones are not:
+        # a lower bound still, since z ≥ 0)
+        big = scale << (packer.shifts[IDEAL_IDX] + packer.widths[IDEAL_IDX])
+        large = [(vs, z) for vs, z in blossoms if z >= big or len(vs) >= LARGE]
+        large.sort(key=lambda bz: -len(bz[0]))
+        sig: list[tuple[int, ...]] = [()] * (n + 1)
+        for b, (vs, _z) in enumerate(large):
+            for x in vs:
+                sig[x] = sig[x] + (b,)
+        zbig = [z for _v, z in large]
+        zcache: dict = {}
+
+        def zcommon(sa: tuple[int, ...], sb: tuple[int, ...]) -> int:
+            key = (sa, sb)
+            v = zcache.get(key)
+            if v is None:
+                v = 0
+                for x, y2 in zip(sa, sb):
+                    if x != y2:
+                        break
+                    v += zbig[x]
+                zcache[key] = v
+            return v
+
+        # blocks: (group, class, large blossoms) lists sorted by D
+        cls = self.cls
+        blocks: list[dict] = []
+        for members in self.groups:
+            byc: dict = {}
+            for i in members:
+                byc.setdefault((cls[i], sig[i]), []).append(i)
+            for c in byc:
+                byc[c].sort(key=D.__getitem__)
+            blocks.append(byc)
+        ng = self.ng
+        for ga in range(ng):
+            for gb in range(ga, ng):
+                for (ca, sa), la in blocks[ga].items():
+                    for (cb, sb), lb_ in blocks[gb].items():
+                        bound = two * self._lb(ga, gb, ca, cb, IDEAL_CAP) + \
+                            2 * zcommon(sa, sb)
+                        if D[la[0]] + D[lb_[0]] + bound >= 0:
+                            continue  # the whole block is feasible
+                        dl = [D[j] for j in lb_]
+                        for i in la:
+                            thr = -bound - D[i]  # partners j with D[j] < thr may fail
+                            cut = bisect_left(dl, thr)
+                            if cut == 0:
+                                break  # la is sorted: later i have larger D
+                            for j in lb_[:cut]:
+                                if j == i:
+                                    continue
+                                if _near(pool[i], pool[j], self):
+                                    continue  # checked below with its exact ideal
+                                check(i, j)
+        # in-group pairs near the ideal: lower bound with the exact ideal, else exact
+        style = ev.ctx.style
+        for g, members in enumerate(self.groups):
+            m = len(members)
+            for i in members:
+                st = pool[i]
+                for q in self._near(st, m):
+                    j = members[q]
+                    key = (i, j) if i < j else (j, i)
+                    if key in have:
+                        continue
+                    ideal = ideal_penalty(st.pos, q, m, style)
+                    bound = two * self._lb(g, g, cls[i], cls[j], ideal) + 2 * zsum(i, j)
+                    if D[i] + D[j] + bound >= 0:
+                        continue
+                    check(i, j)
+        # floats near the boundary of two groups: the exact ideal (float_ideal) in the bound
+        for ga in range(ng):
+            ups = [i for i in self.groups[ga] if pool[i].gsize - 1 - pool[i].pos < FLOAT_REACH]
+            if not ups:
+                continue
+            dmin_up = min(D[i] for i in ups)
+            for gb in range(ga + 1, ng):
+                lows = self.groups[gb][:FLOAT_REACH]
+                floor = two * self._lb(ga, gb, (None, False, 0), (None, False, 0), 0)
+                if dmin_up + min(D[j] for j in lows) + floor >= 0:
+                    continue
+                for i in ups:
+                    a = pool[i]
+                    room = FLOAT_REACH - (a.gsize - 1 - a.pos)
+                    for j in lows[:room]:
+                        key = (i, j) if i < j else (j, i)
+                        if key in have:
+                            continue
+                        ideal = float_ideal(a, pool[j])
+                        bound = two * self._lb(ga, gb, cls[i], cls[j], ideal) + \
+                            2 * zcommon(sig[i], sig[j])
+                        if D[i] + D[j] + bound >= 0:
+                            continue
+                        check(i, j)
+        out.sort(key=lambda r: r[0])
+        return [(i, j, t) for _, i, j, t in out[:limit]], exact
+
+
+def _near(a: PState, b: PState, pricer: Pricer) -> bool:
+    """Whether the pair's IDEAL penalty may be below the cap (then its bound is exact)."""
+    if a.group != b.group:  # a float: FLOAT_STEP per place from the boundary (float_ideal)
+        up, low = (a, b) if a.group < b.group else (b, a)
+        return (up.gsize - 1 - up.pos) + low.pos < FLOAT_REACH
+    p, q = (a, b) if a.pos < b.pos else (b, a)
+    r = pricer._near(p, p.gsize)
+    return q.pos in r
+
+
+def certify(y: list[int], blossoms: list[tuple[list[int], int]], scale: int,
+            mate: dict[int, int], edges: list[tuple[int, int, int]]) -> str | None:
+    """Feasibility on the solved graph's ``edges`` (i, j, packed weight) and complementary
+    slackness: every matched edge tight, every blossom with z > 0 odd and full, z ≥ 0.
+    ``mate`` must be perfect on the solved vertices.  None when all hold (the pairs outside
+    ``edges`` are :meth:`Pricer.violations`' part), else why not."""
+    inside: dict[int, list[tuple[int, int]]] = {}
+    for b, (verts, z) in enumerate(blossoms):
+        if z < 0:
+            return f"blossom dual {z} < 0"
+        vs = set(verts)
+        if len(vs) % 2 == 0:
+            return "even blossom"
+        matched_in = sum(1 for v in vs if mate.get(v, -1) in vs)
+        if matched_in != len(vs) - 1:
+            return "blossom not full"
+        for v in vs:
+            inside.setdefault(v, []).append((b, z))
+    if len(mate) != len(y):
+        return "the matching is not perfect"
+    tight = 0
+    for i, j, w in edges:
+        common = {b for b, _ in inside.get(i, [])} & {b for b, _ in inside.get(j, [])}
+        zs = sum(z for b, z in inside.get(i, []) if b in common)
+        rc = y[i] + y[j] + 2 * zs - 2 * scale * w
+        if rc < 0:
+            return f"pair {i}-{j} violates the duals"
+        if mate.get(i) == j:
+            if rc:
+                return f"matched pair {i}-{j} not tight"
+            tight += 1
+    if 2 * tight != len(mate):
+        return "a matched pair is not an edge"
+    return None
+
+
+__all__ = ["BYE_ONLY_IDX", "Pricer", "certify", "complete_packer"]
