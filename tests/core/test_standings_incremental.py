@@ -9,6 +9,7 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from swisstui.core import model
 from swisstui.core.model import (Board, Bye, ByeKind, Event, Player, Result, Round, Scoring,
                                  Settings)
 from swisstui.core.standings import context as context_mod
@@ -49,6 +50,13 @@ def events(draw):
     return Event(s, players, tuple(rs))
 
 
+def _forget() -> None:
+    """Nothing cached: the next standings are computed from scratch."""
+    context_mod._BASES.clear()  # noqa: SLF001
+    model._HISTORY.entries.clear()  # noqa: SLF001
+    model._LAST_ROUND.clear()  # noqa: SLF001
+
+
 def _table(st_):
     return [(r.rank, r.place, r.player.id, r.score, dict(r.values)) for r in st_.rows]
 
@@ -56,7 +64,7 @@ def _table(st_):
 @settings(max_examples=120, deadline=None)
 @given(events(), st.data())
 def test_result_changed_in_last_round_equals_from_scratch(event, data):
-    context_mod._BASES.clear()  # noqa: SLF001
+    _forget()
     standings_with_context(event)  # the earlier standings: the base
     last = event.rounds[-1]
     if not last.boards:
@@ -68,16 +76,21 @@ def test_result_changed_in_last_round_equals_from_scratch(event, data):
                                        + last.boards[i + 1:]))
     incremental, ctx = standings_with_context(changed)
     assert ctx.base is not None  # the incremental path was taken
-    context_mod._BASES.clear()  # noqa: SLF001
+    _forget()
     scratch, ctx2 = standings_with_context(changed)
     assert ctx2.base is None
     assert _table(incremental) == _table(scratch)
+    # the round's records, reused for the boards left as they were, equal fresh ones
+    _forget()
+    model.round_records(event, last)
+    reused = model.round_records(changed, changed.rounds[-1])
+    assert reused == model._round_records(changed, changed.rounds[-1])  # noqa: SLF001
 
 
 @settings(max_examples=40, deadline=None)
 @given(events())
 def test_same_event_again_equals_from_scratch(event):
-    context_mod._BASES.clear()  # noqa: SLF001
+    _forget()
     first = _table(standings_with_context(event)[0])
     again, ctx = standings_with_context(event)
     assert ctx.base is not None and ctx.changed == frozenset()
