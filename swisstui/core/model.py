@@ -370,7 +370,41 @@ _BYE_KIND = {
 
 def round_records(event: Event, rnd: Round) -> dict[int, RoundRecord]:
     """Each player's record for one round (players not in the round file are absent,
-    withdrawn or not yet registered)."""
+    withdrawn or not yet registered).
+
+    A result entry replaces one board of a round: the records of the boards left as they
+    were (the same Board objects) are taken from the last round built, when it had the same
+    number, players, byes and boards' players, game profile and scoring
+    (:data:`_LAST_ROUND`)."""
+    prev = _LAST_ROUND[0] if _LAST_ROUND else None
+    prof, scoring = _profile(event.game), event.settings.scoring
+    if prev is not None and prev[0] is not rnd:
+        old_rnd, old_prof, old_scoring, old_players, old_out = prev
+        if (old_rnd.number == rnd.number and old_prof is prof
+                and (old_scoring is scoring or old_scoring == scoring)
+                and (old_players is event.players or old_players == event.players)
+                and len(old_rnd.boards) == len(rnd.boards)
+                and (old_rnd.byes is rnd.byes or old_rnd.byes == rnd.byes)
+                and old_rnd.playoff == rnd.playoff):
+            changed = [b for a, b in zip(old_rnd.boards, rnd.boards)
+                       if a is not b and a != b]
+            if all(a.players == b.players for a, b in zip(old_rnd.boards, rnd.boards)):
+                out = dict(old_out)
+                if changed:
+                    out.update(_round_records(event, replace(rnd, boards=tuple(changed),
+                                                             byes=()), fill=False))
+                _LAST_ROUND[:] = [(rnd, prof, scoring, event.players, out)]
+                return dict(out)
+    out = _round_records(event, rnd)
+    _LAST_ROUND[:] = [(rnd, prof, scoring, event.players, out)]
+    return dict(out)
+
+
+#: the last round :func:`round_records` built: (round, profile, scoring, players, records)
+_LAST_ROUND: list[tuple] = []
+
+
+def _round_records(event: Event, rnd: Round, fill: bool = True) -> dict[int, RoundRecord]:
     game = event.game
     sc = event.settings.scoring
     fixed_cols = _profile(game).order_colours
@@ -405,7 +439,7 @@ def round_records(event: Event, rnd: Round) -> dict[int, RoundRecord]:
             out[pid] = RoundRecord(n, kind, pts, opp, None, o, b.number, res, first)
     for bye in rnd.byes:
         out[bye.player] = RoundRecord(n, _BYE_KIND[bye.kind], sc.bye_points(bye.kind))
-    if len(out) < len(event.players):
+    if fill and len(out) < len(event.players):
         for p in event.players:
             if p.id in out:
                 continue

@@ -24,46 +24,48 @@ from .unplayed import contributions, cut_rows, cut_rule
 P = ("P",)
 
 
-def _sb(ctx: Context, low: int, high: int) -> dict[int, float]:
+def _sb(ctx: Context, low: int, high: int,
+        only: frozenset[int] | None = None) -> dict[int, float]:
     rows = contributions(ctx)
+    items = rows.items() if only is None else [(pid, rows[pid]) for pid in only]
     if low == 0 and high == 0:
-        return {pid: sum([v * f for v, _vur, f in row]) for pid, row in rows.items()}
+        return {pid: sum([v * f for v, _vur, f in row]) for pid, row in items}
     rule = cut_rule(ctx)
     return {pid: sum([v * f for v, _vur, f in cut_rows(row, low, high, rule, product=True)])
-            for pid, row in rows.items()}
+            for pid, row in items}
 
 
 @tiebreak("SB", N_("Sonneborn-Berger"), "docs/RULES.md §5.2 (C.07 Art. 9.1), §5.3, §4.4",
-          aliases=("SONNEBORN", "BERGER", "SONNEBORN-BERGER"), modifiers=P)
-def sonneborn_berger(ctx: Context) -> dict[int, float]:
+          aliases=("SONNEBORN", "BERGER", "SONNEBORN-BERGER"), modifiers=P, scope="opponents")
+def sonneborn_berger(ctx: Context, only: frozenset[int] | None = None) -> dict[int, float]:
     """Σ (opponent's score × fraction of a win scored against them); chess unplayed rounds
     against the dummy opponent (docs/RULES.md §5.3)."""
-    return _sb(ctx, 0, 0)
+    return _sb(ctx, 0, 0, only)
 
 
 @tiebreak("SB-C1", N_("Sonneborn-Berger Cut-1"), "docs/RULES.md §5.2 (C.07 Art. 9.1, 14.1), §5.3",
-          aliases=("SBC1",), modifiers=P)
-def sonneborn_berger_cut1(ctx: Context) -> dict[int, float]:
+          aliases=("SBC1",), modifiers=P, scope="opponents")
+def sonneborn_berger_cut1(ctx: Context, only: frozenset[int] | None = None) -> dict[int, float]:
     """SB without the contribution of the lowest-scored opponent (a VUR first)."""
-    return _sb(ctx, 1, 0)
+    return _sb(ctx, 1, 0, only)
 
 
 @tiebreak("SB-C2", N_("Sonneborn-Berger Cut-2"), "docs/RULES.md §5.2 (C.07 Art. 9.1, 14.1), §5.3",
-          aliases=("SBC2",), modifiers=P)
-def sonneborn_berger_cut2(ctx: Context) -> dict[int, float]:
+          aliases=("SBC2",), modifiers=P, scope="opponents")
+def sonneborn_berger_cut2(ctx: Context, only: frozenset[int] | None = None) -> dict[int, float]:
     """SB without the contributions of the two lowest-scored opponents (VURs first)."""
-    return _sb(ctx, 2, 0)
+    return _sb(ctx, 2, 0, only)
 
 
 @tiebreak("SB-M1", N_("Sonneborn-Berger Median-1"), "docs/RULES.md §5.2 (C.07 Art. 9.1, 14.2), §5.3",
-          aliases=("SBM1",), modifiers=P)
-def sonneborn_berger_median1(ctx: Context) -> dict[int, float]:
+          aliases=("SBM1",), modifiers=P, scope="opponents")
+def sonneborn_berger_median1(ctx: Context, only: frozenset[int] | None = None) -> dict[int, float]:
     """SB without the contributions of the lowest- and the highest-scored opponent."""
-    return _sb(ctx, 1, 1)
+    return _sb(ctx, 1, 1, only)
 
 
 @tiebreak("SB-M2", N_("Sonneborn-Berger Median-2"), "docs/RULES.md §5.2 (C.07 Art. 9.1, 14.2), §5.3",
-          aliases=("SBM2",), modifiers=P)
-def sonneborn_berger_median2(ctx: Context) -> dict[int, float]:
+          aliases=("SBM2",), modifiers=P, scope="opponents")
+def sonneborn_berger_median2(ctx: Context, only: frozenset[int] | None = None) -> dict[int, float]:
     """SB without the contributions of the two lowest- and the two highest-scored opponents."""
-    return _sb(ctx, 2, 2)
+    return _sb(ctx, 2, 2, only)

@@ -25,48 +25,50 @@ from .unplayed import contributions, cut_rows, cut_rule
 P = ("P",)  # the modifiers these tie-breaks accept (C.07 Art. 14)
 
 
-def _bh(ctx: Context, low: int, high: int) -> dict[int, float]:
+def _bh(ctx: Context, low: int, high: int,
+        only: frozenset[int] | None = None) -> dict[int, float]:
     rows = contributions(ctx)
+    items = rows.items() if only is None else [(pid, rows[pid]) for pid in only]
     rule = cut_rule(ctx)
     if low == 0 and high == 0:
-        return {pid: sum([c[0] for c in row]) for pid, row in rows.items()}
+        return {pid: sum([c[0] for c in row]) for pid, row in items}
     return {pid: sum([c[0] for c in cut_rows(row, low, high, rule)])
-            for pid, row in rows.items()}
+            for pid, row in items}
 
 
-@tiebreak("BH", N_("Buchholz"), "docs/RULES.md §5.2 (C.07 Art. 8.1), §5.3, §4.4", aliases=("BUCHHOLZ",), modifiers=P)
-def buchholz(ctx: Context) -> dict[int, float]:
+@tiebreak("BH", N_("Buchholz"), "docs/RULES.md §5.2 (C.07 Art. 8.1), §5.3, §4.4", aliases=("BUCHHOLZ",), modifiers=P, scope="opponents")
+def buchholz(ctx: Context, only: frozenset[int] | None = None) -> dict[int, float]:
     """Sum of the opponents' scores (chess: adjusted scores and dummy opponents, docs/RULES.md
     §5.3; other games: unpaired rounds count 0)."""
-    return _bh(ctx, 0, 0)
+    return _bh(ctx, 0, 0, only)
 
 
 @tiebreak("BH-C1", N_("Buchholz Cut-1"), "docs/RULES.md §5.2 (C.07 Art. 8.1, 14.1), §5.3",
-          aliases=("BHC1", "BUCHHOLZ-C1"), modifiers=P)
-def buchholz_cut1(ctx: Context) -> dict[int, float]:
+          aliases=("BHC1", "BUCHHOLZ-C1"), modifiers=P, scope="opponents")
+def buchholz_cut1(ctx: Context, only: frozenset[int] | None = None) -> dict[int, float]:
     """Buchholz without the least significant contribution (a VUR first, docs/RULES.md §5.3)."""
-    return _bh(ctx, 1, 0)
+    return _bh(ctx, 1, 0, only)
 
 
 @tiebreak("BH-C2", N_("Buchholz Cut-2"), "docs/RULES.md §5.2 (C.07 Art. 8.1, 14.1), §5.3",
-          aliases=("BHC2",), modifiers=P)
-def buchholz_cut2(ctx: Context) -> dict[int, float]:
+          aliases=("BHC2",), modifiers=P, scope="opponents")
+def buchholz_cut2(ctx: Context, only: frozenset[int] | None = None) -> dict[int, float]:
     """Buchholz without the two least significant contributions (VURs first)."""
-    return _bh(ctx, 2, 0)
+    return _bh(ctx, 2, 0, only)
 
 
 @tiebreak("BH-M1", N_("Buchholz Median-1"), "docs/RULES.md §5.2 (C.07 Art. 8.1, 14.2)",
-          aliases=("BHM1", "MEDIAN"), modifiers=P)
-def buchholz_median1(ctx: Context) -> dict[int, float]:
+          aliases=("BHM1", "MEDIAN"), modifiers=P, scope="opponents")
+def buchholz_median1(ctx: Context, only: frozenset[int] | None = None) -> dict[int, float]:
     """Buchholz without the highest and the least significant contribution."""
-    return _bh(ctx, 1, 1)
+    return _bh(ctx, 1, 1, only)
 
 
 @tiebreak("BH-M2", N_("Buchholz Median-2"), "docs/RULES.md §5.2 (C.07 Art. 8.1, 14.2)",
-          aliases=("BHM2",), modifiers=P)
-def buchholz_median2(ctx: Context) -> dict[int, float]:
+          aliases=("BHM2",), modifiers=P, scope="opponents")
+def buchholz_median2(ctx: Context, only: frozenset[int] | None = None) -> dict[int, float]:
     """Buchholz without the two highest and the two least significant contributions."""
-    return _bh(ctx, 2, 2)
+    return _bh(ctx, 2, 2, only)
 
 
 @tiebreak("AOB", N_("Average of opponents' Buchholz"), "docs/RULES.md §5.2 (C.07 Art. 8.2)")

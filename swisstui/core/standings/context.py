@@ -50,7 +50,8 @@ class Context:
     """Everything a tie-break needs about one event after round ``after_round``."""
 
     __slots__ = ("event", "settings", "game", "after_round", "history", "players", "score",
-                 "win", "draw", "ids", "forfeits_played", "_memo")
+                 "win", "draw", "ids", "forfeits_played", "_memo", "rounds", "base", "changed",
+                 "_touched")
 
     def __init__(self, event: Event, upto: int | None = None):
         self.event = event
@@ -61,9 +62,28 @@ class Context:
         last = max((r.number for r in event.swiss_rounds()), default=0)
         self.after_round = max(0, min(int(upto), last))
         self.history: dict[int, tuple[RoundRecord, ...]] = history(event, self.after_round)
+        self.rounds = tuple(r for r in event.rounds
+                            if not r.playoff and r.number <= self.after_round)
         self.players = event.by_id()
-        self.ids = sorted(self.history)
-        self.score = {pid: sum([r.points for r in recs]) for pid, recs in self.history.items()}
+        #: an earlier context this one differs from in the last round's records only
+        #: (:func:`_find_base`), and the players whose records differ (None: no base)
+        self.base: Context | None = None
+        self.changed: frozenset[int] | None = None
+        self._touched: frozenset[int] | None = None
+        self.ids: list[int]
+        self.score: dict[int, float]
+        found = _find_base(self)
+        if found is not None:
+            self.base, self.changed = found
+            self.ids = self.base.ids
+            score = dict(self.base.score)
+            for pid in self.changed:
+                score[pid] = sum([r.points for r in self.history[pid]])
+            self.score = score
+        else:
+            self.ids = sorted(self.history)
+            self.score = {pid: sum([r.points for r in recs])
+                          for pid, recs in self.history.items()}
         sc = self.settings.scoring
         self.win = sc.win or 1.0
         self.draw = sc.draw
@@ -84,9 +104,51 @@ class Context:
                 setattr(other, name, getattr(self, name))
             other.forfeits_played = True
             other._memo = {}
+            other.base = other.changed = other._touched = None  # its own values: no reuse
             return other
 
         return self.memo("forfeits_played", build)
+
+    def touched(self) -> frozenset[int]:
+        """The changed players (:attr:`changed`) and everybody who met one of them: the
+        players whose opponents' scores may differ from the base context's."""
+        if self._touched is None:
+            assert self.changed is not None and self.base is not None
+            out = set(self.changed)
+            for hist in (self.history, self.base.history):
+                for pid in self.changed:
+                    out.update(r.opponent for r in hist.get(pid, ())
+                               if r.opponent is not None)
+            self._touched = frozenset(out)
+        return self._touched
+
+    def reuse(self, key: Any, scope: str) -> tuple[dict[int, Any], frozenset[int]] | None:
+        """A per-player value of the base context (a copy) and the players whose entry must be
+        computed again, or None (no base, or the base has not computed it).  ``scope`` says
+        what a player's entry depends on: ``"own"`` — the player's own records only;
+        ``"opponents"`` — also the opponents' scores (the contributions and what sums
+        them: Buchholz, Sonneborn-Berger and their cuts)."""
+        base = self.base
+        if base is None or self.forfeits_played or key not in base._memo:
+            return None
+        ids = self.changed if scope == "own" else self.touched()
+        assert ids is not None
+        return dict(base._memo[key]), ids
+
+    def incremental(self, key: Any, scope: str,
+                    compute: Callable[[Any], dict[int, Any]]) -> dict[int, Any]:
+        """``compute(ids)`` (``ids`` None: every player) memoised under ``key``, reusing the
+        base context's entries of the players ``scope`` leaves unchanged (:meth:`reuse`)."""
+
+        def build() -> dict[int, Any]:
+            found = self.reuse(key, scope)
+            if found is None:
+                return compute(None)
+            values, ids = found
+            values.update(compute(ids))
+            return values
+
+        return self.memo(key, build)
 
     def memo(self, key: Any, fn: Callable[[], Any]) -> Any:
         """Compute ``fn()`` once per context (shared per-player aggregates)."""
@@ -110,4 +172,56 @@ class Context:
         from .registry import REGISTRY
 
         tb = REGISTRY[code]
+        if tb.scope:
+            return self.incremental(("tb", code), tb.scope,
+                                    lambda ids: tb.compute(self, only=ids))
         return self.memo(("tb", code), lambda: tb.compute(self))
+
+
+#: the last few contexts built: a new one differing from one of them only in the last
+#: round's records reuses its per-player values (:meth:`Context.reuse`)
+_BASES: list[Context] = []
+_KEEP = 2
+
+
+def _find_base(ctx: Context) -> tuple[Context, frozenset[int]] | None:
+    """A recent context with the same players, settings and round count after the same round,
+    whose rounds before the last are the same (the same objects or equal), and the players
+    whose records differ from it; then ``ctx`` is remembered as a base for the next one."""
+    found: tuple[Context, frozenset[int]] | None = None
+    event, rounds, hist = ctx.event, ctx.rounds, ctx.history
+    for base in list(_BASES):
+        if not (base.after_round == ctx.after_round and len(base.rounds) == len(rounds)
+                and (base.settings is ctx.settings or base.settings == ctx.settings)
+                and (base.event.players is event.players
+                     or base.event.players == event.players)
+                and len(base.history) == len(hist)):
+            continue
+        if any(x is not y and x != y for x, y in zip(base.rounds[:-1], rounds[:-1])):
+            continue
+        old = base.history
+        if old is hist:
+            found = (base, frozenset())
+            break
+        changed: set[int] = set()
+        ok = True
+        if rounds and base.rounds[-1] is not rounds[-1]:
+            # the records of the rounds before the last are equal (same rounds, players and
+            # settings): only a last record can differ
+            for pid, recs in hist.items():
+                prev = old.get(pid)
+                if prev is None:
+                    ok = False
+                    break
+                if prev is not recs and (len(prev) != len(recs)
+                                         or (recs and prev[-1] != recs[-1])):
+                    changed.add(pid)
+        if ok:
+            found = (base, frozenset(changed))
+            break
+    if found is not None and found[0].base is not None:
+        found[0].base = None  # a chain of bases is never followed: let older ones go
+    if ctx.after_round:
+        _BASES.insert(0, ctx)
+        del _BASES[_KEEP:]
+    return found

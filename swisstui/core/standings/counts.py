@@ -28,20 +28,25 @@ def _coloured(prof) -> bool:
     return prof.has_colours
 
 
-@tiebreak("WIN", N_("Number of wins"), "docs/RULES.md §5.2 (C.07 Art. 7.1)", aliases=("WINS-ALL",))
-def wins(ctx: Context) -> dict[int, float]:
+@tiebreak("WIN", N_("Number of wins"), "docs/RULES.md §5.2 (C.07 Art. 7.1)", aliases=("WINS-ALL",),
+          scope="own")
+def wins(ctx: Context, only: frozenset[int] | None = None) -> dict[int, float]:
     """Rounds scoring a win's points, played or not (forfeit wins, PAB, full-point byes)."""
     win, pending = ctx.win, K.PENDING
+    hist = ctx.history
+    items = hist.items() if only is None else [(pid, hist[pid]) for pid in only]
     return {pid: float(sum([1 for r in recs if r.points >= win and r.kind is not pending]))
-            for pid, recs in ctx.history.items()}
+            for pid, recs in items}
 
 
-@tiebreak("WON", N_("Number of games won"), "docs/RULES.md §5.2 (C.07 Art. 7.2)")
-def won(ctx: Context) -> dict[int, float]:
+@tiebreak("WON", N_("Number of games won"), "docs/RULES.md §5.2 (C.07 Art. 7.2)", scope="own")
+def won(ctx: Context, only: frozenset[int] | None = None) -> dict[int, float]:
     """Games won over the board (forfeits and byes do not count)."""
     game = K.GAME
+    hist = ctx.history
+    items = hist.items() if only is None else [(pid, hist[pid]) for pid in only]
     return {pid: float(sum([1 for r in recs if r.outcome == 1 and r.kind is game]))
-            for pid, recs in ctx.history.items()}
+            for pid, recs in items}
 
 
 @tiebreak("BPG", N_("Games played with Black"), "docs/RULES.md §5.2 (C.07 Art. 7.3)", _coloured)

@@ -43,6 +43,20 @@ def _games_among(ctx: Context, ids: list[int]) -> dict[int, dict[int, list[float
     return out
 
 
+def _any_met(ctx: Context, ids: list[int]) -> bool:
+    """Whether two of ``ids`` played each other (``/P``: forfeits count): a quick test
+    before :func:`_games_among` on a large group that never met."""
+    group = set(ids)
+    hist = ctx.history
+    played = (K.GAME, K.FORFEIT_WIN, K.FORFEIT_LOSS, K.FORFEIT_DRAW) if ctx.forfeits_played \
+        else (K.GAME,)
+    for p in ids:
+        for r in hist.get(p, ()):
+            if r.opponent in group and r.kind in played:
+                return True
+    return False
+
+
 def _all_met(games: dict[int, dict[int, list[float]]], ids: list[int]) -> bool:
     n = len(ids) - 1
     return all(len(games[p]) == n for p in ids)
@@ -53,6 +67,10 @@ def _all_met(games: dict[int, dict[int, list[float]]], ids: list[int]) -> bool:
 def direct_encounter(ctx: Context, ids: list[int]) -> dict[int, float]:
     """Points among the tied players; with missing games only the places that no missing
     result could change are decided (docs/RULES.md §5.2, Art. 6)."""
+    if len(ids) > 1 and not _any_met(ctx, ids):
+        # nobody met: no place is decided whatever the missing results (each could still
+        # win every game), and the points among them are 0 for all
+        return dict.fromkeys(ids, 0.0)
     games = _games_among(ctx, ids)
     pts = {p: sum(sum(v) / len(v) for v in games[p].values()) for p in ids}
     if _all_met(games, ids):

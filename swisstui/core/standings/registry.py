@@ -54,6 +54,11 @@ class TieBreak:
     doc: str = field(default="", compare=False)
     primary: bool = False  # a main score: first in a chain it replaces the event score
     modifiers: tuple[str, ...] = ()  # modifiers accepted after "/" ("P")
+    #: what a player's value depends on, when ``compute(ctx, only=ids)`` computes it for
+    #: some players only: ``"own"`` (their own records), ``"opponents"`` (also the
+    #: opponents' scores: sums of contributions); "" (anything: computed whole).  A context
+    #: reuses the other players' values of an earlier one (:meth:`.context.Context.reuse`)
+    scope: str = ""
 
     def applies_to(self, game: str) -> bool:
         if self.games == ANY:
@@ -142,7 +147,7 @@ class Registry(Mapping):
             self._variants[code] = replace(
                 base, code=code, name=f"{base.name} (forfeits as played)",
                 rule_ref=f"{base.rule_ref}; C.07 Art. 14 (modifier P)", compute=played,
-                aliases=(), modifiers=())
+                aliases=(), modifiers=(), scope="")
         return self._variants[code]
 
     def resolve(self, name: str, game: str | None = None) -> TieBreak:
@@ -180,7 +185,7 @@ def tiebreak(code: str, name: str, rule_ref: str,
              games: tuple[str, ...] | str | Callable[[Any], bool] = ANY, *,
              aliases: tuple[str, ...] = (), percent: bool = False, group: bool = False,
              higher_better: bool = True, integer: bool = False, primary: bool = False,
-             modifiers: tuple[str, ...] = ()):
+             modifiers: tuple[str, ...] = (), scope: str = ""):
     """Decorator: register ``fn`` as the compute function of tie-break ``code``."""
 
     def deco(fn: Callable[..., dict[int, float]]) -> Callable[..., dict[int, float]]:
@@ -188,7 +193,7 @@ def tiebreak(code: str, name: str, rule_ref: str,
         if rule_ref not in doc:  # every compute function's docstring cites its rule
             fn.__doc__ = f"{doc}\n\n{code} ({name}): {rule_ref}."
         REGISTRY.add(TieBreak(code, name, rule_ref, games, fn, aliases, percent, group,
-                              higher_better, integer, doc, primary, modifiers))
+                              higher_better, integer, doc, primary, modifiers, scope))
         return fn
 
     return deco

@@ -85,9 +85,23 @@ def _key(v: float) -> float:
     return round(v, _DIGITS)
 
 
-def _split(group: list[int], vals: dict[int, float], higher_better: bool) -> list[list[int]]:
+def _rounded(ctx: Context, key: str, vals: dict[int, float], scope: str) -> dict[int, float]:
+    """Every player's value rounded as compared (:data:`_DIGITS`), reusing the rounded
+    values of the players an earlier context left unchanged (:meth:`Context.incremental`)."""
     digits = _DIGITS
-    keys = {p: round(vals[p], digits) for p in group}
+
+    def build(ids: frozenset[int] | None) -> dict[int, float]:
+        if ids is None:
+            return {p: round(v, digits) for p, v in vals.items()}
+        return {p: round(vals[p], digits) for p in ids if p in vals}
+
+    return ctx.incremental(("rounded", key), scope, build)
+
+
+def _split(group: list[int], vals: dict[int, float], higher_better: bool,
+           rounded: dict[int, float] | None = None) -> list[list[int]]:
+    digits = _DIGITS
+    keys = rounded if rounded is not None else {p: round(vals[p], digits) for p in group}
     # reverse=True keeps equal keys in their order (a stable sort), like the key -value
     ordered = sorted(group, key=keys.__getitem__, reverse=higher_better)
     out: list[list[int]] = []
@@ -120,8 +134,10 @@ def _refine(ctx: Context, groups: list[list[int]], chain: Sequence[TieBreak]
             groups = new
         else:
             vals = ctx.tiebreak(tb.code)
+            keys = _rounded(ctx, tb.code, vals, tb.scope) if tb.scope else None
             groups = [piece for g in groups
-                      for piece in (_split(g, vals, tb.higher_better) if len(g) > 1 else [g])]
+                      for piece in (_split(g, vals, tb.higher_better, keys) if len(g) > 1
+                                    else [g])]
         values[tb.code] = vals
     return groups, values
 
@@ -151,7 +167,8 @@ def _standings_with_context(event: Event, upto: int | None,
         # orders the field instead of the event's points
         groups = [list(ctx.ids)]
     else:
-        groups = _split(sorted(ctx.ids, key=lambda p: -_key(score[p])), score, True)
+        keys = _rounded(ctx, "", score, "own")
+        groups = _split(sorted(ctx.ids, key=lambda p: -keys[p]), score, True, keys)
     groups, values = _refine(ctx, groups, tbs)
     rows: list[Row] = []
     pos = 1

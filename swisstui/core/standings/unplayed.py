@@ -104,18 +104,23 @@ def dummy_2026(own: float, scheduled: float | None, cap: float) -> float:
 
 
 def adjusted_scores(ctx: Context) -> dict[int, float]:
-    """Each participant's score as somebody's opponent (see module docstring)."""
+    """Each participant's score as somebody's opponent (see module docstring).  A player's
+    value depends on their own records only (reused from an earlier context,
+    :meth:`.context.Context.incremental`)."""
 
-    def build() -> dict[int, float]:
+    def build(ids: frozenset[int] | None) -> dict[int, float]:
+        hist = ctx.history
+        items = hist.items() if ids is None else [(pid, hist[pid]) for pid in ids]
         if not fide_rules(ctx):
-            return ctx.score
+            score = ctx.score
+            return {pid: score[pid] for pid, _recs in items}
         draw = ctx.draw
         out: dict[int, float] = {}
         if chess_rules(ctx) == "pre2023":
-            for pid, recs in ctx.history.items():
+            for pid, recs in items:
                 out[pid] = sum(r.points if r.kind in OVER_THE_BOARD else draw for r in recs)
             return out
-        for pid, recs in ctx.history.items():
+        for pid, recs in items:
             total = ctx.score[pid]
             for rec in reversed(recs):
                 if rec.kind not in VUR:
@@ -125,7 +130,7 @@ def adjusted_scores(ctx: Context) -> dict[int, float]:
             out[pid] = total
         return out
 
-    return ctx.memo("adjusted", build)
+    return ctx.incremental("adjusted", "own", build)
 
 
 def _played_fraction(rec, win: float) -> float:
@@ -137,14 +142,18 @@ def _played_fraction(rec, win: float) -> float:
 
 
 def contributions(ctx: Context) -> dict[int, list[Contribution]]:
-    """Per player, one ``(value, vur, fraction)`` per round (see module docstring)."""
+    """Per player, one ``(value, vur, fraction)`` per round (see module docstring).  A
+    player's row depends on their own records and their opponents' adjusted scores (reused
+    from an earlier context for everybody else, :meth:`.context.Context.incremental`)."""
 
-    def build() -> dict[int, list[Contribution]]:
+    def build(ids: frozenset[int] | None) -> dict[int, list[Contribution]]:
         adj = adjusted_scores(ctx)
         win = ctx.win
+        hist = ctx.history
+        items = hist.items() if ids is None else [(pid, hist[pid]) for pid in ids]
         out: dict[int, list[Contribution]] = {}
         if not fide_rules(ctx):
-            for pid, recs in ctx.history.items():
+            for pid, recs in items:
                 row = []
                 for r in recs:
                     if r.opponent is not None:
@@ -159,7 +168,7 @@ def contributions(ctx: Context) -> dict[int, list[Contribution]]:
         otb = OVER_THE_BOARD | FORFEITS if ctx.forfeits_played else OVER_THE_BOARD
         if chess_rules(ctx) == "pre2023":
             draw = ctx.draw
-            for pid, recs in ctx.history.items():
+            for pid, recs in items:
                 row = []
                 before = 0.0
                 n = len(recs)
@@ -177,20 +186,20 @@ def contributions(ctx: Context) -> dict[int, list[Contribution]]:
         score = ctx.score
         if chess_rules(ctx) == "2026" and not rr:
             cap = ctx.draw * ctx.after_round
-            for pid, recs in ctx.history.items():
+            for pid, recs in items:
                 own = score[pid]
                 out[pid] = [(adj[r.opp], False, _played_fraction(r, win)) if r.kind in otb
                             else (dummy_2026(own, None if r.opponent is None
                                              else adj[r.opponent], cap),
                                   r.kind in vur, r.points / win) for r in recs]
             return out
-        for pid, recs in ctx.history.items():
+        for pid, recs in items:
             dummy = 0.0 if rr else score[pid]  # the player's own points (Art. 16)
             out[pid] = [(adj[r.opp], False, _played_fraction(r, win)) if r.kind in otb
                         else (dummy, r.kind in vur, r.points / win) for r in recs]
         return out
 
-    return ctx.memo("contributions", build)
+    return ctx.incremental("contributions", "opponents", build)
 
 
 def cut_one(values: list[float], vurs: list[float], rule: str) -> float:

@@ -11,6 +11,7 @@ from textual.widgets import Static
 from textual.worker import get_current_worker
 
 from ...core.errors import SwissError
+from ...core import i18n
 from ...core.i18n import N_, _
 from ...core.model import Event
 from .. import backend, keymap
@@ -43,12 +44,30 @@ def standings_rows(event: Event, upto: int | None,
     cols = [*fixed_titles(), *codes]
     fmt = backend.value_formatter()
     rows = []
+    # a result changes a few players' values: the others' row tuples are the last ones
+    # (the same player, score and values, in the same columns and language)
+    lang = i18n.current()
+    seen = _LAST_ROWS[0] if _LAST_ROWS else None
+    last: dict[int, tuple] = seen[2] if seen is not None and seen[:2] == (codes, lang) else {}
+    made: dict[int, tuple] = {}
     for r in st.rows:
         p = r.player
         values = r.values
-        rows.append((r.place, f"{p.name} ({p.id})", backend.fmt_score(r.score),
-                     *[fmt(c, values.get(c, 0.0)) for c in codes]))
+        prev = last.get(p.id)
+        if prev is not None and (prev[0] is p or prev[0] == p) and prev[1] == r.score and prev[2] == values:
+            tail = prev[3]
+        else:
+            tail = (f"{p.name} ({p.id})", backend.fmt_score(r.score),
+                    *[fmt(c, values.get(c, 0.0)) for c in codes])
+        made[p.id] = (p, r.score, values, tail)
+        rows.append((r.place, *tail))
+    _LAST_ROWS[:] = [(codes, lang, made)]
     return cols, rows, st.after_round
+
+
+#: the columns, language and ``{player id: (player, score, values, the row after the
+#: place)}`` of the last standings shown (:func:`standings_rows`)
+_LAST_ROWS: list = []
 
 
 def fixed_titles() -> list[str]:
