@@ -46,10 +46,12 @@ def _board(event: Event, round_no: int, board_no: int) -> tuple[Round, Board]:
     board = rnd.board(board_no)
     if board is None:
         numbers = sorted(b.number for b in rnd.boards)
-        span = f"boards {numbers[0]}-{numbers[-1]}" if numbers else "no boards"
-        msg = f"round {round_no} has no board {board_no} ({span})"
+        span = (_("boards {first}-{last}").format(first=numbers[0], last=numbers[-1])
+                if numbers else _("no boards"))
+        msg = _("round {round_no} has no board {board_no} ({span})").format(
+            round_no=round_no, board_no=board_no, span=span)
         if rnd.byes:
-            msg += "; byes have no result to enter"
+            msg += _("; byes have no result to enter")
         raise ResultError(msg)
     return rnd, board
 
