@@ -45,11 +45,11 @@ EGF format description (docs/RULES.md §1.6 "Result grammar"): it is how the exp
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 from typing import Any
 from collections.abc import Mapping
 
+from .charset import fold_to
 from ..i18n import _
 from ..errors import SwissError
 from ..games import profile
@@ -75,29 +75,9 @@ def egd_name(name: str) -> str:
 
 
 # letters that have no Unicode decomposition but an obvious Latin base letter
-_BASE_LETTER = str.maketrans({"Ł": "L", "ł": "l", "Đ": "D", "đ": "d", "Ħ": "H", "ħ": "h",
-                              "ı": "i", "Ŧ": "T", "ŧ": "t", "Ŋ": "N", "ŋ": "n", "ĸ": "k"})
-
-
 def to_charset(text: str, encoding: str = ENCODING) -> str:
-    """``text`` with every character ``encoding`` cannot hold replaced: by its base letter
-    when it has one (``Ł`` → ``L``, ``ő`` → ``o``), else by ``?``."""
-    out = []
-    for ch in text:
-        try:
-            ch.encode(encoding)
-            out.append(ch)
-            continue
-        except UnicodeEncodeError:
-            pass
-        base = unicodedata.normalize("NFKD", ch.translate(_BASE_LETTER))
-        base = "".join(c for c in base if not unicodedata.combining(c))
-        try:
-            base.encode(encoding)
-            out.append(base or "?")
-        except UnicodeEncodeError:
-            out.append("?")
-    return "".join(out)
+    """``text`` with every character ``encoding`` cannot hold folded (:mod:`.charset`)."""
+    return fold_to(text, encoding)
 
 
 def egd_country(country: str | None, who: str) -> str:

@@ -68,6 +68,7 @@ from collections.abc import Mapping
 from ..errors import EventFileError, SwissError
 from ..games import profile
 from ..i18n import _
+from .charset import fold_to
 from ..model import (Board, Bye, ByeKind, Event, GameKind, Player, Round, Scoring, Settings,
                      history, score)
 from ..registration import clean_birth, nfc
@@ -237,41 +238,10 @@ def initial_colour(event: Event, rounds: tuple[Round, ...] = (),
 
 # ---- text folding for Latin-1 / ASCII files -------------------------------------------------
 
-_ASCII_EXTRA = {"ß": "ss", "ẞ": "SS", "Æ": "AE", "æ": "ae", "Œ": "OE", "œ": "oe", "Ø": "O",
-                "ø": "o", "Đ": "D", "đ": "d", "Ð": "D", "ð": "d", "Ł": "L", "ł": "l",
-                "Þ": "Th", "þ": "th", "ı": "i", "Ħ": "H", "ħ": "h", "ŉ": "'n", "‘": "'",
-                "’": "'", "‚": ",", "“": '"', "”": '"', "„": '"', "–": "-", "—": "-",
-                "\u00a0": " "}
-
-
 def fold_text(text: str, encoding: str) -> str:
-    """``text`` written with the characters ``encoding`` has (UTF-8: unchanged).  Latin-1
-    keeps what it can encode (``é``, ``ö``, ``ß``) and folds the rest; ASCII folds every
-    letter to its base letter (``Ł`` → ``L``, ``ß`` → ``ss``, accents dropped); what cannot
-    be folded becomes ``?``."""
-    import unicodedata
-
-    if encoding == "utf-8":
-        return text
-    out = []
-    for ch in text:
-        try:
-            ch.encode(encoding)
-            out.append(ch)
-            continue
-        except UnicodeEncodeError:
-            pass
-        if ch in _ASCII_EXTRA:
-            out.append(_ASCII_EXTRA[ch])
-            continue
-        base = "".join(c for c in unicodedata.normalize("NFKD", ch)
-                       if not unicodedata.combining(c))
-        try:
-            base.encode(encoding)
-            out.append(base or "?")
-        except UnicodeEncodeError:
-            out.append("?")
-    return "".join(out)
+    """``text`` written with the characters ``encoding`` has (UTF-8: unchanged); Latin-1 keeps
+    ``é``, ``ö``, ``ß``, ASCII folds them (:func:`.charset.fold_to`)."""
+    return fold_to(text, encoding)
 
 
 def encode_trf(text: str, encoding: str = DEFAULT_ENCODING) -> bytes:

@@ -1,0 +1,45 @@
+"""Text for files whose readers take one 8-bit charset (Latin-1 or ASCII): the TRF option
+``--encoding`` (FIDE's readers before UTF-8) and EGD's h9 results (Latin-1).
+
+A character the charset holds is kept; else a letter is folded to its base letter(s) — by a
+small table for letters Unicode does not decompose (``Ł`` → ``L``, ``ß`` → ``ss``, ``Œ`` →
+``OE``, typographic quotes and dashes to their ASCII forms), else by dropping its accents
+(NFKD); what still does not fit becomes ``?``.  One place for both formats.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+__all__ = ["fold_to"]
+
+_SPELT = {"ß": "ss", "ẞ": "SS", "Æ": "AE", "æ": "ae", "Œ": "OE", "œ": "oe", "Ø": "O", "ø": "o",
+          "Đ": "D", "đ": "d", "Ð": "D", "ð": "d", "Ł": "L", "ł": "l", "Þ": "Th", "þ": "th",
+          "ı": "i", "Ħ": "H", "ħ": "h", "Ŧ": "T", "ŧ": "t", "Ŋ": "N", "ŋ": "n", "ĸ": "k",
+          "ŉ": "'n", "‘": "'", "’": "'", "‚": ",", "“": '"', "”": '"', "„": '"', "–": "-",
+          "—": "-", "\u00a0": " "}
+
+
+def fold_to(text: str, encoding: str) -> str:
+    """``text`` written with the characters ``encoding`` has (UTF-8: unchanged)."""
+    if encoding.replace("_", "-").lower() in ("utf-8", "utf8"):
+        return text
+    out = []
+    for ch in text:
+        try:
+            ch.encode(encoding)
+            out.append(ch)
+            continue
+        except UnicodeEncodeError:
+            pass
+        if ch in _SPELT:
+            out.append(_SPELT[ch])
+            continue
+        base = "".join(c for c in unicodedata.normalize("NFKD", ch)
+                       if not unicodedata.combining(c))
+        try:
+            base.encode(encoding)
+            out.append(base or "?")
+        except UnicodeEncodeError:
+            out.append("?")
+    return "".join(out)
