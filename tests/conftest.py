@@ -14,6 +14,7 @@ Import from a test module with ``from conftest import make_event``.
 
 from __future__ import annotations
 
+import gettext
 from pathlib import Path
 from typing import Any
 
@@ -103,3 +104,22 @@ def _english(monkeypatch):
     i18n.use("en")
     argparse._ = gettext.gettext  # type: ignore[attr-defined]
     argparse.ngettext = gettext.ngettext  # type: ignore[attr-defined]
+
+
+class PseudoCatalogue(gettext.NullTranslations):
+    """A catalogue that brackets every translated string (``⟦Board⟧``): a test of a page or
+    list in it sees at once which words did not go through the catalogue."""
+
+    def gettext(self, message):
+        return f"⟦{message}⟧"
+
+    def ngettext(self, singular, plural, n):
+        return f"⟦{singular if n == 1 else plural}⟧"
+
+
+@pytest.fixture
+def pseudo(monkeypatch):
+    """The language code of the bracketing pseudo-catalogue (``xx``)."""
+    from swisstui.core import i18n
+    monkeypatch.setitem(i18n._cache, "xx", PseudoCatalogue())
+    return "xx"

@@ -6,32 +6,19 @@ numbers, tie-break codes, result notations) — an unmarked word fails the test.
 result notations stay as they are, and machine formats give the same bytes whatever the
 language."""
 
-import gettext
 import re
 from html.parser import HTMLParser
 
 import pytest
 from conftest import make_event
 
-from swisstui.core import i18n, services
+from swisstui.core import services
 from swisstui.core.interop.formats import ExportRequest, render
 from swisstui.core.standings.registry import REGISTRY, description
 
 GAMES = ("chess", "go", "othello", "magic", "renju")
 
 
-class Pseudo(gettext.NullTranslations):
-    def gettext(self, message):
-        return f"⟦{message}⟧"
-
-    def ngettext(self, singular, plural, n):
-        return f"⟦{singular if n == 1 else plural}⟧"
-
-
-@pytest.fixture
-def pseudo(monkeypatch):
-    monkeypatch.setitem(i18n._cache, "xx", Pseudo())
-    return "xx"
 
 
 def _played(tmp_path, game, rounds=2, n=9):

@@ -3,7 +3,6 @@ pseudo-catalogue brackets every translated string (``⟦Board⟧``); the page's 
 Node with a small stand-in for the browser's document, must show only bracketed words and
 data (names, numbers, codes, results)."""
 
-import gettext
 import json
 import re
 import shutil
@@ -12,23 +11,11 @@ import subprocess
 import pytest
 from conftest import make_event
 
-from swisstui.core import i18n, services
+from swisstui.core import services
 from swisstui.web import pages
 from swisstui.web.snapshot import snapshot
 
 
-class Pseudo(gettext.NullTranslations):
-    def gettext(self, message):
-        return f"⟦{message}⟧"
-
-    def ngettext(self, singular, plural, n):
-        return f"⟦{singular if n == 1 else plural}⟧"
-
-
-@pytest.fixture
-def pseudo(monkeypatch):
-    monkeypatch.setitem(i18n._cache, "xx", Pseudo())
-    return "xx"
 
 
 def _event(tmp_path, game="go", n=9):

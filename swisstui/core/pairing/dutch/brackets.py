@@ -766,24 +766,6 @@ def _next_bracket_ok(pr: DutchPairer, cand: list[bool], down: list[int], nxt: li
     return inside == (len(down) + len(nxt)) // 2
 
 
-def _proportional(f: dict, g: dict) -> bool:
-    """``f`` = c · ``g`` for one constant c > 0 (edges missing from a dict count as 0)."""
-    ratio = None
-    for e, v in f.items():
-        u = g.get(e, 0)
-        if not u:
-            if v:
-                return False
-            continue
-        if ratio is None:
-            ratio = (v, u)
-        elif v * ratio[1] != u * ratio[0]:
-            return False
-    if ratio is None or not ratio[0]:
-        return False
-    return all(f.get(e, 0) or not u for e, u in g.items())
-
-
 def _prod_max(scores: list[float]) -> int:
     counts: dict[float, int] = {}
     for s in scores:
