@@ -187,3 +187,25 @@ def test_search_and_checked_walk_give_the_same_pairing():
         assert _search(verts, allowed, budget=10**9) == hand == _checked(verts, allowed)
         assert _search(verts, allowed, budget=0) is None
     assert tried > 100
+
+
+def test_the_listed_explanation_replaces_the_boards_own_in_any_language(pseudo):
+    """A board paired down the list says why once, in the reader's language: the list's
+    reason replaces the score-group one without reading the (translated) text."""
+    from swisstui.core import i18n
+    rng = random.Random(3)
+    s = make_settings("go", "Tagajo", 4, style="tiebreaks", round1="random",
+                      pairing_order=TAGAJO_CHAIN, seed=3)
+    ev = Event(s, tuple(random_players(12, rng, "go")))
+    ev = ev.with_round(play(ev, pair_round(ev).round, rng))
+    i18n.use(pseudo)
+    try:
+        notes = pair_round(ev).notes
+    finally:
+        i18n.use("en")
+    assert notes
+    for lines in notes.values():
+        whys = [x for x in lines if x.startswith("⟦why:")]
+        assert len(whys) == 1, lines
+        assert "highest unpaired player in the list" in whys[0]
+        assert lines[0].startswith("⟦board ")

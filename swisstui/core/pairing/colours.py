@@ -33,7 +33,7 @@ from ..games import profile
 from .groups import PState, det_hash, even_game, rank_value
 
 ABSOLUTE, STRONG, MILD, NONE = 3, 2, 1, 0
-STRENGTH_NAME = {ABSOLUTE: "absolute", STRONG: "strong", MILD: "mild", NONE: "no"}
+STRENGTH_NAME = {ABSOLUTE: N_("absolute"), STRONG: N_("strong"), MILD: N_("mild"), NONE: N_("no")}
 NAME = {"w": N_("White"), "b": N_("Black")}
 
 
@@ -185,46 +185,51 @@ def allocate(a: PState, b: PState, mode: str, *, game: str, seed: int, round_no:
     def give(st: PState, colour: str, why: str) -> tuple[int, int, str]:
         other = b if st is a else a
         first, second = (st, other) if colour == first_colour else (other, st)
-        return first.id, second.id, f"{st.id} gets {NAME.get(colour, colour)}: {why}"
+        return first.id, second.id, _("{id} gets {colour}: {why}").format(
+            id=st.id, colour=_(NAME[colour]) if colour in NAME else colour, why=why)
 
     if mode == "none":
-        return hi.id, lo.id, f"no colours; {hi.id} (higher placed) is listed first"
+        return hi.id, lo.id, _("no colours; {id} (higher placed) is listed first").format(id=hi.id)
     strong = stronger(a, b) if handicap else None
     if strong is not None:
-        return give(strong, "w", f"handicap game: {strong.id} ({strong.player.rank}) is the "
-                                 f"stronger player")
+        return give(strong, "w", _("handicap game: {id} ({rank}) is the stronger player")
+                    .format(id=strong.id, rank=strong.player.rank))
     pa, pb = preference(a, mode), preference(b, mode)
-    what = "tentative Black" if mode == "recorded" else "colour"
     if pa.want and pb.want and pa.want != pb.want:
-        return give(a, pa.want, f"both {what} preferences granted")
+        return give(a, pa.want, _("both tentative Black preferences granted")
+                    if mode == "recorded" else _("both colour preferences granted"))
     if pa.want and not pb.want:
-        return give(a, pa.want, f"{STRENGTH_NAME[pa.strength]} preference granted")
+        return give(a, pa.want, _("{strength} preference granted").format(
+            strength=_(STRENGTH_NAME[pa.strength])))
     if pb.want and not pa.want:
-        return give(b, pb.want, f"{STRENGTH_NAME[pb.strength]} preference granted")
+        return give(b, pb.want, _("{strength} preference granted").format(
+            strength=_(STRENGTH_NAME[pb.strength])))
     if pa.want and pb.want:
         if pa.strength != pb.strength:
             st, pr = (a, pa) if pa.strength > pb.strength else (b, pb)
             assert pr.want is not None  # both want a colour here
-            return give(st, pr.want, f"stronger ({STRENGTH_NAME[pr.strength]}) preference")
+            return give(st, pr.want, _("stronger ({strength}) preference").format(
+                strength=_(STRENGTH_NAME[pr.strength])))
         if (mode == "fide" or gap is not None) and abs(a.cd) != abs(b.cd):
             st, pr = (a, pa) if abs(a.cd) > abs(b.cd) else (b, pb)
             assert pr.want is not None  # both want a colour here
-            return give(st, pr.want, "wider colour difference")
+            return give(st, pr.want, _("wider colour difference"))
         for ca, cb in zip(reversed(a.colours), reversed(b.colours)):
             if ca != cb:
                 return give(a, "b" if ca == "w" else "w",
-                            "alternating from the last round with different colours")
+                            _("alternating from the last round with different colours"))
         pr = pa if hi is a else pb
         assert pr.want is not None  # both want a colour here
-        return give(hi, pr.want, "the higher-placed player's preference")
+        return give(hi, pr.want, _("the higher-placed player's preference"))
     for ca, cb in zip(reversed(a.colours), reversed(b.colours)):
         if ca != cb:
             return give(a, "b" if ca == "w" else "w",
-                        "alternating from the last round with different colours")
+                        _("alternating from the last round with different colours"))
     if mode == "fide":
         other = "b" if initial == "w" else "w"
         colour = initial if hi.order % 2 == 0 else other
-        return give(hi, colour, f"initial colour {NAME[initial]} for odd places, by lot")
+        return give(hi, colour, _("initial colour {colour} for odd places, by lot").format(
+            colour=_(NAME[initial])))
     colour = "b" if det_hash(seed, round_no, min(a.id, b.id), max(a.id, b.id), bits=1) \
         else "w"
-    return give(hi, colour, "no preference: seeded lot (nigiri)")
+    return give(hi, colour, _("no preference: seeded lot (nigiri)"))

@@ -8,7 +8,7 @@ saves with ``store.update(folder, lambda ev: ev.with_round(pair_round(ev).round)
 
 from __future__ import annotations
 
-from ..i18n import _
+from ..i18n import N_, _
 
 from dataclasses import dataclass, field, replace
 
@@ -276,10 +276,13 @@ def _pair_round(event: Event, *, fixed=(), forbid=(), allow_rematch: bool = Fals
                                              round_no=round_no, initial=initial,
                                              handicap=handicap, gap=gap)
         boards.append(Board(n, (first, second)))
+        by_list = listed is not None and (a, b) not in pinned
         notes[n] = _explain_board(n, states[first], states[second], colour_why, ev, style,
-                                  fixed=(a, b) in pinned, at=at, pairs=pairs)
-        if listed is not None and (a, b) not in pinned:
-            notes[n] = _explain_listed(notes[n], a, b, listed[0], pool, method_of_style.name)
+                                  fixed=(a, b) in pinned, at=at, pairs=pairs,
+                                  say_why=not by_list)
+        if by_list:
+            assert listed is not None
+            notes[n].insert(1, _explain_listed(a, b, listed[0], pool, method_of_style.name))
         if gap is not None and excess(a, b, gap)[0]:
             note = excess_note(states[first], states[second], prof.first_colour or "b",
                                gap)
@@ -494,10 +497,10 @@ def _try(pool, ctx, states):
 
 
 CRITERION_WORDS = {
-    "COLOUR": "that pair could not give both players their colour preference",
-    "STRONGCOL": "that pair would break a strong colour preference",
-    "GEO": "that pair is from the same club or country",
-    "FLOAT": "that pair would repeat a float direction",
+    "COLOUR": N_("that pair could not give both players their colour preference"),
+    "STRONGCOL": N_("that pair would break a strong colour preference"),
+    "GEO": N_("that pair is from the same club or country"),
+    "FLOAT": N_("that pair would repeat a float direction"),
 }
 
 
@@ -510,14 +513,20 @@ def _pts(x: float) -> str:
 
 
 def _explain_board(n: int, a: PState, b: PState, colour_why: str, ev: Evaluator, style: str,
-                   *, fixed: bool, at: dict[tuple[int, int], PState], pairs) -> list[str]:
+                   *, fixed: bool, at: dict[tuple[int, int], PState], pairs,
+                   say_why: bool = True) -> list[str]:
+    """The lines explaining board ``n``; ``say_why=False`` leaves out why the two meet (the
+    style's list method says it instead, :func:`_explain_listed`)."""
     from .candidates import ideal_partner
-    lines = [f"board {n}: {_describe(a)} v {_describe(b)}"]
-    if fixed:
+    lines = [_("board {n}: {a} v {b}").format(n=n, a=_describe(a), b=_describe(b))]
+    if not say_why:
+        pass
+    elif fixed:
         lines.append(_("why: fixed by the director (--fixed)"))
     elif a.group == b.group:
-        ideal_txt = {"fold": "fold (1st v last)", "slide": "slide (top half v bottom half)",
-                     "adjacent": "adjacent (1–2, 3–4)"}.get(style, style)
+        ideal_txt = {"fold": _("fold (1st v last)"),
+                     "slide": _("slide (top half v bottom half)"),
+                     "adjacent": _("adjacent (1–2, 3–4)")}.get(style, style)
         hi, lo = (a, b) if a.pos < b.pos else (b, a)
         want = ideal_partner(hi, style)
         if want == lo.pos:
@@ -528,25 +537,27 @@ def _explain_board(n: int, a: PState, b: PState, colour_why: str, ev: Evaluator,
             if other is not None:
                 why = ev.blocked(hi, other)
                 if why:
-                    reason = f" was not possible: {why}"
+                    reason = _(" was not possible: {why}").format(why=why)
                 else:
                     t_ideal, t_here = ev.pair(hi, other), ev.pair(a, b)
                     assert t_ideal is not None and t_here is not None  # neither is blocked
                     worse = next((FIELDS[i] for i in range(len(FIELDS))
                                   if t_ideal[i] > t_here[i]), "")
-                    reason = " went elsewhere: " + CRITERION_WORDS.get(
-                        worse, "the pairing of the whole group needed it (colours, floats, "
-                               "club or other players' rules)")
+                    reason = _(" went elsewhere: {criterion}").format(
+                        criterion=_(CRITERION_WORDS[worse]) if worse in CRITERION_WORDS
+                        else _("the pairing of the whole group needed it (colours, floats, "
+                               "club or other players' rules)"))
                 lines.append(_("why: same score; {id}'s ideal partner ({ideal_txt}: place {value}, player {id2}){reason}").format(id=hi.id, ideal_txt=ideal_txt, value=want + 1, id2=other.id, reason=reason))
             else:
                 lines.append(_("why: same score; the group was completed around the floats"))
     else:
         up, low = (a, b) if a.group < b.group else (b, a)
-        lines.append(f"why: {up.id} floats down to meet {low.id} "
-                     f"({_pts(up.score)} v {_pts(low.score)} pts): "
-                     + ("the score group of " + _pts(up.score) + " has an odd number of "
-                        "players" if up.gsize % 2 else
-                        "no legal partner remained in " + _pts(up.score) + " pts"))
+        line = (_("why: {up} floats down to meet {low} ({up_pts} v {low_pts} pts): the score "
+                  "group of {up_pts} has an odd number of players") if up.gsize % 2 else
+                _("why: {up} floats down to meet {low} ({up_pts} v {low_pts} pts): no legal "
+                  "partner remained in {up_pts} pts"))
+        lines.append(line.format(up=up.id, low=low.id, up_pts=_pts(up.score),
+                                 low_pts=_pts(low.score)))
         if up.last_float == -1 or low.last_float == 1:
             lines.append(_("note: repeats last round's float direction (no better choice)"))
     lines.append(_("colour: {colour_why}").format(colour_why=colour_why))
@@ -556,13 +567,12 @@ def _explain_board(n: int, a: PState, b: PState, colour_why: str, ev: Evaluator,
     club = a.player.club and a.player.club == b.player.club
     country = a.player.country and a.player.country == b.player.country
     if club or country:
-        lines.append("note: same " + ("club" if club else "country") +
-                     " (no other pairing avoided it)")
+        lines.append(_("note: same club (no other pairing avoided it)") if club else
+                     _("note: same country (no other pairing avoided it)"))
     return lines
 
 
-def _explain_listed(lines: list[str], a: PState, b: PState, listed, pool: list[PState],
-                    name: str) -> list[str]:
+def _explain_listed(a: PState, b: PState, listed, pool: list[PState], name: str) -> str:
     """Board explanation when the style's method paired down the list: the place of both in
     the list and the candidates passed over (already met, forbidden, or backed up)."""
     up, low = (a, b) if a.order < b.order else (b, a)
@@ -570,16 +580,18 @@ def _explain_listed(lines: list[str], a: PState, b: PState, listed, pool: list[P
     for i, j, sk in listed:
         if {pool[i].id, pool[j].id} == {a.id, b.id}:
             skipped = sk
-    words = {"met": "already met", "forbidden": "forbidden pair", "colours": "colours",
-             "bye": "bye", "backed up": "backed up: the players below could not all be "
-                                        "paired otherwise"}
-    why = (f"why: {name}: {up.id} is the highest unpaired player in the list (place "
-           f"{up.order + 1}); {low.id} (place {low.order + 1}) is the next one "
-           + ("not met yet" if not skipped else "it may meet"))
+    words = {"met": _("already met"), "forbidden": _("forbidden pair"), "colours": _("colours"),
+             "bye": _("bye"), "backed up": _("backed up: the players below could not all be "
+                                             "paired otherwise")}
+    why = (_("why: {name}: {up} is the highest unpaired player in the list (place {up_place}); "
+             "{low} (place {low_place}) is the next one not met yet") if not skipped else
+           _("why: {name}: {up} is the highest unpaired player in the list (place {up_place}); "
+             "{low} (place {low_place}) is the next one it may meet")).format(
+        name=name, up=up.id, up_place=up.order + 1, low=low.id, low_place=low.order + 1)
     passed = "; ".join(f"{pool[k].id} {words.get(w, w)}" for k, w in skipped if k >= 0)
     if passed:
-        why += f" — passed over: {passed}"
-    return [lines[0], why] + [x for x in lines[1:] if not x.startswith(("why:", "note: repeats"))]
+        why += _(" — passed over: {passed}").format(passed=passed)
+    return why
 
 
 def _explain_byes(byes: list[Bye], pair_bye: PState | None, ev: Evaluator,
@@ -589,11 +601,11 @@ def _explain_byes(byes: list[Bye], pair_bye: PState | None, ev: Evaluator,
         if b.kind is ByeKind.PAIRING and pair_bye is not None:
             st = pair_bye
             if ev.bye_ineligible(st):
-                why = "every other player already had one, or no pairing allowed it"
+                why = _("every other player already had one, or no pairing allowed it")
             elif ev.ctx.random_bye:
-                why = "lowest match points, random among them (MTR / docs/RULES.md §3.4)"
+                why = _("lowest match points, random among them (MTR / docs/RULES.md §3.4)")
             else:
-                why = "the lowest-ranked player eligible for it"
+                why = _("the lowest-ranked player eligible for it")
             lines.append(_("bye: {describe} gets the pairing bye: {why}").format(describe=_describe(st), why=why))
         else:
             lines.append(_("bye: {player} {value} bye (requested / absent)").format(player=b.player, value=b.kind.value))
@@ -616,8 +628,9 @@ def _roundrobin(event: Event, round_no: int, ids: list[int], byes: list[Bye]) ->
         if a in active and b in active:
             n = len(boards) + 1
             boards.append(Board(n, (a, b)))
-            notes[n] = [f"board {n}: {a} v {b}", "why: Berger table, round robin round "
-                        f"{round_no}", "colour: from the Berger table"]
+            notes[n] = [_("board {n}: {a} v {b}").format(n=n, a=a, b=b),
+                        _("why: Berger table, round robin round {round}").format(round=round_no),
+                        _("colour: from the Berger table")]
         elif a in active or b in active:
             out_byes.append(Bye(a if a in active else b, ByeKind.PAIRING))
     if bye is not None and bye in active:

@@ -156,9 +156,10 @@ def _explain(a: DPlayer, b: DPlayer, white: int, rule: str, res: Result,
         lines.append(_("float: {id} ({pts}) plays down, {id2} ({pts2}) floats up").format(id=hi.id, pts=_pts(hi.score), id2=lo.id, pts2=_pts(lo.score)))
     for q in (hi, lo):
         lines.append(_("{id}: TPN {tpn}, {pts} pts, colour preference {value} ({strength}, CD {cd:+d})").format(id=q.id, tpn=q.tpn, pts=_pts(q.score), value=q.pref or '-', strength=q.strength(), cd=q.cd))
-    why = {"E.1": "both preferences granted", "E.2": "the stronger preference granted",
-           "E.3": "colours alternate from the last round they differed",
-           "E.4": "the higher-ranked player's preference granted",
-           "E.5": f"no preferences: higher-ranked TPN parity with initial colour {initial}"}
+    why = {"E.1": _("both preferences granted"), "E.2": _("the stronger preference granted"),
+           "E.3": _("colours alternate from the last round they differed"),
+           "E.4": _("the higher-ranked player's preference granted"),
+           "E.5": _("no preferences: higher-ranked TPN parity with initial colour {initial}")
+           .format(initial=initial)}
     lines.append(_("colour: {white} white — {rule} {value}").format(white=white, rule=rule, value=why[rule]))
     return lines
