@@ -13,6 +13,7 @@ import sys
 from ..core import i18n
 from ..core.errors import SwissError
 from ..core.i18n import _
+from ..core.textwidth import wrap
 from . import (argparse_text, event_cmds, interop_cmds, pairing_cmds, standings_cmds, tui_cmds,
                venue_cmds)
 
@@ -27,8 +28,29 @@ AREAS = (
 )
 
 
+class CellWidthHelp(argparse.HelpFormatter):
+    """argparse's help wrapped by terminal columns, not characters (Hangul and kanji take
+    two columns: a Korean help line wrapped by characters ran past 80 columns)."""
+
+    def _split_lines(self, text, width):
+        return wrap(self._whitespace_matcher.sub(" ", text).strip(), width)
+
+    def _fill_text(self, text, width, indent):
+        text = self._whitespace_matcher.sub(" ", text).strip()
+        return "\n".join(indent + line for line in wrap(text, width - len(indent)))
+
+
+class Parser(argparse.ArgumentParser):
+    """The CLI's parser: its subcommands' parsers are of the same class (argparse makes them
+    with the parent's class), so every --help wraps by terminal columns."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("formatter_class", CellWidthHelp)
+        super().__init__(*args, **kwargs)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="swisstui",
         description=_("Swiss-system tournaments in the terminal: Go, Othello, Magic, Renju, chess."),
     )

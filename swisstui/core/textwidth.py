@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import unicodedata
 
-__all__ = ["width", "ljust", "rjust"]
+__all__ = ["width", "ljust", "rjust", "wrap"]
 
 
 def width(text: str) -> int:
@@ -25,3 +25,34 @@ def ljust(text: str, columns: int) -> str:
 
 def rjust(text: str, columns: int) -> str:
     return " " * max(0, columns - width(text)) + text
+
+
+def wrap(text: str, columns: int) -> list[str]:
+    """``text`` in lines of at most ``columns`` terminal columns (``textwrap`` counts
+    characters, so a Korean or Japanese line ran twice as wide): broken at spaces, and inside
+    a word only when the word alone is wider than a line (Japanese has no spaces)."""
+    columns = max(columns, 2)
+    lines: list[str] = []
+    line, used = "", 0
+    for word in text.split():
+        w = width(word)
+        if line and used + 1 + w <= columns:
+            line, used = f"{line} {word}", used + 1 + w
+            continue
+        if line:
+            lines.append(line)
+        line, used = "", 0
+        while w > columns:  # a word wider than a line: cut it between characters
+            cut, taken = "", 0
+            for ch in word:
+                cw = width(ch)
+                if taken + cw > columns:
+                    break
+                cut, taken = cut + ch, taken + cw
+            lines.append(cut)
+            word = word[len(cut):]
+            w = width(word)
+        line, used = word, w
+    if line:
+        lines.append(line)
+    return lines

@@ -203,3 +203,25 @@ def test_unknown_event_language_is_refused(tmp_path, capsys):
     with pytest.raises(SwissError) as exc:
         services.change_settings(folder, language="xx")
     assert exc.value.field == "language"
+
+
+@pytest.mark.parametrize("lang", REQUIRED_LANGUAGES)
+def test_help_fits_80_columns_in_every_language(lang, capsys, monkeypatch):
+    """argparse wraps by characters; Hangul and kanji take two columns each, so the help is
+    wrapped by terminal columns instead (swisstui.cli.CellWidthHelp)."""
+    from swisstui.core.textwidth import width
+    monkeypatch.setenv("COLUMNS", "80")
+    for command in ("pair", "export", "players"):
+        rc, out, _err = run(capsys, "--lang", lang, command, "--help")
+        assert rc == 0
+        # the usage block keeps argparse's own layout (a long {choices} group cannot break)
+        body = out.split("\n\n", 1)[1]
+        too_wide = [line for line in body.splitlines() if width(line) > 80]
+        assert not too_wide, (lang, command, too_wide)
+
+
+def test_wrap_breaks_by_columns_and_inside_long_cjk_words():
+    from swisstui.core.textwidth import wrap
+    assert wrap("a bb ccc dddd", 6) == ["a bb", "ccc", "dddd"]
+    assert wrap("大会フォルダーを作成します", 10) == ["大会フォル", "ダーを作成", "します"]
+    assert wrap("선수 추가 및 편집", 9) == ["선수 추가", "및 편집"]
