@@ -89,13 +89,7 @@ def test_de_modifier_p():
 
 # The 6-player event of tests/core/test_tiebreaks_chess.py (4 rounds, a forfeit, a half-point
 # bye, a withdrawal).
-ROUNDS = [
-    [(1, 2, "1-0"), (3, 4, "="), (5, 6, "+-")],
-    [(1, 3, "="), (2, 5, "0-1"), (6, 4, "0-1")],
-    [(1, 5, "1-0"), (3, 2, "1-0"), ("bye", 4, "half")],
-    [(4, 1, "0-1"), (5, 3, "="), ("bye", 2, "pairing")],
-]
-PLAYERS = [1, 2, 3, 4, 5, Player(6, "P6", withdrawn_from=3)]
+from test_tiebreaks_chess import PLAYERS, ROUNDS  # noqa: E402
 
 
 def six(chain, **options):
