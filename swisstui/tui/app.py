@@ -32,8 +32,9 @@ from .screens.standings import StandingsScreen
 from .themes import resolve_theme
 from .screens.event_form import (NEW_TITLE, PLAYERS_FIELD, SETTINGS_TITLE, EventForm,
                                  GamePicker)
-from .screens.exports import (NOT_SAVED, PATH_HINT, PATH_TITLE, SAVED, ExportPicker,
-                              default_path)
+from .screens.exports import (NOT_SAVED, PATH_HINT, PATH_TITLE, PATH_TITLE_ENCODING, SAVED,
+                              SAVED_ENCODING, EncodingPicker, ExportPicker, default_path,
+                              encodings)
 from .widgets.dialogs import ConfirmScreen, HelpScreen, PromptScreen, pad_cells
 
 WATCH_INTERVAL = 0.5
@@ -86,6 +87,8 @@ class SwissApp(App):
         # an empty or new folder: the new-event form comes first, nothing is read or written
         self.new_event = not (self.folder / "event.toml").is_file()
         self._pending_settings: tuple | None = None
+        # the encoding chosen for the last TRF export in this session (None: UTF-8)
+        self.export_encoding: str | None = None
 
     # ---- start ------------------------------------------------------------------------------
     def on_mount(self) -> None:
@@ -154,22 +157,44 @@ class SwissApp(App):
             self._notify_screen(_(NOT_SAVED), "")
             return
         fmt, what = choice
-        self.push_screen(PromptScreen(_(PATH_TITLE).format(what=what, fmt=fmt), _(PATH_HINT),
-                                      value=default_path(self.folder, fmt, what)),
-                         lambda path: self._export_write(fmt, what, path))
+        choices = encodings(fmt)
+        if choices:  # TRF: which encoding (the last one chosen in this session highlighted)
+            self.push_screen(EncodingPicker(fmt, choices, self.export_encoding),
+                             lambda enc: self._export_encoded(fmt, what, enc))
+        else:
+            self._export_ask_path(fmt, what, None)
 
-    def _export_write(self, fmt: str, what: str, path: str | None) -> None:
+    def _export_encoded(self, fmt: str, what: str, encoding: str | None) -> None:
+        if not encoding:
+            self._notify_screen(_(NOT_SAVED), "")
+            return
+        self.export_encoding = encoding
+        self._export_ask_path(fmt, what, encoding)
+
+    def _export_ask_path(self, fmt: str, what: str, encoding: str | None) -> None:
+        title = (_(PATH_TITLE_ENCODING).format(what=what, fmt=fmt, encoding=encoding)
+                 if encoding else _(PATH_TITLE).format(what=what, fmt=fmt))
+        self.push_screen(PromptScreen(title, _(PATH_HINT),
+                                      value=default_path(self.folder, fmt, what)),
+                         lambda path: self._export_write(fmt, what, path, encoding))
+
+    def _export_write(self, fmt: str, what: str, path: str | None,
+                      encoding: str | None = None) -> None:
         ev = self.event
         if not path or not path.strip() or ev is None:
             self._notify_screen(_(NOT_SAVED), "")
             return
         try:
-            data = backend.export_to_file(ev, fmt, what, path.strip())
+            data = backend.export_to_file(ev, fmt, what, path.strip(), encoding=encoding)
         except SwissError as exc:
             self.show_error(str(exc))
             return
-        self._notify_screen(_(SAVED).format(what=what, fmt=fmt, path=path.strip(),
-                                            size=len(data)), "ok")
+        if encoding:
+            text = _(SAVED_ENCODING).format(what=what, fmt=fmt, encoding=encoding,
+                                            path=path.strip(), size=len(data))
+        else:
+            text = _(SAVED).format(what=what, fmt=fmt, path=path.strip(), size=len(data))
+        self._notify_screen(text, "ok")
 
     # ---- the event's settings -----------------------------------------------------------------
     def action_settings(self) -> None:

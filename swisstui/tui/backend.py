@@ -369,9 +369,11 @@ def change_settings(folder: Path, changes: dict[str, Any]):
 
 # ---- exports and player lists -----------------------------------------------------------------
 
-def export_to_file(event: Event, fmt: str, what: str, path: str) -> bytes:
-    """Write ``what`` in ``fmt`` (a row of the core's format table) to ``path``."""
-    req = services.ExportRequest(fmt, what)
+def export_to_file(event: Event, fmt: str, what: str, path: str,
+                   encoding: str | None = None) -> bytes:
+    """Write ``what`` in ``fmt`` (a row of the core's format table) to ``path``; ``encoding``
+    for a format that takes one (TRF; None: its default, UTF-8)."""
+    req = services.ExportRequest(fmt, what, encoding=encoding)
     return guarded(services.export_to_file, event, req, Path(path).expanduser())
 
 

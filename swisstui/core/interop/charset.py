@@ -11,7 +11,11 @@ from __future__ import annotations
 
 import unicodedata
 
-__all__ = ["fold_to"]
+__all__ = ["ENCODINGS", "fold_to"]
+
+#: the encodings a file for such readers can be written in (TRF ``--encoding``; UTF-8 first,
+#: the default)
+ENCODINGS = ("utf-8", "latin-1", "ascii")
 
 _SPELT = {"ß": "ss", "ẞ": "SS", "Æ": "AE", "æ": "ae", "Œ": "OE", "œ": "oe", "Ø": "O", "ø": "o",
           "Đ": "D", "đ": "d", "Ð": "D", "ð": "d", "Ł": "L", "ł": "l", "Þ": "Th", "þ": "th",

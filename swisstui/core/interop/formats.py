@@ -20,6 +20,8 @@ h9         event (EGD results, Go)                                          even
 Swiss order).  ``round`` means "after round N" for standings, crosstable, h9 and trf, and "of round N" for
 pairings and the wall list (default: the last complete round / the current round).
 ``tiebreaks`` replaces the event's chain for standings and crosstable (``""``: score alone).
+``encoding``: for the formats whose :attr:`Format.encodings` lists it (trf: ``utf-8``,
+``latin-1``, ``ascii``, names folded by :mod:`.charset`); h9 is always ISO 8859-15.
 
 Paper (:mod:`.print_pages`): ``paper`` (``a4`` or ``letter``) makes an HTML list a page for a
 printer (page size, rows never split, header repeated on every page); ``alphabetical`` (who
@@ -46,6 +48,7 @@ from collections.abc import Callable, Mapping
 
 from ..errors import SwissError
 from ..i18n import SOURCE, N_, _
+from .charset import ENCODINGS
 from ..model import Event, board_colours
 from ..readers import event_dates
 
@@ -74,14 +77,17 @@ Renderer = Callable[[Event, ExportRequest], bytes]
 
 @dataclass(frozen=True)
 class Format:
-    """One export format: what it can hold, its default, the file suffix and a help line
-    (marked: translate it where shown, ``_(f.help)``)."""
+    """One export format: what it can hold, its default, the file suffix, a help line
+    (marked: translate it where shown, ``_(f.help)``) and the encodings its renderer takes
+    from ``ExportRequest.encoding`` (the first is the default; empty: the format fixes its
+    own, as h9 does with ISO 8859-15)."""
 
     name: str
     renderers: Mapping[str, Renderer]
     default: str
     suffix: str
     help: str
+    encodings: tuple[str, ...] = ()
 
     @property
     def whats(self) -> tuple[str, ...]:
@@ -294,7 +300,8 @@ FORMATS: dict[str, Format] = {f.name: f for f in (
                     "final": _html_table("final")},
            "standings", ".html", N_("one static HTML page, printable, no outside resources; "
                                      "with --paper a4|letter laid out for a printer")),
-    Format("trf", {"event": _trf}, "event", ".trf", N_("FIDE Tournament Report File (chess)")),
+    Format("trf", {"event": _trf}, "event", ".trf", N_("FIDE Tournament Report File (chess)"),
+           encodings=ENCODINGS),
     Format("h9", {"event": _h9}, "event", ".h9", N_("EGD tournament results (Go)")),
 )}
 

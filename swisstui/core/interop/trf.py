@@ -68,15 +68,14 @@ from collections.abc import Mapping
 from ..errors import EventFileError, SwissError
 from ..games import profile
 from ..i18n import _
-from .charset import fold_to
+from .charset import ENCODINGS, fold_to
 from ..model import (Board, Bye, ByeKind, Event, GameKind, Player, Round, Scoring, Settings,
                      history, score)
 from ..registration import clean_birth, nfc
 
 VERSIONS = ("16", "2026")
 DEFAULT_VERSION = "16"
-ENCODINGS = ("utf-8", "latin-1", "ascii")
-DEFAULT_ENCODING = "utf-8"
+DEFAULT_ENCODING = ENCODINGS[0]  # ENCODINGS: .charset
 EOL = "\r\n"
 IDS_TAG = "### swisstui ids:"
 

@@ -1,7 +1,10 @@
 """Exports and prints from the keyboard (F8 / ``W``): every format × list of the core's one
 export table (:data:`swisstui.core.interop.formats.FORMATS`, read when the list opens, so a
-format added there appears here), then the file to write (a default next to the event
-folder), written atomically by :func:`swisstui.core.services.export_to_file`."""
+format added there appears here); for a format whose renderer takes an encoding
+(:attr:`~swisstui.core.interop.formats.Format.encodings`: TRF) the encoding (UTF-8 by
+default, the last one chosen highlighted); then the file to write (a default next to the
+event folder), written atomically by :func:`swisstui.core.services.export_to_file` — the
+same bytes as ``swisstui export --format trf --encoding latin-1 -o FILE``."""
 
 from __future__ import annotations
 
@@ -26,6 +29,16 @@ PATH_HINT = N_("A file path (relative to where swisstui was started); Enter writ
                "Esc cancels")
 SAVED = N_("saved: {what} ({fmt}) to {path} ({size} bytes)")
 NOT_SAVED = N_("nothing exported")
+# the encoding of a TRF file (the encoding names utf-8, latin-1, ascii are the CLI's words)
+ENCODING_TITLE = N_("Encoding of the {fmt} file")
+ENCODING_HINT = N_("Up/Down and Enter · Esc cancels · latin-1 or ascii for old readers")
+ENCODING_HELP = {
+    "utf-8": N_("every name as written (default)"),
+    "latin-1": N_("ISO 8859-1: é, ö, ß kept; Ł → L, ř → r"),
+    "ascii": N_("no accents: Müller → Muller, ß → ss"),
+}
+PATH_TITLE_ENCODING = N_("Write {what} as {fmt} ({encoding}) to")
+SAVED_ENCODING = N_("saved: {what} ({fmt}, {encoding}) to {path} ({size} bytes)")
 
 
 def export_choices() -> list[tuple[str, str, str]]:
@@ -36,6 +49,13 @@ def export_choices() -> list[tuple[str, str, str]]:
         for what in sorted(f.whats, key=lambda w: (w != f.default, w)):
             out.append((name, what, f"{name:<6} {what:<11} {tr(f.help)}"))
     return out
+
+
+def encodings(fmt: str) -> tuple[str, ...]:
+    """The encodings ``fmt``'s renderer can write (the default first); () if it has one."""
+    from ...core.interop.formats import FORMATS
+    f = FORMATS.get(fmt)
+    return f.encodings if f is not None else ()
 
 
 def default_path(folder: Path, fmt: str, what: str) -> str:
@@ -66,6 +86,38 @@ class ExportPicker(ModalScreen["tuple[str, str] | None"]):
         message.stop()
         fmt, _sep, what = (message.option.id or ":").partition(":")
         self.dismiss((fmt, what))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class EncodingPicker(ModalScreen["str | None"]):
+    """Choose the encoding of a file whose format offers several (``encodings``); the
+    ``current`` one (the last chosen, else the default) is highlighted, so Enter keeps it."""
+
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
+
+    def __init__(self, fmt: str, choices: tuple[str, ...], current: str | None = None) -> None:
+        super().__init__()
+        self.fmt, self.choices = fmt, choices
+        self.current = current if current in choices else choices[0]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(_(ENCODING_TITLE).format(fmt=self.fmt), classes="dialog-title",
+                         markup=False)
+            yield OptionList(*(Option(f"{enc:<8} {tr(ENCODING_HELP.get(enc, ''))}".rstrip(),
+                                      id=enc) for enc in self.choices), id="encodings")
+            yield Static(_(ENCODING_HINT), classes="hint", markup=False)
+
+    def on_mount(self) -> None:
+        options = self.query_one(OptionList)
+        options.highlighted = self.choices.index(self.current)
+        options.focus()
+
+    def on_option_list_option_selected(self, message: OptionList.OptionSelected) -> None:
+        message.stop()
+        self.dismiss(message.option.id)
 
     def action_cancel(self) -> None:
         self.dismiss(None)
