@@ -42,6 +42,7 @@ from ...i18n import _
 from ..matching import RUSTWORKX_BITS, solve
 from . import criteria as C
 from .players import DPlayer
+from .transpositions import transpose
 
 _SPARE = 8  # candidates a player rewards beyond those of the players before him (step 4)
 
@@ -362,6 +363,16 @@ class DutchPairer:
         self.w.pop(e, None)
         self.wsel.pop(e, None)
 
+    def _drop_all(self, edges: list[tuple[int, int]]) -> None:
+        """Ban every pair of ``edges`` (as :meth:`_drop`, in one pass over the tables)."""
+        if not edges:
+            return
+        self.banned.update(edges)
+        gone = set(edges)
+        self.w = {e: v for e, v in self.w.items() if e not in gone}
+        if self.wsel:
+            self.wsel = {e: v for e, v in self.wsel.items() if e not in gone}
+
     def _fix(self, x: int, y: int, pairs: list) -> None:
         pairs.append((min(x, y), max(x, y)))
         self.dead.update((x, y))
@@ -428,6 +439,24 @@ class DutchPairer:
                 self._fix(xj, mate[xj], pairs)
                 k += 1
         return mate
+
+    def _transpose_exact(self, hs: list[int], mate: dict[int, int], pairs: list) -> bool:
+        """Step 4 on the tight pairs of an optimal dual (:mod:`.transpositions`): the same
+        pairs as :meth:`_transpose` without a matching per batch; False (nothing done) when
+        it does not apply."""
+        got = transpose(hs, self.w if self.only is None else self.wsel, mate)
+        if got is None:
+            return False
+        done: set[int] = set()
+        for x, y in got:
+            pairs.append((min(x, y), max(x, y)))
+            done.update((x, y))
+        self.dead |= done
+        self.w = {e: v for e, v in self.w.items() if e[0] not in done and e[1] not in done}
+        if self.only is not None:
+            self.wsel = {e: v for e, v in self.wsel.items()
+                         if e[0] not in done and e[1] not in done}
+        return True
 
     def _restrict(self, nodes: set[int] | None) -> None:
         """Solve among ``nodes`` only (None: among all)."""
@@ -571,9 +600,7 @@ class DutchPairer:
                 mate = self.solve(base)
             hs = [x for x in rem if higher(x, mate)]
             hset = set(hs)
-            for i, j in redges:
-                if i not in hset or j in hset:
-                    self._drop((i, j))
+            self._drop_all([e for e in redges if e[0] not in hset or e[1] in hset])
             # 4. each S1 player in order: the highest-ranked S2 opponent possible.  A small
             # bias towards S1[k]-S2[k] (rearrangement: sum of (p-k)(q-r) is largest in
             # order) makes the matching's own choice the Dutch one most of the time, so that
@@ -597,7 +624,8 @@ class DutchPairer:
                 if not self.alone:
                     self._restrict(hset | set(low))
                 start = mate if self.alone else self.solve(bias)
-                mate = self._transpose(hs, cands_of, start, pairs)
+                if not self._transpose_exact(hs, start, pairs):
+                    mate = self._transpose(hs, cands_of, start, pairs)
                 self._restrict(None)
                 if not self.alone:
                     mate = self.solve()
@@ -611,7 +639,9 @@ class DutchPairer:
                     v0 = self._value(before)
                     saved = (set(self.dead), dict(self.w), len(pairs))
                     self._restrict(hset | set(low))
-                    self._transpose(hs, cands_of, self.solve(bias), pairs)
+                    start = self.solve(bias)
+                    if not self._transpose_exact(hs, start, pairs):
+                        self._transpose(hs, cands_of, start, pairs)
                     self._restrict(None)
                     after = self.solve()
                     v1 = sum(saved[1][e] for e in pairs[saved[2]:]) + self._value(after)
