@@ -34,8 +34,9 @@ bracket whose first candidate is perfect needs no matching.
 
 from __future__ import annotations
 
-from array import array
 from dataclasses import dataclass, field
+
+import numpy as np
 
 from ...errors import PairingError
 from ...i18n import _
@@ -99,7 +100,6 @@ class DutchPairer:
         self.tie_room = 1  # the largest tie-break total the weights leave room for
         self.bias_div = 1  # coarseness of the step-4 steering bias
         self.solves = 0
-        self.nbrs: dict[int, list[int]] = {}
         self.sub = False  # weigh only the bracket and the next score group (see pair_players)
         self.only: set[int] | None = None  # solve among these players only
         self.wsel: dict[tuple[int, int], int] = {}  # self.w among self.only
@@ -278,24 +278,10 @@ class DutchPairer:
             return tuple(out)
 
         # the legal pairs (C1, C3, forbidden pairs: as legal() tests them) and their pairs
-        # of kinds, kept compactly (pair i·n+j, kinds a·nk+b)
-        opp, acls, forb = self.opp, self.acls, self.forbidden
-        kp_of: dict[int, tuple[int, ...]] = {}
-        edge_codes = array("q")
-        kind_codes = array("q")
-        n = self.n
-        m = len(nodes)
-        for x, i in enumerate(nodes):
-            ti = tk[i] * nk
-            oi, ci, base = opp[i], acls[i], i * n
-            for j in nodes[x + 1:m]:
-                if j in oi or (ci is not None and ci == acls[j]) or (forb and (i, j) in forb):
-                    continue
-                kp = ti + tk[j]
-                if kp not in kp_of:
-                    kp_of[kp] = terms(tk[i], tk[j])
-                edge_codes.append(base + j)
-                kind_codes.append(kp)
+        # of kinds, as arrays (pair I[k]-J[k], kinds KP[k] = a·nk+b)
+        I, J, KP = self._legal_pairs(nodes, tk, nk)
+        kp_of: dict[int, tuple[int, ...]] = {kp: terms(kp // nk, kp % nk)
+                                              for kp in np.unique(KP).tolist()}
         # drop terms that cannot tell two pairings apart: all zero, or proportional to a
         # term already kept (then it is constant among the pairings that term prefers);
         # both tests read each pair of kinds that occurs once
@@ -336,13 +322,11 @@ class DutchPairer:
             places.append((f, place))
             place *= fields[f][1] + 1
         weight = {kp: sum(t[f] * pl for f, pl in places) for kp, t in kp_of.items()}
-        self.w = {divmod(e, n): weight[kp] for e, kp in zip(edge_codes, kind_codes)
-                  if weight[kp]}
-        nbrs: dict[int, list[int]] = {}
-        for i, j in self.w:
-            nbrs.setdefault(i, []).append(j)
-            nbrs.setdefault(j, []).append(i)
-        self.nbrs = nbrs
+        zero = [kp for kp, v in weight.items() if not v]
+        if zero:
+            keep = ~np.isin(KP, zero)
+            I, J, KP = I[keep], J[keep], KP[keep]
+        self.w = dict(zip(zip(I.tolist(), J.tolist()), map(weight.__getitem__, KP.tolist())))
         self.bits = place.bit_length() + 1
         names = [fields[f][0] for f in kept]
         if self.alone and self.next_size:
@@ -351,9 +335,50 @@ class DutchPairer:
 
     # ---- one bracket ----------------------------------------------------------------------------
 
+    def _legal_pairs(self, nodes: list[int], tk: list[int], nk: int):
+        """The legal pairs i < j among ``nodes`` (sorted; C1, C3 and forbidden pairs, as
+        :meth:`legal` tests them) as arrays I, J and their pairs of kinds KP = tk[i]·nk +
+        tk[j], in row order; made block by block so that memory stays small."""
+        m = len(nodes)
+        at = {v: k for k, v in enumerate(nodes)}
+        na = np.asarray(nodes, dtype=np.int64)
+        tka = np.asarray([tk[i] for i in nodes], dtype=np.int64)
+        classes: dict = {}
+        ac = np.asarray([-1 - x if self.acls[i] is None else
+                         classes.setdefault(self.acls[i], len(classes))
+                         for x, i in enumerate(nodes)], dtype=np.int64)
+        bad = [at[i] * m + at[j] for x, i in enumerate(nodes) for j in self.opp[i]
+               if j > i and j in at]
+        bad += [at[i] * m + at[j] for i, j in self.forbidden if i in at and j in at]
+        bad_a = np.unique(np.asarray(bad, dtype=np.int64))
+        out_i, out_j, out_k = [], [], []
+        cols = np.arange(m, dtype=np.int64)
+        step = max(1, 1_000_000 // max(m, 1))
+        for a in range(0, m, step):
+            rows = np.arange(a, min(m, a + step), dtype=np.int64)[:, None]
+            ok = (cols[None, :] > rows) & ((ac[rows] != ac[None, :]) | (ac[rows] < 0))
+            x, y = np.nonzero(ok)
+            x += a
+            if bad_a.size:
+                keep = ~np.isin(x * m + y, bad_a)
+                x, y = x[keep], y[keep]
+            out_i.append(na[x])
+            out_j.append(na[y])
+            out_k.append(tka[x] * nk + tka[y])
+        if not out_i:
+            empty = np.zeros(0, dtype=np.int64)
+            return empty, empty, empty
+        return np.concatenate(out_i), np.concatenate(out_j), np.concatenate(out_k)
+
+    def _neighbours(self, x: int) -> list[int]:
+        """The players ``x`` still has a weighed pair with."""
+        w = self.w
+        return [y for y in self.compact[1] or range(self.n)
+                if y != x and ((x, y) if x < y else (y, x)) in w]
+
     def _ban(self, x: int, keep) -> None:
         """Ban every live edge of ``x`` whose other end fails ``keep``."""
-        for y in self.nbrs.get(x, ()):
+        for y in self._neighbours(x):
             if y not in self.dead and not keep(y):
                 self._drop((x, y) if x < y else (y, x))
 
@@ -377,7 +402,7 @@ class DutchPairer:
         pairs.append((min(x, y), max(x, y)))
         self.dead.update((x, y))
         for a in (x, y):
-            for b in self.nbrs.get(a, ()):
+            for b in self._neighbours(a):
                 e = (a, b) if a < b else (b, a)
                 self.w.pop(e, None)
                 self.wsel.pop(e, None)
