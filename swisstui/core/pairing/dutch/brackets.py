@@ -556,7 +556,9 @@ class DutchPairer:
         rs = set(rem)
         pos = {y: k for k, y in enumerate(rem)}
         # (every legal pair of residents is weighed: C6 rewards it)
-        redges = [e for e in self.w if e[0] in rs and e[1] in rs and e not in self.banned]
+        inside = self.alone and not mdps and not self.banned  # every weighed pair is in rs
+        redges = list(self.w) if inside else [
+            e for e in self.w if e[0] in rs and e[1] in rs and e not in self.banned]
 
         def make_base(npairs: int) -> dict[tuple[int, int], int]:
             # S1 = the first npairs: fewest exchanges, then the smallest sum of S1 places
@@ -573,8 +575,12 @@ class DutchPairer:
             # exchanges' own weighing, with its many distinct weights, is much slower)
             s1 = set(rem[:npairs])
             full = self.w
-            self.w = {e: v for e, v in full.items()
-                      if e[0] not in rs or e[1] not in rs or (e[0] in s1 and e[1] not in s1)}
+            if inside:  # (rem is sorted: S1 is every player below the first of S2)
+                first = rem[npairs]
+                self.w = {e: v for e, v in full.items() if e[0] < first <= e[1]}
+            else:
+                self.w = {e: v for e, v in full.items() if e[0] not in rs or e[1] not in rs
+                          or (e[0] in s1 and e[1] not in s1)}
             try:
                 m = self.solve()
             finally:

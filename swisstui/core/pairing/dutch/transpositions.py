@@ -54,7 +54,7 @@ def transpose(hs: list[int], w: dict[tuple[int, int], int], mate: dict[int, int]
             return None
         part[x] = y
     owner = {y: x for x, y in part.items()}  # S2 -> S1 partner
-    duals = _duals(hs, adj, part, owner, lows)
+    duals = _duals(hs, adj, part, owner, lows, {x: w[(x, part[x])] for x in hs})
     if duals is None:
         return None
     vy = duals
@@ -66,22 +66,22 @@ def transpose(hs: list[int], w: dict[tuple[int, int], int], mate: dict[int, int]
                    {y for y in lows if y not in owner})
 
 
-def _duals(hs, adj, part, owner, lows) -> dict[int, int] | None:
+def _duals(hs, adj, part, owner, lows, wpart) -> dict[int, int] | None:
     """S2 duals v ≥ 0 (0 for the unpaired) with u_x = w(x, part x) − v(part x) feasible:
     shortest paths over the arcs y → part(x) of length w(x, part x) − w(x, y), from the
     unpaired S2 players (length 0) and, for the others, from a root far enough away.  None
     when ``part`` is not optimal (a negative cycle, or an unpaired player made cheaper)."""
-    arcs: dict[int, list[tuple[int, int]]] = {}
-    total = 0
+    arcs: dict[int, list[tuple[int, int]]] = {y: [] for y in lows}
+    spread = 0
     for x in hs:
         yx = part[x]
-        wx = next(val for y, val in adj[x] if y == yx)
+        wx = wpart[x]
+        vals = [val for _y, val in adj[x]]
+        spread = max(spread, wx - min(vals), max(vals) - wx)
         for y, val in adj[x]:
             if y != yx:
-                c = wx - val
-                arcs.setdefault(y, []).append((yx, c))
-                total += c if c > 0 else -c
-    far = total + 1
+                arcs[y].append((yx, wx - val))
+    far = spread * (len(lows) + 1) + 1  # longer than any simple path
     dist = {y: (0 if y not in owner else far) for y in lows}
     limit = len(lows) + 1
     pushes = dict.fromkeys(lows, 0)
@@ -91,7 +91,7 @@ def _duals(hs, adj, part, owner, lows) -> dict[int, int] | None:
         y = queue.popleft()
         queued.discard(y)
         dy = dist[y]
-        for y2, c in arcs.get(y, ()):
+        for y2, c in arcs[y]:
             nd = dy + c
             if nd < dist[y2]:
                 if y2 not in owner:
