@@ -102,11 +102,78 @@ def test_rounds_equal_the_matching_per_batch_method(n, seed, monkeypatch):
         return got
 
     monkeypatch.setattr(brackets, "transpose", spy)
+    certified = []
+    real_alone = brackets.DutchPairer._alone_without_exchanges
+
+    def spy_alone(self, res):
+        got = real_alone(self, res)
+        certified.append(got is not None)
+        return got
+
+    monkeypatch.setattr(brackets.DutchPairer, "_alone_without_exchanges", spy_alone)
     for _ in range(6):
         fast = pair_round(event).round
-        with monkeypatch.context() as m:
+        with monkeypatch.context() as m:  # one matching per decision, the whole bracket
             m.setattr(brackets.DutchPairer, "_transpose_exact", lambda *a: False)
+            m.setattr(brackets.DutchPairer, "_alone_without_exchanges", lambda *a: None)
             slow = pair_round(event).round
         assert fast == slow
         event = event.with_round(play(event, fast, rng, forfeit_rate=0.03))
-    assert any(used)  # the exact step was taken
+    assert any(used) and any(certified)  # both short cuts were taken
+
+
+def _all_matchings(nodes, w):
+    """Every matching of ``nodes`` leaving at most one player out (weights ``w``)."""
+    if len(nodes) <= 1:
+        yield 0, []
+        return
+    a, rest = nodes[0], nodes[1:]
+    if len(nodes) % 2 == 1:  # a may be the one left out
+        yield from _all_matchings(rest, w)
+    for k, b in enumerate(rest):
+        if (a, b) in w:
+            for val, ms in _all_matchings(rest[:k] + rest[k + 1:], w):
+                yield val + w[(a, b)], ms + [(a, b)]
+
+
+@pytest.mark.parametrize("seed", range(400))
+def test_certificate_never_proves_a_pairing_that_is_not_best(seed):
+    from swisstui.core.pairing.dutch.certificate import no_exchange_is_best
+    from swisstui.core.pairing.dutch.transpositions import duals
+
+    rng = random.Random(seed)
+    n = rng.randint(2, 8)
+    nodes = list(range(n))
+    big = 1000  # C6: a pair outweighs every other term
+    w = {(a, b): big + rng.choice([0, 1, 2, 5]) for a in nodes for b in nodes
+         if a < b and rng.random() < 0.85}
+    h = n // 2
+    first = h
+    cross = {e: v for e, v in w.items() if e[0] < first <= e[1]}
+    best_cross = max((val, ms) for val, ms in _all_matchings(nodes, cross)
+                     if len(ms) == h) if any(
+        len(ms) == h for _v, ms in _all_matchings(nodes, cross)) else None
+    if best_cross is None:
+        return
+    part = dict(best_cross[1])
+    adj = {x: [(b, v) for (a, b), v in cross.items() if a == x] for x in range(h)}
+    got = duals(list(range(h)), adj, part)
+    assert got is not None
+    u, v = got
+    for y in range(h, n):
+        v.setdefault(y, 0)
+    inside = [(a, b, val) for (a, b), val in w.items() if (a, b) not in cross]
+    best = max(val for val, _ms in _all_matchings(nodes, w))
+    if no_exchange_is_best(u, v, inside, first, n % 2 == 1):
+        assert best_cross[0] == best
+
+
+def test_certificate_refuses_when_an_exchange_is_better():
+    from swisstui.core.pairing.dutch.certificate import no_exchange_is_best
+    from swisstui.core.pairing.dutch.transpositions import duals
+
+    # S1 = 0, 1; S2 = 2, 3; 0-1 and 2-3 (an exchange) are worth more than any S1-S2 pairing
+    u, v = duals([0, 1], {0: [(2, 10), (3, 10)], 1: [(2, 10), (3, 10)]}, {0: 2, 1: 3})
+    assert sum(u.values()) + sum(v.values()) == 20
+    assert not no_exchange_is_best(u, v, [(0, 1, 15), (2, 3, 15)], 2, False)
+    assert no_exchange_is_best(u, v, [(0, 1, 10), (2, 3, 10)], 2, False)

@@ -43,7 +43,8 @@ from ...i18n import _
 from ..matching import RUSTWORKX_BITS, solve
 from . import criteria as C
 from .players import DPlayer
-from .transpositions import transpose
+from .certificate import no_exchange_is_best
+from .transpositions import choose, duals, transpose
 
 _SPARE = 8  # candidates a player rewards beyond those of the players before him (step 4)
 
@@ -95,7 +96,8 @@ class DutchPairer:
                           for a, b in [tuple(pair)] if a in at and b in at}
         self.dead: set[int] = set()
         self.banned: set[tuple[int, int]] = set()
-        self.w: dict[tuple[int, int], int] = {}
+        self._pending: tuple | None = None  # the arrays of build() not yet made a table
+        self.w = {}
         self.bits = 1
         self.tie_room = 1  # the largest tie-break total the weights leave room for
         self.bias_div = 1  # coarseness of the step-4 steering bias
@@ -107,6 +109,22 @@ class DutchPairer:
         self.next_size = 0  # size of the next score group (for the names of the criteria)
         # the players weighed now: index -> compact number, and back ({} and []: all)
         self.compact: tuple[dict[int, int], list[int]] = ({}, [])
+
+    @property
+    def w(self) -> dict[tuple[int, int], int]:
+        """The weight table {(i, j): weight} of the pairs weighed now (i < j), made from
+        build()'s arrays when first read."""
+        if self._pending is not None:
+            I, J, KP, weight = self._pending
+            self._pending = None
+            self._w = dict(zip(zip(I.tolist(), J.tolist()),
+                               map(weight.__getitem__, KP.tolist())))
+        return self._w
+
+    @w.setter
+    def w(self, table: dict[tuple[int, int], int]) -> None:
+        self._pending = None
+        self._w = table
 
     # ---- matching ----------------------------------------------------------------------------
 
@@ -326,7 +344,8 @@ class DutchPairer:
         if zero:
             keep = ~np.isin(KP, zero)
             I, J, KP = I[keep], J[keep], KP[keep]
-        self.w = dict(zip(zip(I.tolist(), J.tolist()), map(weight.__getitem__, KP.tolist())))
+        self.w = {}
+        self._pending = (I, J, KP, weight)
         self.bits = place.bit_length() + 1
         names = [fields[f][0] for f in kept]
         if self.alone and self.next_size:
@@ -465,6 +484,60 @@ class DutchPairer:
                 k += 1
         return mate
 
+    def _alone_without_exchanges(self, res: list[int]) -> list[tuple[int, int]] | None:
+        """Steps 3 and 4 for a bracket of residents weighed alone, when S1 against S2 (no
+        exchange) is provably as good as any pairing of the bracket (:mod:`.certificate`):
+        one matching of the S1–S2 pairs, its duals, the transpositions on its tight pairs
+        (:mod:`.transpositions`); the pairs, or None (nothing done: the bracket is weighed
+        whole)."""
+        if self._pending is None or len(res) < 2:
+            return None
+        pi, pj, pk, weight = self._pending
+        h = len(res) // 2
+        first = res[h]
+        cross = (pi < first) & (pj >= first)
+        ci, cj = pi[cross].tolist(), pj[cross].tolist()
+        cw = [weight[k] for k in pk[cross].tolist()]
+        nodes = self.compact[1]
+        ix = self.compact[0]
+        mate = solve(len(nodes), [(ix[a], ix[b], c) for a, b, c in zip(ci, cj, cw)],
+                     self.bits, max_cardinality=False)
+        self.solves += 1
+        hs = res[:h]
+        adj: dict[int, list[tuple[int, int]]] = {x: [] for x in hs}
+        for a, b, c in zip(ci, cj, cw):
+            adj[a].append((b, c))
+        part: dict[int, int] = {}
+        for x in hs:
+            y = mate.get(ix[x])
+            if y is None:
+                return None
+            part[x] = nodes[y]
+        wpart = {}
+        for x in hs:
+            for y, c in adj[x]:
+                if y == part[x]:
+                    wpart[x] = c
+                    break
+        got = duals(hs, adj, part, wpart)
+        if got is None:
+            return None
+        u, v = got
+        for y in res[h:]:
+            v.setdefault(y, 0)  # an S2 player without an S1 partner: unpaired, dual 0
+        rest = ~cross
+        inside = list(zip(pi[rest].tolist(), pj[rest].tolist(),
+                          map(weight.__getitem__, pk[rest].tolist())))
+        if not no_exchange_is_best(u, v, inside, first, len(res) % 2 == 1):
+            return None
+        pairs = choose(hs, adj, part, u, v)
+        if pairs is None:
+            return None
+        for x, y in pairs:
+            self.dead.update((x, y))
+        self.w = {}
+        return [(min(x, y), max(x, y)) for x, y in pairs]
+
     def _transpose_exact(self, hs: list[int], mate: dict[int, int], pairs: list) -> bool:
         """Step 4 on the tight pairs of an optimal dual (:mod:`.transpositions`): the same
         pairs as :meth:`_transpose` without a matching per batch; False (nothing done) when
@@ -501,6 +574,15 @@ class DutchPairer:
         pairs: list[tuple[int, int]] = []
         names = self.build(mdps, res, nxt, cand, None)
         c9case = bool(c9ranks) and bye_score is not None and bye_score >= p[res[0]].score
+        if self.alone and not mdps and not c9case:
+            got = self._alone_without_exchanges(res)
+            if got is not None:
+                note.criteria = list(dict.fromkeys(names))
+                note.downfloaters = [p[x].id for x in res if x not in self.dead]
+                note.costs = C.costs([(p[a], p[b]) for a, b in got],
+                                     [p[x] for x in res if x not in self.dead], set())
+                self.last_mate = {}
+                return got
         # without MDPs the first matching is the exchanges' one (step 3)
         mate: dict[int, int] | None = self.solve() if mdps or c9case else None
         bset = set(mdps) | set(res)

@@ -41,29 +41,53 @@ def transpose(hs: list[int], w: dict[tuple[int, int], int], mate: dict[int, int]
     optimal matching ``mate``; the pairs (x, y) in S1 order, or None (see the module)."""
     hset = set(hs)
     adj: dict[int, list[tuple[int, int]]] = {x: [] for x in hs}
-    lows: set[int] = set()
     for (a, b), val in w.items():
         if a not in hset or b in hset:
             return None
         adj[a].append((b, val))
-        lows.add(b)
-    part: dict[int, int] = {}  # S1 -> S2 partner
-    for x in hs:
-        y = mate.get(x)
-        if y is None or y not in lows:
-            return None
-        part[x] = y
-    owner = {y: x for x, y in part.items()}  # S2 -> S1 partner
-    duals = _duals(hs, adj, part, owner, lows, {x: w[(x, part[x])] for x in hs})
-    if duals is None:
+    part = {x: mate.get(x, -1) for x in hs}
+    if any((x, y) not in w for x, y in part.items()):
         return None
-    vy = duals
-    tight: dict[int, list[int]] = {}
-    for x in hs:
-        ux = w[(x, part[x])] - vy[part[x]]
-        tight[x] = sorted(y for y, val in adj[x] if ux + vy[y] == val)
-    return _select(hs, tight, part, owner, {y for y in lows if vy[y] == 0},
-                   {y for y in lows if y not in owner})
+    got = duals(hs, adj, part, {x: w[(x, y)] for x, y in part.items()})
+    if got is None:
+        return None
+    return choose(hs, adj, part, *got)
+
+
+def duals(hs: list[int], adj: dict[int, list[tuple[int, int]]], part: dict[int, int],
+          wpart: dict[int, int] | None = None
+          ) -> tuple[dict[int, int], dict[int, int]] | None:
+    """Optimal duals (u on S1, v ≥ 0 on S2, 0 for the unpaired) of the bipartite problem
+    ``adj`` (S1 player -> [(S2 player, weight)]) for its matching ``part`` (S1 -> S2, whose
+    weights ``wpart`` may be given); None when ``part`` does not pair every S1 player along
+    a weighed pair or is not optimal."""
+    lows = {y for x in hs for y, _v in adj[x]}
+    if wpart is None:
+        wpart = {}
+        for x in hs:
+            y = part.get(x, -1)
+            wy = next((val for z, val in adj[x] if z == y), None) if y in lows else None
+            if wy is None:
+                return None
+            wpart[x] = wy
+    owner = {y: x for x, y in part.items()}
+    if len(owner) != len(hs):
+        return None
+    v = _duals(hs, adj, part, owner, lows, wpart)
+    if v is None:
+        return None
+    return {x: wpart[x] - v[part[x]] for x in hs}, v
+
+
+def choose(hs: list[int], adj: dict[int, list[tuple[int, int]]], part: dict[int, int],
+           u: dict[int, int], v: dict[int, int]) -> list[tuple[int, int]] | None:
+    """The transpositions (module docstring) given optimal duals ``u``, ``v`` of the
+    matching ``part`` (which is turned along the way)."""
+    tight = {x: sorted(y for y, val in adj[x] if u[x] + v[y] == val) for x in hs}
+    part = dict(part)
+    owner = {y: x for x, y in part.items()}
+    return _select(hs, tight, part, owner, {y for y, d in v.items() if d == 0},
+                   {y for y in v if y not in owner})
 
 
 def _duals(hs, adj, part, owner, lows, wpart) -> dict[int, int] | None:
