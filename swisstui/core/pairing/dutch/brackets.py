@@ -36,8 +36,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-import numpy as np
-
 from ...errors import PairingError
 from ...i18n import _
 from ..matching import RUSTWORKX_BITS, solve
@@ -47,6 +45,7 @@ from .certificate import no_exchange_is_best
 from .transpositions import choose, duals, transpose
 
 _SPARE = 8  # candidates a player rewards beyond those of the players before him (step 4)
+_VECTOR = 160  # brackets of more players enumerate their pairs with numpy (imported then)
 
 
 @dataclass
@@ -117,8 +116,9 @@ class DutchPairer:
         if self._pending is not None:
             I, J, KP, weight = self._pending
             self._pending = None
-            self._w = dict(zip(zip(I.tolist(), J.tolist()),
-                               map(weight.__getitem__, KP.tolist())))
+            if not isinstance(I, list):
+                I, J, KP = I.tolist(), J.tolist(), KP.tolist()
+            self._w = dict(zip(zip(I, J), map(weight.__getitem__, KP)))
         return self._w
 
     @w.setter
@@ -298,8 +298,9 @@ class DutchPairer:
         # the legal pairs (C1, C3, forbidden pairs: as legal() tests them) and their pairs
         # of kinds, as arrays (pair I[k]-J[k], kinds KP[k] = a·nk+b)
         I, J, KP = self._legal_pairs(nodes, tk, nk)
-        kp_of: dict[int, tuple[int, ...]] = {kp: terms(kp // nk, kp % nk)
-                                              for kp in np.unique(KP).tolist()}
+        kp_of: dict[int, tuple[int, ...]] = {
+            kp: terms(kp // nk, kp % nk)
+            for kp in sorted(set(KP) if isinstance(KP, list) else set(KP.tolist()))}
         # drop terms that cannot tell two pairings apart: all zero, or proportional to a
         # term already kept (then it is constant among the pairings that term prefers);
         # both tests read each pair of kinds that occurs once
@@ -341,7 +342,11 @@ class DutchPairer:
             place *= fields[f][1] + 1
         weight = {kp: sum(t[f] * pl for f, pl in places) for kp, t in kp_of.items()}
         zero = [kp for kp, v in weight.items() if not v]
-        if zero:
+        if zero and isinstance(KP, list):
+            nonzero = [weight[k] != 0 for k in KP]
+            I, J, KP = ([x for x, ok in zip(col, nonzero) if ok] for col in (I, J, KP))
+        elif zero:
+            import numpy as np
             keep = ~np.isin(KP, zero)
             I, J, KP = I[keep], J[keep], KP[keep]
         self.w = {}
@@ -357,8 +362,24 @@ class DutchPairer:
     def _legal_pairs(self, nodes: list[int], tk: list[int], nk: int):
         """The legal pairs i < j among ``nodes`` (sorted; C1, C3 and forbidden pairs, as
         :meth:`legal` tests them) as arrays I, J and their pairs of kinds KP = tk[i]·nk +
-        tk[j], in row order; made block by block so that memory stays small."""
+        tk[j], in row order; made block by block so that memory stays small.  Lists for a
+        small bracket (no numpy import), numpy arrays from :data:`_VECTOR` players on."""
         m = len(nodes)
+        if m <= _VECTOR:
+            opp, acls, forb = self.opp, self.acls, self.forbidden
+            li: list[int] = []
+            lj: list[int] = []
+            lk: list[int] = []
+            for x, i in enumerate(nodes):
+                ti, oi, ci = tk[i] * nk, opp[i], acls[i]
+                for j in nodes[x + 1:]:
+                    if j in oi or (ci is not None and ci == acls[j]) or (forb and (i, j) in forb):
+                        continue
+                    li.append(i)
+                    lj.append(j)
+                    lk.append(ti + tk[j])
+            return li, lj, lk
+        import numpy as np
         at = {v: k for k, v in enumerate(nodes)}
         na = np.asarray(nodes, dtype=np.int64)
         tka = np.asarray([tk[i] for i in nodes], dtype=np.int64)
@@ -366,8 +387,7 @@ class DutchPairer:
         ac = np.asarray([-1 - x if self.acls[i] is None else
                          classes.setdefault(self.acls[i], len(classes))
                          for x, i in enumerate(nodes)], dtype=np.int64)
-        bad = [at[i] * m + at[j] for x, i in enumerate(nodes) for j in self.opp[i]
-               if j > i and j in at]
+        bad = [at[i] * m + at[j] for i in nodes for j in self.opp[i] if j > i and j in at]
         bad += [at[i] * m + at[j] for i, j in self.forbidden if i in at and j in at]
         bad_a = np.unique(np.asarray(bad, dtype=np.int64))
         out_i, out_j, out_k = [], [], []
@@ -376,14 +396,14 @@ class DutchPairer:
         for a in range(0, m, step):
             rows = np.arange(a, min(m, a + step), dtype=np.int64)[:, None]
             ok = (cols[None, :] > rows) & ((ac[rows] != ac[None, :]) | (ac[rows] < 0))
-            x, y = np.nonzero(ok)
-            x += a
+            xs, ys = np.nonzero(ok)
+            xs += a
             if bad_a.size:
-                keep = ~np.isin(x * m + y, bad_a)
-                x, y = x[keep], y[keep]
-            out_i.append(na[x])
-            out_j.append(na[y])
-            out_k.append(tka[x] * nk + tka[y])
+                keep = ~np.isin(xs * m + ys, bad_a)
+                xs, ys = xs[keep], ys[keep]
+            out_i.append(na[xs])
+            out_j.append(na[ys])
+            out_k.append(tka[xs] * nk + tka[ys])
         if not out_i:
             empty = np.zeros(0, dtype=np.int64)
             return empty, empty, empty
@@ -484,26 +504,56 @@ class DutchPairer:
                 k += 1
         return mate
 
-    def _alone_without_exchanges(self, res: list[int]) -> list[tuple[int, int]] | None:
-        """Steps 3 and 4 for a bracket of residents weighed alone, when S1 against S2 (no
-        exchange) is provably as good as any pairing of the bracket (:mod:`.certificate`):
-        one matching of the S1–S2 pairs, its duals, the transpositions on its tight pairs
-        (:mod:`.transpositions`); the pairs, or None (nothing done: the bracket is weighed
-        whole)."""
-        if self._pending is None or len(res) < 2:
+    def _no_exchange_proven(self, rem: list[int]) -> list[tuple[int, int]] | None:
+        """Steps 3 and 4 for the remainder ``rem`` when it is all that is weighed now (a
+        bracket weighed alone or the last one, its MDPs paired) and S1 against S2 (no
+        exchange) is provably as good as any pairing of it (:mod:`.certificate`): one
+        matching of the S1–S2 pairs, its duals, the transpositions on its tight pairs
+        (:mod:`.transpositions`); the pairs, or None (nothing done: the remainder is weighed
+        whole, as before)."""
+        if len(rem) < 2:
             return None
-        pi, pj, pk, weight = self._pending
-        h = len(res) // 2
-        first = res[h]
-        cross = (pi < first) & (pj >= first)
-        ci, cj = pi[cross].tolist(), pj[cross].tolist()
-        cw = [weight[k] for k in pk[cross].tolist()]
+        h = len(rem) // 2
+        first = rem[h]
+        inside: list[tuple[int, int, int]]
+        if self._pending is not None:  # build()'s arrays: every pair is in the remainder
+            pi, pj, pk, weight = self._pending
+            if len(pi) and (int(min(pi)) < rem[0] or int(max(pj)) > rem[-1]):
+                return None
+            if isinstance(pi, list):
+                ci, cj, cw, inside = [], [], [], []
+                for a, b, k in zip(pi, pj, pk):
+                    if a < first <= b:
+                        ci.append(a)
+                        cj.append(b)
+                        cw.append(weight[k])
+                    else:
+                        inside.append((a, b, weight[k]))
+            else:
+                cross = (pi < first) & (pj >= first)
+                ci, cj = pi[cross].tolist(), pj[cross].tolist()
+                cw = [weight[k] for k in pk[cross].tolist()]
+                rest = ~cross
+                inside = list(zip(pi[rest].tolist(), pj[rest].tolist(),
+                                  map(weight.__getitem__, pk[rest].tolist())))
+        else:
+            rs = set(rem)
+            ci, cj, cw, inside = [], [], [], []
+            for (a, b), c in self.w.items():
+                if a not in rs or b not in rs:
+                    return None  # another player is weighed too
+                if a < first <= b:
+                    ci.append(a)
+                    cj.append(b)
+                    cw.append(c)
+                else:
+                    inside.append((a, b, c))
         nodes = self.compact[1]
         ix = self.compact[0]
         mate = solve(len(nodes), [(ix[a], ix[b], c) for a, b, c in zip(ci, cj, cw)],
                      self.bits, max_cardinality=False)
         self.solves += 1
-        hs = res[:h]
+        hs = rem[:h]
         adj: dict[int, list[tuple[int, int]]] = {x: [] for x in hs}
         for a, b, c in zip(ci, cj, cw):
             adj[a].append((b, c))
@@ -523,12 +573,9 @@ class DutchPairer:
         if got is None:
             return None
         u, v = got
-        for y in res[h:]:
+        for y in rem[h:]:
             v.setdefault(y, 0)  # an S2 player without an S1 partner: unpaired, dual 0
-        rest = ~cross
-        inside = list(zip(pi[rest].tolist(), pj[rest].tolist(),
-                          map(weight.__getitem__, pk[rest].tolist())))
-        if not no_exchange_is_best(u, v, inside, first, len(res) % 2 == 1):
+        if not no_exchange_is_best(u, v, inside, first, len(rem) % 2 == 1):
             return None
         pairs = choose(hs, adj, part, u, v)
         if pairs is None:
@@ -537,6 +584,18 @@ class DutchPairer:
             self.dead.update((x, y))
         self.w = {}
         return [(min(x, y), max(x, y)) for x, y in pairs]
+
+    def _transpose_from(self, hs, cands_of, pairs, bias, start) -> dict[int, int] | None:
+        """Step 4 among the players weighed now: the exact method (:meth:`_transpose_exact`)
+        from ``start`` when it is an optimal matching of them, else from a fresh one; if that
+        does not apply, the matching-per-batch method (:meth:`_transpose`, steered by
+        ``bias``), whose last matching is returned (None after the exact method)."""
+        if start is not None and self._transpose_exact(hs, start, pairs):
+            return None
+        fresh = self.solve()
+        if self._transpose_exact(hs, fresh, pairs):
+            return None
+        return self._transpose(hs, cands_of, self.solve(bias) if bias else fresh, pairs)
 
     def _transpose_exact(self, hs: list[int], mate: dict[int, int], pairs: list) -> bool:
         """Step 4 on the tight pairs of an optimal dual (:mod:`.transpositions`): the same
@@ -574,17 +633,15 @@ class DutchPairer:
         pairs: list[tuple[int, int]] = []
         names = self.build(mdps, res, nxt, cand, None)
         c9case = bool(c9ranks) and bye_score is not None and bye_score >= p[res[0]].score
-        if self.alone and not mdps and not c9case:
-            got = self._alone_without_exchanges(res)
-            if got is not None:
-                note.criteria = list(dict.fromkeys(names))
-                note.downfloaters = [p[x].id for x in res if x not in self.dead]
-                note.costs = C.costs([(p[a], p[b]) for a, b in got],
-                                     [p[x] for x in res if x not in self.dead], set())
-                self.last_mate = {}
-                return got
-        # without MDPs the first matching is the exchanges' one (step 3)
-        mate: dict[int, int] | None = self.solve() if mdps or c9case else None
+        # without MDPs the first matching is the exchanges' one (step 3); with them it is
+        # steered towards the first MDP's highest resident (step 2 may then skip a matching)
+        steer = None
+        if mdps and not c9case:
+            x0 = mdps[0]
+            steer = {(x0, y): len(res) - k for k, y in enumerate(res) if x0 < y}
+        mate: dict[int, int] | None = (self.solve(steer) if steer is not None else
+                                       self.solve() if c9case else None)
+        steered = mate if steer is not None else None
         bset = set(mdps) | set(res)
         if c9case:
             assert mate is not None  # solved above when c9case
@@ -631,10 +688,23 @@ class DutchPairer:
             cands = [y for y in res if y not in self.dead and edge_ok(x, y)
                      and self.legal(x, y)]
             assert mate is not None  # paired MDPs come from a solved matching
-            y, mate = self._best_partner(x, cands, mate)
+            if x == mdps[0] and mate is steered and mate.get(x) in cands:
+                y = mate[x]  # the steered matching's choice is the highest possible
+            else:
+                y, mate = self._best_partner(x, cands, mate)
             self._fix(x, y, pairs)
         # 3. the remainder: S1/S2 and exchanges
         rem = [y for y in res if y not in self.dead]
+        if self.sub and (self.alone or not nxt):
+            got = self._no_exchange_proven(rem)
+            if got is not None:
+                pairs += got
+                note.downfloaters = [p[x].id for x in mdps + res if x not in self.dead]
+                note.costs = C.costs([(p[a], p[b]) for a, b in pairs],
+                                     [p[x] for x in mdps + res if x not in self.dead],
+                                     {p[x].id for x in mdps})
+                self.last_mate = {}
+                return pairs
         rs = set(rem)
         pos = {y: k for k, y in enumerate(rem)}
         # (every legal pair of residents is weighed: C6 rewards it)
@@ -736,9 +806,9 @@ class DutchPairer:
                 # already pairs S1 with S2 as well as possible)
                 if not self.alone:
                     self._restrict(hset | set(low))
-                start = mate if self.alone else self.solve(bias)
-                if not self._transpose_exact(hs, start, pairs):
-                    mate = self._transpose(hs, cands_of, start, pairs)
+                last = self._transpose_from(hs, cands_of, pairs, bias, mate)
+                if last is not None:
+                    mate = last
                 self._restrict(None)
                 if not self.alone:
                     mate = self.solve()
@@ -752,9 +822,7 @@ class DutchPairer:
                     v0 = self._value(before)
                     saved = (set(self.dead), dict(self.w), len(pairs))
                     self._restrict(hset | set(low))
-                    start = self.solve(bias)
-                    if not self._transpose_exact(hs, start, pairs):
-                        self._transpose(hs, cands_of, start, pairs)
+                    self._transpose_from(hs, cands_of, pairs, bias, before)
                     self._restrict(None)
                     after = self.solve()
                     v1 = sum(saved[1][e] for e in pairs[saved[2]:]) + self._value(after)
