@@ -16,16 +16,16 @@ PLAYERS = [Player(1, "A", rating=2000), Player(2, "B", rating=1900),
                                                                    joined_round=5)]
 
 
-def test_pairing_numbers_are_reassigned_for_three_rounds_then_frozen():
-    assert REASSIGNED == 3
+def test_pairing_numbers_are_reassigned_for_four_rounds_then_frozen():
+    assert REASSIGNED == 4  # C.04.2 2.3: no modification after round 4 has been paired
     ev = build("chess", PLAYERS, [], nrounds=7, system="dutch")
     by_rating = {6: 1, 5: 2, 1: 3, 2: 4, 3: 5, 4: 6}
-    for rnd in (1, 2, 3):  # a late entry takes his place by rating
+    for rnd in (1, 2, 3, 4):  # a late entry takes his place by rating
         assert pairing_numbers(ev, round_no=rnd) == by_rating
-    # from round 4 the order of the players entered by round 3 is kept (E joined in round
+    # from round 5 the order of the players entered by round 4 is kept (E joined in round
     # 3: by rating among them); F, entering in round 5, comes after them
     frozen = {5: 1, 1: 2, 2: 3, 3: 4, 4: 5, 6: 6}
-    for rnd in (4, 5, 7):
+    for rnd in (5, 6, 7):
         assert pairing_numbers(ev, round_no=rnd) == frozen
     # the engine numbers only who takes part: before F enters, nobody's parity moves
     assert pairing_numbers(ev, {1, 2, 3, 4, 5}, 4) == {5: 1, 1: 2, 2: 3, 3: 4, 4: 5}

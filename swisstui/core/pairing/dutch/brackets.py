@@ -34,7 +34,6 @@ bracket whose first candidate is perfect needs no matching.
 
 from __future__ import annotations
 
-from array import array
 from dataclasses import dataclass, field
 
 from ...errors import PairingError
@@ -42,8 +41,11 @@ from ...i18n import _
 from ..matching import RUSTWORKX_BITS, solve
 from . import criteria as C
 from .players import DPlayer
+from .certificate import no_exchange_is_best
+from .transpositions import choose, duals, transpose
 
 _SPARE = 8  # candidates a player rewards beyond those of the players before him (step 4)
+_VECTOR = 160  # brackets of more players enumerate their pairs with numpy (imported then)
 
 
 @dataclass
@@ -93,12 +95,12 @@ class DutchPairer:
                           for a, b in [tuple(pair)] if a in at and b in at}
         self.dead: set[int] = set()
         self.banned: set[tuple[int, int]] = set()
-        self.w: dict[tuple[int, int], int] = {}
+        self._pending: tuple | None = None  # the arrays of build() not yet made a table
+        self.w = {}
         self.bits = 1
         self.tie_room = 1  # the largest tie-break total the weights leave room for
         self.bias_div = 1  # coarseness of the step-4 steering bias
         self.solves = 0
-        self.nbrs: dict[int, list[int]] = {}
         self.sub = False  # weigh only the bracket and the next score group (see pair_players)
         self.only: set[int] | None = None  # solve among these players only
         self.wsel: dict[tuple[int, int], int] = {}  # self.w among self.only
@@ -106,6 +108,23 @@ class DutchPairer:
         self.next_size = 0  # size of the next score group (for the names of the criteria)
         # the players weighed now: index -> compact number, and back ({} and []: all)
         self.compact: tuple[dict[int, int], list[int]] = ({}, [])
+
+    @property
+    def w(self) -> dict[tuple[int, int], int]:
+        """The weight table {(i, j): weight} of the pairs weighed now (i < j), made from
+        build()'s arrays when first read."""
+        if self._pending is not None:
+            I, J, KP, weight = self._pending
+            self._pending = None
+            if not isinstance(I, list):
+                I, J, KP = I.tolist(), J.tolist(), KP.tolist()
+            self._w = dict(zip(zip(I, J), map(weight.__getitem__, KP)))
+        return self._w
+
+    @w.setter
+    def w(self, table: dict[tuple[int, int], int]) -> None:
+        self._pending = None
+        self._w = table
 
     # ---- matching ----------------------------------------------------------------------------
 
@@ -277,24 +296,11 @@ class DutchPairer:
             return tuple(out)
 
         # the legal pairs (C1, C3, forbidden pairs: as legal() tests them) and their pairs
-        # of kinds, kept compactly (pair i·n+j, kinds a·nk+b)
-        opp, acls, forb = self.opp, self.acls, self.forbidden
-        kp_of: dict[int, tuple[int, ...]] = {}
-        edge_codes = array("q")
-        kind_codes = array("q")
-        n = self.n
-        m = len(nodes)
-        for x, i in enumerate(nodes):
-            ti = tk[i] * nk
-            oi, ci, base = opp[i], acls[i], i * n
-            for j in nodes[x + 1:m]:
-                if j in oi or (ci is not None and ci == acls[j]) or (forb and (i, j) in forb):
-                    continue
-                kp = ti + tk[j]
-                if kp not in kp_of:
-                    kp_of[kp] = terms(tk[i], tk[j])
-                edge_codes.append(base + j)
-                kind_codes.append(kp)
+        # of kinds, as arrays (pair I[k]-J[k], kinds KP[k] = a·nk+b)
+        I, J, KP = self._legal_pairs(nodes, tk, nk)
+        kp_of: dict[int, tuple[int, ...]] = {
+            kp: terms(kp // nk, kp % nk)
+            for kp in sorted(set(KP) if isinstance(KP, list) else set(KP.tolist()))}
         # drop terms that cannot tell two pairings apart: all zero, or proportional to a
         # term already kept (then it is constant among the pairings that term prefers);
         # both tests read each pair of kinds that occurs once
@@ -335,13 +341,16 @@ class DutchPairer:
             places.append((f, place))
             place *= fields[f][1] + 1
         weight = {kp: sum(t[f] * pl for f, pl in places) for kp, t in kp_of.items()}
-        self.w = {divmod(e, n): weight[kp] for e, kp in zip(edge_codes, kind_codes)
-                  if weight[kp]}
-        nbrs: dict[int, list[int]] = {}
-        for i, j in self.w:
-            nbrs.setdefault(i, []).append(j)
-            nbrs.setdefault(j, []).append(i)
-        self.nbrs = nbrs
+        zero = [kp for kp, v in weight.items() if not v]
+        if zero and isinstance(KP, list):
+            nonzero = [weight[k] != 0 for k in KP]
+            I, J, KP = ([x for x, ok in zip(col, nonzero) if ok] for col in (I, J, KP))
+        elif zero:
+            import numpy as np
+            keep = ~np.isin(KP, zero)
+            I, J, KP = I[keep], J[keep], KP[keep]
+        self.w = {}
+        self._pending = (I, J, KP, weight)
         self.bits = place.bit_length() + 1
         names = [fields[f][0] for f in kept]
         if self.alone and self.next_size:
@@ -350,9 +359,65 @@ class DutchPairer:
 
     # ---- one bracket ----------------------------------------------------------------------------
 
+    def _legal_pairs(self, nodes: list[int], tk: list[int], nk: int):
+        """The legal pairs i < j among ``nodes`` (sorted; C1, C3 and forbidden pairs, as
+        :meth:`legal` tests them) as arrays I, J and their pairs of kinds KP = tk[i]·nk +
+        tk[j], in row order; made block by block so that memory stays small.  Lists for a
+        small bracket (no numpy import), numpy arrays from :data:`_VECTOR` players on."""
+        m = len(nodes)
+        if m <= _VECTOR:
+            opp, acls, forb = self.opp, self.acls, self.forbidden
+            li: list[int] = []
+            lj: list[int] = []
+            lk: list[int] = []
+            for x, i in enumerate(nodes):
+                ti, oi, ci = tk[i] * nk, opp[i], acls[i]
+                for j in nodes[x + 1:]:
+                    if j in oi or (ci is not None and ci == acls[j]) or (forb and (i, j) in forb):
+                        continue
+                    li.append(i)
+                    lj.append(j)
+                    lk.append(ti + tk[j])
+            return li, lj, lk
+        import numpy as np
+        at = {v: k for k, v in enumerate(nodes)}
+        na = np.asarray(nodes, dtype=np.int64)
+        tka = np.asarray([tk[i] for i in nodes], dtype=np.int64)
+        classes: dict = {}
+        ac = np.asarray([-1 - x if self.acls[i] is None else
+                         classes.setdefault(self.acls[i], len(classes))
+                         for x, i in enumerate(nodes)], dtype=np.int64)
+        bad = [at[i] * m + at[j] for i in nodes for j in self.opp[i] if j > i and j in at]
+        bad += [at[i] * m + at[j] for i, j in self.forbidden if i in at and j in at]
+        bad_a = np.unique(np.asarray(bad, dtype=np.int64))
+        out_i, out_j, out_k = [], [], []
+        cols = np.arange(m, dtype=np.int64)
+        step = max(1, 1_000_000 // max(m, 1))
+        for a in range(0, m, step):
+            rows = np.arange(a, min(m, a + step), dtype=np.int64)[:, None]
+            ok = (cols[None, :] > rows) & ((ac[rows] != ac[None, :]) | (ac[rows] < 0))
+            xs, ys = np.nonzero(ok)
+            xs += a
+            if bad_a.size:
+                keep = ~np.isin(xs * m + ys, bad_a)
+                xs, ys = xs[keep], ys[keep]
+            out_i.append(na[xs])
+            out_j.append(na[ys])
+            out_k.append(tka[xs] * nk + tka[ys])
+        if not out_i:
+            empty = np.zeros(0, dtype=np.int64)
+            return empty, empty, empty
+        return np.concatenate(out_i), np.concatenate(out_j), np.concatenate(out_k)
+
+    def _neighbours(self, x: int) -> list[int]:
+        """The players ``x`` still has a weighed pair with."""
+        w = self.w
+        return [y for y in self.compact[1] or range(self.n)
+                if y != x and ((x, y) if x < y else (y, x)) in w]
+
     def _ban(self, x: int, keep) -> None:
         """Ban every live edge of ``x`` whose other end fails ``keep``."""
-        for y in self.nbrs.get(x, ()):
+        for y in self._neighbours(x):
             if y not in self.dead and not keep(y):
                 self._drop((x, y) if x < y else (y, x))
 
@@ -362,11 +427,21 @@ class DutchPairer:
         self.w.pop(e, None)
         self.wsel.pop(e, None)
 
+    def _drop_all(self, edges: list[tuple[int, int]]) -> None:
+        """Ban every pair of ``edges`` (as :meth:`_drop`, in one pass over the tables)."""
+        if not edges:
+            return
+        self.banned.update(edges)
+        gone = set(edges)
+        self.w = {e: v for e, v in self.w.items() if e not in gone}
+        if self.wsel:
+            self.wsel = {e: v for e, v in self.wsel.items() if e not in gone}
+
     def _fix(self, x: int, y: int, pairs: list) -> None:
         pairs.append((min(x, y), max(x, y)))
         self.dead.update((x, y))
         for a in (x, y):
-            for b in self.nbrs.get(a, ()):
+            for b in self._neighbours(a):
                 e = (a, b) if a < b else (b, a)
                 self.w.pop(e, None)
                 self.wsel.pop(e, None)
@@ -429,6 +504,117 @@ class DutchPairer:
                 k += 1
         return mate
 
+    def _no_exchange_proven(self, rem: list[int]) -> list[tuple[int, int]] | None:
+        """Steps 3 and 4 for the remainder ``rem`` when it is all that is weighed now (a
+        bracket weighed alone or the last one, its MDPs paired) and S1 against S2 (no
+        exchange) is provably as good as any pairing of it (:mod:`.certificate`): one
+        matching of the S1–S2 pairs, its duals, the transpositions on its tight pairs
+        (:mod:`.transpositions`); the pairs, or None (nothing done: the remainder is weighed
+        whole, as before)."""
+        if len(rem) < 2:
+            return None
+        h = len(rem) // 2
+        first = rem[h]
+        inside: list[tuple[int, int, int]]
+        if self._pending is not None:  # build()'s arrays: every pair is in the remainder
+            pi, pj, pk, weight = self._pending
+            if len(pi) and (int(min(pi)) < rem[0] or int(max(pj)) > rem[-1]):
+                return None
+            if isinstance(pi, list):
+                ci, cj, cw, inside = [], [], [], []
+                for a, b, k in zip(pi, pj, pk):
+                    if a < first <= b:
+                        ci.append(a)
+                        cj.append(b)
+                        cw.append(weight[k])
+                    else:
+                        inside.append((a, b, weight[k]))
+            else:
+                cross = (pi < first) & (pj >= first)
+                ci, cj = pi[cross].tolist(), pj[cross].tolist()
+                cw = [weight[k] for k in pk[cross].tolist()]
+                rest = ~cross
+                inside = list(zip(pi[rest].tolist(), pj[rest].tolist(),
+                                  map(weight.__getitem__, pk[rest].tolist())))
+        else:
+            rs = set(rem)
+            ci, cj, cw, inside = [], [], [], []
+            for (a, b), c in self.w.items():
+                if a not in rs or b not in rs:
+                    return None  # another player is weighed too
+                if a < first <= b:
+                    ci.append(a)
+                    cj.append(b)
+                    cw.append(c)
+                else:
+                    inside.append((a, b, c))
+        nodes = self.compact[1]
+        ix = self.compact[0]
+        mate = solve(len(nodes), [(ix[a], ix[b], c) for a, b, c in zip(ci, cj, cw)],
+                     self.bits, max_cardinality=False)
+        self.solves += 1
+        hs = rem[:h]
+        adj: dict[int, list[tuple[int, int]]] = {x: [] for x in hs}
+        for a, b, c in zip(ci, cj, cw):
+            adj[a].append((b, c))
+        part: dict[int, int] = {}
+        for x in hs:
+            y = mate.get(ix[x])
+            if y is None:
+                return None
+            part[x] = nodes[y]
+        wpart = {}
+        for x in hs:
+            for y, c in adj[x]:
+                if y == part[x]:
+                    wpart[x] = c
+                    break
+        got = duals(hs, adj, part, wpart)
+        if got is None:
+            return None
+        u, v = got
+        for y in rem[h:]:
+            v.setdefault(y, 0)  # an S2 player without an S1 partner: unpaired, dual 0
+        if not no_exchange_is_best(u, v, inside, first, len(rem) % 2 == 1):
+            return None
+        pairs = choose(hs, adj, part, u, v)
+        if pairs is None:
+            return None
+        for x, y in pairs:
+            self.dead.update((x, y))
+        self.w = {}
+        return [(min(x, y), max(x, y)) for x, y in pairs]
+
+    def _transpose_from(self, hs, cands_of, pairs, bias, start) -> dict[int, int] | None:
+        """Step 4 among the players weighed now: the exact method (:meth:`_transpose_exact`)
+        from ``start`` when it is an optimal matching of them, else from a fresh one; if that
+        does not apply, the matching-per-batch method (:meth:`_transpose`, steered by
+        ``bias``), whose last matching is returned (None after the exact method)."""
+        if start is not None and self._transpose_exact(hs, start, pairs):
+            return None
+        fresh = self.solve()
+        if self._transpose_exact(hs, fresh, pairs):
+            return None
+        return self._transpose(hs, cands_of, self.solve(bias) if bias else fresh, pairs)
+
+    def _transpose_exact(self, hs: list[int], mate: dict[int, int], pairs: list) -> bool:
+        """Step 4 on the tight pairs of an optimal dual (:mod:`.transpositions`): the same
+        pairs as :meth:`_transpose` without a matching per batch; False (nothing done) when
+        it does not apply."""
+        got = transpose(hs, self.w if self.only is None else self.wsel, mate)
+        if got is None:
+            return False
+        done: set[int] = set()
+        for x, y in got:
+            pairs.append((min(x, y), max(x, y)))
+            done.update((x, y))
+        self.dead |= done
+        self.w = {e: v for e, v in self.w.items() if e[0] not in done and e[1] not in done}
+        if self.only is not None:
+            self.wsel = {e: v for e, v in self.wsel.items()
+                         if e[0] not in done and e[1] not in done}
+        return True
+
     def _restrict(self, nodes: set[int] | None) -> None:
         """Solve among ``nodes`` only (None: among all)."""
         self.only = nodes
@@ -447,8 +633,15 @@ class DutchPairer:
         pairs: list[tuple[int, int]] = []
         names = self.build(mdps, res, nxt, cand, None)
         c9case = bool(c9ranks) and bye_score is not None and bye_score >= p[res[0]].score
-        # without MDPs the first matching is the exchanges' one (step 3)
-        mate: dict[int, int] | None = self.solve() if mdps or c9case else None
+        # without MDPs the first matching is the exchanges' one (step 3); with them it is
+        # steered towards the first MDP's highest resident (step 2 may then skip a matching)
+        steer = None
+        if mdps and not c9case:
+            x0 = mdps[0]
+            steer = {(x0, y): len(res) - k for k, y in enumerate(res) if x0 < y}
+        mate: dict[int, int] | None = (self.solve(steer) if steer is not None else
+                                       self.solve() if c9case else None)
+        steered = mate if steer is not None else None
         bset = set(mdps) | set(res)
         if c9case:
             assert mate is not None  # solved above when c9case
@@ -495,14 +688,29 @@ class DutchPairer:
             cands = [y for y in res if y not in self.dead and edge_ok(x, y)
                      and self.legal(x, y)]
             assert mate is not None  # paired MDPs come from a solved matching
-            y, mate = self._best_partner(x, cands, mate)
+            if x == mdps[0] and mate is steered and mate.get(x) in cands:
+                y = mate[x]  # the steered matching's choice is the highest possible
+            else:
+                y, mate = self._best_partner(x, cands, mate)
             self._fix(x, y, pairs)
         # 3. the remainder: S1/S2 and exchanges
         rem = [y for y in res if y not in self.dead]
+        if self.sub and (self.alone or not nxt):
+            got = self._no_exchange_proven(rem)
+            if got is not None:
+                pairs += got
+                note.downfloaters = [p[x].id for x in mdps + res if x not in self.dead]
+                note.costs = C.costs([(p[a], p[b]) for a, b in pairs],
+                                     [p[x] for x in mdps + res if x not in self.dead],
+                                     {p[x].id for x in mdps})
+                self.last_mate = {}
+                return pairs
         rs = set(rem)
         pos = {y: k for k, y in enumerate(rem)}
         # (every legal pair of residents is weighed: C6 rewards it)
-        redges = [e for e in self.w if e[0] in rs and e[1] in rs and e not in self.banned]
+        inside = self.alone and not mdps and not self.banned  # every weighed pair is in rs
+        redges = list(self.w) if inside else [
+            e for e in self.w if e[0] in rs and e[1] in rs and e not in self.banned]
 
         def make_base(npairs: int) -> dict[tuple[int, int], int]:
             # S1 = the first npairs: fewest exchanges, then the smallest sum of S1 places
@@ -519,8 +727,12 @@ class DutchPairer:
             # exchanges' own weighing, with its many distinct weights, is much slower)
             s1 = set(rem[:npairs])
             full = self.w
-            self.w = {e: v for e, v in full.items()
-                      if e[0] not in rs or e[1] not in rs or (e[0] in s1 and e[1] not in s1)}
+            if inside:  # (rem is sorted: S1 is every player below the first of S2)
+                first = rem[npairs]
+                self.w = {e: v for e, v in full.items() if e[0] < first <= e[1]}
+            else:
+                self.w = {e: v for e, v in full.items() if e[0] not in rs or e[1] not in rs
+                          or (e[0] in s1 and e[1] not in s1)}
             try:
                 m = self.solve()
             finally:
@@ -571,9 +783,7 @@ class DutchPairer:
                 mate = self.solve(base)
             hs = [x for x in rem if higher(x, mate)]
             hset = set(hs)
-            for i, j in redges:
-                if i not in hset or j in hset:
-                    self._drop((i, j))
+            self._drop_all([e for e in redges if e[0] not in hset or e[1] in hset])
             # 4. each S1 player in order: the highest-ranked S2 opponent possible.  A small
             # bias towards S1[k]-S2[k] (rearrangement: sum of (p-k)(q-r) is largest in
             # order) makes the matching's own choice the Dutch one most of the time, so that
@@ -596,8 +806,9 @@ class DutchPairer:
                 # already pairs S1 with S2 as well as possible)
                 if not self.alone:
                     self._restrict(hset | set(low))
-                start = mate if self.alone else self.solve(bias)
-                mate = self._transpose(hs, cands_of, start, pairs)
+                last = self._transpose_from(hs, cands_of, pairs, bias, mate)
+                if last is not None:
+                    mate = last
                 self._restrict(None)
                 if not self.alone:
                     mate = self.solve()
@@ -611,7 +822,7 @@ class DutchPairer:
                     v0 = self._value(before)
                     saved = (set(self.dead), dict(self.w), len(pairs))
                     self._restrict(hset | set(low))
-                    self._transpose(hs, cands_of, self.solve(bias), pairs)
+                    self._transpose_from(hs, cands_of, pairs, bias, before)
                     self._restrict(None)
                     after = self.solve()
                     v1 = sum(saved[1][e] for e in pairs[saved[2]:]) + self._value(after)

@@ -2,8 +2,8 @@
 
 * Pairing numbers (FIDE C.04.2, "initial ranking list"): rating (highest first), then FIDE
   title (GM, IM, WGM, FM, WIM, CM, WFM, WCM, none), then name; the player id breaks any
-  remaining tie.  Reassigned for the first three rounds only, then frozen; later entrants
-  are numbered after the others (:func:`pairing_numbers`).  The event option ``pairing_numbers = "id"`` keeps the order of the player
+  remaining tie.  Reassigned up to the fourth round, then frozen (C.04.2 2.3); later
+  entrants are numbered after the others (:func:`pairing_numbers`).  The event option ``pairing_numbers = "id"`` keeps the order of the player
   ids instead (an imported TRF's starting ranks).
 * The colour facts of FIDE C.04.3 A.6 (colour difference, colour preference and its strength)
   counted over *played* games only (C.04.2: forfeits and byes have no colour).
@@ -36,12 +36,13 @@ _ENTERED = (GameKind.GAME, GameKind.PENDING, GameKind.FORFEIT_WIN, GameKind.FORF
             GameKind.FORFEIT_DRAW, GameKind.PAIRING_BYE)
 
 
-#: FIDE C.04.2 (initial order): "the pairing numbers may be reassigned accordingly to the
-#: corrections, but only for the first three rounds" — rounds 1..REASSIGNED are paired with
+#: FIDE C.04.2 (General handling rules for Swiss tournaments, 2026), 2.3: the TPNs "may be
+#: reassigned accordingly to the corrections. No modification of a TPN for this reason is
+#: allowed after the fourth round has been paired" — rounds 1..REASSIGNED are paired with
 #: numbers recomputed from rating, title and name (late entries and corrected ratings take
 #: their place); from the next round on, the order of the players entered by then is frozen
 #: and a later entrant is numbered after them (docs/PAIRING.md "Pairing numbers").
-REASSIGNED = 3
+REASSIGNED = 4
 
 
 def _initial_key(p):
