@@ -135,6 +135,14 @@ class Context:
         assert ids is not None
         return dict(base._memo[key]), ids
 
+    def from_base(self, key: Any) -> Any:
+        """The base context's memoised value under ``key`` (None: no base, or the base has not
+        computed it), for a caller that works out itself what :attr:`changed` alters (the
+        ranking of :func:`.table.standings`)."""
+        if self.base is None or self.forfeits_played:
+            return None
+        return self.base._memo.get(key)
+
     def incremental(self, key: Any, scope: str,
                     compute: Callable[[Any], dict[int, Any]]) -> dict[int, Any]:
         """``compute(ids)`` (``ids`` None: every player) memoised under ``key``, reusing the
