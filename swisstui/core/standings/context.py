@@ -221,8 +221,9 @@ def _find_base(ctx: Context) -> tuple[Context, frozenset[int]] | None:
                 if prev is None:
                     ok = False
                     break
-                if prev is not recs and (len(prev) != len(recs)
-                                         or (recs and prev[-1] != recs[-1])):
+                # (a board left as it was keeps its record objects: model.round_records)
+                if prev is not recs and (len(prev) != len(recs) or (
+                        recs and prev[-1] is not recs[-1] and prev[-1] != recs[-1])):
                     changed.add(pid)
         if ok:
             found = (base, frozenset(changed))

@@ -305,20 +305,25 @@ def _reordered(ctx: Context, tbs: Sequence[TieBreak]) -> list[Row] | None:
     keys += heads[start:]
     tails += old.tails[start:]
     tail_tbs = tbs[_prefix_length(tbs):]
-    group_values = {code: dict(vals) for code, vals in old.group_values.items()}
-    fresh: set[int] = set()  # players whose values may differ from their old row's
+    old_values = old.group_values
+    group_values = {code: dict(vals) for code, vals in old_values.items()}
+    fresh = set(moved)  # players whose values may differ from their old row's
     for i in redo:
         sub, vals = _refine(ctx, [groups[i]], tail_tbs)
         tails[i] = sub
-        fresh.update(groups[i])
         for code, gv in group_values.items():
-            gv.update(vals[code])
+            new_gv, old_gv = vals[code], old_values[code]
+            gv.update(new_gv)
+            fresh.update(p for p, v in new_gv.items() if old_gv.get(p) != v)
     score = ctx.score
     codes_ = list(codes)
     columns = [group_values[c] if c in group_values else ctx.tiebreak(c) for c in codes_]
     players = ctx.players
+    base = ctx.base
+    # the same Player objects as the rows': none to look up again
+    same_players = base is not None and base.event.players is ctx.event.players
     old_rows = old.rows
-    by_id = dict(old_rows)
+    order: list[int] = []
     rows: list[Row] = []
     pos = 1
     for tail in tails:
@@ -326,18 +331,22 @@ def _reordered(ctx: Context, tbs: Sequence[TieBreak]) -> list[Row] | None:
         for g in tail:
             n = len(g)
             place = str(pos) if n == 1 else f"{pos}-{pos + n - 1}"
-            for i, pid in enumerate(g):
-                player = players.get(pid) or Player(pid, f"#{pid}")
-                if pid in fresh:
-                    row = Row(pos + i, place, player, score[pid],
-                              _row_values(codes_, columns, pid))
-                    by_id[pid] = row
-                else:
-                    row = old_rows[pid]
-                    if row.rank != pos + i or row.place != place or row.player is not player:
-                        row = by_id[pid] = Row(pos + i, place, player, score[pid], row.values)
+            rank = pos
+            for pid in g:
+                row = None if pid in fresh else old_rows[pid]
+                if row is None:
+                    row = Row(rank, place, players.get(pid) or Player(pid, f"#{pid}"),
+                              score[pid], _row_values(codes_, columns, pid))
+                elif row.rank != rank or row.place != place or not same_players:
+                    player = row.player if same_players else (players.get(pid)
+                                                              or Player(pid, f"#{pid}"))
+                    if row.rank != rank or row.place != place or row.player is not player:
+                        row = Row(rank, place, player, row.score, row.values)
                 rows.append(row)
+                rank += 1
+            order += g
             pos += n
+    by_id = dict(zip(order, rows))
     ctx.memo(("order", codes), lambda: _Order(levels, groups, keys, tails,  # type: ignore[arg-type]
                                              group_values, by_id))
     return rows

@@ -16,7 +16,7 @@ from ...core.i18n import N_, _
 from ...core.model import Event
 from .. import backend, keymap
 from ..widgets.fasttable import FastTable
-from ..widgets.header import count
+from ..widgets.header import count, update_line
 from ..lang import tr
 from .base import EventScreen
 
@@ -45,28 +45,36 @@ def standings_rows(event: Event, upto: int | None,
     fmt = backend.value_formatter()
     rows = []
     # a result changes a few players' values: the others' row tuples are the last ones
-    # (the same player, score and values, in the same columns and language)
+    # (the same player, score and values, in the same columns and language); a Row the core
+    # kept (the same rank and place too) gives the same whole tuple
     lang = i18n.current()
     seen = _LAST_ROWS[0] if _LAST_ROWS else None
     last: dict[int, tuple] = seen[2] if seen is not None and seen[:2] == (codes, lang) else {}
     made: dict[int, tuple] = {}
     for r in st.rows:
         p = r.player
-        values = r.values
         prev = last.get(p.id)
-        if prev is not None and (prev[0] is p or prev[0] == p) and prev[1] == r.score and prev[2] == values:
-            tail = prev[3]
+        if prev is not None and prev[0] is r:
+            made[p.id] = prev
+            rows.append(prev[2])
+            continue
+        values = r.values
+        if prev is not None and (old := prev[0]).score == r.score and (
+                old.player is p or old.player == p) and (
+                old.values is values or old.values == values):
+            tail = prev[1]
         else:
             tail = (f"{p.name} ({p.id})", backend.fmt_score(r.score),
                     *[fmt(c, values.get(c, 0.0)) for c in codes])
-        made[p.id] = (p, r.score, values, tail)
-        rows.append((r.place, *tail))
+        row = (r.place, *tail)
+        made[p.id] = (r, tail, row)
+        rows.append(row)
     _LAST_ROWS[:] = [(codes, lang, made)]
     return cols, rows, st.after_round
 
 
-#: the columns, language and ``{player id: (player, score, values, the row after the
-#: place)}`` of the last standings shown (:func:`standings_rows`)
+#: the columns, language and ``{player id: (Row, the row after the place, the whole row)}``
+#: of the last standings shown (:func:`standings_rows`)
 _LAST_ROWS: list = []
 
 
@@ -192,7 +200,7 @@ class StandingsScreen(EventScreen):
         pending = cur.missing_results() if cur else 0
         note = (_(" · live: {results} missing").format(results=count(pending, "result"))
                 if pending and cur is not None and after == cur.number else "")
-        hint.update(_("Standings after round {round} · {players}{note}").format(
+        update_line(hint, _("Standings after round {round} · {players}{note}").format(
             round=after, players=count(len(rows), "player"), note=note))
 
     def action_prev_round(self) -> None:

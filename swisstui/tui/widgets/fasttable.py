@@ -16,11 +16,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import Self
 
 from rich.cells import cell_len, get_character_cell_size, set_cell_size
 from rich.segment import Segment
+from rich.style import Style
 from textual.binding import Binding
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
@@ -166,6 +168,7 @@ class FastTable(ScrollView, can_focus=True):
         self.keys: list[str] | None = None
         self._key_index: dict[str, int] = {}
         self._line_width = 0
+        self._styles: dict[str, Style] = {}  # the line styles of this repaint (_line_style)
         # (fixed widths, columns that share the rest): set by set_fitted_table, so that
         # a resized terminal re-divides the width (see on_resize)
         self.fit_spec: tuple[dict[str, int], tuple[str, ...]] | None = None
@@ -325,26 +328,44 @@ class FastTable(ScrollView, can_focus=True):
             parts.append(pad + fit_cell(text, w) + pad)
         return "".join(parts)
 
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
+                recompose: bool = False) -> Self:
+        # the line styles are worked out again after any change, as Textual's own
+        # component styles are (Widget.refresh, Widget.notify_style_update)
+        self._styles = {}
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    def _line_style(self, name: str) -> Style:
+        """The style of a line drawn as component ``name`` ("": the widget's own), combined
+        with the widget's: once per repaint, not once per line (``rich_style`` walks every
+        ancestor's styles)."""
+        style = self._styles.get(name)
+        if style is None:
+            style = self.rich_style
+            if name:
+                style = style + self.get_component_rich_style(name)
+            self._styles[name] = style
+        return style
+
     def render_line(self, y: int) -> Strip:
         width = self.scrollable_content_region.width
         scroll_x, scroll_y = int(self.scroll_x), int(self.scroll_y)
-        base = self.rich_style
         if y == 0:
             text = self._format(self.labels)
-            style = base + self.get_component_rich_style("fasttable--header")
+            style = self._line_style("fasttable--header")
         else:
             index, gap = divmod(scroll_y + y - 1, 1 + self.spacing)
             if index >= len(self.rows):
-                return Strip([Segment(" " * width, base)], width)
+                return Strip([Segment(" " * width, self._line_style(""))], width)
             text = self._format(self.rows[index]) if not gap else ""
             if self.show_cursor and index == self.cursor_row:
                 name = "fasttable--cursor"
             else:
                 name = "fasttable--odd" if index % 2 else "fasttable--even"
-            style = base + self.get_component_rich_style(name)
+            style = self._line_style(name)
         text = set_cell_size(skip_cells(text, scroll_x) if scroll_x else text, width)
         return Strip([Segment(text, style)], width)
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
-        self.refresh()
+        self.refresh()  # also forgets the line styles (refresh)
