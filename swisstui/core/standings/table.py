@@ -34,7 +34,7 @@ from .rounds_advice import rounds_warning
 _DIGITS = 9  # values are compared rounded (sums of fractions must not split a tie)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Row:
     rank: int
     place: str

@@ -129,11 +129,12 @@ def final_rows(event: Event) -> tuple[list[str], list[tuple], str]:
 
 def update_table(table: FastTable, cols: list[str], rows: list[tuple],
                  widths: dict[str, int] | None = None, keys: list[str] | None = None,
-                 fit: tuple[str, ...] = ()) -> None:
+                 fit: tuple[str, ...] = (), *, strings: bool = False) -> None:
     """Show ``rows``; columns named in ``fit`` share the width the others leave (between
     12 and 40 cells each), so the table fits the terminal without sideways scrolling —
-    again whenever the terminal is resized (:meth:`FastTable.set_fitted_table`)."""
-    table.set_fitted_table(cols, rows, widths or {}, keys, fit)
+    again whenever the terminal is resized (:meth:`FastTable.set_fitted_table`).
+    ``strings``: every row is a tuple of str already (:meth:`FastTable.set_rows`)."""
+    table.set_fitted_table(cols, rows, widths or {}, keys, fit, strings=strings)
 
 
 class StandingsScreen(EventScreen):
@@ -195,7 +196,9 @@ class StandingsScreen(EventScreen):
     def _apply(self, event: Event, cols: list[str], rows: list[tuple], after: int) -> None:
         t = self.query_one("#standings", FastTable)
         hint = self.query_one("#standings-hint", Static)
-        update_table(t, cols, rows, widths_of({"Pl": 5, "Pts": 5}), fit=(_("Name"),))
+        # standings_rows makes tuples of str
+        update_table(t, cols, rows, widths_of({"Pl": 5, "Pts": 5}), fit=(_("Name"),),
+                     strings=True)
         cur = event.round(event.current_round)
         pending = cur.missing_results() if cur else 0
         note = (_(" · live: {results} missing").format(results=count(pending, "result"))

@@ -184,13 +184,17 @@ class FastTable(ScrollView, can_focus=True):
     _columns_changed = True
 
     def set_rows(self, rows: Sequence[Sequence[object]], keys: Sequence[str] | None = None,
-                 keep_cursor: bool = True) -> None:
+                 keep_cursor: bool = True, *, strings: bool = False) -> None:
         """Replace every row (O(rows) conversion to str — none for rows that are tuples of
-        str already); when the columns and the number of rows stay, only the lines on screen
-        whose row changed are repainted."""
+        str already, nor any check with ``strings=True``: the caller made them so); when the
+        columns and the number of rows stay, only the lines on screen whose row changed are
+        repainted."""
         old = self.rows
-        self.rows = [r if type(r) is tuple and set(map(type, r)) <= _STR
-                     else tuple("" if c is None else str(c) for c in r) for r in rows]
+        if strings:
+            self.rows = list(rows)  # type: ignore[arg-type]  # tuples of str (the caller's word)
+        else:
+            self.rows = [r if type(r) is tuple and set(map(type, r)) <= _STR
+                         else tuple("" if c is None else str(c) for c in r) for r in rows]
         self.keys = list(keys) if keys is not None else None
         self._key_index = {k: i for i, k in enumerate(self.keys)} if self.keys else {}
         row = self.cursor_row if keep_cursor else 0
@@ -210,10 +214,11 @@ class FastTable(ScrollView, can_focus=True):
                 self.refresh_lines(i * step + 1, step)
 
     def set_table(self, labels: Sequence[str], widths: Sequence[int],
-                  rows: Sequence[Sequence[object]], keys: Sequence[str] | None = None) -> None:
+                  rows: Sequence[Sequence[object]], keys: Sequence[str] | None = None, *,
+                  strings: bool = False) -> None:
         if list(labels) != self.labels or list(widths) != self.widths:
             self.set_columns(labels, widths)
-        self.set_rows(rows, keys)
+        self.set_rows(rows, keys, strings=strings)
 
     def fitted_widths(self, labels: Sequence[str], rows: Sequence[Sequence[object]],
                       fixed: dict[str, int], fit: tuple[str, ...]) -> list[int]:
@@ -232,11 +237,12 @@ class FastTable(ScrollView, can_focus=True):
 
     def set_fitted_table(self, labels: Sequence[str], rows: Sequence[Sequence[object]],
                          fixed: dict[str, int], keys: Sequence[str] | None = None,
-                         fit: tuple[str, ...] = ()) -> None:
+                         fit: tuple[str, ...] = (), *, strings: bool = False) -> None:
         """:meth:`set_table` with widths from :meth:`fitted_widths`, kept up to date when
         the terminal is resized."""
         self.fit_spec = (dict(fixed), tuple(fit))
-        self.set_table(labels, self.fitted_widths(labels, rows, fixed, fit), rows, keys)
+        self.set_table(labels, self.fitted_widths(labels, rows, fixed, fit), rows, keys,
+                       strings=strings)
 
     def on_resize(self) -> None:
         if self.fit_spec is None or not self.labels:
