@@ -5,6 +5,8 @@ replaced in one step and only the visible lines are formatted."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual import work
 from textual.app import ComposeResult
 from textual.widgets import Static
@@ -19,6 +21,9 @@ from ..widgets.fasttable import FastTable
 from ..widgets.header import count, update_line
 from ..lang import tr
 from .base import EventScreen
+
+if TYPE_CHECKING:
+    from ...core.standings import Row
 
 
 # From this many players on, standings are computed in a thread so that keys (scrolling,
@@ -48,33 +53,39 @@ def standings_rows(event: Event, upto: int | None,
     # (the same player, score and values, in the same columns and language); a Row the core
     # kept (the same rank and place too) gives the same whole tuple
     lang = i18n.current()
-    seen = _LAST_ROWS[0] if _LAST_ROWS else None
-    last: dict[int, tuple] = seen[2] if seen is not None and seen[:2] == (codes, lang) else {}
-    made: dict[int, tuple] = {}
+    seen = _LAST_ROWS[0] if _LAST_ROWS and _LAST_ROWS[0][:2] == (codes, lang) else None
+    # (three dicts rather than a tuple per player: fewer objects for the garbage collector)
+    last_row, last_tail, last_text = seen[2:] if seen is not None else ({}, {}, {})
+    made_row: dict[int, Row] = {}
+    made_tail: dict[int, tuple[str, ...]] = {}
+    made_text: dict[int, tuple[str, ...]] = {}
     for r in st.rows:
         p = r.player
-        prev = last.get(p.id)
-        if prev is not None and prev[0] is r:
-            made[p.id] = prev
-            rows.append(prev[2])
+        pid = p.id
+        old = last_row.get(pid)
+        made_row[pid] = r
+        if old is r:
+            made_tail[pid] = last_tail[pid]
+            made_text[pid] = text = last_text[pid]
+            rows.append(text)
             continue
         values = r.values
-        if prev is not None and (old := prev[0]).score == r.score and (
+        if old is not None and old.score == r.score and (
                 old.player is p or old.player == p) and (
                 old.values is values or old.values == values):
-            tail = prev[1]
+            tail = last_tail[pid]
         else:
-            tail = (f"{p.name} ({p.id})", backend.fmt_score(r.score),
+            tail = (f"{p.name} ({pid})", backend.fmt_score(r.score),
                     *[fmt(c, values.get(c, 0.0)) for c in codes])
-        row = (r.place, *tail)
-        made[p.id] = (r, tail, row)
-        rows.append(row)
-    _LAST_ROWS[:] = [(codes, lang, made)]
+        made_tail[pid] = tail
+        made_text[pid] = text = (r.place, *tail)
+        rows.append(text)
+    _LAST_ROWS[:] = [(codes, lang, made_row, made_tail, made_text)]
     return cols, rows, st.after_round
 
 
-#: the columns, language and ``{player id: (Row, the row after the place, the whole row)}``
-#: of the last standings shown (:func:`standings_rows`)
+#: the columns, language and ``{player id: Row}``, ``{player id: the row after the place}``,
+#: ``{player id: the whole row}`` of the last standings shown (:func:`standings_rows`)
 _LAST_ROWS: list = []
 
 
