@@ -323,14 +323,27 @@ def _reordered(ctx: Context, tbs: Sequence[TieBreak]) -> list[Row] | None:
     # the same Player objects as the rows': none to look up again
     same_players = base is not None and base.event.players is ctx.event.players
     old_rows = old.rows
+    get_old = old_rows.__getitem__
+    again = set(redo)
     order: list[int] = []
     rows: list[Row] = []
     pos = 1
-    for tail in tails:
+    for k, tail in enumerate(tails):
         assert tail is not None
         for g in tail:
             n = len(g)
             place = str(pos) if n == 1 else f"{pos}-{pos + n - 1}"
+            if k not in again and same_players:
+                # a group left as it was: its rows were consecutive, in this order
+                first = old_rows[g[0]]
+                if first.rank == pos and first.place == place:
+                    rows += map(get_old, g)
+                else:
+                    rows += [Row(rank, place, o.player, o.score, o.values)
+                             for rank, o in zip(range(pos, pos + n), map(get_old, g))]
+                order += g
+                pos += n
+                continue
             rank = pos
             for pid in g:
                 row = None if pid in fresh else old_rows[pid]
