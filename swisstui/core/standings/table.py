@@ -102,6 +102,11 @@ def _rounded(ctx: Context, key: str, vals: dict[int, float], scope: str) -> dict
 def _split(group: list[int], vals: dict[int, float], higher_better: bool,
            rounded: dict[int, float] | None = None) -> list[list[int]]:
     digits = _DIGITS
+    # one value for all (a big tied group's DE of 0, its number of wins): nothing to sort
+    # (equal values round equal; NaN, never equal to itself, is split below as ever)
+    same = set(map((rounded if rounded is not None else vals).__getitem__, group))
+    if len(same) == 1 and (v := same.pop()) == v:
+        return [list(group)]
     keys = rounded if rounded is not None else {p: round(vals[p], digits) for p in group}
     # reverse=True keeps equal keys in their order (a stable sort), like the key -value
     ordered = sorted(group, key=keys.__getitem__, reverse=higher_better)

@@ -82,8 +82,9 @@ def column_widths(cols: Sequence[str], rows: Sequence[Sequence[object]],
     for i, c in enumerate(cols):
         if c in fixed:
             out.append(fixed[c])
-        else:
-            out.append(max([cell_len(c)] + [cell_len(str(r[i])) for r in sample if i < len(r)]))
+        else:  # (each distinct text measured once: scores and values repeat)
+            texts = {str(r[i]) for r in sample if i < len(r)}
+            out.append(max([cell_len(c), *map(cell_len, texts)]))
     return out
 
 
@@ -224,9 +225,11 @@ class FastTable(ScrollView, can_focus=True):
                       fixed: dict[str, int], fit: tuple[str, ...]) -> list[int]:
         """Column widths for the table's present width: columns named in ``fit`` share
         what the others leave (between 12 and 40 cells each)."""
-        w = column_widths(labels, rows, fixed)
         flex = [i for i, c in enumerate(labels) if c in fit]
         avail = self.scrollable_content_region.width or self.app.size.width
+        # the columns that share the width are not measured when they will share it
+        w = column_widths(labels, rows, {**fixed, **dict.fromkeys(fit, 0)} if flex and avail
+                          else fixed)
         if flex and avail:
             used = sum(x for i, x in enumerate(w) if i not in flex)
             used += 2 * self.padding * len(labels) + 1
