@@ -15,7 +15,7 @@ from typing import Any
 from collections.abc import Callable
 
 from ..errors import SwissError
-from ..model import Event, GameKind, RoundRecord, history
+from ..model import Event, GameKind, Round, RoundRecord, history
 
 GAME = GameKind.GAME
 PENDING = GameKind.PENDING
@@ -213,7 +213,19 @@ def _find_base(ctx: Context) -> tuple[Context, frozenset[int]] | None:
             break
         changed: set[int] = set()
         ok = True
-        if rounds and base.rounds[-1] is not rounds[-1]:
+        boards = (_changed_boards(base.rounds[-1], rounds[-1])
+                  if rounds and base.rounds[-1] is not rounds[-1] else None)
+        if boards is not None:
+            # only the players of the boards that differ can have another last record
+            for pid in boards:
+                recs, prev = hist.get(pid), old.get(pid)
+                if recs is None or prev is None:
+                    ok = False
+                    break
+                if prev is not recs and (len(prev) != len(recs)
+                                         or (recs and prev[-1] != recs[-1])):
+                    changed.add(pid)
+        elif rounds and base.rounds[-1] is not rounds[-1]:
             # the records of the rounds before the last are equal (same rounds, players and
             # settings): only a last record can differ
             for pid, recs in hist.items():
@@ -234,3 +246,21 @@ def _find_base(ctx: Context) -> tuple[Context, frozenset[int]] | None:
         _BASES.insert(0, ctx)
         del _BASES[_KEEP:]
     return found
+
+
+def _changed_boards(old: Round, new: Round) -> set[int] | None:
+    """The players of the boards of ``new`` that differ from ``old``'s, when the two rounds
+    differ in their boards' results only (the same number, byes and boards' players: every
+    other record of the round is the same, :func:`swisstui.core.model.round_records`), else
+    None."""
+    if not (old.number == new.number and old.playoff == new.playoff
+            and len(old.boards) == len(new.boards)
+            and (old.byes is new.byes or old.byes == new.byes)):
+        return None
+    out: set[int] = set()
+    for a, b in [(a, b) for a, b in zip(old.boards, new.boards) if a is not b]:
+        if a.players != b.players:
+            return None
+        if a != b:
+            out.update(b.players)
+    return out
