@@ -15,7 +15,7 @@ from typing import Any
 from collections.abc import Callable
 
 from ..errors import SwissError
-from ..model import Event, GameKind, Round, RoundRecord, history
+from ..model import Event, GameKind, Player, Round, RoundRecord, history
 
 GAME = GameKind.GAME
 PENDING = GameKind.PENDING
@@ -64,7 +64,6 @@ class Context:
         self.history: dict[int, tuple[RoundRecord, ...]] = history(event, self.after_round)
         self.rounds = tuple(r for r in event.rounds
                             if not r.playoff and r.number <= self.after_round)
-        self.players = event.by_id()
         #: an earlier context this one differs from in the last round's records only
         #: (:func:`_find_base`), and the players whose records differ (None: no base)
         self.base: Context | None = None
@@ -72,15 +71,20 @@ class Context:
         self._touched: frozenset[int] | None = None
         self.ids: list[int]
         self.score: dict[int, float]
+        self.players: dict[int, Player]
         found = _find_base(self)
         if found is not None:
             self.base, self.changed = found
             self.ids = self.base.ids
+            # the same players (the same tuple): the same {id: player}
+            self.players = (self.base.players if self.base.event.players is event.players
+                            else event.by_id())
             score = dict(self.base.score)
             for pid in self.changed:
                 score[pid] = sum([r.points for r in self.history[pid]])
             self.score = score
         else:
+            self.players = event.by_id()
             self.ids = sorted(self.history)
             self.score = {pid: sum([r.points for r in recs])
                           for pid, recs in self.history.items()}

@@ -404,22 +404,22 @@ def _standings_with_context(event: Event, upto: int | None,
             "FIDE C.07 Art. 10 drops rating tie-breaks unless a rating for unrated players "
             "is published (docs/RULES.md §5.2)"), codes=", ".join(rated), unrated=unrated))
     if upto is None:
-        pending = [r for r in event.swiss_rounds()
-                   if r.number > ctx.after_round and r.missing_results()]
+        pending = [(r, missing) for r in event.swiss_rounds()
+                   if r.number > ctx.after_round and (missing := r.missing_results())]
         if pending:
-            r = pending[0]
+            r, missing = pending[0]
             warnings.append(Message(N_("round {round} has {missing} result(s) missing; "
                                        "standings after round {after}"),
-                                    round=r.number, missing=r.missing_results(),
+                                    round=r.number, missing=missing,
                                     after=ctx.after_round))
     else:  # an asked-for round that is not complete: its missing games count for nobody
-        pending = [r for r in event.swiss_rounds()
-                   if r.number <= ctx.after_round and r.missing_results()]
+        pending = [(r, missing) for r in event.swiss_rounds()
+                   if r.number <= ctx.after_round and (missing := r.missing_results())]
         if pending:
-            r = pending[0]
+            r, missing = pending[0]
             warnings.append(Message(N_("round {round} has {missing} result(s) missing; those "
                                        "games count for nobody in these standings"),
-                                    round=r.number, missing=r.missing_results()))
+                                    round=r.number, missing=missing))
     return Standings(ctx.after_round, tuple(tb.code for tb in tbs), rows, tuple(warnings),
                      event.game), ctx
 
