@@ -210,9 +210,10 @@ class FastTable(ScrollView, can_focus=True):
             return
         step = 1 + self.spacing
         top = int(self.scroll_y) // step
-        for i in range(top, min(len(self.rows), top + self._body_height + 1)):
-            if old[i] != self.rows[i]:
-                self.refresh_lines(i * step + 1, step)
+        changed = [i for i in range(top, min(len(self.rows), top + self._body_height + 1))
+                   if old[i] != self.rows[i]]
+        if changed:  # one region from the first changed line to the last (one refresh)
+            self.refresh_lines(changed[0] * step + 1, (changed[-1] - changed[0] + 1) * step)
 
     def set_table(self, labels: Sequence[str], widths: Sequence[int],
                   rows: Sequence[Sequence[object]], keys: Sequence[str] | None = None, *,
