@@ -351,9 +351,10 @@ class FastTable(ScrollView, can_focus=True):
         ancestor's styles)."""
         style = self._styles.get(name)
         if style is None:
-            style = self.rich_style
             if name:
-                style = style + self.get_component_rich_style(name)
+                style = self._line_style("") + self.get_component_rich_style(name)
+            else:
+                style = self.rich_style
             self._styles[name] = style
         return style
 
