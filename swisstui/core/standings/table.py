@@ -36,6 +36,9 @@ _DIGITS = 9  # values are compared rounded (sums of fractions must not split a t
 
 @dataclass(frozen=True, slots=True)
 class Row:
+    """One player's line.  ``values`` (code -> value) is read-only: standings computed after
+    a result share the rows and value dicts of the players it left unchanged."""
+
     rank: int
     place: str
     player: Player
