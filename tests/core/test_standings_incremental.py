@@ -95,3 +95,59 @@ def test_same_event_again_equals_from_scratch(event):
     again, ctx = standings_with_context(event)
     assert ctx.base is not None and ctx.changed == frozenset()
     assert _table(again) == first
+
+
+#: chains whose every tie-break reuses values (or is a group tie-break): the ranking itself is
+#: then reused (only the prefix groups of the players whose values may have changed are split
+#: again, :func:`swisstui.core.standings.table._reordered`)
+REUSABLE = ["BH-C1,BH,SB,DE,WIN", "DE,BH,WIN", "WIN,DE,BH-C1,DE/P", "BH,SB,WON", "",
+            "SB-C1,DE,BH-M1,DE/P,WON"]
+
+
+def _change(event, data):
+    last = event.rounds[-1]
+    i = data.draw(st.integers(0, len(last.boards) - 1))
+    res = data.draw(st.sampled_from(RESULTS))
+    return event.with_round(replace(last, boards=last.boards[:i]
+                                    + (replace(last.boards[i], result=res),)
+                                    + last.boards[i + 1:]))
+
+
+@settings(max_examples=150, deadline=None)
+@given(events(), st.sampled_from(REUSABLE), st.data())
+def test_results_one_after_another_rank_as_from_scratch(event, chain, data):
+    """Several results entered one after another, each ranking reusing the one before it
+    (itself reused): every table equals one computed from scratch."""
+    event = replace(event, settings=replace(event.settings, tiebreaks=tuple(
+        c for c in chain.split(",") if c)))
+    if not event.rounds[-1].boards:
+        return
+    _forget()
+    first, ctx = standings_with_context(event)
+    key = ("order", first.tiebreaks)
+    assert key in ctx._memo  # noqa: SLF001 - the ranking is kept for the next request
+    shown = []
+    for _ in range(data.draw(st.integers(1, 4))):
+        event = _change(event, data)
+        table, ctx = standings_with_context(event)
+        assert ctx.from_base(key) is not None  # the ranking of the one before was reused
+        assert key in ctx._memo  # noqa: SLF001
+        shown.append((event, _table(table)))
+    for ev, tab in shown:
+        _forget()
+        scratch, ctx = standings_with_context(ev)
+        assert ctx.base is None
+        assert tab == _table(scratch)
+
+
+@settings(max_examples=40, deadline=None)
+@given(events(), st.sampled_from(REUSABLE))
+def test_same_event_again_reuses_every_row(event, chain):
+    event = replace(event, settings=replace(event.settings, tiebreaks=tuple(
+        c for c in chain.split(",") if c)))
+    _forget()
+    first = standings_with_context(event)[0]
+    again, ctx = standings_with_context(event)
+    assert ctx.changed == frozenset()
+    assert all(a is b for a, b in zip(first.rows, again.rows))
+    assert len(first.rows) == len(again.rows) == len(event.players)

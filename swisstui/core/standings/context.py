@@ -15,7 +15,7 @@ from typing import Any
 from collections.abc import Callable
 
 from ..errors import SwissError
-from ..model import Event, GameKind, RoundRecord, history
+from ..model import Event, GameKind, Player, Round, RoundRecord, history
 
 GAME = GameKind.GAME
 PENDING = GameKind.PENDING
@@ -64,7 +64,6 @@ class Context:
         self.history: dict[int, tuple[RoundRecord, ...]] = history(event, self.after_round)
         self.rounds = tuple(r for r in event.rounds
                             if not r.playoff and r.number <= self.after_round)
-        self.players = event.by_id()
         #: an earlier context this one differs from in the last round's records only
         #: (:func:`_find_base`), and the players whose records differ (None: no base)
         self.base: Context | None = None
@@ -72,15 +71,20 @@ class Context:
         self._touched: frozenset[int] | None = None
         self.ids: list[int]
         self.score: dict[int, float]
+        self.players: dict[int, Player]
         found = _find_base(self)
         if found is not None:
             self.base, self.changed = found
             self.ids = self.base.ids
+            # the same players (the same tuple): the same {id: player}
+            self.players = (self.base.players if self.base.event.players is event.players
+                            else event.by_id())
             score = dict(self.base.score)
             for pid in self.changed:
                 score[pid] = sum([r.points for r in self.history[pid]])
             self.score = score
         else:
+            self.players = event.by_id()
             self.ids = sorted(self.history)
             self.score = {pid: sum([r.points for r in recs])
                           for pid, recs in self.history.items()}
@@ -134,6 +138,14 @@ class Context:
         ids = self.changed if scope == "own" else self.touched()
         assert ids is not None
         return dict(base._memo[key]), ids
+
+    def from_base(self, key: Any) -> Any:
+        """The base context's memoised value under ``key`` (None: no base, or the base has not
+        computed it), for a caller that works out itself what :attr:`changed` alters (the
+        ranking of :func:`.table.standings`)."""
+        if self.base is None or self.forfeits_played:
+            return None
+        return self.base._memo.get(key)
 
     def incremental(self, key: Any, scope: str,
                     compute: Callable[[Any], dict[int, Any]]) -> dict[int, Any]:
@@ -205,7 +217,19 @@ def _find_base(ctx: Context) -> tuple[Context, frozenset[int]] | None:
             break
         changed: set[int] = set()
         ok = True
-        if rounds and base.rounds[-1] is not rounds[-1]:
+        boards = (_changed_boards(base.rounds[-1], rounds[-1])
+                  if rounds and base.rounds[-1] is not rounds[-1] else None)
+        if boards is not None:
+            # only the players of the boards that differ can have another last record
+            for pid in boards:
+                recs, prev = hist.get(pid), old.get(pid)
+                if recs is None or prev is None:
+                    ok = False
+                    break
+                if prev is not recs and (len(prev) != len(recs)
+                                         or (recs and prev[-1] != recs[-1])):
+                    changed.add(pid)
+        elif rounds and base.rounds[-1] is not rounds[-1]:
             # the records of the rounds before the last are equal (same rounds, players and
             # settings): only a last record can differ
             for pid, recs in hist.items():
@@ -213,8 +237,9 @@ def _find_base(ctx: Context) -> tuple[Context, frozenset[int]] | None:
                 if prev is None:
                     ok = False
                     break
-                if prev is not recs and (len(prev) != len(recs)
-                                         or (recs and prev[-1] != recs[-1])):
+                # (a board left as it was keeps its record objects: model.round_records)
+                if prev is not recs and (len(prev) != len(recs) or (
+                        recs and prev[-1] is not recs[-1] and prev[-1] != recs[-1])):
                     changed.add(pid)
         if ok:
             found = (base, frozenset(changed))
@@ -225,3 +250,21 @@ def _find_base(ctx: Context) -> tuple[Context, frozenset[int]] | None:
         _BASES.insert(0, ctx)
         del _BASES[_KEEP:]
     return found
+
+
+def _changed_boards(old: Round, new: Round) -> set[int] | None:
+    """The players of the boards of ``new`` that differ from ``old``'s, when the two rounds
+    differ in their boards' results only (the same number, byes and boards' players: every
+    other record of the round is the same, :func:`swisstui.core.model.round_records`), else
+    None."""
+    if not (old.number == new.number and old.playoff == new.playoff
+            and len(old.boards) == len(new.boards)
+            and (old.byes is new.byes or old.byes == new.byes)):
+        return None
+    out: set[int] = set()
+    for a, b in [(a, b) for a, b in zip(old.boards, new.boards) if a is not b]:
+        if a.players != b.players:
+            return None
+        if a != b:
+            out.update(b.players)
+    return out

@@ -18,6 +18,7 @@ The chain is the one given, else the event's ``tiebreaks``, else the game profil
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from collections.abc import Iterable, Sequence
 
@@ -33,8 +34,11 @@ from .rounds_advice import rounds_warning
 _DIGITS = 9  # values are compared rounded (sums of fractions must not split a tie)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Row:
+    """One player's line.  ``values`` (code -> value) is read-only: standings computed after
+    a result share the rows and value dicts of the players it left unchanged."""
+
     rank: int
     place: str
     player: Player
@@ -101,6 +105,11 @@ def _rounded(ctx: Context, key: str, vals: dict[int, float], scope: str) -> dict
 def _split(group: list[int], vals: dict[int, float], higher_better: bool,
            rounded: dict[int, float] | None = None) -> list[list[int]]:
     digits = _DIGITS
+    # one value for all (a big tied group's DE of 0, its number of wins): nothing to sort
+    # (equal values round equal; NaN, never equal to itself, is split below as ever)
+    same = set(map((rounded if rounded is not None else vals).__getitem__, group))
+    if len(same) == 1 and (v := same.pop()) == v:
+        return [list(group)]
     keys = rounded if rounded is not None else {p: round(vals[p], digits) for p in group}
     # reverse=True keeps equal keys in their order (a stable sort), like the key -value
     ordered = sorted(group, key=keys.__getitem__, reverse=higher_better)
@@ -142,6 +151,228 @@ def _refine(ctx: Context, groups: list[list[int]], chain: Sequence[TieBreak]
     return groups, values
 
 
+def _prefix_length(tbs: Sequence[TieBreak]) -> int:
+    """How many tie-breaks of the chain come before its first group tie-break (all of them
+    when it has none): the levels that order every player by a value of their own."""
+    for i, tb in enumerate(tbs):
+        if tb.group:
+            return i
+    return len(tbs)
+
+
+def _levels(ctx: Context, tbs: Sequence[TieBreak]) -> list[tuple[dict[int, float], float]] | None:
+    """The rounded values (:func:`_rounded`) and direction (-1: higher ranks first) of each
+    level before the first group tie-break — the score, unless the chain starts with a main
+    score — or None when one of them is not reusable (a tie-break without a ``scope``)."""
+    prefix = tbs[:_prefix_length(tbs)]
+    if any(not tb.scope for tb in prefix) or any(not tb.group and not tb.scope for tb in tbs):
+        return None
+    out: list[tuple[dict[int, float], float]] = []
+    if not (tbs and tbs[0].primary):
+        out.append((_rounded(ctx, "", ctx.score, "own"), -1.0))
+    for tb in prefix:
+        out.append((_rounded(ctx, tb.code, ctx.tiebreak(tb.code), tb.scope),
+                    -1.0 if tb.higher_better else 1.0))
+    return out
+
+
+def _level_key(levels: list[tuple[dict[int, float], float]], pid: int) -> tuple[float, ...]:
+    return tuple([sign * keys[pid] for keys, sign in levels])
+
+
+class _Order:
+    """How one standings request ranked the field, kept in its context's memo so that the
+    next request (a result later, :meth:`Context.from_base`) re-ranks only what changed.
+
+    The players tied on every level before the first group tie-break (:func:`_levels`) form
+    the *prefix groups* ``groups``, in ranking order, with their level keys ``heads``
+    (ascending: a from-scratch ranking is the order of ``(key, id)``, the stable sorts of
+    :func:`_split` keeping ids ascending among equals); ``tails[i]`` is how the rest of the
+    chain splits ``groups[i]``.  ``group_values``: the group tie-breaks' values; ``rows``:
+    each player's row."""
+
+    __slots__ = ("levels", "groups", "heads", "tails", "group_values", "rows")
+
+    def __init__(self, levels: list[tuple[dict[int, float], float]],
+                 groups: list[list[int]], heads: list[tuple[float, ...]],
+                 tails: list[list[list[int]]], group_values: dict[str, dict[int, float]],
+                 rows: dict[int, Row]):
+        self.levels, self.groups, self.heads, self.tails = levels, groups, heads, tails
+        self.group_values, self.rows = group_values, rows
+
+
+def _row_values(codes: list[str], columns: list[dict[int, float]], pid: int) -> dict[str, float]:
+    return dict(zip(codes, [vals.get(pid, 0.0) for vals in columns]))
+
+
+def _ranked(ctx: Context, tbs: Sequence[TieBreak]) -> list[Row]:
+    """Every player ranked from scratch (score, then the chain applied to the players still
+    tied); remembers the ranking (:class:`_Order`) when the next request can reuse it."""
+    score = ctx.score
+    if tbs and tbs[0].primary:
+        # the chain starts with a main score (Go WINS / McMahon MMS, docs/RULES.md §1.4): it
+        # orders the field instead of the event's points
+        groups = [list(ctx.ids)]
+    else:
+        keys = _rounded(ctx, "", score, "own")
+        groups = _split(sorted(ctx.ids, key=lambda p: -keys[p]), score, True, keys)
+    cut = _prefix_length(tbs)
+    prefix_groups, values = _refine(ctx, groups, tbs[:cut])
+    groups, tail_values = _refine(ctx, prefix_groups, tbs[cut:])
+    values.update(tail_values)
+    rows: list[Row] = []
+    pos = 1
+    codes = [tb.code for tb in tbs]
+    columns = [values[code] for code in codes]
+    players = ctx.players
+    for g in groups:
+        place = str(pos) if len(g) == 1 else f"{pos}-{pos + len(g) - 1}"
+        for i, pid in enumerate(g):
+            player = players.get(pid) or Player(pid, f"#{pid}")
+            rows.append(Row(pos + i, place, player, score[pid], _row_values(codes, columns, pid)))
+        pos += len(g)
+    levels = _levels(ctx, tbs) if ctx.after_round and not ctx.forfeits_played else None
+    if levels is not None and not any(v != v for keys, _s in levels for v in keys.values()):
+        # (a NaN value orders nothing: no reuse then)
+        tails: list[list[list[int]]] = []
+        it = iter(groups)
+        for pg in prefix_groups:
+            size, tail = len(pg), []
+            while size:
+                sub = next(it)
+                tail.append(sub)
+                size -= len(sub)
+            tails.append(tail)
+        ctx.memo(("order", tuple(codes)), lambda: _Order(
+            levels, prefix_groups, [_level_key(levels, g[0]) for g in prefix_groups], tails,
+            {tb.code: values[tb.code] for tb in tbs if tb.group},
+            {r.player.id: r for r in rows}))
+    return rows
+
+
+def _reordered(ctx: Context, tbs: Sequence[TieBreak]) -> list[Row] | None:
+    """The rows of :func:`_ranked`, from the ranking of the earlier context this one differs
+    from in a few players' records (:attr:`Context.base`): the players whose values may have
+    changed (:meth:`Context.touched`) leave their prefix group and join the one of their new
+    key (found by bisection: the others' keys are unchanged); only those prefix groups are
+    split again by the rest of the chain (a group tie-break depends on who is in the group).
+    The other players keep their rows when their rank and place are the same.  None: no
+    ranking to reuse."""
+    codes = tuple(tb.code for tb in tbs)
+    old: _Order | None = ctx.from_base(("order", codes))
+    if old is None:
+        return None
+    levels = _levels(ctx, tbs)
+    if levels is None:
+        return None
+    moved = ctx.touched() if ctx.changed else frozenset()
+    heads = old.heads
+    leave: set[int] = set()  # old prefix groups a moved player leaves
+    join: dict[int, list[int]] = {}  # old prefix group -> moved players joining it
+    new: dict[int, dict[tuple[float, ...], list[int]]] = {}  # before old group i: new keys
+    for pid in moved:
+        if pid not in ctx.score:
+            return None
+        was = _level_key(old.levels, pid)
+        i = bisect_left(heads, was)
+        if i == len(heads) or heads[i] != was:
+            return None  # not where the earlier ranking put it: rank from scratch
+        leave.add(i)
+        key = _level_key(levels, pid)
+        if any(x != x for x in key):
+            return None
+        i = bisect_left(heads, key)
+        if i < len(heads) and heads[i] == key:
+            join.setdefault(i, []).append(pid)
+        else:
+            new.setdefault(i, {}).setdefault(key, []).append(pid)
+    groups: list[list[int]] = []
+    keys: list[tuple[float, ...]] = []
+    tails: list[list[list[int]] | None] = []
+    redo: list[int] = []  # the prefix groups to split again (indexes into groups)
+    start = 0
+    for i in sorted(leave | join.keys() | new.keys()):
+        groups += old.groups[start:i]
+        keys += heads[start:i]
+        tails += old.tails[start:i]
+        start = i
+        for key in sorted(new.get(i, ())):
+            redo.append(len(groups))
+            groups.append(sorted(new[i][key]))
+            keys.append(key)
+            tails.append(None)
+        if i in leave or i in join:
+            members = sorted([p for p in old.groups[i] if p not in moved] + join.get(i, []))
+            if members:
+                redo.append(len(groups))
+                groups.append(members)
+                keys.append(heads[i])
+                tails.append(None)
+            start = i + 1
+    groups += old.groups[start:]
+    keys += heads[start:]
+    tails += old.tails[start:]
+    tail_tbs = tbs[_prefix_length(tbs):]
+    old_values = old.group_values
+    group_values = {code: dict(vals) for code, vals in old_values.items()}
+    fresh = set(moved)  # players whose values may differ from their old row's
+    for i in redo:
+        sub, vals = _refine(ctx, [groups[i]], tail_tbs)
+        tails[i] = sub
+        for code, gv in group_values.items():
+            new_gv, old_gv = vals[code], old_values[code]
+            gv.update(new_gv)
+            fresh.update(p for p, v in new_gv.items() if old_gv.get(p) != v)
+    score = ctx.score
+    codes_ = list(codes)
+    columns = [group_values[c] if c in group_values else ctx.tiebreak(c) for c in codes_]
+    players = ctx.players
+    base = ctx.base
+    # the same Player objects as the rows': none to look up again
+    same_players = base is not None and base.event.players is ctx.event.players
+    old_rows = old.rows
+    get_old = old_rows.__getitem__
+    again = set(redo)
+    order: list[int] = []
+    rows: list[Row] = []
+    pos = 1
+    for k, tail in enumerate(tails):
+        assert tail is not None
+        for g in tail:
+            n = len(g)
+            place = str(pos) if n == 1 else f"{pos}-{pos + n - 1}"
+            if k not in again and same_players:
+                # a group left as it was: its rows were consecutive, in this order
+                first = old_rows[g[0]]
+                if first.rank == pos and first.place == place:
+                    rows += map(get_old, g)
+                else:
+                    rows += [Row(rank, place, o.player, o.score, o.values)
+                             for rank, o in zip(range(pos, pos + n), map(get_old, g))]
+                order += g
+                pos += n
+                continue
+            rank = pos
+            for pid in g:
+                row = None if pid in fresh else old_rows[pid]
+                if row is None:
+                    row = Row(rank, place, players.get(pid) or Player(pid, f"#{pid}"),
+                              score[pid], _row_values(codes_, columns, pid))
+                elif row.rank != rank or row.place != place or not same_players:
+                    player = row.player if same_players else (players.get(pid)
+                                                              or Player(pid, f"#{pid}"))
+                    if row.rank != rank or row.place != place or row.player is not player:
+                        row = Row(rank, place, player, row.score, row.values)
+                rows.append(row)
+                rank += 1
+            order += g
+            pos += n
+    by_id = dict(zip(order, rows))
+    ctx.memo(("order", codes), lambda: _Order(levels, groups, keys, tails,  # type: ignore[arg-type]
+                                             group_values, by_id))
+    return rows
+
+
 def standings(event: Event, upto: int | None = None,
               chain: Iterable[str] | str | None = None) -> Standings:
     """Rank every player after round ``upto`` (default: the last complete Swiss round)."""
@@ -161,27 +392,9 @@ def _standings_with_context(event: Event, upto: int | None,
                             chain: Iterable[str] | str | None) -> tuple[Standings, Context]:
     tbs = resolve_chain(event, chain)
     ctx = Context(event, upto)
-    score = ctx.score
-    if tbs and tbs[0].primary:
-        # the chain starts with a main score (Go WINS / McMahon MMS, docs/RULES.md §1.4): it
-        # orders the field instead of the event's points
-        groups = [list(ctx.ids)]
-    else:
-        keys = _rounded(ctx, "", score, "own")
-        groups = _split(sorted(ctx.ids, key=lambda p: -keys[p]), score, True, keys)
-    groups, values = _refine(ctx, groups, tbs)
-    rows: list[Row] = []
-    pos = 1
-    codes = [tb.code for tb in tbs]
-    columns = [values[code] for code in codes]
-    players = ctx.players
-    for g in groups:
-        place = str(pos) if len(g) == 1 else f"{pos}-{pos + len(g) - 1}"
-        for i, pid in enumerate(g):
-            player = players.get(pid) or Player(pid, f"#{pid}")
-            rows.append(Row(pos + i, place, player, score[pid],
-                            dict(zip(codes, [vals.get(pid, 0.0) for vals in columns]))))
-        pos += len(g)
+    rows = _reordered(ctx, tbs)
+    if rows is None:
+        rows = _ranked(ctx, tbs)
     warnings = []
     warn = rounds_warning(len(event.players), event.settings.rounds, event.game)
     if warn:
@@ -194,22 +407,22 @@ def _standings_with_context(event: Event, upto: int | None,
             "FIDE C.07 Art. 10 drops rating tie-breaks unless a rating for unrated players "
             "is published (docs/RULES.md §5.2)"), codes=", ".join(rated), unrated=unrated))
     if upto is None:
-        pending = [r for r in event.swiss_rounds()
-                   if r.number > ctx.after_round and r.missing_results()]
+        pending = [(r, missing) for r in event.swiss_rounds()
+                   if r.number > ctx.after_round and (missing := r.missing_results())]
         if pending:
-            r = pending[0]
+            r, missing = pending[0]
             warnings.append(Message(N_("round {round} has {missing} result(s) missing; "
                                        "standings after round {after}"),
-                                    round=r.number, missing=r.missing_results(),
+                                    round=r.number, missing=missing,
                                     after=ctx.after_round))
     else:  # an asked-for round that is not complete: its missing games count for nobody
-        pending = [r for r in event.swiss_rounds()
-                   if r.number <= ctx.after_round and r.missing_results()]
+        pending = [(r, missing) for r in event.swiss_rounds()
+                   if r.number <= ctx.after_round and (missing := r.missing_results())]
         if pending:
-            r = pending[0]
+            r, missing = pending[0]
             warnings.append(Message(N_("round {round} has {missing} result(s) missing; those "
                                        "games count for nobody in these standings"),
-                                    round=r.number, missing=r.missing_results()))
+                                    round=r.number, missing=missing))
     return Standings(ctx.after_round, tuple(tb.code for tb in tbs), rows, tuple(warnings),
                      event.game), ctx
 

@@ -5,6 +5,8 @@ replaced in one step and only the visible lines are formatted."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual import work
 from textual.app import ComposeResult
 from textual.widgets import Static
@@ -16,9 +18,12 @@ from ...core.i18n import N_, _
 from ...core.model import Event
 from .. import backend, keymap
 from ..widgets.fasttable import FastTable
-from ..widgets.header import count
+from ..widgets.header import count, update_line
 from ..lang import tr
 from .base import EventScreen
+
+if TYPE_CHECKING:
+    from ...core.standings import Row
 
 
 # From this many players on, standings are computed in a thread so that keys (scrolling,
@@ -45,28 +50,42 @@ def standings_rows(event: Event, upto: int | None,
     fmt = backend.value_formatter()
     rows = []
     # a result changes a few players' values: the others' row tuples are the last ones
-    # (the same player, score and values, in the same columns and language)
+    # (the same player, score and values, in the same columns and language); a Row the core
+    # kept (the same rank and place too) gives the same whole tuple
     lang = i18n.current()
-    seen = _LAST_ROWS[0] if _LAST_ROWS else None
-    last: dict[int, tuple] = seen[2] if seen is not None and seen[:2] == (codes, lang) else {}
-    made: dict[int, tuple] = {}
+    seen = _LAST_ROWS[0] if _LAST_ROWS and _LAST_ROWS[0][:2] == (codes, lang) else None
+    # (three dicts rather than a tuple per player: fewer objects for the garbage collector)
+    last_row, last_tail, last_text = seen[2:] if seen is not None else ({}, {}, {})
+    made_row: dict[int, Row] = {}
+    made_tail: dict[int, tuple[str, ...]] = {}
+    made_text: dict[int, tuple[str, ...]] = {}
     for r in st.rows:
         p = r.player
+        pid = p.id
+        old = last_row.get(pid)
+        made_row[pid] = r
+        if old is r:
+            made_tail[pid] = last_tail[pid]
+            made_text[pid] = text = last_text[pid]
+            rows.append(text)
+            continue
         values = r.values
-        prev = last.get(p.id)
-        if prev is not None and (prev[0] is p or prev[0] == p) and prev[1] == r.score and prev[2] == values:
-            tail = prev[3]
+        if old is not None and old.score == r.score and (
+                old.player is p or old.player == p) and (
+                old.values is values or old.values == values):
+            tail = last_tail[pid]
         else:
-            tail = (f"{p.name} ({p.id})", backend.fmt_score(r.score),
+            tail = (f"{p.name} ({pid})", backend.fmt_score(r.score),
                     *[fmt(c, values.get(c, 0.0)) for c in codes])
-        made[p.id] = (p, r.score, values, tail)
-        rows.append((r.place, *tail))
-    _LAST_ROWS[:] = [(codes, lang, made)]
+        made_tail[pid] = tail
+        made_text[pid] = text = (r.place, *tail)
+        rows.append(text)
+    _LAST_ROWS[:] = [(codes, lang, made_row, made_tail, made_text)]
     return cols, rows, st.after_round
 
 
-#: the columns, language and ``{player id: (player, score, values, the row after the
-#: place)}`` of the last standings shown (:func:`standings_rows`)
+#: the columns, language and ``{player id: Row}``, ``{player id: the row after the place}``,
+#: ``{player id: the whole row}`` of the last standings shown (:func:`standings_rows`)
 _LAST_ROWS: list = []
 
 
@@ -121,11 +140,12 @@ def final_rows(event: Event) -> tuple[list[str], list[tuple], str]:
 
 def update_table(table: FastTable, cols: list[str], rows: list[tuple],
                  widths: dict[str, int] | None = None, keys: list[str] | None = None,
-                 fit: tuple[str, ...] = ()) -> None:
+                 fit: tuple[str, ...] = (), *, strings: bool = False) -> None:
     """Show ``rows``; columns named in ``fit`` share the width the others leave (between
     12 and 40 cells each), so the table fits the terminal without sideways scrolling —
-    again whenever the terminal is resized (:meth:`FastTable.set_fitted_table`)."""
-    table.set_fitted_table(cols, rows, widths or {}, keys, fit)
+    again whenever the terminal is resized (:meth:`FastTable.set_fitted_table`).
+    ``strings``: every row is a tuple of str already (:meth:`FastTable.set_rows`)."""
+    table.set_fitted_table(cols, rows, widths or {}, keys, fit, strings=strings)
 
 
 class StandingsScreen(EventScreen):
@@ -187,12 +207,14 @@ class StandingsScreen(EventScreen):
     def _apply(self, event: Event, cols: list[str], rows: list[tuple], after: int) -> None:
         t = self.query_one("#standings", FastTable)
         hint = self.query_one("#standings-hint", Static)
-        update_table(t, cols, rows, widths_of({"Pl": 5, "Pts": 5}), fit=(_("Name"),))
+        # standings_rows makes tuples of str
+        update_table(t, cols, rows, widths_of({"Pl": 5, "Pts": 5}), fit=(_("Name"),),
+                     strings=True)
         cur = event.round(event.current_round)
         pending = cur.missing_results() if cur else 0
         note = (_(" · live: {results} missing").format(results=count(pending, "result"))
                 if pending and cur is not None and after == cur.number else "")
-        hint.update(_("Standings after round {round} · {players}{note}").format(
+        update_line(hint, _("Standings after round {round} · {players}{note}").format(
             round=after, players=count(len(rows), "player"), note=note))
 
     def action_prev_round(self) -> None:

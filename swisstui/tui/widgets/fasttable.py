@@ -16,11 +16,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import Self
 
 from rich.cells import cell_len, get_character_cell_size, set_cell_size
 from rich.segment import Segment
+from rich.style import Style
 from textual.binding import Binding
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
@@ -80,8 +82,9 @@ def column_widths(cols: Sequence[str], rows: Sequence[Sequence[object]],
     for i, c in enumerate(cols):
         if c in fixed:
             out.append(fixed[c])
-        else:
-            out.append(max([cell_len(c)] + [cell_len(str(r[i])) for r in sample if i < len(r)]))
+        else:  # (each distinct text measured once: scores and values repeat)
+            texts = {str(r[i]) for r in sample if i < len(r)}
+            out.append(max([cell_len(c), *map(cell_len, texts)]))
     return out
 
 
@@ -166,6 +169,7 @@ class FastTable(ScrollView, can_focus=True):
         self.keys: list[str] | None = None
         self._key_index: dict[str, int] = {}
         self._line_width = 0
+        self._styles: dict[str, Style] = {}  # the line styles of this repaint (_line_style)
         # (fixed widths, columns that share the rest): set by set_fitted_table, so that
         # a resized terminal re-divides the width (see on_resize)
         self.fit_spec: tuple[dict[str, int], tuple[str, ...]] | None = None
@@ -181,13 +185,17 @@ class FastTable(ScrollView, can_focus=True):
     _columns_changed = True
 
     def set_rows(self, rows: Sequence[Sequence[object]], keys: Sequence[str] | None = None,
-                 keep_cursor: bool = True) -> None:
+                 keep_cursor: bool = True, *, strings: bool = False) -> None:
         """Replace every row (O(rows) conversion to str — none for rows that are tuples of
-        str already); when the columns and the number of rows stay, only the lines on screen
-        whose row changed are repainted."""
+        str already, nor any check with ``strings=True``: the caller made them so); when the
+        columns and the number of rows stay, only the lines on screen whose row changed are
+        repainted."""
         old = self.rows
-        self.rows = [r if type(r) is tuple and set(map(type, r)) <= _STR
-                     else tuple("" if c is None else str(c) for c in r) for r in rows]
+        if strings:
+            self.rows = list(rows)  # type: ignore[arg-type]  # tuples of str (the caller's word)
+        else:
+            self.rows = [r if type(r) is tuple and set(map(type, r)) <= _STR
+                         else tuple("" if c is None else str(c) for c in r) for r in rows]
         self.keys = list(keys) if keys is not None else None
         self._key_index = {k: i for i, k in enumerate(self.keys)} if self.keys else {}
         row = self.cursor_row if keep_cursor else 0
@@ -202,23 +210,27 @@ class FastTable(ScrollView, can_focus=True):
             return
         step = 1 + self.spacing
         top = int(self.scroll_y) // step
-        for i in range(top, min(len(self.rows), top + self._body_height + 1)):
-            if old[i] != self.rows[i]:
-                self.refresh_lines(i * step + 1, step)
+        changed = [i for i in range(top, min(len(self.rows), top + self._body_height + 1))
+                   if old[i] != self.rows[i]]
+        if changed:  # one region from the first changed line to the last (one refresh)
+            self.refresh_lines(changed[0] * step + 1, (changed[-1] - changed[0] + 1) * step)
 
     def set_table(self, labels: Sequence[str], widths: Sequence[int],
-                  rows: Sequence[Sequence[object]], keys: Sequence[str] | None = None) -> None:
+                  rows: Sequence[Sequence[object]], keys: Sequence[str] | None = None, *,
+                  strings: bool = False) -> None:
         if list(labels) != self.labels or list(widths) != self.widths:
             self.set_columns(labels, widths)
-        self.set_rows(rows, keys)
+        self.set_rows(rows, keys, strings=strings)
 
     def fitted_widths(self, labels: Sequence[str], rows: Sequence[Sequence[object]],
                       fixed: dict[str, int], fit: tuple[str, ...]) -> list[int]:
         """Column widths for the table's present width: columns named in ``fit`` share
         what the others leave (between 12 and 40 cells each)."""
-        w = column_widths(labels, rows, fixed)
         flex = [i for i, c in enumerate(labels) if c in fit]
         avail = self.scrollable_content_region.width or self.app.size.width
+        # the columns that share the width are not measured when they will share it
+        w = column_widths(labels, rows, {**fixed, **dict.fromkeys(fit, 0)} if flex and avail
+                          else fixed)
         if flex and avail:
             used = sum(x for i, x in enumerate(w) if i not in flex)
             used += 2 * self.padding * len(labels) + 1
@@ -229,11 +241,12 @@ class FastTable(ScrollView, can_focus=True):
 
     def set_fitted_table(self, labels: Sequence[str], rows: Sequence[Sequence[object]],
                          fixed: dict[str, int], keys: Sequence[str] | None = None,
-                         fit: tuple[str, ...] = ()) -> None:
+                         fit: tuple[str, ...] = (), *, strings: bool = False) -> None:
         """:meth:`set_table` with widths from :meth:`fitted_widths`, kept up to date when
         the terminal is resized."""
         self.fit_spec = (dict(fixed), tuple(fit))
-        self.set_table(labels, self.fitted_widths(labels, rows, fixed, fit), rows, keys)
+        self.set_table(labels, self.fitted_widths(labels, rows, fixed, fit), rows, keys,
+                       strings=strings)
 
     def on_resize(self) -> None:
         if self.fit_spec is None or not self.labels:
@@ -325,26 +338,45 @@ class FastTable(ScrollView, can_focus=True):
             parts.append(pad + fit_cell(text, w) + pad)
         return "".join(parts)
 
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
+                recompose: bool = False) -> Self:
+        # the line styles are worked out again after any change, as Textual's own
+        # component styles are (Widget.refresh, Widget.notify_style_update)
+        self._styles = {}
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    def _line_style(self, name: str) -> Style:
+        """The style of a line drawn as component ``name`` ("": the widget's own), combined
+        with the widget's: once per repaint, not once per line (``rich_style`` walks every
+        ancestor's styles)."""
+        style = self._styles.get(name)
+        if style is None:
+            if name:
+                style = self._line_style("") + self.get_component_rich_style(name)
+            else:
+                style = self.rich_style
+            self._styles[name] = style
+        return style
+
     def render_line(self, y: int) -> Strip:
         width = self.scrollable_content_region.width
         scroll_x, scroll_y = int(self.scroll_x), int(self.scroll_y)
-        base = self.rich_style
         if y == 0:
             text = self._format(self.labels)
-            style = base + self.get_component_rich_style("fasttable--header")
+            style = self._line_style("fasttable--header")
         else:
             index, gap = divmod(scroll_y + y - 1, 1 + self.spacing)
             if index >= len(self.rows):
-                return Strip([Segment(" " * width, base)], width)
+                return Strip([Segment(" " * width, self._line_style(""))], width)
             text = self._format(self.rows[index]) if not gap else ""
             if self.show_cursor and index == self.cursor_row:
                 name = "fasttable--cursor"
             else:
                 name = "fasttable--odd" if index % 2 else "fasttable--even"
-            style = base + self.get_component_rich_style(name)
+            style = self._line_style(name)
         text = set_cell_size(skip_cells(text, scroll_x) if scroll_x else text, width)
         return Strip([Segment(text, style)], width)
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
-        self.refresh()
+        self.refresh()  # also forgets the line styles (refresh)

@@ -74,6 +74,16 @@ def header_text(event: Event | None, mode_title: str = "", width: int | None = N
     return " · ".join(head + [name] + tail)
 
 
+def update_line(widget: Static, text: str) -> None:
+    """``widget.update(text)`` without a layout pass of the whole screen when the widget's
+    size does not depend on its text (a height in cells, as the header's and the hints'
+    ``height: 1``, and a width that is not ``auto``): then only the widget is repainted,
+    not every widget of the screen."""
+    h, w = widget.styles.height, widget.styles.width
+    fixed = h is not None and h.is_cells and not (w is not None and w.is_auto)
+    widget.update(text, layout=not fixed)
+
+
 class EventHeader(Static):
     """Header line (plain text, no markup so names with brackets print as typed)."""
 
@@ -84,7 +94,7 @@ class EventHeader(Static):
 
     def show(self, event: Event | None, mode_title: str) -> None:
         self._event, self._mode = event, mode_title
-        self.update(header_text(event, mode_title, self.content_region.width or None))
+        update_line(self, header_text(event, mode_title, self.content_region.width or None))
 
     def on_resize(self) -> None:
         self.update(header_text(self._event, self._mode, self.content_region.width or None))
