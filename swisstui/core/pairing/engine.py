@@ -368,7 +368,7 @@ def _proven(pool: list[PState], ev: Evaluator, bye: bool, engine: str, cache: di
     edges = [(i, vert(j), kp.pack(t, j == BYE)) for (i, j), t in cands.edges.items()]
     bs = Blossom(n + (1 if bye else 0), edges)
     bs.start({vert(i): vert(j) for i, j in mate.items()})
-    pricer = Pricer(pool, ev, kp, bye)
+    pricer = Pricer(pool, ev, kp, bye, bye_t)
     priced = 0
     budget = min(PROOF_WORK[0] * n * n + 1_000_000, PROOF_WORK[1])
     for _attempt in range(PRICING_ROUNDS):
