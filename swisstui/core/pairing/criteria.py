@@ -67,6 +67,8 @@ from __future__ import annotations
 from ..i18n import _
 
 from dataclasses import dataclass
+from itertools import compress
+from operator import not_
 
 from .colours import ABSOLUTE, Pref, excess, hard_conflict, preference, stronger
 from .groups import PState, det_hash
@@ -155,6 +157,11 @@ class Evaluator:
         # per-player facts the hot loop of a large field reads (pair() runs n² times)
         self._float = {pid: st.last_float for pid, st in states.items()}
         self._geo = {pid: (st.player.club, st.player.country) for pid, st in states.items()}
+        # whether a colour rule can block a pair (colours.hard_conflict: chess's absolute
+        # preferences, an absolute colour gap)
+        self._colour_rule = not ctx.relax_colours and (
+            ctx.mode == "fide" or (ctx.mode == "balance" and ctx.colour_absolute and
+                                   ctx.colour_gap is not None))
 
     # ---- absolute criteria ----------------------------------------------------------------
     def blocked(self, a: PState, b: PState, *, relaxed: bool | None = None) -> str | None:
@@ -186,11 +193,23 @@ class Evaluator:
 
     # ---- weights ----------------------------------------------------------------------------
     def pair(self, a: PState, b: PState) -> tuple[int, ...] | None:
-        """Penalty tuple of a legal (or relaxed) pair in FIELDS order, None if blocked."""
-        if self.blocked(a, b) is not None:
-            return None
+        """Penalty tuple of a legal (or relaxed) pair in FIELDS order, None if blocked
+        (exactly when :meth:`blocked` names a rule; the test here builds no message)."""
         ctx = self.ctx
         met = a.met.get(b.id)
+        if met is not None and not ctx.allow_rematch:
+            return None
+        if ctx.forbidden and frozenset((a.id, b.id)) in ctx.forbidden:
+            return None
+        pa, pb = self.prefs[a.id], self.prefs[b.id]
+        if self._colour_rule:  # colours.hard_conflict, without its message
+            if ctx.mode == "fide":
+                if pa.strength == ABSOLUTE and pb.strength == ABSOLUTE and \
+                        pa.want == pb.want and pa.want is not None and \
+                        not (self.exempt[a.id] or self.exempt[b.id]):
+                    return None
+            elif excess(a, b, ctx.colour_gap)[0]:
+                return None
         if a.group == b.group:
             score = top = flt = 0
             p, q = (a.pos, b.pos) if a.pos < b.pos else (b.pos, a.pos)
@@ -203,7 +222,6 @@ class Evaluator:
             # `up` floats down, `low` floats up
             flt = (self._float[up.id] == -1) + (self._float[low.id] == 1)
             ideal = float_ideal(up, low)
-        pa, pb = self.prefs[a.id], self.prefs[b.id]
         col = strong = 0
         if ctx.handicap and stronger(a, b) is not None:
             pa = pb = Pref(None, 0)  # a handicap game: the ranks decide the colours
@@ -246,16 +264,17 @@ class Packer:
 
     def __init__(self, tuples: list[tuple[int, ...]], bye_flags: list[bool], pairs: int):
         nf = len(FIELDS)
-        normal = [t for t, f in zip(tuples, bye_flags) if not f]
-        byes = [t for t, f in zip(tuples, bye_flags) if f]
-        cols_n = list(zip(*normal)) if normal else [()] * nf
-        cols_b = list(zip(*byes)) if byes else [()] * nf
+        normal = list(compress(tuples, map(not_, bye_flags)))
+        byes = list(compress(tuples, bye_flags))
+        # per field (max, min): normal edges, bye edges
+        ext_n = [(max(c), min(c)) for c in zip(*normal)] if normal else [None] * nf
+        ext_b = [(max(c), min(c)) for c in zip(*byes)] if byes else [None] * nf
         caps, widths = [0] * nf, [0] * nf
         for i in range(nf):
-            col = cols_b[i] if i in BYE_ONLY_IDX else cols_n[i]
-            if not col:
+            ext = ext_b[i] if i in BYE_ONLY_IDX else ext_n[i]
+            if ext is None:
                 continue
-            hi, lo = max(col), min(col)
+            hi, lo = ext
             caps[i] = hi
             if i in BYE_ONLY_IDX:
                 widths[i] = hi.bit_length() + 1 if hi else 0
@@ -274,11 +293,21 @@ class Packer:
         bye_terms = [f"(({caps[i]} - t[{i}]) << {shifts[i]})" for i in self.active
                      if i in BYE_ONLY_IDX] or ["0"]
         # a specialised function per round: packing is the hot loop of large fields
-        self._normal = eval("lambda t: " + " + ".join(normal_terms))  # noqa: S307
-        self._bye = eval("lambda t: " + " + ".join(bye_terms))  # noqa: S307
+        normal_expr, bye_expr = " + ".join(normal_terms), " + ".join(bye_terms)
+        self._normal = eval("lambda t: " + normal_expr)  # noqa: S307
+        self._bye = eval("lambda t: " + bye_expr)  # noqa: S307
+        # … and one that packs a whole candidate graph, the expressions inlined
+        self._edges = eval(  # noqa: S307
+            f"lambda items, vid: [(k[0], k[1], {normal_expr}) if k[1] != {BYE} else "
+            f"(k[0], vid, {bye_expr}) for k, t in items]")
 
     def pack(self, t: tuple[int, ...], is_bye: bool) -> int:
         return self._bye(t) if is_bye else self._normal(t)
+
+    def edges(self, items, vid: int) -> list[tuple[int, int, int]]:
+        """``[(i, j, packed weight)]`` for the ``((i, j), tuple)`` items of a candidate
+        graph, in their order; the bye vertex :data:`BYE` is renumbered ``vid``."""
+        return self._edges(items, vid)
 
 
 def objective(tuples) -> tuple[int, ...]:

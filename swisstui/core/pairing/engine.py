@@ -365,7 +365,7 @@ def _proven(pool: list[PState], ev: Evaluator, bye: bool, engine: str, cache: di
     def vert(i: int) -> int:
         return vid if i == BYE else i
 
-    edges = [(i, vert(j), kp.pack(t, j == BYE)) for (i, j), t in cands.edges.items()]
+    edges = kp.edges(cands.edges.items(), vid)
     bs = Blossom(n + (1 if bye else 0), edges)
     bs.start({vert(i): vert(j) for i, j in mate.items()})
     pricer = Pricer(pool, ev, kp, bye, bye_t)
@@ -397,13 +397,10 @@ def _proven(pool: list[PState], ev: Evaluator, bye: bool, engine: str, cache: di
 
 
 def _solve(cands: Candidates, n: int, bye: bool, engine: str) -> dict[int, int]:
-    keys = list(cands.edges)
-    tuples = [cands.edges[key] for key in keys]
-    flags = [key[1] == BYE for key in keys]
-    packer = Packer(tuples, flags, (n + 1) // 2)
+    flags = [key[1] == BYE for key in cands.edges]
+    packer = Packer(list(cands.edges.values()), flags, (n + 1) // 2)
     vid = n  # the dummy bye vertex
-    edges = [(i, vid if j == BYE else j, packer.pack(t, f))
-             for (i, j), t, f in zip(keys, tuples, flags)]
+    edges = packer.edges(cands.edges.items(), vid)
     mate = solve(n + (1 if bye else 0), edges, packer.bits, engine=engine)
     return {(BYE if i == vid else i): (BYE if j == vid else j) for i, j in mate.items()}
 
