@@ -161,3 +161,19 @@ def test_packer_edges_equal_pack_per_edge():
     packer = Packer([t for _k, t in items], [k[1] == BYE for k, _t in items], 150)
     assert packer.edges(items, 999) == [
         (i, 999 if j == BYE else j, packer.pack(t, j == BYE)) for (i, j), t in items]
+
+
+@pytest.mark.parametrize("big", [0, 2 ** 70])
+def test_field_extremes_by_numpy_equal_python(big, monkeypatch):
+    from swisstui.core.pairing import criteria
+
+    r = random.Random(big)
+    tuples = [tuple(r.randint(0, 1023) for _ in range(13)) for _ in range(500)]
+    tuples.append((big,) * 13)
+    plain = [(max(c), min(c)) for c in zip(*tuples)]
+    monkeypatch.setattr(criteria, "_NUMPY_FROM", 0)
+    monkeypatch.setattr(criteria, "_CHUNK", 64)  # several blocks
+    assert criteria._extremes(tuples, 13) == plain
+    assert criteria._extremes([], 13) == [None] * 13
+    assert criteria.objective(tuples) == tuple(map(sum, zip(*tuples)))
+    assert criteria.objective([]) == (0,) * 13

@@ -67,7 +67,7 @@ from __future__ import annotations
 from ..i18n import _
 
 from dataclasses import dataclass
-from itertools import compress
+from itertools import chain, compress
 from operator import not_
 
 from .colours import ABSOLUTE, Pref, excess, hard_conflict, preference, stronger
@@ -266,9 +266,7 @@ class Packer:
         nf = len(FIELDS)
         normal = list(compress(tuples, map(not_, bye_flags)))
         byes = list(compress(tuples, bye_flags))
-        # per field (max, min): normal edges, bye edges
-        ext_n = [(max(c), min(c)) for c in zip(*normal)] if normal else [None] * nf
-        ext_b = [(max(c), min(c)) for c in zip(*byes)] if byes else [None] * nf
+        ext_n, ext_b = _extremes(normal, nf), _extremes(byes, nf)
         caps, widths = [0] * nf, [0] * nf
         for i in range(nf):
             ext = ext_b[i] if i in BYE_ONLY_IDX else ext_n[i]
@@ -310,11 +308,39 @@ class Packer:
         return self._edges(items, vid)
 
 
+def _extremes(tuples: list[tuple[int, ...]], nf: int) -> list:
+    """Per field, (max, min) over ``tuples`` (None for an empty list): by numpy in chunks
+    for the candidate graphs of large fields (beyond :data:`_NUMPY_FROM` edges, where it
+    saves more than its import), else — or a value beyond 64 bits — by Python."""
+    if not tuples:
+        return [None] * nf
+    if len(tuples) < _NUMPY_FROM:
+        return [(max(c), min(c)) for c in zip(*tuples)]
+    import numpy as np
+    hi: list[int] | None = None
+    lo: list[int] | None = None
+    try:
+        for start in range(0, len(tuples), _CHUNK):
+            part = tuples[start:start + _CHUNK]
+            a = np.fromiter(chain.from_iterable(part), dtype=np.int64,
+                            count=nf * len(part)).reshape(-1, nf)
+            h, low = a.max(axis=0).tolist(), a.min(axis=0).tolist()
+            hi = h if hi is None else [max(x, y) for x, y in zip(hi, h)]
+            lo = low if lo is None else [min(x, y) for x, y in zip(lo, low)]
+    except (OverflowError, ValueError):  # a penalty beyond int64 (or a tuple not of nf)
+        return [(max(c), min(c)) for c in zip(*tuples)]
+    assert hi is not None and lo is not None
+    return list(zip(hi, lo))
+
+
+_CHUNK = 1 << 16  # rows per numpy block (a bounded buffer at 16 000 players)
+_NUMPY_FROM = 100_000
+
+
 def objective(tuples) -> tuple[int, ...]:
     """The canonical objective of a pairing: per-field penalty sums (lexicographically
     smaller is better).  Independent of packing, so decomposed and full solves compare."""
-    tot = [0] * len(FIELDS)
-    for t in tuples:
-        for i, v in enumerate(t):
-            tot[i] += v
-    return tuple(tot)
+    tuples = list(tuples)
+    if not tuples:
+        return (0,) * len(FIELDS)
+    return tuple(map(sum, zip(*tuples)))
