@@ -17,7 +17,7 @@ from ..errors import ConflictError, PairingError
 from ..games import profile
 from ..model import Board, Bye, ByeKind, Event, Round
 from .blossom import Blossom
-from .candidates import FULL_LIMIT, START_WINDOW, Candidates
+from .candidates import FULL_LIMIT, START_WINDOW, Candidates, ideal_partner
 from .certify import Pricer, certify, complete_packer
 from .colours import allocate, colour_mode, excess, excess_note, handicap_games
 from .criteria import BYE, FIELDS, RELAXED_IDX, Context, Evaluator, Packer, objective
@@ -493,6 +493,10 @@ def _try(pool, ctx, states):
 # ---- explanations --------------------------------------------------------------------------
 
 
+IDEAL_WORDS = {"fold": N_("fold (1st v last)"),
+               "slide": N_("slide (top half v bottom half)"),
+               "adjacent": N_("adjacent (1–2, 3–4)")}
+
 CRITERION_WORDS = {
     "COLOUR": N_("that pair could not give both players their colour preference"),
     "STRONGCOL": N_("that pair would break a strong colour preference"),
@@ -514,16 +518,13 @@ def _explain_board(n: int, a: PState, b: PState, colour_why: str, ev: Evaluator,
                    say_why: bool = True) -> list[str]:
     """The lines explaining board ``n``; ``say_why=False`` leaves out why the two meet (the
     style's list method says it instead, :func:`_explain_listed`)."""
-    from .candidates import ideal_partner
     lines = [_("board {n}: {a} v {b}").format(n=n, a=_describe(a), b=_describe(b))]
     if not say_why:
         pass
     elif fixed:
         lines.append(_("why: fixed by the director (--fixed)"))
     elif a.group == b.group:
-        ideal_txt = {"fold": _("fold (1st v last)"),
-                     "slide": _("slide (top half v bottom half)"),
-                     "adjacent": _("adjacent (1–2, 3–4)")}.get(style, style)
+        ideal_txt = _(IDEAL_WORDS[style]) if style in IDEAL_WORDS else style
         hi, lo = (a, b) if a.pos < b.pos else (b, a)
         want = ideal_partner(hi, style)
         if want == lo.pos:
