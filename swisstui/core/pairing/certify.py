@@ -222,22 +222,39 @@ class Pricer:
         # a bound of all its blocks: most pairs of groups, and of blocks, pass it at once
         plain = (None, False, 0)
         dmin = [min((D[i] for i in members), default=0) for members in self.groups]
+        # per group, its blocks in order and the smallest D of each block and those after it
+        # (once a block passes the floor with every later one, the rest is skipped)
+        items = [list(byc.items()) for byc in blocks]
+        after: list[list[int]] = []
+        for its in items:
+            suf = [D[lb_[0]] for _c, lb_ in its]
+            for x in range(len(suf) - 2, -1, -1):
+                if suf[x + 1] < suf[x]:
+                    suf[x] = suf[x + 1]
+            after.append(suf)
+        lb = self._lb
         for ga in range(ng):
             if not self.groups[ga]:
                 continue
             for gb in range(ga, ng):
                 if not self.groups[gb]:
                     continue
-                floor = two * self._lb(ga, gb, plain, plain, IDEAL_CAP)
+                floor = two * lb(ga, gb, plain, plain, IDEAL_CAP)
                 if dmin[ga] + dmin[gb] + floor >= 0:
                     continue
-                for (ca, sa), la in blocks[ga].items():
-                    if D[la[0]] + dmin[gb] + floor >= 0:
+                rest = after[gb]
+                for (ca, sa), la in items[ga]:
+                    da = D[la[0]]
+                    if da + dmin[gb] + floor >= 0:
                         continue
-                    for (cb, sb), lb_ in blocks[gb].items():
-                        bound = two * self._lb(ga, gb, ca, cb, IDEAL_CAP) + \
-                            2 * zcommon(sa, sb)
-                        if D[la[0]] + D[lb_[0]] + bound >= 0:
+                    for x, ((cb, sb), lb_) in enumerate(items[gb]):
+                        d2 = da + D[lb_[0]]
+                        if d2 + floor >= 0:
+                            if da + rest[x] + floor >= 0:
+                                break  # this block and every later one pass the floor
+                            continue
+                        bound = two * lb(ga, gb, ca, cb, IDEAL_CAP) + 2 * zcommon(sa, sb)
+                        if d2 + bound >= 0:
                             continue  # the whole block is feasible
                         dl = [D[j] for j in lb_]
                         for i in la:
@@ -275,8 +292,8 @@ class Pricer:
                     key = (i, j) if i < j else (j, i)
                     if key in have:
                         continue
-                    bound = two * self._lb(g, g, cls[i], cls[j], ideal) + 2 * zsum(i, j)
-                    if D[i] + D[j] + bound >= 0:
+                    dd = di + D[j] + two * lb(g, g, cls[i], cls[j], ideal)
+                    if dd >= 0 or dd + 2 * zsum(i, j) >= 0:  # (z ≥ 0: the sum only if needed)
                         continue
                     check(i, j)
         # floats near the boundary of two groups: the exact ideal (float_ideal) in the bound
