@@ -276,23 +276,37 @@ class Pricer:
         # (adjacent: the ideal penalty grows with the distance, so past the first place
         # where even the group's smallest D passes, every place passes)
         grows = style not in ("fold", "slide")
+        # the colour part of the in-group bound per pair of classes (the bound is linear:
+        # colour part + unit × ideal, whatever the group)
+        colour: dict = {}
         for g, members in enumerate(self.groups):
             m = len(members)
             dg = dmin[g]
             for i in members:
                 st = pool[i]
-                p, di = st.pos, D[i]
+                p, di, ci = st.pos, D[i], cls[i]
+                step = 1 + (m - p) * 8 // m  # adjacent's ideal_penalty, inlined below
                 for q in self._near(st, m):
                     j = members[q]
-                    ideal = ideal_penalty(p, q, m, style)
-                    if di + D[j] + unit * ideal >= 0:
+                    if grows:
+                        ideal = (q - p - 1) * step
+                        if ideal > IDEAL_CAP:
+                            ideal = IDEAL_CAP
+                    else:
+                        ideal = ideal_penalty(p, q, m, style)
+                    base = di + D[j] + unit * ideal
+                    if base >= 0:
                         if grows and di + dg + unit * ideal >= 0:
                             break
                         continue
                     key = (i, j) if i < j else (j, i)
                     if key in have:
                         continue
-                    dd = di + D[j] + two * lb(g, g, cls[i], cls[j], ideal)
+                    cc = (ci, cls[j])
+                    c2 = colour.get(cc)
+                    if c2 is None:
+                        c2 = colour[cc] = two * lb(g, g, ci, cls[j], 0)
+                    dd = base + c2
                     if dd >= 0 or dd + 2 * zsum(i, j) >= 0:  # (z ≥ 0: the sum only if needed)
                         continue
                     check(i, j)
@@ -397,8 +411,22 @@ def blossom_sums(blossoms: list[tuple[list[int], int]], nverts: int):
             return sum(z for vs, z in sets if i in vs and j in vs)
         return slow
     empty: list[int] = []
+    # the sum depends only on the innermost blossoms of the two vertices: remembered per pair
+    inner = [c[-1] if c else -1 for c in chain]
+    memo: dict[tuple[int, int], int] = {}
 
     def zsum(i: int, j: int) -> int:
+        bi = inner[i] if i < nverts else -1
+        bj = inner[j] if j < nverts else -1
+        if bi < 0 or bj < 0:
+            return 0
+        key = (bi, bj)
+        v = memo.get(key)
+        if v is None:
+            v = memo[key] = common(i, j)
+        return v
+
+    def common(i: int, j: int) -> int:
         ci = chain[i] if i < nverts else empty
         cj = chain[j] if j < nverts else empty
         lo, hi = 0, min(len(ci), len(cj))
