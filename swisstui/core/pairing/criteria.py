@@ -157,6 +157,7 @@ class Evaluator:
         # per-player facts the hot loop of a large field reads (pair() runs n² times)
         self._float = {pid: st.last_float for pid, st in states.items()}
         self._geo = {pid: (st.player.club, st.player.country) for pid, st in states.items()}
+        self._tuples: dict[tuple[int, ...], tuple[int, ...]] = {}
         # whether a colour rule can block a pair (colours.hard_conflict: chess's absolute
         # preferences, an absolute colour gap)
         self._colour_rule = not ctx.relax_colours and (
@@ -239,8 +240,10 @@ class Evaluator:
                 geo += ctx.country_weight
         over, size = (0, 0) if ctx.colour_gap is None or ctx.colour_absolute else \
             excess(a, b, ctx.colour_gap)
-        return (over, size, 0, 1 if met else 0, met or 0, 0, score, top, col, strong, geo, flt,
-                ideal)
+        t = (over, size, 0, 1 if met else 0, met or 0, 0, score, top, col, strong, geo, flt,
+             ideal)
+        # one object per distinct tuple (a round has a few thousand, its pairs 10⁵: memory)
+        return self._tuples.setdefault(t, t)
 
     def bye(self, a: PState) -> tuple[int, ...]:
         """Penalty tuple of the edge between ``a`` and the dummy bye vertex."""
@@ -294,9 +297,11 @@ class Packer:
         normal_expr, bye_expr = " + ".join(normal_terms), " + ".join(bye_terms)
         self._normal = eval("lambda t: " + normal_expr)  # noqa: S307
         self._bye = eval("lambda t: " + bye_expr)  # noqa: S307
-        # … and one that packs a whole candidate graph, the expressions inlined
+        # … and one that packs a whole candidate graph, the expressions inlined and each
+        # distinct tuple packed once (a round has a few thousand: time, and one weight object)
         self._edges = eval(  # noqa: S307
-            f"lambda items, vid: [(k[0], k[1], {normal_expr}) if k[1] != {BYE} else "
+            f"lambda items, vid, m: [(k[0], k[1], w if (w := m.get(t)) is not None else "
+            f"m.setdefault(t, {normal_expr})) if k[1] != {BYE} else "
             f"(k[0], vid, {bye_expr}) for k, t in items]")
 
     def pack(self, t: tuple[int, ...], is_bye: bool) -> int:
@@ -305,7 +310,7 @@ class Packer:
     def edges(self, items, vid: int) -> list[tuple[int, int, int]]:
         """``[(i, j, packed weight)]`` for the ``((i, j), tuple)`` items of a candidate
         graph, in their order; the bye vertex :data:`BYE` is renumbered ``vid``."""
-        return self._edges(items, vid)
+        return self._edges(items, vid, {})
 
 
 def _extremes(tuples: list[tuple[int, ...]], nf: int) -> list:
