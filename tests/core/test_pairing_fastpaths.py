@@ -177,3 +177,53 @@ def test_field_extremes_by_numpy_equal_python(big, monkeypatch):
     assert criteria._extremes([], 13) == [None] * 13
     assert criteria.objective(tuples) == tuple(map(sum, zip(*tuples)))
     assert criteria.objective([]) == (0,) * 13
+
+
+def _floaters_plain(c, s, m, k, direction):
+    """candidates.Candidates._floaters before it stopped early (the reference)."""
+    f, prefs = c.field, c.ev.prefs
+    k = max(k, 6)
+    places = range(s + m - 1, s - 1, -1) if direction == -1 else range(s, s + m)
+    out, edge, counts = [], set(), {}
+    for i in places:
+        st = f[i]
+        kinds = ("near", ("want", prefs[st.id].want), ("fresh", st.last_float != direction))
+        take = last = False
+        for kind in kinds:
+            n = counts.get(kind, 0)
+            if n < k:
+                counts[kind] = n + 1
+                take = True
+                last = last or n + 1 == k
+        if take:
+            out.append(i)
+            if last:
+                edge.add(i)
+    return out, edge
+
+
+@pytest.mark.parametrize("game,seed", [("chess", 1), ("go", 2), ("othello", 3), ("magic", 4)])
+def test_floaters_stop_early_with_the_same_choice(game, seed, monkeypatch):
+    from swisstui.core.pairing import candidates
+    from swisstui.core.pairing.colours import colour_mode
+    from swisstui.core.pairing.criteria import Context, Evaluator
+    from swisstui.core.pairing.groups import build_states, to_pair
+    from swisstui.core.pairing.simulate import simulate
+
+    monkeypatch.setattr(candidates, "GOOD_MIN", 6)
+    ev = simulate(game, 400, 3, seed=seed)
+    rnd = ev.current_round + 1
+    ids, _ = to_pair(ev, rnd)
+    states = build_states(ev, rnd, ids, system="swiss")
+    pool = sorted(states.values(), key=lambda st: st.order)
+    ctx = Context(game=game, mode=colour_mode(ev), style="slide", seed=1, round_no=rnd,
+                  ngroups=1 + max(st.group for st in pool), nplayers=len(pool),
+                  forbidden=frozenset())
+    for k in (1, 3, 6, 12):
+        c = candidates.Candidates(pool, Evaluator(states, ctx), k, False)
+        assert any(m > 2 * max(k, 6) for _s, m in c.groups)  # groups larger than the walk
+        for s, m in c.groups:
+            for direction in (-1, 1):
+                c.float_edge = set()
+                got = c._floaters(s, m, k, direction)
+                assert (got, c.float_edge) == _floaters_plain(c, s, m, k, direction)

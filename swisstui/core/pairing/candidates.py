@@ -21,6 +21,8 @@ checks that the decomposed objective equals the complete-graph objective on rand
 
 from __future__ import annotations
 
+from collections import Counter
+
 from .criteria import BYE, EXCESS_IDX, REMATCH_IDX, Evaluator
 from .groups import PState
 
@@ -61,6 +63,7 @@ class Candidates:
         self.full_cross: set[tuple[int, int]] = set()  # group pairs joined completely
         self.bye_list: list[int] = []
         self._fact_lists: tuple[list, list, list] | None = None
+        self._tallies: dict[int, tuple[Counter, Counter]] = {}  # _floaters, per group start
         if k is None:
             self._complete()
         else:
@@ -152,6 +155,18 @@ class Candidates:
         places = range(s + m - 1, s - 1, -1) if direction == -1 else range(s, s + m)
         out: list[int] = []
         counts: dict = {}
+        # how many of each kind the group holds: once every kind has k taken or none left,
+        # no later player can be taken (the walk stops there)
+        tally = self._tallies.get(s)
+        if tally is None:  # per group: colour wishes, last floats (read by up to 4 calls)
+            tally = self._tallies[s] = (
+                Counter(prefs[f[i].id].want for i in range(s, s + m)),
+                Counter(f[i].last_float for i in range(s, s + m)))
+        same = tally[1][direction]  # players who floated this way last round
+        left: dict = {"near": m, ("fresh", True): m - same, ("fresh", False): same}
+        for want, count in tally[0].items():
+            left[("want", want)] = count
+        open_kinds = sum(1 for n in left.values() if n)
         for i in places:
             st = f[i]
             kinds = ("near", ("want", prefs[st.id].want), ("fresh", st.last_float != direction))
@@ -159,14 +174,19 @@ class Candidates:
             last = False
             for kind in kinds:
                 c = counts.get(kind, 0)
+                n = left[kind] = left[kind] - 1
                 if c < k:
                     counts[kind] = c + 1
                     take = True
                     last = last or c + 1 == k
+                    if c + 1 == k or not n:
+                        open_kinds -= 1
             if take:
                 out.append(i)
                 if last:  # the k-th of its kind: a floater beyond it was not offered
                     self.float_edge.add(i)
+            if not open_kinds:
+                break
         return out
 
     def _good(self, i: int, s: int, m: int, c: int, k: int) -> None:
