@@ -12,6 +12,12 @@ printed with the solving method (complete graph / candidate window k).  Peak mem
 process's maximum resident set size (resource.getrusage), i.e. including the history.
 Targets on the 2-core box (issue 14): ≤ 1 s at 4000, ≤ 5 s at 16 000, 4000 at most 5× the time
 of 1000 (the ratio of the medians is printed per game), peak ≤ 300 MB at 16 000.
+
+``cpu s`` is the median CPU time (time.process_time) and ``solver`` its share spent in the
+matching solvers — rustworkx / networkx (matching.solve) and our blossom of the proof
+(the engine's ``Blossom``: construction, warm start, resumes, duals) — the rest being the
+Python of the engine (states, candidates, weights, pricing, explanations).  A native solver can
+save at most that share.
 """
 
 from __future__ import annotations
@@ -28,11 +34,33 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from swisstui.core.model import Event  # noqa: E402
-from swisstui.core.pairing import pair_round  # noqa: E402
+from swisstui.core.pairing import engine, pair_round  # noqa: E402
 from swisstui.core.pairing.simulate import play, random_players, settings_for  # noqa: E402
 
 MEASURE = (2, 5, 9)
 TARGET = {100: 0.2, 1000: 1.0, 4000: 1.0, 16000: 5.0}
+
+
+SOLVER = [0.0, 0]  # CPU seconds inside the solvers, nesting depth
+
+
+def _timed(f):
+    """``f``, its CPU time added to SOLVER (outermost call only)."""
+    def timed(*args, **kw):
+        SOLVER[1] += 1
+        t = time.process_time()
+        try:
+            return f(*args, **kw)
+        finally:
+            SOLVER[1] -= 1
+            if not SOLVER[1]:
+                SOLVER[0] += time.process_time() - t
+    return timed
+
+
+engine.solve = _timed(engine.solve)  # rustworkx / networkx, as the engine calls it
+for _name in ("__init__", "start", "solve", "add_edges", "duals"):
+    setattr(engine.Blossom, _name, _timed(getattr(engine.Blossom, _name)))
 
 
 def peak_mb() -> float:
@@ -47,14 +75,19 @@ def bench(game: str, n: int, repeat: int) -> list[tuple]:
     ev = Event(s, tuple(random_players(n, rng, game)))
     rows = []
     for r in range(1, 10):
-        times = []
+        times, cpus, shares = [], [], []
         p = None
         for _ in range(repeat if r in MEASURE else 1):
-            t = time.perf_counter()
+            SOLVER[0] = 0.0
+            t, c = time.perf_counter(), time.process_time()
             p = pair_round(ev, allow_rematch=True)
             times.append(time.perf_counter() - t)
+            cpus.append(time.process_time() - c)
+            shares.append(SOLVER[0] / cpus[-1] if cpus[-1] else 0.0)
         if r in MEASURE:
-            rows.append((game, n, r, statistics.median(times), max(times), p.method, peak_mb()))
+            rows.append((game, n, r, statistics.median(times), max(times),
+                         statistics.median(cpus), statistics.median(shares), p.method,
+                         peak_mb()))
         ev = ev.with_round(play(ev, p.round, rng, forfeit_rate=0.02))
     return rows
 
@@ -66,23 +99,32 @@ def main() -> int:
     ap.add_argument("--repeat", type=int, default=3)
     args = ap.parse_args()
     print(f"{'game':<6} {'players':>7} {'round':>5} {'median s':>9} {'max s':>7} "
-          f"{'target':>6} {'peak MB':>8}  method")
+          f"{'cpu s':>6} {'solver':>6} {'target':>6} {'peak MB':>8}  method")
     worst = 0.0
     medians: dict[tuple[str, int], list[float]] = {}
+    shares: dict[int, list[tuple[float, float]]] = {}
     for n in (int(x) for x in args.sizes.split(",")):
         for game in args.games.split(","):
-            for g, size, r, med, mx, method, mb in bench(game, n, args.repeat):
+            for g, size, r, med, mx, cpu, share, method, mb in bench(game, n, args.repeat):
                 medians.setdefault((g, size), []).append(med)
+                shares.setdefault(size, []).append((cpu, share))
                 tgt = TARGET.get(size)
                 flag = "" if tgt is None or med <= tgt else "  OVER TARGET"
                 worst = max(worst, med / tgt if tgt else 0)
-                print(f"{g:<6} {size:>7} {r:>5} {med:>9.3f} {mx:>7.3f} "
-                      f"{tgt if tgt else '-':>6} {mb:>8.0f}  {method}{flag}", flush=True)
+                print(f"{g:<6} {size:>7} {r:>5} {med:>9.3f} {mx:>7.3f} {cpu:>6.2f} "
+                      f"{share:>6.0%} {tgt if tgt else '-':>6} {mb:>8.0f}  {method}{flag}",
+                      flush=True)
     for game in args.games.split(","):
         if (game, 1000) in medians and (game, 4000) in medians:
             ratio = statistics.median(medians[(game, 4000)]) / \
                 statistics.median(medians[(game, 1000)])
             print(f"{game}: 4000 players take {ratio:.1f}× the time of 1000 (target ≤ 5×)")
+    for size, rows in shares.items():
+        cpu = sum(c for c, _s in rows)
+        solver = sum(c * sh for c, sh in rows)
+        print(f"{size} players: {solver / cpu if cpu else 0:.0%} of the CPU time in the "
+              f"solvers (rustworkx, blossom), {cpu - solver:.2f} s of {cpu:.2f} s elsewhere "
+              f"(sum of the medians)")
     print(f"peak memory {peak_mb():.0f} MB; worst median/target {worst:.2f}")
     return 0
 

@@ -21,12 +21,15 @@ checks that the decomposed objective equals the complete-graph objective on rand
 
 from __future__ import annotations
 
+from collections import Counter
+
 from .criteria import BYE, EXCESS_IDX, REMATCH_IDX, Evaluator
 from .groups import PState
 
 FULL_LIMIT = 300  # up to this many players the complete graph: exact by construction
 START_WINDOW = 6
 GOOD_MIN = 6  # at least this many clean partners / floaters of each kind
+_MISSING = object()  # not in the cache (None there means a blocked pair)
 
 
 def ideal_partner(st: PState, style: str) -> int:
@@ -59,6 +62,8 @@ class Candidates:
         self.float_edge: set[int] = set()  # floaters offered last of their kind
         self.full_cross: set[tuple[int, int]] = set()  # group pairs joined completely
         self.bye_list: list[int] = []
+        self._fact_lists: tuple[list, list, list] | None = None
+        self._tallies: dict[int, tuple[Counter, Counter]] = {}  # _floaters, per group start
         if k is None:
             self._complete()
         else:
@@ -67,16 +72,12 @@ class Candidates:
             self._bye(k)
 
     def _add(self, i: int, j: int) -> None:
-        if i > j:
-            i, j = j, i
-        key = (i, j)
+        key = (i, j) if i < j else (j, i)
         if key in self.edges:
             return
-        cache = self.cache
-        if key in cache:
-            t = cache[key]
-        else:
-            t = cache[key] = self.ev.pair(self.field[i], self.field[j])
+        t = self.cache.get(key, _MISSING)
+        if t is _MISSING:
+            t = self.cache[key] = self.ev.pair(self.field[key[0]], self.field[key[1]])
         if t is not None and not t[REMATCH_IDX] and not t[EXCESS_IDX]:
             # a window never offers a rematch or a colour excess: see engine._match
             self.edges[key] = t
@@ -128,9 +129,11 @@ class Candidates:
         self.kp[i] = k
         c = ideal_partner(st, self.style)
         lo, hi = (c - k, c + k) if self.style in ("fold", "slide") else (st.pos - k, st.pos + k)
-        for q in range(max(0, lo), min(m - 1, hi) + 1):
-            if q != st.pos:
-                self._add(i, s + q)
+        edges, add, pos = self.edges, self._add, st.pos
+        for j in range(s + max(0, lo), s + min(m - 1, hi) + 1):
+            # (a pair already offered from the other side is skipped here: _add would)
+            if j != s + pos and ((i, j) if i < j else (j, i)) not in edges:
+                add(i, j)
         self._good(i, s, m, c, k)
 
     def widen(self, pairs: list[tuple[int, int]]) -> bool:
@@ -152,6 +155,18 @@ class Candidates:
         places = range(s + m - 1, s - 1, -1) if direction == -1 else range(s, s + m)
         out: list[int] = []
         counts: dict = {}
+        # how many of each kind the group holds: once every kind has k taken or none left,
+        # no later player can be taken (the walk stops there)
+        tally = self._tallies.get(s)
+        if tally is None:  # per group: colour wishes, last floats (read by up to 4 calls)
+            tally = self._tallies[s] = (
+                Counter(prefs[f[i].id].want for i in range(s, s + m)),
+                Counter(f[i].last_float for i in range(s, s + m)))
+        same = tally[1][direction]  # players who floated this way last round
+        left: dict = {"near": m, ("fresh", True): m - same, ("fresh", False): same}
+        for want, count in tally[0].items():
+            left[("want", want)] = count
+        open_kinds = sum(1 for n in left.values() if n)
         for i in places:
             st = f[i]
             kinds = ("near", ("want", prefs[st.id].want), ("fresh", st.last_float != direction))
@@ -159,47 +174,65 @@ class Candidates:
             last = False
             for kind in kinds:
                 c = counts.get(kind, 0)
+                n = left[kind] = left[kind] - 1
                 if c < k:
                     counts[kind] = c + 1
                     take = True
                     last = last or c + 1 == k
+                    if c + 1 == k or not n:
+                        open_kinds -= 1
             if take:
                 out.append(i)
                 if last:  # the k-th of its kind: a floater beyond it was not offered
                     self.float_edge.add(i)
+            if not open_kinds:
+                break
         return out
 
     def _good(self, i: int, s: int, m: int, c: int, k: int) -> None:
         """Also join ``i`` to the ``k`` places nearest its ideal partner that are a *clean*
         pair — no colour clash, no shared club or country — so the colour and geography
         criteria can be met by exchanges reaching beyond the window."""
-        f, ev = self.field, self.ev
+        ev, add, edges = self.ev, self._add, self.edges
         k = max(k, GOOD_MIN)
-        a = f[i]
-        pa = ev.prefs[a.id].want
-        club, country = a.player.club, a.player.country
+        want, clubs, countries = self._facts()
+        pos = self.field[i].pos
+        pa = want[i]
         cw, ccw = ev.ctx.club_weight, ev.ctx.country_weight
+        club = clubs[i] if cw else None  # a weight of 0: the criterion is off
+        country = countries[i] if ccw else None
         found = geo_only = colour_only = 0
         for step in range(1, 16 * k):
             for q in (c - step, c + step):
-                if q < 0 or q >= m or q == a.pos:
+                if q < 0 or q >= m or q == pos:
                     continue
-                b = f[s + q]
-                if (cw and club and b.player.club == club) or \
-                        (ccw and country and b.player.country == country):
-                    if colour_only < k and (pa is None or ev.prefs[b.id].want != pa):
+                b = s + q
+                if (club and clubs[b] == club) or (country and countries[b] == country):
+                    if colour_only < k and (pa is None or want[b] != pa):
                         colour_only += 1
-                        self._add(i, s + q)
+                        if ((i, b) if i < b else (b, i)) not in edges:
+                            add(i, b)
                     continue
-                if pa is not None and ev.prefs[b.id].want == pa:
+                if pa is not None and want[b] == pa:
                     if geo_only < k:
                         geo_only += 1
-                        self._add(i, s + q)
+                        if ((i, b) if i < b else (b, i)) not in edges:
+                            add(i, b)
                     continue
-                self._add(i, s + q)
+                if ((i, b) if i < b else (b, i)) not in edges:
+                    add(i, b)
                 found += 1
             if found >= k or (c - step < 0 and c + step >= m):
                 return
+
+    def _facts(self) -> tuple[list, list, list]:
+        """Per field index: colour wish, club, country (read by :meth:`_good`)."""
+        if self._fact_lists is None:
+            prefs = self.ev.prefs
+            self._fact_lists = ([prefs[st.id].want for st in self.field],
+                                [st.player.club for st in self.field],
+                                [st.player.country for st in self.field])
+        return self._fact_lists
 
     def _bye(self, k: int | None) -> None:
         ev, f = self.ev, self.field

@@ -79,7 +79,8 @@ def complete_packer(pool: list[PState], ev: Evaluator, bye_tuples: list[tuple[in
 class Pricer:
     """Feasibility of duals on the complete graph of a round, block by block."""
 
-    def __init__(self, pool: list[PState], ev: Evaluator, packer: Packer, bye: bool):
+    def __init__(self, pool: list[PState], ev: Evaluator, packer: Packer, bye: bool,
+                 bye_tuples: list[tuple[int, ...]] | None = None):
         self.pool, self.ev, self.packer, self.bye = pool, ev, packer, bye
         n = len(pool)
         self.n = n
@@ -97,6 +98,7 @@ class Pricer:
         for i, st in enumerate(pool):
             self.groups[st.group].append(i)
         self._lbcache: dict = {}
+        self._bye_t = bye_tuples or []  # ev.bye per player, when the caller has them
 
     # ---- lower bounds of the packed penalty -----------------------------------------------
     def _pen(self, t: tuple[int, ...]) -> int:
@@ -149,19 +151,7 @@ class Pricer:
         two = 2 * scale
         w0s = scale * self.w0
         D = [y[i] - w0s for i in range(n)]
-        # the blossoms containing each vertex, outermost first (a laminar family)
-        inside: list[list[tuple[int, int]]] = [[] for _ in range(n + 1)]
-        for b, (verts, z) in enumerate(sorted(blossoms, key=lambda bz: -len(bz[0]))):
-            for v in verts:
-                inside[v].append((b, z))
-
-        def zsum(i: int, j: int) -> int:
-            s = 0
-            for (b1, z), (b2, _) in zip(inside[i], inside[j]):
-                if b1 != b2:
-                    break
-                s += z
-            return s
+        zsum = blossom_sums(blossoms, n + 1)
 
         out: list[tuple[int, int, int, tuple[int, ...]]] = []
         exact = 0
@@ -186,7 +176,7 @@ class Pricer:
             for i in range(n):
                 if (i, BYE) in have:
                     continue
-                t = ev.bye(pool[i])
+                t = self._bye_t[i] if self._bye_t else ev.bye(pool[i])
                 w = packer.pack(t, True)
                 rc = y[i] + y[n] - two * w + 2 * zsum(i, n)
                 exact += 1
@@ -228,13 +218,43 @@ class Pricer:
                 byc[c].sort(key=D.__getitem__)
             blocks.append(byc)
         ng = self.ng
+        # the bound of a pair of groups without its classes (colours, floats) and blossoms is
+        # a bound of all its blocks: most pairs of groups, and of blocks, pass it at once
+        plain = (None, False, 0)
+        dmin = [min((D[i] for i in members), default=0) for members in self.groups]
+        # per group, its blocks in order and the smallest D of each block and those after it
+        # (once a block passes the floor with every later one, the rest is skipped)
+        items = [list(byc.items()) for byc in blocks]
+        after: list[list[int]] = []
+        for its in items:
+            suf = [D[lb_[0]] for _c, lb_ in its]
+            for x in range(len(suf) - 2, -1, -1):
+                if suf[x + 1] < suf[x]:
+                    suf[x] = suf[x + 1]
+            after.append(suf)
+        lb = self._lb
         for ga in range(ng):
+            if not self.groups[ga]:
+                continue
             for gb in range(ga, ng):
-                for (ca, sa), la in blocks[ga].items():
-                    for (cb, sb), lb_ in blocks[gb].items():
-                        bound = two * self._lb(ga, gb, ca, cb, IDEAL_CAP) + \
-                            2 * zcommon(sa, sb)
-                        if D[la[0]] + D[lb_[0]] + bound >= 0:
+                if not self.groups[gb]:
+                    continue
+                floor = two * lb(ga, gb, plain, plain, IDEAL_CAP)
+                if dmin[ga] + dmin[gb] + floor >= 0:
+                    continue
+                rest = after[gb]
+                for (ca, sa), la in items[ga]:
+                    da = D[la[0]]
+                    if da + dmin[gb] + floor >= 0:
+                        continue
+                    for x, ((cb, sb), lb_) in enumerate(items[gb]):
+                        d2 = da + D[lb_[0]]
+                        if d2 + floor >= 0:
+                            if da + rest[x] + floor >= 0:
+                                break  # this block and every later one pass the floor
+                            continue
+                        bound = two * lb(ga, gb, ca, cb, IDEAL_CAP) + 2 * zcommon(sa, sb)
+                        if d2 + bound >= 0:
                             continue  # the whole block is feasible
                         dl = [D[j] for j in lb_]
                         for i in la:
@@ -250,18 +270,44 @@ class Pricer:
                                 check(i, j)
         # in-group pairs near the ideal: lower bound with the exact ideal, else exact
         style = ev.ctx.style
+        # the packed penalty is linear in the fields: the IDEAL part alone is a first bound
+        # (the colour fields and z are ≥ 0), which most pairs pass without the exact bound
+        unit = two * self._pen(tuple(1 if f == IDEAL_IDX else 0 for f in range(len(FIELDS))))
+        # (adjacent: the ideal penalty grows with the distance, so past the first place
+        # where even the group's smallest D passes, every place passes)
+        grows = style not in ("fold", "slide")
+        # the colour part of the in-group bound per pair of classes (the bound is linear:
+        # colour part + unit × ideal, whatever the group)
+        colour: dict = {}
         for g, members in enumerate(self.groups):
             m = len(members)
+            dg = dmin[g]
             for i in members:
                 st = pool[i]
+                p, di, ci = st.pos, D[i], cls[i]
+                step = 1 + (m - p) * 8 // m  # adjacent's ideal_penalty, inlined below
                 for q in self._near(st, m):
                     j = members[q]
+                    if grows:
+                        ideal = (q - p - 1) * step
+                        if ideal > IDEAL_CAP:
+                            ideal = IDEAL_CAP
+                    else:
+                        ideal = ideal_penalty(p, q, m, style)
+                    base = di + D[j] + unit * ideal
+                    if base >= 0:
+                        if grows and di + dg + unit * ideal >= 0:
+                            break
+                        continue
                     key = (i, j) if i < j else (j, i)
                     if key in have:
                         continue
-                    ideal = ideal_penalty(st.pos, q, m, style)
-                    bound = two * self._lb(g, g, cls[i], cls[j], ideal) + 2 * zsum(i, j)
-                    if D[i] + D[j] + bound >= 0:
+                    cc = (ci, cls[j])
+                    c2 = colour.get(cc)
+                    if c2 is None:
+                        c2 = colour[cc] = two * lb(g, g, ci, cls[j], 0)
+                    dd = base + c2
+                    if dd >= 0 or dd + 2 * zsum(i, j) >= 0:  # (z ≥ 0: the sum only if needed)
                         continue
                     check(i, j)
         # floats near the boundary of two groups: the exact ideal (float_ideal) in the bound
@@ -308,8 +354,7 @@ def certify(y: list[int], blossoms: list[tuple[list[int], int]], scale: int,
     slackness: every matched edge tight, every blossom with z > 0 odd and full, z ≥ 0.
     ``mate`` must be perfect on the solved vertices.  None when all hold (the pairs outside
     ``edges`` are :meth:`Pricer.violations`' part), else why not."""
-    inside: dict[int, list[tuple[int, int]]] = {}
-    for b, (verts, z) in enumerate(blossoms):
+    for verts, z in blossoms:
         if z < 0:
             return f"blossom dual {z} < 0"
         vs = set(verts)
@@ -318,15 +363,12 @@ def certify(y: list[int], blossoms: list[tuple[list[int], int]], scale: int,
         matched_in = sum(1 for v in vs if mate.get(v, -1) in vs)
         if matched_in != len(vs) - 1:
             return "blossom not full"
-        for v in vs:
-            inside.setdefault(v, []).append((b, z))
     if len(mate) != len(y):
         return "the matching is not perfect"
+    zsum = blossom_sums(blossoms, 1 + max((max(vs) for vs, _z in blossoms if vs), default=0))
     tight = 0
     for i, j, w in edges:
-        common = {b for b, _ in inside.get(i, [])} & {b for b, _ in inside.get(j, [])}
-        zs = sum(z for b, z in inside.get(i, []) if b in common)
-        rc = y[i] + y[j] + 2 * zs - 2 * scale * w
+        rc = y[i] + y[j] + 2 * zsum(i, j) - 2 * scale * w
         if rc < 0:
             return f"pair {i}-{j} violates the duals"
         if mate.get(i) == j:
@@ -336,6 +378,71 @@ def certify(y: list[int], blossoms: list[tuple[list[int], int]], scale: int,
     if 2 * tight != len(mate):
         return "a matched pair is not an edge"
     return None
+
+
+def blossom_sums(blossoms: list[tuple[list[int], int]], nverts: int):
+    """``zsum(i, j)``: the sum of the duals z of the blossoms containing both ``i`` and ``j``.
+
+    The blossoms of a matching form a laminar family (two are disjoint or nested), so the
+    blossoms containing a vertex are a chain, outermost first, and those containing both ends
+    of a pair are the common prefix of the two chains: found by bisection on the chains, the
+    sum read off running totals.  A family that is not laminar (never from
+    :class:`.blossom.Blossom`; the check must not trust it) is summed pair by pair."""
+    order = sorted(range(len(blossoms)), key=lambda b: -len(blossoms[b][0]))
+    cur = [-1] * nverts  # innermost blossom so far per vertex
+    chain: list[list[int]] = [[] for _ in range(nverts)]
+    total: list[list[int]] = [[0] for _ in range(nverts)]
+    laminar = True
+    for b in order:
+        verts, z = blossoms[b]
+        vs = set(verts)
+        # laminar so far: every vertex of b has the same innermost blossom (then b lies in it)
+        if any(v >= nverts or v < 0 for v in vs) or len({cur[v] for v in vs}) > 1:
+            laminar = False
+            break
+        for v in vs:
+            cur[v] = b
+            chain[v].append(b)
+            total[v].append(total[v][-1] + z)
+    if not laminar:
+        sets = [(set(vs), z) for vs, z in blossoms]
+
+        def slow(i: int, j: int) -> int:
+            return sum(z for vs, z in sets if i in vs and j in vs)
+        return slow
+    empty: list[int] = []
+    # the sum depends only on the innermost blossoms of the two vertices: remembered per pair
+    inner = [c[-1] if c else -1 for c in chain]
+    memo: dict[tuple[int, int], int] = {}
+
+    def zsum(i: int, j: int) -> int:
+        bi = inner[i] if i < nverts else -1
+        bj = inner[j] if j < nverts else -1
+        if bi < 0 or bj < 0:
+            return 0
+        key = (bi, bj)
+        v = memo.get(key)
+        if v is None:
+            v = memo[key] = common(i, j)
+        return v
+
+    def common(i: int, j: int) -> int:
+        ci = chain[i] if i < nverts else empty
+        cj = chain[j] if j < nverts else empty
+        lo, hi = 0, min(len(ci), len(cj))
+        if not hi or ci[0] != cj[0]:
+            return 0
+        if ci[hi - 1] == cj[hi - 1]:
+            return total[i][hi]
+        lo = 1  # ci[:lo] == cj[:lo], ci[hi - 1] != cj[hi - 1]
+        while lo < hi - 1:
+            mid = (lo + hi) // 2
+            if ci[mid - 1] == cj[mid - 1]:
+                lo = mid
+            else:
+                hi = mid
+        return total[i][lo]
+    return zsum
 
 
 __all__ = ["BYE_ONLY_IDX", "Pricer", "certify", "complete_packer"]

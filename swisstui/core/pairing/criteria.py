@@ -67,6 +67,8 @@ from __future__ import annotations
 from ..i18n import _
 
 from dataclasses import dataclass
+from itertools import chain, compress
+from operator import not_
 
 from .colours import ABSOLUTE, Pref, excess, hard_conflict, preference, stronger
 from .groups import PState, det_hash
@@ -155,6 +157,12 @@ class Evaluator:
         # per-player facts the hot loop of a large field reads (pair() runs n² times)
         self._float = {pid: st.last_float for pid, st in states.items()}
         self._geo = {pid: (st.player.club, st.player.country) for pid, st in states.items()}
+        self._tuples: dict[tuple[int, ...], tuple[int, ...]] = {}
+        # whether a colour rule can block a pair (colours.hard_conflict: chess's absolute
+        # preferences, an absolute colour gap)
+        self._colour_rule = not ctx.relax_colours and (
+            ctx.mode == "fide" or (ctx.mode == "balance" and ctx.colour_absolute and
+                                   ctx.colour_gap is not None))
 
     # ---- absolute criteria ----------------------------------------------------------------
     def blocked(self, a: PState, b: PState, *, relaxed: bool | None = None) -> str | None:
@@ -186,11 +194,23 @@ class Evaluator:
 
     # ---- weights ----------------------------------------------------------------------------
     def pair(self, a: PState, b: PState) -> tuple[int, ...] | None:
-        """Penalty tuple of a legal (or relaxed) pair in FIELDS order, None if blocked."""
-        if self.blocked(a, b) is not None:
-            return None
+        """Penalty tuple of a legal (or relaxed) pair in FIELDS order, None if blocked
+        (exactly when :meth:`blocked` names a rule; the test here builds no message)."""
         ctx = self.ctx
         met = a.met.get(b.id)
+        if met is not None and not ctx.allow_rematch:
+            return None
+        if ctx.forbidden and frozenset((a.id, b.id)) in ctx.forbidden:
+            return None
+        pa, pb = self.prefs[a.id], self.prefs[b.id]
+        if self._colour_rule:  # colours.hard_conflict, without its message
+            if ctx.mode == "fide":
+                if pa.strength == ABSOLUTE and pb.strength == ABSOLUTE and \
+                        pa.want == pb.want and pa.want is not None and \
+                        not (self.exempt[a.id] or self.exempt[b.id]):
+                    return None
+            elif excess(a, b, ctx.colour_gap)[0]:
+                return None
         if a.group == b.group:
             score = top = flt = 0
             p, q = (a.pos, b.pos) if a.pos < b.pos else (b.pos, a.pos)
@@ -203,7 +223,6 @@ class Evaluator:
             # `up` floats down, `low` floats up
             flt = (self._float[up.id] == -1) + (self._float[low.id] == 1)
             ideal = float_ideal(up, low)
-        pa, pb = self.prefs[a.id], self.prefs[b.id]
         col = strong = 0
         if ctx.handicap and stronger(a, b) is not None:
             pa = pb = Pref(None, 0)  # a handicap game: the ranks decide the colours
@@ -221,8 +240,10 @@ class Evaluator:
                 geo += ctx.country_weight
         over, size = (0, 0) if ctx.colour_gap is None or ctx.colour_absolute else \
             excess(a, b, ctx.colour_gap)
-        return (over, size, 0, 1 if met else 0, met or 0, 0, score, top, col, strong, geo, flt,
-                ideal)
+        t = (over, size, 0, 1 if met else 0, met or 0, 0, score, top, col, strong, geo, flt,
+             ideal)
+        # one object per distinct tuple (a round has a few thousand, its pairs 10⁵: memory)
+        return self._tuples.setdefault(t, t)
 
     def bye(self, a: PState) -> tuple[int, ...]:
         """Penalty tuple of the edge between ``a`` and the dummy bye vertex."""
@@ -246,16 +267,15 @@ class Packer:
 
     def __init__(self, tuples: list[tuple[int, ...]], bye_flags: list[bool], pairs: int):
         nf = len(FIELDS)
-        normal = [t for t, f in zip(tuples, bye_flags) if not f]
-        byes = [t for t, f in zip(tuples, bye_flags) if f]
-        cols_n = list(zip(*normal)) if normal else [()] * nf
-        cols_b = list(zip(*byes)) if byes else [()] * nf
+        normal = list(compress(tuples, map(not_, bye_flags)))
+        byes = list(compress(tuples, bye_flags))
+        ext_n, ext_b = _extremes(normal, nf), _extremes(byes, nf)
         caps, widths = [0] * nf, [0] * nf
         for i in range(nf):
-            col = cols_b[i] if i in BYE_ONLY_IDX else cols_n[i]
-            if not col:
+            ext = ext_b[i] if i in BYE_ONLY_IDX else ext_n[i]
+            if ext is None:
                 continue
-            hi, lo = max(col), min(col)
+            hi, lo = ext
             caps[i] = hi
             if i in BYE_ONLY_IDX:
                 widths[i] = hi.bit_length() + 1 if hi else 0
@@ -274,18 +294,58 @@ class Packer:
         bye_terms = [f"(({caps[i]} - t[{i}]) << {shifts[i]})" for i in self.active
                      if i in BYE_ONLY_IDX] or ["0"]
         # a specialised function per round: packing is the hot loop of large fields
-        self._normal = eval("lambda t: " + " + ".join(normal_terms))  # noqa: S307
-        self._bye = eval("lambda t: " + " + ".join(bye_terms))  # noqa: S307
+        normal_expr, bye_expr = " + ".join(normal_terms), " + ".join(bye_terms)
+        self._normal = eval("lambda t: " + normal_expr)  # noqa: S307
+        self._bye = eval("lambda t: " + bye_expr)  # noqa: S307
+        # … and one that packs a whole candidate graph, the expressions inlined and each
+        # distinct tuple packed once (a round has a few thousand: time, and one weight object)
+        self._edges = eval(  # noqa: S307
+            f"lambda items, vid, m: [(k[0], k[1], w if (w := m.get(t)) is not None else "
+            f"m.setdefault(t, {normal_expr})) if k[1] != {BYE} else "
+            f"(k[0], vid, {bye_expr}) for k, t in items]")
 
     def pack(self, t: tuple[int, ...], is_bye: bool) -> int:
         return self._bye(t) if is_bye else self._normal(t)
+
+    def edges(self, items, vid: int) -> list[tuple[int, int, int]]:
+        """``[(i, j, packed weight)]`` for the ``((i, j), tuple)`` items of a candidate
+        graph, in their order; the bye vertex :data:`BYE` is renumbered ``vid``."""
+        return self._edges(items, vid, {})
+
+
+def _extremes(tuples: list[tuple[int, ...]], nf: int) -> list:
+    """Per field, (max, min) over ``tuples`` (None for an empty list): by numpy in chunks
+    for the candidate graphs of large fields (beyond :data:`_NUMPY_FROM` edges, where it
+    saves more than its import), else — or a value beyond 64 bits — by Python."""
+    if not tuples:
+        return [None] * nf
+    if len(tuples) < _NUMPY_FROM:
+        return [(max(c), min(c)) for c in zip(*tuples)]
+    import numpy as np
+    hi: list[int] | None = None
+    lo: list[int] | None = None
+    try:
+        for start in range(0, len(tuples), _CHUNK):
+            part = tuples[start:start + _CHUNK]
+            a = np.fromiter(chain.from_iterable(part), dtype=np.int64,
+                            count=nf * len(part)).reshape(-1, nf)
+            h, low = a.max(axis=0).tolist(), a.min(axis=0).tolist()
+            hi = h if hi is None else [max(x, y) for x, y in zip(hi, h)]
+            lo = low if lo is None else [min(x, y) for x, y in zip(lo, low)]
+    except (OverflowError, ValueError):  # a penalty beyond int64 (or a tuple not of nf)
+        return [(max(c), min(c)) for c in zip(*tuples)]
+    assert hi is not None and lo is not None
+    return list(zip(hi, lo))
+
+
+_CHUNK = 1 << 16  # rows per numpy block (a bounded buffer at 16 000 players)
+_NUMPY_FROM = 100_000
 
 
 def objective(tuples) -> tuple[int, ...]:
     """The canonical objective of a pairing: per-field penalty sums (lexicographically
     smaller is better).  Independent of packing, so decomposed and full solves compare."""
-    tot = [0] * len(FIELDS)
-    for t in tuples:
-        for i, v in enumerate(t):
-            tot[i] += v
-    return tuple(tot)
+    tuples = list(tuples)
+    if not tuples:
+        return (0,) * len(FIELDS)
+    return tuple(map(sum, zip(*tuples)))

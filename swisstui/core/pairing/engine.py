@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from ..i18n import N_, _
 
+import gc
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 
 from ..board_setup import with_setup
@@ -17,7 +19,7 @@ from ..errors import ConflictError, PairingError
 from ..games import profile
 from ..model import Board, Bye, ByeKind, Event, Round
 from .blossom import Blossom
-from .candidates import FULL_LIMIT, START_WINDOW, Candidates
+from .candidates import FULL_LIMIT, START_WINDOW, Candidates, ideal_partner
 from .certify import Pricer, certify, complete_packer
 from .colours import allocate, colour_mode, excess, excess_note, handicap_games
 from .criteria import BYE, FIELDS, RELAXED_IDX, Context, Evaluator, Packer, objective
@@ -143,9 +145,27 @@ def pair_round(event: Event, *, fixed=(), forbid=(), allow_rematch: bool = False
                window: int | None = None, engine: str = "auto") -> Pairing:
     """Pair the next round of ``event`` (:func:`_pair_round`); each board gets what the game
     decides at pairing time (Go handicap stones and komi, :mod:`swisstui.core.board_setup`)."""
-    p = _pair_round(event, fixed=fixed, forbid=forbid, allow_rematch=allow_rematch,
-                    window=window, engine=engine)
+    with _no_cycle_collection():
+        p = _pair_round(event, fixed=fixed, forbid=forbid, allow_rematch=allow_rematch,
+                        window=window, engine=engine)
     return replace(p, round=with_setup(event, p.round))
+
+
+@contextmanager
+def _no_cycle_collection():
+    """Python's cyclic garbage collector paused while a round is paired.  A pairing builds
+    10⁵–10⁶ small acyclic objects (candidate pairs, penalty tuples, weights: freed by
+    reference counting as usual), and each burst of allocations makes the collector traverse
+    the whole heap — the event's history included — to find nothing: about a third of the
+    Python time of a 4000-player round.  It is switched back on afterwards (if it was on), and
+    collects then whatever cycles there are."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 def _pair_round(event: Event, *, fixed=(), forbid=(), allow_rematch: bool = False,
@@ -365,10 +385,10 @@ def _proven(pool: list[PState], ev: Evaluator, bye: bool, engine: str, cache: di
     def vert(i: int) -> int:
         return vid if i == BYE else i
 
-    edges = [(i, vert(j), kp.pack(t, j == BYE)) for (i, j), t in cands.edges.items()]
+    edges = kp.edges(cands.edges.items(), vid)
     bs = Blossom(n + (1 if bye else 0), edges)
     bs.start({vert(i): vert(j) for i, j in mate.items()})
-    pricer = Pricer(pool, ev, kp, bye)
+    pricer = Pricer(pool, ev, kp, bye, bye_t)
     priced = 0
     budget = min(PROOF_WORK[0] * n * n + 1_000_000, PROOF_WORK[1])
     for _attempt in range(PRICING_ROUNDS):
@@ -397,13 +417,10 @@ def _proven(pool: list[PState], ev: Evaluator, bye: bool, engine: str, cache: di
 
 
 def _solve(cands: Candidates, n: int, bye: bool, engine: str) -> dict[int, int]:
-    keys = list(cands.edges)
-    tuples = [cands.edges[key] for key in keys]
-    flags = [key[1] == BYE for key in keys]
-    packer = Packer(tuples, flags, (n + 1) // 2)
+    flags = [key[1] == BYE for key in cands.edges]
+    packer = Packer(list(cands.edges.values()), flags, (n + 1) // 2)
     vid = n  # the dummy bye vertex
-    edges = [(i, vid if j == BYE else j, packer.pack(t, f))
-             for (i, j), t, f in zip(keys, tuples, flags)]
+    edges = packer.edges(cands.edges.items(), vid)
     mate = solve(n + (1 if bye else 0), edges, packer.bits, engine=engine)
     return {(BYE if i == vid else i): (BYE if j == vid else j) for i, j in mate.items()}
 
@@ -496,6 +513,10 @@ def _try(pool, ctx, states):
 # ---- explanations --------------------------------------------------------------------------
 
 
+IDEAL_WORDS = {"fold": N_("fold (1st v last)"),
+               "slide": N_("slide (top half v bottom half)"),
+               "adjacent": N_("adjacent (1–2, 3–4)")}
+
 CRITERION_WORDS = {
     "COLOUR": N_("that pair could not give both players their colour preference"),
     "STRONGCOL": N_("that pair would break a strong colour preference"),
@@ -517,16 +538,13 @@ def _explain_board(n: int, a: PState, b: PState, colour_why: str, ev: Evaluator,
                    say_why: bool = True) -> list[str]:
     """The lines explaining board ``n``; ``say_why=False`` leaves out why the two meet (the
     style's list method says it instead, :func:`_explain_listed`)."""
-    from .candidates import ideal_partner
     lines = [_("board {n}: {a} v {b}").format(n=n, a=_describe(a), b=_describe(b))]
     if not say_why:
         pass
     elif fixed:
         lines.append(_("why: fixed by the director (--fixed)"))
     elif a.group == b.group:
-        ideal_txt = {"fold": _("fold (1st v last)"),
-                     "slide": _("slide (top half v bottom half)"),
-                     "adjacent": _("adjacent (1–2, 3–4)")}.get(style, style)
+        ideal_txt = _(IDEAL_WORDS[style]) if style in IDEAL_WORDS else style
         hi, lo = (a, b) if a.pos < b.pos else (b, a)
         want = ideal_partner(hi, style)
         if want == lo.pos:

@@ -147,29 +147,32 @@ def build_states(event: Event, round_no: int, ids: list[int], *, system: str,
     states: dict[int, PState] = {}
     players = event.by_id()
     black_key = prof.actual_black_key  # Renju: who actually had Black is recorded
+    game, pab_kind = GameKind.GAME, GameKind.PAIRING_BYE  # (the loop below runs n × rounds)
     for pid in ids:
         st = PState(pid, players[pid], score=running[pid])
         mine_before = before[pid]
+        met, colours, floats = st.met, st.colours, st.floats
         for i, rec in enumerate(hist.get(pid, ())):
             kind = rec.kind
-            if rec.opponent is not None and kind in MET_KINDS:
-                st.met[rec.opponent] = rec.round
-            if kind is GameKind.GAME and rec.colour and (
+            opponent = rec.opponent
+            if opponent is not None and kind in MET_KINDS:
+                met[opponent] = rec.round
+            if kind is game and rec.colour and (
                     not handicap or even_game(players[pid], players.get(rec.opp))):
-                st.colours.append(rec.colour)
-            if kind is GameKind.PAIRING_BYE:
+                colours.append(rec.colour)
+            if kind is pab_kind:
                 st.pab += 1
             if kind in UNPLAYED_WIN:
                 st.unplayed_win = True
             fl = 0
-            if rec.opponent is not None and kind is GameKind.GAME:
+            if opponent is not None and kind is game:
                 mine = mine_before[i]
-                oseq = before.get(rec.opponent, ())
+                oseq = before.get(opponent, ())
                 theirs = oseq[i] if i < len(oseq) else mine
                 fl = (theirs > mine) - (theirs < mine)
-            elif kind is GameKind.PAIRING_BYE:
+            elif kind is pab_kind:
                 fl = -1  # a PAB counts as a downfloat (FIDE C.04.3 2026 float definition)
-            st.floats.append(fl)
+            floats.append(fl)
             if black_key and kind is GameKind.GAME and rec.result is not None:
                 black = rec.result.detail.get(black_key)
                 if black == pid:

@@ -29,7 +29,7 @@ def solve(n: int, edges: list[tuple[int, int, int]], bits: int, *,
         g.add_nodes_from(range(n))
         g.add_edges_from(edges)
         pairs = _rx.max_weight_matching(g, max_cardinality=max_cardinality,
-                                        weight_fn=lambda w: w)
+                                        weight_fn=int)  # the payloads are the weights
     else:
         import networkx as nx
         g = nx.Graph()
