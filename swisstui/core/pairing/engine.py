@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from ..i18n import N_, _
 
-import gc
-from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 
 from ..board_setup import with_setup
+from ..gcpause import paused_gc
 from ..errors import ConflictError, PairingError
 from ..games import profile
 from ..model import Board, Bye, ByeKind, Event, Round
@@ -145,27 +144,10 @@ def pair_round(event: Event, *, fixed=(), forbid=(), allow_rematch: bool = False
                window: int | None = None, engine: str = "auto") -> Pairing:
     """Pair the next round of ``event`` (:func:`_pair_round`); each board gets what the game
     decides at pairing time (Go handicap stones and komi, :mod:`swisstui.core.board_setup`)."""
-    with _no_cycle_collection():
+    with paused_gc():  # a pairing builds 10⁵–10⁶ acyclic objects (swisstui.core.gcpause)
         p = _pair_round(event, fixed=fixed, forbid=forbid, allow_rematch=allow_rematch,
                         window=window, engine=engine)
     return replace(p, round=with_setup(event, p.round))
-
-
-@contextmanager
-def _no_cycle_collection():
-    """Python's cyclic garbage collector paused while a round is paired.  A pairing builds
-    10⁵–10⁶ small acyclic objects (candidate pairs, penalty tuples, weights: freed by
-    reference counting as usual), and each burst of allocations makes the collector traverse
-    the whole heap — the event's history included — to find nothing: about a third of the
-    Python time of a 4000-player round.  It is switched back on afterwards (if it was on), and
-    collects then whatever cycles there are."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
 
 
 def _pair_round(event: Event, *, fixed=(), forbid=(), allow_rematch: bool = False,
