@@ -906,6 +906,28 @@ def _double(n, B, E):
 
 
 @njit(cache=True)
+def _parity(n, B):
+    """0 if a vertex dual is odd, 1 if all are even, 2 if all are multiples of 4."""
+    out = 2
+    for v in range(n):
+        lo = B[YL, v]
+        if lo & 1:
+            return 0
+        if lo & 3:
+            out = 1
+    return out
+
+
+@njit(cache=True)
+def _halve(n, B, E):
+    """Scale ÷ 2 (every value a multiple of 4, every blossom dissolved)."""
+    for k in range(E.shape[1]):
+        E[WH, k], E[WL, k] = _half(E[WH, k], E[WL, k])
+    for v in range(n):
+        B[YH, v], B[YL, v] = _half(B[YH, v], B[YL, v])
+
+
+@njit(cache=True)
 def _blossoms(n, B, W):
     """Every blossom with a positive dual: (its vertices, flat; offsets; z hi; z lo)."""
     lvs = W[LVS]
@@ -951,24 +973,24 @@ class Blossom:
 
     def __init__(self, n: int, edges: list[tuple[int, int, int]]):
         self.n = n
-        self.eu: list[int] = []
-        self.ev: list[int] = []
+        self._eu: list[int] = []  # the edges' ends (eu < ev), weights, and edge by ends
+        self._ev: list[int] = []
         self._w: list[int] = []  # the weights as given
-        self.key: dict[tuple[int, int], int] = {}
-        self.scale = 2
+        self._key: dict[tuple[int, int], int] = {}
+        self._scale = 2
         self._py: _py.Blossom | None = None
         self._hist: list[tuple] = [("edges", list(edges))]
         self._ew: list[int] | None = None
         nb = 2 * n
         self._E = np.zeros((EROWS, 0), np.int64)
-        self._add(edges)
+        fits = self._add(edges)[2]
         B = np.full((NROWS, nb), -1, np.int64)
         for r in (LABEL, ZH, ZL, MARK):
             B[r] = 0
         B[INB, :n] = np.arange(n)
         B[BASE, :n] = np.arange(n)
-        top = max((w * self.scale for w in self._w), default=0)
-        if max((abs(w) for w in self._w), default=0) * 4 * self.scale >= LIM << K:
+        top = max((w * self._scale for w in self._w), default=0)
+        if not fits:
             self._fallback()
             return
         th, tl = top >> K, top & MASK
@@ -982,28 +1004,31 @@ class Blossom:
         self._pool = np.zeros(max(16, n), np.int64)
 
     # ---- edges ------------------------------------------------------------------------------
-    def _add(self, edges) -> tuple[int, int]:
-        """Append the new edges (both ends and weights); returns their index range."""
-        k0 = len(self.eu)
+    def _add(self, edges) -> tuple[int, int, bool]:
+        """Append the new edges (both ends and weights); returns their index range and
+        whether their weights fit the two words (else the arrays are left as they were)."""
+        k0 = len(self._eu)
         ws = []
         for u, v, w in edges:
             if u == v:
                 continue
             if u > v:
                 u, v = v, u
-            if (u, v) in self.key:
+            if (u, v) in self._key:
                 continue
-            self.key[(u, v)] = len(self.eu)
-            self.eu.append(u)
-            self.ev.append(v)
+            self._key[(u, v)] = len(self._eu)
+            self._eu.append(u)
+            self._ev.append(v)
             self._w.append(w)
-            ws.append(2 * w * self.scale)
-        k1 = len(self.eu)
+            ws.append(2 * w * self._scale)
+        k1 = len(self._eu)
+        if max(ws, default=0) >= LIM << K or min(ws, default=0) <= -(LIM << K):
+            return k0, k1, False
         if k1 > k0:
             hi, lo = _words(ws)
             add = np.zeros((EROWS, k1 - k0), np.int64)
-            add[EU] = self.eu[k0:]
-            add[EV] = self.ev[k0:]
+            add[EU] = self._eu[k0:]
+            add[EV] = self._ev[k0:]
             add[WH] = hi
             add[WL] = lo
             self._E = np.concatenate([self._E, add], axis=1)
@@ -1017,7 +1042,23 @@ class Blossom:
         elif k0 == 0:
             self._adj = np.zeros(0, np.int64)
             self._adjo = np.zeros(self.n + 1, np.int64)
-        return k0, k1
+        return k0, k1, True
+
+    @property
+    def eu(self) -> list[int]:
+        return self._py.eu if self._py is not None else self._eu
+
+    @property
+    def ev(self) -> list[int]:
+        return self._py.ev if self._py is not None else self._ev
+
+    @property
+    def key(self) -> dict[tuple[int, int], int]:
+        return self._py.key if self._py is not None else self._key
+
+    @property
+    def scale(self) -> int:
+        return self._py.scale if self._py is not None else self._scale
 
     @property
     def ew(self) -> list[int]:
@@ -1025,7 +1066,7 @@ class Blossom:
         if self._py is not None:
             return self._py.ew
         if self._ew is None:
-            self._ew = [w * self.scale for w in self._w]
+            self._ew = [w * self._scale for w in self._w]
         return self._ew
 
     @property
@@ -1045,7 +1086,6 @@ class Blossom:
                 py.add_edges(step[1])
         py.work += self.work if hasattr(self, "_SC") else 0
         self._py = py
-        self.scale = py.scale
 
     # ---- the public steps (see blossom.Blossom) --------------------------------------------
     def start(self, mate: dict[int, int], sweeps: int = 8) -> None:
@@ -1057,7 +1097,7 @@ class Blossom:
         vs, ks = [], []
         for v, u in mate.items():
             if 0 <= v < self.n and 0 <= u < self.n:
-                k = self.key.get((v, u) if v < u else (u, v))
+                k = self._key.get((v, u) if v < u else (u, v))
                 if k is not None:
                     vs.append(v)
                     ks.append(k)
@@ -1071,17 +1111,24 @@ class Blossom:
         self._hist.append(("add", edges))
         if self._py is not None:
             return self._py.add_edges(edges)
-        before = len(self.eu)
-        if not _dissolve(self.n, self._B, self._E, self._W, self._SC) or \
-                not _double(self.n, self._B, self._E):
+        before = len(self._eu)
+        # the integrality the stages need: every vertex dual even (module docstring of
+        # .blossom); the Python solver doubles the scale at every resume, this one only
+        # when a dissolved blossom left an odd dual, and halves it back when it can
+        ok = _dissolve(self.n, self._B, self._E, self._W, self._SC)
+        parity = _parity(self.n, self._B) if ok else 0
+        if not ok or (parity == 0 and not _double(self.n, self._B, self._E)):
             self._fallback()
-            return len(self.eu) - before if self._py is None else \
-                len(self._py.eu) - before
-        self.scale *= 2
+            assert self._py is not None
+            return len(self._py.eu) - before
+        if parity == 0:
+            self._scale *= 2
+        elif parity == 2 and self._scale >= 4:
+            _halve(self.n, self._B, self._E)
+            self._scale //= 2
         self._ew = None
-        k0, k1 = self._add(edges)
-        if any(abs(w) * 4 * self.scale >= LIM << K for w in self._w[k0:]) or \
-                not _repair(self._B, self._E, k0, k1):
+        k0, k1, fits = self._add(edges)
+        if not fits or not _repair(self._B, self._E, k0, k1):
             self._fallback()
         return k1 - k0
 
@@ -1116,4 +1163,4 @@ class Blossom:
         fl = flat.tolist()
         of = offs.tolist()
         out = [(fl[of[i]:of[i + 1]], zs[i]) for i in range(len(zs))]
-        return y, out, self.scale
+        return y, out, self._scale
