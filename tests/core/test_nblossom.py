@@ -159,7 +159,7 @@ def test_weights_past_two_words_go_to_the_python_solver():
     nb, py = Blossom(n, sub), PyBlossom(n, sub)
     assert nb._py is not None
     mate = nb.solve()
-    assert _weight(sub, mate) == _weight(sub, py.solve())  # (rustworkx takes 64 bits)
+    assert _weight(sub, mate) == _weight(sub, py.solve())  # (rustworkx: at most 128 bits)
     # and a resume that leaves the range part-way: the history is replayed
     edges, sub = _graph(r, n, 2 ** 118, 0.4)
     nb = Blossom(n, sub)

@@ -11,8 +11,8 @@ Data: flat int64 numpy arrays, no Python objects in the compiled loops.  Per nod
 as a cyclic doubly linked list (first child, next/previous sibling, and on each child the
 blossom edge to its next sibling: both ends and the edge index), label, labelling edge, best
 edge, the best edges towards other S-blossoms (slices of a pool), the vertex's top blossom,
-its matched edge, and the duals.  Edges: a row each of ends, weight and the stage stamp that
-marks them allowed; the adjacency in compressed-row form.
+its matched edge, and the duals.  Edges: one row each (ends, weight, the stage stamp that
+marks them allowed); the adjacency in compressed-row form (edge and other end).
 
 Exact arithmetic on two words: the weights (60–150 bits once packed, times the scale) do
 not fit one int64, so every weight, dual and slack is a pair (hi, lo) of int64 with value
@@ -83,10 +83,10 @@ def _dbl(h, lo):
 
 @njit(inline="always", cache=True)
 def _slack(E, B, k):
-    u = E[EU, k]
-    v = E[EV, k]
+    u = E[k, EU]
+    v = E[k, EV]
     h, lo = _add(B[YH, u], B[YL, u], B[YH, v], B[YL, v])
-    return _sub(h, lo, E[WH, k], E[WL, k])
+    return _sub(h, lo, E[k, WH], E[k, WL])
 
 
 @njit(inline="always", cache=True)
@@ -140,8 +140,8 @@ def _push_leaves(b, n, B, W, SC):
 
 @njit(inline="always", cache=True)
 def _other(E, k, v):
-    u = E[EU, k]
-    return E[EV, k] if u == v else u
+    u = E[k, EU]
+    return E[k, EV] if u == v else u
 
 
 @njit(cache=True)
@@ -275,7 +275,7 @@ def _shrink(base, v, w, k, n, B, E, W, SC, adjo, adj, pool):
             o = B[BBO, c]
             for p in range(o, o + B[BBL, c]):
                 kk = pool[p]
-                i, j = E[EU, kk], E[EV, kk]
+                i, j = E[kk, EU], E[kk, EV]
                 if inb[j] == b:
                     i, j = j, i
                 bj = inb[j]
@@ -295,8 +295,8 @@ def _shrink(base, v, w, k, n, B, E, W, SC, adjo, adj, pool):
             for q in range(cnt):
                 x = lvs[q]
                 for p in range(adjo[x], adjo[x + 1]):
-                    kk = adj[p]
-                    i, j = E[EU, kk], E[EV, kk]
+                    kk = adj[p, 0]
+                    i, j = E[kk, EU], E[kk, EV]
                     if inb[j] == b:
                         i, j = j, i
                     bj = inb[j]
@@ -549,7 +549,7 @@ def _expand_t(b, n, B, E, W, SC):
             B[LK, nc] = kxy
             B[BEST, nc] = -1
             _push_leaves(nc, n, B, W, SC)
-            E[ALW, pk] = stamp
+            E[pk, ALW] = stamp
             idx = (idx + 2 * step) % L
         for i in range(L):
             c = ch[i]
@@ -592,9 +592,7 @@ def _stage(n, B, E, W, SC, adjo, adj, pool):
     SC[PTOP] = 0
     SC[STAMP] += 1
     stamp = SC[STAMP]
-    alw = E[ALW]
-    eu = E[EU]
-    ev = E[EV]
+    alw = E[:, ALW]
     SC[QLEN] = 0
     q = W[QU]
     for v in range(n):
@@ -606,8 +604,8 @@ def _stage(n, B, E, W, SC, adjo, adj, pool):
             v = q[SC[QLEN]]
             SC[WORK] += adjo[v + 1] - adjo[v]
             for p in range(adjo[v], adjo[v + 1]):
-                k = adj[p]
-                w = ev[k] if eu[k] == v else eu[k]
+                k = adj[p, 0]
+                w = adj[p, 1]
                 bv = inb[v]
                 bw = inb[w]
                 if bv == bw:
@@ -708,12 +706,12 @@ def _stage(n, B, E, W, SC, adjo, adj, pool):
                         return 2, pool
         if kind == 2:
             alw[arg] = stamp
-            u, v = eu[arg], ev[arg]
+            u, v = E[arg, EU], E[arg, EV]
             q[SC[QLEN]] = u if label[inb[u]] == S else v
             SC[QLEN] += 1
         elif kind == 3:
             alw[arg] = stamp
-            q[SC[QLEN]] = eu[arg]
+            q[SC[QLEN]] = E[arg, EU]
             SC[QLEN] += 1
         else:
             _expand_t(arg, n, B, E, W, SC)
@@ -755,10 +753,10 @@ def _start(n, B, E, adjo, adj, vs, ks, sweeps):
         v = vs[i]
         k = ks[i]
         B[MATE, v] = k
-        B[YH, v], B[YL, v] = _half(E[WH, k], E[WL, k])
+        B[YH, v], B[YL, v] = _half(E[k, WH], E[k, WL])
     if not _balance(n, B, E, adjo, adj, sweeps):
         return False
-    return _repair(B, E, 0, E.shape[1])
+    return _repair(B, E, 0, E.shape[0])
 
 
 @njit(cache=True)
@@ -767,11 +765,11 @@ def _need(x, k, B, E, adjo, adj):
     has = False
     nh, nl = 0, 0
     for p in range(adjo[x], adjo[x + 1]):
-        e = adj[p]
+        e = adj[p, 0]
         if e == k:
             continue
-        o = _other(E, e, x)
-        th, tl = _sub(E[WH, e], E[WL, e], B[YH, o], B[YL, o])
+        o = adj[p, 1]
+        th, tl = _sub(E[e, WH], E[e, WL], B[YH, o], B[YL, o])
         if not has or _lt(nh, nl, th, tl):
             has, nh, nl = True, th, tl
     return has, nh, nl
@@ -798,7 +796,7 @@ def _balance(n, B, E, adjo, adj, sweeps):
             hv, vh_, vl_ = _need(v, k, B, E, adjo, adj)
             if not hu and not hv:
                 continue
-            toth, totl = E[WH, k], E[WL, k]
+            toth, totl = E[k, WH], E[k, WL]
             if not hu:
                 uh_, ul_ = _sub(toth, totl, vh_, vl_)
             if not hv:
@@ -834,7 +832,7 @@ def _repair(B, E, k0, k1):
     for k in range(k0, k1):
         sh, sl = _slack(E, B, k)
         if sh < 0:
-            u, v = E[EU, k], E[EV, k]
+            u, v = E[k, EU], E[k, EV]
             if mate[u] < 0:
                 x = u
             elif mate[v] < 0:
@@ -894,9 +892,9 @@ def _dissolve(n, B, E, W, SC):
 def _double(n, B, E):
     """Scale × 2 (every blossom dissolved): weights and vertex duals double; False on an
     overflow."""
-    for k in range(E.shape[1]):
-        E[WH, k], E[WL, k] = _dbl(E[WH, k], E[WL, k])
-        if _big(E[WH, k]):
+    for k in range(E.shape[0]):
+        E[k, WH], E[k, WL] = _dbl(E[k, WH], E[k, WL])
+        if _big(E[k, WH]):
             return False
     for v in range(n):
         B[YH, v], B[YL, v] = _dbl(B[YH, v], B[YL, v])
@@ -921,8 +919,8 @@ def _parity(n, B):
 @njit(cache=True)
 def _halve(n, B, E):
     """Scale ÷ 2 (every value a multiple of 4, every blossom dissolved)."""
-    for k in range(E.shape[1]):
-        E[WH, k], E[WL, k] = _half(E[WH, k], E[WL, k])
+    for k in range(E.shape[0]):
+        E[k, WH], E[k, WL] = _half(E[k, WH], E[k, WL])
     for v in range(n):
         B[YH, v], B[YL, v] = _half(B[YH, v], B[YL, v])
 
@@ -982,7 +980,7 @@ class Blossom:
         self._hist: list[tuple] = [("edges", list(edges))]
         self._ew: list[int] | None = None
         nb = 2 * n
-        self._E = np.zeros((EROWS, 0), np.int64)
+        self._E = np.zeros((0, EROWS), np.int64)
         fits = self._add(edges)[2]
         B = np.full((NROWS, nb), -1, np.int64)
         for r in (LABEL, ZH, ZL, MARK):
@@ -1026,21 +1024,23 @@ class Blossom:
             return k0, k1, False
         if k1 > k0:
             hi, lo = _words(ws)
-            add = np.zeros((EROWS, k1 - k0), np.int64)
-            add[EU] = self._eu[k0:]
-            add[EV] = self._ev[k0:]
-            add[WH] = hi
-            add[WL] = lo
-            self._E = np.concatenate([self._E, add], axis=1)
+            add = np.zeros((k1 - k0, EROWS), np.int64)
+            add[:, EU] = self._eu[k0:]
+            add[:, EV] = self._ev[k0:]
+            add[:, WH] = hi
+            add[:, WL] = lo
+            self._E = np.concatenate([self._E, add], axis=0)
             self._ew = None
-            ends = np.concatenate([self._E[EU], self._E[EV]])
+            ends = np.concatenate([self._E[:, EU], self._E[:, EV]])
             ids = np.concatenate([np.arange(k1), np.arange(k1)])
             order = np.lexsort((ids, ends))
-            self._adj = ids[order].astype(np.int64)
+            self._adj = np.empty((2 * k1, 2), np.int64)  # (edge, other end) by vertex
+            self._adj[:, 0] = ids[order]
+            self._adj[:, 1] = np.concatenate([self._E[:, EV], self._E[:, EU]])[order]
             self._adjo = np.zeros(self.n + 1, np.int64)
             np.cumsum(np.bincount(ends, minlength=self.n), out=self._adjo[1:])
         elif k0 == 0:
-            self._adj = np.zeros(0, np.int64)
+            self._adj = np.zeros((0, 2), np.int64)
             self._adjo = np.zeros(self.n + 1, np.int64)
         return k0, k1, True
 
@@ -1147,7 +1147,7 @@ class Blossom:
         mate = self._B[MATE, :self.n]
         vs = np.flatnonzero(mate >= 0)
         ks = mate[vs]
-        eu, ev = self._E[EU, ks], self._E[EV, ks]
+        eu, ev = self._E[ks, EU], self._E[ks, EV]
         other = np.where(eu == vs, ev, eu)
         return dict(zip(vs.tolist(), other.tolist()))
 
