@@ -22,6 +22,16 @@ the few terms a slack or a dual change adds up cannot overflow; a value beyond t
 flag and this class hands its history (edges, warm start, resumes) to the pure-Python
 :class:`.blossom.Blossom` and goes on there: exact in every case, fast in the usual one.
 
+An offset: every perfect matching has n/2 edges, so taking a constant c off every weight
+changes no matching's rank; the duals of the offset weights plus c/2 per vertex are duals of
+the given ones.  The stages run on the weights less the middle of their range (the slacks,
+hence every step and the work count, are the same) and :meth:`Blossom.duals` adds c back:
+the words then need to hold the weights' spread, not their size.
+
+Cache: numba writes the compiled code next to this module (``__pycache__``) or, when the
+package's directory is read-only, to its user-wide cache directory (``NUMBA_CACHE_DIR``
+overrides both); the first call on a machine compiles (about 20 s), later processes load.
+
 The result is checked like the Python solver's: :func:`.certify.certify` and the pricing
 verify the returned duals independently before a round is called proven.
 """
@@ -981,13 +991,16 @@ class Blossom:
         self._ew: list[int] | None = None
         nb = 2 * n
         self._E = np.zeros((0, EROWS), np.int64)
+        ws = [e[2] for e in edges]
+        # the weights are solved less an offset (module docstring), the middle of their range
+        self._c = (min(ws) + max(ws)) // 2 if ws else 0
         fits = self._add(edges)[2]
         B = np.full((NROWS, nb), -1, np.int64)
         for r in (LABEL, ZH, ZL, MARK):
             B[r] = 0
         B[INB, :n] = np.arange(n)
         B[BASE, :n] = np.arange(n)
-        top = max((w * self._scale for w in self._w), default=0)
+        top = max(((w - self._c) * self._scale for w in self._w), default=0)
         if not fits:
             self._fallback()
             return
@@ -1018,7 +1031,7 @@ class Blossom:
             self._eu.append(u)
             self._ev.append(v)
             self._w.append(w)
-            ws.append(2 * w * self._scale)
+            ws.append(2 * (w - self._c) * self._scale)
         k1 = len(self._eu)
         if max(ws, default=0) >= LIM << K or min(ws, default=0) <= -(LIM << K):
             return k0, k1, False
@@ -1157,7 +1170,8 @@ class Blossom:
         if self._py is not None:
             return self._py.duals()
         n = self.n
-        y = _ints(self._B[YH, :n], self._B[YL, :n])
+        off = self._c * self._scale
+        y = [x + off for x in _ints(self._B[YH, :n], self._B[YL, :n])]
         flat, offs, zh, zl = _blossoms(n, self._B, self._W)
         zs = _ints(zh, zl)
         fl = flat.tolist()
