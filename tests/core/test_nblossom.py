@@ -4,7 +4,8 @@
   and resumed after edges are added — the numba solver's matching has the optimum's weight
   (rustworkx, max_cardinality=True), the Python blossom's, and the same work count (the
   same algorithm step by step), and its duals pass the independent check (certify.certify);
-* weights past the two words' range are handed to the Python solver, still exact;
+* weights of 125 bits whose spread fits the two words stay compiled (the offset), and
+  weights past that are handed to the Python solver, still exact;
 * the engine's proof (engine._proven) run with this class proves its rounds and finds the
   complete graph's objective.
 """
@@ -150,6 +151,31 @@ def test_a_budget_stops_and_the_solve_resumes():
     assert py.solve(budget=10) is None
     assert nb.work == py.work > 10
     _check(n, sub, nb, py, nb.solve())
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_large_weights_with_a_narrower_spread_stay_compiled(seed):
+    """The engine's packed weights: up to ~125 bits, their spread ~25 bits less (offset)."""
+    r = random.Random(f"offset-{seed}")
+    n = 40
+    base = 2 ** 125 + r.getrandbits(100)
+    edges, sub = _graph(r, n, 2 ** 110, 0.3)
+    edges = [(a, b, base - w) for a, b, w in edges]
+    sub = [(a, b, base - w) for a, b, w in sub]
+    nb, py = Blossom(n, sub), PyBlossom(n, sub)
+    mate = nb.solve()
+    assert nb._py is None
+    assert _weight(sub, mate) == _weight(sub, py.solve())
+    assert nb.work == py.work
+    y, blossoms, scale = nb.duals()
+    assert certify(y, blossoms, scale, mate, sub) is None
+    nb.add_edges(edges)
+    py.add_edges(edges)
+    mate = nb.solve()
+    assert nb._py is None
+    assert _weight(edges, mate) == _weight(edges, py.solve())
+    y, blossoms, scale = nb.duals()
+    assert certify(y, blossoms, scale, mate, edges) is None
 
 
 def test_weights_past_two_words_go_to_the_python_solver():
