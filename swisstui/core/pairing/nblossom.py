@@ -22,6 +22,10 @@ the few terms a slack or a dual change adds up cannot overflow; a value beyond t
 flag and this class hands its history (edges, warm start, resumes) to the pure-Python
 :class:`.blossom.Blossom` and goes on there: exact in every case, fast in the usual one.
 
+Scale: the stages need every vertex dual even at a resume (:mod:`.blossom`); the Python
+solver doubles the scale at every resume, this one only when a dissolved blossom left an
+odd dual, and halves it back when every value allows, so resumes cost no bits.
+
 An offset: every perfect matching has n/2 edges, so taking a constant c off every weight
 changes no matching's rank; the duals of the offset weights plus c/2 per vertex are duals of
 the given ones.  The stages run on the weights less the middle of their range (the slacks,
