@@ -3,6 +3,7 @@ pairing/nblossom.py (numba) and rustworkx on random sparse graphs.  Not a test: 
 
     .venv/bin/python tests/bench/nblossom.py [--sizes 1000,4000,16000] [--degree 30]
                                              [--bits 100] [--repeat 3] [--python-max 1000]
+                                             [--python-warm-max 4000]
 
 Graphs: n vertices, a path 0–1–…–(n−1) (so a perfect matching exists) and random edges up to
 about ``degree`` per vertex, weights uniform on ``bits`` bits.  Each case runs in its own
@@ -10,7 +11,8 @@ process (so its peak memory is its own): ``cold`` solves from nothing, ``warm`` 
 rustworkx's maximum-weight matching of the same graph (what the engine's proof does with the
 candidate window's optimum).  Times are CPU seconds (median of ``--repeat`` runs); memory is the
 process's peak resident set above what it had after the imports and the JIT warm-up.  The
-Python solver is skipped above ``--python-max`` vertices (it needs minutes there).  Last, the
+Python solver is skipped above ``--python-max`` vertices cold, ``--python-warm-max`` warm
+(it needs minutes there).  Last, the
 numba module's first-call compile time (an empty cache) and its cached load, each in a fresh
 process.
 """
@@ -109,6 +111,7 @@ def main() -> int:
     ap.add_argument("--bits", type=int, default=100)
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--python-max", type=int, default=1000)
+    ap.add_argument("--python-warm-max", type=int, default=4000)
     ap.add_argument("--one", nargs=3, metavar=("SOLVER", "N", "MODE"))
     ap.add_argument("--jit", action="store_true")
     args = ap.parse_args()
@@ -132,7 +135,8 @@ def main() -> int:
         for mode in ("cold", "warm"):
             res = {}
             for solver in ("python", "numba", "rustworkx"):
-                if solver == "python" and n > args.python_max:
+                if solver == "python" and n > (args.python_max if mode == "cold"
+                                                else args.python_warm_max):
                     continue
                 if solver == "rustworkx" and mode == "warm":
                     continue
