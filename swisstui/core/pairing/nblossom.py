@@ -1,0 +1,1184 @@
+"""The weighted blossom of :mod:`.blossom`, compiled (numba): the same algorithm, API and units.
+
+:class:`Blossom` here is a drop-in twin of :class:`.blossom.Blossom` — maximum-weight
+*perfect* matching by Edmonds' primal-dual method in Galil's O(n³) organisation, with warm
+starts (:meth:`Blossom.start`), resumes after pricing (:meth:`Blossom.add_edges`), a work
+budget (:meth:`Blossom.solve`) and the duals (:meth:`Blossom.duals`) — whose stages run as
+machine code compiled by numba (``@njit(cache=True)``, compiled once per machine and cached).
+
+Data: flat int64 numpy arrays, no Python objects in the compiled loops.  Per node (vertices
+``0 … n−1``, blossoms ``n … 2n−1``) one row each of a 2-D array: parent, base, the children
+as a cyclic doubly linked list (first child, next/previous sibling, and on each child the
+blossom edge to its next sibling: both ends and the edge index), label, labelling edge, best
+edge, the best edges towards other S-blossoms (slices of a pool), the vertex's top blossom,
+its matched edge, and the duals.  Edges: one row each (ends, weight, the stage stamp that
+marks them allowed); the adjacency in compressed-row form (edge and other end).
+
+Exact arithmetic on two words: the weights (60–150 bits once packed, times the scale) do
+not fit one int64, so every weight, dual and slack is a pair (hi, lo) of int64 with value
+hi·2⁶² + lo and 0 ≤ lo < 2⁶²; the blossom needs only add, subtract, compare, double and
+exact halving.  Stored values are kept below 2⁶⁰ in ``hi`` (2¹²² in value), so any sum of
+the few terms a slack or a dual change adds up cannot overflow; a value beyond that sets a
+flag and this class hands its history (edges, warm start, resumes) to the pure-Python
+:class:`.blossom.Blossom` and goes on there: exact in every case, fast in the usual one.
+
+Scale: the stages need every vertex dual even at a resume (:mod:`.blossom`); the Python
+solver doubles the scale at every resume, this one only when a dissolved blossom left an
+odd dual, and halves it back when every value allows, so resumes cost no bits.
+
+An offset: every perfect matching has n/2 edges, so taking a constant c off every weight
+changes no matching's rank; the duals of the offset weights plus c/2 per vertex are duals of
+the given ones.  The stages run on the weights less the middle of their range (the slacks,
+hence every step and the work count, are the same) and :meth:`Blossom.duals` adds c back:
+the words then need to hold the weights' spread, not their size.
+
+Cache: numba writes the compiled code next to this module (``__pycache__``) or, when the
+package's directory is read-only, to its user-wide cache directory (``NUMBA_CACHE_DIR``
+overrides both); the first call on a machine compiles (about 20 s), later processes load.
+
+The result is checked like the Python solver's: :func:`.certify.certify` and the pricing
+verify the returned duals independently before a round is called proven.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from . import blossom as _py
+
+K = 62
+MASK = (1 << K) - 1
+LIM = 1 << 60  # stored values keep |hi| below this (module docstring)
+S, T = 1, 2
+
+# node rows (size 2n)
+(PARENT, BASE, FIRST, NXT, PRV, EX, EY, EK, LABEL, LV, LW, LK, BEST, BBO, BBL, BTO, INB, MATE,
+ ZH, ZL, YH, YL, MARK, NROWS) = range(24)
+# edge rows
+EU, EV, WH, WL, ALW, EROWS = range(6)  # WH/WL: twice the weight × scale, two words
+# scratch rows (size 2n + 4)
+(QU, STK, LVS, VP, WP, CH, CX, CY, CK, ONP, RS0, RS1, TOUCH, UNUSED, WROWS) = range(15)
+# scalars
+WORK, STAMP, MSTAMP, OVF, QLEN, UTOP, PTOP, SROWS = range(8)
+# solve's answers
+DONE, NOPATH, BUDGET, OVERFLOW = range(4)
+
+
+# ---- two-word arithmetic -------------------------------------------------------------------
+@njit(inline="always", cache=True)
+def _add(ah, al, bh, bl):
+    lo = al + bl
+    return ah + bh + (lo >> K), lo & MASK
+
+
+@njit(inline="always", cache=True)
+def _sub(ah, al, bh, bl):
+    lo = al - bl
+    return ah - bh + (lo >> K), lo & MASK
+
+
+@njit(inline="always", cache=True)
+def _lt(ah, al, bh, bl):
+    return ah < bh or (ah == bh and al < bl)
+
+
+@njit(inline="always", cache=True)
+def _half(h, lo):
+    """floor(value / 2), exact."""
+    return h >> 1, ((h & 1) << (K - 1)) + (lo >> 1)
+
+
+@njit(inline="always", cache=True)
+def _dbl(h, lo):
+    x = lo + lo
+    return h + h + (x >> K), x & MASK
+
+
+@njit(inline="always", cache=True)
+def _slack(E, B, k):
+    u = E[k, EU]
+    v = E[k, EV]
+    h, lo = _add(B[YH, u], B[YL, u], B[YH, v], B[YL, v])
+    return _sub(h, lo, E[k, WH], E[k, WL])
+
+
+@njit(inline="always", cache=True)
+def _big(h):
+    return h >= LIM or h <= -LIM
+
+
+# ---- tree helpers --------------------------------------------------------------------------
+@njit(cache=True)
+def _leaves(b, n, B, W):
+    """The vertices of node ``b`` into scratch row LVS; returns their number."""
+    out = W[LVS]
+    if b < n:
+        out[0] = b
+        return 1
+    stk = W[STK]
+    first = B[FIRST]
+    nxt = B[NXT]
+    cnt = 0
+    stk[0] = b
+    sp = 1
+    while sp:
+        sp -= 1
+        x = stk[sp]
+        if x < n:
+            out[cnt] = x
+            cnt += 1
+        else:
+            f = first[x]
+            c = f
+            while True:
+                stk[sp] = c
+                sp += 1
+                c = nxt[c]
+                if c == f:
+                    break
+    return cnt
+
+
+@njit(cache=True)
+def _push_leaves(b, n, B, W, SC):
+    cnt = _leaves(b, n, B, W)
+    q = W[QU]
+    lv = W[LVS]
+    ql = SC[QLEN]
+    for i in range(cnt):
+        q[ql] = lv[i]
+        ql += 1
+    SC[QLEN] = ql
+
+
+@njit(inline="always", cache=True)
+def _other(E, k, v):
+    u = E[k, EU]
+    return E[k, EV] if u == v else u
+
+
+@njit(cache=True)
+def _assign(w, t, v, k, n, B, E, W, SC):
+    """Label the top-level blossom of ``w`` (reached from ``v`` by edge ``k``; v = −1 for a
+    root); a T label labels the base's mate S in turn."""
+    while True:
+        b = B[INB, w]
+        B[LABEL, w] = t
+        B[LABEL, b] = t
+        B[LV, w] = v
+        B[LV, b] = v
+        B[LW, w] = w
+        B[LW, b] = w
+        kk = k if v >= 0 else -1
+        B[LK, w] = kk
+        B[LK, b] = kk
+        B[BEST, w] = -1
+        B[BEST, b] = -1
+        if t == S:
+            _push_leaves(b, n, B, W, SC)
+            return
+        base = B[BASE, b]
+        k = B[MATE, base]
+        w = _other(E, k, base)
+        v = base
+        t = S
+
+
+@njit(cache=True)
+def _scan(v, w, B, SC):
+    """The base of the blossom closed by the edge v–w, or −1 (an augmenting path)."""
+    SC[MSTAMP] += 1
+    mk = SC[MSTAMP]
+    mark = B[MARK]
+    inb = B[INB]
+    while v >= 0 or w >= 0:
+        if v >= 0:
+            b = inb[v]
+            if mark[b] == mk:
+                return B[BASE, b]
+            mark[b] = mk
+            if B[LK, b] < 0:
+                v = -1
+            else:
+                bt = inb[B[LV, b]]
+                v = B[LV, bt]
+        if w >= 0:
+            v, w = w, v
+    return -1
+
+
+@njit(cache=True)
+def _shrink(base, v, w, k, n, B, E, W, SC, adjo, adj, pool):
+    """A new S-blossom on the odd cycle closed by edge k = v–w; returns the pool (it may
+    have grown)."""
+    inb = B[INB]
+    parent = B[PARENT]
+    nxt = B[NXT]
+    prv = B[PRV]
+    label = B[LABEL]
+    bb, bv, bw = inb[base], inb[v], inb[w]
+    SC[UTOP] -= 1
+    b = W[UNUSED, SC[UTOP]]
+    B[BASE, b] = base
+    parent[b] = -1
+    parent[bb] = b
+    vp = W[VP]
+    wp = W[WP]
+    na = 0
+    while bv != bb:
+        parent[bv] = b
+        vp[na] = bv
+        na += 1
+        bv = inb[B[LV, bv]]
+    nw = 0
+    while bw != bb:
+        parent[bw] = b
+        wp[nw] = bw
+        nw += 1
+        bw = inb[B[LV, bw]]
+    # children bb, vpath reversed, wpath: a cyclic list; on each child the edge to the next
+    B[FIRST, b] = bb
+    prev = bb
+    for i in range(na - 1, -1, -1):
+        c = vp[i]
+        B[EX, prev] = B[LV, c]
+        B[EY, prev] = B[LW, c]
+        B[EK, prev] = B[LK, c]
+        nxt[prev] = c
+        prv[c] = prev
+        prev = c
+    B[EX, prev] = v
+    B[EY, prev] = w
+    B[EK, prev] = k
+    for i in range(nw):
+        c = wp[i]
+        nxt[prev] = c
+        prv[c] = prev
+        B[EX, c] = B[LW, c]
+        B[EY, c] = B[LV, c]
+        B[EK, c] = B[LK, c]
+        prev = c
+    nxt[prev] = bb
+    prv[bb] = prev
+    B[ZH, b] = 0
+    B[ZL, b] = 0
+    label[b] = S
+    B[LV, b] = B[LV, bb]
+    B[LW, b] = B[LW, bb]
+    B[LK, b] = B[LK, bb]
+    c = bb
+    while True:
+        if label[c] == T:
+            _push_leaves(c, n, B, W, SC)
+        label[c] = S
+        c = nxt[c]
+        if c == bb:
+            break
+    cnt = _leaves(b, n, B, W)
+    lvs = W[LVS]
+    for i in range(cnt):
+        inb[lvs[i]] = b
+    # the best edges of the new S-blossom towards each other S-blossom
+    bto = B[BTO]
+    touch = W[TOUCH]
+    nt = 0
+    c = bb
+    while True:
+        if B[BBL, c] >= 0:
+            o = B[BBO, c]
+            for p in range(o, o + B[BBL, c]):
+                kk = pool[p]
+                i, j = E[kk, EU], E[kk, EV]
+                if inb[j] == b:
+                    i, j = j, i
+                bj = inb[j]
+                if bj != b and label[bj] == S:
+                    cur = bto[bj]
+                    if cur < 0:
+                        touch[nt] = bj
+                        nt += 1
+                        bto[bj] = kk
+                    else:
+                        sh, sl = _slack(E, B, kk)
+                        ch, cl = _slack(E, B, cur)
+                        if _lt(sh, sl, ch, cl):
+                            bto[bj] = kk
+        else:
+            cnt = _leaves(c, n, B, W)
+            for q in range(cnt):
+                x = lvs[q]
+                for p in range(adjo[x], adjo[x + 1]):
+                    kk = adj[p, 0]
+                    i, j = E[kk, EU], E[kk, EV]
+                    if inb[j] == b:
+                        i, j = j, i
+                    bj = inb[j]
+                    if bj != b and label[bj] == S:
+                        cur = bto[bj]
+                        if cur < 0:
+                            touch[nt] = bj
+                            nt += 1
+                            bto[bj] = kk
+                        else:
+                            sh, sl = _slack(E, B, kk)
+                            ch, cl = _slack(E, B, cur)
+                            if _lt(sh, sl, ch, cl):
+                                bto[bj] = kk
+        B[BBL, c] = -1
+        B[BEST, c] = -1
+        c = nxt[c]
+        if c == bb:
+            break
+    top = SC[PTOP]
+    if top + nt > pool.shape[0]:
+        bigger = np.empty(2 * (top + nt) + 16, np.int64)
+        bigger[:top] = pool[:top]
+        pool = bigger
+    B[BBO, b] = top
+    B[BBL, b] = nt
+    best = -1
+    bh, bl = 0, 0
+    for i in range(nt):
+        kk = bto[touch[i]]
+        bto[touch[i]] = -1
+        pool[top + i] = kk
+        sh, sl = _slack(E, B, kk)
+        if best < 0 or _lt(sh, sl, bh, bl):
+            best, bh, bl = kk, sh, sl
+    SC[PTOP] = top + nt
+    B[BEST, b] = best
+    return pool
+
+
+@njit(cache=True)
+def _rotate(b0, v0, n, B, W):
+    """Make vertex v0 the base of blossom b0 (the matching inside swaps); nested blossoms
+    by an explicit stack (they are disjoint, so the order does not matter)."""
+    parent = B[PARENT]
+    nxt = B[NXT]
+    prv = B[PRV]
+    mate = B[MATE]
+    r0 = W[RS0]
+    r1 = W[RS1]
+    sp = 0
+    r0[0] = b0
+    r1[0] = v0
+    sp = 1
+    while sp:
+        sp -= 1
+        b = r0[sp]
+        v = r1[sp]
+        t = v
+        while parent[t] != b:
+            t = parent[t]
+        if t >= n:
+            r0[sp] = t
+            r1[sp] = v
+            sp += 1
+        f = B[FIRST, b]
+        L = 0
+        i = -1
+        c = f
+        while True:
+            if c == t:
+                i = L
+            L += 1
+            c = nxt[c]
+            if c == f:
+                break
+        if i % 2 == 0:
+            m = i - 2
+            c = prv[prv[t]]
+            step = -1
+        else:
+            m = i + 1
+            c = nxt[t]
+            step = 1
+        while 0 <= m < L:
+            x = B[EX, c]
+            y = B[EY, c]
+            cy = nxt[c]
+            if c >= n:
+                r0[sp] = c
+                r1[sp] = x
+                sp += 1
+            if cy >= n:
+                r0[sp] = cy
+                r1[sp] = y
+                sp += 1
+            mate[x] = B[EK, c]
+            mate[y] = B[EK, c]
+            if step < 0:
+                m -= 2
+                c = prv[prv[c]]
+            else:
+                m += 2
+                c = nxt[nxt[c]]
+        B[FIRST, b] = t
+        B[BASE, b] = v
+
+
+@njit(cache=True)
+def _augment(v, w, k, n, B, E, W):
+    inb = B[INB]
+    mate = B[MATE]
+    for side in range(2):
+        s, kk = (v, k) if side == 0 else (w, k)
+        while True:
+            bs = inb[s]
+            if bs >= n:
+                _rotate(bs, s, n, B, W)
+            mate[s] = kk
+            if B[LK, bs] < 0:
+                break
+            bt = inb[B[LV, bs]]
+            s2, j2, k2 = B[LV, bt], B[LW, bt], B[LK, bt]
+            if bt >= n:
+                _rotate(bt, j2, n, B, W)
+            mate[j2] = k2
+            s, kk = s2, k2
+
+
+@njit(cache=True)
+def _free(b, B, W, SC):
+    B[FIRST, b] = -1
+    B[LABEL, b] = 0
+    B[LV, b] = -1
+    B[LW, b] = -1
+    B[LK, b] = -1
+    B[BEST, b] = -1
+    B[BBL, b] = -1
+    B[ZH, b] = 0
+    B[ZL, b] = 0
+    B[BASE, b] = -1
+    W[UNUSED, SC[UTOP]] = b
+    SC[UTOP] += 1
+
+
+@njit(cache=True)
+def _expand_end(b0, n, B, W, SC):
+    """End of stage: open blossom b0 and, inside it, every sub-blossom with a zero dual."""
+    stk = W[RS0]  # free here: rotations happen only inside augmentations
+    stk[0] = b0
+    sp = 1
+    nxt = B[NXT]
+    lvs = W[LVS]
+    while sp:
+        sp -= 1
+        b = stk[sp]
+        f = B[FIRST, b]
+        c = f
+        while True:
+            B[PARENT, c] = -1
+            if c < n:
+                B[INB, c] = c
+            elif B[ZH, c] == 0 and B[ZL, c] == 0:
+                stk[sp] = c
+                sp += 1
+            else:
+                cnt = _leaves(c, n, B, W)
+                for i in range(cnt):
+                    B[INB, lvs[i]] = c
+            c = nxt[c]
+            if c == f:
+                break
+        _free(b, B, W, SC)
+
+
+@njit(cache=True)
+def _expand_t(b, n, B, E, W, SC):
+    """Open the T-blossom b whose dual reached zero during a stage: the even path from its
+    entry to its base keeps alternating labels, the other children go back unlabelled."""
+    nxt = B[NXT]
+    label = B[LABEL]
+    inb = B[INB]
+    lvs = W[LVS]
+    ch = W[CH]
+    cx = W[CX]
+    cy = W[CY]
+    ck = W[CK]
+    onp = W[ONP]
+    f = B[FIRST, b]
+    L = 0
+    c = f
+    while True:
+        ch[L] = c
+        cx[L] = B[EX, c]
+        cy[L] = B[EY, c]
+        ck[L] = B[EK, c]
+        onp[L] = 0
+        L += 1
+        B[PARENT, c] = -1
+        if c < n:
+            inb[c] = c
+        else:
+            cnt = _leaves(c, n, B, W)
+            for i in range(cnt):
+                inb[lvs[i]] = c
+        c = nxt[c]
+        if c == f:
+            break
+    if label[b] == T:
+        for i in range(L):
+            c = ch[i]
+            if c >= n:  # a vertex child keeps its own label and best edge
+                label[c] = 0
+                B[BEST, c] = -1
+        pv, pw, pk = B[LV, b], B[LW, b], B[LK, b]
+        entry = inb[pw]
+        idx = 0
+        while ch[idx] != entry:
+            idx += 1
+        step = 1 if idx % 2 else -1
+        stamp = SC[STAMP]
+        while True:
+            c = ch[idx]
+            onp[idx] = 1
+            label[c] = T
+            label[pw] = T
+            B[LV, c] = pv
+            B[LW, c] = pw
+            B[LK, c] = pk
+            B[LV, pw] = pv
+            B[LW, pw] = pw
+            B[LK, pw] = pk
+            B[BEST, c] = -1
+            if idx == 0:
+                break
+            if step == 1:
+                x, y, kxy = cx[idx], cy[idx], ck[idx]
+                j = (idx + 1) % L
+                pv, pw, pk = cx[j], cy[j], ck[j]
+            else:
+                y, x, kxy = cx[idx - 1], cy[idx - 1], ck[idx - 1]
+                j = (idx - 2) % L
+                pv, pw, pk = cy[j], cx[j], ck[j]
+            ni = (idx + step) % L
+            nc = ch[ni]
+            onp[ni] = 1
+            label[nc] = S
+            B[LV, nc] = x
+            B[LW, nc] = y
+            B[LK, nc] = kxy
+            B[BEST, nc] = -1
+            _push_leaves(nc, n, B, W, SC)
+            E[pk, ALW] = stamp
+            idx = (idx + 2 * step) % L
+        for i in range(L):
+            c = ch[i]
+            if onp[i] or label[c] == S:
+                continue
+            cnt = _leaves(c, n, B, W)
+            hit = -1
+            for q in range(cnt):
+                if label[lvs[q]] == T:
+                    hit = lvs[q]
+                    break
+            if hit >= 0:
+                hv, hk = B[LV, hit], B[LK, hit]
+                label[hit] = 0
+                _assign(hit, T, hv, hk, n, B, E, W, SC)
+    _free(b, B, W, SC)
+
+
+# ---- a stage --------------------------------------------------------------------------------
+@njit(cache=True)
+def _stage(n, B, E, W, SC, adjo, adj, pool):
+    """Grow alternating trees from every free vertex until an augmentation (1) or none is
+    possible (0), or a value overflows (2).  Returns (answer, pool)."""
+    nb = 2 * n
+    label = B[LABEL]
+    inb = B[INB]
+    best = B[BEST]
+    mate = B[MATE]
+    yh = B[YH]
+    yl = B[YL]
+    zh = B[ZH]
+    zl = B[ZL]
+    for i in range(nb):
+        label[i] = 0
+        B[LV, i] = -1
+        B[LW, i] = -1
+        B[LK, i] = -1
+        best[i] = -1
+        B[BBL, i] = -1
+    SC[PTOP] = 0
+    SC[STAMP] += 1
+    stamp = SC[STAMP]
+    alw = E[:, ALW]
+    SC[QLEN] = 0
+    q = W[QU]
+    for v in range(n):
+        if mate[v] < 0 and label[inb[v]] == 0:
+            _assign(v, S, -1, -1, n, B, E, W, SC)
+    while True:
+        while SC[QLEN] > 0:
+            SC[QLEN] -= 1
+            v = q[SC[QLEN]]
+            SC[WORK] += adjo[v + 1] - adjo[v]
+            for p in range(adjo[v], adjo[v + 1]):
+                k = adj[p, 0]
+                w = adj[p, 1]
+                bv = inb[v]
+                bw = inb[w]
+                if bv == bw:
+                    continue
+                sh, sl = 0, 0
+                ok = alw[k] == stamp
+                if not ok:
+                    sh, sl = _slack(E, B, k)
+                    if sh < 0 or (sh == 0 and sl == 0):
+                        alw[k] = stamp
+                        ok = True
+                if ok:
+                    lw = label[bw]
+                    if lw == 0:
+                        _assign(w, T, v, k, n, B, E, W, SC)
+                    elif lw == S:
+                        base = _scan(v, w, B, SC)
+                        if base >= 0:
+                            pool = _shrink(base, v, w, k, n, B, E, W, SC, adjo, adj, pool)
+                        else:
+                            _augment(v, w, k, n, B, E, W)
+                            return 1, pool
+                    elif label[w] == 0:  # inside a T-blossom: remember the way in
+                        label[w] = T
+                        B[LV, w] = v
+                        B[LW, w] = w
+                        B[LK, w] = k
+                elif label[bw] == S:
+                    b = best[bv]
+                    if b < 0:
+                        best[bv] = k
+                    else:
+                        ch, cl = _slack(E, B, b)
+                        if _lt(sh, sl, ch, cl):
+                            best[bv] = k
+                elif label[w] == 0:
+                    b = best[w]
+                    if b < 0:
+                        best[w] = k
+                    else:
+                        ch, cl = _slack(E, B, b)
+                        if _lt(sh, sl, ch, cl):
+                            best[w] = k
+        # the dual change: the smallest step that makes an edge tight or a T dual zero
+        SC[WORK] += nb
+        have = False
+        dh, dl = 0, 0
+        kind = 0
+        arg = -1
+        for v in range(n):
+            k = best[v]
+            if k < 0:
+                continue
+            bv = inb[v]
+            lb = label[bv]
+            if lb == 0:
+                h, lo = _slack(E, B, k)
+                if not have or _lt(h, lo, dh, dl):
+                    have, dh, dl, kind, arg = True, h, lo, 2, k
+            elif lb == S and bv == v:
+                h, lo = _slack(E, B, k)
+                h, lo = _half(h, lo)
+                if not have or _lt(h, lo, dh, dl):
+                    have, dh, dl, kind, arg = True, h, lo, 3, k
+        for b in range(n, nb):
+            if B[FIRST, b] < 0 or B[PARENT, b] != -1:
+                continue
+            lb = label[b]
+            if lb == S:
+                k = best[b]
+                if k >= 0:
+                    h, lo = _slack(E, B, k)
+                    h, lo = _half(h, lo)
+                    if not have or _lt(h, lo, dh, dl):
+                        have, dh, dl, kind, arg = True, h, lo, 3, k
+            elif lb == T and (not have or _lt(zh[b], zl[b], dh, dl)):
+                have, dh, dl, kind, arg = True, zh[b], zl[b], 4, b
+        if not have:
+            return 0, pool
+        if dh != 0 or dl != 0:
+            for v in range(n):
+                lb = label[inb[v]]
+                if lb == S:
+                    yh[v], yl[v] = _sub(yh[v], yl[v], dh, dl)
+                elif lb == T:
+                    yh[v], yl[v] = _add(yh[v], yl[v], dh, dl)
+                else:
+                    continue
+                if _big(yh[v]):
+                    return 2, pool
+            for b in range(n, nb):
+                if B[FIRST, b] >= 0 and B[PARENT, b] == -1:
+                    if label[b] == S:
+                        zh[b], zl[b] = _add(zh[b], zl[b], dh, dl)
+                    elif label[b] == T:
+                        zh[b], zl[b] = _sub(zh[b], zl[b], dh, dl)
+                    if _big(zh[b]):
+                        return 2, pool
+        if kind == 2:
+            alw[arg] = stamp
+            u, v = E[arg, EU], E[arg, EV]
+            q[SC[QLEN]] = u if label[inb[u]] == S else v
+            SC[QLEN] += 1
+        elif kind == 3:
+            alw[arg] = stamp
+            q[SC[QLEN]] = E[arg, EU]
+            SC[QLEN] += 1
+        else:
+            _expand_t(arg, n, B, E, W, SC)
+
+
+@njit(cache=True)
+def _solve(n, B, E, W, SC, adjo, adj, pool, budget):
+    """Stages until no vertex is free: DONE, NOPATH (no augmenting path left), BUDGET (work
+    past ``budget`` ≥ 0) or OVERFLOW."""
+    mate = B[MATE]
+    while True:
+        free = False
+        for v in range(n):
+            if mate[v] < 0:
+                free = True
+                break
+        if not free:
+            return DONE
+        if budget >= 0 and SC[WORK] > budget:
+            return BUDGET
+        got, pool = _stage(n, B, E, W, SC, adjo, adj, pool)
+        if got == 0:
+            return NOPATH
+        if got == 2:
+            SC[OVF] = 1
+            return OVERFLOW
+        for b in range(n, 2 * n):  # end of stage: S-blossoms with a zero dual open
+            if B[PARENT, b] == -1 and B[FIRST, b] >= 0 and B[LABEL, b] == S and \
+                    B[ZH, b] == 0 and B[ZL, b] == 0:
+                _expand_end(b, n, B, W, SC)
+
+
+# ---- warm starts and resumes ---------------------------------------------------------------
+@njit(cache=True)
+def _start(n, B, E, adjo, adj, vs, ks, sweeps):
+    """Matched pairs (vertex vs[i] on edge ks[i]) tight at half their weight each, the pairs
+    balanced, then every violated edge repaired; False on an overflow."""
+    for i in range(vs.shape[0]):
+        v = vs[i]
+        k = ks[i]
+        B[MATE, v] = k
+        B[YH, v], B[YL, v] = _half(E[k, WH], E[k, WL])
+    if not _balance(n, B, E, adjo, adj, sweeps):
+        return False
+    return _repair(B, E, 0, E.shape[0])
+
+
+@njit(cache=True)
+def _need(x, k, B, E, adjo, adj):
+    """The largest 2·w(e) − y(other end) over x's edges e other than k: (found, hi, lo)."""
+    has = False
+    nh, nl = 0, 0
+    for p in range(adjo[x], adjo[x + 1]):
+        e = adj[p, 0]
+        if e == k:
+            continue
+        o = adj[p, 1]
+        th, tl = _sub(E[e, WH], E[e, WL], B[YH, o], B[YL, o])
+        if not has or _lt(nh, nl, th, tl):
+            has, nh, nl = True, th, tl
+    return has, nh, nl
+
+
+@njit(cache=True)
+def _balance(n, B, E, adjo, adj, sweeps):
+    """Shift each matched pair's duals (their sum stays, so the pair stays tight) towards
+    what its other edges need (see :meth:`.blossom.Blossom._balance`); False on an
+    overflow."""
+    mate = B[MATE]
+    yh = B[YH]
+    yl = B[YL]
+    for _sweep in range(sweeps):
+        changed = False
+        for u in range(n):
+            k = mate[u]
+            if k < 0:
+                continue
+            v = _other(E, k, u)
+            if v < u:
+                continue
+            hu, uh_, ul_ = _need(u, k, B, E, adjo, adj)
+            hv, vh_, vl_ = _need(v, k, B, E, adjo, adj)
+            if not hu and not hv:
+                continue
+            toth, totl = E[k, WH], E[k, WL]
+            if not hu:
+                uh_, ul_ = _sub(toth, totl, vh_, vl_)
+            if not hv:
+                vh_, vl_ = _sub(toth, totl, uh_, ul_)
+            rh, rl = _sub(toth, totl, uh_, ul_)
+            rh, rl = _sub(rh, rl, vh_, vl_)
+            if rh < 0:
+                continue  # this pair cannot be kept: the repair frees it
+            qh, ql = _half(rh, rl)
+            qh, ql = _half(qh, ql)
+            qh, ql = _dbl(qh, ql)
+            nh, nl = _add(uh_, ul_, qh, ql)
+            if nh != yh[u] or nl != yl[u]:
+                if _big(nh):
+                    return False
+                yh[u], yl[u] = nh, nl
+                yh[v], yl[v] = _sub(toth, totl, nh, nl)
+                if _big(yh[v]):
+                    return False
+                changed = True
+        if not changed:
+            break
+    return True
+
+
+@njit(cache=True)
+def _repair(B, E, k0, k1):
+    """Edges k0 … k1−1 that violate the duals raise one end (a free one if any, else the
+    smaller dual) and free its pair; False on an overflow."""
+    mate = B[MATE]
+    yh = B[YH]
+    yl = B[YL]
+    for k in range(k0, k1):
+        sh, sl = _slack(E, B, k)
+        if sh < 0:
+            u, v = E[k, EU], E[k, EV]
+            if mate[u] < 0:
+                x = u
+            elif mate[v] < 0:
+                x = v
+            elif not _lt(yh[v], yl[v], yh[u], yl[u]):
+                x = u
+            else:
+                x = v
+            yh[x], yl[x] = _sub(yh[x], yl[x], sh, sl)
+            if _big(yh[x]):
+                return False
+            if mate[x] >= 0:
+                o = _other(E, mate[x], x)
+                mate[o] = -1
+                mate[x] = -1
+    return True
+
+
+@njit(cache=True)
+def _dissolve(n, B, E, W, SC):
+    """Remove every blossom, its dual moved into its vertices' duals (stays feasible); the
+    matched edges no longer tight are given up.  False on an overflow."""
+    lvs = W[LVS]
+    for b in range(n, 2 * n):
+        if B[FIRST, b] >= 0 and (B[ZH, b] != 0 or B[ZL, b] != 0):
+            cnt = _leaves(b, n, B, W)
+            for i in range(cnt):
+                x = lvs[i]
+                B[YH, x], B[YL, x] = _add(B[YH, x], B[YL, x], B[ZH, b], B[ZL, b])
+                if _big(B[YH, x]):
+                    return False
+    for b in range(n, 2 * n):
+        B[FIRST, b] = -1
+        B[PARENT, b] = -1
+        B[ZH, b] = 0
+        B[ZL, b] = 0
+        B[BASE, b] = -1
+    for v in range(n):
+        B[PARENT, v] = -1
+        B[INB, v] = v
+    SC[UTOP] = 0
+    for b in range(2 * n - 1, n - 1, -1):
+        W[UNUSED, SC[UTOP]] = b
+        SC[UTOP] += 1
+    mate = B[MATE]
+    for v in range(n):
+        k = mate[v]
+        if k >= 0:
+            sh, sl = _slack(E, B, k)
+            if sh != 0 or sl != 0:
+                mate[_other(E, k, v)] = -1
+                mate[v] = -1
+    return True
+
+
+@njit(cache=True)
+def _double(n, B, E):
+    """Scale × 2 (every blossom dissolved): weights and vertex duals double; False on an
+    overflow."""
+    for k in range(E.shape[0]):
+        E[k, WH], E[k, WL] = _dbl(E[k, WH], E[k, WL])
+        if _big(E[k, WH]):
+            return False
+    for v in range(n):
+        B[YH, v], B[YL, v] = _dbl(B[YH, v], B[YL, v])
+        if _big(B[YH, v]):
+            return False
+    return True
+
+
+@njit(cache=True)
+def _parity(n, B):
+    """0 if a vertex dual is odd, 1 if all are even, 2 if all are multiples of 4."""
+    out = 2
+    for v in range(n):
+        lo = B[YL, v]
+        if lo & 1:
+            return 0
+        if lo & 3:
+            out = 1
+    return out
+
+
+@njit(cache=True)
+def _halve(n, B, E):
+    """Scale ÷ 2 (every value a multiple of 4, every blossom dissolved)."""
+    for k in range(E.shape[0]):
+        E[k, WH], E[k, WL] = _half(E[k, WH], E[k, WL])
+    for v in range(n):
+        B[YH, v], B[YL, v] = _half(B[YH, v], B[YL, v])
+
+
+@njit(cache=True)
+def _blossoms(n, B, W):
+    """Every blossom with a positive dual: (its vertices, flat; offsets; z hi; z lo)."""
+    lvs = W[LVS]
+    total = 0
+    nb = 0
+    for b in range(n, 2 * n):
+        if B[FIRST, b] >= 0 and (B[ZH, b] != 0 or B[ZL, b] != 0):
+            total += _leaves(b, n, B, W)
+            nb += 1
+    flat = np.empty(total, np.int64)
+    offs = np.empty(nb + 1, np.int64)
+    zh = np.empty(nb, np.int64)
+    zl = np.empty(nb, np.int64)
+    offs[0] = 0
+    i = 0
+    for b in range(n, 2 * n):
+        if B[FIRST, b] >= 0 and (B[ZH, b] != 0 or B[ZL, b] != 0):
+            cnt = _leaves(b, n, B, W)
+            flat[offs[i]:offs[i] + cnt] = lvs[:cnt]
+            offs[i + 1] = offs[i] + cnt
+            zh[i] = B[ZH, b]
+            zl[i] = B[ZL, b]
+            i += 1
+    return flat, offs, zh, zl
+
+
+# ---- the Python face ------------------------------------------------------------------------
+def _words(values: list[int]) -> tuple[np.ndarray, np.ndarray]:
+    """Python ints as two int64 words (hi, lo): value = hi·2⁶² + lo, 0 ≤ lo < 2⁶²."""
+    hi = np.fromiter((x >> K for x in values), np.int64, len(values))
+    lo = np.fromiter((x & MASK for x in values), np.int64, len(values))
+    return hi, lo
+
+
+def _ints(hi: np.ndarray, lo: np.ndarray) -> list[int]:
+    return [(h << K) | x for h, x in zip(hi.tolist(), lo.tolist())]
+
+
+class Blossom:
+    """Primal-dual state for a maximum-weight perfect matching of vertices ``0 … n−1``: the
+    API of :class:`.blossom.Blossom` (``n``, ``eu``, ``ev``, ``ew``, ``key``, ``scale``,
+    ``work``; :meth:`start`, :meth:`solve`, :meth:`add_edges`, :meth:`duals`)."""
+
+    def __init__(self, n: int, edges: list[tuple[int, int, int]]):
+        self.n = n
+        self._eu: list[int] = []  # the edges' ends (eu < ev), weights, and edge by ends
+        self._ev: list[int] = []
+        self._w: list[int] = []  # the weights as given
+        self._key: dict[tuple[int, int], int] = {}
+        self._scale = 2
+        self._py: _py.Blossom | None = None
+        self._hist: list[tuple] = [("edges", list(edges))]
+        self._ew: list[int] | None = None
+        nb = 2 * n
+        self._E = np.zeros((0, EROWS), np.int64)
+        ws = [e[2] for e in edges]
+        # the weights are solved less an offset (module docstring), the middle of their range
+        self._c = (min(ws) + max(ws)) // 2 if ws else 0
+        fits = self._add(edges)[2]
+        B = np.full((NROWS, nb), -1, np.int64)
+        for r in (LABEL, ZH, ZL, MARK):
+            B[r] = 0
+        B[INB, :n] = np.arange(n)
+        B[BASE, :n] = np.arange(n)
+        top = max(((w - self._c) * self._scale for w in self._w), default=0)
+        if not fits:
+            self._fallback()
+            return
+        th, tl = top >> K, top & MASK
+        B[YH, :n] = th
+        B[YL, :n] = tl
+        self._B = B
+        self._W = np.zeros((WROWS, nb + 4), np.int64)
+        self._W[UNUSED, :n] = np.arange(nb - 1, n - 1, -1)
+        self._SC = np.zeros(SROWS, np.int64)
+        self._SC[UTOP] = n
+        self._pool = np.zeros(max(16, n), np.int64)
+
+    # ---- edges ------------------------------------------------------------------------------
+    def _add(self, edges) -> tuple[int, int, bool]:
+        """Append the new edges (both ends and weights); returns their index range and
+        whether their weights fit the two words (else the arrays are left as they were)."""
+        k0 = len(self._eu)
+        ws = []
+        for u, v, w in edges:
+            if u == v:
+                continue
+            if u > v:
+                u, v = v, u
+            if (u, v) in self._key:
+                continue
+            self._key[(u, v)] = len(self._eu)
+            self._eu.append(u)
+            self._ev.append(v)
+            self._w.append(w)
+            ws.append(2 * (w - self._c) * self._scale)
+        k1 = len(self._eu)
+        if max(ws, default=0) >= LIM << K or min(ws, default=0) <= -(LIM << K):
+            return k0, k1, False
+        if k1 > k0:
+            hi, lo = _words(ws)
+            add = np.zeros((k1 - k0, EROWS), np.int64)
+            add[:, EU] = self._eu[k0:]
+            add[:, EV] = self._ev[k0:]
+            add[:, WH] = hi
+            add[:, WL] = lo
+            self._E = np.concatenate([self._E, add], axis=0)
+            self._ew = None
+            ends = np.concatenate([self._E[:, EU], self._E[:, EV]])
+            ids = np.concatenate([np.arange(k1), np.arange(k1)])
+            order = np.lexsort((ids, ends))
+            self._adj = np.empty((2 * k1, 2), np.int64)  # (edge, other end) by vertex
+            self._adj[:, 0] = ids[order]
+            self._adj[:, 1] = np.concatenate([self._E[:, EV], self._E[:, EU]])[order]
+            self._adjo = np.zeros(self.n + 1, np.int64)
+            np.cumsum(np.bincount(ends, minlength=self.n), out=self._adjo[1:])
+        elif k0 == 0:
+            self._adj = np.zeros((0, 2), np.int64)
+            self._adjo = np.zeros(self.n + 1, np.int64)
+        return k0, k1, True
+
+    @property
+    def eu(self) -> list[int]:
+        return self._py.eu if self._py is not None else self._eu
+
+    @property
+    def ev(self) -> list[int]:
+        return self._py.ev if self._py is not None else self._ev
+
+    @property
+    def key(self) -> dict[tuple[int, int], int]:
+        return self._py.key if self._py is not None else self._key
+
+    @property
+    def scale(self) -> int:
+        return self._py.scale if self._py is not None else self._scale
+
+    @property
+    def ew(self) -> list[int]:
+        """The weights × scale (as :attr:`.blossom.Blossom.ew`)."""
+        if self._py is not None:
+            return self._py.ew
+        if self._ew is None:
+            self._ew = [w * self._scale for w in self._w]
+        return self._ew
+
+    @property
+    def work(self) -> int:
+        """Edges scanned plus vertices visited by dual changes (the budget's measure)."""
+        if self._py is not None:
+            return self._py.work
+        return int(self._SC[WORK])
+
+    def _fallback(self) -> None:
+        """A value left the two words' range: replay the history on the Python solver."""
+        py = _py.Blossom(self.n, self._hist[0][1])
+        for step in self._hist[1:]:
+            if step[0] == "start":
+                py.start(step[1], step[2])
+            elif step[0] == "add":
+                py.add_edges(step[1])
+        py.work += self.work if hasattr(self, "_SC") else 0
+        self._py = py
+
+    # ---- the public steps (see blossom.Blossom) --------------------------------------------
+    def start(self, mate: dict[int, int], sweeps: int = 8) -> None:
+        """Take the matching ``mate`` (vertex → vertex, both directions) as the start."""
+        self._hist.append(("start", dict(mate), sweeps))
+        if self._py is not None:
+            self._py.start(mate, sweeps)
+            return
+        vs, ks = [], []
+        for v, u in mate.items():
+            if 0 <= v < self.n and 0 <= u < self.n:
+                k = self._key.get((v, u) if v < u else (u, v))
+                if k is not None:
+                    vs.append(v)
+                    ks.append(k)
+        if not _start(self.n, self._B, self._E, self._adjo, self._adj,
+                      np.array(vs, np.int64), np.array(ks, np.int64), sweeps):
+            self._fallback()
+
+    def add_edges(self, edges: list[tuple[int, int, int]]) -> int:
+        """Add edges (pricing) and prepare to resume; returns how many were new."""
+        edges = list(edges)
+        self._hist.append(("add", edges))
+        if self._py is not None:
+            return self._py.add_edges(edges)
+        before = len(self._eu)
+        # the integrality the stages need: every vertex dual even (module docstring of
+        # .blossom); the Python solver doubles the scale at every resume, this one only
+        # when a dissolved blossom left an odd dual, and halves it back when it can
+        ok = _dissolve(self.n, self._B, self._E, self._W, self._SC)
+        parity = _parity(self.n, self._B) if ok else 0
+        if not ok or (parity == 0 and not _double(self.n, self._B, self._E)):
+            self._fallback()
+            assert self._py is not None
+            return len(self._py.eu) - before
+        if parity == 0:
+            self._scale *= 2
+        elif parity == 2 and self._scale >= 4:
+            _halve(self.n, self._B, self._E)
+            self._scale //= 2
+        self._ew = None
+        k0, k1, fits = self._add(edges)
+        if not fits or not _repair(self._B, self._E, k0, k1):
+            self._fallback()
+        return k1 - k0
+
+    def solve(self, budget: int | None = None) -> dict[int, int] | None:
+        """Stages until no augmenting path is left; ``mate`` (both directions), or None once
+        :attr:`work` passes ``budget``."""
+        if self._py is None:
+            got = _solve(self.n, self._B, self._E, self._W, self._SC, self._adjo, self._adj,
+                         self._pool, -1 if budget is None else budget)
+            if got == BUDGET:
+                return None
+            if got == OVERFLOW:
+                self._fallback()
+        if self._py is not None:
+            return self._py.solve(budget)
+        mate = self._B[MATE, :self.n]
+        vs = np.flatnonzero(mate >= 0)
+        ks = mate[vs]
+        eu, ev = self._E[ks, EU], self._E[ks, EV]
+        other = np.where(eu == vs, ev, eu)
+        return dict(zip(vs.tolist(), other.tolist()))
+
+    def duals(self) -> tuple[list[int], list[tuple[list[int], int]], int]:
+        """(y, blossoms, scale) as :meth:`.blossom.Blossom.duals`: ``y`` twice the vertex
+        duals, blossoms as (vertices, z) with z > 0, all times ``scale``."""
+        if self._py is not None:
+            return self._py.duals()
+        n = self.n
+        off = self._c * self._scale
+        y = [x + off for x in _ints(self._B[YH, :n], self._B[YL, :n])]
+        flat, offs, zh, zl = _blossoms(n, self._B, self._W)
+        zs = _ints(zh, zl)
+        fl = flat.tolist()
+        of = offs.tolist()
+        out = [(fl[of[i]:of[i + 1]], zs[i]) for i in range(len(zs))]
+        return y, out, self._scale
