@@ -108,6 +108,7 @@ class DutchPairer:
         self.next_size = 0  # size of the next score group (for the names of the criteria)
         # the players weighed now: index -> compact number, and back ({} and []: all)
         self.compact: tuple[dict[int, int], list[int]] = ({}, [])
+        self.last_mate: dict[int, int] = {}  # the last matching of pair_bracket
 
     @property
     def w(self) -> dict[tuple[int, int], int]:
@@ -504,82 +505,114 @@ class DutchPairer:
                 k += 1
         return mate
 
-    def _no_exchange_proven(self, rem: list[int]) -> list[tuple[int, int]] | None:
+    def _split_pairs(self, left: set[int], right: set[int]):
+        """The pairs weighed now, split into (a, b, weight) with a in ``left`` and b in
+        ``right``, and (a, b, weight, a in left) for pairs on one side; None when a pair
+        has a player on neither side."""
+        cross: list[tuple[int, int, int]] = []
+        inside: list[tuple[int, int, int, bool]] = []
+        if self._pending is not None and not isinstance(self._pending[0], list):
+            import numpy as np
+            pi, pj, pk, weight = self._pending
+            top = int(max(int(pi.max()), int(pj.max()))) + 1 if len(pi) else 1
+            side = np.full(top, -1, dtype=np.int8)
+            side[[x for x in left if x < top]] = 0
+            side[[x for x in right if x < top]] = 1
+            si, sj = side[pi], side[pj]
+            if len(pi) and (int(si.min()) < 0 or int(sj.min()) < 0):
+                return None
+            mask = si != sj
+            a = np.where(si == 0, pi, pj)[mask].tolist()
+            b = np.where(si == 0, pj, pi)[mask].tolist()
+            cross = list(zip(a, b, map(weight.__getitem__, pk[mask].tolist())))
+            rest = ~mask
+            inside = list(zip(pi[rest].tolist(), pj[rest].tolist(),
+                              map(weight.__getitem__, pk[rest].tolist()),
+                              (si[rest] == 0).tolist()))
+            return cross, inside
+        if self._pending is not None:
+            pi, pj, pk, weight = self._pending
+            items = ((x, y, weight[k]) for x, y, k in zip(pi, pj, pk))
+        else:
+            items = ((x, y, c) for (x, y), c in self.w.items())
+        for x, y, c in items:
+            lx, ly = x in left, y in left
+            if not (lx or x in right) or not (ly or y in right):
+                return None  # another player is weighed too
+            if lx and not ly:
+                cross.append((x, y, c))
+            elif ly and not lx:
+                cross.append((y, x, c))
+            else:
+                inside.append((x, y, c, lx))
+        return cross, inside
+
+    def _no_exchange_proven(self, rem: list[int], lead: tuple[int, int] | None = None
+                            ) -> list[tuple[int, int]] | None:
         """Steps 3 and 4 for the remainder ``rem`` when it is all that is weighed now (a
-        bracket weighed alone or the last one, its MDPs paired) and S1 against S2 (no
-        exchange) is provably as good as any pairing of it (:mod:`.certificate`): one
-        matching of the S1–S2 pairs, its duals, the transpositions on its tight pairs
-        (:mod:`.transpositions`); the pairs, or None (nothing done: the remainder is weighed
-        whole, as before)."""
+        bracket weighed alone or the last one, its MDPs paired — or, with ``lead``, its one
+        MDP with the highest resident he can meet) and S1 against S2 (no exchange) is
+        provably as good as any pairing of it (:mod:`.certificate`): one matching of the
+        S1–S2 pairs, its duals, the transpositions on its tight pairs
+        (:mod:`.transpositions`); the pairs, or None (nothing done: the bracket is weighed
+        whole, as before).  ``lead`` = (MDP, resident) joins the proof as one more pair,
+        the MDP on S1's side and the resident on S2's: then no pairing of the bracket is
+        better, so the MDP is paired (step 1) and that resident, the highest legal one, is
+        his opponent (step 2)."""
         if len(rem) < 2:
             return None
         h = len(rem) // 2
-        first = rem[h]
-        inside: list[tuple[int, int, int]]
-        if self._pending is not None:  # build()'s arrays: every pair is in the remainder
-            pi, pj, pk, weight = self._pending
-            if len(pi) and (int(min(pi)) < rem[0] or int(max(pj)) > rem[-1]):
-                return None
-            if isinstance(pi, list):
-                ci, cj, cw, inside = [], [], [], []
-                for a, b, k in zip(pi, pj, pk):
-                    if a < first <= b:
-                        ci.append(a)
-                        cj.append(b)
-                        cw.append(weight[k])
-                    else:
-                        inside.append((a, b, weight[k]))
-            else:
-                cross = (pi < first) & (pj >= first)
-                ci, cj = pi[cross].tolist(), pj[cross].tolist()
-                cw = [weight[k] for k in pk[cross].tolist()]
-                rest = ~cross
-                inside = list(zip(pi[rest].tolist(), pj[rest].tolist(),
-                                  map(weight.__getitem__, pk[rest].tolist())))
-        else:
-            rs = set(rem)
-            ci, cj, cw, inside = [], [], [], []
-            for (a, b), c in self.w.items():
-                if a not in rs or b not in rs:
-                    return None  # another player is weighed too
-                if a < first <= b:
-                    ci.append(a)
-                    cj.append(b)
-                    cw.append(c)
-                else:
-                    inside.append((a, b, c))
-        nodes = self.compact[1]
-        ix = self.compact[0]
-        mate = solve(len(nodes), [(ix[a], ix[b], c) for a, b, c in zip(ci, cj, cw)],
+        s1, s2 = rem[:h], rem[h:]
+        left, right = set(s1), set(s2)
+        if lead is not None:
+            left.add(lead[0])
+            right.add(lead[1])
+        split = self._split_pairs(left, right)
+        if split is None:
+            return None
+        cross, inside = split
+        rs1, rs2 = set(s1), set(s2)
+        nodes, ix = self.compact[1], self.compact[0]
+        mate = solve(len(nodes), [(ix[a], ix[b], c) for a, b, c in cross
+                                  if a in rs1 and b in rs2],
                      self.bits, max_cardinality=False)
         self.solves += 1
-        hs = rem[:h]
-        adj: dict[int, list[tuple[int, int]]] = {x: [] for x in hs}
-        for a, b, c in zip(ci, cj, cw):
-            adj[a].append((b, c))
         part: dict[int, int] = {}
-        for x in hs:
+        for x in s1:
             y = mate.get(ix[x])
             if y is None:
                 return None
             part[x] = nodes[y]
-        wpart = {}
-        for x in hs:
-            for y, c in adj[x]:
-                if y == part[x]:
-                    wpart[x] = c
-                    break
+        hs = list(s1)
+        if lead is not None:
+            part[lead[0]] = lead[1]
+            hs.insert(0, lead[0])
+        adj: dict[int, list[tuple[int, int]]] = {x: [] for x in hs}
+        wpart: dict[int, int] = {}
+        for a, b, c in cross:
+            adj[a].append((b, c))
+            if part[a] == b:
+                wpart[a] = c
+        if len(wpart) != len(hs):
+            return None
         got = duals(hs, adj, part, wpart)
         if got is None:
             return None
         u, v = got
-        for y in rem[h:]:
+        for y in right:
             v.setdefault(y, 0)  # an S2 player without an S1 partner: unpaired, dual 0
-        if not no_exchange_is_best(u, v, inside, first, len(rem) % 2 == 1):
+        if not no_exchange_is_best(u, v, inside, (len(left) + len(right)) % 2 == 1):
             return None
-        pairs = choose(hs, adj, part, u, v)
+        if lead is not None:  # the transpositions are the remainder's
+            adj = {x: [(b, c) for b, c in adj[x] if b in rs2] for x in s1}
+            del part[lead[0]]
+            u = {x: u[x] for x in s1}
+            v = {y: v[y] for y in s2}
+        pairs = choose(s1, adj, part, u, v)
         if pairs is None:
             return None
+        if lead is not None:
+            pairs.insert(0, lead)
         for x, y in pairs:
             self.dead.update((x, y))
         self.w = {}
@@ -633,6 +666,21 @@ class DutchPairer:
         pairs: list[tuple[int, int]] = []
         names = self.build(mdps, res, nxt, cand, None)
         c9case = bool(c9ranks) and bye_score is not None and bye_score >= p[res[0]].score
+        if len(mdps) == 1 and not c9case and self.sub and (self.alone or not nxt):
+            # one MDP: paired with the highest resident he may meet, when a proof shows no
+            # pairing of the bracket is better (steps 1-4 without weighing it whole)
+            x0 = mdps[0]
+            y0 = next((y for y in res if self.legal(x0, y)), None)
+            if y0 is not None:
+                got = self._no_exchange_proven([y for y in res if y != y0], (x0, y0))
+                if got is not None:
+                    note.criteria = list(dict.fromkeys(names))
+                    note.downfloaters = [p[x].id for x in mdps + res if x not in self.dead]
+                    note.costs = C.costs([(p[a], p[b]) for a, b in got],
+                                         [p[x] for x in mdps + res if x not in self.dead],
+                                         {p[x0].id})
+                    self.last_mate = {}
+                    return got
         # without MDPs the first matching is the exchanges' one (step 3); with them it is
         # steered towards the first MDP's highest resident (step 2 may then skip a matching)
         steer = None

@@ -30,18 +30,18 @@ from __future__ import annotations
 
 
 def no_exchange_is_best(u: dict[int, int], v: dict[int, int],
-                        inside: list[tuple[int, int, int]], first: int, odd: bool) -> bool:
+                        inside: list[tuple[int, int, int, bool]], odd: bool) -> bool:
     """True when the duals ``u`` (S1) and ``v`` (S2) of a best S1–S2 pairing prove it best for
-    the whole bracket (module docstring).  ``inside``: the bracket's pairs (a, b, weight), a <
-    b, with both players in S1 or both in S2 (S2 = the players from ``first`` on); ``odd``:
-    the bracket has an odd number of players (seat D)."""
+    the whole bracket (module docstring).  ``inside``: the bracket's pairs (a, b, weight,
+    both in S1) with both players on one side; ``odd``: the bracket has an odd number of
+    players (seat D)."""
     lo = hi = None
-    for a, b, w in inside:
-        if b < first:  # both in S1
+    for a, b, w, on_s1 in inside:
+        if on_s1:
             c = u[a] + u[b] - w
             if hi is None or c < hi:
                 hi = c
-        else:  # both in S2
+        else:
             c = w - v[a] - v[b]
             if lo is None or c > lo:
                 lo = c

@@ -107,8 +107,8 @@ def _duals(hs, adj, part, owner, lows, wpart) -> dict[int, int] | None:
                 arcs[y].append((yx, wx - val))
     far = spread * (len(lows) + 1) + 1  # longer than any simple path
     dist = {y: (0 if y not in owner else far) for y in lows}
-    limit = len(lows) + 1
-    pushes = dict.fromkeys(lows, 0)
+    parent: dict[int, int] = {}
+    every, since = len(lows), 0  # look for a cycle of parents after this many relaxations
     queue = deque(sorted(lows, key=lambda y: dist[y]))
     queued = set(queue)
     while queue:
@@ -121,15 +121,36 @@ def _duals(hs, adj, part, owner, lows, wpart) -> dict[int, int] | None:
                 if y2 not in owner:
                     return None  # a cheaper way to leave y2 unpaired: not optimal
                 dist[y2] = nd
-                if y2 not in queued:
-                    pushes[y2] += 1
-                    if pushes[y2] > limit:
+                parent[y2] = y
+                since += 1
+                if since >= every:
+                    since = 0
+                    if _cycle(parent):
                         return None  # a negative cycle: not optimal
+                if y2 not in queued:
                     queue.append(y2)
                     queued.add(y2)
     if any(d < 0 for d in dist.values()):
         return None
     return dist
+
+
+def _cycle(parent: dict[int, int]) -> bool:
+    """Whether the parent pointers of the shortest-path search close a cycle (which only a
+    negative cycle can make: every pointer was set by a strict improvement)."""
+    done: set[int] = set()
+    for start in parent:
+        if start in done:
+            continue
+        walk: set[int] = set()
+        x: int | None = start
+        while x is not None and x not in done:
+            if x in walk:
+                return True
+            walk.add(x)
+            x = parent.get(x)
+        done |= walk
+    return False
 
 
 def _select(hs, tight, part, owner, zero, free) -> list[tuple[int, int]] | None:
