@@ -230,3 +230,22 @@ def test_the_engine_proves_its_rounds_with_the_compiled_blossom(game, monkeypatc
     got = pair_round(ev, allow_rematch=True)
     assert "optimum proven (dual certificate)" in got.method, got.method
     assert got.objective == ref.objective
+
+
+def test_the_engine_switches_to_the_compiled_blossom_with_the_same_round(monkeypatch):
+    ev = simulate("go", 90, 3, seed=5).without_round(3)
+    monkeypatch.setattr(engine, "FULL_LIMIT", 10)  # every field takes the proof's path
+    monkeypatch.setattr(engine, "NATIVE_FROM", 10**9)
+    python = pair_round(ev, allow_rematch=True)
+    used = []
+    real = nblossom.Blossom.__init__
+
+    def spy(self, *a, **k):
+        used.append(True)
+        real(self, *a, **k)
+
+    monkeypatch.setattr(nblossom.Blossom, "__init__", spy)
+    monkeypatch.setattr(engine, "NATIVE_FROM", 50)  # 90 players: the compiled one
+    native = pair_round(ev, allow_rematch=True)
+    assert used and "optimum proven" in native.method
+    assert native.round == python.round and native.objective == python.objective

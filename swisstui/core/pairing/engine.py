@@ -33,6 +33,7 @@ LOCAL_MAX = 10**9  # boundary pairs that may be widened locally
 MAX_WINDOW = 24  # above FULL_LIMIT players, the window never grows past this (time budget)
 PRICING_ROUNDS = 40  # resumes of the blossom before the proof gives up (then: widening)
 PRICING_BATCH = 50_000  # most violated pairs priced in per resume
+NATIVE_FROM = 600  # from this many players the proof's blossom is the compiled one (nblossom.py)
 PROOF_LIMIT = 2500  # above this many players the proof is not attempted (docs/PAIRING.md)
 PROOF_WORK = (8, 200_000_000)  # the blossom's work budget: min(a·n² + 10⁶, b)
 EDGE_BUDGET = (20, 60, 100_000)  # … nor the solves of a round more than min(60n, max(20n, 100k)) edges
@@ -368,7 +369,10 @@ def _proven(pool: list[PState], ev: Evaluator, bye: bool, engine: str, cache: di
         return vid if i == BYE else i
 
     edges = kp.edges(cands.edges.items(), vid)
-    bs = Blossom(n + (1 if bye else 0), edges)
+    solver: type = Blossom
+    if n >= NATIVE_FROM:  # the compiled twin (numba), loaded only for a proof this large
+        from .nblossom import Blossom as solver
+    bs = solver(n + (1 if bye else 0), edges)
     bs.start({vert(i): vert(j) for i, j in mate.items()})
     pricer = Pricer(pool, ev, kp, bye, bye_t)
     priced = 0
