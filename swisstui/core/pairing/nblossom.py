@@ -208,6 +208,28 @@ def _scan(v, w, B, SC):
     return -1
 
 
+@njit(inline="always", cache=True)
+def _offer(kk, b, E, B, inb, label, bto, touch, nt):
+    """Offer edge ``kk`` (from inside the new blossom ``b``) as the best edge towards the
+    S-blossom at its other end; returns the count of blossoms touched so far."""
+    j = E[kk, EV]
+    if inb[j] == b:
+        j = E[kk, EU]
+    bj = inb[j]
+    if bj != b and label[bj] == S:
+        cur = bto[bj]
+        if cur < 0:
+            touch[nt] = bj
+            nt += 1
+            bto[bj] = kk
+        else:
+            sh, sl = _slack(E, B, kk)
+            ch, cl = _slack(E, B, cur)
+            if _lt(sh, sl, ch, cl):
+                bto[bj] = kk
+    return nt
+
+
 @njit(cache=True)
 def _shrink(base, v, w, k, n, B, E, W, SC, adjo, adj, pool):
     """A new S-blossom on the odd cycle closed by edge k = v–w; returns the pool (it may
@@ -288,43 +310,13 @@ def _shrink(base, v, w, k, n, B, E, W, SC, adjo, adj, pool):
         if B[BBL, c] >= 0:
             o = B[BBO, c]
             for p in range(o, o + B[BBL, c]):
-                kk = pool[p]
-                i, j = E[kk, EU], E[kk, EV]
-                if inb[j] == b:
-                    i, j = j, i
-                bj = inb[j]
-                if bj != b and label[bj] == S:
-                    cur = bto[bj]
-                    if cur < 0:
-                        touch[nt] = bj
-                        nt += 1
-                        bto[bj] = kk
-                    else:
-                        sh, sl = _slack(E, B, kk)
-                        ch, cl = _slack(E, B, cur)
-                        if _lt(sh, sl, ch, cl):
-                            bto[bj] = kk
+                nt = _offer(pool[p], b, E, B, inb, label, bto, touch, nt)
         else:
             cnt = _leaves(c, n, B, W)
             for q in range(cnt):
                 x = lvs[q]
                 for p in range(adjo[x], adjo[x + 1]):
-                    kk = adj[p, 0]
-                    i, j = E[kk, EU], E[kk, EV]
-                    if inb[j] == b:
-                        i, j = j, i
-                    bj = inb[j]
-                    if bj != b and label[bj] == S:
-                        cur = bto[bj]
-                        if cur < 0:
-                            touch[nt] = bj
-                            nt += 1
-                            bto[bj] = kk
-                        else:
-                            sh, sl = _slack(E, B, kk)
-                            ch, cl = _slack(E, B, cur)
-                            if _lt(sh, sl, ch, cl):
-                                bto[bj] = kk
+                    nt = _offer(adj[p, 0], b, E, B, inb, label, bto, touch, nt)
         B[BBL, c] = -1
         B[BEST, c] = -1
         c = nxt[c]
