@@ -15,7 +15,8 @@ of 1000 (the ratio of the medians is printed per game), peak ≤ 300 MB at 16 00
 
 ``cpu s`` is the median CPU time (time.process_time) and ``solver`` its share spent in the
 matching solvers — rustworkx / networkx (matching.solve) and our blossom of the proof
-(the engine's ``Blossom``: construction, warm start, resumes, duals) — the rest being the
+(the engine's ``Blossom`` and its compiled twin ``nblossom.Blossom``: construction, warm
+start, resumes, duals) — the rest being the
 Python of the engine (states, candidates, weights, pricing, explanations).  A native solver can
 save at most that share.
 """
@@ -59,8 +60,25 @@ def _timed(f):
 
 
 engine.solve = _timed(engine.solve)  # rustworkx / networkx, as the engine calls it
-for _name in ("__init__", "start", "solve", "add_edges", "duals"):
-    setattr(engine.Blossom, _name, _timed(getattr(engine.Blossom, _name)))
+_TIMED: set = set()
+
+
+def _time_blossoms() -> None:
+    """Time the blossom classes loaded so far (the compiled one is imported by the engine's
+    first proof from NATIVE_FROM players: importing it here would add numba's memory to
+    every figure)."""
+    classes = [engine.Blossom]
+    native = sys.modules.get("swisstui.core.pairing.nblossom")
+    if native is not None:
+        classes.append(native.Blossom)
+    for cls in classes:
+        if cls not in _TIMED:
+            _TIMED.add(cls)
+            for name in ("__init__", "start", "solve", "add_edges", "duals"):
+                setattr(cls, name, _timed(getattr(cls, name)))
+
+
+_time_blossoms()
 
 
 def peak_mb() -> float:
@@ -78,6 +96,7 @@ def bench(game: str, n: int, repeat: int) -> list[tuple]:
         times, cpus, shares = [], [], []
         p = None
         for _ in range(repeat if r in MEASURE else 1):
+            _time_blossoms()
             SOLVER[0] = 0.0
             t, c = time.perf_counter(), time.process_time()
             p = pair_round(ev, allow_rematch=True)
