@@ -100,7 +100,6 @@ class DutchPairer:
         self.bits = 1
         self.tie_room = 1  # the largest tie-break total the weights leave room for
         self.bias_div = 1  # coarseness of the step-4 steering bias
-        self.solves = 0
         self.sub = False  # weigh only the bracket and the next score group (see pair_players)
         self.only: set[int] | None = None  # solve among these players only
         self.wsel: dict[tuple[int, int], int] = {}  # self.w among self.only
@@ -131,7 +130,6 @@ class DutchPairer:
 
     def solve(self, tie: dict[tuple[int, int], int] | None = None) -> dict[int, int]:
         w = self.w if self.only is None else self.wsel
-        self.solves += 1
         ix, at = self.compact
         if not ix:
             if tie:
@@ -367,19 +365,9 @@ class DutchPairer:
         small bracket (no numpy import), numpy arrays from :data:`_VECTOR` players on."""
         m = len(nodes)
         if m <= _VECTOR:
-            opp, acls, forb = self.opp, self.acls, self.forbidden
-            li: list[int] = []
-            lj: list[int] = []
-            lk: list[int] = []
-            for x, i in enumerate(nodes):
-                ti, oi, ci = tk[i] * nk, opp[i], acls[i]
-                for j in nodes[x + 1:]:
-                    if j in oi or (ci is not None and ci == acls[j]) or (forb and (i, j) in forb):
-                        continue
-                    li.append(i)
-                    lj.append(j)
-                    lk.append(ti + tk[j])
-            return li, lj, lk
+            pairs = self.pairs_among(nodes)
+            return ([i for i, _j in pairs], [j for _i, j in pairs],
+                    [tk[i] * nk + tk[j] for i, j in pairs])
         import numpy as np
         at = {v: k for k, v in enumerate(nodes)}
         na = np.asarray(nodes, dtype=np.int64)
@@ -514,7 +502,7 @@ class DutchPairer:
         if self._pending is not None and not isinstance(self._pending[0], list):
             import numpy as np
             pi, pj, pk, weight = self._pending
-            top = int(max(int(pi.max()), int(pj.max()))) + 1 if len(pi) else 1
+            top = int(pj.max()) + 1 if len(pj) else 1  # (i < j: J holds the largest)
             side = np.full(top, -1, dtype=np.int8)
             side[[x for x in left if x < top]] = 0
             side[[x for x in right if x < top]] = 1
@@ -576,7 +564,6 @@ class DutchPairer:
         mate = solve(len(nodes), [(ix[a], ix[b], c) for a, b, c in cross
                                   if a in rs1 and b in rs2],
                      self.bits, max_cardinality=False)
-        self.solves += 1
         part: dict[int, int] = {}
         for x in s1:
             y = mate.get(ix[x])
@@ -675,12 +662,7 @@ class DutchPairer:
                 got = self._no_exchange_proven([y for y in res if y != y0], (x0, y0))
                 if got is not None:
                     note.criteria = list(dict.fromkeys(names))
-                    note.downfloaters = [p[x].id for x in mdps + res if x not in self.dead]
-                    note.costs = C.costs([(p[a], p[b]) for a, b in got],
-                                         [p[x] for x in mdps + res if x not in self.dead],
-                                         {p[x0].id})
-                    self.last_mate = {}
-                    return got
+                    return self._close(note, mdps, res, got, {})
         # without MDPs the first matching is the exchanges' one (step 3); with them it is
         # steered towards the first MDP's highest resident (step 2 may then skip a matching)
         steer = None
@@ -746,13 +728,7 @@ class DutchPairer:
         if self.sub and (self.alone or not nxt):
             got = self._no_exchange_proven(rem)
             if got is not None:
-                pairs += got
-                note.downfloaters = [p[x].id for x in mdps + res if x not in self.dead]
-                note.costs = C.costs([(p[a], p[b]) for a, b in pairs],
-                                     [p[x] for x in mdps + res if x not in self.dead],
-                                     {p[x].id for x in mdps})
-                self.last_mate = {}
-                return pairs
+                return self._close(note, mdps, res, pairs + got, {})
         rs = set(rem)
         pos = {y: k for k, y in enumerate(rem)}
         # (every legal pair of residents is weighed: C6 rewards it)
@@ -884,9 +860,16 @@ class DutchPairer:
                     if len(hs) > 1:
                         mate = self.solve(bias)
                     mate = self._transpose(hs, cands_of, mate, pairs)
-        note.downfloaters = [p[x].id for x in mdps + res if x not in self.dead]
-        note.costs = C.costs([(p[a], p[b]) for a, b in pairs],
-                             [p[x] for x in mdps + res if x not in self.dead],
+        return self._close(note, mdps, res, pairs, mate)
+
+    def _close(self, note: BracketNote, mdps: list[int], res: list[int],
+               pairs: list[tuple[int, int]], mate: dict[int, int]) -> list[tuple[int, int]]:
+        """The end of a bracket: its downfloaters and what its pairing gives up in ``note``,
+        ``mate`` kept as the last matching; returns ``pairs``."""
+        p = self.p
+        left = [x for x in mdps + res if x not in self.dead]
+        note.downfloaters = [p[x].id for x in left]
+        note.costs = C.costs([(p[a], p[b]) for a, b in pairs], [p[x] for x in left],
                              {p[x].id for x in mdps})
         self.last_mate = mate
         return pairs
