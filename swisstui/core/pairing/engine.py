@@ -129,10 +129,10 @@ def _pairs_arg(pairs, what: str, available: set[int], event: Event, round_no: in
         for x in (a, b):
             if x not in available:
                 p = event.player(x)
-                why = "no such player" if p is None else (
-                    "withdrawn" if p.withdrawn_from and round_no >= p.withdrawn_from else
-                    "not registered yet" if round_no < p.joined_round else
-                    "has a requested bye")
+                why = _("no such player") if p is None else (
+                    _("withdrawn") if p.withdrawn_from and round_no >= p.withdrawn_from else
+                    _("not registered yet") if round_no < p.joined_round else
+                    _("has a requested bye"))
                 raise PairingError(_("{what} {a}:{b}: player {x} cannot be paired in round {round_no} ({why})").format(what=what, a=a, b=b, x=x, round_no=round_no, why=why))
         out.append((a, b))
     return out
@@ -667,7 +667,8 @@ def check_board(event: Event, round_no: int, a: int, b: int) -> list[str]:
     states = build_states(event, round_no, ids, system=event.settings.system, order=order,
                           seed=event.settings.seed, chain=chain)
     if a not in states or b not in states:
-        return [f"player {a if a not in states else b} is not active in round {round_no}"]
+        return [_("player {id} is not active in round {round_no}").format(
+            id=a if a not in states else b, round_no=round_no)]
     s = event.settings
     mode = colour_mode(event)
     gap = colour_gap(event, mode)[0]
@@ -732,7 +733,7 @@ def swap(event: Event, round_no: int, a: int, b: int) -> tuple[Event, list[str]]
     broken: list[str] = []
     for bd in new.boards:
         if bd is wa or bd is wb or a in bd.players or b in bd.players:
-            broken += [f"board {bd.number}: {x}" for x in
+            broken += [_("board {number}: {rule}").format(number=bd.number, rule=x) for x in
                        check_board(before, round_no, *bd.players)]
     for by in new.byes:
         if by.player in (a, b) and by.kind is ByeKind.PAIRING:
