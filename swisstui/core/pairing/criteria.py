@@ -144,6 +144,13 @@ def float_ideal(up: PState, low: PState) -> int:
     return pen if pen < IDEAL_CAP else IDEAL_CAP
 
 
+def rematches_text(rematches: list[tuple[int, int, int]]) -> str:
+    """The rematches a relaxed round makes, (a, b, round they met), as warnings and refusals
+    name them: the first four, "1-2 (met round 1), …"."""
+    return ", ".join(_("{a}-{b} (met round {r})").format(a=a, b=b, r=r)
+                     for a, b, r in rematches[:4])
+
+
 class Evaluator:
     """Per-round evaluation of candidate pairs: legality and penalty tuples."""
 

@@ -21,7 +21,8 @@ from .blossom import Blossom
 from .candidates import FULL_LIMIT, START_WINDOW, Candidates, ideal_partner
 from .certify import Pricer, certify, complete_packer
 from .colours import allocate, colour_mode, excess, excess_note, handicap_games
-from .criteria import BYE, FIELDS, RELAXED_IDX, Context, Evaluator, Packer, objective
+from .criteria import (BYE, FIELDS, RELAXED_IDX, Context, Evaluator, Packer, objective,
+                       rematches_text)
 from .groups import PState, build_states, lot_key, strength_key, to_pair
 from .matching import max_cardinality, solve
 from .listmethod import pair_in_list
@@ -462,9 +463,8 @@ def _diagnose(pool: list[PState], ev: Evaluator, ctx: Context, unpaired: list[in
     if relax is not None:
         relaxation = "allow_rematch"
         k, pairs = relax
-        shown = ", ".join(f"{a}-{b} (met round {r})" for a, b, r in pairs[:4])
         msg += _("; smallest relaxation: --allow-rematch pairs it with {count} rematch(es): "
-                 "{shown}").format(count=k, shown=shown)
+                 "{shown}").format(count=k, shown=rematches_text(pairs))
     else:
         ctx3 = replace(ctx, allow_rematch=True, relax_colours=True)
         if _try(pool, ctx3, ev.states) is not None:

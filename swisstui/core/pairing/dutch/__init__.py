@@ -20,6 +20,7 @@ from dataclasses import replace
 from ...errors import PairingError
 from ...i18n import _
 from ...model import Board, Bye, ByeKind, Event, Round, history
+from ..criteria import rematches_text
 from .brackets import Result, pair_players
 from .colours import allocate
 from .players import DPlayer, build_players, pairing_numbers
@@ -66,11 +67,6 @@ def relax_rematches(event: Event, round_no: int, players: list[DPlayer],
     return None
 
 
-def _shown(rematches: list[tuple[int, int, int]]) -> str:
-    return ", ".join(_("{a}-{b} (met round {r})").format(a=a, b=b, r=r)
-                     for a, b, r in rematches[:4])
-
-
 def pair_dutch(event: Event, round_no: int, ids: list[int], byes: list[Bye], *,
                fixed=(), forbid=(), allow_rematch: bool = False):
     """Pair ``ids`` (everyone to pair in ``round_no``; ``byes`` are the requested ones) by the
@@ -98,12 +94,12 @@ def pair_dutch(event: Event, round_no: int, ids: list[int], byes: list[Bye], *,
             raise PairingError(
                 _("{error}; smallest relaxation: --allow-rematch pairs it with {k} "
                   "rematch(es): {pairs}").format(error=str(exc), k=k,
-                                                  pairs=_shown(relaxed[1])),
+                                                  pairs=rematches_text(relaxed[1])),
                 players=sorted({x for a, b, _r in relaxed[1] for x in (a, b)}),
                 relaxation="allow_rematch") from None
         res, rematches = relaxed
         warnings.append(_("rematches allowed (--allow-rematch, C1 relaxed for the oldest "
-                          "games first): {pairs}").format(pairs=_shown(rematches)))
+                          "games first): {pairs}").format(pairs=rematches_text(rematches)))
     initial = str(s.options.get("initial_colour", "w"))[:1].lower() or "w"
     everyone = {**by_id, **fixed_players}
     pairs = [(everyone[a], everyone[b]) for a, b in fixed] + [
@@ -143,9 +139,10 @@ def _explain(a: DPlayer, b: DPlayer, white: int, rule: str, res: Result,
         lines.append(_("{id}-{id2}: pair fixed by the director").format(id=a.id, id2=b.id))
     else:
         note = res.brackets[k]
-        mdp = f"; moved down: {', '.join(map(str, note.mdps))}" if note.mdps else ""
+        mdp = _("; moved down: {ids}").format(ids=", ".join(map(str, note.mdps))) \
+            if note.mdps else ""
         lines.append(_("bracket {value}: score {pts} ({count} resident(s){mdp})").format(value=k + 1, pts=_pts(note.score), count=len(note.residents), mdp=mdp))
-        decided = ", ".join(note.criteria) or "none"
+        decided = ", ".join(note.criteria) or _("none")
         lines.append(_("criteria weighed in this bracket (C.04.3): {decided}").format(decided=decided))
         lines.append(_("given up: {costs}").format(costs="; ".join(note.costs))
                      if note.costs else _("given up: nothing (every quality criterion met)"))
@@ -155,7 +152,7 @@ def _explain(a: DPlayer, b: DPlayer, white: int, rule: str, res: Result,
     if hi.score > lo.score:
         lines.append(_("float: {id} ({pts}) plays down, {id2} ({pts2}) floats up").format(id=hi.id, pts=_pts(hi.score), id2=lo.id, pts2=_pts(lo.score)))
     for q in (hi, lo):
-        lines.append(_("{id}: TPN {tpn}, {pts} pts, colour preference {value} ({strength}, CD {cd:+d})").format(id=q.id, tpn=q.tpn, pts=_pts(q.score), value=q.pref or '-', strength=q.strength(), cd=q.cd))
+        lines.append(_("{id}: TPN {tpn}, {pts} pts, colour preference {value} ({strength}, CD {cd:+d})").format(id=q.id, tpn=q.tpn, pts=_pts(q.score), value=q.pref or '-', strength=_(q.strength()), cd=q.cd))
     why = {"E.1": _("both preferences granted"), "E.2": _("the stronger preference granted"),
            "E.3": _("colours alternate from the last round they differed"),
            "E.4": _("the higher-ranked player's preference granted"),

@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
+from ...i18n import N_
 from ...model import Event, GameKind, history
 
 TITLE_ORDER = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
@@ -133,9 +134,11 @@ class DPlayer:
         return not self.absolute and abs(self.cd) == 1
 
     def strength(self) -> str:
+        """The strength of the colour preference (A.6), in words (marked; translate where
+        shown)."""
         if self.pref is None:
-            return "none"
-        return "absolute" if self.absolute else "strong" if self.strong else "mild"
+            return N_("none")
+        return N_("absolute") if self.absolute else N_("strong") if self.strong else N_("mild")
 
 
 def acceleration(event: Event, tpn: int, round_no: int) -> float:
