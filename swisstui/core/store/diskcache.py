@@ -174,14 +174,11 @@ class Reader:
 
     def _get(self, path: Path, rel: str, number: int | None) -> Any:
         raw = _read_regular(self.dir / entry_name(rel))
-        if raw is None or not raw.startswith(MAGIC):
+        split = _split_head(raw) if raw is not None else None
+        if raw is None or split is None:
             return None
-        end = raw.find(b"\n", len(MAGIC), len(MAGIC) + _MAX_HEADER)
-        if end < 0:
-            return None
-        head = json.loads(raw[len(MAGIC):end])
-        if not isinstance(head, dict) or head.get("code") != code_key() \
-                or head.get("file") != rel:
+        head, start = split
+        if head.get("code") != code_key() or head.get("file") != rel:
             return None
         if head.get("stamp") != _stamp(os.stat(path)):
             return None  # cheap refusal before reading the file
@@ -191,7 +188,7 @@ class Reader:
             return None
         if rel.startswith(ROUNDS_DIR + "/") and head.get("settings") != self.settings_digest():
             return None
-        payload = memoryview(raw)[end + 1:]
+        payload = memoryview(raw)[start:]
         if _digest(payload) != head.get("payload"):
             return None
         obj = _Unpickler(io.BytesIO(payload)).load()
@@ -292,14 +289,23 @@ def _head_of(target: Path) -> dict | None:
         raw = os.read(fd, len(MAGIC) + _MAX_HEADER)
     finally:
         os.close(fd)
-    end = raw.find(b"\n", len(MAGIC))
-    if not raw.startswith(MAGIC) or end < 0:
+    split = _split_head(raw)
+    return split[0] if split is not None else None
+
+
+def _split_head(raw: bytes) -> tuple[dict[str, Any], int] | None:
+    """An entry's JSON header and the offset of its payload; None when ``raw`` is not an
+    entry (no magic line, no header within ``_MAX_HEADER`` bytes, not a JSON object)."""
+    if not raw.startswith(MAGIC):
+        return None
+    end = raw.find(b"\n", len(MAGIC), len(MAGIC) + _MAX_HEADER)
+    if end < 0:
         return None
     try:
         head = json.loads(raw[len(MAGIC):end])
     except ValueError:
         return None
-    return head if isinstance(head, dict) else None
+    return (head, end + 1) if isinstance(head, dict) else None
 
 
 def _write(target: Path, data: bytes) -> None:
