@@ -42,6 +42,7 @@ from typing import Any
 
 from .. import model
 from ..model import Player, Round, Settings
+from .cache import signature
 from .layout import EVENT_FILE, PLAYERS_FILE, ROUNDS_DIR, TMP_SUFFIX
 
 CACHE_DIR = ".swisstui-cache"
@@ -99,7 +100,7 @@ def entry_name(rel: str) -> str:
 
 
 def _stamp(st: os.stat_result) -> list[int]:
-    return [st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns]
+    return list(signature(st))  # a list: what the JSON header reads back
 
 
 def _read_regular(path: Path) -> bytes | None:
