@@ -24,17 +24,9 @@ Gettext = Callable[[str], str]
 
 def players_lang(event: Any) -> str:
     """The language of what the players read: the event's ``language`` setting when a
-    catalogue has it, else the director's language.
-
-    Every call site uses this one function: it defers to :func:`swisstui.core.i18n`'s
-    ``event_language`` (the event setting's own helper) where that exists, and reads the
-    setting the same way where it does not yet."""
-    helper = getattr(i18n, "event_language", None)
-    if helper is not None:
-        return str(helper(event))
-    wanted = getattr(event.settings, "language", None) or ""
-    found = i18n.normalise(wanted) if wanted else None
-    return found or i18n.current()
+    catalogue has it, else the director's (:func:`swisstui.core.i18n.event_language`, the one
+    rule; this name is what renderers import)."""
+    return i18n.event_language(event)
 
 
 def translations(lang: str | None) -> _gettext.NullTranslations:

@@ -32,7 +32,7 @@ In text and CSV, ``wall`` is the alphabetical list as before (also ``alphabetica
 
 Language (issue 17): text and HTML (lists, prints, slips, the wall chart) are for people and
 speak the readers' language: ``lang`` in the request, else the players' language of the event
-(:func:`.tables.players_lang`).  JSON, CSV, TRF and h9 are machine formats: English words,
+(:func:`swisstui.core.readers.players_lang`).  JSON, CSV, TRF and h9 are machine formats: English words,
 locale-independent numbers, the same bytes whatever the language.
 
 To add a format: write its renderer(s) ``(event, request) -> bytes`` below (or in a module of

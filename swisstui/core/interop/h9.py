@@ -74,7 +74,6 @@ def egd_name(name: str) -> str:
     return " ".join(name.split())
 
 
-# letters that have no Unicode decomposition but an obvious Latin base letter
 def to_charset(text: str, encoding: str = ENCODING) -> str:
     """``text`` with every character ``encoding`` cannot hold folded (:mod:`.charset`)."""
     return fold_to(text, encoding)

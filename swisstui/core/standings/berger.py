@@ -16,7 +16,7 @@ opponents plus half the scores of the drawn ones.  Go's SODOS (on wins) is in :m
 
 from __future__ import annotations
 
-from .context import Context
+from .context import Context, entries
 from ..i18n import N_
 from .registry import tiebreak
 from .unplayed import contributions, cut_rows, cut_rule
@@ -26,8 +26,7 @@ P = ("P",)
 
 def _sb(ctx: Context, low: int, high: int,
         only: frozenset[int] | None = None) -> dict[int, float]:
-    rows = contributions(ctx)
-    items = rows.items() if only is None else [(pid, rows[pid]) for pid in only]
+    items = entries(contributions(ctx), only)
     if low == 0 and high == 0:
         return {pid: sum([v * f for v, _vur, f in row]) for pid, row in items}
     rule = cut_rule(ctx)

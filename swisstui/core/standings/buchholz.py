@@ -17,7 +17,7 @@ Go's SOS family (sum of opponents' *wins*, OpenGotha) lives in :mod:`.go`.
 
 from __future__ import annotations
 
-from .context import OVER_THE_BOARD, Context
+from .context import OVER_THE_BOARD, Context, entries
 from ..i18n import N_
 from .registry import tiebreak
 from .unplayed import contributions, cut_rows, cut_rule
@@ -27,8 +27,7 @@ P = ("P",)  # the modifiers these tie-breaks accept (C.07 Art. 14)
 
 def _bh(ctx: Context, low: int, high: int,
         only: frozenset[int] | None = None) -> dict[int, float]:
-    rows = contributions(ctx)
-    items = rows.items() if only is None else [(pid, rows[pid]) for pid in only]
+    items = entries(contributions(ctx), only)
     rule = cut_rule(ctx)
     if low == 0 and high == 0:
         return {pid: sum([c[0] for c in row]) for pid, row in items}

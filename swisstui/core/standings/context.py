@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from ..i18n import _
 
-from typing import Any
-from collections.abc import Callable
+from typing import Any, TypeVar
+from collections.abc import Callable, Iterable
 
 from ..errors import SwissError
 from ..model import Event, GameKind, Player, Round, RoundRecord, history
@@ -21,6 +21,14 @@ GAME = GameKind.GAME
 PENDING = GameKind.PENDING
 #: kinds where the player met a scheduled opponent over the board (or will: pending)
 OVER_THE_BOARD = frozenset({GameKind.GAME, GameKind.PENDING})
+
+T = TypeVar("T")
+
+
+def entries(table: dict[int, T], only: frozenset[int] | None) -> Iterable[tuple[int, T]]:
+    """``table``'s (player id, value) pairs, only those of the players ``only`` names when
+    given: what a tie-break with a ``scope`` recomputes for :meth:`Context.incremental`."""
+    return table.items() if only is None else [(pid, table[pid]) for pid in only]
 
 
 def default_after_round(event: Event) -> int:

@@ -17,7 +17,7 @@
 from __future__ import annotations
 
 from ..model import GameKind as K
-from .context import Context
+from .context import Context, entries
 from ..i18n import N_
 from .registry import tiebreak
 
@@ -33,8 +33,7 @@ def _coloured(prof) -> bool:
 def wins(ctx: Context, only: frozenset[int] | None = None) -> dict[int, float]:
     """Rounds scoring a win's points, played or not (forfeit wins, PAB, full-point byes)."""
     win, pending = ctx.win, K.PENDING
-    hist = ctx.history
-    items = hist.items() if only is None else [(pid, hist[pid]) for pid in only]
+    items = entries(ctx.history, only)
     return {pid: float(sum([1 for r in recs if r.points >= win and r.kind is not pending]))
             for pid, recs in items}
 
@@ -43,8 +42,7 @@ def wins(ctx: Context, only: frozenset[int] | None = None) -> dict[int, float]:
 def won(ctx: Context, only: frozenset[int] | None = None) -> dict[int, float]:
     """Games won over the board (forfeits and byes do not count)."""
     game = K.GAME
-    hist = ctx.history
-    items = hist.items() if only is None else [(pid, hist[pid]) for pid in only]
+    items = entries(ctx.history, only)
     return {pid: float(sum([1 for r in recs if r.outcome == 1 and r.kind is game]))
             for pid, recs in items}
 

@@ -14,11 +14,16 @@ _CACHE: dict[str, tuple[tuple[int, ...], Any, Any]] = {}
 _CACHE_MAX = 4096
 
 
+def signature(st: os.stat_result) -> tuple[int, int, int, int]:
+    """What identifies one version of a file: inode, size, mtime and ctime in ns (also the
+    stamp of the on-disk cache's entries, :mod:`.diskcache`)."""
+    return (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+
+
 def _cached(path: Path, context: Any, parse: Callable[[], Any]) -> Any:
     key = os.path.abspath(path)
     try:
-        st = os.stat(path)
-        sig = (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+        sig = signature(os.stat(path))
     except OSError:
         return parse()  # reports the problem
     hit = _CACHE.get(key)
@@ -38,8 +43,7 @@ def _remember(path: Path, context: Any, value: Any) -> None:
         st = os.stat(path)
     except OSError:  # pragma: no cover
         return
-    _CACHE[os.path.abspath(path)] = ((st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns),
-                                     context, value)
+    _CACHE[os.path.abspath(path)] = (signature(st), context, value)
 
 
 def _parsed(path: Path, context: Any) -> Any:
@@ -50,7 +54,6 @@ def _parsed(path: Path, context: Any) -> Any:
     except OSError:
         return None
     hit = _CACHE.get(os.path.abspath(path))
-    if hit is not None and hit[0] == (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns) \
-            and hit[1] == context:
+    if hit is not None and hit[0] == signature(st) and hit[1] == context:
         return hit[2]
     return None

@@ -42,6 +42,7 @@ from typing import Any
 
 from .. import model
 from ..model import Player, Round, Settings
+from .cache import signature
 from .layout import EVENT_FILE, PLAYERS_FILE, ROUNDS_DIR, TMP_SUFFIX
 
 CACHE_DIR = ".swisstui-cache"
@@ -99,7 +100,7 @@ def entry_name(rel: str) -> str:
 
 
 def _stamp(st: os.stat_result) -> list[int]:
-    return [st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns]
+    return list(signature(st))  # a list: what the JSON header reads back
 
 
 def _read_regular(path: Path) -> bytes | None:
@@ -174,14 +175,11 @@ class Reader:
 
     def _get(self, path: Path, rel: str, number: int | None) -> Any:
         raw = _read_regular(self.dir / entry_name(rel))
-        if raw is None or not raw.startswith(MAGIC):
+        split = _split_head(raw) if raw is not None else None
+        if raw is None or split is None:
             return None
-        end = raw.find(b"\n", len(MAGIC), len(MAGIC) + _MAX_HEADER)
-        if end < 0:
-            return None
-        head = json.loads(raw[len(MAGIC):end])
-        if not isinstance(head, dict) or head.get("code") != code_key() \
-                or head.get("file") != rel:
+        head, start = split
+        if head.get("code") != code_key() or head.get("file") != rel:
             return None
         if head.get("stamp") != _stamp(os.stat(path)):
             return None  # cheap refusal before reading the file
@@ -191,7 +189,7 @@ class Reader:
             return None
         if rel.startswith(ROUNDS_DIR + "/") and head.get("settings") != self.settings_digest():
             return None
-        payload = memoryview(raw)[end + 1:]
+        payload = memoryview(raw)[start:]
         if _digest(payload) != head.get("payload"):
             return None
         obj = _Unpickler(io.BytesIO(payload)).load()
@@ -292,14 +290,23 @@ def _head_of(target: Path) -> dict | None:
         raw = os.read(fd, len(MAGIC) + _MAX_HEADER)
     finally:
         os.close(fd)
-    end = raw.find(b"\n", len(MAGIC))
-    if not raw.startswith(MAGIC) or end < 0:
+    split = _split_head(raw)
+    return split[0] if split is not None else None
+
+
+def _split_head(raw: bytes) -> tuple[dict[str, Any], int] | None:
+    """An entry's JSON header and the offset of its payload; None when ``raw`` is not an
+    entry (no magic line, no header within ``_MAX_HEADER`` bytes, not a JSON object)."""
+    if not raw.startswith(MAGIC):
+        return None
+    end = raw.find(b"\n", len(MAGIC), len(MAGIC) + _MAX_HEADER)
+    if end < 0:
         return None
     try:
         head = json.loads(raw[len(MAGIC):end])
     except ValueError:
         return None
-    return head if isinstance(head, dict) else None
+    return (head, end + 1) if isinstance(head, dict) else None
 
 
 def _write(target: Path, data: bytes) -> None:
