@@ -270,12 +270,10 @@ def local_decimal(text: str, lang: str | None = None) -> str:
 
 
 def fmt_score(value: float | None) -> str:
-    """A score as a director reads it: ``3``, ``2.5`` (``2,5`` in pt_BR)."""
-    if value is None:
-        return ""
-    if value == int(value):
-        return str(int(value))
-    return local_decimal(f"{value:g}")
+    """A score as a director reads it: ``3``, ``2.5`` (``2,5`` in pt_BR), "" for None
+    (the core's :func:`swisstui.core.readers.number_text`, in the director's language)."""
+    from ..core.readers import number_text
+    return "" if value is None else number_text(value, i18n.current())
 
 
 def missing_results(event: Event) -> int:
