@@ -351,9 +351,10 @@ def cmd_result(args: argparse.Namespace) -> int:
         by_id = ev.by_id()
         assert board.result is not None  # record_result has just written it
         names = " – ".join(by_id[pid].name for pid in board.players)
-        msg = f"round {args.round} board {args.board}: {board.result.text} ({names})"
+        msg = _("round {round} board {board}: {result} ({names})").format(
+            round=args.round, board=args.board, result=board.result.text, names=names)
         for pid in out.dropped:
-            msg += f"; {by_id[pid].name} drops"
+            msg += _("; {player} drops").format(player=by_id[pid].name)
         _out(msg)
     if out.note:
         print(f"swisstui: {out.note}", file=sys.stderr)

@@ -33,8 +33,8 @@ def _folder(arg: str | None, new_ok: bool = False) -> Path:
     if not folder.exists():
         raise SwissError(_("{folder}: no such folder").format(folder=folder))
     if not is_event_folder(folder):
-        hint = ("" if arg else " (run `swisstui EVENT`, `swisstui new EVENT --game G` or "
-                "`swisstui demo`)")
+        hint = ("" if arg else " " + _("(run `swisstui EVENT`, `swisstui new EVENT --game G` "
+                                       "or `swisstui demo`)"))
         raise SwissError(_("{folder}: not an event folder: event.toml is missing{hint}").format(folder=folder, hint=hint))
     return folder
 

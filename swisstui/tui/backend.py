@@ -219,31 +219,19 @@ def crosstable(event: Event, upto: int | None = None):
 
 
 def value_formatter(lang: str | None = None) -> Callable[[str, float], str]:
-    """The core's tie-break formatter (percent codes as "57.14%"), memoised for one table
-    (a 2000-row standings repeats the same few hundred values), in the form a reader of
-    ``lang`` (default: the director's) expects: percent codes (OMW%, GW%…) through
-    :func:`i18n.format_percent` (``62,50%`` in pt_BR), other fractions with the locale's
-    decimal sign (``2,5``).  English is the core's text as it is.  The codes themselves
-    are never translated."""
-    from ..core import standings as st
-    from ..core.standings.registry import REGISTRY
-    fmt = st.format_value
+    """The core's :func:`~swisstui.core.standings.format_value` in the form a reader of
+    ``lang`` (default: the director's) expects (``62,50%``, ``2,5`` in pt_BR; the codes
+    never translated), memoised for one table (a 2000-row standings repeats the same few
+    hundred values)."""
+    from ..core.standings import format_value as fmt
     lang = lang or i18n.current()
-    local = lang != i18n.SOURCE
     memo: dict[tuple[str, float], str] = {}
 
     def format_cached(code: str, value: float) -> str:
         key = (code, value)
         text = memo.get(key)
         if text is None:
-            text = fmt(code, value)
-            if local and text:
-                tb = REGISTRY.get(code)
-                if tb is not None and tb.percent:
-                    text = i18n.format_percent(value, lang)
-                else:
-                    text = local_decimal(text, lang)
-            memo[key] = text
+            text = memo[key] = fmt(code, value, lang)
         return text
 
     return format_cached
@@ -253,29 +241,11 @@ def format_value(code: str, value: float) -> str:
     return value_formatter()(code, value)
 
 
-_DECIMAL: dict[str, str] = {}
-
-
-def local_decimal(text: str, lang: str | None = None) -> str:
-    """A number written by the core (``2.5``) with the decimal sign of ``lang`` (default
-    the director's): ``2,5`` in pt_BR; English and whole numbers unchanged."""
-    lang = lang or i18n.current()
-    if lang == i18n.SOURCE or "." not in text:
-        return text
-    sign = _DECIMAL.get(lang)
-    if sign is None:
-        from babel.numbers import get_decimal_symbol
-        sign = _DECIMAL[lang] = get_decimal_symbol(lang)
-    return text.replace(".", sign)
-
-
 def fmt_score(value: float | None) -> str:
-    """A score as a director reads it: ``3``, ``2.5`` (``2,5`` in pt_BR)."""
-    if value is None:
-        return ""
-    if value == int(value):
-        return str(int(value))
-    return local_decimal(f"{value:g}")
+    """A score as a director reads it: ``3``, ``2.5`` (``2,5`` in pt_BR), "" for None
+    (the core's :func:`swisstui.core.readers.number_text`, in the director's language)."""
+    from ..core.readers import number_text
+    return "" if value is None else number_text(value, i18n.current())
 
 
 def missing_results(event: Event) -> int:

@@ -33,10 +33,6 @@ _KIND_TEXT = {
 }
 
 
-def _points(x: float, lang: str = SOURCE) -> str:
-    return number_text(x, lang)
-
-
 def _seat_word(event: Event, colour: str | None, first: bool, _: Gettext) -> str:
     if colour is not None:
         return _(COLOUR_WORD[colour])
@@ -114,11 +110,11 @@ def games(event: Event, lang: str = SOURCE) -> dict[str, list[list[Any]]]:
                 res = r.result.text if r.result else ""
                 rows.append([r.round, r.board, _seat_word(event, r.colour, r.first, _),
                              names.get(r.opponent, f"#{r.opponent}"), res,
-                             _points(r.points, lang) if r.result else ""])
+                             number_text(r.points, lang) if r.result else ""])
             elif r.kind is not GameKind.NOT_REGISTERED:
                 rows.append([r.round, None, "",
                              _(_KIND_TEXT[r.kind]) if r.kind in _KIND_TEXT else "", "",
-                             _points(r.points, lang)])
+                             number_text(r.points, lang)])
         out[str(pid)] = rows
     return out
 

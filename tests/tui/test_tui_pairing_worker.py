@@ -76,3 +76,20 @@ async def test_a_slow_pairing_shows_a_progress_line(tmp_path, monkeypatch):
         below = app.screen_stack[-2]  # the pairings screen under the confirmation
         assert "pairing round" not in str(below.query_one("#status", Static).render())
     assert len(calls) == 1
+
+
+async def test_a_core_bug_while_pairing_is_one_status_line(tmp_path, monkeypatch):
+    """An unexpected exception in the engine (run in the worker) reaches the director as
+    backend.guarded's one line, not a traceback; nothing is written."""
+    folder = make_event(tmp_path, n_players=8)
+
+    def broken(*a, **kw):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(pairing, "pair_round", broken)
+    app = SwissApp(folder, mode="pairings")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("p")
+        await _settle(pilot)
+        assert "internal error, nothing saved (RuntimeError: boom)" in _status(app)
+    assert store.load(folder).round(1) is None

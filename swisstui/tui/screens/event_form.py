@@ -23,6 +23,7 @@ from textual.widgets.option_list import Option
 from ...core.i18n import N_, _
 from ...core.settings_form import FormField
 from ..lang import tr
+from ..widgets.dialogs import ListPicker
 
 # Strings a director reads (English, marked with N_, shown with _()).
 PICK_TITLE = N_("New event in {folder}: which game?")
@@ -130,38 +131,13 @@ class ChainPicker(ModalScreen["str | None"]):
         self.dismiss(None)
 
 
-class GamePicker(ModalScreen[str | None]):
+class GamePicker(ListPicker):
     """Choose the game of a new event (Up/Down, Enter, or its number)."""
 
-    BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
-
     def __init__(self, folder: str, games: tuple[str, ...]) -> None:
-        super().__init__()
+        super().__init__(_(PICK_TITLE).format(folder=folder), [(g, g) for g in games],
+                         _(PICK_HINT), list_id="games", numbered=True)
         self.folder, self.games = folder, games
-
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
-            yield Static(_(PICK_TITLE).format(folder=self.folder), classes="dialog-title",
-                         markup=False)
-            yield OptionList(*(Option(f"{i}  {g}", id=g) for i, g in enumerate(self.games, 1)),
-                             id="games")
-            yield Static(_(PICK_HINT), classes="hint", markup=False)
-
-    def on_mount(self) -> None:
-        self.query_one(OptionList).focus()
-
-    def on_key(self, event) -> None:
-        char = event.character or ""
-        if char.isdigit() and 1 <= int(char) <= len(self.games):
-            event.stop()
-            self.dismiss(self.games[int(char) - 1])
-
-    def on_option_list_option_selected(self, message: OptionList.OptionSelected) -> None:
-        message.stop()
-        self.dismiss(message.option.id)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
 
 
 class EventForm(ModalScreen[bool]):

@@ -19,6 +19,7 @@ from textual.widgets.option_list import Option
 
 from ...core.i18n import N_, _
 from ..lang import tr
+from ..widgets.dialogs import ListPicker
 
 # Strings a director reads (English, marked with N_, shown with _()); the format and list
 # names (html, csv, standings, wall…) are the CLI's words and stay as they are.
@@ -91,33 +92,14 @@ class ExportPicker(ModalScreen["tuple[str, str] | None"]):
         self.dismiss(None)
 
 
-class EncodingPicker(ModalScreen["str | None"]):
+class EncodingPicker(ListPicker):
     """Choose the encoding of a file whose format offers several (``encodings``); the
     ``current`` one (the last chosen, else the default) is highlighted, so Enter keeps it."""
 
-    BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
-
     def __init__(self, fmt: str, choices: tuple[str, ...], current: str | None = None) -> None:
-        super().__init__()
+        super().__init__(_(ENCODING_TITLE).format(fmt=fmt),
+                         [(enc, f"{enc:<8} {tr(ENCODING_HELP.get(enc, ''))}".rstrip())
+                          for enc in choices],
+                         _(ENCODING_HINT), list_id="encodings",
+                         current=current if current in choices else choices[0])
         self.fmt, self.choices = fmt, choices
-        self.current = current if current in choices else choices[0]
-
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
-            yield Static(_(ENCODING_TITLE).format(fmt=self.fmt), classes="dialog-title",
-                         markup=False)
-            yield OptionList(*(Option(f"{enc:<8} {tr(ENCODING_HELP.get(enc, ''))}".rstrip(),
-                                      id=enc) for enc in self.choices), id="encodings")
-            yield Static(_(ENCODING_HINT), classes="hint", markup=False)
-
-    def on_mount(self) -> None:
-        options = self.query_one(OptionList)
-        options.highlighted = self.choices.index(self.current)
-        options.focus()
-
-    def on_option_list_option_selected(self, message: OptionList.OptionSelected) -> None:
-        message.stop()
-        self.dismiss(message.option.id)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)

@@ -332,12 +332,10 @@ class PairingsScreen(EventScreen):
 
     @work(thread=True, exclusive=True, group="pairing")
     def _preview_worker(self, ev: Event, allow_rematch: bool) -> None:
-        try:
+        try:  # backend.guarded turns a core bug into a SwissError too: never a traceback
             preview, error = backend.preview_pairing(ev, allow_rematch=allow_rematch), None
         except SwissError as exc:
             preview, error = None, exc
-        except Exception as exc:  # a core bug: said on the status line, never a traceback
-            preview, error = None, SwissError(_("cannot pair: {error}").format(error=exc))
         self.app.call_from_thread(self._previewed, ev, allow_rematch, preview, error)
 
     def _previewed(self, ev: Event, allow_rematch: bool, preview, error) -> None:
@@ -406,8 +404,6 @@ class PairingsScreen(EventScreen):
                                            preview=preview, basis=basis), None
         except SwissError as exc:
             out, error = None, exc
-        except Exception as exc:  # a core bug: said on the status line, never a traceback
-            out, error = None, SwissError(_("cannot pair: {error}").format(error=exc))
         self.app.call_from_thread(self._saved, out, error)
 
     def _saved(self, out, error: SwissError | None) -> None:

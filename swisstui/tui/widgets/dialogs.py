@@ -1,7 +1,9 @@
-"""Modal dialogs driven by the keyboard: confirm (y/n), one-line prompt, player form, help."""
+"""Modal dialogs driven by the keyboard: confirm (y/n), one-line prompt, pick from a list,
+player form, help."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.cells import cell_len
@@ -10,7 +12,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Input, Label, Static
+from textual.widgets import Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
 
 from ...core.i18n import N_, _
 from ..lang import tr
@@ -125,6 +128,50 @@ class PromptScreen(ModalScreen[str | None]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         self.dismiss(event.value)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class ListPicker(ModalScreen["str | None"]):
+    """A title, a list and a hint: Up/Down and Enter pick a row, and with ``numbered`` its
+    number (1–9) too; the dialog gives the row's id, Esc gives None.  ``rows`` are (id,
+    label), the labels shown as given (the caller translates them); the row ``current`` is
+    highlighted first, so Enter keeps it.  ``list_id`` names the list for the stylesheet."""
+
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
+
+    def __init__(self, title: str, rows: Sequence[tuple[str, str]], hint: str, *,
+                 list_id: str, current: str | None = None, numbered: bool = False) -> None:
+        super().__init__()
+        self.title_text, self.hint = title, hint
+        self.ids = [key for key, _label in rows]
+        self.labels = [f"{i}  {label}" if numbered else label
+                       for i, (_key, label) in enumerate(rows, 1)]
+        self.list_id, self.current, self.numbered = list_id, current, numbered
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.title_text, classes="dialog-title", markup=False)
+            yield OptionList(*(Option(label, id=key)
+                               for key, label in zip(self.ids, self.labels)), id=self.list_id)
+            yield Static(self.hint, classes="hint", markup=False)
+
+    def on_mount(self) -> None:
+        options = self.query_one(OptionList)
+        if self.current in self.ids:
+            options.highlighted = self.ids.index(self.current)
+        options.focus()
+
+    def on_key(self, event: events.Key) -> None:
+        char = event.character or ""
+        if self.numbered and char.isdigit() and 1 <= int(char) <= len(self.ids):
+            event.stop()
+            self.dismiss(self.ids[int(char) - 1])
+
+    def on_option_list_option_selected(self, message: OptionList.OptionSelected) -> None:
+        message.stop()
+        self.dismiss(message.option.id)
 
     def action_cancel(self) -> None:
         self.dismiss(None)
