@@ -14,6 +14,7 @@ import sys
 from ..core import services
 from ..core.errors import SwissError
 from ..core.model import GAMES
+from ..core.readers import reader_text
 from ..core.standings import advice
 from .interop_cmds import request, write_out
 
@@ -53,7 +54,7 @@ def cmd_rounds(args: argparse.Namespace) -> int:
     if args.players < 1:
         raise SwissError(_("--players must be at least 1, not {players}").format(players=args.players))
     a = advice(args.players, args.game)
-    _out(f"{a.rounds}\n" if args.quiet else _("{rounds} rounds — {note}\n").format(rounds=a.rounds, note=a.note))
+    _out(f"{a.rounds}\n" if args.quiet else _("{rounds} rounds — {note}\n").format(rounds=a.rounds, note=reader_text(a.note, _)))
     return 0
 
 

@@ -18,7 +18,7 @@ from ..core import i18n, services
 from ..core.errors import ResultError, SwissError
 from ..core.i18n import N_, _
 from ..core.model import Event
-from .lang import tr
+from ..core.readers import reader_text
 
 T = TypeVar("T")
 
@@ -310,7 +310,7 @@ def rounds_advice(game: str, players: str) -> tuple[str, str] | None:
     a = advice(int(players), game)
     cut = _("; playoff Top {n}").format(n=a.playoff) if a.playoff else ""
     return str(a.rounds), _("recommended: {rounds} rounds{cut} — {note}").format(
-        rounds=a.rounds, cut=cut, note=tr(a.note))
+        rounds=a.rounds, cut=cut, note=reader_text(a.note, _))
 
 
 def refused_field(exc: SwissError) -> str | None:

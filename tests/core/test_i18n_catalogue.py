@@ -160,3 +160,15 @@ def test_init_check_and_update_on_a_temporary_locale(tmp_path, monkeypatch, caps
     assert tool.main(["check", "pt_BR"]) == 0, capsys.readouterr().out
     assert tool.main(["update"]) == 0
     assert tool.main(["check", "pt_BR"]) == 0
+
+
+def test_rounds_advice_reads_in_the_directors_language():
+    """The recommended-rounds note (power of two, and Magic's MTR table) is a Message: its
+    readers get it translated, JSON and logs the English text."""
+    from swisstui.core.readers import gettext_for, reader_text
+    from swisstui.core.standings import advice
+
+    for a in (advice(20), advice(12, "magic"), advice(40, "magic"), advice(6, "magic")):
+        assert a.note.startswith(f"{a.players} players: ")
+        ko = reader_text(a.note, gettext_for("ko"))
+        assert ko.startswith(f"{a.players}명: ") and ko != a.note

@@ -32,6 +32,7 @@ from collections.abc import Mapping
 
 from ..errors import ResultError
 from ..model import Result, Scoring, Settings
+from ..readers import Message
 from .base import GameProfile, Option, clean
 
 NOTATIONS = (
@@ -112,20 +113,24 @@ def rounds_advice(n: int, power_of_two: int
     §8.3): returned as an alternative, the last item."""
     if n <= 8:
         return (power_of_two, None,
-                f"{n} players: single elimination, {power_of_two} rounds (docs/RULES.md §3.3)",
+                Message(N_("{n} players: single elimination, {rounds} rounds "
+                           "(docs/RULES.md §3.3)"), n=n, rounds=power_of_two),
                 ())
     rounds, playoff = next(((r, p) for top, r, p in ROUNDS_TABLE if n <= top), (10, 8))
     low, high, d_rounds, d_playoff = DRAFT_ROW
     if low <= n <= high:
-        when = "Limited with a booster-draft playoff"
         return (rounds, playoff,
-                f"{n} players: {rounds} Swiss rounds, then a Top {playoff} playoff (MTR "
-                f"Appendix E, all other formats); {when}: {d_rounds} Swiss rounds, then a Top "
-                f"{d_playoff} draft playoff (MTR Appendix E; also the power of two, "
-                f"2^{d_rounds} = {2 ** d_rounds} ≥ {n})",
-                ((d_rounds, d_playoff, when),))
-    return (rounds, playoff, f"{n} players: {rounds} Swiss rounds, then a Top {playoff} "
-                             f"playoff (MTR Appendix E, docs/RULES.md §3.3)", ())
+                Message(N_("{n} players: {rounds} Swiss rounds, then a Top {playoff} playoff "
+                           "(MTR Appendix E, all other formats); Limited with a booster-draft "
+                           "playoff: {d_rounds} Swiss rounds, then a Top {d_playoff} draft "
+                           "playoff (MTR Appendix E; also the power of two, 2^{d_rounds} = "
+                           "{power} ≥ {n})"), n=n, rounds=rounds, playoff=playoff,
+                        d_rounds=d_rounds, d_playoff=d_playoff, power=2 ** d_rounds),
+                ((d_rounds, d_playoff, N_("Limited with a booster-draft playoff")),))
+    return (rounds, playoff,
+            Message(N_("{n} players: {rounds} Swiss rounds, then a Top {playoff} playoff "
+                       "(MTR Appendix E, docs/RULES.md §3.3)"), n=n, rounds=rounds,
+                    playoff=playoff), ())
 
 
 def simulate_result(rng: random.Random, outcome: tuple[float, float], first: int,

@@ -33,7 +33,7 @@ class Advice:
     game: str | None
     rounds: int
     playoff: int | None  # Top N cut, or None
-    note: str  # one line; names every row of ``alternatives`` too
+    note: str  # one line (a readers.Message); names every row of ``alternatives`` too
     # other rows of the table that fit this field: (rounds, playoff, when)
     alternatives: tuple[tuple[int, int | None, str], ...] = ()
 
@@ -46,8 +46,9 @@ def advice(n: int, game: str | None = None) -> Advice:
     if own is not None:
         return Advice(n, game, *own(n, rounds))
     return Advice(n, game, rounds, None,
-                  f"{n} players: {rounds} rounds leave at most one perfect score "
-                  f"(2^{rounds} = {2 ** rounds} ≥ {n}; docs/RULES.md §5.7)")
+                  Message(N_("{n} players: {rounds} rounds leave at most one perfect score "
+                             "(2^{rounds} = {power} ≥ {n}; docs/RULES.md §5.7)"),
+                          n=n, rounds=rounds, power=2 ** rounds))
 
 
 def recommended_rounds(n: int, game: str | None = None) -> int:
