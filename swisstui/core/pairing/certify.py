@@ -34,6 +34,8 @@ from .groups import PState
 
 IDEAL_IDX = FIELDS.index("IDEAL")
 FLOAT_REACH = -(-IDEAL_CAP // FLOAT_STEP)  # places from the boundary before float_ideal caps
+PYTHON_MAX = 2500  # from this many players a round the screen cannot price is not priced
+PER_VERTEX = 4  # compiled screen: pairs priced in per player and resume
 LARGE = 25  # blossoms of at least this many vertices are credited in the block bounds
 
 
@@ -80,8 +82,10 @@ class Pricer:
     """Feasibility of duals on the complete graph of a round, block by block."""
 
     def __init__(self, pool: list[PState], ev: Evaluator, packer: Packer, bye: bool,
-                 bye_tuples: list[tuple[int, ...]] | None = None):
+                 bye_tuples: list[tuple[int, ...]] | None = None, native: bool = False):
         self.pool, self.ev, self.packer, self.bye = pool, ev, packer, bye
+        self.native = native  # screen the pairs in compiled code (nprice.py)
+        self.screened = False  # whether the last call did
         n = len(pool)
         self.n = n
         ctx = ev.ctx
@@ -142,7 +146,7 @@ class Pricer:
     # ---- the check --------------------------------------------------------------------------
     def violations(self, y: list[int], blossoms: list[tuple[list[int], int]], scale: int,
                    mate: dict[int, int], have: set[tuple[int, int]], limit: int
-                   ) -> tuple[list[tuple[int, int, tuple[int, ...]]], int]:
+                   ) -> tuple[list[tuple[int, int, tuple[int, ...]]] | None, int]:
         """Pairs of the complete graph (not in ``have``) whose reduced cost is negative:
         (i, j, penalty tuple), j = :data:`.criteria.BYE` for the bye vertex; at most
         ``limit``, the most violated first.  Also the number of exact evaluations."""
@@ -151,6 +155,14 @@ class Pricer:
         two = 2 * scale
         w0s = scale * self.w0
         D = [y[i] - w0s for i in range(n)]
+        self.screened = False
+        if self.native:
+            got = self._screened(y, D, blossoms, scale, have, limit)
+            if got is None and self.n >= PYTHON_MAX:
+                return None, 0  # a field too large for the Python pricing: not priced
+            if got is not None:
+                self.screened = True
+                return got
         zsum = blossom_sums(blossoms, n + 1)
 
         out: list[tuple[int, int, int, tuple[int, ...]]] = []
@@ -338,6 +350,45 @@ class Pricer:
         return [(i, j, t) for _, i, j, t in out[:limit]], exact
 
 
+    def _screened(self, y: list[int], D: list[int], blossoms, scale: int,
+                  have: set[tuple[int, int]], limit: int):
+        """:meth:`violations` with the pairs screened in compiled code (:mod:`.nprice`),
+        each one the screen returns evaluated exactly here; None when the round does not fit
+        the screen."""
+        from .nprice import screen
+        n, ev, pool, packer = self.n, self.ev, self.pool, self.packer
+        solved = {(i, n if j == BYE else j) for i, j in have}
+        got = screen(self, D, y[n] if self.bye else None, blossoms, scale, solved)
+        if got is None:
+            return None
+        two = 2 * scale
+        # in the screen's order (for most pairs its bound is the exact reduced cost), each
+        # pair evaluated exactly; at most PER_VERTEX at each player: spread over the field,
+        # they settle its duals in fewer resumes than the same number at a few players
+        per = [0] * (n + 1)
+        pick = []
+        exact = 0
+        for i, j, z2 in got:
+            if per[i] >= PER_VERTEX or per[j] >= PER_VERTEX:
+                continue
+            exact += 1
+            if j == n:
+                t = self._bye_t[i] if self._bye_t else ev.bye(pool[i])
+                rc = y[i] + y[n] - two * packer.pack(t, True) + z2
+            else:
+                t = ev.pair(pool[i], pool[j])
+                if t is None:
+                    continue
+                rc = D[i] + D[j] + two * self._pen(t) + z2
+            if rc < 0:
+                per[i] += 1
+                per[j] += 1
+                pick.append((i, BYE if j == n else j, t))
+                if len(pick) >= limit:
+                    break
+        return pick, exact
+
+
 def _near(a: PState, b: PState, pricer: Pricer) -> bool:
     """Whether the pair's IDEAL penalty may be below the cap (then its bound is exact)."""
     if a.group != b.group:  # a float: FLOAT_STEP per place from the boundary (float_ideal)
@@ -349,7 +400,8 @@ def _near(a: PState, b: PState, pricer: Pricer) -> bool:
 
 
 def certify(y: list[int], blossoms: list[tuple[list[int], int]], scale: int,
-            mate: dict[int, int], edges: list[tuple[int, int, int]]) -> str | None:
+            mate: dict[int, int], edges: list[tuple[int, int, int]], native: bool = False
+            ) -> str | None:
     """Feasibility on the solved graph's ``edges`` (i, j, packed weight) and complementary
     slackness: every matched edge tight, every blossom with z > 0 odd and full, z ≥ 0.
     ``mate`` must be perfect on the solved vertices.  None when all hold (the pairs outside
@@ -365,10 +417,17 @@ def certify(y: list[int], blossoms: list[tuple[list[int], int]], scale: int,
             return "blossom not full"
     if len(mate) != len(y):
         return "the matching is not perfect"
-    zsum = blossom_sums(blossoms, 1 + max((max(vs) for vs, _z in blossoms if vs), default=0))
+    sums = None
+    if native:  # a large round: the sums over the blossoms' tree in compiled code
+        from .nprice import pair_sums
+        sums = pair_sums(blossoms, len(y), [(i, j) for i, j, _w in edges])
+    if sums is None:
+        zsum = blossom_sums(blossoms,
+                            1 + max((max(vs) for vs, _z in blossoms if vs), default=0))
+        sums = [2 * zsum(i, j) for i, j, _w in edges]
     tight = 0
-    for i, j, w in edges:
-        rc = y[i] + y[j] + 2 * zsum(i, j) - 2 * scale * w
+    for (i, j, w), z2 in zip(edges, sums):
+        rc = y[i] + y[j] + z2 - 2 * scale * w
         if rc < 0:
             return f"pair {i}-{j} violates the duals"
         if mate.get(i) == j:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..i18n import N_, _
 
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, cast
 
 from ..board_setup import with_setup
 from ..gcpause import paused_gc
@@ -28,14 +29,18 @@ from .matching import max_cardinality, solve
 from .listmethod import pair_in_list
 from .roundrobin import roundrobin_pairs
 
+if TYPE_CHECKING:
+    from .nblossom import Blossom as Compiled
+
 CONVERGE = False  # also require the same objective as the half-width window
 LOCAL_ROUNDS = 4  # local widenings before the whole window doubles
 LOCAL_MAX = 10**9  # boundary pairs that may be widened locally
 MAX_WINDOW = 24  # above FULL_LIMIT players, the window never grows past this (time budget)
 PRICING_ROUNDS = 40  # resumes of the blossom before the proof gives up (then: widening)
 PRICING_BATCH = 50_000  # most violated pairs priced in per resume
-NATIVE_FROM = 600  # from this many players the proof's blossom is the compiled one (nblossom.py)
-PROOF_LIMIT = 2500  # above this many players the proof is not attempted (docs/PAIRING.md)
+NATIVE_FROM = 600  # from this many players the blossom is the compiled one (nblossom.py)
+NATIVE_BITS = 120  # … when the weights fit its two words without the Python fallback
+PROOF_LIMIT = 10**9  # above this many players the proof is not attempted (docs/PAIRING.md)
 PROOF_WORK = (8, 200_000_000)  # the blossom's work budget: min(a·n² + 10⁶, b)
 EDGE_BUDGET = (20, 60, 100_000)  # … nor the solves of a round more than min(60n, max(20n, 100k)) edges
 
@@ -357,11 +362,6 @@ def _proven(pool: list[PState], ev: Evaluator, bye: bool, engine: str, cache: di
     the pricing needs more than its budget: the caller widens as before."""
     n = len(pool)
     cands = Candidates(pool, ev, START_WINDOW, bye, cache)
-    mate = _solve(cands, n, bye, engine)
-    if any(i not in mate for i in range(n)) or any(
-            cands.edges[(i, j) if j != BYE else (i, BYE)][x]
-            for i, j in mate.items() if i != BYE and (j == BYE or i < j) for x in RELAXED_IDX):
-        return None
     vid = n
     bye_t = [ev.bye(st) for st in pool] if bye else []
     kp = complete_packer(pool, ev, bye_t)
@@ -370,21 +370,45 @@ def _proven(pool: list[PState], ev: Evaluator, bye: bool, engine: str, cache: di
         return vid if i == BYE else i
 
     edges = kp.edges(cands.edges.items(), vid)
-    solver: type = Blossom
-    if n >= NATIVE_FROM:  # the compiled twin (numba), loaded only for a proof this large
-        from .nblossom import Blossom as solver
-    bs = solver(n + (1 if bye else 0), edges)
-    bs.start({vert(i): vert(j) for i, j in mate.items()})
-    pricer = Pricer(pool, ev, kp, bye, bye_t)
+    if n >= NATIVE_FROM:  # the compiled blossom (numba) solves the window itself
+        from .nblossom import Blossom as Compiled
+        bs: Blossom | Compiled = Compiled(n + (1 if bye else 0), edges)
+        got = bs.solve(min(PROOF_WORK[0] * n * n + 1_000_000, PROOF_WORK[1]))
+        if got is None or len(got) != bs.n:
+            return None
+        mate = {(BYE if i == vid else i): (BYE if j == vid else j) for i, j in got.items()}
+    else:  # rustworkx solves the window, our blossom starts from its optimum
+        mate = _solve(cands, n, bye, engine)
+        bs = Blossom(n + (1 if bye else 0), edges)
+        bs.start({vert(i): vert(j) for i, j in mate.items()})
+    if any(i not in mate for i in range(n)) or any(
+            cands.edges[(i, j) if j != BYE else (i, BYE)][x]
+            for i, j in mate.items() if i != BYE and (j == BYE or i < j) for x in RELAXED_IDX):
+        return None
+    native = n >= NATIVE_FROM
+    pricer = Pricer(pool, ev, kp, bye, bye_t, native=native)
     priced = 0
     budget = min(PROOF_WORK[0] * n * n + 1_000_000, PROOF_WORK[1])
+    best = None  # the optimum of the graph solved so far (compiled path)
+
+    def unproven(why: str):
+        if best is None:
+            return None
+        return best, cands, (f"candidate window {START_WINDOW}, {priced} pair(s) priced in "
+                             f"(optimum not proven: {why})")
+
     for _attempt in range(PRICING_ROUNDS):
         got = bs.solve(budget)
-        if got is None or len(got) != bs.n:
-            return None  # over the work budget (or no perfect matching): not proven
+        if got is None or len(got) != bs.n:  # over the work budget (or no perfect matching)
+            return unproven("work budget spent")
+        out = {(BYE if i == vid else i): (BYE if j == vid else j) for i, j in got.items()}
+        if native:  # the window's pairs and more: as good as the window's optimum or better
+            best = out
         y, blossoms, scale = bs.duals()
         have = {(u, BYE) if v == vid else (u, v) for u, v in bs.key}
         viol, _exact = pricer.violations(y, blossoms, scale, got, have, PRICING_BATCH)
+        if viol is None:
+            return unproven("too many pairs to price")
         if viol:
             new = []
             for i, j, t in viol:
@@ -392,15 +416,16 @@ def _proven(pool: list[PState], ev: Evaluator, bye: bool, engine: str, cache: di
                 new.append((i, vert(j), kp.pack(t, j == BYE)))
             priced += len(new)
             bs.add_edges(new)
+            if native:  # a cold start on the larger graph (nblossom.Blossom.restart)
+                cast("Compiled", bs).restart()
             continue
         solved = [(bs.eu[k], bs.ev[k], bs.ew[k] // bs.scale) for k in range(len(bs.eu))]
-        why = certify(y, blossoms, scale, got, solved)
+        why = certify(y, blossoms, scale, got, solved, native=native)
         if why is not None:  # never expected: the blossom's duals are checked, not trusted;
-            return None  # the round is then the window's, labelled "not proven"
-        out = {(BYE if i == vid else i): (BYE if j == vid else j) for i, j in got.items()}
+            return unproven("the certificate failed")  # … or the window's, unproven
         return out, cands, (f"candidate window {START_WINDOW}, {priced} pair(s) priced in: "
                             "optimum proven (dual certificate)")
-    return None
+    return unproven("pricing rounds spent")
 
 
 def _solve(cands: Candidates, n: int, bye: bool, engine: str) -> dict[int, int]:
@@ -408,7 +433,17 @@ def _solve(cands: Candidates, n: int, bye: bool, engine: str) -> dict[int, int]:
     packer = Packer(list(cands.edges.values()), flags, (n + 1) // 2)
     vid = n  # the dummy bye vertex
     edges = packer.edges(cands.edges.items(), vid)
-    mate = solve(n + (1 if bye else 0), edges, packer.bits, engine=engine)
+    nv = n + (1 if bye else 0)
+    mate = None
+    if engine == "auto" and n >= NATIVE_FROM and packer.bits <= NATIVE_BITS:
+        # the compiled blossom: a perfect matching of maximum weight is the maximum-
+        # cardinality one rustworkx would give; without one, rustworkx decides
+        from .nblossom import Blossom as Compiled
+        got = Compiled(nv, edges).solve()
+        if got is not None and len(got) == nv:
+            mate = got
+    if mate is None:
+        mate = solve(nv, edges, packer.bits, engine=engine)
     return {(BYE if i == vid else i): (BYE if j == vid else j) for i, j in mate.items()}
 
 

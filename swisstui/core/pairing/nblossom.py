@@ -54,13 +54,13 @@ S, T = 1, 2
 
 # node rows (size 2n)
 (PARENT, BASE, FIRST, NXT, PRV, EX, EY, EK, LABEL, LV, LW, LK, BEST, BBO, BBL, BTO, INB, MATE,
- ZH, ZL, YH, YL, MARK, NROWS) = range(24)
+ ZH, ZL, YH, YL, MARK, TCH, NROWS) = range(25)
 # edge rows
 EU, EV, WH, WL, ALW, EROWS = range(6)  # WH/WL: twice the weight × scale, two words
 # scratch rows (size 2n + 4)
-(QU, STK, LVS, VP, WP, CH, CX, CY, CK, ONP, RS0, RS1, TOUCH, UNUSED, WROWS) = range(15)
+(QU, STK, LVS, VP, WP, CH, CX, CY, CK, ONP, RS0, RS1, TOUCH, UNUSED, TL, GX, WROWS) = range(17)
 # scalars
-WORK, STAMP, MSTAMP, OVF, QLEN, UTOP, PTOP, SROWS = range(8)
+WORK, STAMP, MSTAMP, OVF, QLEN, UTOP, PTOP, TLEN, ROOT, SROWS = range(10)
 # solve's answers
 DONE, NOPATH, BUDGET, OVERFLOW = range(4)
 
@@ -106,6 +106,16 @@ def _slack(E, B, k):
 @njit(inline="always", cache=True)
 def _big(h):
     return h >= LIM or h <= -LIM
+
+
+@njit(inline="always", cache=True)
+def _touch(x, B, W, SC):
+    """Put node ``x`` on the stage's list of labelled nodes and nodes with a best edge
+    (once per stage): the stage resets, scans and updates only those."""
+    if B[TCH, x] != SC[STAMP]:
+        B[TCH, x] = SC[STAMP]
+        W[TL, SC[TLEN]] = x
+        SC[TLEN] += 1
 
 
 # ---- tree helpers --------------------------------------------------------------------------
@@ -164,6 +174,8 @@ def _assign(w, t, v, k, n, B, E, W, SC):
     root); a T label labels the base's mate S in turn."""
     while True:
         b = B[INB, w]
+        _touch(w, B, W, SC)
+        _touch(b, B, W, SC)
         B[LABEL, w] = t
         B[LABEL, b] = t
         B[LV, w] = v
@@ -285,6 +297,7 @@ def _shrink(base, v, w, k, n, B, E, W, SC, adjo, adj, pool):
     prv[bb] = prev
     B[ZH, b] = 0
     B[ZL, b] = 0
+    _touch(b, B, W, SC)
     label[b] = S
     B[LV, b] = B[LV, bb]
     B[LW, b] = B[LW, bb]
@@ -527,6 +540,8 @@ def _expand_t(b, n, B, E, W, SC):
         while True:
             c = ch[idx]
             onp[idx] = 1
+            _touch(c, B, W, SC)
+            _touch(pw, B, W, SC)
             label[c] = T
             label[pw] = T
             B[LV, c] = pv
@@ -549,6 +564,7 @@ def _expand_t(b, n, B, E, W, SC):
             ni = (idx + step) % L
             nc = ch[ni]
             onp[ni] = 1
+            _touch(nc, B, W, SC)
             label[nc] = S
             B[LV, nc] = x
             B[LW, nc] = y
@@ -588,22 +604,31 @@ def _stage(n, B, E, W, SC, adjo, adj, pool):
     yl = B[YL]
     zh = B[ZH]
     zl = B[ZL]
-    for i in range(nb):
+    tl = W[TL]
+    for t in range(SC[TLEN]):  # the last stage's labels and best edges (_touch)
+        i = tl[t]
         label[i] = 0
         B[LV, i] = -1
         B[LW, i] = -1
         B[LK, i] = -1
         best[i] = -1
         B[BBL, i] = -1
+    SC[TLEN] = 0
     SC[PTOP] = 0
     SC[STAMP] += 1
     stamp = SC[STAMP]
     alw = E[:, ALW]
     SC[QLEN] = 0
     q = W[QU]
-    for v in range(n):
-        if mate[v] < 0 and label[inb[v]] == 0:
-            _assign(v, S, -1, -1, n, B, E, W, SC)
+    # one tree, rooted at the first free vertex (vertices only get matched during a solve,
+    # so the search resumes where the last stage's left off)
+    v = SC[ROOT]
+    while v < n and mate[v] >= 0:
+        v += 1
+    SC[ROOT] = v
+    if v == n:
+        return 0, pool
+    _assign(v, S, -1, -1, n, B, E, W, SC)
     while True:
         while SC[QLEN] > 0:
             SC[QLEN] -= 1
@@ -626,6 +651,11 @@ def _stage(n, B, E, W, SC, adjo, adj, pool):
                 if ok:
                     lw = label[bw]
                     if lw == 0:
+                        if mate[B[BASE, bw]] < 0:  # a free vertex or blossom: augment
+                            _touch(bw, B, W, SC)
+                            B[LK, bw] = -1
+                            _augment(v, w, k, n, B, E, W)
+                            return 1, pool
                         _assign(w, T, v, k, n, B, E, W, SC)
                     elif lw == S:
                         base = _scan(v, w, B, SC)
@@ -635,6 +665,7 @@ def _stage(n, B, E, W, SC, adjo, adj, pool):
                             _augment(v, w, k, n, B, E, W)
                             return 1, pool
                     elif label[w] == 0:  # inside a T-blossom: remember the way in
+                        _touch(w, B, W, SC)
                         label[w] = T
                         B[LV, w] = v
                         B[LW, w] = w
@@ -642,6 +673,7 @@ def _stage(n, B, E, W, SC, adjo, adj, pool):
                 elif label[bw] == S:
                     b = best[bv]
                     if b < 0:
+                        _touch(bv, B, W, SC)
                         best[bv] = k
                     else:
                         ch, cl = _slack(E, B, b)
@@ -650,65 +682,94 @@ def _stage(n, B, E, W, SC, adjo, adj, pool):
                 elif label[w] == 0:
                     b = best[w]
                     if b < 0:
+                        _touch(w, B, W, SC)
                         best[w] = k
                     else:
                         ch, cl = _slack(E, B, b)
                         if _lt(sh, sl, ch, cl):
                             best[w] = k
-        # the dual change: the smallest step that makes an edge tight or a T dual zero
-        SC[WORK] += nb
+        # the dual change: the smallest step that makes an edge tight or a T dual zero,
+        # over the stage's list (every labelled node and every node with a best edge); ties
+        # go to the smallest node, as a scan of every vertex then every blossom would
+        tn = SC[TLEN]
+        SC[WORK] += tn
         have = False
         dh, dl = 0, 0
         kind = 0
         arg = -1
-        for v in range(n):
-            k = best[v]
-            if k < 0:
-                continue
-            bv = inb[v]
-            lb = label[bv]
-            if lb == 0:
-                h, lo = _slack(E, B, k)
-                if not have or _lt(h, lo, dh, dl):
-                    have, dh, dl, kind, arg = True, h, lo, 2, k
-            elif lb == S and bv == v:
-                h, lo = _slack(E, B, k)
-                h, lo = _half(h, lo)
-                if not have or _lt(h, lo, dh, dl):
-                    have, dh, dl, kind, arg = True, h, lo, 3, k
-        for b in range(n, nb):
-            if B[FIRST, b] < 0 or B[PARENT, b] != -1:
-                continue
-            lb = label[b]
-            if lb == S:
-                k = best[b]
-                if k >= 0:
+        at = nb
+        for t in range(tn):
+            x = tl[t]
+            if x < n:
+                k = best[x]
+                if k < 0:
+                    continue
+                bv = inb[x]
+                lb = label[bv]
+                if lb == 0:
+                    h, lo = _slack(E, B, k)
+                    if not have or _lt(h, lo, dh, dl) or (h == dh and lo == dl and x < at):
+                        have, dh, dl, kind, arg, at = True, h, lo, 2, k, x
+                elif lb == S and bv == x:
                     h, lo = _slack(E, B, k)
                     h, lo = _half(h, lo)
-                    if not have or _lt(h, lo, dh, dl):
-                        have, dh, dl, kind, arg = True, h, lo, 3, k
-            elif lb == T and (not have or _lt(zh[b], zl[b], dh, dl)):
-                have, dh, dl, kind, arg = True, zh[b], zl[b], 4, b
+                    if not have or _lt(h, lo, dh, dl) or (h == dh and lo == dl and x < at):
+                        have, dh, dl, kind, arg, at = True, h, lo, 3, k, x
+            else:
+                if B[FIRST, x] < 0 or B[PARENT, x] != -1:
+                    continue
+                lb = label[x]
+                if lb == S:
+                    k = best[x]
+                    if k >= 0:
+                        h, lo = _slack(E, B, k)
+                        h, lo = _half(h, lo)
+                        if not have or _lt(h, lo, dh, dl) or (
+                                h == dh and lo == dl and x < at):
+                            have, dh, dl, kind, arg, at = True, h, lo, 3, k, x
+                elif lb == T:
+                    h, lo = zh[x], zl[x]
+                    if not have or _lt(h, lo, dh, dl) or (h == dh and lo == dl and x < at):
+                        have, dh, dl, kind, arg, at = True, h, lo, 4, x, x
         if not have:
             return 0, pool
         if dh != 0 or dl != 0:
-            for v in range(n):
-                lb = label[inb[v]]
-                if lb == S:
-                    yh[v], yl[v] = _sub(yh[v], yl[v], dh, dl)
-                elif lb == T:
-                    yh[v], yl[v] = _add(yh[v], yl[v], dh, dl)
-                else:
+            lvs = W[LVS]
+            for t in range(tn):
+                x = tl[t]
+                if x < n:
+                    if inb[x] != x:
+                        continue  # inside a blossom: moved with it below
+                    lb = label[x]
+                    if lb == S:
+                        yh[x], yl[x] = _sub(yh[x], yl[x], dh, dl)
+                    elif lb == T:
+                        yh[x], yl[x] = _add(yh[x], yl[x], dh, dl)
+                    else:
+                        continue
+                    if _big(yh[x]):
+                        return 2, pool
                     continue
-                if _big(yh[v]):
+                if B[FIRST, x] < 0 or B[PARENT, x] != -1:
+                    continue
+                lb = label[x]
+                if lb == 0:
+                    continue
+                if lb == S:
+                    zh[x], zl[x] = _add(zh[x], zl[x], dh, dl)
+                else:
+                    zh[x], zl[x] = _sub(zh[x], zl[x], dh, dl)
+                if _big(zh[x]):
                     return 2, pool
-            for b in range(n, nb):
-                if B[FIRST, b] >= 0 and B[PARENT, b] == -1:
-                    if label[b] == S:
-                        zh[b], zl[b] = _add(zh[b], zl[b], dh, dl)
-                    elif label[b] == T:
-                        zh[b], zl[b] = _sub(zh[b], zl[b], dh, dl)
-                    if _big(zh[b]):
+                cnt = _leaves(x, n, B, W)
+                SC[WORK] += cnt
+                for i in range(cnt):
+                    v = lvs[i]
+                    if lb == S:
+                        yh[v], yl[v] = _sub(yh[v], yl[v], dh, dl)
+                    else:
+                        yh[v], yl[v] = _add(yh[v], yl[v], dh, dl)
+                    if _big(yh[v]):
                         return 2, pool
         if kind == 2:
             alw[arg] = stamp
@@ -728,13 +789,15 @@ def _solve(n, B, E, W, SC, adjo, adj, pool, budget):
     """Stages until no vertex is free: DONE, NOPATH (no augmenting path left), BUDGET (work
     past ``budget`` ≥ 0) or OVERFLOW."""
     mate = B[MATE]
+    free = 0
+    for v in range(n):
+        if mate[v] < 0:
+            free += 1
+    tl = W[TL]
+    gx = W[GX]
+    SC[ROOT] = 0
     while True:
-        free = False
-        for v in range(n):
-            if mate[v] < 0:
-                free = True
-                break
-        if not free:
+        if free == 0:
             return DONE
         if budget >= 0 and SC[WORK] > budget:
             return BUDGET
@@ -744,10 +807,19 @@ def _solve(n, B, E, W, SC, adjo, adj, pool, budget):
         if got == 2:
             SC[OVF] = 1
             return OVERFLOW
-        for b in range(n, 2 * n):  # end of stage: S-blossoms with a zero dual open
-            if B[PARENT, b] == -1 and B[FIRST, b] >= 0 and B[LABEL, b] == S and \
-                    B[ZH, b] == 0 and B[ZL, b] == 0:
-                _expand_end(b, n, B, W, SC)
+        free -= 2
+        # end of stage: S-blossoms with a zero dual open, in the order of their numbers
+        ng = 0
+        for t in range(SC[TLEN]):
+            b = tl[t]
+            if b >= n and B[PARENT, b] == -1 and B[FIRST, b] >= 0 and B[LABEL, b] == S \
+                    and B[ZH, b] == 0 and B[ZL, b] == 0:
+                gx[ng] = b
+                ng += 1
+        if ng:
+            gx[:ng].sort()
+            for i in range(ng):
+                _expand_end(gx[i], n, B, W, SC)
 
 
 # ---- warm starts and resumes ---------------------------------------------------------------
@@ -1140,6 +1212,35 @@ class Blossom:
         if not fits or not _repair(self._B, self._E, k0, k1):
             self._fallback()
         return k1 - k0
+
+    def restart(self) -> None:
+        """Forget the matching and the duals: the next :meth:`solve` starts cold on every
+        edge added so far (after a large pricing, cheaper than resuming, whose repairs free
+        pairs deep inside the blossoms).  The work count goes on."""
+        edges = list(zip(self.eu, self.ev, [w // self.scale for w in self.ew]))
+        work = self.work
+        if self._py is not None:
+            self._py = _py.Blossom(self.n, edges)
+            self._py.work = work
+            self._hist = [("edges", edges)]
+            return
+        self._hist = [("edges", edges)]
+        n, nb = self.n, 2 * self.n
+        B = np.full((NROWS, nb), -1, np.int64)
+        for r in (LABEL, ZH, ZL, MARK):
+            B[r] = 0
+        B[INB, :n] = np.arange(n)
+        B[BASE, :n] = np.arange(n)
+        top = max(((w - self._c) * self._scale for w in self._w), default=0)
+        B[YH, :n] = top >> K
+        B[YL, :n] = top & MASK
+        self._B = B
+        self._W = np.zeros((WROWS, nb + 4), np.int64)
+        self._W[UNUSED, :n] = np.arange(nb - 1, n - 1, -1)
+        self._SC = np.zeros(SROWS, np.int64)
+        self._SC[UTOP] = n
+        self._SC[WORK] = work
+        self._E[:, ALW] = 0
 
     def solve(self, budget: int | None = None) -> dict[int, int] | None:
         """Stages until no augmenting path is left; ``mate`` (both directions), or None once

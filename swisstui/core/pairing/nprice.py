@@ -1,0 +1,409 @@
+"""The pricing of :class:`.certify.Pricer`, compiled (numba): which pairs of the complete graph
+may violate the duals, found among all n²/2 pairs in machine code (docs/PAIRING.md "The proof").
+
+The duals of a round's optimum on its candidate graph are y (vertices) and z (blossoms); a
+pair (u, v) outside the graph is feasible when D_u + D_v + 2·scale·P(u, v) + 2·Z(u, v) ≥ 0,
+with D_u = y_u − scale·W₀, P the packed penalty of the pair (:func:`.certify.complete_packer`)
+and Z the sum of z over the blossoms holding both (certify.py's module docstring).
+
+:func:`screen` computes, for every pair not already solved, a lower bound of that sum in
+which P is the pair's penalty in every field the engine derives from per-player facts —
+score groups (SCORE, TOP, FLOAT), colour wishes (COLOUR, STRONGCOL), clubs and countries
+(GEO), the in-group or float ideal (IDEAL) and earlier games (REMATCH, RECENCY) — exactly as
+:meth:`.criteria.Evaluator.pair` computes them; only the graded colour gap's EXCESS fields
+are left at 0.  Every field is ≥ 0, so this is a lower bound in every case and the exact
+penalty in the usual one.  Z is exact: the blossoms form a laminar family, a tree, and Z is
+the running sum of z at the two vertices' lowest common blossom.  A pair is skipped only when
+:meth:`.criteria.Evaluator.pair` refuses it for a reason known here: already met (without
+``allow_rematch``), forbidden, or both players' absolute colour preferences the same
+(C.04.3 C3, not the last round's topscorers).  The pairs whose bound is negative are
+returned with their Z; :meth:`.certify.Pricer.violations` evaluates each one exactly with
+Python's integers (``Evaluator.pair``) before it calls it a violation, so the screen can only
+cost time, never correctness — as long as the bound is a bound, which
+``tests/core/test_nprice.py`` checks against the pure-Python pricing.
+
+Values are two int64 words (hi·2⁶² + lo, as :mod:`.nblossom`); a round whose duals or
+penalties do not fit (beyond 2¹²⁰) is priced by the Python code instead.
+"""
+
+from __future__ import annotations
+
+from itertools import chain
+
+import numpy as np
+from numba import njit
+
+from .nblossom import K, _add, _words
+
+FIT = 1 << 120  # every input below this in magnitude: sums of a few stay within two words
+
+
+@njit(cache=True)
+def _screen(n, Dh, Dl, gm, go, ng, grp, pos, gsize, style, want, strong, absw, lastf, club,
+            country, G2h, G2l, FLh, FLl, COh, COl, GEh, GEl, IDh, IDl, REh, REl, skipo, skip,
+            meto, metj, metr, allow, inner, bpar, czh, czl, byeh, byel, bye, floor_h,
+            floor_l, cap):
+    """(i, j, 2·Z, bound) of every pair i < j (j = n: the bye vertex) whose bound is negative,
+    each value as two words; at most ``cap``: past that the scan stops and the count returned
+    is ``cap + 1``."""
+    oi = np.empty(cap, np.int64)
+    oj = np.empty(cap, np.int64)
+    ozh = np.empty(cap, np.int64)
+    ozl = np.empty(cap, np.int64)
+    orh = np.empty(cap, np.int64)
+    orl = np.empty(cap, np.int64)
+    cnt = 0
+    mark = np.full(n + 1, -1, np.int64)  # partners skipped for the current i
+    met = np.zeros(n + 1, np.int64)  # round of the last game with the current i, else 0
+    anc = np.full(bpar.shape[0] + 1, -1, np.int64)  # blossoms holding the current i
+    memo = np.full(bpar.shape[0] + 1, -1, np.int64)  # inner blossom of j → Z known for i
+    mzh = np.zeros(bpar.shape[0] + 1, np.int64)
+    mzl = np.zeros(bpar.shape[0] + 1, np.int64)
+    for i in range(n):
+        for p in range(skipo[i], skipo[i + 1]):
+            mark[skip[p]] = i
+        for p in range(meto[i], meto[i + 1]):
+            met[metj[p]] = metr[p]
+        b = inner[i]
+        while b >= 0:
+            anc[b] = i
+            b = bpar[b]
+        ga = grp[i]
+        dih, dil = Dh[i], Dl[i]
+        # the bye vertex
+        if bye and mark[n] != i:
+            rh, rl = _add(dih, dil, byeh[i], byel[i])
+            zh_, zl_ = 0, 0
+            b = inner[n]
+            while b >= 0 and anc[b] != i:
+                b = bpar[b]
+            if b >= 0:
+                zh_, zl_ = czh[b], czl[b]
+            rh, rl = _add(rh, rl, zh_, zl_)
+            if rh < 0:
+                if cnt == cap:
+                    return cnt + 1, oi, oj, ozh, ozl, orh, orl  # too many: stop here
+                oi[cnt], oj[cnt], ozh[cnt], ozl[cnt] = i, n, zh_, zl_
+                orh[cnt], orl[cnt] = rh, rl
+                cnt += 1
+        for gb in range(ga, ng):
+            f = ga * ng + gb
+            # no pair of these groups can fail: the smallest D of each plus the groups' part
+            th, tl = _add(dih, dil, floor_h[f], floor_l[f])
+            if th >= 0:
+                continue
+            gh, gl = G2h[f], G2l[f]
+            for q in range(go[gb], go[gb + 1]):
+                j = gm[q]  # the group's members by D, smallest first
+                rh, rl = _add(dih, dil, Dh[j], Dl[j])
+                rh, rl = _add(rh, rl, gh, gl)
+                if rh >= 0:
+                    break  # every later j has a larger D
+                if j == i or (gb == ga and j < i) or mark[j] == i:
+                    continue
+                r = met[j]
+                if r and not allow:
+                    continue
+                if absw[i] and absw[i] == absw[j]:
+                    continue  # both absolute, the same colour (Evaluator.pair: blocked)
+                if ga == gb:
+                    m = gsize[i]
+                    a, c = pos[i], pos[j]
+                    if a > c:
+                        a, c = c, a
+                    if style == 0:
+                        x = a + c - (m - 1)
+                        ideal = x * x
+                    elif style == 1:
+                        x = 2 * (c - a) - m
+                        ideal = x * x // 4
+                    else:
+                        ideal = (c - a - 1) * (1 + (m - a) * 8 // max(m, 1))
+                    flt = 0
+                else:
+                    ideal = 16 * ((gsize[i] - 1 - pos[i]) + pos[j])  # FLOAT_STEP
+                    flt = (1 if lastf[i] == -1 else 0) + (1 if lastf[j] == 1 else 0)
+                if ideal > 1023:  # IDEAL_CAP
+                    ideal = 1023
+                rh, rl = _add(rh, rl, IDh[ideal], IDl[ideal])
+                rh, rl = _add(rh, rl, FLh[flt], FLl[flt])
+                col = 0
+                if want[i] and want[i] == want[j]:
+                    col = 2 if strong[i] and strong[j] else 1
+                rh, rl = _add(rh, rl, COh[col], COl[col])
+                geo = 0
+                if club[i] and club[i] == club[j]:
+                    geo += 1
+                if country[i] and country[i] == country[j]:
+                    geo += 2
+                rh, rl = _add(rh, rl, GEh[geo], GEl[geo])
+                if r:
+                    rh, rl = _add(rh, rl, REh[r], REl[r])
+                if rh >= 0:
+                    continue
+                zh_, zl_ = 0, 0
+                bj = inner[j]
+                if bj >= 0:
+                    if memo[bj] == i:
+                        zh_, zl_ = mzh[bj], mzl[bj]
+                    else:
+                        b = bj
+                        while b >= 0 and anc[b] != i:
+                            b = bpar[b]
+                        if b >= 0:
+                            zh_, zl_ = czh[b], czl[b]
+                        memo[bj] = i
+                        mzh[bj], mzl[bj] = zh_, zl_
+                    rh, rl = _add(rh, rl, zh_, zl_)
+                if rh < 0:
+                    if cnt == cap:
+                        return cnt + 1, oi, oj, ozh, ozl, orh, orl  # too many: stop here
+                    oi[cnt], oj[cnt], ozh[cnt], ozl[cnt] = i, j, zh_, zl_
+                    orh[cnt], orl[cnt] = rh, rl
+                    cnt += 1
+        for p in range(meto[i], meto[i + 1]):
+            met[metj[p]] = 0
+    return cnt, oi, oj, ozh, ozl, orh, orl
+
+
+@njit(cache=True)
+def _tree(n1, flat, offs, zh, zl):
+    """The laminar family of blossoms (vertices ``flat[offs[b]:offs[b+1]]``, dual z) as a
+    tree: each vertex's innermost blossom, each blossom's parent, and 2·Σz from the outermost
+    blossom down to each one (two words); ok False when the family is not laminar or a sum
+    leaves the words' range."""
+    nb = offs.shape[0] - 1
+    inner = np.full(n1, -1, np.int64)
+    bpar = np.full(nb, -1, np.int64)
+    czh = np.zeros(nb, np.int64)
+    czl = np.zeros(nb, np.int64)
+    order = np.argsort(offs[:-1] - offs[1:], kind="mergesort")  # the largest first
+    for b in order:
+        lo, hi = offs[b], offs[b + 1]
+        if hi == lo:
+            return inner, bpar, czh, czl, False
+        for p in range(lo, hi):
+            if flat[p] < 0 or flat[p] >= n1:
+                return inner, bpar, czh, czl, False
+        par = inner[flat[lo]]
+        for p in range(lo, hi):  # laminar: every vertex in the same blossom so far
+            if inner[flat[p]] != par:
+                return inner, bpar, czh, czl, False
+        bpar[b] = par
+        dh, dl = _add(zh[b], zl[b], zh[b], zl[b])
+        if par >= 0:
+            dh, dl = _add(dh, dl, czh[par], czl[par])
+        if dh >= (1 << 58) or dh < -(1 << 58):
+            return inner, bpar, czh, czl, False
+        czh[b], czl[b] = dh, dl
+        for p in range(lo, hi):
+            inner[flat[p]] = b
+    return inner, bpar, czh, czl, True
+
+
+@njit(cache=True)
+def _pair_sums(inner, bpar, czh, czl, us, vs):
+    """2·Z of each pair (us[k], vs[k]) over the blossoms' tree (two words)."""
+    m = us.shape[0]
+    oh = np.zeros(m, np.int64)
+    ol = np.zeros(m, np.int64)
+    mark = np.full(bpar.shape[0] + 1, -1, np.int64)
+    for k in range(m):
+        b = inner[us[k]]
+        while b >= 0:
+            mark[b] = k
+            b = bpar[b]
+        b = inner[vs[k]]
+        while b >= 0 and mark[b] != k:
+            b = bpar[b]
+        if b >= 0:
+            oh[k], ol[k] = czh[b], czl[b]
+    return oh, ol
+
+
+def _blossom_tree(blossoms, n1: int):
+    """(inner, parent, 2·Σz hi, lo) of the blossoms (:func:`_tree`), or None."""
+    nb = len(blossoms)
+    sizes = np.fromiter((len(vs) for vs, _z in blossoms), np.int64, nb)
+    offs = np.zeros(nb + 1, np.int64)
+    np.cumsum(sizes, out=offs[1:])
+    flat = np.fromiter(chain.from_iterable(vs for vs, _z in blossoms), np.int64, int(offs[-1]))
+    zw = _two([z for _vs, z in blossoms])
+    if zw is None:
+        return None
+    inner, bpar, czh, czl, ok = _tree(n1, flat, offs, zw[0], zw[1])
+    return (inner, bpar, czh, czl) if ok else None
+
+
+def pair_sums(blossoms, n1: int, pairs: list[tuple[int, int]]) -> list[int] | None:
+    """2·Σ z over the blossoms holding both ends, for each pair (vertices below ``n1``), or
+    None when the family is not laminar or does not fit two words (the caller sums in
+    Python): :func:`.certify.certify`'s sums for a large round."""
+    tree = _blossom_tree(blossoms, n1)
+    if tree is None:
+        return None
+    us = np.fromiter((p[0] for p in pairs), np.int64, len(pairs))
+    vs = np.fromiter((p[1] for p in pairs), np.int64, len(pairs))
+    if len(pairs) and (min(us.min(), vs.min()) < 0 or max(us.max(), vs.max()) >= n1):
+        return None
+    inner, bpar, czh, czl = tree
+    oh, ol = _pair_sums(inner, bpar, czh, czl, us, vs)
+    return [(h << K) | lo for h, lo in zip(oh.tolist(), ol.tolist())]
+
+
+def _two(values: list[int]) -> tuple[np.ndarray, np.ndarray] | None:
+    if any(not -FIT < v < FIT for v in values):
+        return None
+    return _words(values)
+
+
+def _static(pricer, scale: int) -> dict:
+    """What the screen needs that a round's resumes do not change (per scale): the players'
+    facts and the penalty's parts, each times 2·scale, as tables of two words."""
+    from .colours import ABSOLUTE
+    from .criteria import FIELDS, IDEAL_CAP
+    pool, ev, packer = pricer.pool, pricer.ev, pricer.packer
+    ctx = ev.ctx
+    n = len(pool)
+    two = 2 * scale
+    f = FIELDS.index
+    shifts, widths = packer.shifts, packer.widths
+
+    def unit(name: str) -> int:
+        i = f(name)
+        return two << shifts[i] if widths[i] else 0
+
+    ngx = ctx.ngroups
+    ng = pricer.ng
+    us, ut = unit("SCORE"), unit("TOP")
+    g2 = [0] * (ng * ng)
+    for ga in range(ng):
+        for gb in range(ga, ng):
+            d = gb - ga
+            g2[ga * ng + gb] = d * d * us + d * (ngx - ga) * ut
+    ufl, ucol, ustr, ugeo = unit("FLOAT"), unit("COLOUR"), unit("STRONGCOL"), unit("GEO")
+    cw, kw = ctx.club_weight, ctx.country_weight
+    uid = unit("IDEAL")
+    maxr = max((r for st in pool for r in st.met.values()), default=0)
+    urem, urec = unit("REMATCH"), unit("RECENCY")
+    tables = {"G2": g2, "FL": [0, ufl, 2 * ufl], "CO": [0, ucol, ucol + ustr],
+              "GE": [0, cw * ugeo, kw * ugeo, (cw + kw) * ugeo],
+              "ID": [k * uid for k in range(IDEAL_CAP + 1)],
+              "RE": [0] + [urem + r * urec for r in range(1, maxr + 1)]}
+    out: dict = {"g2": g2, "ng": ng}
+    for name, values in tables.items():
+        words = _two(values)
+        if words is None:
+            return {}
+        out[name] = words
+    prefs = ev.prefs
+    codes = {None: 0, "w": 1, "b": 2}
+    want = np.zeros(n, np.int64)
+    strong = np.zeros(n, np.int64)
+    absw = np.zeros(n, np.int64)
+    fide_rule = ev._colour_rule and ctx.mode == "fide"
+    for i, st in enumerate(pool):
+        p = prefs[st.id]
+        if not ctx.handicap:  # handicap games: the ranks may decide (bound: no colour part)
+            want[i] = codes.get(p.want, 0)
+            strong[i] = 1 if p.strength >= 2 else 0
+        if fide_rule and p.strength == ABSOLUTE and p.want is not None and \
+                not ev.exempt[st.id]:
+            absw[i] = codes[p.want]
+    names: dict = {}
+    club = np.array([names.setdefault(("c", st.player.club), len(names) + 1)
+                     if st.player.club and cw else 0 for st in pool], np.int64)
+    country = np.array([names.setdefault(("k", st.player.country), len(names) + 1)
+                        if st.player.country and kw else 0 for st in pool], np.int64)
+    index = {st.id: i for i, st in enumerate(pool)}
+    forbidden = []
+    for pair in ctx.forbidden:
+        a, b = tuple(pair)
+        if a in index and b in index:
+            forbidden.append((index[a], index[b]))
+    mets = [[(index[o], r) for o, r in st.met.items() if o in index] for st in pool]
+    meto = np.zeros(n + 1, np.int64)
+    meto[1:] = np.cumsum([len(x) for x in mets])
+    out.update(
+        want=want, strong=strong, absw=absw, club=club, country=country, forbidden=forbidden,
+        grp=np.array([st.group for st in pool], np.int64),
+        pos=np.array([st.pos for st in pool], np.int64),
+        gsize=np.array([st.gsize for st in pool], np.int64),
+        lastf=np.array([st.last_float for st in pool], np.int64),
+        style={"fold": 0, "slide": 1}.get(ctx.style, 2), meto=meto,
+        metj=np.array([j for x in mets for j, _r in x], np.int64),
+        metr=np.array([r for x in mets for _j, r in x], np.int64),
+        allow=bool(ctx.allow_rematch),
+        byew=[two * packer.pack(t, True) - scale * pricer.w0
+              for t in (pricer._bye_t or [ev.bye(st) for st in pool])] if pricer.bye else [])
+    return out
+
+
+def screen(pricer, D: list[int], y_bye: int | None, blossoms, scale: int,
+           solved: set[tuple[int, int]], cap: int = 1 << 20):
+    """The pairs whose bound is negative, ``[(i, j, 2·Z)]`` (j = n: the bye vertex) with the
+    most negative bound first (for most pairs the bound is the exact reduced cost), or None
+    when the round cannot be priced here (values past two words, blossoms not laminar, or
+    more than ``cap`` pairs: the caller prices in Python).  ``D`` as in the module docstring;
+    ``y_bye`` the bye vertex's dual (None without a bye); ``solved`` the pairs (i, j), i < j,
+    already in the graph (j = n for the bye)."""
+    cache = pricer.__dict__.setdefault("_nprice", {})
+    st = cache.get(scale)
+    if st is None:
+        st = cache[scale] = _static(pricer, scale)
+    if not st:
+        return None
+    n = len(pricer.pool)
+    # the blossoms' tree: parent, and 2·(running sum of z) from the outermost down
+    tree = _blossom_tree(blossoms, n + 1)
+    if tree is None:
+        return None  # not laminar: the Python pricing sums z pair by pair
+    inner, bpar, czh, czl = tree
+    # groups' members by D, smallest first; the floor of a pair of groups: the smallest D
+    # of the lower group plus the groups' part (every other part is ≥ 0)
+    ng, g2 = st["ng"], st["g2"]
+    gm: list[int] = []
+    go = [0]
+    dmin = []
+    for members in pricer.groups:
+        srt = sorted(members, key=D.__getitem__)
+        gm += srt
+        go.append(len(gm))
+        dmin.append(D[srt[0]] if srt else FIT - 1)
+    floor = [0] * (ng * ng)
+    for ga in range(ng):
+        for gb in range(ga, ng):
+            floor[ga * ng + gb] = min(dmin[gb] + g2[ga * ng + gb], FIT - 1)
+    # pairs skipped: those solved and the forbidden ones
+    pairs = np.array(list(solved) + st["forbidden"], np.int64).reshape(-1, 2)
+    back = pairs[pairs[:, 1] < n]
+    src = np.concatenate([pairs[:, 0], back[:, 1]])
+    dst = np.concatenate([pairs[:, 1], back[:, 0]])
+    order = np.argsort(src, kind="stable")
+    skip = dst[order]
+    skipo = np.zeros(n + 1, np.int64)
+    np.cumsum(np.bincount(src, minlength=n)[:n], out=skipo[1:])
+    bye = y_bye is not None
+    byew = [y_bye - w for w in st["byew"]] if bye else []
+    words = [_two(x) for x in (D, byew, floor)]
+    if any(w is None for w in words):
+        return None
+    (Dh, Dl), (byeh, byel), (fh, fl_) = words  # type: ignore[misc]
+    if not bye:
+        byeh = byel = np.zeros(n, np.int64)
+    (G2h, G2l), (FLh, FLl), (COh, COl), (GEh, GEl), (IDh, IDl), (REh, REl) = (
+        st[k] for k in ("G2", "FL", "CO", "GE", "ID", "RE"))
+    cnt, oi, oj, ozh, ozl, orh, orl = _screen(
+        n, Dh, Dl, np.array(gm, np.int64), np.array(go, np.int64), ng, st["grp"], st["pos"],
+        st["gsize"], st["style"], st["want"], st["strong"], st["absw"], st["lastf"],
+        st["club"], st["country"], G2h, G2l, FLh, FLl, COh, COl, GEh, GEl, IDh, IDl, REh,
+        REl, skipo, skip, st["meto"], st["metj"], st["metr"], st["allow"], inner, bpar, czh,
+        czl, byeh, byel, bye, fh, fl_, cap)
+    if cnt > cap:
+        return None
+    order = np.lexsort((orl[:cnt], orh[:cnt]))  # the most negative bound first
+    zs = [(h << K) | lo for h, lo in zip(ozh[order].tolist(), ozl[order].tolist())]
+    return list(zip(oi[order].tolist(), oj[order].tolist(), zs))
+
+
+__all__ = ["pair_sums", "screen"]
