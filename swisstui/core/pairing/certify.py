@@ -362,31 +362,32 @@ class Pricer:
         if got is None:
             return None
         two = 2 * scale
-        # in the screen's order (for most pairs its bound is the exact reduced cost), each
-        # pair evaluated exactly; at most PER_VERTEX at each player: spread over the field,
-        # they settle its duals in fewer resumes than the same number at a few players
-        per = [0] * (n + 1)
-        pick = []
-        exact = 0
-        for i, j, z2 in got:
-            if per[i] >= PER_VERTEX or per[j] >= PER_VERTEX:
-                continue
-            exact += 1
+
+        def exact(p: int):
+            """(i, j, tuple) of screened pair ``p`` if it is violated, else None."""
+            i, j, z2 = int(got.i[p]), int(got.j[p]), got.z2(p)
             if j == n:
                 t = self._bye_t[i] if self._bye_t else ev.bye(pool[i])
-                rc = y[i] + y[n] - two * packer.pack(t, True) + z2
-            else:
-                t = ev.pair(pool[i], pool[j])
-                if t is None:
-                    continue
-                rc = D[i] + D[j] + two * self._pen(t) + z2
-            if rc < 0:
-                per[i] += 1
-                per[j] += 1
-                pick.append((i, BYE if j == n else j, t))
-                if len(pick) >= limit:
-                    break
-        return pick, exact
+                if y[i] + y[n] - two * packer.pack(t, True) + z2 < 0:
+                    return i, BYE, t
+                return None
+            tp = ev.pair(pool[i], pool[j])
+            if tp is not None and D[i] + D[j] + two * self._pen(tp) + z2 < 0:
+                return i, j, tp
+            return None
+
+        # the most violated first (for most pairs the screen's bound is the exact reduced
+        # cost), at most PER_VERTEX at each player: spread over the field, they settle its
+        # duals in fewer resumes than the same number at a few players
+        chosen = got.pick(n, PER_VERTEX, limit)
+        pick = [v for v in map(exact, chosen) if v is not None]
+        evaluated = len(chosen)
+        if not pick and len(got) > len(chosen):
+            # none of those was violated (refused pairs, graded colour excesses): then
+            # every screened pair is evaluated before the round is called proven
+            pick = [v for v in map(exact, range(len(got))) if v is not None][:limit]
+            evaluated += len(got)
+        return pick, evaluated
 
 
 def _near(a: PState, b: PState, pricer: Pricer) -> bool:

@@ -39,19 +39,40 @@ FIT = 1 << 120  # every input below this in magnitude: sums of a few stay within
 
 
 @njit(cache=True)
+def _grown(out, cap):
+    bigger = np.empty((6, min(cap, 2 * out.shape[1])), np.int64)
+    bigger[:, :out.shape[1]] = out
+    return bigger
+
+
+@njit(cache=True)
+def _pick(oi, oj, n, per_vertex, limit):
+    """The first pairs in the given order with at most ``per_vertex`` at each vertex, at
+    most ``limit``: their positions."""
+    per = np.zeros(n + 1, np.int64)
+    got = np.empty(min(limit, oi.shape[0]), np.int64)
+    k = 0
+    for p in range(oi.shape[0]):
+        if k == got.shape[0]:
+            break
+        i, j = oi[p], oj[p]
+        if per[i] < per_vertex and per[j] < per_vertex:
+            per[i] += 1
+            per[j] += 1
+            got[k] = p
+            k += 1
+    return got[:k]
+
+
+@njit(cache=True)
 def _screen(n, Dh, Dl, gm, go, ng, grp, pos, gsize, style, want, strong, absw, lastf, club,
             country, G2h, G2l, FLh, FLl, COh, COl, GEh, GEl, IDh, IDl, REh, REl, skipo, skip,
             meto, metj, metr, allow, inner, bpar, czh, czl, byeh, byel, bye, floor_h,
             floor_l, cap):
-    """(i, j, 2·Z, bound) of every pair i < j (j = n: the bye vertex) whose bound is negative,
-    each value as two words; at most ``cap``: past that the scan stops and the count returned
-    is ``cap + 1``."""
-    oi = np.empty(cap, np.int64)
-    oj = np.empty(cap, np.int64)
-    ozh = np.empty(cap, np.int64)
-    ozl = np.empty(cap, np.int64)
-    orh = np.empty(cap, np.int64)
-    orl = np.empty(cap, np.int64)
+    """(count, rows i, j, 2·Z, bound — the last two in two words) of every pair i < j (j = n:
+    the bye vertex) whose bound is negative; at most ``cap``: past that the scan stops and the
+    count returned is ``cap + 1``."""
+    out = np.empty((6, min(cap, 16 * n + 1024)), np.int64)  # i, j, Z, bound (two words)
     cnt = 0
     mark = np.full(n + 1, -1, np.int64)  # partners skipped for the current i
     met = np.zeros(n + 1, np.int64)  # round of the last game with the current i, else 0
@@ -81,10 +102,12 @@ def _screen(n, Dh, Dl, gm, go, ng, grp, pos, gsize, style, want, strong, absw, l
                 zh_, zl_ = czh[b], czl[b]
             rh, rl = _add(rh, rl, zh_, zl_)
             if rh < 0:
-                if cnt == cap:
-                    return cnt + 1, oi, oj, ozh, ozl, orh, orl  # too many: stop here
-                oi[cnt], oj[cnt], ozh[cnt], ozl[cnt] = i, n, zh_, zl_
-                orh[cnt], orl[cnt] = rh, rl
+                if cnt == out.shape[1]:
+                    if cnt == cap:
+                        return cap + 1, out  # too many: stop here
+                    out = _grown(out, cap)
+                out[0, cnt], out[1, cnt], out[2, cnt], out[3, cnt] = i, n, zh_, zl_
+                out[4, cnt], out[5, cnt] = rh, rl
                 cnt += 1
         for gb in range(ga, ng):
             f = ga * ng + gb
@@ -156,14 +179,16 @@ def _screen(n, Dh, Dl, gm, go, ng, grp, pos, gsize, style, want, strong, absw, l
                         mzh[bj], mzl[bj] = zh_, zl_
                     rh, rl = _add(rh, rl, zh_, zl_)
                 if rh < 0:
-                    if cnt == cap:
-                        return cnt + 1, oi, oj, ozh, ozl, orh, orl  # too many: stop here
-                    oi[cnt], oj[cnt], ozh[cnt], ozl[cnt] = i, j, zh_, zl_
-                    orh[cnt], orl[cnt] = rh, rl
+                    if cnt == out.shape[1]:
+                        if cnt == cap:
+                            return cap + 1, out  # too many: stop here
+                        out = _grown(out, cap)
+                    out[0, cnt], out[1, cnt], out[2, cnt], out[3, cnt] = i, j, zh_, zl_
+                    out[4, cnt], out[5, cnt] = rh, rl
                     cnt += 1
         for p in range(meto[i], meto[i + 1]):
             met[metj[p]] = 0
-    return cnt, oi, oj, ozh, ozl, orh, orl
+    return cnt, out
 
 
 @njit(cache=True)
@@ -341,8 +366,8 @@ def _static(pricer, scale: int) -> dict:
 
 def screen(pricer, D: list[int], y_bye: int | None, blossoms, scale: int,
            solved: set[tuple[int, int]], cap: int = 1 << 20):
-    """The pairs whose bound is negative, ``[(i, j, 2·Z)]`` (j = n: the bye vertex) with the
-    most negative bound first (for most pairs the bound is the exact reduced cost), or None
+    """The pairs whose bound is negative (:class:`Screened`; j = n: the bye vertex), the most
+    negative bound first (for most pairs the bound is the exact reduced cost), or None
     when the round cannot be priced here (values past two words, blossoms not laminar, or
     more than ``cap`` pairs: the caller prices in Python).  ``D`` as in the module docstring;
     ``y_bye`` the bye vertex's dual (None without a bye); ``solved`` the pairs (i, j), i < j,
@@ -393,7 +418,7 @@ def screen(pricer, D: list[int], y_bye: int | None, blossoms, scale: int,
         byeh = byel = np.zeros(n, np.int64)
     (G2h, G2l), (FLh, FLl), (COh, COl), (GEh, GEl), (IDh, IDl), (REh, REl) = (
         st[k] for k in ("G2", "FL", "CO", "GE", "ID", "RE"))
-    cnt, oi, oj, ozh, ozl, orh, orl = _screen(
+    cnt, out = _screen(
         n, Dh, Dl, np.array(gm, np.int64), np.array(go, np.int64), ng, st["grp"], st["pos"],
         st["gsize"], st["style"], st["want"], st["strong"], st["absw"], st["lastf"],
         st["club"], st["country"], G2h, G2l, FLh, FLl, COh, COl, GEh, GEl, IDh, IDl, REh,
@@ -401,9 +426,28 @@ def screen(pricer, D: list[int], y_bye: int | None, blossoms, scale: int,
         czl, byeh, byel, bye, fh, fl_, cap)
     if cnt > cap:
         return None
-    order = np.lexsort((orl[:cnt], orh[:cnt]))  # the most negative bound first
-    zs = [(h << K) | lo for h, lo in zip(ozh[order].tolist(), ozl[order].tolist())]
-    return list(zip(oi[order].tolist(), oj[order].tolist(), zs))
+    order = np.lexsort((out[5, :cnt], out[4, :cnt]))  # the most negative bound first
+    return Screened(out[0, order], out[1, order], out[2, order], out[3, order])
 
 
-__all__ = ["pair_sums", "screen"]
+class Screened:
+    """The pairs the screen returns, the most negative bound first: ``i``, ``j`` (numpy) and
+    :meth:`z2`; :meth:`pick` spreads a selection over the field."""
+
+    def __init__(self, i: np.ndarray, j: np.ndarray, zh: np.ndarray, zl: np.ndarray):
+        self.i, self.j, self._zh, self._zl = i, j, zh, zl
+
+    def __len__(self) -> int:
+        return int(self.i.shape[0])
+
+    def z2(self, p: int) -> int:
+        """2·Z of pair ``p``."""
+        return (int(self._zh[p]) << K) | int(self._zl[p])
+
+    def pick(self, n: int, per_vertex: int, limit: int) -> list[int]:
+        """The first pairs with at most ``per_vertex`` at each of the ``n + 1`` vertices, at
+        most ``limit`` (positions)."""
+        return _pick(self.i, self.j, n, per_vertex, limit).tolist()
+
+
+__all__ = ["Screened", "pair_sums", "screen"]
