@@ -42,11 +42,15 @@ def _captured(ev, monkeypatch):
     seen = []
     real = certify.Pricer.violations
 
-    def spy(self, y, blossoms, scale, mate, have, limit):
+    def spy(self, y, blossoms, scale, mate, have, limit, ends=None):
         if not seen:
+            if have is None:  # the compiled path passes the solver's arrays
+                n = self.n
+                have = {(u, BYE) if v == n else (u, v)
+                        for u, v in zip(ends[0].tolist(), ends[1].tolist())}
             seen.append((self, list(y), [(list(v), z) for v, z in blossoms], scale,
                          dict(mate), set(have)))
-        return real(self, y, blossoms, scale, mate, have, limit)
+        return real(self, y, blossoms, scale, mate, have, limit, ends)
 
     monkeypatch.setattr(certify.Pricer, "violations", spy)
     monkeypatch.setattr(engine, "FULL_LIMIT", 10)  # every field takes the proof's path
@@ -112,3 +116,21 @@ def test_the_tree_sums_equal_the_python_sums(seed, monkeypatch):
     assert pair_sums(blossoms, nv, pairs) == [2 * zsum(u, v) for u, v in pairs]
     # a family that is not laminar is not summed here (the caller sums pair by pair)
     assert pair_sums([([0, 1, 2], 4), ([2, 3, 4], 2)], 5, [(0, 2)]) is None
+
+
+def test_the_compiled_blossom_conditions_name_what_fails():
+    """certify's blossom conditions in compiled code (large rounds): z ≥ 0, odd, full."""
+    import numpy as np
+
+    from swisstui.core.pairing.nblossom import Flat
+    from swisstui.core.pairing.nprice import blossom_faults
+
+    mate = {0: 1, 1: 0, 2: 3, 3: 2, 4: 5, 5: 4}
+    flat = Flat(np.array([0, 1, 2, 0, 1, 2, 3, 4], np.int64), np.array([0, 3, 8], np.int64),
+                [5, 2])
+    assert list(flat) == [([0, 1, 2], 5), ([0, 1, 2, 3, 4], 2)] and len(flat) == 2
+    assert blossom_faults(flat, mate, 6) is None  # {0,1,2} holds 0-1; {0..4} holds 0-1, 2-3
+    assert blossom_faults([([0, 1, 2, 3], 1)], mate, 6) == "even blossom"
+    assert blossom_faults([([0, 2, 4], 1)], mate, 6) == "blossom not full"
+    assert blossom_faults([([0, 1, 2], -1)], mate, 6) == "blossom dual < 0"
+    assert blossom_faults([([0, 1, 9], 1)], mate, 6) == "a blossom vertex out of range"

@@ -145,11 +145,15 @@ class Pricer:
 
     # ---- the check --------------------------------------------------------------------------
     def violations(self, y: list[int], blossoms: list[tuple[list[int], int]], scale: int,
-                   mate: dict[int, int], have: set[tuple[int, int]], limit: int
+                   mate: dict[int, int], have: set[tuple[int, int]] | None, limit: int,
+                   ends: tuple | None = None
                    ) -> tuple[list[tuple[int, int, tuple[int, ...]]] | None, int]:
         """Pairs of the complete graph (not in ``have``) whose reduced cost is negative:
         (i, j, penalty tuple), j = :data:`.criteria.BYE` for the bye vertex; at most
-        ``limit``, the most violated first.  Also the number of exact evaluations."""
+        ``limit``, the most violated first.  Also the number of exact evaluations.  The
+        solved pairs may come as ``ends`` instead of ``have``: two arrays of vertices, the bye
+        vertex numbered n (:meth:`.nblossom.Blossom.ends`).  None instead of the pairs when a
+        field of :data:`PYTHON_MAX` players or more cannot be screened."""
         pool, ev, packer = self.pool, self.ev, self.packer
         n = self.n
         two = 2 * scale
@@ -157,12 +161,21 @@ class Pricer:
         D = [y[i] - w0s for i in range(n)]
         self.screened = False
         if self.native:
-            got = self._screened(y, D, blossoms, scale, have, limit)
+            if ends is None:
+                import numpy as np  # (only here: a small round does not load it)
+                assert have is not None
+                ends = tuple(np.array([n if p[k] == BYE else p[k] for p in have], np.int64)
+                             for k in (0, 1))
+            got = self._screened(y, D, blossoms, scale, ends, limit)
             if got is None and self.n >= PYTHON_MAX:
                 return None, 0  # a field too large for the Python pricing: not priced
             if got is not None:
                 self.screened = True
                 return got
+        if have is None:
+            assert ends is not None
+            have = {(u, BYE) if v == n else (u, v)
+                    for u, v in zip(ends[0].tolist(), ends[1].tolist())}
         zsum = blossom_sums(blossoms, n + 1)
 
         out: list[tuple[int, int, int, tuple[int, ...]]] = []
@@ -350,22 +363,21 @@ class Pricer:
         return [(i, j, t) for _, i, j, t in out[:limit]], exact
 
 
-    def _screened(self, y: list[int], D: list[int], blossoms, scale: int,
-                  have: set[tuple[int, int]], limit: int):
+    def _screened(self, y: list[int], D: list[int], blossoms, scale: int, ends: tuple,
+                  limit: int):
         """:meth:`violations` with the pairs screened in compiled code (:mod:`.nprice`),
         each one the screen returns evaluated exactly here; None when the round does not fit
         the screen."""
         from .nprice import screen
         n, ev, pool, packer = self.n, self.ev, self.pool, self.packer
-        solved = {(i, n if j == BYE else j) for i, j in have}
-        got = screen(self, D, y[n] if self.bye else None, blossoms, scale, solved)
+        got = screen(self, D, y[n] if self.bye else None, blossoms, scale, ends)
         if got is None:
             return None
         two = 2 * scale
 
-        def exact(p: int):
+        def exact(p: int, z2: int):
             """(i, j, tuple) of screened pair ``p`` if it is violated, else None."""
-            i, j, z2 = int(got.i[p]), int(got.j[p]), got.z2(p)
+            i, j = int(got.i[p]), int(got.j[p])
             if j == n:
                 t = self._bye_t[i] if self._bye_t else ev.bye(pool[i])
                 if y[i] + y[n] - two * packer.pack(t, True) + z2 < 0:
@@ -380,12 +392,13 @@ class Pricer:
         # cost), at most PER_VERTEX at each player: spread over the field, they settle its
         # duals in fewer resumes than the same number at a few players
         chosen = got.pick(n, PER_VERTEX, limit)
-        pick = [v for v in map(exact, chosen) if v is not None]
+        pick = [v for v in map(exact, chosen, got.z2(chosen)) if v is not None]
         evaluated = len(chosen)
         if not pick and len(got) > len(chosen):
             # none of those was violated (refused pairs, graded colour excesses): then
             # every screened pair is evaluated before the round is called proven
-            pick = [v for v in map(exact, range(len(got))) if v is not None][:limit]
+            every = list(range(len(got)))
+            pick = [v for v in map(exact, every, got.z2(every)) if v is not None][:limit]
             evaluated += len(got)
         return pick, evaluated
 
@@ -406,8 +419,17 @@ def certify(y: list[int], blossoms: list[tuple[list[int], int]], scale: int,
     """Feasibility on the solved graph's ``edges`` (i, j, packed weight) and complementary
     slackness: every matched edge tight, every blossom with z > 0 odd and full, z ≥ 0.
     ``mate`` must be perfect on the solved vertices.  None when all hold (the pairs outside
-    ``edges`` are :meth:`Pricer.violations`' part), else why not."""
-    for verts, z in blossoms:
+    ``edges`` are :meth:`Pricer.violations`' part), else why not.  ``native``: a large
+    round, the blossoms' conditions and sums checked in compiled code (:mod:`.nprice`)."""
+    if native:
+        from .nprice import blossom_faults
+        fault = blossom_faults(blossoms, mate, len(y))
+        if fault is not None:
+            return fault
+        blossoms_left: list = []
+    else:
+        blossoms_left = blossoms
+    for verts, z in blossoms_left:
         if z < 0:
             return f"blossom dual {z} < 0"
         vs = set(verts)

@@ -40,7 +40,7 @@ PRICING_ROUNDS = 40  # resumes of the blossom before the proof gives up (then: w
 PRICING_BATCH = 50_000  # most violated pairs priced in per resume
 NATIVE_FROM = 600  # from this many players the blossom is the compiled one (nblossom.py)
 NATIVE_BITS = 120  # … when the weights fit its two words without the Python fallback
-PROOF_LIMIT = 10**9  # above this many players the proof is not attempted (docs/PAIRING.md)
+PROOF_LIMIT = 10**9  # the proof is tried at every size (tests lower this to reach the window check)
 PROOF_WORK = (8, 200_000_000)  # the blossom's work budget: min(a·n² + 10⁶, b)
 EDGE_BUDGET = (20, 60, 100_000)  # … nor the solves of a round more than min(60n, max(20n, 100k)) edges
 
@@ -404,9 +404,14 @@ def _proven(pool: list[PState], ev: Evaluator, bye: bool, engine: str, cache: di
         out = {(BYE if i == vid else i): (BYE if j == vid else j) for i, j in got.items()}
         if native:  # the window's pairs and more: as good as the window's optimum or better
             best = out
-        y, blossoms, scale = bs.duals()
-        have = {(u, BYE) if v == vid else (u, v) for u, v in bs.key}
-        viol, _exact = pricer.violations(y, blossoms, scale, got, have, PRICING_BATCH)
+        if native:  # the blossoms in arrays, the solved pairs from the solver's arrays
+            y, blossoms, scale = cast("Compiled", bs).duals(compact=True)
+            viol, _exact = pricer.violations(y, blossoms, scale, got, None, PRICING_BATCH,
+                                             ends=cast("Compiled", bs).ends())
+        else:
+            y, blossoms, scale = bs.duals()
+            have = {(u, BYE) if v == vid else (u, v) for u, v in bs.key}
+            viol, _exact = pricer.violations(y, blossoms, scale, got, have, PRICING_BATCH)
         if viol is None:
             return unproven("too many pairs to price")
         if viol:

@@ -1,10 +1,23 @@
-"""The weighted blossom of :mod:`.blossom`, compiled (numba): the same algorithm, API and units.
+"""The weighted blossom of :mod:`.blossom`, compiled (numba): the same API and units.
 
 :class:`Blossom` here is a drop-in twin of :class:`.blossom.Blossom` — maximum-weight
-*perfect* matching by Edmonds' primal-dual method in Galil's O(n³) organisation, with warm
-starts (:meth:`Blossom.start`), resumes after pricing (:meth:`Blossom.add_edges`), a work
-budget (:meth:`Blossom.solve`) and the duals (:meth:`Blossom.duals`) — whose stages run as
-machine code compiled by numba (``@njit(cache=True)``, compiled once per machine and cached).
+*perfect* matching by Edmonds' primal-dual method, with warm starts (:meth:`Blossom.start`),
+resumes after pricing (:meth:`Blossom.add_edges`), a cold restart on every edge so far
+(:meth:`Blossom.restart`), a work budget (:meth:`Blossom.solve`) and the duals
+(:meth:`Blossom.duals`) — whose stages run as machine code compiled by numba
+(``@njit(cache=True)``, compiled once per machine and cached).
+
+One tree per stage: where the Python blossom labels every free vertex S at the start of a
+stage and scans every vertex at every dual change (Galil's O(n³) organisation), a stage here
+grows a single alternating tree from the first free vertex and ends when an edge reaches
+another free vertex (or blossom): the augmenting path.  The perfect-matching problem allows
+it — no vertex dual is bounded below — and a tree that cannot grow proves that no perfect
+matching exists.  The nodes a stage labels or gives a best edge are listed as it goes
+(:func:`_touch`); the next stage resets only those, and the dual change scans and updates
+only those (and the vertices of their blossoms), so a stage costs its tree, not n.  Ties
+between equal dual steps go to the smallest node, as a scan of every node would.  Both
+solvers reach an optimum with valid duals; among equally good matchings they may pick
+different ones, and their ``work`` counts differ (each counts its own steps).
 
 Data: flat int64 numpy arrays, no Python objects in the compiled loops.  Per node (vertices
 ``0 … n−1``, blossoms ``n … 2n−1``) one row each of a 2-D array: parent, base, the children
@@ -29,7 +42,7 @@ odd dual, and halves it back when every value allows, so resumes cost no bits.
 An offset: every perfect matching has n/2 edges, so taking a constant c off every weight
 changes no matching's rank; the duals of the offset weights plus c/2 per vertex are duals of
 the given ones.  The stages run on the weights less the middle of their range (the slacks,
-hence every step and the work count, are the same) and :meth:`Blossom.duals` adds c back:
+hence every step, are the same) and :meth:`Blossom.duals` adds c back:
 the words then need to hold the weights' spread, not their size.
 
 Cache: numba writes the compiled code next to this module (``__pycache__``) or, when the
@@ -1042,6 +1055,24 @@ def _ints(hi: np.ndarray, lo: np.ndarray) -> list[int]:
     return [(h << K) | x for h, x in zip(hi.tolist(), lo.tolist())]
 
 
+class Flat:
+    """Blossoms as a sequence of (vertices, z), kept as one flat array of vertices with
+    offsets: a large round's nested blossoms hold millions of vertices in all, too many for
+    Python lists.  Indexing and iterating give lists, one blossom at a time."""
+
+    def __init__(self, flat: np.ndarray, offs: np.ndarray, z: list[int]):
+        self.flat, self.offs, self.z = flat, offs, z
+
+    def __len__(self) -> int:
+        return len(self.z)
+
+    def __getitem__(self, b: int) -> tuple[list[int], int]:
+        return self.flat[self.offs[b]:self.offs[b + 1]].tolist(), self.z[b]
+
+    def __iter__(self):
+        return (self[b] for b in range(len(self.z)))
+
+
 class Blossom:
     """Primal-dual state for a maximum-weight perfect matching of vertices ``0 … n−1``: the
     API of :class:`.blossom.Blossom` (``n``, ``eu``, ``ev``, ``ew``, ``key``, ``scale``,
@@ -1261,9 +1292,17 @@ class Blossom:
         other = np.where(eu == vs, ev, eu)
         return dict(zip(vs.tolist(), other.tolist()))
 
-    def duals(self) -> tuple[list[int], list[tuple[list[int], int]], int]:
+    def ends(self) -> tuple[np.ndarray, np.ndarray]:
+        """Both ends of every edge (arrays, lower end first)."""
+        if self._py is not None:
+            return np.array(self._py.eu, np.int64), np.array(self._py.ev, np.int64)
+        return self._E[:, EU].copy(), self._E[:, EV].copy()
+
+    def duals(self, compact: bool = False
+              ) -> tuple[list[int], list[tuple[list[int], int]], int]:
         """(y, blossoms, scale) as :meth:`.blossom.Blossom.duals`: ``y`` twice the vertex
-        duals, blossoms as (vertices, z) with z > 0, all times ``scale``."""
+        duals, blossoms as (vertices, z) with z > 0, all times ``scale``; with ``compact`` the
+        blossoms are a :class:`Flat` (the same sequence, arrays inside)."""
         if self._py is not None:
             return self._py.duals()
         n = self.n
@@ -1271,6 +1310,8 @@ class Blossom:
         y = [x + off for x in _ints(self._B[YH, :n], self._B[YL, :n])]
         flat, offs, zh, zl = _blossoms(n, self._B, self._W)
         zs = _ints(zh, zl)
+        if compact:
+            return y, Flat(flat, offs, zs), self._scale  # type: ignore[return-value]
         fl = flat.tolist()
         of = offs.tolist()
         out = [(fl[of[i]:of[i + 1]], zs[i]) for i in range(len(zs))]

@@ -33,16 +33,19 @@ from itertools import chain
 import numpy as np
 from numba import njit
 
-from .nblossom import K, _add, _words
+from .nblossom import K, Flat, _add, _words
 
 FIT = 1 << 120  # every input below this in magnitude: sums of a few stay within two words
 
 
 @njit(cache=True)
-def _grown(out, cap):
-    bigger = np.empty((6, min(cap, 2 * out.shape[1])), np.int64)
+def _grown(out, key, cap):
+    size = min(cap, out.shape[1] + out.shape[1] // 2)
+    bigger = np.empty((out.shape[0], size), np.int32)
     bigger[:, :out.shape[1]] = out
-    return bigger
+    more = np.empty(size, np.float32)
+    more[:key.shape[0]] = key
+    return bigger, more
 
 
 @njit(cache=True)
@@ -69,10 +72,11 @@ def _screen(n, Dh, Dl, gm, go, ng, grp, pos, gsize, style, want, strong, absw, l
             country, G2h, G2l, FLh, FLl, COh, COl, GEh, GEl, IDh, IDl, REh, REl, skipo, skip,
             meto, metj, metr, allow, inner, bpar, czh, czl, byeh, byel, bye, floor_h,
             floor_l, cap):
-    """(count, rows i, j, 2·Z, bound — the last two in two words) of every pair i < j (j = n:
-    the bye vertex) whose bound is negative; at most ``cap``: past that the scan stops and the
+    """(count, rows i and j, the bound rounded to a float) of every pair i < j (j = n: the
+    bye vertex) whose bound is negative; at most ``cap``: past that the scan stops and the
     count returned is ``cap + 1``."""
-    out = np.empty((6, min(cap, 16 * n + 1024)), np.int64)  # i, j, Z, bound (two words)
+    out = np.empty((2, min(cap, 16 * n + 1024)), np.int32)  # i, j
+    key = np.empty(out.shape[1], np.float32)  # the bound, rounded: the order of the pairs
     cnt = 0
     mark = np.full(n + 1, -1, np.int64)  # partners skipped for the current i
     met = np.zeros(n + 1, np.int64)  # round of the last game with the current i, else 0
@@ -104,10 +108,10 @@ def _screen(n, Dh, Dl, gm, go, ng, grp, pos, gsize, style, want, strong, absw, l
             if rh < 0:
                 if cnt == out.shape[1]:
                     if cnt == cap:
-                        return cap + 1, out  # too many: stop here
-                    out = _grown(out, cap)
-                out[0, cnt], out[1, cnt], out[2, cnt], out[3, cnt] = i, n, zh_, zl_
-                out[4, cnt], out[5, cnt] = rh, rl
+                        return cap + 1, out, key  # too many: stop here
+                    out, key = _grown(out, key, cap)
+                out[0, cnt], out[1, cnt] = i, n
+                key[cnt] = np.float32(rh * 4611686018427387904.0 + rl)
                 cnt += 1
         for gb in range(ga, ng):
             f = ga * ng + gb
@@ -181,14 +185,14 @@ def _screen(n, Dh, Dl, gm, go, ng, grp, pos, gsize, style, want, strong, absw, l
                 if rh < 0:
                     if cnt == out.shape[1]:
                         if cnt == cap:
-                            return cap + 1, out  # too many: stop here
-                        out = _grown(out, cap)
-                    out[0, cnt], out[1, cnt], out[2, cnt], out[3, cnt] = i, j, zh_, zl_
-                    out[4, cnt], out[5, cnt] = rh, rl
+                            return cap + 1, out, key  # too many: stop here
+                        out, key = _grown(out, key, cap)
+                    out[0, cnt], out[1, cnt] = i, j
+                    key[cnt] = np.float32(rh * 4611686018427387904.0 + rl)
                     cnt += 1
         for p in range(meto[i], meto[i + 1]):
             met[metj[p]] = 0
-    return cnt, out
+    return cnt, out, key
 
 
 @njit(cache=True)
@@ -246,14 +250,58 @@ def _pair_sums(inner, bpar, czh, czl, us, vs):
     return oh, ol
 
 
-def _blossom_tree(blossoms, n1: int):
-    """(inner, parent, 2·Σz hi, lo) of the blossoms (:func:`_tree`), or None."""
+def _flat(blossoms) -> tuple[np.ndarray, np.ndarray, list[int]]:
+    """(vertices, offsets, z) of blossoms given as a :class:`.nblossom.Flat` or a list."""
+    if isinstance(blossoms, Flat):
+        return blossoms.flat, blossoms.offs, blossoms.z
     nb = len(blossoms)
     sizes = np.fromiter((len(vs) for vs, _z in blossoms), np.int64, nb)
     offs = np.zeros(nb + 1, np.int64)
     np.cumsum(sizes, out=offs[1:])
     flat = np.fromiter(chain.from_iterable(vs for vs, _z in blossoms), np.int64, int(offs[-1]))
-    zw = _two([z for _vs, z in blossoms])
+    return flat, offs, [z for _vs, z in blossoms]
+
+
+@njit(cache=True)
+def _faults(flat, offs, mate):
+    """0 when every blossom is odd and holds (size − 1)/2 matched pairs, else 1 (an even
+    blossom) or 2 (one not full); ``mate`` per vertex (−1: none)."""
+    mark = np.full(mate.shape[0], -1, np.int64)
+    for b in range(offs.shape[0] - 1):
+        lo, hi = offs[b], offs[b + 1]
+        if (hi - lo) % 2 == 0:
+            return 1
+        for p in range(lo, hi):
+            mark[flat[p]] = b
+        inside = 0
+        for p in range(lo, hi):
+            m = mate[flat[p]]
+            if m >= 0 and mark[m] == b:
+                inside += 1
+        if inside != hi - lo - 1:
+            return 2
+    return 0
+
+
+def blossom_faults(blossoms, mate: dict[int, int], nv: int) -> str | None:
+    """:func:`.certify.certify`'s blossom conditions (z ≥ 0, odd, full) in compiled code:
+    None when all hold, else why not."""
+    flat, offs, z = _flat(blossoms)
+    if any(x < 0 for x in z):
+        return "blossom dual < 0"
+    if len(flat) and (flat.min() < 0 or flat.max() >= nv):
+        return "a blossom vertex out of range"
+    m = np.full(nv, -1, np.int64)
+    for u, v in mate.items():
+        if 0 <= u < nv:
+            m[u] = v
+    return (None, "even blossom", "blossom not full")[_faults(flat, offs, m)]
+
+
+def _blossom_tree(blossoms, n1: int):
+    """(inner, parent, 2·Σz hi, lo) of the blossoms (:func:`_tree`), or None."""
+    flat, offs, zs = _flat(blossoms)
+    zw = _two(zs)
     if zw is None:
         return None
     inner, bpar, czh, czl, ok = _tree(n1, flat, offs, zw[0], zw[1])
@@ -365,13 +413,13 @@ def _static(pricer, scale: int) -> dict:
 
 
 def screen(pricer, D: list[int], y_bye: int | None, blossoms, scale: int,
-           solved: set[tuple[int, int]], cap: int = 1 << 20):
+           solved: tuple[np.ndarray, np.ndarray], cap: int = 1 << 20):
     """The pairs whose bound is negative (:class:`Screened`; j = n: the bye vertex), the most
     negative bound first (for most pairs the bound is the exact reduced cost), or None
     when the round cannot be priced here (values past two words, blossoms not laminar, or
     more than ``cap`` pairs: the caller prices in Python).  ``D`` as in the module docstring;
-    ``y_bye`` the bye vertex's dual (None without a bye); ``solved`` the pairs (i, j), i < j,
-    already in the graph (j = n for the bye)."""
+    ``y_bye`` the bye vertex's dual (None without a bye); ``solved`` the pairs already in the
+    graph, as two arrays of ends (i < j; j = n for the bye)."""
     cache = pricer.__dict__.setdefault("_nprice", {})
     st = cache.get(scale)
     if st is None:
@@ -400,7 +448,8 @@ def screen(pricer, D: list[int], y_bye: int | None, blossoms, scale: int,
         for gb in range(ga, ng):
             floor[ga * ng + gb] = min(dmin[gb] + g2[ga * ng + gb], FIT - 1)
     # pairs skipped: those solved and the forbidden ones
-    pairs = np.array(list(solved) + st["forbidden"], np.int64).reshape(-1, 2)
+    pairs = np.concatenate([np.stack(solved, axis=1).astype(np.int64),
+                            np.array(st["forbidden"], np.int64).reshape(-1, 2)])
     back = pairs[pairs[:, 1] < n]
     src = np.concatenate([pairs[:, 0], back[:, 1]])
     dst = np.concatenate([pairs[:, 1], back[:, 0]])
@@ -418,7 +467,7 @@ def screen(pricer, D: list[int], y_bye: int | None, blossoms, scale: int,
         byeh = byel = np.zeros(n, np.int64)
     (G2h, G2l), (FLh, FLl), (COh, COl), (GEh, GEl), (IDh, IDl), (REh, REl) = (
         st[k] for k in ("G2", "FL", "CO", "GE", "ID", "RE"))
-    cnt, out = _screen(
+    cnt, out, key = _screen(
         n, Dh, Dl, np.array(gm, np.int64), np.array(go, np.int64), ng, st["grp"], st["pos"],
         st["gsize"], st["style"], st["want"], st["strong"], st["absw"], st["lastf"],
         st["club"], st["country"], G2h, G2l, FLh, FLl, COh, COl, GEh, GEl, IDh, IDl, REh,
@@ -426,23 +475,26 @@ def screen(pricer, D: list[int], y_bye: int | None, blossoms, scale: int,
         czl, byeh, byel, bye, fh, fl_, cap)
     if cnt > cap:
         return None
-    order = np.lexsort((out[5, :cnt], out[4, :cnt]))  # the most negative bound first
-    return Screened(out[0, order], out[1, order], out[2, order], out[3, order])
+    order = np.argsort(key[:cnt], kind="stable")  # the most negative bound first
+    return Screened(out[0, order].astype(np.int64), out[1, order].astype(np.int64), tree)
 
 
 class Screened:
-    """The pairs the screen returns, the most negative bound first: ``i``, ``j`` (numpy) and
-    :meth:`z2`; :meth:`pick` spreads a selection over the field."""
+    """The pairs the screen returns, the most negative bound first: ``i``, ``j`` (numpy),
+    :meth:`z2` for the exact check, :meth:`pick` to spread a selection over the field."""
 
-    def __init__(self, i: np.ndarray, j: np.ndarray, zh: np.ndarray, zl: np.ndarray):
-        self.i, self.j, self._zh, self._zl = i, j, zh, zl
+    def __init__(self, i: np.ndarray, j: np.ndarray, tree):
+        self.i, self.j, self._tree = i, j, tree
 
     def __len__(self) -> int:
         return int(self.i.shape[0])
 
-    def z2(self, p: int) -> int:
-        """2·Z of pair ``p``."""
-        return (int(self._zh[p]) << K) | int(self._zl[p])
+    def z2(self, ps: list[int]) -> list[int]:
+        """2·Z of the pairs at positions ``ps``."""
+        idx = np.array(ps, np.int64)
+        inner, bpar, czh, czl = self._tree
+        oh, ol = _pair_sums(inner, bpar, czh, czl, self.i[idx], self.j[idx])
+        return [(h << K) | lo for h, lo in zip(oh.tolist(), ol.tolist())]
 
     def pick(self, n: int, per_vertex: int, limit: int) -> list[int]:
         """The first pairs with at most ``per_vertex`` at each of the ``n + 1`` vertices, at
@@ -450,4 +502,4 @@ class Screened:
         return _pick(self.i, self.j, n, per_vertex, limit).tolist()
 
 
-__all__ = ["Screened", "pair_sums", "screen"]
+__all__ = ["Screened", "blossom_faults", "pair_sums", "screen"]
