@@ -68,13 +68,18 @@ def _pick(oi, oj, n, per_vertex, limit):
 
 
 @njit(cache=True)
-def _screen(n, Dh, Dl, gm, go, ng, grp, pos, gsize, style, want, strong, absw, lastf, club,
-            country, G2h, G2l, FLh, FLl, COh, COl, GEh, GEl, IDh, IDl, REh, REl, skipo, skip,
-            meto, metj, metr, allow, inner, bpar, czh, czl, byeh, byel, bye, floor_h,
+def _screen(n, Dh, Dl, gm, go, bypos, ng, grp, pos, gsize, style, want, strong, absw, lastf,
+            club, country, G2h, G2l, FLh, FLl, COh, COl, GEh, GEl, IDh, IDl, REh, REl, skipo,
+            skip, meto, metj, metr, allow, inner, bpar, czh, czl, byeh, byel, bye, floor_h,
             floor_l, cap):
     """(count, rows i and j, the bound rounded to a float) of every pair i < j (j = n: the
     bye vertex) whose bound is negative; at most ``cap``: past that the scan stops and the
-    count returned is ``cap + 1``."""
+    count returned is ``cap + 1``.
+
+    Per player i and group: the members by D, smallest first, until D_i + D_j + the groups'
+    part + IDEAL at its cap passes (every later one then passes unless its IDEAL is below the
+    cap); then the members whose IDEAL is below the cap (near the in-group ideal, or a float
+    near the boundary), by place."""
     out = np.empty((2, min(cap, 16 * n + 1024)), np.int32)  # i, j
     key = np.empty(out.shape[1], np.float32)  # the bound, rounded: the order of the pairs
     cnt = 0
@@ -84,6 +89,7 @@ def _screen(n, Dh, Dl, gm, go, ng, grp, pos, gsize, style, want, strong, absw, l
     memo = np.full(bpar.shape[0] + 1, -1, np.int64)  # inner blossom of j → Z known for i
     mzh = np.zeros(bpar.shape[0] + 1, np.int64)
     mzl = np.zeros(bpar.shape[0] + 1, np.int64)
+    caph, capl = IDh[1023], IDl[1023]  # IDEAL_CAP
     for i in range(n):
         for p in range(skipo[i], skipo[i + 1]):
             mark[skip[p]] = i
@@ -120,76 +126,114 @@ def _screen(n, Dh, Dl, gm, go, ng, grp, pos, gsize, style, want, strong, absw, l
             if th >= 0:
                 continue
             gh, gl = G2h[f], G2l[f]
-            for q in range(go[gb], go[gb + 1]):
-                j = gm[q]  # the group's members by D, smallest first
-                rh, rl = _add(dih, dil, Dh[j], Dl[j])
-                rh, rl = _add(rh, rl, gh, gl)
-                if rh >= 0:
-                    break  # every later j has a larger D
-                if j == i or (gb == ga and j < i) or mark[j] == i:
-                    continue
-                r = met[j]
-                if r and not allow:
-                    continue
-                if absw[i] and absw[i] == absw[j]:
-                    continue  # both absolute, the same colour (Evaluator.pair: blocked)
-                if ga == gb:
+            ch, cl = _add(gh, gl, caph, capl)
+            for phase in range(3):
+                if phase == 0:  # by D, while IDEAL at its cap could still fail
+                    q0, q1 = go[gb], go[gb + 1]
+                else:  # the places whose IDEAL is below the cap (two ranges: slide)
                     m = gsize[i]
-                    a, c = pos[i], pos[j]
-                    if a > c:
-                        a, c = c, a
-                    if style == 0:
-                        x = a + c - (m - 1)
-                        ideal = x * x
-                    elif style == 1:
-                        x = 2 * (c - a) - m
-                        ideal = x * x // 4
+                    p0 = pos[i]
+                    lo, hi = 0, -1
+                    if gb == ga:
+                        if style == 0:  # fold: |p + q − (m − 1)| ≤ 31
+                            if phase == 1:
+                                lo, hi = m - 1 - p0 - 31, m - 1 - p0 + 31
+                        elif style == 1:  # slide: |2·|q − p| − m| ≤ 63
+                            d0, d1 = (m - 64) // 2, (m + 64) // 2
+                            if phase == 1:
+                                lo, hi = max(p0 + d0, p0 + 1), p0 + d1
+                            else:
+                                lo, hi = p0 - d1, min(p0 - d0, p0 - 1)
+                        elif phase == 1:  # adjacent: (|q − p| − 1)·step below 1023, the
+                            # step of the higher place, at least p's for a q above p
+                            reach = 2 + 1022 // (1 + (m - p0) * 8 // max(m, 1))
+                            lo, hi = p0 - reach, p0 + reach
+                    elif phase == 1:  # a float: 16·((m − 1 − p) + q) ≤ 1022
+                        lo, hi = 0, 63 - (m - 1 - p0)
+                    mb = go[gb + 1] - go[gb]
+                    if lo < 0:
+                        lo = 0
+                    if hi > mb - 1:
+                        hi = mb - 1
+                    q0, q1 = go[gb] + lo, go[gb] + max(hi + 1, lo)
+                for q in range(q0, q1):
+                    if phase == 0:
+                        j = gm[q]  # the group's members by D, smallest first
+                        rh, rl = _add(dih, dil, Dh[j], Dl[j])
+                        th, tl = _add(rh, rl, ch, cl)
+                        if th >= 0:
+                            break  # every later j passes unless its IDEAL is below the cap
                     else:
-                        ideal = (c - a - 1) * (1 + (m - a) * 8 // max(m, 1))
-                    flt = 0
-                else:
-                    ideal = 16 * ((gsize[i] - 1 - pos[i]) + pos[j])  # FLOAT_STEP
-                    flt = (1 if lastf[i] == -1 else 0) + (1 if lastf[j] == 1 else 0)
-                if ideal > 1023:  # IDEAL_CAP
-                    ideal = 1023
-                rh, rl = _add(rh, rl, IDh[ideal], IDl[ideal])
-                rh, rl = _add(rh, rl, FLh[flt], FLl[flt])
-                col = 0
-                if want[i] and want[i] == want[j]:
-                    col = 2 if strong[i] and strong[j] else 1
-                rh, rl = _add(rh, rl, COh[col], COl[col])
-                geo = 0
-                if club[i] and club[i] == club[j]:
-                    geo += 1
-                if country[i] and country[i] == country[j]:
-                    geo += 2
-                rh, rl = _add(rh, rl, GEh[geo], GEl[geo])
-                if r:
-                    rh, rl = _add(rh, rl, REh[r], REl[r])
-                if rh >= 0:
-                    continue
-                zh_, zl_ = 0, 0
-                bj = inner[j]
-                if bj >= 0:
-                    if memo[bj] == i:
-                        zh_, zl_ = mzh[bj], mzl[bj]
+                        j = bypos[q]
+                        rh, rl = _add(dih, dil, Dh[j], Dl[j])
+                        th, tl = _add(rh, rl, ch, cl)
+                        if th < 0:
+                            continue  # seen in the first phase
+                    if j == i or (gb == ga and j < i) or mark[j] == i:
+                        continue
+                    r = met[j]
+                    if r and not allow:
+                        continue
+                    if absw[i] and absw[i] == absw[j]:
+                        continue  # both absolute, the same colour (Evaluator.pair: blocked)
+                    rh, rl = _add(rh, rl, gh, gl)
+                    if ga == gb:
+                        m = gsize[i]
+                        a, c = pos[i], pos[j]
+                        if a > c:
+                            a, c = c, a
+                        if style == 0:
+                            x = a + c - (m - 1)
+                            ideal = x * x
+                        elif style == 1:
+                            x = 2 * (c - a) - m
+                            ideal = x * x // 4
+                        else:
+                            ideal = (c - a - 1) * (1 + (m - a) * 8 // max(m, 1))
+                        flt = 0
                     else:
-                        b = bj
-                        while b >= 0 and anc[b] != i:
-                            b = bpar[b]
-                        if b >= 0:
-                            zh_, zl_ = czh[b], czl[b]
-                        memo[bj] = i
-                        mzh[bj], mzl[bj] = zh_, zl_
-                    rh, rl = _add(rh, rl, zh_, zl_)
-                if rh < 0:
-                    if cnt == out.shape[1]:
-                        if cnt == cap:
-                            return cap + 1, out, key  # too many: stop here
-                        out, key = _grown(out, key, cap)
-                    out[0, cnt], out[1, cnt] = i, j
-                    key[cnt] = np.float32(rh * 4611686018427387904.0 + rl)
-                    cnt += 1
+                        ideal = 16 * ((gsize[i] - 1 - pos[i]) + pos[j])  # FLOAT_STEP
+                        flt = (1 if lastf[i] == -1 else 0) + (1 if lastf[j] == 1 else 0)
+                    if ideal > 1023:  # IDEAL_CAP
+                        ideal = 1023
+                    rh, rl = _add(rh, rl, IDh[ideal], IDl[ideal])
+                    rh, rl = _add(rh, rl, FLh[flt], FLl[flt])
+                    col = 0
+                    if want[i] and want[i] == want[j]:
+                        col = 2 if strong[i] and strong[j] else 1
+                    rh, rl = _add(rh, rl, COh[col], COl[col])
+                    geo = 0
+                    if club[i] and club[i] == club[j]:
+                        geo += 1
+                    if country[i] and country[i] == country[j]:
+                        geo += 2
+                    rh, rl = _add(rh, rl, GEh[geo], GEl[geo])
+                    if r:
+                        rh, rl = _add(rh, rl, REh[r], REl[r])
+                    if rh >= 0:
+                        continue
+                    zh_, zl_ = 0, 0
+                    bj = inner[j]
+                    if bj >= 0:
+                        if memo[bj] == i:
+                            zh_, zl_ = mzh[bj], mzl[bj]
+                        else:
+                            b = bj
+                            while b >= 0 and anc[b] != i:
+                                b = bpar[b]
+                            if b >= 0:
+                                zh_, zl_ = czh[b], czl[b]
+                            memo[bj] = i
+                            mzh[bj], mzl[bj] = zh_, zl_
+                        rh, rl = _add(rh, rl, zh_, zl_)
+                    if rh < 0:
+                        if cnt == out.shape[1]:
+                            if cnt == cap:
+                                return cap + 1, out, key  # too many: stop here
+                            out, key = _grown(out, key, cap)
+                        out[0, cnt], out[1, cnt] = i, j
+                        key[cnt] = np.float32(rh * 4611686018427387904.0 + rl)
+                        cnt += 1
         for p in range(meto[i], meto[i + 1]):
             met[metj[p]] = 0
     return cnt, out, key
@@ -443,6 +487,12 @@ def screen(pricer, D: list[int], y_bye: int | None, blossoms, scale: int,
         gm += srt
         go.append(len(gm))
         dmin.append(D[srt[0]] if srt else FIT - 1)
+    bypos = st.get("bypos")
+    if bypos is None:  # each group's members by place
+        bypos = st["bypos"] = np.empty(n, np.int64)
+        for g, members in enumerate(pricer.groups):
+            for i in members:
+                bypos[go[g] + pricer.pool[i].pos] = i
     floor = [0] * (ng * ng)
     for ga in range(ng):
         for gb in range(ga, ng):
@@ -468,7 +518,8 @@ def screen(pricer, D: list[int], y_bye: int | None, blossoms, scale: int,
     (G2h, G2l), (FLh, FLl), (COh, COl), (GEh, GEl), (IDh, IDl), (REh, REl) = (
         st[k] for k in ("G2", "FL", "CO", "GE", "ID", "RE"))
     cnt, out, key = _screen(
-        n, Dh, Dl, np.array(gm, np.int64), np.array(go, np.int64), ng, st["grp"], st["pos"],
+        n, Dh, Dl, np.array(gm, np.int64), np.array(go, np.int64), bypos, ng, st["grp"],
+        st["pos"],
         st["gsize"], st["style"], st["want"], st["strong"], st["absw"], st["lastf"],
         st["club"], st["country"], G2h, G2l, FLh, FLl, COh, COl, GEh, GEl, IDh, IDl, REh,
         REl, skipo, skip, st["meto"], st["metj"], st["metr"], st["allow"], inner, bpar, czh,
