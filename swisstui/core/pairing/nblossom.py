@@ -1088,30 +1088,35 @@ class Blossom:
         self._py: _py.Blossom | None = None
         self._hist: list[tuple] = [("edges", list(edges))]
         self._ew: list[int] | None = None
-        nb = 2 * n
         self._E = np.zeros((0, EROWS), np.int64)
         ws = [e[2] for e in edges]
         # the weights are solved less an offset (module docstring), the middle of their range
         self._c = (min(ws) + max(ws)) // 2 if ws else 0
         fits = self._add(edges)[2]
+        if not fits:
+            self._fallback()
+            return
+        self._cold(0)
+        self._pool = np.zeros(max(16, n), np.int64)
+
+    def _cold(self, work: int) -> None:
+        """No matching, no blossoms, every vertex dual the largest weight (feasible)."""
+        n, nb = self.n, 2 * self.n
         B = np.full((NROWS, nb), -1, np.int64)
         for r in (LABEL, ZH, ZL, MARK):
             B[r] = 0
         B[INB, :n] = np.arange(n)
         B[BASE, :n] = np.arange(n)
         top = max(((w - self._c) * self._scale for w in self._w), default=0)
-        if not fits:
-            self._fallback()
-            return
-        th, tl = top >> K, top & MASK
-        B[YH, :n] = th
-        B[YL, :n] = tl
+        B[YH, :n] = top >> K
+        B[YL, :n] = top & MASK
         self._B = B
         self._W = np.zeros((WROWS, nb + 4), np.int64)
         self._W[UNUSED, :n] = np.arange(nb - 1, n - 1, -1)
         self._SC = np.zeros(SROWS, np.int64)
         self._SC[UTOP] = n
-        self._pool = np.zeros(max(16, n), np.int64)
+        self._SC[WORK] = work
+        self._E[:, ALW] = 0
 
     # ---- edges ------------------------------------------------------------------------------
     def _add(self, edges) -> tuple[int, int, bool]:
@@ -1256,22 +1261,7 @@ class Blossom:
             self._hist = [("edges", edges)]
             return
         self._hist = [("edges", edges)]
-        n, nb = self.n, 2 * self.n
-        B = np.full((NROWS, nb), -1, np.int64)
-        for r in (LABEL, ZH, ZL, MARK):
-            B[r] = 0
-        B[INB, :n] = np.arange(n)
-        B[BASE, :n] = np.arange(n)
-        top = max(((w - self._c) * self._scale for w in self._w), default=0)
-        B[YH, :n] = top >> K
-        B[YL, :n] = top & MASK
-        self._B = B
-        self._W = np.zeros((WROWS, nb + 4), np.int64)
-        self._W[UNUSED, :n] = np.arange(nb - 1, n - 1, -1)
-        self._SC = np.zeros(SROWS, np.int64)
-        self._SC[UTOP] = n
-        self._SC[WORK] = work
-        self._E[:, ALW] = 0
+        self._cold(work)
 
     def solve(self, budget: int | None = None) -> dict[int, int] | None:
         """Stages until no augmenting path is left; ``mate`` (both directions), or None once

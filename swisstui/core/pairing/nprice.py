@@ -67,6 +67,35 @@ def _pick(oi, oj, n, per_vertex, limit):
     return got[:k]
 
 
+@njit(inline="always", cache=True)
+def _zsum(bj, i, anc, bpar, czh, czl, memo, mzh, mzl):
+    """2·Z of i and a vertex whose innermost blossom is ``bj``: the running sum at their
+    lowest common blossom (``anc`` marks i's blossoms), remembered per ``bj`` for this i."""
+    if bj < 0:
+        return 0, 0
+    if memo[bj] == i:
+        return mzh[bj], mzl[bj]
+    b = bj
+    while b >= 0 and anc[b] != i:
+        b = bpar[b]
+    zh, zl = (czh[b], czl[b]) if b >= 0 else (0, 0)
+    memo[bj] = i
+    mzh[bj], mzl[bj] = zh, zl
+    return zh, zl
+
+
+@njit(inline="always", cache=True)
+def _push(out, key, cnt, cap, i, j, rh, rl):
+    """Pair (i, j) with bound (rh, rl) appended: (count, out, key); count cap + 1 when full."""
+    if cnt == out.shape[1]:
+        if cnt == cap:
+            return cap + 1, out, key
+        out, key = _grown(out, key, cap)
+    out[0, cnt], out[1, cnt] = i, j
+    key[cnt] = np.float32(rh * 4611686018427387904.0 + rl)
+    return cnt + 1, out, key
+
+
 @njit(cache=True)
 def _screen(n, Dh, Dl, gm, go, bypos, ng, grp, pos, gsize, style, want, strong, absw, lastf,
             club, country, G2h, G2l, FLh, FLl, COh, COl, GEh, GEl, IDh, IDl, REh, REl, skipo,
@@ -104,21 +133,12 @@ def _screen(n, Dh, Dl, gm, go, bypos, ng, grp, pos, gsize, style, want, strong, 
         # the bye vertex
         if bye and mark[n] != i:
             rh, rl = _add(dih, dil, byeh[i], byel[i])
-            zh_, zl_ = 0, 0
-            b = inner[n]
-            while b >= 0 and anc[b] != i:
-                b = bpar[b]
-            if b >= 0:
-                zh_, zl_ = czh[b], czl[b]
+            zh_, zl_ = _zsum(inner[n], i, anc, bpar, czh, czl, memo, mzh, mzl)
             rh, rl = _add(rh, rl, zh_, zl_)
             if rh < 0:
-                if cnt == out.shape[1]:
-                    if cnt == cap:
-                        return cap + 1, out, key  # too many: stop here
-                    out, key = _grown(out, key, cap)
-                out[0, cnt], out[1, cnt] = i, n
-                key[cnt] = np.float32(rh * 4611686018427387904.0 + rl)
-                cnt += 1
+                cnt, out, key = _push(out, key, cnt, cap, i, n, rh, rl)
+                if cnt > cap:
+                    return cnt, out, key  # too many: stop here
         for gb in range(ga, ng):
             f = ga * ng + gb
             # no pair of these groups can fail: the smallest D of each plus the groups' part
@@ -212,28 +232,12 @@ def _screen(n, Dh, Dl, gm, go, bypos, ng, grp, pos, gsize, style, want, strong, 
                         rh, rl = _add(rh, rl, REh[r], REl[r])
                     if rh >= 0:
                         continue
-                    zh_, zl_ = 0, 0
-                    bj = inner[j]
-                    if bj >= 0:
-                        if memo[bj] == i:
-                            zh_, zl_ = mzh[bj], mzl[bj]
-                        else:
-                            b = bj
-                            while b >= 0 and anc[b] != i:
-                                b = bpar[b]
-                            if b >= 0:
-                                zh_, zl_ = czh[b], czl[b]
-                            memo[bj] = i
-                            mzh[bj], mzl[bj] = zh_, zl_
-                        rh, rl = _add(rh, rl, zh_, zl_)
+                    zh_, zl_ = _zsum(inner[j], i, anc, bpar, czh, czl, memo, mzh, mzl)
+                    rh, rl = _add(rh, rl, zh_, zl_)
                     if rh < 0:
-                        if cnt == out.shape[1]:
-                            if cnt == cap:
-                                return cap + 1, out, key  # too many: stop here
-                            out, key = _grown(out, key, cap)
-                        out[0, cnt], out[1, cnt] = i, j
-                        key[cnt] = np.float32(rh * 4611686018427387904.0 + rl)
-                        cnt += 1
+                        cnt, out, key = _push(out, key, cnt, cap, i, j, rh, rl)
+                        if cnt > cap:
+                            return cnt, out, key  # too many: stop here
         for p in range(meto[i], meto[i + 1]):
             met[metj[p]] = 0
     return cnt, out, key
