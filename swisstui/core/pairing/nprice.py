@@ -36,6 +36,8 @@ from numba import njit
 from .nblossom import K, Flat, _add, _words
 
 FIT = 1 << 120  # every input below this in magnitude: sums of a few stay within two words
+THREADS_FROM = 2000  # from this many players the screen runs on every processor …
+MAX_THREADS = 8  # … up to this many
 
 
 @njit(cache=True)
@@ -96,11 +98,11 @@ def _push(out, key, cnt, cap, i, j, rh, rl):
     return cnt + 1, out, key
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _screen(n, Dh, Dl, gm, go, bypos, ng, grp, pos, gsize, style, want, strong, absw, lastf,
             club, country, G2h, G2l, FLh, FLl, COh, COl, GEh, GEl, IDh, IDl, REh, REl, skipo,
             skip, meto, metj, metr, allow, inner, bpar, czh, czl, byeh, byel, bye, floor_h,
-            floor_l, cap):
+            floor_l, cap, first, step):
     """(count, rows i and j, the bound rounded to a float) of every pair i < j (j = n: the
     bye vertex) whose bound is negative; at most ``cap``: past that the scan stops and the
     count returned is ``cap + 1``.
@@ -119,7 +121,7 @@ def _screen(n, Dh, Dl, gm, go, bypos, ng, grp, pos, gsize, style, want, strong, 
     mzh = np.zeros(bpar.shape[0] + 1, np.int64)
     mzl = np.zeros(bpar.shape[0] + 1, np.int64)
     caph, capl = IDh[1023], IDl[1023]  # IDEAL_CAP
-    for i in range(n):
+    for i in range(first, n, step):  # (every step-th row: a thread's share)
         for p in range(skipo[i], skipo[i + 1]):
             mark[skip[p]] = i
         for p in range(meto[i], meto[i + 1]):
@@ -521,17 +523,37 @@ def screen(pricer, D: list[int], y_bye: int | None, blossoms, scale: int,
         byeh = byel = np.zeros(n, np.int64)
     (G2h, G2l), (FLh, FLl), (COh, COl), (GEh, GEl), (IDh, IDl), (REh, REl) = (
         st[k] for k in ("G2", "FL", "CO", "GE", "ID", "RE"))
-    cnt, out, key = _screen(
-        n, Dh, Dl, np.array(gm, np.int64), np.array(go, np.int64), bypos, ng, st["grp"],
-        st["pos"],
-        st["gsize"], st["style"], st["want"], st["strong"], st["absw"], st["lastf"],
-        st["club"], st["country"], G2h, G2l, FLh, FLl, COh, COl, GEh, GEl, IDh, IDl, REh,
-        REl, skipo, skip, st["meto"], st["metj"], st["metr"], st["allow"], inner, bpar, czh,
-        czl, byeh, byel, bye, fh, fl_, cap)
-    if cnt > cap:
+    args = (n, Dh, Dl, np.array(gm, np.int64), np.array(go, np.int64), bypos, ng, st["grp"],
+            st["pos"], st["gsize"], st["style"], st["want"], st["strong"], st["absw"],
+            st["lastf"], st["club"], st["country"], G2h, G2l, FLh, FLl, COh, COl, GEh, GEl,
+            IDh, IDl, REh, REl, skipo, skip, st["meto"], st["metj"], st["metr"], st["allow"],
+            inner, bpar, czh, czl, byeh, byel, bye, fh, fl_, cap)
+    step = threads(n)
+    if step == 1:
+        parts = [_screen(*args, 0, 1)]
+    else:  # the rows shared out, every step-th to a thread (the kernel releases the GIL)
+        from concurrent.futures import ThreadPoolExecutor
+        with ThreadPoolExecutor(step) as pool:
+            parts = list(pool.map(lambda first: _screen(*args, first, step), range(step)))
+    if sum(cnt for cnt, _out, _key in parts) > cap:
         return None
-    order = np.argsort(key[:cnt], kind="stable")  # the most negative bound first
+    out = np.concatenate([o[:, :cnt] for cnt, o, _key in parts], axis=1)
+    key = np.concatenate([k[:cnt] for cnt, _o, k in parts])
+    order = np.argsort(key, kind="stable")  # the most negative bound first
     return Screened(out[0, order].astype(np.int64), out[1, order].astype(np.int64), tree)
+
+
+def threads(n: int) -> int:
+    """Threads for the screen of an n-player round: one below :data:`THREADS_FROM` players,
+    else one per processor this process may run on (at most :data:`MAX_THREADS`)."""
+    if n < THREADS_FROM:
+        return 1
+    import os
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except AttributeError:  # (not on every platform)
+        cpus = os.cpu_count() or 1
+    return max(1, min(MAX_THREADS, cpus))
 
 
 class Screened:
