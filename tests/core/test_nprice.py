@@ -91,6 +91,7 @@ def test_the_screen_misses_no_violated_pair(game, seed, monkeypatch):
             if y[i] + y[n] - two * pricer.packer.pack(t, True) + 2 * zsum(i, n) < 0:
                 truth.add((i, BYE))
     monkeypatch.setattr(certify, "PER_VERTEX", 10**9)
+    monkeypatch.setattr(nprice, "ROWCAP", 10**9)  # every pair of every row
     python = certify.Pricer(pool, ev_, pricer.packer, pricer.bye, pricer._bye_t)
     slow, _ = python.violations(y, blossoms, scale, mate, have, 10**9)
     assert not python.screened
@@ -102,6 +103,28 @@ def test_the_screen_misses_no_violated_pair(game, seed, monkeypatch):
     assert {(i, j) for i, j, _t in fast} == truth
     # and the round the engine returned is proven
     assert "optimum proven" in got.method, got.method
+    # a row cut short: the screen's pairs are violated ones, and it says it is partial
+    if truth:
+        row = max(sum(1 for i, _j in truth if i == r) for r in range(n))
+        if row > 1:
+            monkeypatch.setattr(nprice, "ROWCAP", 1)
+            part = certify.Pricer(pool, ev_, pricer.packer, pricer.bye, pricer._bye_t,
+                                  native=True)
+            cut, _ = part.violations(y, blossoms, scale, mate, have, 10**9)
+            assert cut and {(i, j) for i, j, _t in cut} < truth
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_screen_cut_short_still_ends_in_a_proof(game, monkeypatch):
+    """With one pair kept per row every scan is partial until the last: the engine goes
+    on pricing and proves the same objective as with the full screen."""
+    ev = _event(game, 5)
+    full, _seen = _captured(ev, monkeypatch)
+    monkeypatch.setattr(nprice, "ROWCAP", 1)
+    monkeypatch.setattr(engine, "PRICING_ROUNDS", 400)
+    cut, _seen = _captured(ev, monkeypatch)
+    assert "optimum proven" in full.method and "optimum proven" in cut.method, cut.method
+    assert cut.objective == full.objective
 
 
 @pytest.mark.parametrize("seed", range(4))

@@ -35,7 +35,7 @@ from .groups import PState
 IDEAL_IDX = FIELDS.index("IDEAL")
 FLOAT_REACH = -(-IDEAL_CAP // FLOAT_STEP)  # places from the boundary before float_ideal caps
 PYTHON_MAX = 2500  # from this many players a round the screen cannot price is not priced
-PER_VERTEX = 4  # compiled screen: pairs priced in per player and resume
+PER_VERTEX = 16  # compiled screen: pairs priced in per player and resume
 LARGE = 25  # blossoms of at least this many vertices are credited in the block bounds
 
 
@@ -400,6 +400,8 @@ class Pricer:
             every = list(range(len(got)))
             pick = [v for v in map(exact, every, got.z2(every)) if v is not None][:limit]
             evaluated += len(got)
+        if not pick and got.partial:
+            return None  # a scan cut short and nothing violated in it: proves nothing
         return pick, evaluated
 
 

@@ -41,7 +41,8 @@ PRICING_BATCH = 50_000  # most violated pairs priced in per resume
 NATIVE_FROM = 600  # from this many players the blossom is the compiled one (nblossom.py)
 NATIVE_BITS = 120  # … when the weights fit its two words without the Python fallback
 PROOF_LIMIT = 10**9  # the proof is tried at every size (tests lower this to reach the window check)
-PROOF_WORK = (8, 200_000_000)  # the blossom's work budget: min(a·n² + 10⁶, b)
+PROOF_WORK = (60, 1_000_000_000)  # the blossom's work budget: min(a·n² + 10⁶, b)
+WARM_SHARE = 3  # the compiled proof resumes warm after at most n / this many new pairs
 EDGE_BUDGET = (20, 60, 100_000)  # … nor the solves of a round more than min(60n, max(20n, 100k)) edges
 
 
@@ -421,7 +422,9 @@ def _proven(pool: list[PState], ev: Evaluator, bye: bool, engine: str, cache: di
                 new.append((i, vert(j), kp.pack(t, j == BYE)))
             priced += len(new)
             bs.add_edges(new)
-            if native:  # a cold start on the larger graph (nblossom.Blossom.restart)
+            if native and len(new) > n // WARM_SHARE:
+                # many new pairs: a cold start on the larger graph is cheaper than the
+                # resume's repairs (nblossom.Blossom.restart); a few are resumed warm
                 cast("Compiled", bs).restart()
             continue
         solved = [(bs.eu[k], bs.ev[k], bs.ew[k] // bs.scale) for k in range(len(bs.eu))]

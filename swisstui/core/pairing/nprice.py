@@ -38,6 +38,7 @@ from .nblossom import K, Flat, _add, _words
 FIT = 1 << 120  # every input below this in magnitude: sums of a few stay within two words
 THREADS_FROM = 2000  # from this many players the screen runs on every processor …
 MAX_THREADS = 8  # … up to this many
+ROWCAP = 64  # pairs kept per player's row in one scan (more: the answer is partial)
 
 
 @njit(cache=True)
@@ -87,6 +88,17 @@ def _zsum(bj, i, anc, bpar, czh, czl, memo, mzh, mzl):
 
 
 @njit(inline="always", cache=True)
+def _isqrt(x):
+    """floor(√x) for 0 ≤ x < 2⁵²."""
+    r = int(np.sqrt(x))
+    while r * r > x:
+        r -= 1
+    while (r + 1) * (r + 1) <= x:
+        r += 1
+    return r
+
+
+@njit(inline="always", cache=True)
 def _push(out, key, cnt, cap, i, j, rh, rl):
     """Pair (i, j) with bound (rh, rl) appended: (count, out, key); count cap + 1 when full."""
     if cnt == out.shape[1]:
@@ -102,10 +114,11 @@ def _push(out, key, cnt, cap, i, j, rh, rl):
 def _screen(n, Dh, Dl, gm, go, bypos, ng, grp, pos, gsize, style, want, strong, absw, lastf,
             club, country, G2h, G2l, FLh, FLl, COh, COl, GEh, GEl, IDh, IDl, REh, REl, skipo,
             skip, meto, metj, metr, allow, inner, bpar, czh, czl, byeh, byel, bye, floor_h,
-            floor_l, cap, first, step):
-    """(count, rows i and j, the bound rounded to a float) of every pair i < j (j = n: the
-    bye vertex) whose bound is negative; at most ``cap``: past that the scan stops and the
-    count returned is ``cap + 1``.
+            floor_l, cap, rowcap, first, step):
+    """(count, rows i and j, the bound rounded to a float, whether the scan was cut short)
+    of every pair i < j (j = n: the bye vertex) whose bound is negative: at most ``rowcap``
+    in a row (player i's pairs; past that the row stops) and at most ``cap`` in all (past
+    that the scan stops); either cut sets the last answer.
 
     Per player i and group: the members by D, smallest first, until D_i + D_j + the groups'
     part + IDEAL at its cap passes (every later one then passes unless its IDEAL is below the
@@ -121,7 +134,9 @@ def _screen(n, Dh, Dl, gm, go, bypos, ng, grp, pos, gsize, style, want, strong, 
     mzh = np.zeros(bpar.shape[0] + 1, np.int64)
     mzl = np.zeros(bpar.shape[0] + 1, np.int64)
     caph, capl = IDh[1023], IDl[1023]  # IDEAL_CAP
+    cut = False
     for i in range(first, n, step):  # (every step-th row: a thread's share)
+        row = 0  # pairs of this row so far
         for p in range(skipo[i], skipo[i + 1]):
             mark[skip[p]] = i
         for p in range(meto[i], meto[i + 1]):
@@ -140,8 +155,13 @@ def _screen(n, Dh, Dl, gm, go, bypos, ng, grp, pos, gsize, style, want, strong, 
             if rh < 0:
                 cnt, out, key = _push(out, key, cnt, cap, i, n, rh, rl)
                 if cnt > cap:
-                    return cnt, out, key  # too many: stop here
+                    return cap, out, key, True  # too many: stop here
+                row += 1
+                if row >= rowcap:
+                    cut = True
         for gb in range(ga, ng):
+            if row >= rowcap:
+                break
             f = ga * ng + gb
             # no pair of these groups can fail: the smallest D of each plus the groups' part
             th, tl = _add(dih, dil, floor_h[f], floor_l[f])
@@ -149,29 +169,45 @@ def _screen(n, Dh, Dl, gm, go, bypos, ng, grp, pos, gsize, style, want, strong, 
                 continue
             gh, gl = G2h[f], G2l[f]
             ch, cl = _add(gh, gl, caph, capl)
+            # the largest IDEAL below the cap a pair of these groups can fail with: D_i +
+            # the floor + IDEAL < 0 (every other part is ≥ 0); the places scanned by place
+            # are those whose IDEAL may be at most that
+            ilo, ihi = 0, 1022
+            while ilo < ihi:
+                mid = (ilo + ihi + 1) // 2
+                xh, _xl = _add(th, tl, IDh[mid], IDl[mid])
+                if xh < 0:
+                    ilo = mid
+                else:
+                    ihi = mid - 1
+            imax = ilo
             for phase in range(3):
+                if row >= rowcap:
+                    break
                 if phase == 0:  # by D, while IDEAL at its cap could still fail
                     q0, q1 = go[gb], go[gb + 1]
-                else:  # the places whose IDEAL is below the cap (two ranges: slide)
+                else:  # the places whose IDEAL is at most imax (two ranges: slide)
                     m = gsize[i]
                     p0 = pos[i]
                     lo, hi = 0, -1
                     if gb == ga:
-                        if style == 0:  # fold: |p + q − (m − 1)| ≤ 31
+                        if style == 0:  # fold: (p + q − (m − 1))² ≤ imax
+                            r = _isqrt(imax)
                             if phase == 1:
-                                lo, hi = m - 1 - p0 - 31, m - 1 - p0 + 31
-                        elif style == 1:  # slide: |2·|q − p| − m| ≤ 63
-                            d0, d1 = (m - 64) // 2, (m + 64) // 2
+                                lo, hi = m - 1 - p0 - r, m - 1 - p0 + r
+                        elif style == 1:  # slide: (2·|q − p| − m)² // 4 ≤ imax
+                            r = _isqrt(4 * imax + 3) + 1
+                            d0, d1 = (m - r) // 2, (m + r) // 2
                             if phase == 1:
                                 lo, hi = max(p0 + d0, p0 + 1), p0 + d1
                             else:
                                 lo, hi = p0 - d1, min(p0 - d0, p0 - 1)
-                        elif phase == 1:  # adjacent: (|q − p| − 1)·step below 1023, the
-                            # step of the higher place, at least p's for a q above p
-                            reach = 2 + 1022 // (1 + (m - p0) * 8 // max(m, 1))
+                        elif phase == 1:  # adjacent: (|q − p| − 1)·step ≤ imax, the step
+                            # of the higher place, at least p's for a q above p
+                            reach = 2 + imax // (1 + (m - p0) * 8 // max(m, 1))
                             lo, hi = p0 - reach, p0 + reach
-                    elif phase == 1:  # a float: 16·((m − 1 − p) + q) ≤ 1022
-                        lo, hi = 0, 63 - (m - 1 - p0)
+                    elif phase == 1:  # a float: 16·((m − 1 − p) + q) ≤ imax
+                        lo, hi = 0, imax // 16 - (m - 1 - p0)
                     mb = go[gb + 1] - go[gb]
                     if lo < 0:
                         lo = 0
@@ -239,10 +275,14 @@ def _screen(n, Dh, Dl, gm, go, bypos, ng, grp, pos, gsize, style, want, strong, 
                     if rh < 0:
                         cnt, out, key = _push(out, key, cnt, cap, i, j, rh, rl)
                         if cnt > cap:
-                            return cnt, out, key  # too many: stop here
+                            return cap, out, key, True  # too many: stop here
+                        row += 1
+                        if row >= rowcap:
+                            cut = True
+                            break  # the row is full: on to the next player
         for p in range(meto[i], meto[i + 1]):
             met[metj[p]] = 0
-    return cnt, out, key
+    return cnt, out, key, cut
 
 
 @njit(cache=True)
@@ -463,13 +503,16 @@ def _static(pricer, scale: int) -> dict:
 
 
 def screen(pricer, D: list[int], y_bye: int | None, blossoms, scale: int,
-           solved: tuple[np.ndarray, np.ndarray], cap: int = 1 << 20):
+           solved: tuple[np.ndarray, np.ndarray], cap: int = 1 << 20, rowcap: int | None = None):
     """The pairs whose bound is negative (:class:`Screened`; j = n: the bye vertex), the most
     negative bound first (for most pairs the bound is the exact reduced cost), or None
-    when the round cannot be priced here (values past two words, blossoms not laminar, or
-    more than ``cap`` pairs: the caller prices in Python).  ``D`` as in the module docstring;
-    ``y_bye`` the bye vertex's dual (None without a bye); ``solved`` the pairs already in the
-    graph, as two arrays of ends (i < j; j = n for the bye)."""
+    when the round cannot be priced here (values past two words, blossoms not laminar: the
+    caller prices in Python).  At most ``rowcap`` (:data:`ROWCAP`) pairs per player's row and ``cap`` in all:
+    past either the scan goes on to the next row or stops, and the answer is marked
+    :attr:`Screened.partial` (its pairs are violated ones to price in, but an empty answer
+    would prove nothing).  ``D`` as in the module docstring; ``y_bye`` the bye vertex's dual
+    (None without a bye); ``solved`` the pairs already in the graph, as two arrays of ends
+    (i < j; j = n for the bye)."""
     cache = pricer.__dict__.setdefault("_nprice", {})
     st = cache.get(scale)
     if st is None:
@@ -527,20 +570,21 @@ def screen(pricer, D: list[int], y_bye: int | None, blossoms, scale: int,
             st["pos"], st["gsize"], st["style"], st["want"], st["strong"], st["absw"],
             st["lastf"], st["club"], st["country"], G2h, G2l, FLh, FLl, COh, COl, GEh, GEl,
             IDh, IDl, REh, REl, skipo, skip, st["meto"], st["metj"], st["metr"], st["allow"],
-            inner, bpar, czh, czl, byeh, byel, bye, fh, fl_, cap)
+            inner, bpar, czh, czl, byeh, byel, bye, fh, fl_)
     step = threads(n)
+    share = (max(1, cap // step), ROWCAP if rowcap is None else rowcap)  # per thread
     if step == 1:
-        parts = [_screen(*args, 0, 1)]
+        parts = [_screen(*args, *share, 0, 1)]
     else:  # the rows shared out, every step-th to a thread (the kernel releases the GIL)
         from concurrent.futures import ThreadPoolExecutor
         with ThreadPoolExecutor(step) as pool:
-            parts = list(pool.map(lambda first: _screen(*args, first, step), range(step)))
-    if sum(cnt for cnt, _out, _key in parts) > cap:
-        return None
-    out = np.concatenate([o[:, :cnt] for cnt, o, _key in parts], axis=1)
-    key = np.concatenate([k[:cnt] for cnt, _o, k in parts])
+            parts = list(pool.map(lambda first: _screen(*args, *share, first, step),
+                                  range(step)))
+    out = np.concatenate([o[:, :cnt] for cnt, o, _key, _cut in parts], axis=1)
+    key = np.concatenate([k[:cnt] for cnt, _o, k, _cut in parts])
     order = np.argsort(key, kind="stable")  # the most negative bound first
-    return Screened(out[0, order].astype(np.int64), out[1, order].astype(np.int64), tree)
+    return Screened(out[0, order].astype(np.int64), out[1, order].astype(np.int64), tree,
+                    any(cut for _cnt, _o, _k, cut in parts))
 
 
 def threads(n: int) -> int:
@@ -558,10 +602,11 @@ def threads(n: int) -> int:
 
 class Screened:
     """The pairs the screen returns, the most negative bound first: ``i``, ``j`` (numpy),
-    :meth:`z2` for the exact check, :meth:`pick` to spread a selection over the field."""
+    :meth:`z2` for the exact check, :meth:`pick` to spread a selection over the field;
+    ``partial`` when the scan was cut short (:func:`screen`)."""
 
-    def __init__(self, i: np.ndarray, j: np.ndarray, tree):
-        self.i, self.j, self._tree = i, j, tree
+    def __init__(self, i: np.ndarray, j: np.ndarray, tree, partial: bool = False):
+        self.i, self.j, self._tree, self.partial = i, j, tree, partial
 
     def __len__(self) -> int:
         return int(self.i.shape[0])
