@@ -6,8 +6,9 @@ among three — the duals of the engine's first
 proof step are priced three ways: every pair of the complete graph evaluated exactly in
 Python (the definition), the pure-Python pricing (certify.Pricer), and the compiled screen
 followed by the exact evaluation.  The three find the same violated pairs; every pair the
-screen leaves out has a reduced cost ≥ 0; and the sums over the blossoms' tree equal
-certify.blossom_sums.
+screen leaves out has a reduced cost ≥ 0 — also with the words' range cut to just above the
+duals (penalty parts past it cut to the range's top) — a row cut short gives a partial answer
+that still ends in a proof; and the sums over the blossoms' tree equal certify.blossom_sums.
 """
 
 from __future__ import annotations
@@ -103,6 +104,21 @@ def test_the_screen_misses_no_violated_pair(game, seed, monkeypatch):
     assert {(i, j) for i, j, _t in fast} == truth
     # and the round the engine returned is proven
     assert "optimum proven" in got.method, got.method
+    # penalty parts past the words' range (a rematch under --allow-rematch in a large
+    # field) are cut to FIT − 1 and still bound: here the range just covers the duals
+    fit = nprice.FIT
+    d_max = max(abs(y[i] - w0s) for i in range(n))
+    monkeypatch.setattr(nprice, "FIT", 1 << (d_max.bit_length() + 1))
+    tight = certify.Pricer(pool, ev_, pricer.packer, pricer.bye, pricer._bye_t, native=True)
+    cutoff, _ = tight.violations(y, blossoms, scale, mate, have, 10**9)
+    assert tight.screened and {(i, j) for i, j, _t in cutoff} == truth
+    tables = tight.__dict__["_nprice"][scale]
+    cut = [k for k in ("G2", "FL", "CO", "GE", "ID", "RE")
+           if any((h << nprice.K) | lo == nprice.FIT - 1
+                  for h, lo in zip(tables[k][0].tolist(), tables[k][1].tolist()))]
+    if seed == 0 and game != "chess":  # (seeded rounds where a part is past that range)
+        assert cut, "no part was cut"
+    monkeypatch.setattr(nprice, "FIT", fit)
     # a row cut short: the screen's pairs are violated ones, and it says it is partial
     if truth:
         row = max(sum(1 for i, _j in truth if i == r) for r in range(n))

@@ -455,7 +455,9 @@ def _static(pricer, scale: int) -> dict:
               "RE": [0] + [urem + r * urec for r in range(1, maxr + 1)]}
     out: dict = {"g2": g2, "ng": ng}
     for name, values in tables.items():
-        words = _two(values)
+        # a part past two words is cut to FIT − 1: still a lower bound of the penalty, and
+        # already far more than any sum of duals that fits the words can make up
+        words = _two([min(v, FIT - 1) for v in values])
         if words is None:
             return {}
         out[name] = words
