@@ -195,7 +195,8 @@ def test_weights_past_two_words_go_to_the_python_solver():
         mate = nb.solve()
     assert nb._py is not None
     y, blossoms, scale = nb.duals()
-    solved = [(nb.eu[k], nb.ev[k], nb.ew[k] // nb.scale) for k in range(len(nb.eu))]
+    solved = nb.edge_list()
+    assert solved == [(nb.eu[k], nb.ev[k], nb.ew[k] // nb.scale) for k in range(len(nb.eu))]
     assert certify(y, blossoms, scale, mate, solved) is None
     py = PyBlossom(n, solved)
     assert _weight(solved, mate) == _weight(solved, py.solve())

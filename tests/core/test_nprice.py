@@ -164,14 +164,28 @@ def test_the_compiled_blossom_conditions_name_what_fails():
     """certify's blossom conditions in compiled code (large rounds): z ≥ 0, odd, full."""
     import numpy as np
 
-    from swisstui.core.pairing.nblossom import Flat
-    from swisstui.core.pairing.nprice import blossom_faults
+    from swisstui.core.pairing.nblossom import Tree
+    from swisstui.core.pairing.nprice import blossom_faults, pair_sums
+
+    def tree(inner, parent, z):
+        return Tree(np.array(inner, np.int64), np.array(parent, np.int64),
+                    np.array([x >> 62 for x in z], np.int64),
+                    np.array([x & ((1 << 62) - 1) for x in z], np.int64))
 
     mate = {0: 1, 1: 0, 2: 3, 3: 2, 4: 5, 5: 4}
-    flat = Flat(np.array([0, 1, 2, 0, 1, 2, 3, 4], np.int64), np.array([0, 3, 8], np.int64),
-                [5, 2])
-    assert list(flat) == [([0, 1, 2], 5), ([0, 1, 2, 3, 4], 2)] and len(flat) == 2
-    assert blossom_faults(flat, mate, 6) is None  # {0,1,2} holds 0-1; {0..4} holds 0-1, 2-3
+    # {0,1,2} (z 5) inside {0,…,4} (z 2), kept as a tree: innermost blossom, parents
+    nested = tree([0, 0, 0, 1, 1, -1], [1, -1], [5, 2])
+    assert list(nested) == [([0, 1, 2], 5), ([0, 1, 2, 3, 4], 2)] and len(nested) == 2
+    assert blossom_faults(nested, mate, 6) is None  # {0,1,2} holds 0-1; {0..4} holds 0-1, 2-3
+    assert pair_sums(nested, 6, [(0, 1), (1, 3), (3, 4), (4, 5), (5, 0)]) == [14, 4, 4, 0, 0]
+    assert blossom_faults(tree([0, 0, 0, 0, -1, -1], [-1], [1]), mate, 6) == "even blossom"
+    assert blossom_faults(tree([0, -1, 0, -1, 0, -1], [-1], [1]), mate, 6) \
+        == "blossom not full"
+    assert blossom_faults(tree([0, 0, 0, -1, -1, -1], [-1], [-1]), mate, 6) \
+        == "blossom dual < 0"
+    assert blossom_faults(tree([0, 0, 0, 1, 1, -1], [1, 0], [5, 2]), mate, 6) \
+        == "a blossom vertex out of range"  # a cycle of parents is no tree
+    assert pair_sums(tree([0, 0, 0, 1, 1, -1], [1, 0], [5, 2]), 6, [(0, 1)]) is None
     assert blossom_faults([([0, 1, 2, 3], 1)], mate, 6) == "even blossom"
     assert blossom_faults([([0, 2, 4], 1)], mate, 6) == "blossom not full"
     assert blossom_faults([([0, 1, 2], -1)], mate, 6) == "blossom dual < 0"

@@ -77,6 +77,10 @@ class Blossom:
             new.append(k)
         return new
 
+    def edge_list(self) -> list[tuple[int, int, int]]:
+        """Every edge as (u, v, weight as given), u < v, in the order added."""
+        return [(u, v, w // self.scale) for u, v, w in zip(self.eu, self.ev, self.ew)]
+
     # ---- helpers ---------------------------------------------------------------------------
     def _other(self, k: int, v: int) -> int:
         u = self.eu[k]

@@ -427,7 +427,7 @@ def _proven(pool: list[PState], ev: Evaluator, bye: bool, engine: str, cache: di
                 # resume's repairs (nblossom.Blossom.restart); a few are resumed warm
                 cast("Compiled", bs).restart()
             continue
-        solved = [(bs.eu[k], bs.ev[k], bs.ew[k] // bs.scale) for k in range(len(bs.eu))]
+        solved = bs.edge_list()
         why = certify(y, blossoms, scale, got, solved, native=native)
         if why is not None:  # never expected: the blossom's duals are checked, not trusted;
             return unproven("the certificate failed")  # … or the window's, unproven

@@ -1017,30 +1017,75 @@ def _halve(n, B, E):
 
 
 @njit(cache=True)
-def _blossoms(n, B, W):
-    """Every blossom with a positive dual: (its vertices, flat; offsets; z hi; z lo)."""
-    lvs = W[LVS]
-    total = 0
+def _ztree(n, B):
+    """The blossoms with a positive dual as a tree, numbered 0 … nb−1: each vertex's
+    innermost one, each one's parent among them (−1: none), z (hi, lo).  Blossoms with a zero
+    dual are skipped over: the tree keeps only what the duals need, n + nb values where the
+    blossoms' vertex lists of a deeply nested round held tens of millions."""
+    idx = np.full(2 * n, -1, np.int64)
     nb = 0
     for b in range(n, 2 * n):
         if B[FIRST, b] >= 0 and (B[ZH, b] != 0 or B[ZL, b] != 0):
-            total += _leaves(b, n, B, W)
+            idx[b] = nb
             nb += 1
-    flat = np.empty(total, np.int64)
-    offs = np.empty(nb + 1, np.int64)
     zh = np.empty(nb, np.int64)
     zl = np.empty(nb, np.int64)
-    offs[0] = 0
-    i = 0
+    parent = B[PARENT]
+    up = np.full(2 * n, -2, np.int64)  # nearest positive proper ancestor (−2: not known yet)
+    stk = np.empty(2 * n, np.int64)
+    for x in range(2 * n):
+        if x >= n and idx[x] < 0:
+            continue
+        sp = 0
+        c = x
+        while True:
+            p = parent[c]
+            if p < 0:
+                res = -1
+                break
+            if idx[p] >= 0:
+                res = idx[p]
+                break
+            if up[p] != -2:
+                res = up[p]
+                break
+            stk[sp] = p  # a zero-dual blossom on the way: the same answer
+            sp += 1
+            c = p
+        up[x] = res
+        for k in range(sp):
+            up[stk[k]] = res
+    inner = up[:n].copy()
+    bpar = np.empty(nb, np.int64)
     for b in range(n, 2 * n):
-        if B[FIRST, b] >= 0 and (B[ZH, b] != 0 or B[ZL, b] != 0):
-            cnt = _leaves(b, n, B, W)
-            flat[offs[i]:offs[i] + cnt] = lvs[:cnt]
-            offs[i + 1] = offs[i] + cnt
+        i = idx[b]
+        if i >= 0:
+            bpar[i] = up[b]
             zh[i] = B[ZH, b]
             zl[i] = B[ZL, b]
-            i += 1
-    return flat, offs, zh, zl
+    return inner, bpar, zh, zl
+
+
+@njit(cache=True)
+def _members(inner, parent):
+    """The vertices of every blossom of a tree (:func:`_ztree`), flat with offsets."""
+    nb = parent.shape[0]
+    size = np.zeros(nb + 1, np.int64)
+    for v in range(inner.shape[0]):
+        b = inner[v]
+        while b >= 0:
+            size[b + 1] += 1
+            b = parent[b]
+    offs = np.cumsum(size)
+    fill = offs[:-1].copy()
+    flat = np.empty(offs[-1], np.int64)
+    for v in range(inner.shape[0]):
+        b = inner[v]
+        while b >= 0:
+            flat[fill[b]] = v
+            fill[b] += 1
+            b = parent[b]
+    return flat, offs
 
 
 # ---- the Python face ------------------------------------------------------------------------
@@ -1055,22 +1100,38 @@ def _ints(hi: np.ndarray, lo: np.ndarray) -> list[int]:
     return [(h << K) | x for h, x in zip(hi.tolist(), lo.tolist())]
 
 
-class Flat:
-    """Blossoms as a sequence of (vertices, z), kept as one flat array of vertices with
-    offsets: a large round's nested blossoms hold millions of vertices in all, too many for
-    Python lists.  Indexing and iterating give lists, one blossom at a time."""
+class Tree:
+    """Blossoms with a positive dual as a tree (:func:`_ztree`): ``inner`` (per vertex, its
+    innermost blossom or −1), ``parent`` (per blossom, or −1), ``zh``/``zl`` (z in two
+    words).  It is also the sequence of (vertices, z) the Python code reads, expanded only
+    when read; the compiled checks (:mod:`.nprice`) use the tree itself."""
 
-    def __init__(self, flat: np.ndarray, offs: np.ndarray, z: list[int]):
-        self.flat, self.offs, self.z = flat, offs, z
+    def __init__(self, inner: np.ndarray, parent: np.ndarray, zh: np.ndarray, zl: np.ndarray):
+        self.inner, self.parent, self.zh, self.zl = inner, parent, zh, zl
+        self._z: list[int] | None = None
+        self._flat: tuple[np.ndarray, np.ndarray] | None = None
+
+    @property
+    def z(self) -> list[int]:
+        if self._z is None:
+            self._z = _ints(self.zh, self.zl)
+        return self._z
+
+    def flat(self) -> tuple[np.ndarray, np.ndarray]:
+        """(vertices, offsets) of every blossom."""
+        if self._flat is None:
+            self._flat = _members(self.inner, self.parent)
+        return self._flat
 
     def __len__(self) -> int:
-        return len(self.z)
+        return self.parent.shape[0]
 
     def __getitem__(self, b: int) -> tuple[list[int], int]:
-        return self.flat[self.offs[b]:self.offs[b + 1]].tolist(), self.z[b]
+        flat, offs = self.flat()
+        return flat[offs[b]:offs[b + 1]].tolist(), self.z[b]
 
     def __iter__(self):
-        return (self[b] for b in range(len(self.z)))
+        return (self[b] for b in range(len(self)))
 
 
 class Blossom:
@@ -1080,19 +1141,24 @@ class Blossom:
 
     def __init__(self, n: int, edges: list[tuple[int, int, int]]):
         self.n = n
-        self._eu: list[int] = []  # the edges' ends (eu < ev), weights, and edge by ends
-        self._ev: list[int] = []
-        self._w: list[int] = []  # the weights as given
-        self._key: dict[tuple[int, int], int] = {}
+        # the edges' ends (eu < ev) and weights as given, in the order added; their keys
+        # u·n + v sorted, with the edge of each (arrays: a 16 000-player proof has 10⁵–10⁶)
+        self._eu = np.zeros(0, np.int64)
+        self._ev = np.zeros(0, np.int64)
+        self._w: list[int] = []
+        self._keys = np.zeros(0, np.int64)
+        self._kpos = np.zeros(0, np.int64)
         self._scale = 2
         self._py: _py.Blossom | None = None
-        self._hist: list[tuple] = [("edges", list(edges))]
-        self._ew: list[int] | None = None
+        # what the Python solver replays (_fallback): edges given, as a list until they are
+        # stored here and then as their range; warm starts
+        self._hist: list[tuple] = [("edges", edges)]
         self._E = np.zeros((0, EROWS), np.int64)
         ws = [e[2] for e in edges]
         # the weights are solved less an offset (module docstring), the middle of their range
         self._c = (min(ws) + max(ws)) // 2 if ws else 0
-        fits = self._add(edges)[2]
+        k0, k1, fits = self._add(edges)
+        self._hist[0] = ("edges", (k0, k1))
         if not fits:
             self._fallback()
             return
@@ -1122,21 +1188,31 @@ class Blossom:
     def _add(self, edges) -> tuple[int, int, bool]:
         """Append the new edges (both ends and weights); returns their index range and
         whether their weights fit the two words (else the arrays are left as they were)."""
-        k0 = len(self._eu)
-        ws = []
-        for u, v, w in edges:
-            if u == v:
-                continue
-            if u > v:
-                u, v = v, u
-            if (u, v) in self._key:
-                continue
-            self._key[(u, v)] = len(self._eu)
-            self._eu.append(u)
-            self._ev.append(v)
-            self._w.append(w)
-            ws.append(2 * (w - self._c) * self._scale)
-        k1 = len(self._eu)
+        k0 = len(self._w)
+        m = len(edges)
+        us = np.fromiter((e[0] for e in edges), np.int64, m)
+        vs = np.fromiter((e[1] for e in edges), np.int64, m)
+        lo, hi = np.minimum(us, vs), np.maximum(us, vs)
+        keys = lo * self.n + hi
+        first = np.unique(keys, return_index=True)[1]  # a pair given twice: the first
+        first.sort()
+        first = first[lo[first] != hi[first]]
+        if len(self._keys) and len(first):  # and none already here
+            at = np.minimum(np.searchsorted(self._keys, keys[first]), len(self._keys) - 1)
+            first = first[self._keys[at] != keys[first]]
+        k1 = k0 + len(first)
+        if k1 > k0:
+            self._eu = np.concatenate([self._eu, lo[first]])
+            self._ev = np.concatenate([self._ev, hi[first]])
+            new = [edges[k][2] for k in first.tolist()]
+            self._w.extend(new)
+            allk = np.concatenate([self._keys, keys[first]])
+            order = np.argsort(allk, kind="stable")
+            self._keys = allk[order]
+            self._kpos = np.concatenate([self._kpos, np.arange(k0, k1)])[order]
+            ws = [2 * (w - self._c) * self._scale for w in new]
+        else:
+            ws = []
         if max(ws, default=0) >= LIM << K or min(ws, default=0) <= -(LIM << K):
             return k0, k1, False
         if k1 > k0:
@@ -1147,7 +1223,6 @@ class Blossom:
             add[:, WH] = hi
             add[:, WL] = lo
             self._E = np.concatenate([self._E, add], axis=0)
-            self._ew = None
             ends = np.concatenate([self._E[:, EU], self._E[:, EV]])
             ids = np.concatenate([np.arange(k1), np.arange(k1)])
             order = np.lexsort((ids, ends))
@@ -1163,15 +1238,17 @@ class Blossom:
 
     @property
     def eu(self) -> list[int]:
-        return self._py.eu if self._py is not None else self._eu
+        return self._py.eu if self._py is not None else self._eu.tolist()
 
     @property
     def ev(self) -> list[int]:
-        return self._py.ev if self._py is not None else self._ev
+        return self._py.ev if self._py is not None else self._ev.tolist()
 
     @property
     def key(self) -> dict[tuple[int, int], int]:
-        return self._py.key if self._py is not None else self._key
+        if self._py is not None:
+            return self._py.key
+        return {(u, v): k for k, u, v in zip(range(len(self._w)), self.eu, self.ev)}
 
     @property
     def scale(self) -> int:
@@ -1182,9 +1259,20 @@ class Blossom:
         """The weights × scale (as :attr:`.blossom.Blossom.ew`)."""
         if self._py is not None:
             return self._py.ew
-        if self._ew is None:
-            self._ew = [w * self._scale for w in self._w]
-        return self._ew
+        return [w * self._scale for w in self._w]
+
+    def edge_list(self) -> list[tuple[int, int, int]]:
+        """Every edge as (u, v, weight as given), u < v, in the order added."""
+        if self._py is not None:
+            return self._py.edge_list()
+        return list(zip(self._eu.tolist(), self._ev.tolist(), self._w))
+
+    def _edges(self, src) -> list[tuple[int, int, int]]:
+        """A history entry's edges: the list given, or a range of those stored."""
+        if isinstance(src, list):
+            return src
+        k0, k1 = src
+        return list(zip(self._eu[k0:k1].tolist(), self._ev[k0:k1].tolist(), self._w[k0:k1]))
 
     @property
     def work(self) -> int:
@@ -1195,12 +1283,12 @@ class Blossom:
 
     def _fallback(self) -> None:
         """A value left the two words' range: replay the history on the Python solver."""
-        py = _py.Blossom(self.n, self._hist[0][1])
+        py = _py.Blossom(self.n, self._edges(self._hist[0][1]))
         for step in self._hist[1:]:
             if step[0] == "start":
                 py.start(step[1], step[2])
             elif step[0] == "add":
-                py.add_edges(step[1])
+                py.add_edges(self._edges(step[1]))
         py.work += self.work if hasattr(self, "_SC") else 0
         self._py = py
 
@@ -1211,15 +1299,19 @@ class Blossom:
         if self._py is not None:
             self._py.start(mate, sweeps)
             return
-        vs, ks = [], []
-        for v, u in mate.items():
-            if 0 <= v < self.n and 0 <= u < self.n:
-                k = self._key.get((v, u) if v < u else (u, v))
-                if k is not None:
-                    vs.append(v)
-                    ks.append(k)
-        if not _start(self.n, self._B, self._E, self._adjo, self._adj,
-                      np.array(vs, np.int64), np.array(ks, np.int64), sweeps):
+        pairs = [(v, u) for v, u in mate.items() if 0 <= v < self.n and 0 <= u < self.n
+                 and u != v]
+        vs = np.array([v for v, _u in pairs], np.int64)
+        us = np.array([u for _v, u in pairs], np.int64)
+        keys = np.minimum(vs, us) * self.n + np.maximum(vs, us)
+        ks = np.zeros(0, np.int64)
+        if len(self._keys) and len(keys):  # the pairs that are edges, and their edges
+            at = np.minimum(np.searchsorted(self._keys, keys), len(self._keys) - 1)
+            found = self._keys[at] == keys
+            vs, ks = vs[found], self._kpos[at[found]]
+        else:
+            vs = vs[:0]
+        if not _start(self.n, self._B, self._E, self._adjo, self._adj, vs, ks, sweeps):
             self._fallback()
 
     def add_edges(self, edges: list[tuple[int, int, int]]) -> int:
@@ -1228,7 +1320,7 @@ class Blossom:
         self._hist.append(("add", edges))
         if self._py is not None:
             return self._py.add_edges(edges)
-        before = len(self._eu)
+        before = len(self._w)
         # the integrality the stages need: every vertex dual even (module docstring of
         # .blossom); the Python solver doubles the scale at every resume, this one only
         # when a dissolved blossom left an odd dual, and halves it back when it can
@@ -1243,8 +1335,8 @@ class Blossom:
         elif parity == 2 and self._scale >= 4:
             _halve(self.n, self._B, self._E)
             self._scale //= 2
-        self._ew = None
         k0, k1, fits = self._add(edges)
+        self._hist[-1] = ("add", (k0, k1))  # stored: replayed from here
         if not fits or not _repair(self._B, self._E, k0, k1):
             self._fallback()
         return k1 - k0
@@ -1253,14 +1345,12 @@ class Blossom:
         """Forget the matching and the duals: the next :meth:`solve` starts cold on every
         edge added so far (after a large pricing, cheaper than resuming, whose repairs free
         pairs deep inside the blossoms).  The work count goes on."""
-        edges = list(zip(self.eu, self.ev, [w // self.scale for w in self.ew]))
         work = self.work
         if self._py is not None:
-            self._py = _py.Blossom(self.n, edges)
+            self._py = _py.Blossom(self.n, self._py.edge_list())
             self._py.work = work
-            self._hist = [("edges", edges)]
             return
-        self._hist = [("edges", edges)]
+        self._hist = [("edges", (0, len(self._w)))]
         self._cold(work)
 
     def solve(self, budget: int | None = None) -> dict[int, int] | None:
@@ -1292,17 +1382,13 @@ class Blossom:
               ) -> tuple[list[int], list[tuple[list[int], int]], int]:
         """(y, blossoms, scale) as :meth:`.blossom.Blossom.duals`: ``y`` twice the vertex
         duals, blossoms as (vertices, z) with z > 0, all times ``scale``; with ``compact`` the
-        blossoms are a :class:`Flat` (the same sequence, arrays inside)."""
+        blossoms are a :class:`Tree` (the same sequence, kept as a tree)."""
         if self._py is not None:
             return self._py.duals()
         n = self.n
         off = self._c * self._scale
         y = [x + off for x in _ints(self._B[YH, :n], self._B[YL, :n])]
-        flat, offs, zh, zl = _blossoms(n, self._B, self._W)
-        zs = _ints(zh, zl)
+        tree = Tree(*_ztree(n, self._B))
         if compact:
-            return y, Flat(flat, offs, zs), self._scale  # type: ignore[return-value]
-        fl = flat.tolist()
-        of = offs.tolist()
-        out = [(fl[of[i]:of[i + 1]], zs[i]) for i in range(len(zs))]
-        return y, out, self._scale
+            return y, tree, self._scale  # type: ignore[return-value]
+        return y, list(tree), self._scale

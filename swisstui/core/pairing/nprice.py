@@ -33,7 +33,7 @@ from itertools import chain
 import numpy as np
 from numba import njit
 
-from .nblossom import K, Flat, _add, _words
+from .nblossom import K, Tree, _add, _words
 
 FIT = 1 << 120  # every input below this in magnitude: sums of a few stay within two words
 THREADS_FROM = 2000  # from this many players the screen runs on every processor …
@@ -341,15 +341,101 @@ def _pair_sums(inner, bpar, czh, czl, us, vs):
 
 
 def _flat(blossoms) -> tuple[np.ndarray, np.ndarray, list[int]]:
-    """(vertices, offsets, z) of blossoms given as a :class:`.nblossom.Flat` or a list."""
-    if isinstance(blossoms, Flat):
-        return blossoms.flat, blossoms.offs, blossoms.z
+    """(vertices, offsets, z) of blossoms given as a list (or a :class:`.nblossom.Tree`)."""
+    if isinstance(blossoms, Tree):
+        flat, offs = blossoms.flat()
+        return flat, offs, blossoms.z
     nb = len(blossoms)
     sizes = np.fromiter((len(vs) for vs, _z in blossoms), np.int64, nb)
     offs = np.zeros(nb + 1, np.int64)
     np.cumsum(sizes, out=offs[1:])
     flat = np.fromiter(chain.from_iterable(vs for vs, _z in blossoms), np.int64, int(offs[-1]))
     return flat, offs, [z for _vs, z in blossoms]
+
+
+@njit(cache=True)
+def _order(n1, inner, parent):
+    """The blossoms of a tree given by parents, each after its parent (by depth), and
+    whether it is one: every index in range, no cycle."""
+    nb = parent.shape[0]
+    depth = np.full(nb, -1, np.int64)
+    for v in range(inner.shape[0]):
+        if inner[v] < -1 or inner[v] >= nb:
+            return depth, False
+    if inner.shape[0] > n1:
+        return depth, False
+    for b in range(nb):
+        if parent[b] < -1 or parent[b] >= nb:
+            return depth, False
+    for b in range(nb):  # the depth of b: count up to a known one (a cycle runs past nb)
+        steps = 0
+        c = b
+        while c >= 0 and depth[c] < 0:
+            c = parent[c]
+            steps += 1
+            if steps > nb:
+                return depth, False
+        d = depth[c] if c >= 0 else -1
+        c = b
+        for k in range(steps):
+            depth[c] = d + steps - k
+            c = parent[c]
+    return np.argsort(depth, kind="mergesort"), True
+
+
+@njit(cache=True)
+def _tree_sums(order, parent, zh, zl):
+    """2·Σz from the outermost blossom down to each one (two words), parents first; ok
+    False when z < 0 or a sum leaves the words' range."""
+    nb = parent.shape[0]
+    czh = np.zeros(nb, np.int64)
+    czl = np.zeros(nb, np.int64)
+    for b in order:
+        if zh[b] < 0:
+            return czh, czl, False
+        dh, dl = _add(zh[b], zl[b], zh[b], zl[b])
+        if parent[b] >= 0:
+            dh, dl = _add(dh, dl, czh[parent[b]], czl[parent[b]])
+        if dh >= (1 << 58) or dh < -(1 << 58):
+            return czh, czl, False
+        czh[b], czl[b] = dh, dl
+    return czh, czl, True
+
+
+@njit(cache=True)
+def _tree_faults(order, inner, parent, mate):
+    """:func:`_faults` on a tree: every blossom odd, with (size − 1)/2 matched pairs inside
+    (the pair of v and its mate lies in the blossoms from their lowest common one up)."""
+    nb = parent.shape[0]
+    size = np.zeros(nb, np.int64)
+    pairs = np.zeros(nb, np.int64)
+    mark = np.full(nb, -1, np.int64)
+    for v in range(inner.shape[0]):
+        if inner[v] >= 0:
+            size[inner[v]] += 1
+        m = mate[v] if v < mate.shape[0] else -1
+        if m <= v or m >= inner.shape[0]:
+            continue
+        b = inner[v]
+        while b >= 0:
+            mark[b] = v
+            b = parent[b]
+        b = inner[m]
+        while b >= 0 and mark[b] != v:
+            b = parent[b]
+        if b >= 0:
+            pairs[b] += 1
+    for k in range(nb - 1, -1, -1):  # children before parents
+        b = order[k]
+        if parent[b] >= 0:
+            size[parent[b]] += size[b]
+            pairs[parent[b]] += pairs[b]
+    for b in range(nb):
+        if size[b] % 2 == 0:
+            return 1
+        if 2 * pairs[b] != size[b] - 1:
+            return 2
+    return 0
 
 
 @njit(cache=True)
@@ -376,20 +462,39 @@ def _faults(flat, offs, mate):
 def blossom_faults(blossoms, mate: dict[int, int], nv: int) -> str | None:
     """:func:`.certify.certify`'s blossom conditions (z ≥ 0, odd, full) in compiled code:
     None when all hold, else why not."""
+    m = np.full(nv, -1, np.int64)
+    for u, v in mate.items():
+        if 0 <= u < nv:
+            m[u] = v
+    if isinstance(blossoms, Tree):  # checked as the tree it is, never expanded
+        order, ok = _order(nv, blossoms.inner, blossoms.parent)
+        if not ok:
+            return "a blossom vertex out of range"
+        if blossoms.parent.shape[0] and blossoms.zh.min() < 0:
+            return "blossom dual < 0"
+        return (None, "even blossom", "blossom not full")[
+            _tree_faults(order, blossoms.inner, blossoms.parent, m)]
     flat, offs, z = _flat(blossoms)
     if any(x < 0 for x in z):
         return "blossom dual < 0"
     if len(flat) and (flat.min() < 0 or flat.max() >= nv):
         return "a blossom vertex out of range"
-    m = np.full(nv, -1, np.int64)
-    for u, v in mate.items():
-        if 0 <= u < nv:
-            m[u] = v
     return (None, "even blossom", "blossom not full")[_faults(flat, offs, m)]
 
 
 def _blossom_tree(blossoms, n1: int):
     """(inner, parent, 2·Σz hi, lo) of the blossoms (:func:`_tree`), or None."""
+    if isinstance(blossoms, Tree):
+        order, ok = _order(n1, blossoms.inner, blossoms.parent)
+        if not ok:
+            return None
+        czh, czl, ok = _tree_sums(order, blossoms.parent, blossoms.zh, blossoms.zl)
+        if not ok:
+            return None
+        inner = blossoms.inner
+        if inner.shape[0] < n1:  # vertices past the tree's are in no blossom
+            inner = np.concatenate((inner, np.full(n1 - inner.shape[0], -1, np.int64)))
+        return inner, blossoms.parent, czh, czl
     flat, offs, zs = _flat(blossoms)
     zw = _two(zs)
     if zw is None:
