@@ -392,11 +392,19 @@ def _proven(pool: list[PState], ev: Evaluator, bye: bool, engine: str, cache: di
     budget = min(PROOF_WORK[0] * n * n + 1_000_000, PROOF_WORK[1])
     best = None  # the optimum of the graph solved so far (compiled path)
 
+    def chosen(mate: dict[int, int]) -> dict[int, int]:
+        """``mate``, its pairs' penalty tuples in ``cands`` (those of priced pairs are not
+        kept: 10⁵–10⁶ tuples at 16 000 players)."""
+        for i, j in mate.items():
+            if i != BYE and (j == BYE or i < j) and (i, j) not in cands.edges:
+                cands.edges[(i, j)] = ev.bye(pool[i]) if j == BYE else ev.pair(pool[i], pool[j])
+        return mate
+
     def unproven(why: str):
         if best is None:
             return None
-        return best, cands, (f"candidate window {START_WINDOW}, {priced} pair(s) priced in "
-                             f"(optimum not proven: {why})")
+        return chosen(best), cands, (f"candidate window {START_WINDOW}, {priced} pair(s) "
+                                     f"priced in (optimum not proven: {why})")
 
     for _attempt in range(PRICING_ROUNDS):
         got = bs.solve(budget)
@@ -416,10 +424,7 @@ def _proven(pool: list[PState], ev: Evaluator, bye: bool, engine: str, cache: di
         if viol is None:
             return unproven("too many pairs to price")
         if viol:
-            new = []
-            for i, j, t in viol:
-                cands.edges[(i, j)] = t
-                new.append((i, vert(j), kp.pack(t, j == BYE)))
+            new = [(i, vert(j), kp.pack(t, j == BYE)) for i, j, t in viol]
             priced += len(new)
             bs.add_edges(new)
             if native and len(new) > n // WARM_SHARE:
@@ -431,8 +436,8 @@ def _proven(pool: list[PState], ev: Evaluator, bye: bool, engine: str, cache: di
         why = certify(y, blossoms, scale, got, solved, native=native)
         if why is not None:  # never expected: the blossom's duals are checked, not trusted;
             return unproven("the certificate failed")  # … or the window's, unproven
-        return out, cands, (f"candidate window {START_WINDOW}, {priced} pair(s) priced in: "
-                            "optimum proven (dual certificate)")
+        return chosen(out), cands, (f"candidate window {START_WINDOW}, {priced} pair(s) priced "
+                                    "in: optimum proven (dual certificate)")
     return unproven("pricing rounds spent")
 
 
