@@ -397,7 +397,9 @@ def _proven(pool: list[PState], ev: Evaluator, bye: bool, engine: str, cache: di
         kept: 10⁵–10⁶ tuples at 16 000 players)."""
         for i, j in mate.items():
             if i != BYE and (j == BYE or i < j) and (i, j) not in cands.edges:
-                cands.edges[(i, j)] = ev.bye(pool[i]) if j == BYE else ev.pair(pool[i], pool[j])
+                t = ev.bye(pool[i]) if j == BYE else ev.pair(pool[i], pool[j])
+                assert t is not None  # a solved pair is an edge: Evaluator.pair allowed it
+                cands.edges[(i, j)] = t
         return mate
 
     def unproven(why: str):
