@@ -184,7 +184,7 @@ def test_the_compiled_blossom_conditions_name_what_fails():
     assert blossom_faults(tree([0, 0, 0, -1, -1, -1], [-1], [-1]), mate, 6) \
         == "blossom dual < 0"
     assert blossom_faults(tree([0, 0, 0, 1, 1, -1], [1, 0], [5, 2]), mate, 6) \
-        == "a blossom vertex out of range"  # a cycle of parents is no tree
+        == "the blossoms are not a tree"  # a cycle of parents
     assert pair_sums(tree([0, 0, 0, 1, 1, -1], [1, 0], [5, 2]), 6, [(0, 1)]) is None
     assert blossom_faults([([0, 1, 2, 3], 1)], mate, 6) == "even blossom"
     assert blossom_faults([([0, 2, 4], 1)], mate, 6) == "blossom not full"

@@ -286,38 +286,29 @@ def _screen(n, Dh, Dl, gm, go, bypos, ng, grp, pos, gsize, style, want, strong, 
 
 
 @njit(cache=True)
-def _tree(n1, flat, offs, zh, zl):
-    """The laminar family of blossoms (vertices ``flat[offs[b]:offs[b+1]]``, dual z) as a
-    tree: each vertex's innermost blossom, each blossom's parent, and 2·Σz from the outermost
-    blossom down to each one (two words); ok False when the family is not laminar or a sum
-    leaves the words' range."""
+def _tree(n1, flat, offs):
+    """The laminar family of blossoms (vertices ``flat[offs[b]:offs[b+1]]``) as a tree:
+    each vertex's innermost blossom and each blossom's parent; ok False when the family is
+    not laminar (or a blossom is empty or holds a vertex out of range)."""
     nb = offs.shape[0] - 1
     inner = np.full(n1, -1, np.int64)
     bpar = np.full(nb, -1, np.int64)
-    czh = np.zeros(nb, np.int64)
-    czl = np.zeros(nb, np.int64)
     order = np.argsort(offs[:-1] - offs[1:], kind="mergesort")  # the largest first
     for b in order:
         lo, hi = offs[b], offs[b + 1]
         if hi == lo:
-            return inner, bpar, czh, czl, False
+            return inner, bpar, False
         for p in range(lo, hi):
             if flat[p] < 0 or flat[p] >= n1:
-                return inner, bpar, czh, czl, False
+                return inner, bpar, False
         par = inner[flat[lo]]
         for p in range(lo, hi):  # laminar: every vertex in the same blossom so far
             if inner[flat[p]] != par:
-                return inner, bpar, czh, czl, False
+                return inner, bpar, False
         bpar[b] = par
-        dh, dl = _add(zh[b], zl[b], zh[b], zl[b])
-        if par >= 0:
-            dh, dl = _add(dh, dl, czh[par], czl[par])
-        if dh >= (1 << 58) or dh < -(1 << 58):
-            return inner, bpar, czh, czl, False
-        czh[b], czl[b] = dh, dl
         for p in range(lo, hi):
             inner[flat[p]] = b
-    return inner, bpar, czh, czl, True
+    return inner, bpar, True
 
 
 @njit(cache=True)
@@ -341,10 +332,7 @@ def _pair_sums(inner, bpar, czh, czl, us, vs):
 
 
 def _flat(blossoms) -> tuple[np.ndarray, np.ndarray, list[int]]:
-    """(vertices, offsets, z) of blossoms given as a list (or a :class:`.nblossom.Tree`)."""
-    if isinstance(blossoms, Tree):
-        flat, offs = blossoms.flat()
-        return flat, offs, blossoms.z
+    """(vertices, offsets, z) of blossoms given as a list of (vertices, z)."""
     nb = len(blossoms)
     sizes = np.fromiter((len(vs) for vs, _z in blossoms), np.int64, nb)
     offs = np.zeros(nb + 1, np.int64)
@@ -469,7 +457,7 @@ def blossom_faults(blossoms, mate: dict[int, int], nv: int) -> str | None:
     if isinstance(blossoms, Tree):  # checked as the tree it is, never expanded
         order, ok = _order(nv, blossoms.inner, blossoms.parent)
         if not ok:
-            return "a blossom vertex out of range"
+            return "the blossoms are not a tree"
         if blossoms.parent.shape[0] and blossoms.zh.min() < 0:
             return "blossom dual < 0"
         return (None, "even blossom", "blossom not full")[
@@ -482,25 +470,35 @@ def blossom_faults(blossoms, mate: dict[int, int], nv: int) -> str | None:
     return (None, "even blossom", "blossom not full")[_faults(flat, offs, m)]
 
 
-def _blossom_tree(blossoms, n1: int):
-    """(inner, parent, 2·Σz hi, lo) of the blossoms (:func:`_tree`), or None."""
+def _as_tree(blossoms, n1: int) -> Tree | None:
+    """The blossoms as a :class:`.nblossom.Tree` (a list of (vertices, z) is converted), or
+    None when they are not laminar or z does not fit two words."""
     if isinstance(blossoms, Tree):
-        order, ok = _order(n1, blossoms.inner, blossoms.parent)
-        if not ok:
-            return None
-        czh, czl, ok = _tree_sums(order, blossoms.parent, blossoms.zh, blossoms.zl)
-        if not ok:
-            return None
-        inner = blossoms.inner
-        if inner.shape[0] < n1:  # vertices past the tree's are in no blossom
-            inner = np.concatenate((inner, np.full(n1 - inner.shape[0], -1, np.int64)))
-        return inner, blossoms.parent, czh, czl
+        return blossoms
     flat, offs, zs = _flat(blossoms)
     zw = _two(zs)
     if zw is None:
         return None
-    inner, bpar, czh, czl, ok = _tree(n1, flat, offs, zw[0], zw[1])
-    return (inner, bpar, czh, czl) if ok else None
+    inner, bpar, ok = _tree(n1, flat, offs)
+    return Tree(inner, bpar, zw[0], zw[1]) if ok else None
+
+
+def _blossom_tree(blossoms, n1: int):
+    """(inner, parent, 2·Σz hi, lo) of the blossoms' tree, or None (:func:`_as_tree`; a
+    tree with a cycle, z < 0 or sums past the words' range)."""
+    tree = _as_tree(blossoms, n1)
+    if tree is None:
+        return None
+    order, ok = _order(n1, tree.inner, tree.parent)
+    if not ok:
+        return None
+    czh, czl, ok = _tree_sums(order, tree.parent, tree.zh, tree.zl)
+    if not ok:
+        return None
+    inner = tree.inner
+    if inner.shape[0] < n1:  # vertices past the tree's are in no blossom
+        inner = np.concatenate((inner, np.full(n1 - inner.shape[0], -1, np.int64)))
+    return inner, tree.parent, czh, czl
 
 
 def pair_sums(blossoms, n1: int, pairs: list[tuple[int, int]]) -> list[int] | None:
