@@ -38,7 +38,8 @@ from .nblossom import K, Tree, _add, _words
 FIT = 1 << 120  # every input below this in magnitude: sums of a few stay within two words
 THREADS_FROM = 2000  # from this many players the screen runs on every processor …
 MAX_THREADS = 8  # … up to this many
-ROWCAP = 64  # pairs kept per player's row in one scan (more: the answer is partial)
+ROWCAP = 64  # pairs kept per player's row in one scan (more: the answer is partial) …
+ROWSPAN = 4  # … the most violated of up to ROWSPAN·ROWCAP the row finds
 
 
 @njit(cache=True)
@@ -110,30 +111,90 @@ def _push(out, key, cnt, cap, i, j, rh, rl):
     return cnt + 1, out, key
 
 
+@njit(inline="always", cache=True)
+def _part(i, j, ga, gb, rh, rl, allow, met, absw, gsize, pos, style, lastf, want, strong,
+          club, country, IDh, IDl, FLh, FLl, COh, COl, GEh, GEl, REh, REl):
+    """(whether the pair may be played, D_i + D_j + the groups' part (rh, rl) + the pair's
+    own parts): IDEAL, FLOAT, COLOUR, STRONGCOL, GEO, REMATCH and RECENCY, exactly as
+    :meth:`.criteria.Evaluator.pair`; False when it refuses the pair for a reason known here
+    (met without ``allow``, both absolute colour preferences the same)."""
+    r = met[j]
+    if r and not allow:
+        return False, rh, rl
+    if absw[i] and absw[i] == absw[j]:
+        return False, rh, rl  # both absolute, the same colour (Evaluator.pair: blocked)
+    if ga == gb:
+        m = gsize[i]
+        a, c = pos[i], pos[j]
+        if a > c:
+            a, c = c, a
+        if style == 0:
+            x = a + c - (m - 1)
+            ideal = x * x
+        elif style == 1:
+            x = 2 * (c - a) - m
+            ideal = x * x // 4
+        else:
+            ideal = (c - a - 1) * (1 + (m - a) * 8 // max(m, 1))
+        flt = 0
+    else:
+        ideal = 16 * ((gsize[i] - 1 - pos[i]) + pos[j])  # FLOAT_STEP
+        flt = (1 if lastf[i] == -1 else 0) + (1 if lastf[j] == 1 else 0)
+    if ideal > 1023:  # IDEAL_CAP
+        ideal = 1023
+    rh, rl = _add(rh, rl, IDh[ideal], IDl[ideal])
+    rh, rl = _add(rh, rl, FLh[flt], FLl[flt])
+    col = 0
+    if want[i] and want[i] == want[j]:
+        col = 2 if strong[i] and strong[j] else 1
+    rh, rl = _add(rh, rl, COh[col], COl[col])
+    geo = 0
+    if club[i] and club[i] == club[j]:
+        geo += 1
+    if country[i] and country[i] == country[j]:
+        geo += 2
+    rh, rl = _add(rh, rl, GEh[geo], GEl[geo])
+    if r:
+        rh, rl = _add(rh, rl, REh[r], REl[r])
+    return True, rh, rl
+
+
 @njit(cache=True, nogil=True)
-def _screen(n, Dh, Dl, gm, go, bypos, ng, grp, pos, gsize, style, want, strong, absw, lastf,
+def _screen(n, Dh, Dl, go, bypos, ng, grp, pos, gsize, style, want, strong, absw, lastf,
             club, country, G2h, G2l, FLh, FLl, COh, COl, GEh, GEl, IDh, IDl, REh, REl, skipo,
-            skip, meto, metj, metr, allow, inner, bpar, czh, czl, byeh, byel, bye, floor_h,
-            floor_l, cap, rowcap, first, step):
+            skip, meto, metj, metr, allow, inner, bpar, czh, czl, dso, dmv, cho, chv, mnv,
+            rank, byeh, byel, bye, floor_h, floor_l, cap, rowcap, first, step):
     """(count, rows i and j, the bound rounded to a float, whether the scan was cut short)
     of every pair i < j (j = n: the bye vertex) whose bound is negative: at most ``rowcap``
-    in a row (player i's pairs; past that the row stops) and at most ``cap`` in all (past
-    that the scan stops); either cut sets the last answer.
+    in a row (player i's pairs: the most negative of the first ROWSPAN·rowcap found, where
+    the row stops) and at most ``cap`` in all (past that the scan stops); either cut sets
+    the last answer.
 
-    Per player i and group: the members by D, smallest first, until D_i + D_j + the groups'
-    part + IDEAL at its cap passes (every later one then passes unless its IDEAL is below the
-    cap); then the members whose IDEAL is below the cap (near the in-group ideal, or a float
-    near the boundary), by place."""
+    Per player i and group: first the group's forest of blossoms (:func:`_forests`), depth
+    first from its root: a node's own members by D, smallest first, until D_i + D_j + the
+    groups' part + IDEAL at its cap + 2·Z passes (Z is the same for every member of a node
+    off i's chain of blossoms, and at least its running sum on the chain; every later member
+    then passes unless its IDEAL is below the cap), and the node's child blossoms by their
+    smallest D until one passes so (every later one passes whole); then the members whose
+    IDEAL is below the cap (near the in-group ideal, or a float near the boundary) by place,
+    those the forest did not reach."""
     out = np.empty((2, min(cap, 16 * n + 1024)), np.int32)  # i, j
     key = np.empty(out.shape[1], np.float32)  # the bound, rounded: the order of the pairs
     cnt = 0
+    nb = bpar.shape[0]  # the forest's root: node nb, every vertex, z = 0
     mark = np.full(n + 1, -1, np.int64)  # partners skipped for the current i
+    seen = np.full(n + 1, -1, np.int64)  # partners reached by the forest for the current i
     met = np.zeros(n + 1, np.int64)  # round of the last game with the current i, else 0
-    anc = np.full(bpar.shape[0] + 1, -1, np.int64)  # blossoms holding the current i
-    memo = np.full(bpar.shape[0] + 1, -1, np.int64)  # inner blossom of j → Z known for i
-    mzh = np.zeros(bpar.shape[0] + 1, np.int64)
-    mzl = np.zeros(bpar.shape[0] + 1, np.int64)
+    anc = np.full(nb + 1, -1, np.int64)  # blossoms holding the current i (and the root)
+    down = np.full(nb + 1, -1, np.int64)  # … each one's child holding i
+    memo = np.full(nb + 1, -1, np.int64)  # inner blossom of j → Z known for i
+    mzh = np.zeros(nb + 1, np.int64)
+    mzl = np.zeros(nb + 1, np.int64)
+    stk = np.empty(nb + 1, np.int64)  # the forest's nodes to visit, with their 2·Z
+    skh = np.empty(nb + 1, np.int64)
+    skl = np.empty(nb + 1, np.int64)
     caph, capl = IDh[1023], IDl[1023]  # IDEAL_CAP
+    rowlim = ROWSPAN * rowcap  # pairs a row may find before it stops
     cut = False
     for i in range(first, n, step):  # (every step-th row: a thread's share)
         row = 0  # pairs of this row so far
@@ -142,9 +203,14 @@ def _screen(n, Dh, Dl, gm, go, bypos, ng, grp, pos, gsize, style, want, strong, 
         for p in range(meto[i], meto[i + 1]):
             met[metj[p]] = metr[p]
         b = inner[i]
+        below = -1
         while b >= 0:
             anc[b] = i
+            down[b] = below
+            below = b
             b = bpar[b]
+        anc[nb] = i
+        down[nb] = below
         ga = grp[i]
         dih, dil = Dh[i], Dl[i]
         # the bye vertex
@@ -157,10 +223,10 @@ def _screen(n, Dh, Dl, gm, go, bypos, ng, grp, pos, gsize, style, want, strong, 
                 if cnt > cap:
                     return cap, out, key, True  # too many: stop here
                 row += 1
-                if row >= rowcap:
+                if row >= rowlim:
                     cut = True
         for gb in range(ga, ng):
-            if row >= rowcap:
+            if row >= rowlim:
                 break
             f = ga * ng + gb
             # no pair of these groups can fail: the smallest D of each plus the groups' part
@@ -168,7 +234,6 @@ def _screen(n, Dh, Dl, gm, go, bypos, ng, grp, pos, gsize, style, want, strong, 
             if th >= 0:
                 continue
             gh, gl = G2h[f], G2l[f]
-            ch, cl = _add(gh, gl, caph, capl)
             # the largest IDEAL below the cap a pair of these groups can fail with: D_i +
             # the floor + IDEAL < 0 (every other part is ≥ 0); the places scanned by place
             # are those whose IDEAL may be at most that
@@ -181,94 +246,106 @@ def _screen(n, Dh, Dl, gm, go, bypos, ng, grp, pos, gsize, style, want, strong, 
                 else:
                     ihi = mid - 1
             imax = ilo
-            for phase in range(3):
-                if row >= rowcap:
-                    break
-                if phase == 0:  # by D, while IDEAL at its cap could still fail
-                    q0, q1 = go[gb], go[gb + 1]
-                else:  # the places whose IDEAL is at most imax (two ranges: slide)
-                    m = gsize[i]
-                    p0 = pos[i]
-                    lo, hi = 0, -1
-                    if gb == ga:
-                        if style == 0:  # fold: (p + q − (m − 1))² ≤ imax
-                            r = _isqrt(imax)
-                            if phase == 1:
-                                lo, hi = m - 1 - p0 - r, m - 1 - p0 + r
-                        elif style == 1:  # slide: (2·|q − p| − m)² // 4 ≤ imax
-                            r = _isqrt(4 * imax + 3) + 1
-                            d0, d1 = (m - r) // 2, (m + r) // 2
-                            if phase == 1:
-                                lo, hi = max(p0 + d0, p0 + 1), p0 + d1
-                            else:
-                                lo, hi = p0 - d1, min(p0 - d0, p0 - 1)
-                        elif phase == 1:  # adjacent: (|q − p| − 1)·step ≤ imax, the step
-                            # of the higher place, at least p's for a q above p
-                            reach = 2 + imax // (1 + (m - p0) * 8 // max(m, 1))
-                            lo, hi = p0 - reach, p0 + reach
-                    elif phase == 1:  # a float: 16·((m − 1 − p) + q) ≤ imax
-                        lo, hi = 0, imax // 16 - (m - 1 - p0)
-                    mb = go[gb + 1] - go[gb]
-                    if lo < 0:
-                        lo = 0
-                    if hi > mb - 1:
-                        hi = mb - 1
-                    q0, q1 = go[gb] + lo, go[gb] + max(hi + 1, lo)
-                for q in range(q0, q1):
-                    if phase == 0:
-                        j = gm[q]  # the group's members by D, smallest first
-                        rh, rl = _add(dih, dil, Dh[j], Dl[j])
-                        th, tl = _add(rh, rl, ch, cl)
-                        if th >= 0:
-                            break  # every later j passes unless its IDEAL is below the cap
-                    else:
-                        j = bypos[q]
-                        rh, rl = _add(dih, dil, Dh[j], Dl[j])
-                        th, tl = _add(rh, rl, ch, cl)
-                        if th < 0:
-                            continue  # seen in the first phase
+            # the forest of group gb, depth first, from the root
+            th0, tl0 = _add(dih, dil, caph, capl)
+            th0, tl0 = _add(th0, tl0, gh, gl)  # D_i + the groups' part + IDEAL at its cap
+            stk[0], skh[0], skl[0] = nb, 0, 0
+            sp = 1
+            while sp > 0 and row < rowlim:
+                sp -= 1
+                a = stk[sp]
+                zh_, zl_ = skh[sp], skl[sp]  # 2·Z of i and every member of a off i's chain
+                if anc[a] == i and a < nb:
+                    zh_, zl_ = czh[a], czl[a]
+                bh, bl = _add(th0, tl0, zh_, zl_)
+                for q in range(dso[a, gb], dso[a, gb + 1]):  # a's own members of gb, by D
+                    j = dmv[q]
+                    th, tl = _add(bh, bl, Dh[j], Dl[j])
+                    if th >= 0:
+                        break  # every later member passes unless its IDEAL is below the cap
+                    seen[j] = i
                     if j == i or (gb == ga and j < i) or mark[j] == i:
                         continue
-                    r = met[j]
-                    if r and not allow:
-                        continue
-                    if absw[i] and absw[i] == absw[j]:
-                        continue  # both absolute, the same colour (Evaluator.pair: blocked)
+                    rh, rl = _add(dih, dil, Dh[j], Dl[j])
                     rh, rl = _add(rh, rl, gh, gl)
-                    if ga == gb:
-                        m = gsize[i]
-                        a, c = pos[i], pos[j]
-                        if a > c:
-                            a, c = c, a
-                        if style == 0:
-                            x = a + c - (m - 1)
-                            ideal = x * x
-                        elif style == 1:
-                            x = 2 * (c - a) - m
-                            ideal = x * x // 4
+                    ok, rh, rl = _part(i, j, ga, gb, rh, rl, allow, met, absw, gsize, pos,
+                                       style, lastf, want, strong, club, country, IDh, IDl,
+                                       FLh, FLl, COh, COl, GEh, GEl, REh, REl)
+                    if not ok:
+                        continue
+                    rh, rl = _add(rh, rl, zh_, zl_)
+                    if rh < 0:
+                        cnt, out, key = _push(out, key, cnt, cap, i, j, rh, rl)
+                        if cnt > cap:
+                            return cap, out, key, True  # too many: stop here
+                        row += 1
+                        if row >= rowlim:
+                            break
+                # the child blossoms off i's chain, by their smallest D in gb: Z as a's
+                # members'
+                for k in range(cho[gb, a], cho[gb, a + 1]):
+                    b = chv[k]
+                    if anc[b] == i:
+                        continue
+                    v = mnv[b, gb]
+                    th, tl = _add(bh, bl, Dh[v], Dl[v])
+                    if th >= 0:
+                        break  # this child and every later one pass whole
+                    stk[sp], skh[sp], skl[sp] = b, zh_, zl_
+                    sp += 1
+                # the child holding i: its members' Z is at least its own running sum
+                b = down[a] if anc[a] == i else -1
+                if b >= 0 and mnv[b, gb] >= 0:
+                    v = mnv[b, gb]
+                    th, tl = _add(th0, tl0, czh[b], czl[b])
+                    th, tl = _add(th, tl, Dh[v], Dl[v])
+                    if th < 0:
+                        stk[sp], skh[sp], skl[sp] = b, czh[b], czl[b]
+                        sp += 1
+            if row >= rowlim:
+                cut = True
+                break  # the row is full: on to the next player
+            for phase in range(1, 3):  # the places whose IDEAL is at most imax (two: slide)
+                if row >= rowlim:
+                    break
+                m = gsize[i]
+                p0 = pos[i]
+                lo, hi = 0, -1
+                if gb == ga:
+                    if style == 0:  # fold: (p + q − (m − 1))² ≤ imax
+                        r = _isqrt(imax)
+                        if phase == 1:
+                            lo, hi = m - 1 - p0 - r, m - 1 - p0 + r
+                    elif style == 1:  # slide: (2·|q − p| − m)² // 4 ≤ imax
+                        r = _isqrt(4 * imax + 3) + 1
+                        d0, d1 = (m - r) // 2, (m + r) // 2
+                        if phase == 1:
+                            lo, hi = max(p0 + d0, p0 + 1), p0 + d1
                         else:
-                            ideal = (c - a - 1) * (1 + (m - a) * 8 // max(m, 1))
-                        flt = 0
-                    else:
-                        ideal = 16 * ((gsize[i] - 1 - pos[i]) + pos[j])  # FLOAT_STEP
-                        flt = (1 if lastf[i] == -1 else 0) + (1 if lastf[j] == 1 else 0)
-                    if ideal > 1023:  # IDEAL_CAP
-                        ideal = 1023
-                    rh, rl = _add(rh, rl, IDh[ideal], IDl[ideal])
-                    rh, rl = _add(rh, rl, FLh[flt], FLl[flt])
-                    col = 0
-                    if want[i] and want[i] == want[j]:
-                        col = 2 if strong[i] and strong[j] else 1
-                    rh, rl = _add(rh, rl, COh[col], COl[col])
-                    geo = 0
-                    if club[i] and club[i] == club[j]:
-                        geo += 1
-                    if country[i] and country[i] == country[j]:
-                        geo += 2
-                    rh, rl = _add(rh, rl, GEh[geo], GEl[geo])
-                    if r:
-                        rh, rl = _add(rh, rl, REh[r], REl[r])
-                    if rh >= 0:
+                            lo, hi = p0 - d1, min(p0 - d0, p0 - 1)
+                    elif phase == 1:  # adjacent: (|q − p| − 1)·step ≤ imax, the step
+                        # of the higher place, at least p's for a q above p
+                        reach = 2 + imax // (1 + (m - p0) * 8 // max(m, 1))
+                        lo, hi = p0 - reach, p0 + reach
+                elif phase == 1:  # a float: 16·((m − 1 − p) + q) ≤ imax
+                    lo, hi = 0, imax // 16 - (m - 1 - p0)
+                mb = go[gb + 1] - go[gb]
+                if lo < 0:
+                    lo = 0
+                if hi > mb - 1:
+                    hi = mb - 1
+                for q in range(go[gb] + lo, go[gb] + max(hi + 1, lo)):
+                    j = bypos[q]
+                    if seen[j] == i:
+                        continue  # reached in the forest
+                    if j == i or (gb == ga and j < i) or mark[j] == i:
+                        continue
+                    rh, rl = _add(dih, dil, Dh[j], Dl[j])
+                    rh, rl = _add(rh, rl, gh, gl)
+                    ok, rh, rl = _part(i, j, ga, gb, rh, rl, allow, met, absw, gsize, pos,
+                                       style, lastf, want, strong, club, country, IDh, IDl,
+                                       FLh, FLl, COh, COl, GEh, GEl, REh, REl)
+                    if not ok or rh >= 0:
                         continue
                     zh_, zl_ = _zsum(inner[j], i, anc, bpar, czh, czl, memo, mzh, mzl)
                     rh, rl = _add(rh, rl, zh_, zl_)
@@ -277,12 +354,105 @@ def _screen(n, Dh, Dl, gm, go, bypos, ng, grp, pos, gsize, style, want, strong, 
                         if cnt > cap:
                             return cap, out, key, True  # too many: stop here
                         row += 1
-                        if row >= rowcap:
+                        if row >= rowlim:
                             cut = True
                             break  # the row is full: on to the next player
         for p in range(meto[i], meto[i + 1]):
             met[metj[p]] = 0
+        if row > 1:  # the row by bound, ties by the partner's D (its rowcap first kept)
+            r0 = cnt - row
+            js = out[1, r0:cnt]
+            byd = np.argsort(rank[js], kind="mergesort")
+            best = byd[np.argsort(key[r0:cnt][byd], kind="mergesort")][:rowcap] + r0
+            keep = min(row, rowcap)
+            out[:, r0:r0 + keep] = out[:, best]
+            key[r0:r0 + keep] = key[best]
+            cnt = r0 + keep
+            if row > rowcap:
+                cut = True
     return cnt, out, key, cut
+
+
+@njit(cache=True)
+def _forests(n, ng, inner, bpar, order, grp, byd):
+    """The blossoms' forest as :func:`_screen` walks it, one per group, node nb its root
+    (every vertex, z = 0), given the blossoms' order (parents first) and the players by D
+    (``byd``): each node's own players (those in no smaller blossom) by group, then D
+    (``dmv``; node a's of group g from ``dso[a, g]`` to ``dso[a, g + 1]``); the player of
+    the smallest D of each group in each node's subtree (``mnv[a, g]``, −1: none); each
+    node's child blossoms holding a player of group g, by that smallest D (``chv`` from
+    ``cho[g, a]`` to ``cho[g, a + 1]``)."""
+    nb = bpar.shape[0]
+    node = np.empty(n, np.int64)
+    for v in range(n):
+        node[v] = inner[v] if inner[v] >= 0 else nb
+    start = np.zeros((nb + 1) * ng + 1, np.int64)
+    for v in range(n):
+        start[node[v] * ng + grp[v] + 1] += 1
+    for k in range(1, start.shape[0]):
+        start[k] += start[k - 1]
+    dso = np.empty((nb + 1, ng + 1), np.int64)
+    for a in range(nb + 1):
+        for g in range(ng + 1):
+            dso[a, g] = start[a * ng + g]
+    fill = start.copy()
+    dmv = np.empty(n, np.int64)
+    rank = np.empty(n + 1, np.int64)
+    rank[n] = n  # the bye vertex last
+    minr = np.full((nb + 1, ng), n, np.int64)
+    for r in range(n):  # by D: each node's group in that order
+        v = byd[r]
+        rank[v] = r
+        k = node[v] * ng + grp[v]
+        dmv[fill[k]] = v
+        fill[k] += 1
+        if r < minr[node[v], grp[v]]:
+            minr[node[v], grp[v]] = r
+    for k in range(order.shape[0] - 1, -1, -1):  # children before parents
+        b = order[k]
+        par = bpar[b] if bpar[b] >= 0 else nb
+        for g in range(ng):
+            if minr[b, g] < minr[par, g]:
+                minr[par, g] = minr[b, g]
+    mnv = np.full((nb + 1, ng), -1, np.int64)
+    for a in range(nb + 1):
+        for g in range(ng):
+            if minr[a, g] < n:
+                mnv[a, g] = byd[minr[a, g]]
+    cho = np.zeros((ng, nb + 2), np.int64)
+    total = 0
+    for g in range(ng):
+        for b in range(nb):
+            if minr[b, g] < n:
+                total += 1
+    chv = np.empty(total, np.int64)
+    at = 0
+    sortkey = np.empty(nb, np.int64)
+    for g in range(ng):
+        m = 0
+        for b in range(nb):
+            if minr[b, g] < n:
+                par = bpar[b] if bpar[b] >= 0 else nb
+                sortkey[m] = par * (n + 1) + minr[b, g]
+                chv[at + m] = b
+                cho[g, par + 1] += 1
+                m += 1
+        srt = np.argsort(sortkey[:m], kind="mergesort")
+        chv[at:at + m] = chv[at:at + m][srt]
+        cho[g, 0] = at
+        for a in range(nb + 1):
+            cho[g, a + 1] += cho[g, a]
+        at += m
+    return dso, dmv, cho, chv, mnv, rank
+
+
+def _forest(n: int, ng: int, inner: np.ndarray, bpar: np.ndarray, grp: np.ndarray,
+            Dh: np.ndarray, Dl: np.ndarray
+            ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`_forests` of the blossoms' tree (inner, parent) and the duals D (two words)."""
+    byd = np.lexsort((Dl[:n], Dh[:n]))  # the players by D (two words, hi first)
+    order, _ok = _order(n + 1, inner, bpar)
+    return _forests(n, ng, inner, bpar, order, grp, byd)
 
 
 @njit(cache=True)
@@ -630,17 +800,14 @@ def screen(pricer, D: list[int], y_bye: int | None, blossoms, scale: int,
     if tree is None:
         return None  # not laminar: the Python pricing sums z pair by pair
     inner, bpar, czh, czl = tree
-    # groups' members by D, smallest first; the floor of a pair of groups: the smallest D
-    # of the lower group plus the groups' part (every other part is ≥ 0)
+    # each group's first place among all; the floor of a pair of groups: the smallest D of
+    # the lower group plus the groups' part (every other part is ≥ 0)
     ng, g2 = st["ng"], st["g2"]
-    gm: list[int] = []
     go = [0]
     dmin = []
     for members in pricer.groups:
-        srt = sorted(members, key=D.__getitem__)
-        gm += srt
-        go.append(len(gm))
-        dmin.append(D[srt[0]] if srt else FIT - 1)
+        go.append(go[-1] + len(members))
+        dmin.append(min((D[i] for i in members), default=FIT - 1))
     bypos = st.get("bypos")
     if bypos is None:  # each group's members by place
         bypos = st["bypos"] = np.empty(n, np.int64)
@@ -671,11 +838,12 @@ def screen(pricer, D: list[int], y_bye: int | None, blossoms, scale: int,
         byeh = byel = np.zeros(n, np.int64)
     (G2h, G2l), (FLh, FLl), (COh, COl), (GEh, GEl), (IDh, IDl), (REh, REl) = (
         st[k] for k in ("G2", "FL", "CO", "GE", "ID", "RE"))
-    args = (n, Dh, Dl, np.array(gm, np.int64), np.array(go, np.int64), bypos, ng, st["grp"],
+    forest = _forest(n, ng, inner, bpar, st["grp"], Dh, Dl)
+    args = (n, Dh, Dl, np.array(go, np.int64), bypos, ng, st["grp"],
             st["pos"], st["gsize"], st["style"], st["want"], st["strong"], st["absw"],
             st["lastf"], st["club"], st["country"], G2h, G2l, FLh, FLl, COh, COl, GEh, GEl,
             IDh, IDl, REh, REl, skipo, skip, st["meto"], st["metj"], st["metr"], st["allow"],
-            inner, bpar, czh, czl, byeh, byel, bye, fh, fl_)
+            inner, bpar, czh, czl, *forest, byeh, byel, bye, fh, fl_)
     step = threads(n)
     share = (max(1, cap // step), ROWCAP if rowcap is None else rowcap)  # per thread
     if step == 1:
