@@ -89,6 +89,7 @@ def test_equals_python_and_rustworkx_cold_warm_and_resumed(seed):
         _check(n, have, nb, py, nb.solve())
         assert nb.key == py.key and nb.eu == py.eu and nb.ev == py.ev
         assert [w // nb.scale for w in nb.ew] == [w // py.scale for w in py.ew]
+        assert nb.edge_list() == py.edge_list()  # the weights as given, read back
 
 
 @pytest.mark.parametrize("seed", range(6))

@@ -387,6 +387,14 @@ def _proven(pool: list[PState], ev: Evaluator, bye: bool, engine: str, cache: di
             for i, j in mate.items() if i != BYE and (j == BYE or i < j) for x in RELAXED_IDX):
         return None
     native = n >= NATIVE_FROM
+    del edges  # (the blossom holds them in arrays)
+    if native:  # from here the window's tuples are not read: only those of the pairs chosen
+        # (chosen() below; 10⁵–10⁶ tuples at 16 000 players, kept twice with the cache)
+        keep = {k: cands.edges[k] for k in
+                ((i, j) for i, j in mate.items() if i != BYE and (j == BYE or i < j))}
+        cands.edges.clear()
+        cands.edges.update(keep)
+        cache.clear()  # (were the proof to give up, the window check evaluates again)
     pricer = Pricer(pool, ev, kp, bye, bye_t, native=native)
     priced = 0
     budget = min(PROOF_WORK[0] * n * n + 1_000_000, PROOF_WORK[1])

@@ -1141,11 +1141,9 @@ class Blossom:
 
     def __init__(self, n: int, edges: list[tuple[int, int, int]]):
         self.n = n
-        # the edges' ends (eu < ev) and weights as given, in the order added; their keys
-        # u·n + v sorted, with the edge of each (arrays: a 16 000-player proof has 10⁵–10⁶)
-        self._eu = np.zeros(0, np.int64)
-        self._ev = np.zeros(0, np.int64)
-        self._w: list[int] = []
+        # the edges (ends eu < ev and solved weights: _E, in the order added; the weights as
+        # given are read back from it, :meth:`_weights`); their keys u·n + v sorted, with the
+        # edge of each (arrays: a 16 000-player proof has 10⁵–10⁶)
         self._keys = np.zeros(0, np.int64)
         self._kpos = np.zeros(0, np.int64)
         self._scale = 2
@@ -1158,10 +1156,10 @@ class Blossom:
         # the weights are solved less an offset (module docstring), the middle of their range
         self._c = (min(ws) + max(ws)) // 2 if ws else 0
         k0, k1, fits = self._add(edges)
-        self._hist[0] = ("edges", (k0, k1))
-        if not fits:
+        if not fits:  # (the history keeps the list given)
             self._fallback()
             return
+        self._hist[0] = ("edges", (k0, k1))
         self._cold(0)
         self._pool = np.zeros(max(16, n), np.int64)
 
@@ -1173,7 +1171,10 @@ class Blossom:
             B[r] = 0
         B[INB, :n] = np.arange(n)
         B[BASE, :n] = np.arange(n)
-        top = max(((w - self._c) * self._scale for w in self._w), default=0)
+        top = 0
+        if self._E.shape[0]:  # the largest weight (twice it, solved, halved)
+            k = np.lexsort((self._E[:, WL], self._E[:, WH]))[-1]
+            top = ((int(self._E[k, WH]) << K) | int(self._E[k, WL])) // 2
         B[YH, :n] = top >> K
         B[YL, :n] = top & MASK
         self._B = B
@@ -1187,12 +1188,13 @@ class Blossom:
     # ---- edges ------------------------------------------------------------------------------
     def _add(self, edges) -> tuple[int, int, bool]:
         """Append the new edges (both ends and weights); returns their index range and
-        whether their weights fit the two words (else the arrays are left as they were)."""
-        k0 = len(self._w)
+        whether their weights fit the two words (else nothing is stored)."""
+        k0 = self._E.shape[0]
         m = len(edges)
         us = np.fromiter((e[0] for e in edges), np.int64, m)
         vs = np.fromiter((e[1] for e in edges), np.int64, m)
         lo, hi = np.minimum(us, vs), np.maximum(us, vs)
+        del us, vs
         keys = lo * self.n + hi
         first = np.unique(keys, return_index=True)[1]  # a pair given twice: the first
         first.sort()
@@ -1201,28 +1203,22 @@ class Blossom:
             at = np.minimum(np.searchsorted(self._keys, keys[first]), len(self._keys) - 1)
             first = first[self._keys[at] != keys[first]]
         k1 = k0 + len(first)
+        ws = [2 * (edges[k][2] - self._c) * self._scale for k in first.tolist()]
+        if max(ws, default=0) >= LIM << K or min(ws, default=0) <= -(LIM << K):
+            return k0, k1, False
         if k1 > k0:
-            self._eu = np.concatenate([self._eu, lo[first]])
-            self._ev = np.concatenate([self._ev, hi[first]])
-            new = [edges[k][2] for k in first.tolist()]
-            self._w.extend(new)
             allk = np.concatenate([self._keys, keys[first]])
             order = np.argsort(allk, kind="stable")
             self._keys = allk[order]
             self._kpos = np.concatenate([self._kpos, np.arange(k0, k1)])[order]
-            ws = [2 * (w - self._c) * self._scale for w in new]
-        else:
-            ws = []
-        if max(ws, default=0) >= LIM << K or min(ws, default=0) <= -(LIM << K):
-            return k0, k1, False
-        if k1 > k0:
-            hi, lo = _words(ws)
+            del allk, order
             add = np.zeros((k1 - k0, EROWS), np.int64)
-            add[:, EU] = self._eu[k0:]
-            add[:, EV] = self._ev[k0:]
-            add[:, WH] = hi
-            add[:, WL] = lo
+            add[:, EU] = lo[first]
+            add[:, EV] = hi[first]
+            add[:, WH], add[:, WL] = _words(ws)
+            del ws
             self._E = np.concatenate([self._E, add], axis=0)
+            del add
             ends = np.concatenate([self._E[:, EU], self._E[:, EV]])
             ids = np.concatenate([np.arange(k1), np.arange(k1)])
             order = np.lexsort((ids, ends))
@@ -1236,19 +1232,26 @@ class Blossom:
             self._adjo = np.zeros(self.n + 1, np.int64)
         return k0, k1, True
 
+    def _weights(self, k0: int, k1: int) -> list[int]:
+        """The weights as given of the stored edges k0 … k1 − 1 (exact: solved as
+        2·(w − offset)·scale)."""
+        two = 2 * self._scale
+        return [((h << K) | lo) // two + self._c for h, lo in
+                zip(self._E[k0:k1, WH].tolist(), self._E[k0:k1, WL].tolist())]
+
     @property
     def eu(self) -> list[int]:
-        return self._py.eu if self._py is not None else self._eu.tolist()
+        return self._py.eu if self._py is not None else self._E[:, EU].tolist()
 
     @property
     def ev(self) -> list[int]:
-        return self._py.ev if self._py is not None else self._ev.tolist()
+        return self._py.ev if self._py is not None else self._E[:, EV].tolist()
 
     @property
     def key(self) -> dict[tuple[int, int], int]:
         if self._py is not None:
             return self._py.key
-        return {(u, v): k for k, u, v in zip(range(len(self._w)), self.eu, self.ev)}
+        return {(u, v): k for k, (u, v) in enumerate(zip(self.eu, self.ev))}
 
     @property
     def scale(self) -> int:
@@ -1259,20 +1262,21 @@ class Blossom:
         """The weights × scale (as :attr:`.blossom.Blossom.ew`)."""
         if self._py is not None:
             return self._py.ew
-        return [w * self._scale for w in self._w]
+        return [w * self._scale for w in self._weights(0, self._E.shape[0])]
 
     def edge_list(self) -> list[tuple[int, int, int]]:
         """Every edge as (u, v, weight as given), u < v, in the order added."""
         if self._py is not None:
             return self._py.edge_list()
-        return list(zip(self._eu.tolist(), self._ev.tolist(), self._w))
+        return self._edges((0, self._E.shape[0]))
 
     def _edges(self, src) -> list[tuple[int, int, int]]:
         """A history entry's edges: the list given, or a range of those stored."""
         if isinstance(src, list):
             return src
         k0, k1 = src
-        return list(zip(self._eu[k0:k1].tolist(), self._ev[k0:k1].tolist(), self._w[k0:k1]))
+        return list(zip(self._E[k0:k1, EU].tolist(), self._E[k0:k1, EV].tolist(),
+                        self._weights(k0, k1)))
 
     @property
     def work(self) -> int:
@@ -1320,7 +1324,7 @@ class Blossom:
         self._hist.append(("add", edges))
         if self._py is not None:
             return self._py.add_edges(edges)
-        before = len(self._w)
+        before = self._E.shape[0]
         # the integrality the stages need: every vertex dual even (module docstring of
         # .blossom); the Python solver doubles the scale at every resume, this one only
         # when a dissolved blossom left an odd dual, and halves it back when it can
@@ -1336,7 +1340,8 @@ class Blossom:
             _halve(self.n, self._B, self._E)
             self._scale //= 2
         k0, k1, fits = self._add(edges)
-        self._hist[-1] = ("add", (k0, k1))  # stored: replayed from here
+        if fits:
+            self._hist[-1] = ("add", (k0, k1))  # stored: replayed from here
         if not fits or not _repair(self._B, self._E, k0, k1):
             self._fallback()
         return k1 - k0
@@ -1350,7 +1355,7 @@ class Blossom:
             self._py = _py.Blossom(self.n, self._py.edge_list())
             self._py.work = work
             return
-        self._hist = [("edges", (0, len(self._w)))]
+        self._hist = [("edges", (0, self._E.shape[0]))]
         self._cold(work)
 
     def solve(self, budget: int | None = None) -> dict[int, int] | None:

@@ -687,6 +687,32 @@ def pair_sums(blossoms, n1: int, pairs: list[tuple[int, int]]) -> list[int] | No
     return [(h << K) | lo for h, lo in zip(oh.tolist(), ol.tolist())]
 
 
+@njit(cache=True)
+def _skips(n, eu, ev, fu, fv):
+    """Per player i < n, the partners the screen skips (the solved pairs eu–ev, the
+    forbidden fu–fv; j = n: the bye vertex, listed at its player only): offsets and
+    partners (int32)."""
+    cnt = np.zeros(n + 1, np.int64)
+    for arr_u, arr_v in ((eu, ev), (fu, fv)):
+        for k in range(arr_u.shape[0]):
+            cnt[arr_u[k] + 1] += 1
+            if arr_v[k] < n:
+                cnt[arr_v[k] + 1] += 1
+    for i in range(n):
+        cnt[i + 1] += cnt[i]
+    skip = np.empty(cnt[n], np.int32)
+    fill = cnt[:n].copy()
+    for arr_u, arr_v in ((eu, ev), (fu, fv)):
+        for k in range(arr_u.shape[0]):
+            u, v = arr_u[k], arr_v[k]
+            skip[fill[u]] = v
+            fill[u] += 1
+            if v < n:
+                skip[fill[v]] = u
+                fill[v] += 1
+    return cnt, skip
+
+
 def _two(values: list[int]) -> tuple[np.ndarray, np.ndarray] | None:
     if any(not -FIT < v < FIT for v in values):
         return None
@@ -818,16 +844,9 @@ def screen(pricer, D: list[int], y_bye: int | None, blossoms, scale: int,
     for ga in range(ng):
         for gb in range(ga, ng):
             floor[ga * ng + gb] = min(dmin[gb] + g2[ga * ng + gb], FIT - 1)
-    # pairs skipped: those solved and the forbidden ones
-    pairs = np.concatenate([np.stack(solved, axis=1).astype(np.int64),
-                            np.array(st["forbidden"], np.int64).reshape(-1, 2)])
-    back = pairs[pairs[:, 1] < n]
-    src = np.concatenate([pairs[:, 0], back[:, 1]])
-    dst = np.concatenate([pairs[:, 1], back[:, 0]])
-    order = np.argsort(src, kind="stable")
-    skip = dst[order]
-    skipo = np.zeros(n + 1, np.int64)
-    np.cumsum(np.bincount(src, minlength=n)[:n], out=skipo[1:])
+    # pairs skipped: those solved and the forbidden ones, per player
+    fb = np.array(st["forbidden"], np.int64).reshape(-1, 2)
+    skipo, skip = _skips(n, solved[0], solved[1], fb[:, 0].copy(), fb[:, 1].copy())
     bye = y_bye is not None
     byew = [y_bye - w for w in st["byew"]] if bye else []
     words = [_two(x) for x in (D, byew, floor)]
@@ -855,9 +874,11 @@ def screen(pricer, D: list[int], y_bye: int | None, blossoms, scale: int,
                                   range(step)))
     out = np.concatenate([o[:, :cnt] for cnt, o, _key, _cut in parts], axis=1)
     key = np.concatenate([k[:cnt] for cnt, _o, k, _cut in parts])
+    cut = any(c for _cnt, _o, _k, c in parts)
+    del parts
     order = np.argsort(key, kind="stable")  # the most negative bound first
-    return Screened(out[0, order].astype(np.int64), out[1, order].astype(np.int64), tree,
-                    any(cut for _cnt, _o, _k, cut in parts))
+    del key
+    return Screened(out[0, order], out[1, order], tree, cut)
 
 
 def threads(n: int) -> int:
