@@ -101,7 +101,7 @@ class GameKind(str, Enum):
                         GameKind.FORFEIT_LOSS, GameKind.FORFEIT_DRAW)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Player:
     id: int
     name: str
@@ -136,7 +136,7 @@ class Player:
         return None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Result:
     """A recorded result in one game's terms, produced by that game's grammar module.
 
@@ -151,7 +151,7 @@ class Result:
     detail: Mapping[str, Any] = field(default_factory=dict, compare=True, hash=False)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Board:
     number: int
     players: tuple[int, int]
@@ -161,13 +161,13 @@ class Board:
     setup: Mapping[str, Any] | None = field(default=None, hash=False)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Bye:
     player: int
     kind: ByeKind
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Round:
     number: int
     boards: tuple[Board, ...] = ()

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, cast
 
 from ..board_setup import with_setup
 from ..gcpause import paused_gc
+from ..memory import large_blocks_from_the_system
 from ..errors import ConflictError, PairingError
 from ..games import profile
 from ..model import Board, Bye, ByeKind, Event, Round
@@ -372,6 +373,7 @@ def _proven(pool: list[PState], ev: Evaluator, bye: bool, engine: str, cache: di
 
     edges = kp.edges(cands.edges.items(), vid)
     if n >= NATIVE_FROM:  # the compiled blossom (numba) solves the window itself
+        large_blocks_from_the_system()  # its large arrays go back to the system when freed
         from .nblossom import Blossom as Compiled
         bs: Blossom | Compiled = Compiled(n + (1 if bye else 0), edges)
         got = bs.solve(min(PROOF_WORK[0] * n * n + 1_000_000, PROOF_WORK[1]))
