@@ -125,3 +125,39 @@ def test_most_rounds_are_proven(monkeypatch):
         proven += "optimum proven (dual certificate)" in got.method
         priced += "0 pair(s) priced in" not in got.method
     assert proven >= 7 and priced >= 5
+
+
+@pytest.mark.parametrize("game", ("chess", "magic", "renju"))
+def test_a_large_pricing_is_resumed_warm_or_restarted_cold_to_the_same_optimum(game,
+                                                                               monkeypatch):
+    """After many new pairs the compiled proof resumes warm within half the last cold
+    solve's work and restarts cold past it (engine.RACE): with the resume always abandoned
+    (RACE 0: every such solve restarts cold) and never (no cap), the round is proven and its
+    objective is the complete graph's."""
+    from swisstui.core.pairing import nblossom
+
+    ev = simulate(game, 90, 3, seed=3).without_round(3)
+    if ev.settings.system == "dutch":
+        ev = replace(ev, settings=replace(ev.settings, system="swiss"))
+    monkeypatch.setattr(engine, "FULL_LIMIT", 10)
+    ref = pair_round(ev, allow_rematch=True, window=0, engine="rustworkx")
+    monkeypatch.setattr(engine, "NATIVE_FROM", 10)  # the compiled blossom and screen
+    monkeypatch.setattr(engine, "START_WINDOW", 1)  # a starved window: much to price in
+    monkeypatch.setattr(candidates, "GOOD_MIN", 1)
+    monkeypatch.setattr(engine, "WARM_SHARE", 10**6)  # every pricing counts as large
+    restarts = []
+    real = nblossom.Blossom.restart
+
+    def spy(self):
+        restarts.append(self.work)
+        real(self)
+
+    monkeypatch.setattr(nblossom.Blossom, "restart", spy)
+    for race, cold in ((0.0, True), (10.0**9, False)):
+        monkeypatch.setattr(engine, "RACE", race)
+        restarts.clear()
+        got = pair_round(ev, allow_rematch=True)
+        assert "optimum proven" in got.method and "0 pair(s) priced" not in got.method, \
+            got.method
+        assert got.objective == ref.objective, (game, race)
+        assert bool(restarts) is cold  # abandoned resumes restart cold; uncapped ones never

@@ -43,7 +43,9 @@ NATIVE_FROM = 600  # from this many players the blossom is the compiled one (nbl
 NATIVE_BITS = 120  # … when the weights fit its two words without the Python fallback
 PROOF_LIMIT = 10**9  # the proof is tried at every size (tests lower this to reach the window check)
 PROOF_WORK = (60, 1_000_000_000)  # the blossom's work budget: min(a·n² + 10⁶, b)
-WARM_SHARE = 3  # the compiled proof resumes warm after at most n / this many new pairs
+WARM_SHARE = 3  # the compiled proof resumes warm after at most n / this many new pairs …
+RACE = 0.5  # … past that, within this share of the last cold solve's work, else cold …
+COLD_GUESS = 4  # … (before any cold solve: this × the window's solve)
 EDGE_BUDGET = (20, 60, 100_000)  # … nor the solves of a round more than min(60n, max(20n, 100k)) edges
 
 
@@ -418,8 +420,18 @@ def _proven(pool: list[PState], ev: Evaluator, bye: bool, engine: str, cache: di
         return chosen(best), cands, (f"candidate window {START_WINDOW}, {priced} pair(s) "
                                      f"priced in (optimum not proven: {why})")
 
+    cold = COLD_GUESS * bs.work  # the work a cold solve of the graph so far is expected to take
+    race = False  # the next solve: resumed warm within RACE of that work, else restarted cold
     for _attempt in range(PRICING_ROUNDS):
-        got = bs.solve(budget)
+        if race:
+            got = bs.solve(min(budget, bs.work + int(cold * RACE)))
+            if got is None and bs.work < budget:  # the resume's repairs cost more: cold
+                cast("Compiled", bs).restart()
+                w0 = bs.work
+                got = bs.solve(budget)
+                cold = bs.work - w0
+        else:
+            got = bs.solve(budget)
         if got is None or len(got) != bs.n:  # over the work budget (or no perfect matching)
             return unproven("work budget spent")
         out = {(BYE if i == vid else i): (BYE if j == vid else j) for i, j in got.items()}
@@ -439,10 +451,10 @@ def _proven(pool: list[PState], ev: Evaluator, bye: bool, engine: str, cache: di
             new = [(i, vert(j), kp.pack(t, j == BYE)) for i, j, t in viol]
             priced += len(new)
             bs.add_edges(new)
-            if native and len(new) > n // WARM_SHARE:
-                # many new pairs: a cold start on the larger graph is cheaper than the
-                # resume's repairs (nblossom.Blossom.restart); a few are resumed warm
-                cast("Compiled", bs).restart()
+            # many new pairs: the resume's repairs may cost more than a cold start on the
+            # larger graph (nblossom.Blossom.restart) or far less; it runs within half the
+            # work of the last cold solve and is restarted cold past that. A few: warm
+            race = native and len(new) > n // WARM_SHARE
             continue
         solved = bs.edge_list()
         why = certify(y, blossoms, scale, got, solved, native=native)
