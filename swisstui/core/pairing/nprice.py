@@ -170,14 +170,15 @@ def _screen(n, Dh, Dl, go, bypos, ng, grp, pos, gsize, style, want, strong, absw
     the row stops) and at most ``cap`` in all (past that the scan stops); either cut sets
     the last answer.
 
-    Per player i and group: first the group's forest of blossoms (:func:`_forests`), depth
-    first from its root: a node's own members by D, smallest first, until D_i + D_j + the
-    groups' part + IDEAL at its cap + 2·Z passes (Z is the same for every member of a node
-    off i's chain of blossoms, and at least its running sum on the chain; every later member
-    then passes unless its IDEAL is below the cap), and the node's child blossoms by their
-    smallest D until one passes so (every later one passes whole); then the members whose
-    IDEAL is below the cap (near the in-group ideal, or a float near the boundary) by place,
-    those the forest did not reach."""
+    Per player i and group: first the group's forests of blossoms (:func:`_forests`), one
+    per colour wish, depth first from the root: a node's own members by D, smallest first,
+    until D_i + D_j + the groups' part + IDEAL at its cap (+ COLOUR for i's own wish) + 2·Z
+    passes (Z is the same for every member of a node off i's chain of blossoms, and at least
+    its running sum on the chain; every later member then passes unless its IDEAL is below
+    the cap), and the node's child blossoms by their smallest D until one passes so (every
+    later one passes whole); then the members whose IDEAL is below the cap (near the
+    in-group ideal, or a float near the boundary) by place, those the forests did not
+    reach."""
     out = np.empty((2, min(cap, 16 * n + 1024)), np.int32)  # i, j
     key = np.empty(out.shape[1], np.float32)  # the bound, rounded: the order of the pairs
     cnt = 0
@@ -249,59 +250,68 @@ def _screen(n, Dh, Dl, go, bypos, ng, grp, pos, gsize, style, want, strong, absw
             # the forest of group gb, depth first, from the root
             th0, tl0 = _add(dih, dil, caph, capl)
             th0, tl0 = _add(th0, tl0, gh, gl)  # D_i + the groups' part + IDEAL at its cap
-            stk[0], skh[0], skl[0] = nb, 0, 0
-            sp = 1
-            while sp > 0 and row < rowlim:
-                sp -= 1
-                a = stk[sp]
-                zh_, zl_ = skh[sp], skl[sp]  # 2·Z of i and every member of a off i's chain
-                if anc[a] == i and a < nb:
-                    zh_, zl_ = czh[a], czl[a]
-                bh, bl = _add(th0, tl0, zh_, zl_)
-                for q in range(dso[a, gb], dso[a, gb + 1]):  # a's own members of gb, by D
-                    j = dmv[q]
-                    th, tl = _add(bh, bl, Dh[j], Dl[j])
-                    if th >= 0:
-                        break  # every later member passes unless its IDEAL is below the cap
-                    seen[j] = i
-                    if j == i or (gb == ga and j < i) or mark[j] == i:
-                        continue
-                    rh, rl = _add(dih, dil, Dh[j], Dl[j])
-                    rh, rl = _add(rh, rl, gh, gl)
-                    ok, rh, rl = _part(i, j, ga, gb, rh, rl, allow, met, absw, gsize, pos,
-                                       style, lastf, want, strong, club, country, IDh, IDl,
-                                       FLh, FLl, COh, COl, GEh, GEl, REh, REl)
-                    if not ok:
-                        continue
-                    rh, rl = _add(rh, rl, zh_, zl_)
-                    if rh < 0:
-                        cnt, out, key = _push(out, key, cnt, cap, i, j, rh, rl)
-                        if cnt > cap:
-                            return cap, out, key, True  # too many: stop here
-                        row += 1
-                        if row >= rowlim:
-                            break
-                # the child blossoms off i's chain, by their smallest D in gb: Z as a's
-                # members'
-                for k in range(cho[gb, a], cho[gb, a + 1]):
-                    b = chv[k]
-                    if anc[b] == i:
-                        continue
-                    v = mnv[b, gb]
-                    th, tl = _add(bh, bl, Dh[v], Dl[v])
-                    if th >= 0:
-                        break  # this child and every later one pass whole
-                    stk[sp], skh[sp], skl[sp] = b, zh_, zl_
-                    sp += 1
-                # the child holding i: its members' Z is at least its own running sum
-                b = down[a] if anc[a] == i else -1
-                if b >= 0 and mnv[b, gb] >= 0:
-                    v = mnv[b, gb]
-                    th, tl = _add(th0, tl0, czh[b], czl[b])
-                    th, tl = _add(th, tl, Dh[v], Dl[v])
-                    if th < 0:
-                        stk[sp], skh[sp], skl[sp] = b, czh[b], czl[b]
+            for c in range(3):  # its members by colour wish: none, White, Black
+                sg = 3 * gb + c
+                if mnv[nb, sg] < 0:
+                    continue  # nobody of this wish in the group
+                # a pair of the same wish takes COLOUR at least
+                ch0, cl0 = _add(th0, tl0, COh[1], COl[1]) if want[i] and want[i] == c \
+                    else (th0, tl0)
+                stk[0], skh[0], skl[0] = nb, 0, 0
+                sp = 1
+                while sp > 0 and row < rowlim:
+                    sp -= 1
+                    a = stk[sp]
+                    zh_, zl_ = skh[sp], skl[sp]  # 2·Z of i and the members of a off i's chain
+                    if anc[a] == i and a < nb:
+                        zh_, zl_ = czh[a], czl[a]
+                    bh, bl = _add(ch0, cl0, zh_, zl_)
+                    for q in range(dso[a, sg], dso[a, sg + 1]):  # a's own of gb and c, by D
+                        j = dmv[q]
+                        th, tl = _add(bh, bl, Dh[j], Dl[j])
+                        if th >= 0:
+                            break  # every later one passes unless its IDEAL is below the cap
+                        seen[j] = i
+                        if j == i or (gb == ga and j < i) or mark[j] == i:
+                            continue
+                        rh, rl = _add(dih, dil, Dh[j], Dl[j])
+                        rh, rl = _add(rh, rl, gh, gl)
+                        ok, rh, rl = _part(i, j, ga, gb, rh, rl, allow, met, absw, gsize, pos,
+                                           style, lastf, want, strong, club, country, IDh, IDl,
+                                           FLh, FLl, COh, COl, GEh, GEl, REh, REl)
+                        if not ok:
+                            continue
+                        rh, rl = _add(rh, rl, zh_, zl_)
+                        if rh < 0:
+                            cnt, out, key = _push(out, key, cnt, cap, i, j, rh, rl)
+                            if cnt > cap:
+                                return cap, out, key, True  # too many: stop here
+                            row += 1
+                            if row >= rowlim:
+                                break
+                    # the child blossoms off i's chain, by their smallest D in gb: Z as a's
+                    # members'
+                    for k in range(cho[sg, a], cho[sg, a + 1]):
+                        b = chv[k]
+                        if anc[b] == i:
+                            continue
+                        v = mnv[b, sg]
+                        th, tl = _add(bh, bl, Dh[v], Dl[v])
+                        if th >= 0:
+                            break  # this child and every later one pass whole
+                        stk[sp], skh[sp], skl[sp] = b, zh_, zl_
                         sp += 1
+                    # the child holding i: its members' Z is at least its own running sum
+                    b = down[a] if anc[a] == i else -1
+                    if b >= 0 and mnv[b, sg] >= 0:
+                        v = mnv[b, sg]
+                        th, tl = _add(ch0, cl0, czh[b], czl[b])
+                        th, tl = _add(th, tl, Dh[v], Dl[v])
+                        if th < 0:
+                            stk[sp], skh[sp], skl[sp] = b, czh[b], czl[b]
+                            sp += 1
+                if row >= rowlim:
+                    break
             if row >= rowlim:
                 cut = True
                 break  # the row is full: on to the next player
@@ -375,7 +385,8 @@ def _screen(n, Dh, Dl, go, bypos, ng, grp, pos, gsize, style, want, strong, absw
 
 @njit(cache=True)
 def _forests(n, ng, inner, bpar, order, grp, byd):
-    """The blossoms' forest as :func:`_screen` walks it, one per group, node nb its root
+    """The blossoms' forest as :func:`_screen` walks it, one per group ``grp`` gives (the
+    screen's: score group and colour wish), node nb its root
     (every vertex, z = 0), given the blossoms' order (parents first) and the players by D
     (``byd``): each node's own players (those in no smaller blossom) by group, then D
     (``dmv``; node a's of group g from ``dso[a, g]`` to ``dso[a, g + 1]``); the player of
@@ -857,7 +868,8 @@ def screen(pricer, D: list[int], y_bye: int | None, blossoms, scale: int,
         byeh = byel = np.zeros(n, np.int64)
     (G2h, G2l), (FLh, FLl), (COh, COl), (GEh, GEl), (IDh, IDl), (REh, REl) = (
         st[k] for k in ("G2", "FL", "CO", "GE", "ID", "RE"))
-    forest = _forest(n, ng, inner, bpar, st["grp"], Dh, Dl)
+    # the forests by group and colour wish (3·group + wish: none, White, Black)
+    forest = _forest(n, 3 * ng, inner, bpar, 3 * st["grp"] + st["want"], Dh, Dl)
     args = (n, Dh, Dl, np.array(go, np.int64), bypos, ng, st["grp"],
             st["pos"], st["gsize"], st["style"], st["want"], st["strong"], st["absw"],
             st["lastf"], st["club"], st["country"], G2h, G2l, FLh, FLl, COh, COl, GEh, GEl,
