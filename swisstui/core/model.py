@@ -150,6 +150,31 @@ class Result:
     forfeit: bool = False
     detail: Mapping[str, Any] = field(default_factory=dict, compare=True, hash=False)
 
+    def __post_init__(self) -> None:
+        # equal details are one object (a Magic event of 16 000 players holds 64 000
+        # results and a handful of different details): see _shared_detail
+        object.__setattr__(self, "detail", _shared_detail(self.detail))
+
+
+_DETAILS: dict[tuple, Mapping[str, Any]] = {}  # the shared details, by their items
+_DETAILS_MAX = 4096
+
+
+def _shared_detail(detail: Mapping[str, Any]) -> Mapping[str, Any]:
+    """One object for every equal detail of hashable values (the model is frozen: nobody
+    changes a detail once its Result is made), a copy of the first seen; at most
+    _DETAILS_MAX of them, past that (or with unhashable values) the detail itself."""
+    try:
+        key = tuple(sorted(detail.items()))
+        got = _DETAILS.get(key)
+    except TypeError:  # a value that is not hashable (or keys that do not sort)
+        return detail
+    if got is None:
+        if len(_DETAILS) >= _DETAILS_MAX:
+            return detail
+        got = _DETAILS[key] = dict(detail)
+    return got
+
 
 @dataclass(frozen=True, slots=True)
 class Board:
