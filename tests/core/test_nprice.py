@@ -128,6 +128,20 @@ def test_the_screen_misses_no_violated_pair(game, seed, monkeypatch):
                                   native=True)
             cut, _ = part.violations(y, blossoms, scale, mate, have, 10**9)
             assert cut and {(i, j) for i, j, _t in cut} < truth
+    # a scan past its cap (2²⁰ pairs in a large round) stops there, partial
+    if len(truth) > 3:
+        import numpy as np
+        monkeypatch.setattr(nprice, "ROWCAP", 10**9)
+        ends = tuple(np.array([n if p[k] == BYE else p[k] for p in have], np.int64)
+                     for k in (0, 1))
+        full = nprice.screen(native, [y[i] - w0s for i in range(n)],
+                             y[n] if pricer.bye else None, blossoms, scale, ends)
+        short = nprice.screen(native, [y[i] - w0s for i in range(n)],
+                              y[n] if pricer.bye else None, blossoms, scale, ends, cap=3)
+        assert full is not None and short is not None
+        assert not full.partial and short.partial and len(short) == 3
+        pairs = {(int(i), int(j)) for i, j in zip(full.i, full.j)}
+        assert {(int(i), int(j)) for i, j in zip(short.i, short.j)} <= pairs
 
 
 def _laminar(r: random.Random, nv: int, spread: int) -> list[tuple[list[int], int]]:

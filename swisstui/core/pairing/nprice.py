@@ -100,15 +100,17 @@ def _isqrt(x):
 
 
 @njit(inline="always", cache=True)
-def _push(out, key, cnt, cap, i, j, rh, rl):
-    """Pair (i, j) with bound (rh, rl) appended: (count, out, key); count cap + 1 when full."""
+def _push(out, key, cnt, row, cap, rowlim, i, j, rh, rl):
+    """Pair (i, j) with bound (rh, rl) appended to the scan and to its row: (count, the
+    row's count, out, key); when the scan is full, count cap + 1 and the row ends (its
+    count rowlim)."""
     if cnt == out.shape[1]:
         if cnt == cap:
-            return cap + 1, out, key
+            return cap + 1, rowlim, out, key
         out, key = _grown(out, key, cap)
     out[0, cnt], out[1, cnt] = i, j
     key[cnt] = np.float32(rh * 4611686018427387904.0 + rl)
-    return cnt + 1, out, key
+    return cnt + 1, row + 1, out, key
 
 
 @njit(inline="always", cache=True)
@@ -220,12 +222,7 @@ def _screen(n, Dh, Dl, go, bypos, ng, grp, pos, gsize, style, want, strong, absw
             zh_, zl_ = _zsum(inner[n], i, anc, bpar, czh, czl, memo, mzh, mzl)
             rh, rl = _add(rh, rl, zh_, zl_)
             if rh < 0:
-                cnt, out, key = _push(out, key, cnt, cap, i, n, rh, rl)
-                if cnt > cap:
-                    return cap, out, key, True  # too many: stop here
-                row += 1
-                if row >= rowlim:
-                    cut = True
+                cnt, row, out, key = _push(out, key, cnt, row, cap, rowlim, i, n, rh, rl)
         for gb in range(ga, ng):
             if row >= rowlim:
                 break
@@ -283,10 +280,8 @@ def _screen(n, Dh, Dl, go, bypos, ng, grp, pos, gsize, style, want, strong, absw
                             continue
                         rh, rl = _add(rh, rl, zh_, zl_)
                         if rh < 0:
-                            cnt, out, key = _push(out, key, cnt, cap, i, j, rh, rl)
-                            if cnt > cap:
-                                return cap, out, key, True  # too many: stop here
-                            row += 1
+                            cnt, row, out, key = _push(out, key, cnt, row, cap, rowlim, i, j,
+                                                       rh, rl)
                             if row >= rowlim:
                                 break
                     # the child blossoms off i's chain, by their smallest D in gb: Z as a's
@@ -313,7 +308,6 @@ def _screen(n, Dh, Dl, go, bypos, ng, grp, pos, gsize, style, want, strong, absw
                 if row >= rowlim:
                     break
             if row >= rowlim:
-                cut = True
                 break  # the row is full: on to the next player
             for phase in range(1, 3):  # the places whose IDEAL is at most imax (two: slide)
                 if row >= rowlim:
@@ -360,13 +354,14 @@ def _screen(n, Dh, Dl, go, bypos, ng, grp, pos, gsize, style, want, strong, absw
                     zh_, zl_ = _zsum(inner[j], i, anc, bpar, czh, czl, memo, mzh, mzl)
                     rh, rl = _add(rh, rl, zh_, zl_)
                     if rh < 0:
-                        cnt, out, key = _push(out, key, cnt, cap, i, j, rh, rl)
-                        if cnt > cap:
-                            return cap, out, key, True  # too many: stop here
-                        row += 1
+                        cnt, row, out, key = _push(out, key, cnt, row, cap, rowlim, i, j,
+                                                   rh, rl)
                         if row >= rowlim:
-                            cut = True
                             break  # the row is full: on to the next player
+        if cnt > cap:
+            return cap, out, key, True  # too many: stop here
+        if row >= rowlim:
+            cut = True
         for p in range(meto[i], meto[i + 1]):
             met[metj[p]] = 0
         if row > 1:  # the row by bound, ties by the partner's D (its rowcap first kept)
