@@ -114,7 +114,7 @@ def _push(out, key, cnt, row, cap, rowlim, i, j, rh, rl):
 
 
 @njit(inline="always", cache=True)
-def _part(i, j, ga, gb, rh, rl, allow, met, absw, gsize, pos, style, lastf, want, strong,
+def _part(i, j, ga, gb, rh, rl, allow, met, absw, gsize, pos, style, fstep, lastf, want, strong,
           club, country, IDh, IDl, FLh, FLl, COh, COl, GEh, GEl, REh, REl):
     """(whether the pair may be played, D_i + D_j + the groups' part (rh, rl) + the pair's
     own parts): IDEAL, FLOAT, COLOUR, STRONGCOL, GEO, REMATCH and RECENCY, exactly as
@@ -125,7 +125,7 @@ def _part(i, j, ga, gb, rh, rl, allow, met, absw, gsize, pos, style, lastf, want
         return False, rh, rl
     if absw[i] and absw[i] == absw[j]:
         return False, rh, rl  # both absolute, the same colour (Evaluator.pair: blocked)
-    if ga == gb:
+    if ga == gb:  # criteria.ideal_penalty, compiled: fold, slide, adjacent
         m = gsize[i]
         a, c = pos[i], pos[j]
         if a > c:
@@ -140,10 +140,11 @@ def _part(i, j, ga, gb, rh, rl, allow, met, absw, gsize, pos, style, lastf, want
             ideal = (c - a - 1) * (1 + (m - a) * 8 // max(m, 1))
         flt = 0
     else:
-        ideal = 16 * ((gsize[i] - 1 - pos[i]) + pos[j])  # FLOAT_STEP
+        ideal = fstep * ((gsize[i] - 1 - pos[i]) + pos[j])  # criteria.float_ideal
         flt = (1 if lastf[i] == -1 else 0) + (1 if lastf[j] == 1 else 0)
-    if ideal > 1023:  # IDEAL_CAP
-        ideal = 1023
+    icap = IDh.shape[0] - 1  # IDEAL_CAP: the IDEAL table's last entry
+    if ideal > icap:
+        ideal = icap
     rh, rl = _add(rh, rl, IDh[ideal], IDl[ideal])
     rh, rl = _add(rh, rl, FLh[flt], FLl[flt])
     col = 0
@@ -162,7 +163,7 @@ def _part(i, j, ga, gb, rh, rl, allow, met, absw, gsize, pos, style, lastf, want
 
 
 @njit(cache=True, nogil=True)
-def _screen(n, Dh, Dl, go, bypos, ng, grp, pos, gsize, style, want, strong, absw, lastf,
+def _screen(n, Dh, Dl, go, bypos, ng, grp, pos, gsize, style, fstep, want, strong, absw, lastf,
             club, country, G2h, G2l, FLh, FLl, COh, COl, GEh, GEl, IDh, IDl, REh, REl, skipo,
             skip, meto, metj, metr, allow, inner, bpar, czh, czl, dso, dmv, cho, chv, mnv,
             rank, byeh, byel, bye, floor_h, floor_l, cap, rowcap, first, step):
@@ -196,7 +197,8 @@ def _screen(n, Dh, Dl, go, bypos, ng, grp, pos, gsize, style, want, strong, absw
     stk = np.empty(nb + 1, np.int64)  # the forest's nodes to visit, with their 2·Z
     skh = np.empty(nb + 1, np.int64)
     skl = np.empty(nb + 1, np.int64)
-    caph, capl = IDh[1023], IDl[1023]  # IDEAL_CAP
+    icap = IDh.shape[0] - 1  # IDEAL_CAP: the IDEAL table's last entry
+    caph, capl = IDh[icap], IDl[icap]
     rowlim = ROWSPAN * rowcap  # pairs a row may find before it stops
     cut = False
     for i in range(first, n, step):  # (every step-th row: a thread's share)
@@ -235,7 +237,7 @@ def _screen(n, Dh, Dl, go, bypos, ng, grp, pos, gsize, style, want, strong, absw
             # the largest IDEAL below the cap a pair of these groups can fail with: D_i +
             # the floor + IDEAL < 0 (every other part is ≥ 0); the places scanned by place
             # are those whose IDEAL may be at most that
-            ilo, ihi = 0, 1022
+            ilo, ihi = 0, icap - 1
             while ilo < ihi:
                 mid = (ilo + ihi + 1) // 2
                 xh, _xl = _add(th, tl, IDh[mid], IDl[mid])
@@ -274,8 +276,8 @@ def _screen(n, Dh, Dl, go, bypos, ng, grp, pos, gsize, style, want, strong, absw
                         rh, rl = _add(dih, dil, Dh[j], Dl[j])
                         rh, rl = _add(rh, rl, gh, gl)
                         ok, rh, rl = _part(i, j, ga, gb, rh, rl, allow, met, absw, gsize, pos,
-                                           style, lastf, want, strong, club, country, IDh, IDl,
-                                           FLh, FLl, COh, COl, GEh, GEl, REh, REl)
+                                           style, fstep, lastf, want, strong, club, country,
+                                           IDh, IDl, FLh, FLl, COh, COl, GEh, GEl, REh, REl)
                         if not ok:
                             continue
                         rh, rl = _add(rh, rl, zh_, zl_)
@@ -331,8 +333,8 @@ def _screen(n, Dh, Dl, go, bypos, ng, grp, pos, gsize, style, want, strong, absw
                         # of the higher place, at least p's for a q above p
                         reach = 2 + imax // (1 + (m - p0) * 8 // max(m, 1))
                         lo, hi = p0 - reach, p0 + reach
-                elif phase == 1:  # a float: 16·((m − 1 − p) + q) ≤ imax
-                    lo, hi = 0, imax // 16 - (m - 1 - p0)
+                elif phase == 1:  # a float: FLOAT_STEP·((m − 1 − p) + q) ≤ imax
+                    lo, hi = 0, imax // fstep - (m - 1 - p0)
                 mb = go[gb + 1] - go[gb]
                 if lo < 0:
                     lo = 0
@@ -347,8 +349,8 @@ def _screen(n, Dh, Dl, go, bypos, ng, grp, pos, gsize, style, want, strong, absw
                     rh, rl = _add(dih, dil, Dh[j], Dl[j])
                     rh, rl = _add(rh, rl, gh, gl)
                     ok, rh, rl = _part(i, j, ga, gb, rh, rl, allow, met, absw, gsize, pos,
-                                       style, lastf, want, strong, club, country, IDh, IDl,
-                                       FLh, FLl, COh, COl, GEh, GEl, REh, REl)
+                                       style, fstep, lastf, want, strong, club, country,
+                                       IDh, IDl, FLh, FLl, COh, COl, GEh, GEl, REh, REl)
                     if not ok or rh >= 0:
                         continue
                     zh_, zl_ = _zsum(inner[j], i, anc, bpar, czh, czl, memo, mzh, mzl)
@@ -729,7 +731,7 @@ def _static(pricer, scale: int) -> dict:
     """What the screen needs that a round's resumes do not change (per scale): the players'
     facts and the penalty's parts, each times 2·scale, as tables of two words."""
     from .colours import ABSOLUTE
-    from .criteria import FIELDS, IDEAL_CAP
+    from .criteria import FIELDS, FLOAT_STEP, IDEAL_CAP
     pool, ev, packer = pricer.pool, pricer.ev, pricer.packer
     ctx = ev.ctx
     n = len(pool)
@@ -800,7 +802,7 @@ def _static(pricer, scale: int) -> dict:
         pos=np.array([st.pos for st in pool], np.int64),
         gsize=np.array([st.gsize for st in pool], np.int64),
         lastf=np.array([st.last_float for st in pool], np.int64),
-        style={"fold": 0, "slide": 1}.get(ctx.style, 2), meto=meto,
+        style={"fold": 0, "slide": 1}.get(ctx.style, 2), fstep=FLOAT_STEP, meto=meto,
         metj=np.array([j for x in mets for j, _r in x], np.int64),
         metr=np.array([r for x in mets for _j, r in x], np.int64),
         allow=bool(ctx.allow_rematch),
@@ -866,8 +868,8 @@ def screen(pricer, D: list[int], y_bye: int | None, blossoms, scale: int,
     # the forests by group and colour wish (3·group + wish: none, White, Black)
     forest = _forest(n, 3 * ng, inner, bpar, 3 * st["grp"] + st["want"], Dh, Dl)
     args = (n, Dh, Dl, np.array(go, np.int64), bypos, ng, st["grp"],
-            st["pos"], st["gsize"], st["style"], st["want"], st["strong"], st["absw"],
-            st["lastf"], st["club"], st["country"], G2h, G2l, FLh, FLl, COh, COl, GEh, GEl,
+            st["pos"], st["gsize"], st["style"], st["fstep"], st["want"], st["strong"],
+            st["absw"], st["lastf"], st["club"], st["country"], G2h, G2l, FLh, FLl, COh, COl, GEh, GEl,
             IDh, IDl, REh, REl, skipo, skip, st["meto"], st["metj"], st["metr"], st["allow"],
             inner, bpar, czh, czl, *forest, byeh, byel, bye, fh, fl_)
     step = threads(n)
