@@ -391,13 +391,10 @@ def _proven(pool: list[PState], ev: Evaluator, bye: bool, engine: str, cache: di
             for i, j in mate.items() if i != BYE and (j == BYE or i < j) for x in RELAXED_IDX):
         return None
     native = n >= NATIVE_FROM
-    del edges  # (the blossom holds them in arrays)
-    if native:  # from here the window's tuples are not read: only those of the pairs chosen
-        # (chosen() below; 10⁵–10⁶ tuples at 16 000 players, kept twice with the cache)
-        keep = {k: cands.edges[k] for k in
-                ((i, j) for i, j in mate.items() if i != BYE and (j == BYE or i < j))}
+    del edges  # (the blossom holds them)
+    if native:  # from here no tuple of the window is read: chosen() evaluates the pairs
+        # chosen again (10⁵–10⁶ tuples at 16 000 players, kept twice with the cache)
         cands.edges.clear()
-        cands.edges.update(keep)
         cache.clear()  # (were the proof to give up, the window check evaluates again)
     pricer = Pricer(pool, ev, kp, bye, bye_t, native=native)
     priced = 0
@@ -405,8 +402,8 @@ def _proven(pool: list[PState], ev: Evaluator, bye: bool, engine: str, cache: di
     best = None  # the optimum of the graph solved so far (compiled path)
 
     def chosen(mate: dict[int, int]) -> dict[int, int]:
-        """``mate``, its pairs' penalty tuples in ``cands`` (those of priced pairs are not
-        kept: 10⁵–10⁶ tuples at 16 000 players)."""
+        """``mate``, its pairs' penalty tuples in ``cands`` (those of the window are dropped
+        from 600 players, those of priced pairs never kept)."""
         for i, j in mate.items():
             if i != BYE and (j == BYE or i < j) and (i, j) not in cands.edges:
                 t = ev.bye(pool[i]) if j == BYE else ev.pair(pool[i], pool[j])
