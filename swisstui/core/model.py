@@ -167,8 +167,8 @@ def _shared_detail(detail: Mapping[str, Any]) -> Mapping[str, Any]:
     try:
         key = tuple(sorted(detail.items()))
         got = _DETAILS.get(key)
-    except TypeError:  # a value that is not hashable (or keys that do not sort)
-        return detail
+    except (TypeError, AttributeError):  # a value not hashable, keys that do not sort, or
+        return detail  # … not a mapping: kept as given
     if got is None:
         if len(_DETAILS) >= _DETAILS_MAX:
             return detail
