@@ -43,6 +43,7 @@ NATIVE_FROM = 600  # from this many players the blossom is the compiled one (nbl
 NATIVE_BITS = 120  # … when the weights fit its two words without the Python fallback
 PROOF_LIMIT = 10**9  # the proof is tried at every size (tests lower this to reach the window check)
 PROOF_WORK = (60, 1_000_000_000)  # the blossom's work budget: min(a·n² + 10⁶, b)
+NATIVE_WORK = (16, 300_000_000)  # … the compiled one's (its units: edges scanned, events)
 WARM_SHARE = 3  # the compiled proof resumes warm after at most n / this many new pairs …
 RACE = 0.5  # … past that, within this share of the last cold solve's work, else cold …
 COLD_GUESS = 4  # … (before any cold solve: this × the window's solve)
@@ -378,7 +379,7 @@ def _proven(pool: list[PState], ev: Evaluator, bye: bool, engine: str, cache: di
         large_blocks_from_the_system()  # its large arrays go back to the system when freed
         from .nblossom import Blossom as Compiled
         bs: Blossom | Compiled = Compiled(n + (1 if bye else 0), edges)
-        got = bs.solve(min(PROOF_WORK[0] * n * n + 1_000_000, PROOF_WORK[1]))
+        got = bs.solve(min(NATIVE_WORK[0] * n * n + 1_000_000, NATIVE_WORK[1]))
         if got is None or len(got) != bs.n:
             return None
         mate = {(BYE if i == vid else i): (BYE if j == vid else j) for i, j in got.items()}
@@ -398,7 +399,8 @@ def _proven(pool: list[PState], ev: Evaluator, bye: bool, engine: str, cache: di
         cache.clear()  # (were the proof to give up, the window check evaluates again)
     pricer = Pricer(pool, ev, kp, bye, bye_t, native=native)
     priced = 0
-    budget = min(PROOF_WORK[0] * n * n + 1_000_000, PROOF_WORK[1])
+    units = NATIVE_WORK if native else PROOF_WORK
+    budget = min(units[0] * n * n + 1_000_000, units[1])
     best = None  # the optimum of the graph solved so far (compiled path)
 
     def chosen(mate: dict[int, int]) -> dict[int, int]:

@@ -12,20 +12,42 @@ stage and scans every vertex at every dual change (Galil's O(n³) organisation),
 grows a single alternating tree from the first free vertex and ends when an edge reaches
 another free vertex (or blossom): the augmenting path.  The perfect-matching problem allows
 it — no vertex dual is bounded below — and a tree that cannot grow proves that no perfect
-matching exists.  The nodes a stage labels or gives a best edge are listed as it goes
-(:func:`_touch`); the next stage resets only those, and the dual change scans and updates
-only those (and the vertices of their blossoms), so a stage costs its tree, not n.  Ties
-between equal dual steps go to the smallest node, as a scan of every node would.  Both
-solvers reach an optimum with valid duals; among equally good matchings they may pick
-different ones, and their ``work`` counts differ (each counts its own steps).
+matching exists.  Both solvers reach an optimum with valid duals; among equally good
+matchings they may pick different ones, and their ``work`` counts differ (each counts its
+own steps).
+
+A stage's cost does not grow with its tree (the variable-δ idea of Kolmogorov's Blossom V
+and Gabow's priority queues, organised our own way):
+
+* *Lazy dual changes.*  The stage adds its dual changes up in Δ; a top-level node remembers Δ
+  when it was labelled, and its pending change is applied (:func:`_settle`) only when its
+  label or blossom changes and at the stage's end.  A blossom's change goes into an offset
+  shared by its vertices, so it costs one value, not one per vertex.
+* *A heap of events.*  The next dual change is the first of: an edge from S to an
+  unlabelled vertex becomes tight (each such vertex's best edge), an S–S edge becomes tight
+  (every one scanned), a T-blossom's dual reaches zero.  Each is keyed by the Δ at which it
+  happens — fixed while the labels stay — and checked when it comes out: stale entries are
+  dropped or put back at their new time.  Ties go to the smallest vertex (or blossom).
+* *Sets for "which blossom holds v".*  Each vertex points to a set and each set to its
+  top-level node; a new blossom takes its largest child's set and an opened blossom leaves
+  its set to its largest child, so inside a deep nest of blossoms (an "onion" of thousands
+  of vertices, layers of two or three) a shrink or an expansion relabels only the small
+  children, not the whole nest.
+
+Measured on the last graph of a 4000-player chess round (63 000 edges, a cold solve): the
+scan of the whole tree at every dual change and the updates of every vertex of a blossom
+took 43 M work units and 0.57 s; with the lazy changes, the heap and the sets, 7.7 M units
+(edges scanned and heap events) and 0.22 s; a whole 16 000-player chess round is proven
+where it used to spend its budget (docs/PAIRING.md).
 
 Data: flat int64 numpy arrays, no Python objects in the compiled loops.  Per node (vertices
 ``0 … n−1``, blossoms ``n … 2n−1``) one row each of a 2-D array: parent, base, the children
 as a cyclic doubly linked list (first child, next/previous sibling, and on each child the
 blossom edge to its next sibling: both ends and the edge index), label, labelling edge, best
-edge, the best edges towards other S-blossoms (slices of a pool), the vertex's top blossom,
-its matched edge, and the duals.  Edges: one row each (ends, weight, the stage stamp that
-marks them allowed); the adjacency in compressed-row form (edge and other end).
+edge, the vertex's set and the set's node, the node's size, its matched edge, the duals, the
+pending change's start and the blossom's offset.  Edges: one row each (ends, weight, the
+stage stamp that marks them allowed); the adjacency in compressed-row form (edge and other
+end); the heap: one row per event.
 
 Exact arithmetic on two words: the weights (60–150 bits once packed, times the scale) do
 not fit one int64, so every weight, dual and slack is a pair (hi, lo) of int64 with value
@@ -66,14 +88,19 @@ LIM = 1 << 60  # stored values keep |hi| below this (module docstring)
 S, T = 1, 2
 
 # node rows (size 2n)
-(PARENT, BASE, FIRST, NXT, PRV, EX, EY, EK, LABEL, LV, LW, LK, BEST, BBO, BBL, BTO, INB, MATE,
- ZH, ZL, YH, YL, MARK, TCH, NROWS) = range(25)
+(PARENT, BASE, FIRST, NXT, PRV, EX, EY, EK, LABEL, LV, LW, LK, BEST, INB, MATE,
+ ZH, ZL, YH, YL, MARK, TCH, D0H, D0L, OH, OL, TOP, SETOF, SIZE, NROWS) = range(29)
 # edge rows
 EU, EV, WH, WL, ALW, EROWS = range(6)  # WH/WL: twice the weight × scale, two words
 # scratch rows (size 2n + 4)
-(QU, STK, LVS, VP, WP, CH, CX, CY, CK, ONP, RS0, RS1, TOUCH, UNUSED, TL, GX, WROWS) = range(17)
+(QU, STK, LVS, VP, WP, CH, CX, CY, CK, ONP, RS0, RS1, UNUSED, TL, GX, SIDS, WROWS) = range(17)
 # scalars
-WORK, STAMP, MSTAMP, OVF, QLEN, UTOP, PTOP, TLEN, ROOT, SROWS = range(10)
+WORK, STAMP, MSTAMP, OVF, QLEN, UTOP, TLEN, ROOT, DH, DL, HLEN, STOP, SROWS = range(13)
+# heap rows (the stage's events): the dual change Δ at which it happens (two words), the
+# node, the kind (EDGE_FREE: an S–unlabelled edge becomes tight, EDGE_SS: an S–S edge,
+# T_ZERO: a T-blossom's dual reaches zero) and the edge
+HKH, HKL, HNODE, HKIND, HARG, HROWS = range(6)
+EDGE_FREE, EDGE_SS, T_ZERO = 2, 3, 4
 # solve's answers
 DONE, NOPATH, BUDGET, OVERFLOW = range(4)
 
@@ -108,7 +135,7 @@ def _dbl(h, lo):
     return h + h + (x >> K), x & MASK
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True)
 def _slack(E, B, k):
     u = E[k, EU]
     v = E[k, EV]
@@ -116,19 +143,259 @@ def _slack(E, B, k):
     return _sub(h, lo, E[k, WH], E[k, WL])
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True)
 def _big(h):
     return h >= LIM or h <= -LIM
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True)
 def _touch(x, B, W, SC):
     """Put node ``x`` on the stage's list of labelled nodes and nodes with a best edge
-    (once per stage): the stage resets, scans and updates only those."""
+    (once per stage): the stage settles and resets only those."""
     if B[TCH, x] != SC[STAMP]:
         B[TCH, x] = SC[STAMP]
         W[TL, SC[TLEN]] = x
         SC[TLEN] += 1
+
+
+# ---- which top-level node holds a vertex ----------------------------------------------------
+# Each vertex has a set (row INB: vertex v's own set is v) and each set its top-level node
+# (row TOP); a top-level blossom's set is SETOF.  A new blossom takes the set of its largest
+# child and an opened blossom leaves its set to its largest child, so only the vertices of
+# the other children change sets: inside a deep nest of blossoms ("an onion") a shrink or an
+# expansion costs the small children, not the whole nest.
+@njit(cache=True)
+def _inb(v, B):
+    return B[TOP, B[INB, v]]
+
+
+@njit(cache=True)
+def _join(c, s, oh, ol, n, B, W):
+    """The vertices of node c go to set s, their duals raised by (oh, ol) (the change of
+    offset); False on an overflow."""
+    cnt = _leaves(c, n, B, W)
+    lvs = W[LVS]
+    for i in range(cnt):
+        v = lvs[i]
+        B[INB, v] = s
+        if oh != 0 or ol != 0:
+            B[YH, v], B[YL, v] = _add(B[YH, v], B[YL, v], oh, ol)
+            if _big(B[YH, v]):
+                return False
+    return True
+
+
+@njit(cache=True)
+def _open(b, n, B, W, SC):
+    """Blossom b's children become top-level: the largest blossom child takes b's set and
+    each child b's offset (a vertex child into its dual); False on an overflow."""
+    first = B[FIRST, b]
+    big = -1
+    c = first
+    while True:
+        if c >= n and (big < 0 or B[SIZE, c] > B[SIZE, big]):
+            big = c
+        c = B[NXT, c]
+        if c == first:
+            break
+    s = B[SETOF, b]
+    oh, ol = B[OH, b], B[OL, b]
+    c = first
+    while True:
+        B[PARENT, c] = -1
+        if c < n:
+            B[INB, c] = c
+            B[YH, c], B[YL, c] = _add(B[YH, c], B[YL, c], oh, ol)
+            if _big(B[YH, c]):
+                return False
+        else:
+            B[OH, c] = oh
+            B[OL, c] = ol
+            if c == big:
+                B[SETOF, c] = s
+                B[TOP, s] = c
+            else:
+                SC[STOP] -= 1
+                s2 = W[SIDS, SC[STOP]]
+                B[SETOF, c] = s2
+                B[TOP, s2] = c
+                _join(c, s2, 0, 0, n, B, W)
+        c = B[NXT, c]
+        if c == first:
+            break
+    if big < 0:
+        W[SIDS, SC[STOP]] = s
+        SC[STOP] += 1
+    return True
+
+
+# ---- lazy dual changes ---------------------------------------------------------------------
+# A stage's dual changes add up in Δ (SC[DH], SC[DL]); a top-level node labelled in the stage
+# remembers Δ when it got its label (D0), so its pending change is Δ − D0: an S node's
+# vertices have y − (Δ − D0) and its blossom z + (Δ − D0), a T node the opposite.  A dual
+# change then costs nothing per node: the pending change is applied to the stored values
+# (:func:`_settle`) only when the node's label or blossom changes and at the stage's end.
+@njit(cache=True)
+def _pending(b, B, SC):
+    return _sub(SC[DH], SC[DL], B[D0H, b], B[D0L, b])
+
+
+@njit(cache=True)
+def _ly(v, B, SC):
+    """Vertex v's dual now (its top-level node's pending change applied)."""
+    b = _inb(v, B)
+    lb = B[LABEL, b]
+    h, lo = B[YH, v], B[YL, v]
+    if b != v:  # inside a blossom: its offset (a top-level vertex has none)
+        h, lo = _add(h, lo, B[OH, b], B[OL, b])
+    if lb == 0:
+        return h, lo
+    ph, pl = _pending(b, B, SC)
+    if lb == S:
+        return _sub(h, lo, ph, pl)
+    return _add(h, lo, ph, pl)
+
+
+@njit(cache=True)
+def _lslack(E, B, SC, k):
+    """Edge k's slack now (:func:`_slack` with the pending changes)."""
+    uh, ul = _ly(E[k, EU], B, SC)
+    vh, vl = _ly(E[k, EV], B, SC)
+    h, lo = _add(uh, ul, vh, vl)
+    return _sub(h, lo, E[k, WH], E[k, WL])
+
+
+@njit(cache=True)
+def _lz(b, B, SC):
+    """Top-level blossom b's dual now."""
+    lb = B[LABEL, b]
+    h, lo = B[ZH, b], B[ZL, b]
+    if lb == 0:
+        return h, lo
+    ph, pl = _pending(b, B, SC)
+    if lb == S:
+        return _add(h, lo, ph, pl)
+    return _sub(h, lo, ph, pl)
+
+
+@njit(cache=True)
+def _label(x, t, B, SC):
+    B[LABEL, x] = t
+    B[D0H, x] = SC[DH]
+    B[D0L, x] = SC[DL]
+
+
+@njit(cache=True)
+def _settle(x, n, B, W, SC):
+    """Apply the pending change of the labelled top-level node x to its stored duals (its
+    blossom's z and every vertex in it); False on an overflow."""
+    lb = B[LABEL, x]
+    if lb == 0:
+        return True
+    ph, pl = _pending(x, B, SC)
+    B[D0H, x] = SC[DH]
+    B[D0L, x] = SC[DL]
+    if ph == 0 and pl == 0:
+        return True
+    if lb == S:  # the vertices' change; the blossom's is the opposite
+        ph, pl = _sub(0, 0, ph, pl)
+    if x < n:
+        B[YH, x], B[YL, x] = _add(B[YH, x], B[YL, x], ph, pl)
+        return not _big(B[YH, x])
+    B[ZH, x], B[ZL, x] = _sub(B[ZH, x], B[ZL, x], ph, pl)
+    B[OH, x], B[OL, x] = _add(B[OH, x], B[OL, x], ph, pl)
+    return not _big(B[ZH, x]) and not _big(B[OH, x])
+
+
+@njit(cache=True)
+def _fold(v, b, B):
+    """Vertex v leaves top-level blossom b: b's offset goes into its dual; False on an
+    overflow."""
+    if B[OH, b] == 0 and B[OL, b] == 0:
+        return True
+    B[YH, v], B[YL, v] = _add(B[YH, v], B[YL, v], B[OH, b], B[OL, b])
+    return not _big(B[YH, v])
+
+
+@njit(cache=True)
+def _fold_all(n, B, W):
+    """Every top-level blossom's offset into its vertices' duals (between solves the stored
+    duals are the duals); False on an overflow."""
+    lvs = W[LVS]
+    for b in range(n, 2 * n):
+        if B[FIRST, b] < 0 or B[PARENT, b] != -1 or (B[OH, b] == 0 and B[OL, b] == 0):
+            continue
+        cnt = _leaves(b, n, B, W)
+        for i in range(cnt):
+            if not _fold(lvs[i], b, B):
+                return False
+        B[OH, b] = 0
+        B[OL, b] = 0
+    return True
+
+
+# ---- the stage's events: a binary heap by (Δ, node) -----------------------------------------
+@njit(cache=True)
+def _before(H, i, kh, kl, node):
+    """Whether heap entry i comes before the key (kh, kl, node)."""
+    return _lt(H[i, HKH], H[i, HKL], kh, kl) or (
+        H[i, HKH] == kh and H[i, HKL] == kl and H[i, HNODE] < node)
+
+
+@njit(cache=True)
+def _hpush(H, SC, kh, kl, node, kind, arg):
+    """Add an event; returns the heap (grown when full)."""
+    i = SC[HLEN]
+    if i == H.shape[0]:
+        bigger = np.empty((2 * i + 64, HROWS), np.int64)
+        bigger[:i] = H[:i]
+        H = bigger
+    SC[HLEN] = i + 1
+    SC[WORK] += 1
+    while i > 0:
+        p = (i - 1) >> 1
+        if not _before(H, p, kh, kl, node):
+            for c in range(HROWS):
+                H[i, c] = H[p, c]
+            i = p
+        else:
+            break
+    H[i, HKH] = kh
+    H[i, HKL] = kl
+    H[i, HNODE] = node
+    H[i, HKIND] = kind
+    H[i, HARG] = arg
+    return H
+
+
+@njit(cache=True)
+def _hpop(H, SC):
+    """Remove the first event into row HLEN (its old place, now outside the heap)."""
+    m = SC[HLEN] - 1
+    SC[HLEN] = m
+    SC[WORK] += 1
+    for c in range(HROWS):  # swap first and last; the first ends at row m
+        H[0, c], H[m, c] = H[m, c], H[0, c]
+    kh, kl, node = H[0, HKH], H[0, HKL], H[0, HNODE]
+    kind, arg = H[0, HKIND], H[0, HARG]
+    i = 0
+    while True:
+        c = 2 * i + 1
+        if c >= m:
+            break
+        if c + 1 < m and _before(H, c + 1, H[c, HKH], H[c, HKL], H[c, HNODE]):
+            c += 1
+        if _before(H, c, kh, kl, node):
+            for r in range(HROWS):
+                H[i, r] = H[c, r]
+            i = c
+        else:
+            break
+    H[i, HKH] = kh
+    H[i, HKL] = kl
+    H[i, HNODE] = node
+    H[i, HKIND] = kind
+    H[i, HARG] = arg
 
 
 # ---- tree helpers --------------------------------------------------------------------------
@@ -175,22 +442,23 @@ def _push_leaves(b, n, B, W, SC):
     SC[QLEN] = ql
 
 
-@njit(inline="always", cache=True)
+@njit(cache=True)
 def _other(E, k, v):
     u = E[k, EU]
     return E[k, EV] if u == v else u
 
 
 @njit(cache=True)
-def _assign(w, t, v, k, n, B, E, W, SC):
+def _assign(w, t, v, k, n, B, E, W, SC, H):
     """Label the top-level blossom of ``w`` (reached from ``v`` by edge ``k``; v = −1 for a
-    root); a T label labels the base's mate S in turn."""
+    root); a T label labels the base's mate S in turn.  Returns the heap (a T-blossom's
+    dual reaching zero is an event)."""
     while True:
-        b = B[INB, w]
+        b = _inb(w, B)
         _touch(w, B, W, SC)
         _touch(b, B, W, SC)
-        B[LABEL, w] = t
-        B[LABEL, b] = t
+        _label(w, t, B, SC)
+        _label(b, t, B, SC)
         B[LV, w] = v
         B[LV, b] = v
         B[LW, w] = w
@@ -202,7 +470,10 @@ def _assign(w, t, v, k, n, B, E, W, SC):
         B[BEST, b] = -1
         if t == S:
             _push_leaves(b, n, B, W, SC)
-            return
+            return H
+        if b >= n:
+            kh, kl = _add(SC[DH], SC[DL], B[ZH, b], B[ZL, b])
+            H = _hpush(H, SC, kh, kl, b, T_ZERO, b)
         base = B[BASE, b]
         k = B[MATE, base]
         w = _other(E, k, base)
@@ -216,55 +487,32 @@ def _scan(v, w, B, SC):
     SC[MSTAMP] += 1
     mk = SC[MSTAMP]
     mark = B[MARK]
-    inb = B[INB]
     while v >= 0 or w >= 0:
         if v >= 0:
-            b = inb[v]
+            b = _inb(v, B)
             if mark[b] == mk:
                 return B[BASE, b]
             mark[b] = mk
             if B[LK, b] < 0:
                 v = -1
             else:
-                bt = inb[B[LV, b]]
+                bt = _inb(B[LV, b], B)
                 v = B[LV, bt]
         if w >= 0:
             v, w = w, v
     return -1
 
 
-@njit(inline="always", cache=True)
-def _offer(kk, b, E, B, inb, label, bto, touch, nt):
-    """Offer edge ``kk`` (from inside the new blossom ``b``) as the best edge towards the
-    S-blossom at its other end; returns the count of blossoms touched so far."""
-    j = E[kk, EV]
-    if inb[j] == b:
-        j = E[kk, EU]
-    bj = inb[j]
-    if bj != b and label[bj] == S:
-        cur = bto[bj]
-        if cur < 0:
-            touch[nt] = bj
-            nt += 1
-            bto[bj] = kk
-        else:
-            sh, sl = _slack(E, B, kk)
-            ch, cl = _slack(E, B, cur)
-            if _lt(sh, sl, ch, cl):
-                bto[bj] = kk
-    return nt
-
-
 @njit(cache=True)
-def _shrink(base, v, w, k, n, B, E, W, SC, adjo, adj, pool):
-    """A new S-blossom on the odd cycle closed by edge k = v–w; returns the pool (it may
-    have grown)."""
-    inb = B[INB]
+def _shrink(base, v, w, k, n, B, E, W, SC):
+    """A new S-blossom on the odd cycle closed by edge k = v–w; False on an overflow.  Its
+    edges towards other S-blossoms are in the heap already (pushed when scanned): an S–S
+    edge's time never moves, and one inside a blossom is dropped when it comes out."""
     parent = B[PARENT]
     nxt = B[NXT]
     prv = B[PRV]
     label = B[LABEL]
-    bb, bv, bw = inb[base], inb[v], inb[w]
+    bb, bv, bw = _inb(base, B), _inb(v, B), _inb(w, B)
     SC[UTOP] -= 1
     b = W[UNUSED, SC[UTOP]]
     B[BASE, b] = base
@@ -277,13 +525,13 @@ def _shrink(base, v, w, k, n, B, E, W, SC, adjo, adj, pool):
         parent[bv] = b
         vp[na] = bv
         na += 1
-        bv = inb[B[LV, bv]]
+        bv = _inb(B[LV, bv], B)
     nw = 0
     while bw != bb:
         parent[bw] = b
         wp[nw] = bw
         nw += 1
-        bw = inb[B[LV, bw]]
+        bw = _inb(B[LV, bw], B)
     # children bb, vpath reversed, wpath: a cyclic list; on each child the edge to the next
     B[FIRST, b] = bb
     prev = bb
@@ -308,10 +556,17 @@ def _shrink(base, v, w, k, n, B, E, W, SC, adjo, adj, pool):
         prev = c
     nxt[prev] = bb
     prv[bb] = prev
+    c = bb
+    while True:  # the children's pending dual changes, before they join b
+        if not _settle(c, n, B, W, SC):
+            return False
+        c = nxt[c]
+        if c == bb:
+            break
     B[ZH, b] = 0
     B[ZL, b] = 0
     _touch(b, B, W, SC)
-    label[b] = S
+    _label(b, S, B, SC)
     B[LV, b] = B[LV, bb]
     B[LW, b] = B[LW, bb]
     B[LK, b] = B[LK, bb]
@@ -323,50 +578,43 @@ def _shrink(base, v, w, k, n, B, E, W, SC, adjo, adj, pool):
         c = nxt[c]
         if c == bb:
             break
-    cnt = _leaves(b, n, B, W)
-    lvs = W[LVS]
-    for i in range(cnt):
-        inb[lvs[i]] = b
-    # the best edges of the new S-blossom towards each other S-blossom
-    bto = B[BTO]
-    touch = W[TOUCH]
-    nt = 0
+    # b's set and offset: its largest blossom child's; the other children's vertices join
+    size = 0
+    big = -1
     c = bb
     while True:
-        if B[BBL, c] >= 0:
-            o = B[BBO, c]
-            for p in range(o, o + B[BBL, c]):
-                nt = _offer(pool[p], b, E, B, inb, label, bto, touch, nt)
-        else:
-            cnt = _leaves(c, n, B, W)
-            for q in range(cnt):
-                x = lvs[q]
-                for p in range(adjo[x], adjo[x + 1]):
-                    nt = _offer(adj[p, 0], b, E, B, inb, label, bto, touch, nt)
-        B[BBL, c] = -1
-        B[BEST, c] = -1
+        size += B[SIZE, c]
+        if c >= n and (big < 0 or B[SIZE, c] > B[SIZE, big]):
+            big = c
         c = nxt[c]
         if c == bb:
             break
-    top = SC[PTOP]
-    if top + nt > pool.shape[0]:
-        bigger = np.empty(2 * (top + nt) + 16, np.int64)
-        bigger[:top] = pool[:top]
-        pool = bigger
-    B[BBO, b] = top
-    B[BBL, b] = nt
-    best = -1
-    bh, bl = 0, 0
-    for i in range(nt):
-        kk = bto[touch[i]]
-        bto[touch[i]] = -1
-        pool[top + i] = kk
-        sh, sl = _slack(E, B, kk)
-        if best < 0 or _lt(sh, sl, bh, bl):
-            best, bh, bl = kk, sh, sl
-    SC[PTOP] = top + nt
-    B[BEST, b] = best
-    return pool
+    B[SIZE, b] = size
+    if big >= 0:
+        st = B[SETOF, big]
+        B[OH, b], B[OL, b] = B[OH, big], B[OL, big]
+    else:
+        SC[STOP] -= 1
+        st = W[SIDS, SC[STOP]]
+        B[OH, b], B[OL, b] = 0, 0
+    B[SETOF, b] = st
+    B[TOP, st] = b
+    c = bb
+    while True:
+        if c != big:
+            if c < n:
+                oh, ol = 0, 0
+            else:
+                oh, ol = B[OH, c], B[OL, c]
+                W[SIDS, SC[STOP]] = B[SETOF, c]
+                SC[STOP] += 1
+            oh, ol = _sub(oh, ol, B[OH, b], B[OL, b])
+            if not _join(c, st, oh, ol, n, B, W):
+                return False
+        c = nxt[c]
+        if c == bb:
+            break
+    return True
 
 
 @njit(cache=True)
@@ -439,18 +687,17 @@ def _rotate(b0, v0, n, B, W):
 
 @njit(cache=True)
 def _augment(v, w, k, n, B, E, W):
-    inb = B[INB]
     mate = B[MATE]
     for side in range(2):
         s, kk = (v, k) if side == 0 else (w, k)
         while True:
-            bs = inb[s]
+            bs = _inb(s, B)
             if bs >= n:
                 _rotate(bs, s, n, B, W)
             mate[s] = kk
             if B[LK, bs] < 0:
                 break
-            bt = inb[B[LV, bs]]
+            bt = _inb(B[LV, bs], B)
             s2, j2, k2 = B[LV, bt], B[LW, bt], B[LK, bt]
             if bt >= n:
                 _rotate(bt, j2, n, B, W)
@@ -460,13 +707,14 @@ def _augment(v, w, k, n, B, E, W):
 
 @njit(cache=True)
 def _free(b, B, W, SC):
+    B[OH, b] = 0
+    B[OL, b] = 0
     B[FIRST, b] = -1
     B[LABEL, b] = 0
     B[LV, b] = -1
     B[LW, b] = -1
     B[LK, b] = -1
     B[BEST, b] = -1
-    B[BBL, b] = -1
     B[ZH, b] = 0
     B[ZL, b] = 0
     B[BASE, b] = -1
@@ -481,36 +729,33 @@ def _expand_end(b0, n, B, W, SC):
     stk[0] = b0
     sp = 1
     nxt = B[NXT]
-    lvs = W[LVS]
     while sp:
         sp -= 1
         b = stk[sp]
+        if not _open(b, n, B, W, SC):
+            return False
         f = B[FIRST, b]
         c = f
         while True:
-            B[PARENT, c] = -1
-            if c < n:
-                B[INB, c] = c
-            elif B[ZH, c] == 0 and B[ZL, c] == 0:
+            if c >= n and B[ZH, c] == 0 and B[ZL, c] == 0:
                 stk[sp] = c
                 sp += 1
-            else:
-                cnt = _leaves(c, n, B, W)
-                for i in range(cnt):
-                    B[INB, lvs[i]] = c
             c = nxt[c]
             if c == f:
                 break
         _free(b, B, W, SC)
+    return True
 
 
 @njit(cache=True)
-def _expand_t(b, n, B, E, W, SC):
+def _expand_t(b, n, B, E, W, SC, H):
     """Open the T-blossom b whose dual reached zero during a stage: the even path from its
-    entry to its base keeps alternating labels, the other children go back unlabelled."""
+    entry to its base keeps alternating labels, the other children go back unlabelled (their
+    vertices' best edges are events again).  Returns the heap and False on an overflow."""
+    if not _settle(b, n, B, W, SC) or not _open(b, n, B, W, SC):
+        return H, False
     nxt = B[NXT]
     label = B[LABEL]
-    inb = B[INB]
     lvs = W[LVS]
     ch = W[CH]
     cx = W[CX]
@@ -527,13 +772,6 @@ def _expand_t(b, n, B, E, W, SC):
         ck[L] = B[EK, c]
         onp[L] = 0
         L += 1
-        B[PARENT, c] = -1
-        if c < n:
-            inb[c] = c
-        else:
-            cnt = _leaves(c, n, B, W)
-            for i in range(cnt):
-                inb[lvs[i]] = c
         c = nxt[c]
         if c == f:
             break
@@ -544,7 +782,7 @@ def _expand_t(b, n, B, E, W, SC):
                 label[c] = 0
                 B[BEST, c] = -1
         pv, pw, pk = B[LV, b], B[LW, b], B[LK, b]
-        entry = inb[pw]
+        entry = _inb(pw, B)
         idx = 0
         while ch[idx] != entry:
             idx += 1
@@ -555,8 +793,11 @@ def _expand_t(b, n, B, E, W, SC):
             onp[idx] = 1
             _touch(c, B, W, SC)
             _touch(pw, B, W, SC)
-            label[c] = T
-            label[pw] = T
+            _label(c, T, B, SC)
+            _label(pw, T, B, SC)
+            if c >= n:
+                kh, kl = _add(SC[DH], SC[DL], B[ZH, c], B[ZL, c])
+                H = _hpush(H, SC, kh, kl, c, T_ZERO, c)
             B[LV, c] = pv
             B[LW, c] = pw
             B[LK, c] = pk
@@ -578,7 +819,7 @@ def _expand_t(b, n, B, E, W, SC):
             nc = ch[ni]
             onp[ni] = 1
             _touch(nc, B, W, SC)
-            label[nc] = S
+            _label(nc, S, B, SC)
             B[LV, nc] = x
             B[LW, nc] = y
             B[LK, nc] = kxy
@@ -599,24 +840,89 @@ def _expand_t(b, n, B, E, W, SC):
             if hit >= 0:
                 hv, hk = B[LV, hit], B[LK, hit]
                 label[hit] = 0
-                _assign(hit, T, hv, hk, n, B, E, W, SC)
+                H = _assign(hit, T, hv, hk, n, B, E, W, SC, H)
+            else:  # unlabelled again: its vertices' best edges count
+                best = B[BEST]
+                for q in range(cnt):
+                    x = lvs[q]
+                    kx = best[x]
+                    if kx >= 0:
+                        sh, sl = _lslack(E, B, SC, kx)
+                        kh, kl = _add(SC[DH], SC[DL], sh, sl)
+                        H = _hpush(H, SC, kh, kl, x, EDGE_FREE, kx)
     _free(b, B, W, SC)
+    return H, True
 
 
 # ---- a stage --------------------------------------------------------------------------------
 @njit(cache=True)
-def _stage(n, B, E, W, SC, adjo, adj, pool):
-    """Grow alternating trees from every free vertex until an augmentation (1) or none is
-    possible (0), or a value overflows (2).  Returns (answer, pool)."""
-    nb = 2 * n
+def _settle_all(n, B, W, SC):
+    """The stage's end: every labelled top-level node's pending change applied, Δ back to
+    zero; False on an overflow."""
+    tl = W[TL]
+    for t in range(SC[TLEN]):
+        x = tl[t]
+        if x < n:
+            if _inb(x, B) != x:
+                continue
+        elif B[FIRST, x] < 0 or B[PARENT, x] != -1:
+            continue
+        if not _settle(x, n, B, W, SC):
+            return False
+    for t in range(SC[TLEN]):
+        x = tl[t]
+        B[D0H, x] = 0
+        B[D0L, x] = 0
+    SC[DH] = 0
+    SC[DL] = 0
+    return True
+
+
+@njit(cache=True)
+def _tight(v, w, k, n, B, E, W, SC, H):
+    """The tight edge k from the S-vertex v to w: label w's blossom T, close a blossom,
+    or augment.  Returns (0 go on, 1 augmented, 2 overflow; the heap)."""
     label = B[LABEL]
-    inb = B[INB]
+    bw = _inb(w, B)
+    lw = label[bw]
+    if lw == 0:
+        if B[MATE, B[BASE, bw]] < 0:  # a free vertex or blossom: augment
+            _touch(bw, B, W, SC)
+            B[LK, bw] = -1
+            _augment(v, w, k, n, B, E, W)
+            return (1 if _settle_all(n, B, W, SC) else 2), H
+        return 0, _assign(w, T, v, k, n, B, E, W, SC, H)
+    if lw == S:
+        base = _scan(v, w, B, SC)
+        if base >= 0:
+            return (0 if _shrink(base, v, w, k, n, B, E, W, SC) else 2), H
+        _augment(v, w, k, n, B, E, W)
+        return (1 if _settle_all(n, B, W, SC) else 2), H
+    if label[w] == 0:  # inside a T-blossom: remember the way in
+        _touch(w, B, W, SC)
+        label[w] = T
+        B[LV, w] = v
+        B[LW, w] = w
+        B[LK, w] = k
+    return 0, H
+
+
+@njit(cache=True)
+def _stage(n, B, E, W, SC, adjo, adj, H):
+    """Grow one alternating tree from the first free vertex until an augmentation (1) or
+    none is possible (0), or a value overflows (2).  Returns (answer, heap).
+
+    The dual changes are lazy (:func:`_settle`) and the next one is the first valid event of
+    the heap: an S–unlabelled edge (the best one of its unlabelled end), an S–S edge, a
+    T-blossom's dual.  An entry is checked against the state when it comes out (an S–S edge
+    inside one blossom by now is dropped) and, when its time has moved (a vertex that was
+    inside a T-blossom for a while), put back at the right one.  A stage costs its edges
+    scanned and its events (log n each), not its tree times its dual changes."""
+    label = B[LABEL]
+    sid = B[INB]
+    top = B[TOP]
     best = B[BEST]
     mate = B[MATE]
-    yh = B[YH]
-    yl = B[YL]
-    zh = B[ZH]
-    zl = B[ZL]
     tl = W[TL]
     for t in range(SC[TLEN]):  # the last stage's labels and best edges (_touch)
         i = tl[t]
@@ -625,9 +931,10 @@ def _stage(n, B, E, W, SC, adjo, adj, pool):
         B[LW, i] = -1
         B[LK, i] = -1
         best[i] = -1
-        B[BBL, i] = -1
     SC[TLEN] = 0
-    SC[PTOP] = 0
+    SC[HLEN] = 0
+    SC[DH] = 0
+    SC[DL] = 0
     SC[STAMP] += 1
     stamp = SC[STAMP]
     alw = E[:, ALW]
@@ -640,8 +947,8 @@ def _stage(n, B, E, W, SC, adjo, adj, pool):
         v += 1
     SC[ROOT] = v
     if v == n:
-        return 0, pool
-    _assign(v, S, -1, -1, n, B, E, W, SC)
+        return 0, H
+    H = _assign(v, S, -1, -1, n, B, E, W, SC, H)
     while True:
         while SC[QLEN] > 0:
             SC[QLEN] -= 1
@@ -650,157 +957,95 @@ def _stage(n, B, E, W, SC, adjo, adj, pool):
             for p in range(adjo[v], adjo[v + 1]):
                 k = adj[p, 0]
                 w = adj[p, 1]
-                bv = inb[v]
-                bw = inb[w]
+                bv = top[sid[v]]
+                bw = top[sid[w]]
                 if bv == bw:
                     continue
                 sh, sl = 0, 0
                 ok = alw[k] == stamp
                 if not ok:
-                    sh, sl = _slack(E, B, k)
+                    sh, sl = _lslack(E, B, SC, k)
                     if sh < 0 or (sh == 0 and sl == 0):
                         alw[k] = stamp
                         ok = True
                 if ok:
-                    lw = label[bw]
-                    if lw == 0:
-                        if mate[B[BASE, bw]] < 0:  # a free vertex or blossom: augment
-                            _touch(bw, B, W, SC)
-                            B[LK, bw] = -1
-                            _augment(v, w, k, n, B, E, W)
-                            return 1, pool
-                        _assign(w, T, v, k, n, B, E, W, SC)
-                    elif lw == S:
-                        base = _scan(v, w, B, SC)
-                        if base >= 0:
-                            pool = _shrink(base, v, w, k, n, B, E, W, SC, adjo, adj, pool)
-                        else:
-                            _augment(v, w, k, n, B, E, W)
-                            return 1, pool
-                    elif label[w] == 0:  # inside a T-blossom: remember the way in
-                        _touch(w, B, W, SC)
-                        label[w] = T
-                        B[LV, w] = v
-                        B[LW, w] = w
-                        B[LK, w] = k
-                elif label[bw] == S:
-                    b = best[bv]
-                    if b < 0:
-                        _touch(bv, B, W, SC)
-                        best[bv] = k
-                    else:
-                        ch, cl = _slack(E, B, b)
-                        if _lt(sh, sl, ch, cl):
-                            best[bv] = k
-                elif label[w] == 0:
+                    got, H = _tight(v, w, k, n, B, E, W, SC, H)
+                    if got:
+                        return got, H
+                elif label[bw] == S:  # an S–S edge: an event at half its slack
+                    hh, hl = _half(sh, sl)
+                    kh, kl = _add(SC[DH], SC[DL], hh, hl)
+                    H = _hpush(H, SC, kh, kl, min(v, w), EDGE_SS, k)
+                elif label[w] == 0:  # towards an unlabelled w (or one inside a T-blossom)
                     b = best[w]
-                    if b < 0:
+                    better = b < 0
+                    if better:
                         _touch(w, B, W, SC)
+                    else:
+                        ch, cl = _lslack(E, B, SC, b)
+                        better = _lt(sh, sl, ch, cl)
+                    if better:
                         best[w] = k
-                    else:
-                        ch, cl = _slack(E, B, b)
-                        if _lt(sh, sl, ch, cl):
-                            best[w] = k
-        # the dual change: the smallest step that makes an edge tight or a T dual zero,
-        # over the stage's list (every labelled node and every node with a best edge); ties
-        # go to the smallest node, as a scan of every vertex then every blossom would
-        tn = SC[TLEN]
-        SC[WORK] += tn
-        have = False
-        dh, dl = 0, 0
-        kind = 0
-        arg = -1
-        at = nb
-        for t in range(tn):
-            x = tl[t]
-            if x < n:
-                k = best[x]
-                if k < 0:
+                        kh, kl = _add(SC[DH], SC[DL], sh, sl)
+                        H = _hpush(H, SC, kh, kl, w, EDGE_FREE, k)
+        # the dual change: the first event still valid; ties go to the smallest vertex
+        while True:
+            if SC[HLEN] == 0:
+                return (0 if _settle_all(n, B, W, SC) else 2), H
+            _hpop(H, SC)
+            m = SC[HLEN]
+            kh, kl, x = H[m, HKH], H[m, HKL], H[m, HNODE]
+            kind, arg = H[m, HKIND], H[m, HARG]
+            if kind == EDGE_FREE:
+                if best[x] != arg or label[top[sid[x]]] != 0:
                     continue
-                bv = inb[x]
-                lb = label[bv]
-                if lb == 0:
-                    h, lo = _slack(E, B, k)
-                    if not have or _lt(h, lo, dh, dl) or (h == dh and lo == dl and x < at):
-                        have, dh, dl, kind, arg, at = True, h, lo, 2, k, x
-                elif lb == S and bv == x:
-                    h, lo = _slack(E, B, k)
-                    h, lo = _half(h, lo)
-                    if not have or _lt(h, lo, dh, dl) or (h == dh and lo == dl and x < at):
-                        have, dh, dl, kind, arg, at = True, h, lo, 3, k, x
+                th, tl_ = _lslack(E, B, SC, arg)
+            elif kind == EDGE_SS:
+                if top[sid[E[arg, EU]]] == top[sid[E[arg, EV]]]:
+                    continue
+                th, tl_ = _lslack(E, B, SC, arg)
+                th, tl_ = _half(th, tl_)
             else:
-                if B[FIRST, x] < 0 or B[PARENT, x] != -1:
+                if B[FIRST, x] < 0 or B[PARENT, x] != -1 or label[x] != T:
                     continue
-                lb = label[x]
-                if lb == S:
-                    k = best[x]
-                    if k >= 0:
-                        h, lo = _slack(E, B, k)
-                        h, lo = _half(h, lo)
-                        if not have or _lt(h, lo, dh, dl) or (
-                                h == dh and lo == dl and x < at):
-                            have, dh, dl, kind, arg, at = True, h, lo, 3, k, x
-                elif lb == T:
-                    h, lo = zh[x], zl[x]
-                    if not have or _lt(h, lo, dh, dl) or (h == dh and lo == dl and x < at):
-                        have, dh, dl, kind, arg, at = True, h, lo, 4, x, x
-        if not have:
-            return 0, pool
-        if dh != 0 or dl != 0:
-            lvs = W[LVS]
-            for t in range(tn):
-                x = tl[t]
-                if x < n:
-                    if inb[x] != x:
-                        continue  # inside a blossom: moved with it below
-                    lb = label[x]
-                    if lb == S:
-                        yh[x], yl[x] = _sub(yh[x], yl[x], dh, dl)
-                    elif lb == T:
-                        yh[x], yl[x] = _add(yh[x], yl[x], dh, dl)
-                    else:
-                        continue
-                    if _big(yh[x]):
-                        return 2, pool
-                    continue
-                if B[FIRST, x] < 0 or B[PARENT, x] != -1:
-                    continue
-                lb = label[x]
-                if lb == 0:
-                    continue
-                if lb == S:
-                    zh[x], zl[x] = _add(zh[x], zl[x], dh, dl)
-                else:
-                    zh[x], zl[x] = _sub(zh[x], zl[x], dh, dl)
-                if _big(zh[x]):
-                    return 2, pool
-                cnt = _leaves(x, n, B, W)
-                SC[WORK] += cnt
-                for i in range(cnt):
-                    v = lvs[i]
-                    if lb == S:
-                        yh[v], yl[v] = _sub(yh[v], yl[v], dh, dl)
-                    else:
-                        yh[v], yl[v] = _add(yh[v], yl[v], dh, dl)
-                    if _big(yh[v]):
-                        return 2, pool
-        if kind == 2:
-            alw[arg] = stamp
-            u, v = E[arg, EU], E[arg, EV]
-            q[SC[QLEN]] = u if label[inb[u]] == S else v
-            SC[QLEN] += 1
-        elif kind == 3:
-            alw[arg] = stamp
-            q[SC[QLEN]] = E[arg, EU]
-            SC[QLEN] += 1
-        else:
-            _expand_t(arg, n, B, E, W, SC)
+                th, tl_ = _lz(x, B, SC)
+            th, tl_ = _add(SC[DH], SC[DL], th, tl_)
+            if th != kh or tl_ != kl:  # its time moved: back in, at the right one
+                H = _hpush(H, SC, th, tl_, x, kind, arg)
+                continue
+            break
+        SC[DH], SC[DL] = kh, kl
+        if _big(kh):
+            return 2, H
+        if kind == T_ZERO:
+            H, fine = _expand_t(arg, n, B, E, W, SC, H)
+            if not fine:
+                return 2, H
+            continue
+        alw[arg] = stamp  # the edge is tight: from its S end
+        u, w = E[arg, EU], E[arg, EV]
+        if label[top[sid[u]]] != S:
+            u, w = w, u
+        got, H = _tight(u, w, arg, n, B, E, W, SC, H)
+        if got:
+            return got, H
 
 
 @njit(cache=True)
-def _solve(n, B, E, W, SC, adjo, adj, pool, budget):
+def _solve(n, B, E, W, SC, adjo, adj, H, budget):
+    """:func:`_stages`, then every blossom's offset into its vertices (:func:`_fold_all`):
+    between solves the stored duals are the duals."""
+    got, H = _stages(n, B, E, W, SC, adjo, adj, H, budget)
+    if got != OVERFLOW and not _fold_all(n, B, W):
+        SC[OVF] = 1
+        got = OVERFLOW
+    return got, H
+
+
+@njit(cache=True)
+def _stages(n, B, E, W, SC, adjo, adj, H, budget):
     """Stages until no vertex is free: DONE, NOPATH (no augmenting path left), BUDGET (work
-    past ``budget`` ≥ 0) or OVERFLOW."""
+    past ``budget`` ≥ 0) or OVERFLOW, with the heap (it may have grown)."""
     mate = B[MATE]
     free = 0
     for v in range(n):
@@ -811,15 +1056,15 @@ def _solve(n, B, E, W, SC, adjo, adj, pool, budget):
     SC[ROOT] = 0
     while True:
         if free == 0:
-            return DONE
+            return DONE, H
         if budget >= 0 and SC[WORK] > budget:
-            return BUDGET
-        got, pool = _stage(n, B, E, W, SC, adjo, adj, pool)
+            return BUDGET, H
+        got, H = _stage(n, B, E, W, SC, adjo, adj, H)
         if got == 0:
-            return NOPATH
+            return NOPATH, H
         if got == 2:
             SC[OVF] = 1
-            return OVERFLOW
+            return OVERFLOW, H
         free -= 2
         # end of stage: S-blossoms with a zero dual open, in the order of their numbers
         ng = 0
@@ -832,7 +1077,9 @@ def _solve(n, B, E, W, SC, adjo, adj, pool, budget):
         if ng:
             gx[:ng].sort()
             for i in range(ng):
-                _expand_end(gx[i], n, B, W, SC)
+                if not _expand_end(gx[i], n, B, W, SC):
+                    SC[OVF] = 1
+                    return OVERFLOW, H
 
 
 # ---- warm starts and resumes ---------------------------------------------------------------
@@ -968,6 +1215,8 @@ def _dissolve(n, B, E, W, SC):
     for b in range(2 * n - 1, n - 1, -1):
         W[UNUSED, SC[UTOP]] = b
         SC[UTOP] += 1
+        W[SIDS, SC[UTOP] - 1] = b
+    SC[STOP] = SC[UTOP]
     mate = B[MATE]
     for v in range(n):
         k = mate[v]
@@ -1161,15 +1410,18 @@ class Blossom:
             return
         self._hist[0] = ("edges", (k0, k1))
         self._cold(0)
-        self._pool = np.zeros(max(16, n), np.int64)
+        self._H = np.zeros((max(64, n), HROWS), np.int64)
 
     def _cold(self, work: int) -> None:
         """No matching, no blossoms, every vertex dual the largest weight (feasible)."""
         n, nb = self.n, 2 * self.n
         B = np.full((NROWS, nb), -1, np.int64)
-        for r in (LABEL, ZH, ZL, MARK):
+        for r in (LABEL, ZH, ZL, MARK, D0H, D0L, OH, OL):
             B[r] = 0
         B[INB, :n] = np.arange(n)
+        B[TOP, :n] = np.arange(n)
+        B[SIZE, :n] = 1
+        B[SETOF, :n] = np.arange(n)
         B[BASE, :n] = np.arange(n)
         top = 0
         if self._E.shape[0]:  # the largest weight (twice it, solved, halved)
@@ -1180,8 +1432,10 @@ class Blossom:
         self._B = B
         self._W = np.zeros((WROWS, nb + 4), np.int64)
         self._W[UNUSED, :n] = np.arange(nb - 1, n - 1, -1)
+        self._W[SIDS, :n] = np.arange(nb - 1, n - 1, -1)
         self._SC = np.zeros(SROWS, np.int64)
         self._SC[UTOP] = n
+        self._SC[STOP] = n
         self._SC[WORK] = work
         self._E[:, ALW] = 0
 
@@ -1280,7 +1534,7 @@ class Blossom:
 
     @property
     def work(self) -> int:
-        """Edges scanned plus vertices visited by dual changes (the budget's measure)."""
+        """Edges scanned plus heap events (the budget's measure)."""
         if self._py is not None:
             return self._py.work
         return int(self._SC[WORK])
@@ -1362,8 +1616,9 @@ class Blossom:
         """Stages until no augmenting path is left; ``mate`` (both directions), or None once
         :attr:`work` passes ``budget``."""
         if self._py is None:
-            got = _solve(self.n, self._B, self._E, self._W, self._SC, self._adjo, self._adj,
-                         self._pool, -1 if budget is None else budget)
+            got, self._H = _solve(
+                self.n, self._B, self._E, self._W, self._SC, self._adjo, self._adj,
+                self._H, -1 if budget is None else budget)
             if got == BUDGET:
                 return None
             if got == OVERFLOW:
