@@ -18,6 +18,7 @@ import pytest
 import rustworkx as rx
 
 from swisstui.core.pairing import candidates, engine, pair_round
+from swisstui.core.pairing import certify as certify_module
 from swisstui.core.pairing.blossom import Blossom
 from swisstui.core.pairing.certify import certify
 from swisstui.core.pairing.simulate import simulate
@@ -85,6 +86,22 @@ def test_certify_names_what_fails():
         "pair 0-3 violates the duals"
     y[0] += 2
     assert certify(y, blossoms, scale, mate, edges) == "matched pair 0-1 not tight"
+
+
+def test_certify_reads_its_edges_in_chunks(monkeypatch):
+    """The edges come as an iterator, read CERTIFY_CHUNK at a time (a 16 000-player round's
+    edges as one list cost 50 MB): a fault in a later chunk is found, and the matched pairs
+    of every chunk are counted."""
+    monkeypatch.setattr(certify_module, "CERTIFY_CHUNK", 2)
+    edges = [(0, 1, 5), (2, 3, 5), (0, 2, 1), (1, 3, 1), (4, 5, 3)]
+    bs = Blossom(6, edges)
+    mate = bs.solve()
+    y, blossoms, scale = bs.duals()
+    assert certify(y, blossoms, scale, mate, iter(edges)) is None
+    assert certify(y, blossoms, scale, mate, iter(edges + [(0, 3, 50)])) == \
+        "pair 0-3 violates the duals"
+    assert certify(y, blossoms, scale, mate, iter(edges[:-1])) == \
+        "a matched pair is not an edge"
 
 
 GAMES = ("chess", "go", "othello", "magic", "renju")

@@ -27,6 +27,8 @@ candidate graph and resumes the blossom (:class:`.blossom.Blossom`), until none 
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Iterable
+from itertools import islice
 
 from .criteria import (BYE, BYE_ONLY_IDX, FIELDS, FLOAT_STEP, IDEAL_CAP, Evaluator, Packer,
                        float_ideal, ideal_penalty)
@@ -36,6 +38,7 @@ IDEAL_IDX = FIELDS.index("IDEAL")
 FLOAT_REACH = -(-IDEAL_CAP // FLOAT_STEP)  # places from the boundary before float_ideal caps
 PYTHON_MAX = 2500  # from this many players a round the screen cannot price is not priced
 PER_VERTEX = 16  # compiled screen: pairs priced in per player and resume
+CERTIFY_CHUNK = 1 << 16  # edges the certificate reads at a time
 LARGE = 25  # blossoms of at least this many vertices are credited in the block bounds
 
 
@@ -147,9 +150,9 @@ class Pricer:
     def violations(self, y: list[int], blossoms: list[tuple[list[int], int]], scale: int,
                    mate: dict[int, int], have: set[tuple[int, int]] | None, limit: int,
                    ends: tuple | None = None
-                   ) -> tuple[list[tuple[int, int, tuple[int, ...]]] | None, int]:
+                   ) -> tuple[list[tuple[int, int, int]] | None, int]:
         """Pairs of the complete graph (not in ``have``) whose reduced cost is negative:
-        (i, j, penalty tuple), j = :data:`.criteria.BYE` for the bye vertex; at most
+        (i, j, packed weight), j = :data:`.criteria.BYE` for the bye vertex; at most
         ``limit``, the most violated first.  Also the number of exact evaluations.  The
         solved pairs may come as ``ends`` instead of ``have``: two arrays of vertices, the bye
         vertex numbered n (:meth:`.nblossom.Blossom.ends`).  None instead of the pairs when a
@@ -360,7 +363,7 @@ class Pricer:
                             continue
                         check(i, j)
         out.sort(key=lambda r: r[0])
-        return [(i, j, t) for _, i, j, t in out[:limit]], exact
+        return [(i, j, packer.pack(t, j == BYE)) for _, i, j, t in out[:limit]], exact
 
 
     def _screened(self, y: list[int], D: list[int], blossoms, scale: int, ends: tuple,
@@ -376,16 +379,20 @@ class Pricer:
         two = 2 * scale
 
         def exact(p: int, z2: int):
-            """(i, j, tuple) of screened pair ``p`` if it is violated, else None."""
+            """(i, j, packed weight) of screened pair ``p`` if it is violated, else None
+            (the weight, not the tuple: up to 50 000 of them are held at once)."""
             i, j = int(got.i[p]), int(got.j[p])
             if j == n:
                 t = self._bye_t[i] if self._bye_t else ev.bye(pool[i])
-                if y[i] + y[n] - two * packer.pack(t, True) + z2 < 0:
-                    return i, BYE, t
+                w = packer.pack(t, True)
+                if y[i] + y[n] - two * w + z2 < 0:
+                    return i, BYE, w
                 return None
             tp = ev.pair(pool[i], pool[j])
-            if tp is not None and D[i] + D[j] + two * self._pen(tp) + z2 < 0:
-                return i, j, tp
+            if tp is not None:
+                w = packer.pack(tp, False)
+                if D[i] + D[j] + two * (self.w0 - w) + z2 < 0:
+                    return i, j, w
             return None
 
         # the most violated first (for most pairs the screen's bound is the exact reduced
@@ -416,13 +423,15 @@ def _near(a: PState, b: PState, pricer: Pricer) -> bool:
 
 
 def certify(y: list[int], blossoms: list[tuple[list[int], int]], scale: int,
-            mate: dict[int, int], edges: list[tuple[int, int, int]], native: bool = False
+            mate: dict[int, int], edges: Iterable[tuple[int, int, int]], native: bool = False
             ) -> str | None:
     """Feasibility on the solved graph's ``edges`` (i, j, packed weight) and complementary
     slackness: every matched edge tight, every blossom with z > 0 odd and full, z ≥ 0.
     ``mate`` must be perfect on the solved vertices.  None when all hold (the pairs outside
     ``edges`` are :meth:`Pricer.violations`' part), else why not.  ``native``: a large
-    round, the blossoms' conditions and sums checked in compiled code (:mod:`.nprice`)."""
+    round, the blossoms' conditions and sums checked in compiled code (:mod:`.nprice`).
+    The edges are read once, :data:`CERTIFY_CHUNK` at a time (an iterator keeps a large
+    round's 10⁵–10⁶ edges from being a list)."""
     if native:
         from .nprice import blossom_faults
         fault = blossom_faults(blossoms, mate, len(y))
@@ -442,23 +451,27 @@ def certify(y: list[int], blossoms: list[tuple[list[int], int]], scale: int,
             return "blossom not full"
     if len(mate) != len(y):
         return "the matching is not perfect"
-    sums = None
-    if native:  # a large round: the sums over the blossoms' tree in compiled code
-        from .nprice import pair_sums
-        sums = pair_sums(blossoms, len(y), [(i, j) for i, j, _w in edges])
-    if sums is None:
-        zsum = blossom_sums(blossoms,
-                            1 + max((max(vs) for vs, _z in blossoms if vs), default=0))
-        sums = [2 * zsum(i, j) for i, j, _w in edges]
+    zsum = None
     tight = 0
-    for (i, j, w), z2 in zip(edges, sums):
-        rc = y[i] + y[j] + z2 - 2 * scale * w
-        if rc < 0:
-            return f"pair {i}-{j} violates the duals"
-        if mate.get(i) == j:
-            if rc:
-                return f"matched pair {i}-{j} not tight"
-            tight += 1
+    rest = iter(edges)
+    while chunk := list(islice(rest, CERTIFY_CHUNK)):
+        sums = None
+        if native:  # a large round: the sums over the blossoms' tree in compiled code
+            from .nprice import pair_sums
+            sums = pair_sums(blossoms, len(y), [(i, j) for i, j, _w in chunk])
+        if sums is None:
+            if zsum is None:
+                zsum = blossom_sums(blossoms, 1 + max((max(vs) for vs, _z in blossoms if vs),
+                                                      default=0))
+            sums = [2 * zsum(i, j) for i, j, _w in chunk]
+        for (i, j, w), z2 in zip(chunk, sums):
+            rc = y[i] + y[j] + z2 - 2 * scale * w
+            if rc < 0:
+                return f"pair {i}-{j} violates the duals"
+            if mate.get(i) == j:
+                if rc:
+                    return f"matched pair {i}-{j} not tight"
+                tight += 1
     if 2 * tight != len(mate):
         return "a matched pair is not an edge"
     return None

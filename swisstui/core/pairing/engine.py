@@ -447,7 +447,7 @@ def _proven(pool: list[PState], ev: Evaluator, bye: bool, engine: str, cache: di
         if viol is None:
             return unproven("too many pairs to price")
         if viol:
-            new = [(i, vert(j), kp.pack(t, j == BYE)) for i, j, t in viol]
+            new = [(i, vert(j), w) for i, j, w in viol]
             priced += len(new)
             bs.add_edges(new)
             # many new pairs: the resume's repairs may cost more than a cold start on the
@@ -455,7 +455,7 @@ def _proven(pool: list[PState], ev: Evaluator, bye: bool, engine: str, cache: di
             # work of the last cold solve and is restarted cold past that. A few: warm
             race = native and len(new) > n // WARM_SHARE
             continue
-        solved = bs.edge_list()
+        solved = cast("Compiled", bs).iter_edges() if native else bs.edge_list()
         why = certify(y, blossoms, scale, got, solved, native=native)
         if why is not None:  # never expected: the blossom's duals are checked, not trusted;
             return unproven("the certificate failed")  # … or the window's, unproven
