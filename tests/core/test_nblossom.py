@@ -252,3 +252,58 @@ def test_the_engine_switches_to_the_compiled_blossom_with_the_same_objective(mon
     # the same objective (the two solvers grow their trees differently, so among equally
     # good pairings they may pick different ones)
     assert native.objective == python.objective
+
+
+def _nest_depth(tree) -> int:
+    """The deepest vertex's number of blossoms with z > 0 (nblossom.Tree)."""
+    deepest = 0
+    for v in range(len(tree.inner)):
+        k, b = 0, int(tree.inner[v])
+        while b >= 0:
+            k, b = k + 1, int(tree.parent[b])
+        deepest = max(deepest, k)
+    return deepest
+
+
+@pytest.mark.parametrize("game", ["chess", "magic"])
+def test_deep_nests_of_blossoms_of_a_real_window(game, monkeypatch):
+    """The engine's own window graph of a 700-player round, whose optimum nests blossoms
+    some twenty deep (the "onion" the lazy dual changes, the heap and the vertex sets are
+    for): a cold solve has rustworkx's weight and duals that check, and so does the solve
+    resumed after a batch of far pairs is added (as the pricing adds them)."""
+    ev = simulate(game, 700, 3, seed=1).without_round(3)
+    if ev.settings.system == "dutch":
+        ev = replace(ev, settings=replace(ev.settings, system="swiss"))
+    graphs = []
+    real = Blossom.__init__
+
+    def spy(self, n, edges):
+        graphs.append((n, list(edges)))
+        real(self, n, edges)
+
+    monkeypatch.setattr(Blossom, "__init__", spy)
+    pair_round(ev, allow_rematch=True)
+    monkeypatch.setattr(Blossom, "__init__", real)
+    n, edges = graphs[0]
+    nb = Blossom(n, edges)
+    mate = nb.solve()
+    assert _weight(edges, mate) == _optimum(n, edges)[1]
+    y, tree, scale = nb.duals(compact=True)
+    assert _nest_depth(tree) >= 10  # the nests are there
+    assert certify(y, tree, scale, mate, edges, native=True) is None
+    r = random.Random(game)
+    have = {(u, v) for u, v, _w in edges}
+    top = max(w for _u, _v, w in edges)
+    far = []
+    while len(far) < n:
+        u, v = sorted(r.sample(range(n), 2))
+        if (u, v) not in have:
+            have.add((u, v))
+            far.append((u, v, top - r.randint(0, top // 1000)))
+    nb.add_edges(far)
+    mate = nb.solve()
+    both = edges + far
+    assert _weight(both, mate) == _optimum(n, both)[1]
+    y, tree, scale = nb.duals(compact=True)
+    assert certify(y, tree, scale, mate, both, native=True) is None
+    assert nb._py is None
