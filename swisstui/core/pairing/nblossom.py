@@ -243,19 +243,26 @@ def _pending(b, B, SC):
 
 
 @njit(cache=True)
-def _ly(v, B, SC):
-    """Vertex v's dual now (its top-level node's pending change applied)."""
-    b = _inb(v, B)
+def _now(h, lo, b, up, B, SC):
+    """The value (h, lo) of top-level node b with b's pending change: added when b's label
+    is ``up``, taken off under the other label, none when b is unlabelled."""
     lb = B[LABEL, b]
-    h, lo = B[YH, v], B[YL, v]
-    if b != v:  # inside a blossom: its offset (a top-level vertex has none)
-        h, lo = _add(h, lo, B[OH, b], B[OL, b])
     if lb == 0:
         return h, lo
     ph, pl = _pending(b, B, SC)
-    if lb == S:
-        return _sub(h, lo, ph, pl)
-    return _add(h, lo, ph, pl)
+    if lb == up:
+        return _add(h, lo, ph, pl)
+    return _sub(h, lo, ph, pl)
+
+
+@njit(cache=True)
+def _ly(v, B, SC):
+    """Vertex v's dual now (a T node's vertices go up, an S node's down)."""
+    b = _inb(v, B)
+    h, lo = B[YH, v], B[YL, v]
+    if b != v:  # inside a blossom: its offset (a top-level vertex has none)
+        h, lo = _add(h, lo, B[OH, b], B[OL, b])
+    return _now(h, lo, b, T, B, SC)
 
 
 @njit(cache=True)
@@ -269,15 +276,8 @@ def _lslack(E, B, SC, k):
 
 @njit(cache=True)
 def _lz(b, B, SC):
-    """Top-level blossom b's dual now."""
-    lb = B[LABEL, b]
-    h, lo = B[ZH, b], B[ZL, b]
-    if lb == 0:
-        return h, lo
-    ph, pl = _pending(b, B, SC)
-    if lb == S:
-        return _add(h, lo, ph, pl)
-    return _sub(h, lo, ph, pl)
+    """Top-level blossom b's dual now (an S-blossom's goes up, a T-blossom's down)."""
+    return _now(B[ZH, b], B[ZL, b], b, S, B, SC)
 
 
 @njit(cache=True)
@@ -345,6 +345,16 @@ def _before(H, i, kh, kl, node):
 
 
 @njit(cache=True)
+def _hput(H, i, kh, kl, node, kind, arg):
+    """Write an event into heap row i."""
+    H[i, HKH] = kh
+    H[i, HKL] = kl
+    H[i, HNODE] = node
+    H[i, HKIND] = kind
+    H[i, HARG] = arg
+
+
+@njit(cache=True)
 def _hpush(H, SC, kh, kl, node, kind, arg):
     """Add an event; returns the heap (grown when full)."""
     i = SC[HLEN]
@@ -356,17 +366,11 @@ def _hpush(H, SC, kh, kl, node, kind, arg):
     SC[WORK] += 1
     while i > 0:
         p = (i - 1) >> 1
-        if not _before(H, p, kh, kl, node):
-            for c in range(HROWS):
-                H[i, c] = H[p, c]
-            i = p
-        else:
+        if _before(H, p, kh, kl, node):
             break
-    H[i, HKH] = kh
-    H[i, HKL] = kl
-    H[i, HNODE] = node
-    H[i, HKIND] = kind
-    H[i, HARG] = arg
+        H[i] = H[p]
+        i = p
+    _hput(H, i, kh, kl, node, kind, arg)
     return H
 
 
@@ -387,17 +391,11 @@ def _hpop(H, SC):
             break
         if c + 1 < m and _before(H, c + 1, H[c, HKH], H[c, HKL], H[c, HNODE]):
             c += 1
-        if _before(H, c, kh, kl, node):
-            for r in range(HROWS):
-                H[i, r] = H[c, r]
-            i = c
-        else:
+        if not _before(H, c, kh, kl, node):
             break
-    H[i, HKH] = kh
-    H[i, HKL] = kl
-    H[i, HNODE] = node
-    H[i, HKIND] = kind
-    H[i, HARG] = arg
+        H[i] = H[c]
+        i = c
+    _hput(H, i, kh, kl, node, kind, arg)
 
 
 # ---- tree helpers --------------------------------------------------------------------------
