@@ -451,13 +451,14 @@ def certify(y: list[int], blossoms: list[tuple[list[int], int]], scale: int,
             return "blossom not full"
     if len(mate) != len(y):
         return "the matching is not perfect"
+    if native:  # a large round: the sums over the blossoms' tree in compiled code
+        from .nprice import pair_sums
     zsum = None
     tight = 0
     rest = iter(edges)
     while chunk := list(islice(rest, CERTIFY_CHUNK)):
         sums = None
-        if native:  # a large round: the sums over the blossoms' tree in compiled code
-            from .nprice import pair_sums
+        if native:
             sums = pair_sums(blossoms, len(y), [(i, j) for i, j, _w in chunk])
         if sums is None:
             if zsum is None:

@@ -451,8 +451,8 @@ def _proven(pool: list[PState], ev: Evaluator, bye: bool, engine: str, cache: di
             priced += len(new)
             bs.add_edges(new)
             # many new pairs: the resume's repairs may cost more than a cold start on the
-            # larger graph (nblossom.Blossom.restart) or far less; it runs within half the
-            # work of the last cold solve and is restarted cold past that. A few: warm
+            # larger graph (nblossom.Blossom.restart) or far less; it runs within RACE of
+            # the last cold solve's work and is restarted cold past that. A few: warm
             race = native and len(new) > n // WARM_SHARE
             continue
         solved = cast("Compiled", bs).iter_edges() if native else bs.edge_list()

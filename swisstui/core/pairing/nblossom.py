@@ -310,27 +310,14 @@ def _settle(x, n, B, W, SC):
 
 
 @njit(cache=True)
-def _fold(v, b, B):
-    """Vertex v leaves top-level blossom b: b's offset goes into its dual; False on an
-    overflow."""
-    if B[OH, b] == 0 and B[OL, b] == 0:
-        return True
-    B[YH, v], B[YL, v] = _add(B[YH, v], B[YL, v], B[OH, b], B[OL, b])
-    return not _big(B[YH, v])
-
-
-@njit(cache=True)
 def _fold_all(n, B, W):
     """Every top-level blossom's offset into its vertices' duals (between solves the stored
     duals are the duals); False on an overflow."""
-    lvs = W[LVS]
     for b in range(n, 2 * n):
         if B[FIRST, b] < 0 or B[PARENT, b] != -1 or (B[OH, b] == 0 and B[OL, b] == 0):
             continue
-        cnt = _leaves(b, n, B, W)
-        for i in range(cnt):
-            if not _fold(lvs[i], b, B):
-                return False
+        if not _join(b, B[SETOF, b], B[OH, b], B[OL, b], n, B, W):
+            return False
         B[OH, b] = 0
         B[OL, b] = 0
     return True
@@ -466,8 +453,7 @@ def _assign(w, t, v, k, n, B, E, W, SC, H):
         kk = k if v >= 0 else -1
         B[LK, w] = kk
         B[LK, b] = kk
-        B[BEST, w] = -1
-        B[BEST, b] = -1
+        B[BEST, w] = -1  # (best edges are a vertex's, while its blossom is unlabelled)
         if t == S:
             _push_leaves(b, n, B, W, SC)
             return H
@@ -714,7 +700,6 @@ def _free(b, B, W, SC):
     B[LV, b] = -1
     B[LW, b] = -1
     B[LK, b] = -1
-    B[BEST, b] = -1
     B[ZH, b] = 0
     B[ZL, b] = 0
     B[BASE, b] = -1
@@ -778,9 +763,8 @@ def _expand_t(b, n, B, E, W, SC, H):
     if label[b] == T:
         for i in range(L):
             c = ch[i]
-            if c >= n:  # a vertex child keeps its own label and best edge
+            if c >= n:  # a vertex child keeps its own label
                 label[c] = 0
-                B[BEST, c] = -1
         pv, pw, pk = B[LV, b], B[LW, b], B[LK, b]
         entry = _inb(pw, B)
         idx = 0
