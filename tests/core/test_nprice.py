@@ -279,3 +279,23 @@ def test_the_compiled_blossom_conditions_name_what_fails():
     assert blossom_faults([([0, 2, 4], 1)], mate, 6) == "blossom not full"
     assert blossom_faults([([0, 1, 2], -1)], mate, 6) == "blossom dual < 0"
     assert blossom_faults([([0, 1, 9], 1)], mate, 6) == "a blossom vertex out of range"
+
+
+def test_the_pick_keeps_each_vertex_to_its_cap_and_doubles_the_caps_reached():
+    """Screened.pick: in the screen's order, at most caps[v] pairs at each vertex v, at most
+    ``limit`` in all; the vertices that reached their cap have it doubled for the next
+    resume, the others keep theirs."""
+    import numpy as np
+
+    i = np.array([0, 0, 0, 1, 2, 3, 0], np.int64)
+    j = np.array([1, 2, 3, 2, 3, 4, 4], np.int64)
+    caps = np.array([2, 2, 2, 2, 2], np.int64)
+    got = nprice.Screened(i, j, None).pick(caps, 10)
+    # (0,1) (0,2) taken; (0,3) refused: 0 is full; (1,2) taken, (2,3) refused: 2 is full;
+    # (3,4) taken, (0,4) refused
+    assert got == [0, 1, 3, 5]
+    assert caps.tolist() == [4, 4, 4, 2, 2]  # 3 and 4 have one pair each, below their cap
+    assert nprice.Screened(i, j, None).pick(caps, 2) == [0, 1]  # the limit
+    caps = np.full(5, 1, np.int64)
+    assert nprice.Screened(i, j, None).pick(caps, 10) == [0, 4]
+    assert caps.tolist() == [2, 2, 2, 2, 1]  # 4's partners were full: it had none

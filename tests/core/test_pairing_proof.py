@@ -178,3 +178,83 @@ def test_a_large_pricing_is_resumed_warm_or_restarted_cold_to_the_same_optimum(g
             got.method
         assert got.objective == ref.objective, (game, race)
         assert bool(restarts) is cold  # abandoned resumes restart cold; uncapped ones never
+
+
+def _spied_spread(monkeypatch) -> list:
+    """(candidates, edges before, edges the spread added, seed) of each spread call."""
+    seen: list = []
+    real = candidates.Candidates.spread
+
+    def spy(self, within, across, seed):
+        before = set(self.edges)
+        real(self, within, across, seed)
+        seen.append((self, before, set(self.edges) - before, seed))
+
+    monkeypatch.setattr(candidates.Candidates, "spread", spy)
+    return seen
+
+
+def test_the_spread_joins_players_with_a_wish_across_their_group(monkeypatch):
+    """The proof's window gets random partners (Candidates.spread): each new pair is inside
+    a large group or from it to the next group down, never two equal colour wishes, about
+    SPREAD + SPREAD_ACROSS per player with a wish; the same seed draws the same pairs and
+    another seed others; Magic (no colour wishes) gets none."""
+    ev = simulate("chess", 400, 2, seed=5).without_round(2)
+    ev = replace(ev, settings=replace(ev.settings, system="swiss"))
+    seen = _spied_spread(monkeypatch)
+    got = pair_round(ev, allow_rematch=True)
+    assert "optimum proven" in got.method, got.method
+    ((cands, before, new, seed),) = seen
+    want = cands._facts()[0]
+    group = [st.group for st in cands.field]
+    big = {g for g, (_s, m) in enumerate(cands.groups) if m > candidates.SPREAD_FROM}
+    assert big
+    wishing = [i for i in range(len(cands.field)) if group[i] in big and want[i] is not None]
+    assert len(wishing) > 300
+    for i, j in new:
+        assert i < j and group[i] in big and group[j] - group[i] in (0, 1), (i, j)
+        assert want[i] is None or want[j] is None or want[i] != want[j], (i, j)
+    across = sum(group[i] != group[j] for i, j in new)
+    per = candidates.SPREAD + candidates.SPREAD_ACROSS
+    assert len(new) >= 0.8 * per * len(wishing) and across >= 0.5 * len(wishing)
+
+    def drawn(s) -> set:
+        again = candidates.Candidates(cands.field, cands.ev, candidates.START_WINDOW,
+                                      len(cands.field) % 2 == 1)
+        assert set(again.edges) == before
+        again.spread(candidates.SPREAD, candidates.SPREAD_ACROSS, s)
+        return set(again.edges) - before
+
+    assert drawn(seed) == new
+    assert len(drawn((seed, "other")) & new) < len(new) // 4
+
+    seen.clear()
+    ev = simulate("magic", 400, 2, seed=5).without_round(2)
+    pair_round(ev)
+    assert seen and not any(new for _c, _before, new, _seed in seen)
+
+
+def test_the_spread_cuts_the_pricing(monkeypatch):
+    """On a 1000-player chess round of the benchmark's kind (ratings, forfeits), the window
+    with the spread is proven after far fewer pairs priced in than without, to the same
+    objective."""
+    from swisstui.core.model import Event
+    from swisstui.core.pairing.simulate import play, random_players, settings_for
+
+    rng = random.Random(1000)
+    s = replace(settings_for("chess", "spread", 9, seed=1000), system="swiss")
+    ev = Event(s, tuple(random_players(1000, rng, "chess")))
+    for _r in range(4):
+        ev = ev.with_round(play(ev, pair_round(ev, allow_rematch=True).round, rng,
+                                forfeit_rate=0.02))
+    priced = {}
+    objective = {}
+    for spread in (0, 3):
+        monkeypatch.setattr(engine, "SPREAD", spread)
+        monkeypatch.setattr(engine, "SPREAD_ACROSS", spread)
+        got = pair_round(ev, allow_rematch=True)
+        assert "optimum proven" in got.method, got.method
+        priced[spread] = int(got.method.split(", ")[1].split()[0])
+        objective[spread] = got.objective
+    assert objective[0] == objective[3]
+    assert priced[3] * 5 < priced[0], priced

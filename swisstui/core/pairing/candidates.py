@@ -21,14 +21,18 @@ checks that the decomposed objective equals the complete-graph objective on rand
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 from .criteria import BYE, EXCESS_IDX, REMATCH_IDX, Evaluator
-from .groups import PState
+from .groups import PState, det_hash
 
 FULL_LIMIT = 300  # up to this many players the complete graph: exact by construction
 START_WINDOW = 6
 GOOD_MIN = 6  # at least this many clean partners / floaters of each kind
+SPREAD = 3  # the proof's window (:meth:`Candidates.spread`): random partners in the group …
+SPREAD_ACROSS = 3  # … and in the next group down, per player …
+SPREAD_FROM = 48  # … of a group larger than this
 _MISSING = object()  # not in the cache (None there means a blocked pair)
 
 
@@ -121,6 +125,49 @@ class Candidates:
                 for i in up:
                     for j in low:
                         self._add(i, j)
+
+    def spread(self, within: int, across: int, seed: object) -> None:
+        """Join each player with a colour wish in a large group to ``within`` partners drawn
+        at random from its own group and ``across`` from the next group down, each with a
+        compatible wish (different, or none), seeded by ``seed`` (:func:`.groups.det_hash`:
+        the same on every machine).
+
+        Only the proof uses it (engine._proven).  A window joins a player to the places
+        near its ideal partner, so the duals of its optimum agree only locally: along a big
+        group they drift by whole COLOUR units, and the far pairs of the complete graph —
+        all of one weight past :data:`.criteria.IDEAL_CAP` — come out violated by
+        thousands, priced in over many resumes.  A few random partners make each group one
+        well-connected graph, so the solved duals must agree across it.  Measured on
+        4000-player chess rounds: 12 000–35 000 pairs priced in over 9–12 resumes without,
+        2 000–11 000 over 5–9 with (docs/PAIRING.md "The proof").  The pairs only add
+        choices; the proof decides what is optimal.  Without colour wishes (Magic) the
+        window's duals need no help (0 pairs priced in) and nothing is added."""
+        rng = random.Random(det_hash("spread", seed))
+        draw = rng.random
+        want = self._facts()[0]
+        edges, add = self.edges, self._add
+        ng = len(self.groups)
+        for g, (s, m) in enumerate(self.groups):
+            if m <= SPREAD_FROM:
+                continue
+            for other, count in ((g, within), (g + 1, across)):
+                if not count or other >= ng:
+                    continue
+                s2, m2 = self.groups[other]
+                for i in range(s, s + m):
+                    wi, got = want[i], 0
+                    if wi is None:
+                        continue
+                    for _try in range(4 * count):  # (a draw may clash or repeat)
+                        j = s2 + int(draw() * m2)
+                        if j == i or (wi is not None and want[j] == wi):
+                            continue
+                        if ((i, j) if i < j else (j, i)) in edges:
+                            continue
+                        add(i, j)
+                        got += 1
+                        if got == count:
+                            break
 
     def _around(self, i: int, k: int) -> None:
         """In-group candidates of player ``i`` with window ``k`` (its own window size)."""

@@ -29,6 +29,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Iterable
 from itertools import islice
+from typing import Any
 
 from .criteria import (BYE, BYE_ONLY_IDX, FIELDS, FLOAT_STEP, IDEAL_CAP, Evaluator, Packer,
                        float_ideal, ideal_penalty)
@@ -106,6 +107,7 @@ class Pricer:
             self.groups[st.group].append(i)
         self._lbcache: dict = {}
         self._bye_t = bye_tuples or []  # ev.bye per player, when the caller has them
+        self._caps: Any = None  # pairs priced in per vertex and resume (numpy, compiled screen)
 
     # ---- lower bounds of the packed penalty -----------------------------------------------
     def _pen(self, t: tuple[int, ...]) -> int:
@@ -396,9 +398,13 @@ class Pricer:
             return None
 
         # the most violated first (for most pairs the screen's bound is the exact reduced
-        # cost), at most PER_VERTEX at each player: spread over the field, they settle its
-        # duals in fewer resumes than the same number at a few players
-        chosen = got.pick(n, PER_VERTEX, limit)
+        # cost), at most PER_VERTEX at each player (doubled at each resume where a player
+        # reached its cap): spread over the field, they settle its duals in fewer resumes
+        # than the same number at a few players
+        if self._caps is None:
+            import numpy as np
+            self._caps = np.full(n + 1, PER_VERTEX, np.int64)
+        chosen = got.pick(self._caps, limit)
         pick = [v for v in map(exact, chosen, got.z2(chosen)) if v is not None]
         evaluated = len(chosen)
         if not pick and len(got) > len(chosen):

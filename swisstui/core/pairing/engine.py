@@ -20,7 +20,8 @@ from ..errors import ConflictError, PairingError
 from ..games import profile
 from ..model import Board, Bye, ByeKind, Event, Round
 from .blossom import Blossom
-from .candidates import FULL_LIMIT, START_WINDOW, Candidates, ideal_partner
+from .candidates import (FULL_LIMIT, SPREAD, SPREAD_ACROSS, START_WINDOW, Candidates,
+                         ideal_partner)
 from .certify import Pricer, certify, complete_packer
 from .colours import allocate, colour_mode, excess, excess_note, handicap_games
 from .criteria import (BYE, FIELDS, RELAXED_IDX, Context, Evaluator, Packer, objective,
@@ -367,6 +368,7 @@ def _proven(pool: list[PState], ev: Evaluator, bye: bool, engine: str, cache: di
     the pricing needs more than its budget: the caller widens as before."""
     n = len(pool)
     cands = Candidates(pool, ev, START_WINDOW, bye, cache)
+    cands.spread(SPREAD, SPREAD_ACROSS, (ev.ctx.seed, ev.ctx.round_no))
     vid = n
     bye_t = [ev.bye(st) for st in pool] if bye else []
     kp = complete_packer(pool, ev, bye_t)

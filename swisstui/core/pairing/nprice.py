@@ -53,21 +53,24 @@ def _grown(out, key, cap):
 
 
 @njit(cache=True)
-def _pick(oi, oj, n, per_vertex, limit):
-    """The first pairs in the given order with at most ``per_vertex`` at each vertex, at
-    most ``limit``: their positions."""
-    per = np.zeros(n + 1, np.int64)
+def _pick(oi, oj, caps, limit):
+    """The first pairs in the given order with at most ``caps[v]`` at each vertex v, at most
+    ``limit``: their positions; the caps of the vertices that reached theirs are doubled."""
+    per = np.zeros(caps.shape[0], np.int64)
     got = np.empty(min(limit, oi.shape[0]), np.int64)
     k = 0
     for p in range(oi.shape[0]):
         if k == got.shape[0]:
             break
         i, j = oi[p], oj[p]
-        if per[i] < per_vertex and per[j] < per_vertex:
+        if per[i] < caps[i] and per[j] < caps[j]:
             per[i] += 1
             per[j] += 1
             got[k] = p
             k += 1
+    for v in range(caps.shape[0]):
+        if per[v] >= caps[v] and caps[v] < 1 << 40:
+            caps[v] *= 2
     return got[:k]
 
 
@@ -921,10 +924,12 @@ class Screened:
         oh, ol = _pair_sums(inner, bpar, czh, czl, self.i[idx], self.j[idx])
         return [(h << K) | lo for h, lo in zip(oh.tolist(), ol.tolist())]
 
-    def pick(self, n: int, per_vertex: int, limit: int) -> list[int]:
-        """The first pairs with at most ``per_vertex`` at each of the ``n + 1`` vertices, at
-        most ``limit`` (positions)."""
-        return _pick(self.i, self.j, n, per_vertex, limit).tolist()
+    def pick(self, caps: np.ndarray, limit: int) -> list[int]:
+        """The first pairs with at most ``caps[v]`` at each vertex v (the ``n + 1``), at most
+        ``limit`` (positions).  A vertex that reaches its cap has it doubled in ``caps``: one
+        whose violations outnumber it (a player the duals price far too low against a whole
+        group) is settled in a few resumes, not one resume per cap's worth."""
+        return _pick(self.i, self.j, caps, limit).tolist()
 
 
 __all__ = ["Screened", "blossom_faults", "pair_sums", "screen"]
