@@ -39,7 +39,7 @@ IDEAL_IDX = FIELDS.index("IDEAL")
 FLOAT_REACH = -(-IDEAL_CAP // FLOAT_STEP)  # places from the boundary before float_ideal caps
 PYTHON_MAX = 2500  # from this many players a round the screen cannot price is not priced
 PER_VERTEX = 16  # compiled screen: pairs priced in per player and resume
-CERTIFY_CHUNK = 1 << 16  # edges the certificate reads at a time
+CERTIFY_CHUNK = 1 << 14  # edges the certificate reads at a time
 LARGE = 25  # blossoms of at least this many vertices are credited in the block bounds
 
 

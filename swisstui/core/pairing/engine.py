@@ -376,34 +376,7 @@ def _proven(pool: list[PState], ev: Evaluator, bye: bool, engine: str, cache: di
     def vert(i: int) -> int:
         return vid if i == BYE else i
 
-    edges = kp.edges(cands.edges.items(), vid)
-    if n >= NATIVE_FROM:  # the compiled blossom (numba) solves the window itself
-        large_blocks_from_the_system()  # its large arrays go back to the system when freed
-        from .nblossom import Blossom as Compiled
-        bs: Blossom | Compiled = Compiled(n + (1 if bye else 0), edges)
-        got = bs.solve(min(NATIVE_WORK[0] * n * n + 1_000_000, NATIVE_WORK[1]))
-        if got is None or len(got) != bs.n:
-            return None
-        mate = {(BYE if i == vid else i): (BYE if j == vid else j) for i, j in got.items()}
-    else:  # rustworkx solves the window, our blossom starts from its optimum
-        mate = _solve(cands, n, bye, engine)
-        bs = Blossom(n + (1 if bye else 0), edges)
-        bs.start({vert(i): vert(j) for i, j in mate.items()})
-    if any(i not in mate for i in range(n)) or any(
-            cands.edges[(i, j) if j != BYE else (i, BYE)][x]
-            for i, j in mate.items() if i != BYE and (j == BYE or i < j) for x in RELAXED_IDX):
-        return None
     native = n >= NATIVE_FROM
-    del edges  # (the blossom holds them)
-    if native:  # from here no tuple of the window is read: chosen() evaluates the pairs
-        # chosen again (10⁵–10⁶ tuples at 16 000 players, kept twice with the cache)
-        cands.edges.clear()
-        cache.clear()  # (were the proof to give up, the window check evaluates again)
-    pricer = Pricer(pool, ev, kp, bye, bye_t, native=native)
-    priced = 0
-    units = NATIVE_WORK if native else PROOF_WORK
-    budget = min(units[0] * n * n + 1_000_000, units[1])
-    best = None  # the optimum of the graph solved so far (compiled path)
 
     def chosen(mate: dict[int, int]) -> dict[int, int]:
         """``mate``, its pairs' penalty tuples in ``cands`` (those of the window are dropped
@@ -414,6 +387,37 @@ def _proven(pool: list[PState], ev: Evaluator, bye: bool, engine: str, cache: di
                 assert t is not None  # a solved pair is an edge: Evaluator.pair allowed it
                 cands.edges[(i, j)] = t
         return mate
+
+    edges = kp.edges(cands.edges.items(), vid)
+    if native:  # the compiled blossom (numba) solves the window itself
+        # from here no tuple of the window is read: chosen() evaluates the pairs chosen
+        # again (10⁵–10⁶ tuples at 16 000 players, kept twice with the cache, dropped
+        # before the blossom's arrays are built: the proof's peak of memory)
+        cands.edges.clear()
+        cache.clear()  # (were the proof to give up, the window check evaluates again)
+        large_blocks_from_the_system()  # its large arrays go back to the system when freed
+        from .nblossom import Blossom as Compiled
+        bs: Blossom | Compiled = Compiled(n + (1 if bye else 0), edges)
+        del edges  # (the blossom holds them)
+        got = bs.solve(min(NATIVE_WORK[0] * n * n + 1_000_000, NATIVE_WORK[1]))
+        if got is None or len(got) != bs.n:
+            return None
+        mate = chosen({(BYE if i == vid else i): (BYE if j == vid else j)
+                       for i, j in got.items()})
+    else:  # rustworkx solves the window, our blossom starts from its optimum
+        mate = _solve(cands, n, bye, engine)
+        bs = Blossom(n + (1 if bye else 0), edges)
+        del edges  # (the blossom holds them)
+        bs.start({vert(i): vert(j) for i, j in mate.items()})
+    if any(i not in mate for i in range(n)) or any(
+            cands.edges[(i, j) if j != BYE else (i, BYE)][x]
+            for i, j in mate.items() if i != BYE and (j == BYE or i < j) for x in RELAXED_IDX):
+        return None
+    pricer = Pricer(pool, ev, kp, bye, bye_t, native=native)
+    priced = 0
+    units = NATIVE_WORK if native else PROOF_WORK
+    budget = min(units[0] * n * n + 1_000_000, units[1])
+    best = None  # the optimum of the graph solved so far (compiled path)
 
     def unproven(why: str):
         if best is None:

@@ -1523,7 +1523,7 @@ class Blossom:
             return self._py.edge_list()
         return self._edges((0, self._E.shape[0]))
 
-    def iter_edges(self, chunk: int = 1 << 16) -> Iterator[tuple[int, int, int]]:
+    def iter_edges(self, chunk: int = 1 << 14) -> Iterator[tuple[int, int, int]]:
         """:meth:`edge_list` read chunk by chunk: the certificate of a 16 000-player round
         reads 10⁵–10⁶ edges, which as one list of tuples of large integers added 50 MB to
         the process's peak."""
