@@ -142,6 +142,40 @@ def test_the_screen_misses_no_violated_pair(game, seed, monkeypatch):
         assert not full.partial and short.partial and len(short) == 3
         pairs = {(int(i), int(j)) for i, j in zip(full.i, full.j)}
         assert {(int(i), int(j)) for i, j in zip(short.i, short.j)} <= pairs
+        # only some rows (the shortcut between resumes): exactly the full scan's pairs of
+        # those rows
+        some = np.array(sorted({i for i, _j in pairs})[::2], np.int64)
+        only = nprice.screen(native, [y[i] - w0s for i in range(n)],
+                             y[n] if pricer.bye else None, blossoms, scale, ends, rows=some)
+        assert only is not None and not only.partial
+        assert {(int(i), int(j)) for i, j in zip(only.i, only.j)} == \
+            {(i, j) for i, j in pairs if i in set(some.tolist())}
+        # … and a shortcut that finds nothing is never the answer: every row is scanned
+        again = certify.Pricer(pool, ev_, pricer.packer, pricer.bye, pricer._bye_t,
+                               native=True)
+        monkeypatch.setattr(again, "_rows",
+                            lambda *a: np.array([], np.int64) if again._left is None
+                            else None)
+        found, _ = again.violations(y, blossoms, scale, mate, have, 10**9)
+        assert {(i, j) for i, j, _t in found} == truth
+        # the rows of the shortcut: the players whose dual went down, and the rows the
+        # last scan left pairs in; the bye vertex's going down, or another scale: all rows
+        rows = certify.Pricer(pool, ev_, pricer.packer, pricer.bye, pricer._bye_t,
+                              native=True)
+        rows.violations(y, blossoms, scale, mate, have, 10**9)
+        left = set(rows._left.tolist())
+        mover = next(i for i in range(n) if i not in left)
+        lower = list(y)
+        lower[mover] -= 1
+        upper = list(y)
+        upper[mover] += 1
+        assert set(rows._rows(lower, blossoms, scale).tolist()) == left | {mover}
+        assert set(rows._rows(upper, blossoms, scale).tolist()) == left
+        assert rows._rows(upper, blossoms, 2 * scale) is None
+        if pricer.bye:
+            lower[n] -= 1
+            rows._rows(y, blossoms, scale)
+            assert rows._rows(lower, blossoms, scale) is None
 
 
 def _laminar(r: random.Random, nv: int, spread: int) -> list[tuple[list[int], int]]:

@@ -169,12 +169,13 @@ def _part(i, j, ga, gb, rh, rl, allow, met, absw, gsize, pos, style, fstep, last
 def _screen(n, Dh, Dl, go, bypos, ng, grp, pos, gsize, style, fstep, want, strong, absw, lastf,
             club, country, G2h, G2l, FLh, FLl, COh, COl, GEh, GEl, IDh, IDl, REh, REl, skipo,
             skip, meto, metj, metr, allow, inner, bpar, czh, czl, dso, dmv, cho, chv, mnv,
-            rank, byeh, byel, bye, floor_h, floor_l, cap, rowcap, first, step):
+            rank, byeh, byel, bye, floor_h, floor_l, rows, cap, rowcap, first, step):
     """(count, rows i and j, the bound rounded to a float, whether the scan was cut short)
     of every pair i < j (j = n: the bye vertex) whose bound is negative: at most ``rowcap``
     in a row (player i's pairs: the most negative of the first ROWSPAN·rowcap found, where
     the row stops) and at most ``cap`` in all (past that the scan stops); either cut sets
-    the last answer.
+    the last answer.  Only the rows of the players in ``rows`` (all of them for a complete
+    scan), every ``step``-th from ``first``.
 
     Per player i and group: first the group's forests of blossoms (:func:`_forests`), one
     per colour wish, depth first from the root: a node's own members by D, smallest first,
@@ -204,7 +205,8 @@ def _screen(n, Dh, Dl, go, bypos, ng, grp, pos, gsize, style, fstep, want, stron
     caph, capl = IDh[icap], IDl[icap]
     rowlim = ROWSPAN * rowcap  # pairs a row may find before it stops
     cut = False
-    for i in range(first, n, step):  # (every step-th row: a thread's share)
+    for ri in range(first, rows.shape[0], step):  # (every step-th row: a thread's share)
+        i = rows[ri]
         row = 0  # pairs of this row so far
         for p in range(skipo[i], skipo[i + 1]):
             mark[skip[p]] = i
@@ -815,7 +817,8 @@ def _static(pricer, scale: int) -> dict:
 
 
 def screen(pricer, D: list[int], y_bye: int | None, blossoms, scale: int,
-           solved: tuple[np.ndarray, np.ndarray], cap: int = 1 << 20, rowcap: int | None = None):
+           solved: tuple[np.ndarray, np.ndarray], cap: int = 1 << 20, rowcap: int | None = None,
+           rows: np.ndarray | None = None):
     """The pairs whose bound is negative (:class:`Screened`; j = n: the bye vertex), the most
     negative bound first (for most pairs the bound is the exact reduced cost), or None
     when the round cannot be priced here (values past two words, blossoms not laminar: the
@@ -824,7 +827,8 @@ def screen(pricer, D: list[int], y_bye: int | None, blossoms, scale: int,
     :attr:`Screened.partial` (its pairs are violated ones to price in, but an empty answer
     would prove nothing).  ``D`` as in the module docstring; ``y_bye`` the bye vertex's dual
     (None without a bye); ``solved`` the pairs already in the graph, as two arrays of ends
-    (i < j; j = n for the bye)."""
+    (i < j; j = n for the bye); ``rows`` the players whose rows are scanned (None: every
+    player's — only such a scan can end a proof)."""
     cache = pricer.__dict__.setdefault("_nprice", {})
     st = cache.get(scale)
     if st is None:
@@ -874,7 +878,8 @@ def screen(pricer, D: list[int], y_bye: int | None, blossoms, scale: int,
             st["pos"], st["gsize"], st["style"], st["fstep"], st["want"], st["strong"],
             st["absw"], st["lastf"], st["club"], st["country"], G2h, G2l, FLh, FLl, COh, COl, GEh, GEl,
             IDh, IDl, REh, REl, skipo, skip, st["meto"], st["metj"], st["metr"], st["allow"],
-            inner, bpar, czh, czl, *forest, byeh, byel, bye, fh, fl_)
+            inner, bpar, czh, czl, *forest, byeh, byel, bye, fh, fl_,
+            np.arange(n, dtype=np.int64) if rows is None else rows)
     step = threads(n)
     share = (max(1, cap // step), ROWCAP if rowcap is None else rowcap)  # per thread
     if step == 1:
