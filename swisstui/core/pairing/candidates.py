@@ -138,8 +138,8 @@ class Candidates:
         all of one weight past :data:`.criteria.IDEAL_CAP` — come out violated by
         thousands, priced in over many resumes.  A few random partners make each group one
         well-connected graph, so the solved duals must agree across it.  Measured on
-        4000-player chess rounds: 12 000–35 000 pairs priced in over 9–12 resumes without,
-        2 000–11 000 over 5–9 with (docs/PAIRING.md "The proof").  The pairs only add
+        4000-player chess rounds: 12 000–35 000 pairs priced in over 7–12 resumes without,
+        2 400–11 500 over 4–7 with (docs/PAIRING.md "The proof").  The pairs only add
         choices; the proof decides what is optimal.  Without colour wishes (Magic) the
         window's duals need no help (0 pairs priced in) and nothing is added."""
         rng = random.Random(det_hash("spread", seed))
