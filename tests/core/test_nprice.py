@@ -279,6 +279,16 @@ def test_the_tree_sums_equal_the_python_sums(seed, monkeypatch):
     pairs += [(u, v) for vs, _z in blossoms[:20] for u in vs[:5] for v in vs[-5:]]
     zsum = certify.blossom_sums(blossoms, nv)
     assert pair_sums(blossoms, nv, pairs) == [2 * zsum(u, v) for u, v in pairs]
+    assert nprice.vertex_sums(blossoms, nv) == [2 * zsum(v, v) for v in range(nv)]
+    # random laminar families: an onion 12 deep, a comb, random intervals (the lowest
+    # common blossom by binary lifting, every depth and level)
+    for spread in (1, 50, 10**20):
+        family = _laminar(r, 300, spread)
+        zs = certify.blossom_sums(family, 300)
+        some = [(r.randrange(300), r.randrange(300)) for _ in range(2000)]
+        assert pair_sums(family, 300, some) == [2 * zs(u, v) for u, v in some]
+        assert nprice.vertex_sums(family, 300) == [2 * zs(v, v) for v in range(300)]
+    assert nprice.vertex_sums([], 4) == [0, 0, 0, 0]
     # a family that is not laminar is not summed here (the caller sums pair by pair)
     assert pair_sums([([0, 1, 2], 4), ([2, 3, 4], 2)], 5, [(0, 2)]) is None
 

@@ -436,9 +436,9 @@ class Pricer:
         blossoms changed without the sums moving, so when it finds nothing every row is
         scanned (:meth:`_screened`), and only a complete scan can end the proof."""
         import numpy as np
-        from .nprice import pair_sums
+        from .nprice import vertex_sums
         n1 = len(y)
-        z = pair_sums(blossoms, n1, [(i, i) for i in range(n1)])
+        z = vertex_sums(blossoms, n1)
         last, self._last = self._last, (scale, y, z)
         if last is None or z is None or last[0] != scale or last[2] is None or \
                 self._left is None:

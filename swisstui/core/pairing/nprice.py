@@ -496,21 +496,61 @@ def _tree(n1, flat, offs):
 
 @njit(cache=True)
 def _pair_sums(inner, bpar, czh, czl, us, vs):
-    """2·Z of each pair (us[k], vs[k]) over the blossoms' tree (two words)."""
+    """2·Z of each pair (us[k], vs[k]) over the blossoms' tree (two words): the running sum
+    at the lowest blossom holding both ends, found by binary lifting (each blossom's depth
+    and its 2^k-th ancestors), so a pair costs log(depth), not the depth (blossoms nest
+    80 deep on average in a 16 000-player round)."""
     m = us.shape[0]
+    nb = bpar.shape[0]
     oh = np.zeros(m, np.int64)
     ol = np.zeros(m, np.int64)
-    mark = np.full(bpar.shape[0] + 1, -1, np.int64)
+    depth = np.full(nb, -1, np.int64)
+    stk = np.empty(nb + 1, np.int64)
+    top = 0
+    for b0 in range(nb):
+        b, sp = b0, 0
+        while b >= 0 and depth[b] < 0:
+            stk[sp] = b
+            sp += 1
+            b = bpar[b]
+        d = depth[b] if b >= 0 else -1
+        while sp > 0:
+            sp -= 1
+            d += 1
+            depth[stk[sp]] = d
+        if d > top:
+            top = d
+    levels = 1
+    while (1 << levels) <= top:
+        levels += 1
+    up = np.empty((levels, nb), np.int64)
+    up[0] = bpar
+    for k in range(1, levels):
+        for b in range(nb):
+            a = up[k - 1, b]
+            up[k, b] = up[k - 1, a] if a >= 0 else -1
     for k in range(m):
-        b = inner[us[k]]
-        while b >= 0:
-            mark[b] = k
-            b = bpar[b]
+        a = inner[us[k]]
         b = inner[vs[k]]
-        while b >= 0 and mark[b] != k:
-            b = bpar[b]
-        if b >= 0:
-            oh[k], ol[k] = czh[b], czl[b]
+        if a < 0 or b < 0:
+            continue
+        if depth[a] < depth[b]:
+            a, b = b, a
+        diff = depth[a] - depth[b]
+        lv = 0
+        while diff:
+            if diff & 1:
+                a = up[lv, a]
+            diff >>= 1
+            lv += 1
+        if a != b:
+            for lv in range(levels - 1, -1, -1):
+                if up[lv, a] != up[lv, b]:
+                    a = up[lv, a]
+                    b = up[lv, b]
+            a = up[0, a]
+        if a >= 0:
+            oh[k], ol[k] = czh[a], czl[a]
     return oh, ol
 
 
@@ -682,6 +722,22 @@ def _blossom_tree(blossoms, n1: int):
     if inner.shape[0] < n1:  # vertices past the tree's are in no blossom
         inner = np.concatenate((inner, np.full(n1 - inner.shape[0], -1, np.int64)))
     return inner, tree.parent, czh, czl
+
+
+def vertex_sums(blossoms, n1: int) -> list[int] | None:
+    """2·Σ z over the blossoms holding each vertex below ``n1`` (the running sum at its
+    innermost blossom), or None as :func:`pair_sums`."""
+    tree = _blossom_tree(blossoms, n1)
+    if tree is None:
+        return None
+    inner, _bpar, czh, czl = tree
+    at = inner[:n1]
+    held = at >= 0
+    if not czh.shape[0]:  # no blossom
+        return [0] * n1
+    hi = np.where(held, czh[np.where(held, at, 0)], 0)
+    lo = np.where(held, czl[np.where(held, at, 0)], 0)
+    return [(h << K) | low for h, low in zip(hi.tolist(), lo.tolist())]
 
 
 def pair_sums(blossoms, n1: int, pairs: list[tuple[int, int]]) -> list[int] | None:
@@ -937,4 +993,4 @@ class Screened:
         return _pick(self.i, self.j, caps, limit).tolist()
 
 
-__all__ = ["Screened", "blossom_faults", "pair_sums", "screen"]
+__all__ = ["Screened", "blossom_faults", "pair_sums", "screen", "vertex_sums"]
