@@ -1176,16 +1176,52 @@ def _repair(B, E, k0, k1):
 @njit(cache=True)
 def _dissolve(n, B, E, W, SC):
     """Remove every blossom, its dual moved into its vertices' duals (stays feasible); the
-    matched edges no longer tight are given up.  False on an overflow."""
-    lvs = W[LVS]
-    for b in range(n, 2 * n):
-        if B[FIRST, b] >= 0 and (B[ZH, b] != 0 or B[ZL, b] != 0):
-            cnt = _leaves(b, n, B, W)
-            for i in range(cnt):
-                x = lvs[i]
-                B[YH, x], B[YL, x] = _add(B[YH, x], B[YL, x], B[ZH, b], B[ZL, b])
+    matched edges no longer tight are given up.  False on an overflow.
+
+    One walk down each top-level blossom carries the sum of the duals above: a vertex gets
+    the sum over the blossoms holding it at once (a walk per blossom cost the depth of the
+    nest per vertex: 40 ms a resume at 16 000 players)."""
+    nb = 2 * n
+    first = B[FIRST]
+    nxt = B[NXT]
+    child = np.zeros(nb, np.bool_)
+    for b in range(n, nb):
+        f = first[b]
+        if f >= 0:
+            c = f
+            while True:
+                child[c] = True
+                c = nxt[c]
+                if c == f:
+                    break
+    stk = W[STK]
+    ah = np.empty(nb, np.int64)  # the sum above each node on the stack, two words
+    al = np.empty(nb, np.int64)
+    for root in range(n, nb):
+        if first[root] < 0 or child[root]:
+            continue
+        stk[0], ah[0], al[0] = root, 0, 0
+        sp = 1
+        while sp:
+            sp -= 1
+            x = stk[sp]
+            sh, sl = ah[sp], al[sp]
+            if x < n:
+                B[YH, x], B[YL, x] = _add(B[YH, x], B[YL, x], sh, sl)
                 if _big(B[YH, x]):
                     return False
+                continue
+            sh, sl = _add(sh, sl, B[ZH, x], B[ZL, x])
+            if _big(sh):
+                return False
+            f = first[x]
+            c = f
+            while True:
+                stk[sp], ah[sp], al[sp] = c, sh, sl
+                sp += 1
+                c = nxt[c]
+                if c == f:
+                    break
     for b in range(n, 2 * n):
         B[FIRST, b] = -1
         B[PARENT, b] = -1
