@@ -162,12 +162,14 @@ class Candidates:
                         j = s2 + int(draw() * m2)
                         if j == i or (wi is not None and want[j] == wi):
                             continue
-                        if ((i, j) if i < j else (j, i)) in edges:
+                        key = (i, j) if i < j else (j, i)
+                        if key in edges:
                             continue
                         add(i, j)
-                        got += 1
-                        if got == count:
-                            break
+                        if key in edges:  # (not a pair the rules refuse)
+                            got += 1
+                            if got == count:
+                                break
 
     def _around(self, i: int, k: int) -> None:
         """In-group candidates of player ``i`` with window ``k`` (its own window size)."""
