@@ -18,7 +18,7 @@ from dataclasses import replace
 
 import pytest
 
-from swisstui.core.pairing import certify, engine, nprice, pair_round
+from swisstui.core.pairing import certify, engine, nblossom, nprice, pair_round
 from swisstui.core.pairing.criteria import BYE, FIELDS
 from swisstui.core.pairing.nprice import pair_sums
 from swisstui.core.pairing.simulate import simulate
@@ -114,7 +114,7 @@ def test_the_screen_misses_no_violated_pair(game, seed, monkeypatch):
     assert tight.screened and {(i, j) for i, j, _t in cutoff} == truth
     tables = tight.__dict__["_nprice"][scale]
     cut = [k for k in ("G2", "FL", "CO", "GE", "ID", "RE")
-           if any((h << nprice.K) | lo == nprice.FIT - 1
+           if any((h << nblossom.K) | lo == nprice.FIT - 1
                   for h, lo in zip(tables[k][0].tolist(), tables[k][1].tolist()))]
     if seed == 0 and game != "chess":  # (seeded rounds where a part is past that range)
         assert cut, "no part was cut"

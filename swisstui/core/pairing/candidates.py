@@ -160,7 +160,7 @@ class Candidates:
                         continue
                     for _try in range(4 * count):  # (a draw may clash or repeat)
                         j = s2 + int(draw() * m2)
-                        if j == i or (wi is not None and want[j] == wi):
+                        if j == i or want[j] == wi:
                             continue
                         key = (i, j) if i < j else (j, i)
                         if key in edges:

@@ -432,9 +432,10 @@ class Pricer:
         move (16 000-player chess, round 2: 50–1 700 of 16 000 in the last twelve scans),
         so the scan first reads only the rows of the players whose y or Σz (the blossoms
         holding them) went down, and of those whose row had pairs left unpriced.  That scan
-        is a shortcut, not a proof: it misses a pair whose other end moved or whose
-        blossoms changed without the sums moving, so when it finds nothing every row is
-        scanned (:meth:`_screened`), and only a complete scan can end the proof."""
+        is a shortcut, not a proof: a pair is read only in the row of its lower end, so it
+        misses one whose lower end did not move, and one whose blossoms changed without the
+        sums moving; when it finds nothing every row is scanned (:meth:`_screened`), and
+        only a complete scan can end the proof."""
         import numpy as np
         from .nprice import vertex_sums
         n1 = len(y)

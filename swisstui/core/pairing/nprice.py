@@ -33,7 +33,7 @@ from itertools import chain
 import numpy as np
 from numba import njit
 
-from .nblossom import K, Tree, _add, _words
+from .nblossom import Tree, _add, _ints, _words
 
 FIT = 1 << 120  # every input below this in magnitude: sums of a few stay within two words
 THREADS_FROM = 2000  # from this many players the screen runs on every processor …
@@ -498,8 +498,8 @@ def _tree(n1, flat, offs):
 def _pair_sums(inner, bpar, czh, czl, us, vs):
     """2·Z of each pair (us[k], vs[k]) over the blossoms' tree (two words): the running sum
     at the lowest blossom holding both ends, found by binary lifting (each blossom's depth
-    and its 2^k-th ancestors), so a pair costs log(depth), not the depth (blossoms nest
-    80 deep on average in a 16 000-player round)."""
+    and its 2^k-th ancestors), so a pair costs log(depth), not the depth (a player sits 80
+    blossoms deep on average in a 16 000-player Magic round)."""
     m = us.shape[0]
     nb = bpar.shape[0]
     oh = np.zeros(m, np.int64)
@@ -731,13 +731,12 @@ def vertex_sums(blossoms, n1: int) -> list[int] | None:
     if tree is None:
         return None
     inner, _bpar, czh, czl = tree
-    at = inner[:n1]
-    held = at >= 0
     if not czh.shape[0]:  # no blossom
         return [0] * n1
-    hi = np.where(held, czh[np.where(held, at, 0)], 0)
-    lo = np.where(held, czl[np.where(held, at, 0)], 0)
-    return [(h << K) | low for h, low in zip(hi.tolist(), lo.tolist())]
+    at = inner[:n1]
+    held = at >= 0
+    at = np.where(held, at, 0)
+    return _ints(np.where(held, czh[at], 0), np.where(held, czl[at], 0))
 
 
 def pair_sums(blossoms, n1: int, pairs: list[tuple[int, int]]) -> list[int] | None:
@@ -752,8 +751,7 @@ def pair_sums(blossoms, n1: int, pairs: list[tuple[int, int]]) -> list[int] | No
     if len(pairs) and (min(us.min(), vs.min()) < 0 or max(us.max(), vs.max()) >= n1):
         return None
     inner, bpar, czh, czl = tree
-    oh, ol = _pair_sums(inner, bpar, czh, czl, us, vs)
-    return [(h << K) | lo for h, lo in zip(oh.tolist(), ol.tolist())]
+    return _ints(*_pair_sums(inner, bpar, czh, czl, us, vs))
 
 
 @njit(cache=True)
@@ -982,8 +980,7 @@ class Screened:
         """2·Z of the pairs at positions ``ps``."""
         idx = np.array(ps, np.int64)
         inner, bpar, czh, czl = self._tree
-        oh, ol = _pair_sums(inner, bpar, czh, czl, self.i[idx], self.j[idx])
-        return [(h << K) | lo for h, lo in zip(oh.tolist(), ol.tolist())]
+        return _ints(*_pair_sums(inner, bpar, czh, czl, self.i[idx], self.j[idx]))
 
     def pick(self, caps: np.ndarray, limit: int) -> list[int]:
         """The first pairs with at most ``caps[v]`` at each vertex v (the ``n + 1``), at most
