@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -12,11 +13,36 @@ from pathlib import Path
 
 TMUX = shutil.which("tmux")
 SCRIPT = Path(sys.executable).parent / "swisstui"
+# a tmux server of this test process's own (tmux -L): with the default socket the test
+# processes of ``-n auto`` shared one server, and a session started while another process's
+# last session closed it failed with "server exited unexpectedly" (once, in a CI run)
+SOCKET = f"swisstui-tests-{os.getpid()}"
+
+
+def _run(args: tuple[str, ...]) -> subprocess.CompletedProcess:
+    assert TMUX is not None
+    return subprocess.run([TMUX, "-L", SOCKET, *args], capture_output=True, text=True)
 
 
 def tmux(*args: str) -> str:
-    assert TMUX is not None
-    return subprocess.run([TMUX, *args], check=True, capture_output=True, text=True).stdout
+    """Run a tmux command on this process's server; its output.  A server still exiting
+    after this process's previous session closed is waited out (a few tries)."""
+    for _try in range(5):
+        done = _run(args)
+        if "server exited unexpectedly" not in done.stderr:
+            break
+        time.sleep(0.2)
+    done.check_returncode()
+    return done.stdout
+
+
+def has_session(session: str) -> bool:
+    return _run(("has-session", "-t", session)).returncode == 0
+
+
+def kill_session(session: str) -> None:
+    if has_session(session):
+        _run(("kill-session", "-t", session))
 
 
 # Generous: a loaded CI box (2 cores, 8 test runs) can take seconds to draw a screen; a wait

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import os
 import re
-import subprocess
 from pathlib import Path
 
 import pytest
 
-from tmux_terminal import SCRIPT, TMUX
+from tmux_terminal import SCRIPT, TMUX, has_session, kill_session
 from tmux_terminal import tmux as _tmux
 from tmux_terminal import wait as _wait
 
@@ -105,9 +104,6 @@ class Terminal:
         self.until(lambda: self.field(label) == text, f"{label} = {text!r}")
 
 
-def _has_session(session: str) -> bool:
-    return subprocess.run([TMUX, "has-session", "-t", session],
-                          capture_output=True).returncode == 0
 
 
 def _missing(folder: Path) -> int:
@@ -217,7 +213,6 @@ def test_a_whole_event_from_an_empty_folder_in_the_tui_alone(tmp_path, game):
             assert top_name in term.screen()
 
         term.press("C-q")
-        assert _wait(lambda: not _has_session(session), 5)
+        assert _wait(lambda: not has_session(session), 5)
     finally:
-        if _has_session(session):
-            subprocess.run([TMUX, "kill-session", "-t", session], capture_output=True)
+        kill_session(session)

@@ -5,11 +5,10 @@ them."""
 from __future__ import annotations
 
 import os
-import subprocess
 
 import pytest
 
-from tmux_terminal import SCRIPT, TMUX
+from tmux_terminal import SCRIPT, TMUX, has_session, kill_session
 from tmux_terminal import tmux as _tmux
 from tmux_terminal import wait as _wait
 
@@ -69,12 +68,8 @@ def test_director_types_a_round_in_tmux(tmp_path):
         _tmux("send-keys", "-t", session, "-l", "\x1b[15~")
         assert _wait(lambda: "STANDINGS" in _pane(session).splitlines()[0]), _pane(session)
         _tmux("send-keys", "-t", session, "C-q")
-        assert _wait(lambda: not _has_session(session), 5)  # ctrl+q quits
+        assert _wait(lambda: not has_session(session), 5)  # ctrl+q quits
     finally:
-        if _has_session(session):
-            subprocess.run([TMUX, "kill-session", "-t", session], capture_output=True)
+        kill_session(session)
 
 
-def _has_session(session: str) -> bool:
-    return subprocess.run([TMUX, "has-session", "-t", session],
-                          capture_output=True).returncode == 0
