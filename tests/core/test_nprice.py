@@ -178,6 +178,48 @@ def test_the_screen_misses_no_violated_pair(game, seed, monkeypatch):
             assert rows._rows(lower, blossoms, scale) is None
 
 
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("seed", range(2))
+def test_the_bulk_weights_are_the_evaluators(game, seed, monkeypatch):
+    """nprice.window_edges weighs every pair of the complete graph (and the bye's) exactly
+    as Evaluator.pair and Packer do, and leaves out exactly the pairs a window may not
+    offer (refused, forbidden, rematches); where its penalties are not exact (a graded
+    colour gap, handicaps) nprice.exact says so."""
+    ev = _event(game, seed)
+    got, seen = _captured(ev, monkeypatch)
+    if seen is None:
+        pytest.skip(f"no pricing on this round ({got.method})")
+    pricer = seen[0]
+    n, pool, ev_, kp = pricer.n, pricer.pool, pricer.ev, pricer.packer
+    ctx = ev_.ctx
+    assert nprice.exact(ev_) == (ctx.colour_gap is None and not ctx.handicap)
+    if not nprice.exact(ev_):
+        assert game in ("othello", "go"), game
+        return
+    keys = [(i, j) for i in range(n) for j in range(i + 1, n)]
+    tuples = {}
+    if pricer.bye:
+        for i in range(n):
+            keys.append((i, BYE))
+            tuples[(i, BYE)] = ev_.bye(pool[i])
+    random.Random(seed).shuffle(keys)  # (any order)
+    want = {}
+    for i, j in keys:
+        if j == BYE:
+            want[(i, n)] = kp.pack(tuples[(i, j)], True)
+            continue
+        t = ev_.pair(pool[i], pool[j])
+        if t is None or t[FIELDS.index("REMATCH")] or t[FIELDS.index("EXCESS")]:
+            continue
+        want[(i, j)] = kp.pack(t, False)
+    edges = nprice.window_edges(pricer, keys, tuples, n)
+    assert edges is not None
+    assert {(i, j): w for i, j, w in edges} == want
+    assert len(edges) == len(want)
+    assert ctx.forbidden and any((i, j) not in want and ev_.pair(pool[i], pool[j]) is None
+                                 for i, j in keys if j != BYE)
+
+
 def _laminar(r: random.Random, nv: int, spread: int) -> list[tuple[list[int], int]]:
     """A random laminar family over vertices 0 … nv − 1 (the bye vertex among them), mixing
     score groups: an onion of 12 nested blossoms, a comb of small ones side by side, and

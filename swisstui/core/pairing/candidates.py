@@ -34,6 +34,7 @@ SPREAD = 3  # the proof's window (:meth:`Candidates.spread`): random partners in
 SPREAD_ACROSS = 3  # … and in the next group down, per player …
 SPREAD_FROM = 48  # … of a group larger than this
 _MISSING = object()  # not in the cache (None there means a blocked pair)
+UNWEIGHED: tuple[int, ...] = ()  # a pair of a window built with ``weigh=False``
 
 
 def ideal_partner(st: PState, style: str) -> int:
@@ -50,8 +51,12 @@ class Candidates:
     """The candidate graph of one window; vertices are field indices, ``BYE`` the dummy."""
 
     def __init__(self, field: list[PState], ev: Evaluator, k: int | None, bye: bool,
-                 cache: dict | None = None):
+                 cache: dict | None = None, weigh: bool = True):
         self.field, self.ev, self.k = field, ev, k
+        # weigh=False (the compiled proof, engine._proven): the pairs are only listed, each
+        # as UNWEIGHED, and weighed in bulk by the caller (nprice.window_edges), which also
+        # leaves out those the rules refuse; the bye's edges keep their tuples
+        self.weigh = weigh
         self.cache = {} if cache is None else cache  # (i, j) -> tuple | None, across windows
         self.style = ev.ctx.style
         self.edges: dict[tuple[int, int], tuple[int, ...]] = {}
@@ -78,6 +83,9 @@ class Candidates:
     def _add(self, i: int, j: int) -> None:
         key = (i, j) if i < j else (j, i)
         if key in self.edges:
+            return
+        if not self.weigh:
+            self.edges[key] = UNWEIGHED
             return
         t = self.cache.get(key, _MISSING)
         if t is _MISSING:
@@ -141,7 +149,9 @@ class Candidates:
         4000-player chess rounds: 12 000–35 000 pairs priced in over 7–12 resumes without,
         2 400–11 500 over 4–7 with (docs/PAIRING.md "The proof").  The pairs only add
         choices; the proof decides what is optimal.  Without colour wishes (Magic) the
-        window's duals need no help (0 pairs priced in) and nothing is added."""
+        window's duals need no help (0 pairs priced in) and nothing is added.  In a window
+        not weighed here (``weigh=False``) a drawn pair the rules refuse (a rematch) still
+        counts as one of the player's draws; it is left out when the window is weighed."""
         rng = random.Random(det_hash("spread", seed))
         draw = rng.random
         want = self._facts()[0]
