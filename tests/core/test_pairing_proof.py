@@ -149,9 +149,10 @@ def test_most_rounds_are_proven(monkeypatch):
 def test_a_large_pricing_is_resumed_warm_or_restarted_cold_to_the_same_optimum(game,
                                                                                monkeypatch):
     """After many new pairs the compiled proof resumes warm within half the last cold
-    solve's work and restarts cold past it (engine.RACE): with the resume always abandoned
-    (RACE 0: every such solve restarts cold) and never (no cap), the round is proven and its
-    objective is the complete graph's."""
+    solve's work and restarts cold past it (engine.RACE), and after very many it restarts
+    cold at once (engine.COLD_SHARE): with the resume always abandoned (RACE 0: every such
+    solve restarts cold), never (no cap) and never tried (COLD_SHARE 0), the round is
+    proven and its objective is the complete graph's."""
     from swisstui.core.pairing import nblossom
 
     ev = simulate(game, 90, 3, seed=3).without_round(3)
@@ -171,8 +172,10 @@ def test_a_large_pricing_is_resumed_warm_or_restarted_cold_to_the_same_optimum(g
         real(self)
 
     monkeypatch.setattr(nblossom.Blossom, "restart", spy)
-    for race, cold in ((0.0, True), (10.0**9, False)):
+    for race, share, cold in ((0.0, 10.0**9, True), (10.0**9, 10.0**9, False),
+                              (10.0**9, 0.0, True)):
         monkeypatch.setattr(engine, "RACE", race)
+        monkeypatch.setattr(engine, "COLD_SHARE", share)
         restarts.clear()
         got = pair_round(ev, allow_rematch=True)
         priced = re.search(r"(\d+) pair\(s\) priced", got.method)

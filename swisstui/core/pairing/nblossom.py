@@ -57,9 +57,13 @@ the few terms a slack or a dual change adds up cannot overflow; a value beyond t
 flag and this class hands its history (edges, warm start, resumes) to the pure-Python
 :class:`.blossom.Blossom` and goes on there: exact in every case, fast in the usual one.
 
-Scale: the stages need every vertex dual even at a resume (:mod:`.blossom`); the Python
-solver doubles the scale at every resume, this one only when a dissolved blossom left an
-odd dual, and halves it back when every value allows, so resumes cost no bits.
+Resumes and the scale: a resume after pricing (:meth:`Blossom.add_edges`) makes the duals
+feasible on the new edges by raising one end of each violated one (:func:`_reprice`), and
+first opens only the blossoms that hold that end (:func:`_peel`); every other blossom keeps
+its dual and its matched pairs.  The Python solver (Galil's stages, every free vertex a
+root) needs every vertex dual even and doubles the scale at every resume; the one-tree
+stages here need no parity — a tree's vertices all share one parity, as its edges are
+tight and every weight is even, so an S–S slack is always even — and the scale stays 2.
 
 An offset: every perfect matching has n/2 edges, so taking a constant c off every weight
 changes no matching's rank; the duals of the offset weights plus c/2 per vertex are duals of
