@@ -1,7 +1,8 @@
 """The compiled blossom (pairing/nblossom.py, issue 14) against the Python one and rustworkx.
 
 * on random graphs — small and huge weights (past 2^100), sparse and dense, cold, warm-started
-  and resumed after edges are added — the numba solver's matching has the optimum's weight
+  and resumed after edges are added, the stages growing one tree at a time, every free
+  vertex's at once, or one until the last few free vertices — the numba solver's matching has the optimum's weight
   (rustworkx, max_cardinality=True); it is the Python blossom's matching with the Python
   blossom's duals (the same algorithm step by step, though the compiled stages visit only the
   nodes of the trees), and its duals pass the independent check (certify.certify);
@@ -59,7 +60,12 @@ def _graph(r: random.Random, n: int, big: int, density: float):
 
 
 @pytest.mark.parametrize("seed", range(40))
-def test_equals_python_and_rustworkx_cold_warm_and_resumed(seed):
+def test_equals_python_and_rustworkx_cold_warm_and_resumed(seed, monkeypatch):
+    # the stages: every free vertex a root from the start (the default on small graphs),
+    # one tree at a time throughout, or one tree until the last few free vertices
+    tail = {0: (nblossom.TAIL, nblossom.TAIL_MIN), 1: (10**9, 0), 2: (10**9, 3)}[seed % 3]
+    monkeypatch.setattr(nblossom, "TAIL", tail[0])
+    monkeypatch.setattr(nblossom, "TAIL_MIN", tail[1])
     r = random.Random(seed)
     n = r.choice([4, 10, 16, 30, 50])
     big = r.choice([9, 1000, 2 ** 62, 2 ** 100, 2 ** 112])

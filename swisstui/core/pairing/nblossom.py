@@ -16,6 +16,15 @@ matching exists.  Both solvers reach an optimum with valid duals; among equally 
 matchings they may pick different ones, and their ``work`` counts differ (each counts its
 own steps).
 
+Every tree at once for the last free vertices: once at most n/4 (:data:`TAIL`, at least
+:data:`TAIL_MIN`) are left, one stage makes every free vertex a root and grows all the
+trees under one dual change; an S–S edge between two trees augments, those two trees are
+taken apart (:func:`_unlabel`) and the others grow on.  One tree at a time, each of the
+last free vertices grew over its whole matched region before it met another: measured on
+the cold solve of a 16 000-player chess window (round 5), the last 10 % of the stages
+took 96 % of the work.  Together the trees meet halfway.  Their roots' duals are made
+even first (:func:`_even_roots`), so every S–S slack stays even.
+
 A stage's cost does not grow with its tree (the variable-δ idea of Kolmogorov's Blossom V
 and Gabow's priority queues, organised our own way):
 
@@ -96,13 +105,15 @@ S, T = 1, 2
 
 # node rows (size 2n)
 (PARENT, BASE, FIRST, NXT, PRV, EX, EY, EK, LABEL, LV, LW, LK, BEST, INB, MATE,
- ZH, ZL, YH, YL, MARK, TCH, D0H, D0L, OH, OL, TOP, SETOF, SIZE, NROWS) = range(29)
+ ZH, ZL, YH, YL, MARK, TCH, D0H, D0L, OH, OL, TOP, SETOF, SIZE, TREE, NROWS) = range(30)
 # edge rows
 EU, EV, WH, WL, ALW, EROWS = range(6)  # WH/WL: twice the weight × scale, two words
 # scratch rows (size 2n + 4)
-(QU, STK, LVS, VP, WP, CH, CX, CY, CK, ONP, RS0, RS1, UNUSED, TL, GX, SIDS, WROWS) = range(17)
+(QU, STK, LVS, VP, WP, CH, CX, CY, CK, ONP, RS0, RS1, UNUSED, TL, GX, SIDS, DIRTY,
+ WROWS) = range(18)
 # scalars
-WORK, STAMP, MSTAMP, OVF, QLEN, UTOP, TLEN, ROOT, DH, DL, HLEN, STOP, SROWS = range(13)
+(WORK, STAMP, MSTAMP, OVF, QLEN, UTOP, TLEN, ROOT, DH, DL, HLEN, STOP, ASTAMP, TA, TB,
+ NFREE, SROWS) = range(17)
 # heap rows (the stage's events): the dual change Δ at which it happens (two words), the
 # node, the kind (EDGE_FREE: an S–unlabelled edge becomes tight, EDGE_SS: an S–S edge,
 # T_ZERO: a T-blossom's dual reaches zero) and the edge
@@ -110,6 +121,13 @@ HKH, HKL, HNODE, HKIND, HARG, HROWS = range(6)
 EDGE_FREE, EDGE_SS, T_ZERO = 2, 3, 4
 # solve's answers
 DONE, NOPATH, BUDGET, OVERFLOW = range(4)
+# from n / TAIL free vertices on (at least TAIL_MIN) every free vertex is a root (module
+# docstring); the window's cold solve, chess rounds 2 / 5 / 9: at 4000 players 0.21 /
+# 0.26 / 0.18 s with one tree throughout, 0.09 / 0.14 / 0.13 s from n/8, 0.09 / 0.09 /
+# 0.11 s from n/4, 0.10 / 0.10 / 0.12 s from n/2; at 16 000 players (rounds 2 / 5) 0.87 /
+# 2.38 s one tree, 0.48 / 0.63 s from n/4
+TAIL = 4
+TAIL_MIN = 64
 
 
 # ---- two-word arithmetic -------------------------------------------------------------------
@@ -428,6 +446,17 @@ def _push_leaves(b, n, B, W, SC):
     q = W[QU]
     lv = W[LVS]
     ql = SC[QLEN]
+    if ql + cnt > q.shape[0]:  # (trees taken apart left stale entries: keep the S ones)
+        SC[MSTAMP] += 1
+        mk = SC[MSTAMP]
+        j = 0
+        for i in range(ql):
+            x = q[i]
+            if B[LABEL, _inb(x, B)] == S and B[MARK, x] != mk:
+                B[MARK, x] = mk
+                q[j] = x
+                j += 1
+        ql = j
     for i in range(cnt):
         q[ql] = lv[i]
         ql += 1
@@ -444,13 +473,16 @@ def _other(E, k, v):
 def _assign(w, t, v, k, n, B, E, W, SC, H):
     """Label the top-level blossom of ``w`` (reached from ``v`` by edge ``k``; v = −1 for a
     root); a T label labels the base's mate S in turn.  Returns the heap (a T-blossom's
-    dual reaching zero is an event)."""
+    dual reaching zero is an event).  The nodes join v's tree (a root starts its own,
+    numbered by its vertex)."""
+    tr = w if v < 0 else B[TREE, _inb(v, B)]
     while True:
         b = _inb(w, B)
         _touch(w, B, W, SC)
         _touch(b, B, W, SC)
         _label(w, t, B, SC)
         _label(b, t, B, SC)
+        B[TREE, b] = tr
         B[LV, w] = v
         B[LV, b] = v
         B[LW, w] = w
@@ -558,6 +590,7 @@ def _shrink(base, v, w, k, n, B, E, W, SC):
     B[ZL, b] = 0
     _touch(b, B, W, SC)
     _label(b, S, B, SC)
+    B[TREE, b] = B[TREE, bb]
     B[LV, b] = B[LV, bb]
     B[LW, b] = B[LW, bb]
     B[LK, b] = B[LK, bb]
@@ -776,7 +809,8 @@ def _expand_t(b, n, B, E, W, SC, H):
         while ch[idx] != entry:
             idx += 1
         step = 1 if idx % 2 else -1
-        stamp = SC[STAMP]
+        stamp = SC[ASTAMP]
+        tr = B[TREE, b]
         while True:
             c = ch[idx]
             onp[idx] = 1
@@ -784,6 +818,7 @@ def _expand_t(b, n, B, E, W, SC, H):
             _touch(pw, B, W, SC)
             _label(c, T, B, SC)
             _label(pw, T, B, SC)
+            B[TREE, c] = tr
             if c >= n:
                 kh, kl = _add(SC[DH], SC[DL], B[ZH, c], B[ZL, c])
                 H = _hpush(H, SC, kh, kl, c, T_ZERO, c)
@@ -809,6 +844,7 @@ def _expand_t(b, n, B, E, W, SC, H):
             onp[ni] = 1
             _touch(nc, B, W, SC)
             _label(nc, S, B, SC)
+            B[TREE, nc] = tr
             B[LV, nc] = x
             B[LW, nc] = y
             B[LK, nc] = kxy
@@ -868,9 +904,11 @@ def _settle_all(n, B, W, SC):
 
 
 @njit(cache=True)
-def _tight(v, w, k, n, B, E, W, SC, H):
+def _tight(v, w, k, n, B, E, W, SC, H, multi):
     """The tight edge k from the S-vertex v to w: label w's blossom T, close a blossom,
-    or augment.  Returns (0 go on, 1 augmented, 2 overflow; the heap)."""
+    or augment.  Returns (0 go on, 1 augmented, 2 overflow; the heap).  ``multi`` (every
+    free vertex a root): an S–S edge between two trees augments, their numbers left in
+    SC[TA], SC[TB] for the caller to take the two trees apart (:func:`_unlabel`)."""
     label = B[LABEL]
     bw = _inb(w, B)
     lw = label[bw]
@@ -885,10 +923,26 @@ def _tight(v, w, k, n, B, E, W, SC, H):
         base = _scan(v, w, B, SC)
         if base >= 0:
             return (0 if _shrink(base, v, w, k, n, B, E, W, SC) else 2), H
+        if multi:
+            SC[TA] = B[TREE, _inb(v, B)]
+            SC[TB] = B[TREE, bw]
+            _augment(v, w, k, n, B, E, W)
+            return 1, H
         _augment(v, w, k, n, B, E, W)
         return (1 if _settle_all(n, B, W, SC) else 2), H
-    if label[w] == 0:  # inside a T-blossom: remember the way in
-        _touch(w, B, W, SC)
+    if label[w] == 0:  # inside a T-blossom
+        if multi and B[TREE, _inb(v, B)] != B[TREE, bw]:
+            # of another tree, which may be taken apart first: w's best edge (an event
+            # when the blossom opens), not a way in
+            b = B[BEST, w]
+            if b < 0:
+                _touch(w, B, W, SC)
+            if b < 0 or b != k:
+                bh, bl = _lslack(E, B, SC, b) if b >= 0 else (1, 0)
+                if bh > 0 or bl > 0:
+                    B[BEST, w] = k
+            return 0, H
+        _touch(w, B, W, SC)  # remember the way in
         label[w] = T
         B[LV, w] = v
         B[LW, w] = w
@@ -897,7 +951,153 @@ def _tight(v, w, k, n, B, E, W, SC, H):
 
 
 @njit(cache=True)
-def _stage(n, B, E, W, SC, adjo, adj, H, order):
+def _unlabel(ta, tb, n, B, E, W, SC, adjo, adj, H):
+    """Take apart trees ``ta`` and ``tb`` after an augmentation joined them (every free
+    vertex a root): each of their top-level nodes gets its pending dual change and loses
+    its label, and so does everything inside it; then each of their vertices, and each
+    vertex whose best edge came from one of their S vertices, gets its best edge from the
+    S vertices left (an event).  The edges marked tight are forgotten (a new ASTAMP).
+    Returns (the heap, False on an overflow)."""
+    label = B[LABEL]
+    best = B[BEST]
+    mark = B[MARK]
+    tl = W[TL]
+    gx = W[GX]
+    dirty = W[DIRTY]
+    stk = W[STK]
+    ng = 0
+    for t in range(SC[TLEN]):  # the trees' top-level nodes (every labelled node is in TL)
+        x = tl[t]
+        tr = B[TREE, x]
+        if (tr != ta and tr != tb) or label[x] == 0:
+            continue
+        if x < n:
+            if _inb(x, B) != x:
+                continue
+        elif B[FIRST, x] < 0 or B[PARENT, x] != -1:
+            continue
+        gx[ng] = x
+        ng += 1
+    SC[MSTAMP] += 1
+    mk = SC[MSTAMP]
+    nd = 0
+    for g in range(ng):
+        x = gx[g]
+        was_s = label[x] == S
+        if not _settle(x, n, B, W, SC):
+            return H, False
+        stk[0] = x
+        sp = 1
+        while sp:
+            sp -= 1
+            c = stk[sp]
+            label[c] = 0
+            B[LV, c] = -1
+            B[LW, c] = -1
+            B[LK, c] = -1
+            B[TREE, c] = -1
+            if c >= n:
+                f = B[FIRST, c]
+                cc = f
+                while True:
+                    stk[sp] = cc
+                    sp += 1
+                    cc = B[NXT, cc]
+                    if cc == f:
+                        break
+                continue
+            if mark[c] != mk:
+                mark[c] = mk
+                dirty[nd] = c
+                nd += 1
+            if was_s:  # the vertices whose best edge came from c
+                SC[WORK] += adjo[c + 1] - adjo[c]
+                for p in range(adjo[c], adjo[c + 1]):
+                    u = adj[p, 1]
+                    if best[u] == adj[p, 0] and mark[u] != mk:
+                        mark[u] = mk
+                        dirty[nd] = u
+                        nd += 1
+    SC[ASTAMP] += 1
+    for d in range(nd):
+        u = dirty[d]
+        if label[u] != 0:
+            continue  # labelled itself: no best edge
+        bu = _inb(u, B)
+        best[u] = -1
+        if label[bu] == S:
+            continue
+        SC[WORK] += adjo[u + 1] - adjo[u]
+        bk = -1
+        bh, bl = 0, 0
+        for p in range(adjo[u], adjo[u + 1]):
+            k = adj[p, 0]
+            bo = _inb(adj[p, 1], B)
+            if bo == bu or label[bo] != S:
+                continue
+            sh, sl = _lslack(E, B, SC, k)
+            if bk < 0 or _lt(sh, sl, bh, bl):
+                bk, bh, bl = k, sh, sl
+        if bk >= 0:
+            best[u] = bk
+            _touch(u, B, W, SC)
+            if label[bu] == 0:  # (inside a T-blossom: pushed when it opens)
+                kh, kl = _add(SC[DH], SC[DL], bh, bl)
+                H = _hpush(H, SC, kh, kl, u, EDGE_FREE, bk)
+    return H, True
+
+
+@njit(cache=True)
+def _even_roots(n, B, W, SC):
+    """Every free vertex's dual made even before the trees grow together (:func:`_stage`,
+    ``multi``): an odd one is raised by 1 — a free vertex alone, or a free blossom's every
+    vertex (its offset) with its own dual lowered by 1, so its inner edges stay tight; a
+    free blossom whose dual is 0 is opened first, which changes no slack.  The duals stay
+    feasible and the matched edges tight.  One tree's vertices share a parity (its edges are
+    tight, every weight even); with every root even, so do all the trees', and an S–S edge
+    between two trees has an even slack, its half an exact dual change.  False on an
+    overflow."""
+    mate = B[MATE]
+    for v in range(n):
+        if mate[v] >= 0:
+            continue
+        b = _inb(v, B)
+        while b != v and B[ZH, b] == 0 and B[ZL, b] == 0:
+            if not _open(b, n, B, W, SC):
+                return False
+            _free(b, B, W, SC)
+            b = _inb(v, B)
+        lo = B[YL, v] + (B[OL, b] if b != v else 0)
+        if not lo & 1:
+            continue
+        if b == v:
+            B[YH, v], B[YL, v] = _add(B[YH, v], B[YL, v], 0, 1)
+            if _big(B[YH, v]):
+                return False
+        else:
+            B[OH, b], B[OL, b] = _add(B[OH, b], B[OL, b], 0, 1)
+            B[ZH, b], B[ZL, b] = _sub(B[ZH, b], B[ZL, b], 0, 1)
+            if _big(B[OH, b]):
+                return False
+    return True
+
+
+@njit(cache=True)
+def _augmented(n, B, E, W, SC, adjo, adj, H, budget):
+    """An augmentation between two trees (every free vertex a root): they are taken apart
+    (:func:`_unlabel`).  Returns (0 go on, 1 the stage ends — no free vertex left or the
+    work past ``budget`` — with every pending change applied, 2 an overflow; the heap)."""
+    SC[NFREE] -= 2
+    H, fine = _unlabel(SC[TA], SC[TB], n, B, E, W, SC, adjo, adj, H)
+    if not fine:
+        return 2, H
+    if SC[NFREE] == 0 or (budget >= 0 and SC[WORK] > budget):
+        return (1 if _settle_all(n, B, W, SC) else 2), H
+    return 0, H
+
+
+@njit(cache=True)
+def _stage(n, B, E, W, SC, adjo, adj, H, order, multi, budget):
     """Grow one alternating tree from the first free vertex until an augmentation (1) or
     none is possible (0), or a value overflows (2).  Returns (answer, heap).
 
@@ -906,7 +1106,14 @@ def _stage(n, B, E, W, SC, adjo, adj, H, order):
     T-blossom's dual.  An entry is checked against the state when it comes out (an S–S edge
     inside one blossom by now is dropped) and, when its time has moved (a vertex that was
     inside a T-blossom for a while), put back at the right one.  A stage costs its edges
-    scanned and its events (log n each), not its tree times its dual changes."""
+    scanned and its events (log n each), not its tree times its dual changes.
+
+    ``multi``: every free vertex is a root at once, all trees grow under one dual change,
+    and an S–S edge between two trees augments; the two are taken apart
+    (:func:`_augmented`) and the others grow on, until no free vertex is left (1), none can
+    be matched (0) or the work passes ``budget`` (1, SC[NFREE] free vertices left).  Used
+    for the last free vertices of a solve (:func:`_stages`): one tree at a time, each of
+    them grew over its whole matched region before it met another free vertex."""
     label = B[LABEL]
     sid = B[INB]
     top = B[TOP]
@@ -920,15 +1127,29 @@ def _stage(n, B, E, W, SC, adjo, adj, H, order):
         B[LW, i] = -1
         B[LK, i] = -1
         best[i] = -1
+        B[TREE, i] = -1
     SC[TLEN] = 0
     SC[HLEN] = 0
     SC[DH] = 0
     SC[DL] = 0
     SC[STAMP] += 1
-    stamp = SC[STAMP]
+    SC[ASTAMP] += 1
+    stamp = SC[ASTAMP]
     alw = E[:, ALW]
     SC[QLEN] = 0
     q = W[QU]
+    if multi:  # every free vertex a root
+        if not _even_roots(n, B, W, SC):
+            return 2, H
+        nf = 0
+        for r in range(n):
+            v = order[r]
+            if mate[v] < 0:
+                H = _assign(v, S, -1, -1, n, B, E, W, SC, H)
+                nf += 1
+        SC[NFREE] = nf
+        if nf == 0:
+            return 1, H
     # one tree, rooted at the first free vertex (vertices only get matched during a solve,
     # so the search resumes where the last stage's left off)
     r = SC[ROOT]
@@ -937,12 +1158,14 @@ def _stage(n, B, E, W, SC, adjo, adj, H, order):
     SC[ROOT] = r
     if r == n:
         return 0, H
-    v = order[r]
-    H = _assign(v, S, -1, -1, n, B, E, W, SC, H)
+    if not multi:
+        H = _assign(order[r], S, -1, -1, n, B, E, W, SC, H)
     while True:
         while SC[QLEN] > 0:
             SC[QLEN] -= 1
             v = q[SC[QLEN]]
+            if multi and label[top[sid[v]]] != S:
+                continue  # (its tree was taken apart)
             SC[WORK] += adjo[v + 1] - adjo[v]
             for p in range(adjo[v], adjo[v + 1]):
                 k = adj[p, 0]
@@ -959,7 +1182,13 @@ def _stage(n, B, E, W, SC, adjo, adj, H, order):
                         alw[k] = stamp
                         ok = True
                 if ok:
-                    got, H = _tight(v, w, k, n, B, E, W, SC, H)
+                    got, H = _tight(v, w, k, n, B, E, W, SC, H, multi)
+                    if got and multi and got == 1:
+                        got, H = _augmented(n, B, E, W, SC, adjo, adj, H, budget)
+                        stamp = SC[ASTAMP]
+                        if got:
+                            return got, H
+                        break  # v's tree was taken apart: its scan ends
                     if got:
                         return got, H
                 elif label[bw] == S:  # an S–S edge: an event at half its slack
@@ -987,11 +1216,13 @@ def _stage(n, B, E, W, SC, adjo, adj, H, order):
             kh, kl, x = H[m, HKH], H[m, HKL], H[m, HNODE]
             kind, arg = H[m, HKIND], H[m, HARG]
             if kind == EDGE_FREE:
-                if best[x] != arg or label[top[sid[x]]] != 0:
+                if best[x] != arg or label[top[sid[x]]] != 0 or \
+                        label[top[sid[_other(E, arg, x)]]] != S:
                     continue
                 th, tl_ = _lslack(E, B, SC, arg)
             elif kind == EDGE_SS:
-                if top[sid[E[arg, EU]]] == top[sid[E[arg, EV]]]:
+                ba, bb = top[sid[E[arg, EU]]], top[sid[E[arg, EV]]]
+                if ba == bb or label[ba] != S or label[bb] != S:
                     continue
                 th, tl_ = _lslack(E, B, SC, arg)
                 th, tl_ = _half(th, tl_)
@@ -1016,16 +1247,19 @@ def _stage(n, B, E, W, SC, adjo, adj, H, order):
         u, w = E[arg, EU], E[arg, EV]
         if label[top[sid[u]]] != S:
             u, w = w, u
-        got, H = _tight(u, w, arg, n, B, E, W, SC, H)
+        got, H = _tight(u, w, arg, n, B, E, W, SC, H, multi)
+        if got and multi and got == 1:
+            got, H = _augmented(n, B, E, W, SC, adjo, adj, H, budget)
+            stamp = SC[ASTAMP]
         if got:
             return got, H
 
 
 @njit(cache=True)
-def _solve(n, B, E, W, SC, adjo, adj, H, budget, order):
+def _solve(n, B, E, W, SC, adjo, adj, H, budget, order, tail):
     """:func:`_stages`, then every blossom's offset into its vertices (:func:`_fold_all`):
     between solves the stored duals are the duals."""
-    got, H = _stages(n, B, E, W, SC, adjo, adj, H, budget, order)
+    got, H = _stages(n, B, E, W, SC, adjo, adj, H, budget, order, tail)
     if got != OVERFLOW and not _fold_all(n, B, W):
         SC[OVF] = 1
         got = OVERFLOW
@@ -1033,7 +1267,7 @@ def _solve(n, B, E, W, SC, adjo, adj, H, budget, order):
 
 
 @njit(cache=True)
-def _stages(n, B, E, W, SC, adjo, adj, H, budget, order):
+def _stages(n, B, E, W, SC, adjo, adj, H, budget, order, tail):
     """Stages until no vertex is free: DONE, NOPATH (no augmenting path left), BUDGET (work
     past ``budget`` ≥ 0) or OVERFLOW, with the heap (it may have grown)."""
     mate = B[MATE]
@@ -1049,13 +1283,14 @@ def _stages(n, B, E, W, SC, adjo, adj, H, budget, order):
             return DONE, H
         if budget >= 0 and SC[WORK] > budget:
             return BUDGET, H
-        got, H = _stage(n, B, E, W, SC, adjo, adj, H, order)
+        multi = free <= tail
+        got, H = _stage(n, B, E, W, SC, adjo, adj, H, order, multi, budget)
         if got == 0:
             return NOPATH, H
         if got == 2:
             SC[OVF] = 1
             return OVERFLOW, H
-        free -= 2
+        free = SC[NFREE] if multi else free - 2
         # end of stage: S-blossoms with a zero dual open, in the order of their numbers
         ng = 0
         for t in range(SC[TLEN]):
@@ -1412,10 +1647,11 @@ def _roots(n: int) -> np.ndarray:
     a tree of the group's every edge for each of them — 80 % of the work of a 4000-player
     chess window's cold solve lay in 6 % of its stages.  Spread over the field, the roots
     leave free vertices in every group until the end.  Measured on the windows of chess
-    rounds 2 / 5 / 9: at 4000 players 2.8 / 4.6 / 5.1 M work units → 1.7 / 3.2 / 2.1 M
-    (0.15 / 0.31 / 0.20 s → 0.13–0.16 / 0.24–0.25 / 0.15–0.18 s); at 16 000 players rounds
-    2 / 5: 28 / 54 M → 9 / 25 M (1.3–1.5 / 3.2–3.5 s → 0.9–1.0 / 2.5–2.7 s).  A seeded
-    shuffle or a bit-reversed order did as well, a step of 0.5·n worse."""
+    rounds 2 / 5 / 9 (one tree per stage throughout, before :data:`TAIL`): at 4000 players
+    2.8 / 4.6 / 5.1 M work units → 1.7 / 3.2 / 2.1 M (0.15 / 0.31 / 0.20 s → 0.13–0.16 /
+    0.24–0.25 / 0.15–0.18 s); at 16 000 players rounds 2 / 5: 28 / 54 M → 9 / 25 M
+    (1.3–1.5 / 3.2–3.5 s → 0.9–1.0 / 2.5–2.7 s).  A seeded shuffle or a bit-reversed order
+    did as well, a step of 0.5·n worse."""
     st = max(1, int(n * 0.618))
     while math.gcd(st, n) != 1:
         st += 1
@@ -1654,7 +1890,8 @@ class Blossom:
         if self._py is None:
             got, self._H = _solve(
                 self.n, self._B, self._E, self._W, self._SC, self._adjo, self._adj,
-                self._H, -1 if budget is None else budget, self._order)
+                self._H, -1 if budget is None else budget, self._order,
+                max(TAIL_MIN, self.n // TAIL))
             if got == BUDGET:
                 return None
             if got == OVERFLOW:
