@@ -187,7 +187,7 @@ def test_the_bulk_weights_are_the_evaluators(game, seed, monkeypatch):
     """nprice.window_edges weighs every pair of the complete graph (and the bye's) exactly
     as Evaluator.pair and Packer do, and leaves out exactly the pairs a window may not
     offer (refused, forbidden, rematches); where its penalties are not exact (a graded
-    colour gap, handicaps) nprice.exact says so."""
+    colour gap, handicaps, or parts too wide) nprice.weighs says so."""
     ev = _event(game, seed)
     got, seen = _captured(ev, monkeypatch)
     if seen is None:
@@ -195,8 +195,8 @@ def test_the_bulk_weights_are_the_evaluators(game, seed, monkeypatch):
     pricer = seen[0]
     n, pool, ev_, kp = pricer.n, pricer.pool, pricer.ev, pricer.packer
     ctx = ev_.ctx
-    assert nprice.exact(ev_) == (ctx.colour_gap is None and not ctx.handicap)
-    if not nprice.exact(ev_):
+    assert nprice.weighs(pricer) == (ctx.colour_gap is None and not ctx.handicap)
+    if not nprice.weighs(pricer):
         assert game in ("othello", "go"), game
         return
     keys = [(i, j) for i in range(n) for j in range(i + 1, n)]
@@ -216,11 +216,13 @@ def test_the_bulk_weights_are_the_evaluators(game, seed, monkeypatch):
             continue
         want[(i, j)] = kp.pack(t, False)
     edges = nprice.window_edges(pricer, keys, tuples, n)
-    assert edges is not None
     assert {(i, j): w for i, j, w in edges} == want
     assert len(edges) == len(want)
     assert ctx.forbidden and any((i, j) not in want and ev_.pair(pool[i], pool[j]) is None
                                  for i, j in keys if j != BYE)
+    # parts as wide as the words' range: weighed pair by pair instead
+    monkeypatch.setattr(nprice, "FIT", 1 << kp.bits)
+    assert not nprice.weighs(pricer)
 
 
 def _laminar(r: random.Random, nv: int, spread: int) -> list[tuple[list[int], int]]:

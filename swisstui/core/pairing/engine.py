@@ -369,17 +369,17 @@ def _proven(pool: list[PState], ev: Evaluator, bye: bool, engine: str, cache: di
     the pricing needs more than its budget: the caller widens as before."""
     n = len(pool)
     native = n >= NATIVE_FROM
-    # the compiled proof weighs its window in bulk (nprice.window_edges) where the compiled
-    # penalties are exact; else, and where they do not fit, Evaluator.pair does, pair by pair
-    if native:
-        from . import nprice  # (numba: loaded only where it is used)
-    bulk = native and nprice.exact(ev)
-    cands = Candidates(pool, ev, START_WINDOW, bye, cache, weigh=not bulk)
-    cands.spread(SPREAD, SPREAD_ACROSS, (ev.ctx.seed, ev.ctx.round_no))
     vid = n
     bye_t = [ev.bye(st) for st in pool] if bye else []
     kp = complete_packer(pool, ev, bye_t)
     pricer = Pricer(pool, ev, kp, bye, bye_t, native=native)
+    if native:
+        from . import nprice  # (numba: loaded only where it is used)
+    # the compiled proof weighs its window in bulk (nprice.window_edges) where the compiled
+    # penalties are exact and fit; else Evaluator.pair does, pair by pair
+    bulk = native and nprice.weighs(pricer)
+    cands = Candidates(pool, ev, START_WINDOW, bye, cache, weigh=not bulk)
+    cands.spread(SPREAD, SPREAD_ACROSS, (ev.ctx.seed, ev.ctx.round_no))
 
     def vert(i: int) -> int:
         return vid if i == BYE else i
@@ -394,12 +394,8 @@ def _proven(pool: list[PState], ev: Evaluator, bye: bool, engine: str, cache: di
                 cands.edges[(i, j)] = t
         return mate
 
-    edges = nprice.window_edges(pricer, cands.edges, cands.edges, vid) if bulk else None
-    if edges is None:
-        if bulk:  # (too wide for the compiled penalties: weighed pair by pair after all)
-            cands = Candidates(pool, ev, START_WINDOW, bye, cache)
-            cands.spread(SPREAD, SPREAD_ACROSS, (ev.ctx.seed, ev.ctx.round_no))
-        edges = kp.edges(cands.edges.items(), vid)
+    edges = nprice.window_edges(pricer, cands.edges, cands.edges, vid) if bulk else \
+        kp.edges(cands.edges.items(), vid)
     if native:  # the compiled blossom (numba) solves the window itself
         # from here no tuple of the window is read: chosen() evaluates the pairs chosen
         # again (10⁵–10⁶ tuples at 16 000 players, kept twice with the cache, dropped

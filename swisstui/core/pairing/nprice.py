@@ -28,7 +28,7 @@ penalties do not fit (beyond 2¹²⁰) is priced by the Python code instead.
 
 from __future__ import annotations
 
-from itertools import chain
+from itertools import chain, compress
 
 import numpy as np
 from numba import njit
@@ -169,25 +169,22 @@ def _part(i, j, ga, gb, rh, rl, allow, met, absw, gsize, pos, style, fstep, last
 def _weighed(I, J, n, ng, grp, G2h, G2l, allow, meto, metj, metr, absw, gsize, pos, style,
              fstep, lastf, want, strong, club, country, IDh, IDl, FLh, FLl, COh, COl, GEh, GEl,
              REh, REl):
-    """For the pairs I[p] < J[p] (sorted by I): whether a window offers the pair (the players
-    never met — a window offers no rematch — and :func:`_part` allows it) and its penalty,
-    the groups' part plus :func:`_part`'s (two words)."""
+    """For the pairs I[p] < J[p]: whether a window offers the pair (the players never met —
+    a window offers no rematch — and :func:`_part` allows it) and its penalty, the groups'
+    part plus :func:`_part`'s (two words)."""
     m = I.shape[0]
     ok = np.zeros(m, np.bool_)
     ph = np.zeros(m, np.int64)
     pl = np.zeros(m, np.int64)
-    met = np.zeros(n + 1, np.int64)
-    cur = -1
+    met = np.zeros(n + 1, np.int64)  # (stays 0: a pair already played is skipped first)
     for p in range(m):
         i, j = I[p], J[p]
-        if i != cur:  # the games of the current i
-            if cur >= 0:
-                for q in range(meto[cur], meto[cur + 1]):
-                    met[metj[q]] = 0
-            for q in range(meto[i], meto[i + 1]):
-                met[metj[q]] = metr[q]
-            cur = i
-        if met[j]:
+        played = False
+        for q in range(meto[i], meto[i + 1]):
+            if metj[q] == j:
+                played = True
+                break
+        if played:
             continue
         ga, gb = grp[i], grp[j]
         f = ga * ng + gb
@@ -988,32 +985,37 @@ def screen(pricer, D: list[int], y_bye: int | None, blossoms, scale: int,
     return Screened(out[0, order], out[1, order], tree, cut)
 
 
-def exact(ev) -> bool:
-    """Whether the screen's bound of a pair is its exact penalty and its refusals exactly
-    :meth:`.criteria.Evaluator.pair`'s (every reason but a forbidden pair, which the caller
-    skips): no graded or absolute colour gap (its EXCESS fields and its refusal are not
-    here), no handicap (the ranks decide the colours), colour rules not relaxed."""
-    ctx = ev.ctx
-    return ctx.colour_gap is None and not ctx.handicap and not ctx.relax_colours
+def weighs(pricer) -> bool:
+    """Whether :func:`window_edges` can weigh this round's pairs exactly: the screen's bound
+    of a pair is then its exact penalty and its refusals are exactly
+    :meth:`.criteria.Evaluator.pair`'s (every reason but a forbidden pair, which it skips) —
+    no graded or absolute colour gap (its EXCESS fields and its refusal are not here), no
+    handicap (the ranks decide the colours), colour rules not relaxed — and every penalty
+    part fits the words uncut (each is below 2 << the packer's widths summed, 1 << bits, at
+    scale 1; a part cut to FIT − 1 would not be exact)."""
+    ctx = pricer.ev.ctx
+    if ctx.colour_gap is not None or ctx.handicap or ctx.relax_colours or \
+            1 << pricer.packer.bits >= FIT:
+        return False
+    st = pricer.__dict__.setdefault("_nprice", {}).get(1)
+    if st is None:
+        st = pricer.__dict__["_nprice"][1] = _static(pricer, 1)
+    return bool(st)
 
 
-def window_edges(pricer, keys, tuples, vid: int) -> list[tuple[int, int, int]] | None:
+def window_edges(pricer, keys, tuples, vid: int) -> list[tuple[int, int, int]]:
     """The edges ``(i, j, packed weight)`` of a window's pairs ``keys`` ((i, j), i < j; j =
     :data:`.criteria.BYE` for the bye vertex, renumbered ``vid``, whose penalty tuple is in
     ``tuples``), weighed here in compiled code — the pairs the window may not offer (played
     before, forbidden, refused by the rules) left out — or None when the penalties do not
-    fit two words.  Only for a round where :func:`exact` holds: the weights are then those
+    fit two words.  Only for a round :func:`weighs`: the weights are then those
     of :meth:`.criteria.Packer.edges` on :meth:`.criteria.Evaluator.pair`'s tuples
     (``tests/core/test_nprice.py`` compares them), at a fraction of the time (a 4000-player
     window has 50 000 pairs, each a Python call of about 5 µs)."""
     from .criteria import BYE
-    st = pricer.__dict__.setdefault("_nprice", {}).get(1)
-    if st is None:
-        st = pricer.__dict__["_nprice"][1] = _static(pricer, 1)
+    assert weighs(pricer)
+    st = pricer.__dict__["_nprice"][1]
     packer, w0 = pricer.packer, pricer.w0
-    # every part is below 2 << (the packer's widths summed) = 1 << bits (scale 1): none cut
-    if not st or 1 << packer.bits >= FIT:  # to FIT − 1, which would not be exact
-        return None
     forbidden = {(a, b) if a < b else (b, a) for a, b in st["forbidden"]}
     pairs = [k for k in keys if k[1] != BYE and k not in forbidden]
     out = [(i, vid, packer.pack(tuples[(i, j)], True)) for i, j in keys if j == BYE]
@@ -1021,10 +1023,6 @@ def window_edges(pricer, keys, tuples, vid: int) -> list[tuple[int, int, int]] |
         return out
     I = np.fromiter((k[0] for k in pairs), np.int64, len(pairs))
     J = np.fromiter((k[1] for k in pairs), np.int64, len(pairs))
-    del pairs
-    order = np.lexsort((J, I))
-    I, J = I[order], J[order]
-    del order
     n = len(pricer.pool)
     (G2h, G2l), (FLh, FLl), (COh, COl), (GEh, GEl), (IDh, IDl), (REh, REl) = (
         st[k] for k in ("G2", "FL", "CO", "GE", "ID", "RE"))
@@ -1033,8 +1031,13 @@ def window_edges(pricer, keys, tuples, vid: int) -> list[tuple[int, int, int]] |
                           st["style"], st["fstep"], st["lastf"], st["want"], st["strong"],
                           st["club"], st["country"], IDh, IDl, FLh, FLl, COh, COl, GEh, GEl,
                           REh, REl)
-    twice = _ints(ph[ok], pl[ok])  # 2·penalty (scale 1)
-    out.extend(zip(I[ok].tolist(), J[ok].tolist(), [w0 - t // 2 for t in twice]))
+    del I, J
+    # a round has a few thousand distinct penalties: one weight object each, shared by its
+    # pairs (memory: 10⁵–10⁶ pairs at 16 000 players), the pairs' own key tuples reused
+    parts, which = np.unique(np.stack([ph[ok], pl[ok]], axis=1), axis=0, return_inverse=True)
+    weights = [w0 - t // 2 for t in _ints(parts[:, 0], parts[:, 1])]  # 2·penalty (scale 1)
+    kept = compress(pairs, ok.tolist())
+    out.extend((k[0], k[1], weights[x]) for k, x in zip(kept, which.reshape(-1).tolist()))
     return out
 
 
