@@ -389,21 +389,26 @@ def _hcompact(B, E, H, SC):
                 H[m] = H[i]
             m += 1
     SC[HLEN] = m
-    for i in range(m // 2 - 1, -1, -1):  # sift down
-        kh, kl, node = H[i, HKH], H[i, HKL], H[i, HNODE]
-        kind, arg = H[i, HKIND], H[i, HARG]
-        j = i
-        while True:
-            c = 2 * j + 1
-            if c >= m:
-                break
-            if c + 1 < m and _before(H, c + 1, H[c, HKH], H[c, HKL], H[c, HNODE]):
-                c += 1
-            if not _before(H, c, kh, kl, node):
-                break
-            H[j] = H[c]
-            j = c
-        _hput(H, j, kh, kl, node, kind, arg)
+    for i in range(m // 2 - 1, -1, -1):
+        _sift(H, i, m)
+
+
+@njit(cache=True)
+def _sift(H, i, m):
+    """Move heap entry i down to its place among the first m."""
+    kh, kl, node = H[i, HKH], H[i, HKL], H[i, HNODE]
+    kind, arg = H[i, HKIND], H[i, HARG]
+    while True:
+        c = 2 * i + 1
+        if c >= m:
+            break
+        if c + 1 < m and _before(H, c + 1, H[c, HKH], H[c, HKL], H[c, HNODE]):
+            c += 1
+        if not _before(H, c, kh, kl, node):
+            break
+        H[i] = H[c]
+        i = c
+    _hput(H, i, kh, kl, node, kind, arg)
 
 
 @njit(cache=True)
@@ -438,20 +443,7 @@ def _hpop(H, SC):
     SC[WORK] += 1
     for c in range(HROWS):  # swap first and last; the first ends at row m
         H[0, c], H[m, c] = H[m, c], H[0, c]
-    kh, kl, node = H[0, HKH], H[0, HKL], H[0, HNODE]
-    kind, arg = H[0, HKIND], H[0, HARG]
-    i = 0
-    while True:
-        c = 2 * i + 1
-        if c >= m:
-            break
-        if c + 1 < m and _before(H, c + 1, H[c, HKH], H[c, HKL], H[c, HNODE]):
-            c += 1
-        if not _before(H, c, kh, kl, node):
-            break
-        H[i] = H[c]
-        i = c
-    _hput(H, i, kh, kl, node, kind, arg)
+    _sift(H, 0, m)
 
 
 # ---- tree helpers --------------------------------------------------------------------------
@@ -1450,13 +1442,22 @@ def _repair(B, E, k0, k1):
                 x = u
             else:
                 x = v
-            yh[x], yl[x] = _sub(yh[x], yl[x], sh, sl)
-            if _big(yh[x]):
+            if not _raise(x, sh, sl, B, E):
                 return False
-            if mate[x] >= 0:
-                o = _other(E, mate[x], x)
-                mate[o] = -1
-                mate[x] = -1
+    return True
+
+
+@njit(cache=True)
+def _raise(x, sh, sl, B, E):
+    """Vertex x's dual raised by −(sh, sl) (a negative slack) and its pair, no longer tight,
+    given up; False on an overflow."""
+    B[YH, x], B[YL, x] = _sub(B[YH, x], B[YL, x], sh, sl)
+    if _big(B[YH, x]):
+        return False
+    k = B[MATE, x]
+    if k >= 0:
+        B[MATE, _other(E, k, x)] = -1
+        B[MATE, x] = -1
     return True
 
 
@@ -1530,20 +1531,12 @@ def _reprice(n, B, E, W, SC, k0, k1):
         ends[k - k0] = x
     if not _fold_all(n, B, W):
         return False
-    yh = B[YH]
-    yl = B[YL]
     for k in range(k0, k1):
         sh, sl = _slack(E, B, k)  # exact: no blossom holds the end chosen
         if sh >= 0:
             continue
-        x = ends[k - k0]
-        yh[x], yl[x] = _sub(yh[x], yl[x], sh, sl)
-        if _big(yh[x]):
+        if not _raise(ends[k - k0], sh, sl, B, E):
             return False
-        if mate[x] >= 0:
-            o = _other(E, mate[x], x)
-            mate[o] = -1
-            mate[x] = -1
     return True
 
 
