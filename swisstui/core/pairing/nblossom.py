@@ -1931,6 +1931,8 @@ class Blossom:
                 self.n, self._B, self._E, self._W, self._SC, self._adjo, self._adj,
                 self._H, -1 if budget is None else budget, self._order,
                 max(TAIL_MIN, self.n // TAIL))
+            if self._H.shape[0] > 4 * max(64, self.n):  # (empty between solves: memory)
+                self._H = np.zeros((max(64, self.n), HROWS), np.int64)
             if got == BUDGET:
                 return None
             if got == OVERFLOW:
