@@ -18,7 +18,7 @@ from dataclasses import replace
 
 import pytest
 
-from swisstui.core.pairing import certify, engine, nblossom, nprice, pair_round
+from swisstui.core.pairing import candidates, certify, engine, nblossom, nprice, pair_round
 from swisstui.core.pairing.criteria import BYE, FIELDS
 from swisstui.core.pairing.nprice import pair_sums
 from swisstui.core.pairing.simulate import simulate
@@ -206,6 +206,7 @@ def test_the_bulk_weights_are_the_evaluators(game, seed, monkeypatch):
             keys.append((i, BYE))
             tuples[(i, BYE)] = ev_.bye(pool[i])
     random.Random(seed).shuffle(keys)  # (any order)
+    window = {k: tuples.get(k, candidates.UNWEIGHED) for k in keys}
     want = {}
     for i, j in keys:
         if j == BYE:
@@ -215,7 +216,7 @@ def test_the_bulk_weights_are_the_evaluators(game, seed, monkeypatch):
         if t is None or t[FIELDS.index("REMATCH")] or t[FIELDS.index("EXCESS")]:
             continue
         want[(i, j)] = kp.pack(t, False)
-    edges = nprice.window_edges(pricer, keys, tuples, n)
+    edges = nprice.window_edges(pricer, window, n)
     assert {(i, j): w for i, j, w in edges} == want
     assert len(edges) == len(want)
     assert ctx.forbidden and any((i, j) not in want and ev_.pair(pool[i], pool[j]) is None

@@ -394,7 +394,7 @@ def _proven(pool: list[PState], ev: Evaluator, bye: bool, engine: str, cache: di
                 cands.edges[(i, j)] = t
         return mate
 
-    edges = nprice.window_edges(pricer, cands.edges, cands.edges, vid) if bulk else \
+    edges = nprice.window_edges(pricer, cands.edges, vid) if bulk else \
         kp.edges(cands.edges.items(), vid)
     if native:  # the compiled blossom (numba) solves the window itself
         # from here no tuple of the window is read: chosen() evaluates the pairs chosen
@@ -435,20 +435,16 @@ def _proven(pool: list[PState], ev: Evaluator, bye: bool, engine: str, cache: di
     race = False  # the next solve: resumed warm within RACE of that work, else restarted cold
     restart = False  # the next solve restarts cold at once
     for _attempt in range(PRICING_ROUNDS):
-        if restart:
+        if race and not restart:
+            got = bs.solve(min(budget, bs.work + int(cold * RACE)))
+            restart = got is None and bs.work < budget  # the resume's repairs cost more
+        elif not restart:
+            got = bs.solve(budget)
+        if restart:  # cold on every edge so far
             cast("Compiled", bs).restart()
             w0 = bs.work
             got = bs.solve(budget)
             cold = bs.work - w0
-        elif race:
-            got = bs.solve(min(budget, bs.work + int(cold * RACE)))
-            if got is None and bs.work < budget:  # the resume's repairs cost more: cold
-                cast("Compiled", bs).restart()
-                w0 = bs.work
-                got = bs.solve(budget)
-                cold = bs.work - w0
-        else:
-            got = bs.solve(budget)
         if got is None or len(got) != bs.n:  # over the work budget (or no perfect matching)
             return unproven("work budget spent")
         out = {(BYE if i == vid else i): (BYE if j == vid else j) for i, j in got.items()}
@@ -476,7 +472,7 @@ def _proven(pool: list[PState], ev: Evaluator, bye: bool, engine: str, cache: di
             # on chess rounds 2 / 5 / 9, the first pricing: at 4000 players 0.46 n and
             # 0.61 n new pairs resumed in a fifth and a half of a cold solve's work, 1.1 n
             # in 1.6 times it; at 16 000 players 0.8 n, 1.3 n and 1.4 n in 1.1–1.8 times it.
-            # Later pricings of 0.6–1.0 n resumed in a quarter to a half
+            # Later pricings of 0.6–1.0 n resumed in a fifth to a third
             race = native and len(new) > n // WARM_SHARE
             restart = native and first and len(new) > COLD_SHARE * n
             continue

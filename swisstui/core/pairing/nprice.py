@@ -903,6 +903,16 @@ def _static(pricer, scale: int) -> dict:
     return out
 
 
+def _tables(pricer, scale: int) -> dict:
+    """:func:`_static` for this pricer and scale, kept on the pricer (a round's resumes and
+    its window's weighing read the same)."""
+    cache = pricer.__dict__.setdefault("_nprice", {})
+    st = cache.get(scale)
+    if st is None:
+        st = cache[scale] = _static(pricer, scale)
+    return st
+
+
 def screen(pricer, D: list[int], y_bye: int | None, blossoms, scale: int,
            solved: tuple[np.ndarray, np.ndarray], cap: int = 1 << 20, rowcap: int | None = None,
            rows: np.ndarray | None = None):
@@ -916,10 +926,7 @@ def screen(pricer, D: list[int], y_bye: int | None, blossoms, scale: int,
     (None without a bye); ``solved`` the pairs already in the graph, as two arrays of ends
     (i < j; j = n for the bye); ``rows`` the players whose rows are scanned (None: every
     player's — only such a scan can end a proof)."""
-    cache = pricer.__dict__.setdefault("_nprice", {})
-    st = cache.get(scale)
-    if st is None:
-        st = cache[scale] = _static(pricer, scale)
+    st = _tables(pricer, scale)
     if not st:
         return None
     n = len(pricer.pool)
@@ -997,32 +1004,29 @@ def weighs(pricer) -> bool:
     if ctx.colour_gap is not None or ctx.handicap or ctx.relax_colours or \
             1 << pricer.packer.bits >= FIT:
         return False
-    st = pricer.__dict__.setdefault("_nprice", {}).get(1)
-    if st is None:
-        st = pricer.__dict__["_nprice"][1] = _static(pricer, 1)
-    return bool(st)
+    return bool(_tables(pricer, 1))
 
 
-def window_edges(pricer, keys, tuples, vid: int) -> list[tuple[int, int, int]]:
-    """The edges ``(i, j, packed weight)`` of a window's pairs ``keys`` ((i, j), i < j; j =
-    :data:`.criteria.BYE` for the bye vertex, renumbered ``vid``, whose penalty tuple is in
-    ``tuples``), weighed here in compiled code — the pairs the window may not offer (played
-    before, forbidden, refused by the rules) left out — or None when the penalties do not
-    fit two words.  Only for a round :func:`weighs`: the weights are then those
+def window_edges(pricer, pairs: dict, vid: int) -> list[tuple[int, int, int]]:
+    """The edges ``(i, j, packed weight)`` of a window's ``pairs`` (keys (i, j), i < j; j =
+    :data:`.criteria.BYE` for the bye vertex, renumbered ``vid``, whose value is its penalty
+    tuple; the other values are not read), weighed here in compiled code — the pairs the
+    window may not offer (played before, forbidden, refused by the rules) left out.  Only
+    for a round :func:`weighs`: the weights are then those
     of :meth:`.criteria.Packer.edges` on :meth:`.criteria.Evaluator.pair`'s tuples
     (``tests/core/test_nprice.py`` compares them), at a fraction of the time (a 4000-player
     window has 50 000 pairs, each a Python call of about 5 µs)."""
     from .criteria import BYE
     assert weighs(pricer)
-    st = pricer.__dict__["_nprice"][1]
+    st = _tables(pricer, 1)
     packer, w0 = pricer.packer, pricer.w0
     forbidden = {(a, b) if a < b else (b, a) for a, b in st["forbidden"]}
-    pairs = [k for k in keys if k[1] != BYE and k not in forbidden]
-    out = [(i, vid, packer.pack(tuples[(i, j)], True)) for i, j in keys if j == BYE]
-    if not pairs:
+    out = [(i, vid, packer.pack(t, True)) for (i, j), t in pairs.items() if j == BYE]
+    keys = [k for k in pairs if k[1] != BYE and k not in forbidden]
+    if not keys:
         return out
-    I = np.fromiter((k[0] for k in pairs), np.int64, len(pairs))
-    J = np.fromiter((k[1] for k in pairs), np.int64, len(pairs))
+    I = np.fromiter((k[0] for k in keys), np.int64, len(keys))
+    J = np.fromiter((k[1] for k in keys), np.int64, len(keys))
     n = len(pricer.pool)
     (G2h, G2l), (FLh, FLl), (COh, COl), (GEh, GEl), (IDh, IDl), (REh, REl) = (
         st[k] for k in ("G2", "FL", "CO", "GE", "ID", "RE"))
@@ -1036,7 +1040,7 @@ def window_edges(pricer, keys, tuples, vid: int) -> list[tuple[int, int, int]]:
     # pairs (memory: 10⁵–10⁶ pairs at 16 000 players), the pairs' own key tuples reused
     parts, which = np.unique(np.stack([ph[ok], pl[ok]], axis=1), axis=0, return_inverse=True)
     weights = [w0 - t // 2 for t in _ints(parts[:, 0], parts[:, 1])]  # 2·penalty (scale 1)
-    kept = compress(pairs, ok.tolist())
+    kept = compress(keys, ok.tolist())
     out.extend((k[0], k[1], weights[x]) for k, x in zip(kept, which.reshape(-1).tolist()))
     return out
 
