@@ -127,10 +127,28 @@ def test_the_screen_misses_no_violated_pair(game, seed, monkeypatch):
         row = max(sum(1 for i, _j in truth if i == r) for r in range(n))
         if row > 1:
             monkeypatch.setattr(nprice, "ROWCAP", 1)
+            monkeypatch.setattr(certify, "PER_VERTEX", 1)
             part = certify.Pricer(pool, ev_, pricer.packer, pricer.bye, pricer._bye_t,
                                   native=True)
             cut, _ = part.violations(y, blossoms, scale, mate, have, 10**9)
             assert cut and {(i, j) for i, j, _t in cut} < truth
+            # … but a player whose cap the pricing raised keeps that many in its row
+            import numpy as np
+            top = max(range(n), key=lambda r: sum(1 for i, _j in truth if i == r))
+            caps = np.ones(n + 1, np.int64)
+            caps[top] = row
+            ends = tuple(np.array([n if p[k] == BYE else p[k] for p in have], np.int64)
+                         for k in (0, 1))
+            D = [y[i] - w0s for i in range(n)]
+            yb = y[n] if pricer.bye else None
+            one = nprice.screen(part, D, yb, blossoms, scale, ends)
+            wide = nprice.screen(part, D, yb, blossoms, scale, ends, caps=caps)
+            assert one is not None and wide is not None and one.partial
+            assert int((one.i == top).sum()) == 1
+            assert int((wide.i == top).sum()) == row
+            assert {(int(i), int(j)) for i, j in zip(wide.i, wide.j) if i == top} == \
+                {(i, n if j == BYE else j) for i, j in truth if i == top}
+            monkeypatch.setattr(certify, "PER_VERTEX", 10**9)
     # a scan past its cap (2²⁰ pairs in a large round) stops there, partial
     if len(truth) > 3:
         import numpy as np

@@ -378,7 +378,11 @@ class Pricer:
         from .nprice import screen
         n, ev, pool, packer = self.n, self.ev, self.pool, self.packer
         rows = self._rows(y, blossoms, scale)
-        got = screen(self, D, y[n] if self.bye else None, blossoms, scale, ends, rows=rows)
+        if self._caps is None:
+            import numpy as np
+            self._caps = np.full(n + 1, PER_VERTEX, np.int64)
+        got = screen(self, D, y[n] if self.bye else None, blossoms, scale, ends, rows=rows,
+                     caps=self._caps)
         if got is None:
             return None
         self._left = got.i  # (rows with pairs left unpriced: scanned again next time)
@@ -405,9 +409,6 @@ class Pricer:
         # cost), at most PER_VERTEX at each player (doubled at each resume where a player
         # reached its cap): spread over the field, they settle its duals in fewer resumes
         # than the same number at a few players
-        if self._caps is None:
-            import numpy as np
-            self._caps = np.full(n + 1, PER_VERTEX, np.int64)
         chosen = got.pick(self._caps, limit)
         pick = [v for v in map(exact, chosen, got.z2(chosen)) if v is not None]
         evaluated = len(chosen)

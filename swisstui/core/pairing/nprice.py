@@ -202,11 +202,11 @@ def _weighed(I, J, n, ng, grp, G2h, G2l, allow, meto, metj, metr, absw, gsize, p
 def _screen(n, Dh, Dl, go, bypos, ng, grp, pos, gsize, style, fstep, want, strong, absw, lastf,
             club, country, G2h, G2l, FLh, FLl, COh, COl, GEh, GEl, IDh, IDl, REh, REl, skipo,
             skip, meto, metj, metr, allow, inner, bpar, czh, czl, dso, dmv, cho, chv, mnv,
-            rank, byeh, byel, bye, floor_h, floor_l, rows, cap, rowcap, first, step):
+            rank, byeh, byel, bye, floor_h, floor_l, rows, cap, rowcaps, first, step):
     """(count, rows i and j, the bound rounded to a float, whether the scan was cut short)
-    of every pair i < j (j = n: the bye vertex) whose bound is negative: at most ``rowcap``
-    in a row (player i's pairs: the most negative of the first ROWSPAN·rowcap found, where
-    the row stops) and at most ``cap`` in all (past that the scan stops); either cut sets
+    of every pair i < j (j = n: the bye vertex) whose bound is negative: at most
+    ``rowcaps[i]`` in player i's row (the most negative of the first ROWSPAN times that
+    found, where the row stops) and at most ``cap`` in all (past that the scan stops); either cut sets
     the last answer.  Only the rows of the players in ``rows`` (all of them for a complete
     scan), every ``step``-th from ``first``.
 
@@ -236,11 +236,12 @@ def _screen(n, Dh, Dl, go, bypos, ng, grp, pos, gsize, style, fstep, want, stron
     skl = np.empty(nb + 1, np.int64)
     icap = IDh.shape[0] - 1  # IDEAL_CAP: the IDEAL table's last entry
     caph, capl = IDh[icap], IDl[icap]
-    rowlim = ROWSPAN * rowcap  # pairs a row may find before it stops
     cut = False
     for ri in range(first, rows.shape[0], step):  # (every step-th row: a thread's share)
         i = rows[ri]
         row = 0  # pairs of this row so far
+        rowcap = rowcaps[i]
+        rowlim = ROWSPAN * rowcap  # pairs the row may find before it stops
         for p in range(skipo[i], skipo[i + 1]):
             mark[skip[p]] = i
         for p in range(meto[i], meto[i + 1]):
@@ -915,12 +916,13 @@ def _tables(pricer, scale: int) -> dict:
 
 def screen(pricer, D: list[int], y_bye: int | None, blossoms, scale: int,
            solved: tuple[np.ndarray, np.ndarray], cap: int = 1 << 20, rowcap: int | None = None,
-           rows: np.ndarray | None = None):
+           rows: np.ndarray | None = None, caps: np.ndarray | None = None):
     """The pairs whose bound is negative (:class:`Screened`; j = n: the bye vertex), the most
     negative bound first (for most pairs the bound is the exact reduced cost), or None
     when the round cannot be priced here (values past two words, blossoms not laminar: the
-    caller prices in Python).  At most ``rowcap`` (:data:`ROWCAP`) pairs per player's row and ``cap`` in all:
-    past either the scan goes on to the next row or stops, and the answer is marked
+    caller prices in Python).  At most ``rowcap`` (:data:`ROWCAP`) pairs per player's row,
+    or ``caps[i]`` in player i's row where that is more (the pricing's caps per player,
+    :meth:`Screened.pick`), and ``cap`` in all: past either the scan goes on to the next row or stops, and the answer is marked
     :attr:`Screened.partial` (its pairs are violated ones to price in, but an empty answer
     would prove nothing).  ``D`` as in the module docstring; ``y_bye`` the bye vertex's dual
     (None without a bye); ``solved`` the pairs already in the graph, as two arrays of ends
@@ -975,7 +977,10 @@ def screen(pricer, D: list[int], y_bye: int | None, blossoms, scale: int,
             inner, bpar, czh, czl, *forest, byeh, byel, bye, fh, fl_,
             np.arange(n, dtype=np.int64) if rows is None else rows)
     step = threads(n)
-    share = (max(1, cap // step), ROWCAP if rowcap is None else rowcap)  # per thread
+    rowcaps = np.full(n + 1, ROWCAP if rowcap is None else rowcap, np.int64)
+    if caps is not None:  # a player the pricing lets take more pairs keeps more in its row
+        np.maximum(rowcaps, caps, out=rowcaps)
+    share = (max(1, cap // step), rowcaps)  # per thread
     if step == 1:
         parts = [_screen(*args, *share, 0, 1)]
     else:  # the rows shared out, every step-th to a thread (the kernel releases the GIL)
