@@ -198,11 +198,20 @@ def _weighed(I, J, n, ng, grp, G2h, G2l, allow, meto, metj, metr, absw, gsize, p
     return ok, ph, pl
 
 
+@njit(inline="always", cache=True)
+def _argmin(sp2, er, lg, lo, hi):
+    """The position of the smallest ``er`` in positions lo … hi − 1 (lo < hi): two entries
+    of the sparse table ``sp2`` (row k: the smallest of the 2^k from each position)."""
+    k = lg[hi - lo]
+    p, q = sp2[k, lo], sp2[k, hi - (1 << k)]
+    return p if er[p] <= er[q] else q
+
+
 @njit(cache=True, nogil=True)
 def _screen(n, Dh, Dl, go, bypos, ng, grp, pos, gsize, style, fstep, want, strong, absw, lastf,
             club, country, G2h, G2l, FLh, FLl, COh, COl, GEh, GEl, IDh, IDl, REh, REl, skipo,
-            skip, meto, metj, metr, allow, inner, bpar, czh, czl, dso, dmv, cho, chv, mnv,
-            rank, byeh, byel, bye, floor_h, floor_l, rows, cap, rowcaps, first, step):
+            skip, meto, metj, metr, allow, inner, bpar, czh, czl, elo, ehi, eord, er, sp2, ee,
+            se2, lg, nkid, Eh, El, rank, byeh, byel, bye, floor_h, floor_l, rows, cap, rowcaps, first, step):
     """(count, rows i and j, the bound rounded to a float, whether the scan was cut short)
     of every pair i < j (j = n: the bye vertex) whose bound is negative: at most
     ``rowcaps[i]`` in player i's row (the most negative of the first ROWSPAN times that
@@ -210,30 +219,34 @@ def _screen(n, Dh, Dl, go, bypos, ng, grp, pos, gsize, style, fstep, want, stron
     the last answer.  Only the rows of the players in ``rows`` (all of them for a complete
     scan), every ``step``-th from ``first``.
 
-    Per player i and group: first the group's forests of blossoms (:func:`_forests`), one
-    per colour wish, depth first from the root: a node's own members by D, smallest first,
-    until D_i + D_j + the groups' part + IDEAL at its cap (+ COLOUR for i's own wish) + 2·Z
-    passes (Z is the same for every member of a node off i's chain of blossoms, and at least
-    its running sum on the chain; every later member then passes unless its IDEAL is below
-    the cap), and the node's child blossoms by their smallest D until one passes so (every
-    later one passes whole); then the members whose IDEAL is below the cap (near the
-    in-group ideal, or a float near the boundary) by place, those the forests did not
-    reach."""
+    Per player i, group and colour wish: i's chain of blossoms (with z > 0) from the root
+    down.  Every member j of the group and wish in a blossom a on the chain, but not in its
+    child on the chain, has Z = a's running sum (their lowest common blossom is a): those
+    members are one or two ranges of the order of :func:`_ranges`.  A range's member of
+    smallest D (two reads of the sparse table) is tested: D_i + D_j + the groups' part +
+    IDEAL at its cap (+ COLOUR for i's own wish) + 2·Z.  If that passes, the whole range
+    passes (unless a member's IDEAL is below the cap); if it fails, j is priced and the
+    ranges on either side of it are tested the same way.  A run of
+    blossoms on the chain with one child each (an onion: the usual shape of a chess round's
+    duals, hundreds deep) is read as one range with the key D_j + 2·Σz_j, exact there since
+    j's own blossom is then the lowest common one.  Then the members whose IDEAL is below
+    the cap (near the in-group ideal, or a float near the boundary) by place, those the
+    ranges did not reach."""
     out = np.empty((2, min(cap, 16 * n + 1024)), np.int32)  # i, j
     key = np.empty(out.shape[1], np.float32)  # the bound, rounded: the order of the pairs
     cnt = 0
-    nb = bpar.shape[0]  # the forest's root: node nb, every vertex, z = 0
+    nb = bpar.shape[0]  # the tree's root: node nb, every vertex, z = 0
     mark = np.full(n + 1, -1, np.int64)  # partners skipped for the current i
-    seen = np.full(n + 1, -1, np.int64)  # partners reached by the forest for the current i
+    seen = np.full(n + 1, -1, np.int64)  # partners reached on the chain for the current i
     met = np.zeros(n + 1, np.int64)  # round of the last game with the current i, else 0
     anc = np.full(nb + 1, -1, np.int64)  # blossoms holding the current i (and the root)
-    down = np.full(nb + 1, -1, np.int64)  # … each one's child holding i
+    chn = np.empty(nb + 2, np.int64)  # i's chain: its innermost blossom … the root
+    run = np.empty(nb + 2, np.int64)  # … per place on it, where its run of one-child ones ends
     memo = np.full(nb + 1, -1, np.int64)  # inner blossom of j → Z known for i
     mzh = np.zeros(nb + 1, np.int64)
     mzl = np.zeros(nb + 1, np.int64)
-    stk = np.empty(nb + 1, np.int64)  # the forest's nodes to visit, with their 2·Z
-    skh = np.empty(nb + 1, np.int64)
-    skl = np.empty(nb + 1, np.int64)
+    ql = np.empty(n + 2, np.int64)  # ranges of the order still to report from
+    qr = np.empty(n + 2, np.int64)
     icap = IDh.shape[0] - 1  # IDEAL_CAP: the IDEAL table's last entry
     caph, capl = IDh[icap], IDl[icap]
     cut = False
@@ -247,14 +260,16 @@ def _screen(n, Dh, Dl, go, bypos, ng, grp, pos, gsize, style, fstep, want, stron
         for p in range(meto[i], meto[i + 1]):
             met[metj[p]] = metr[p]
         b = inner[i]
-        below = -1
+        t = 0  # i's chain, from its innermost blossom (place 0) up to the root (place t)
         while b >= 0:
             anc[b] = i
-            down[b] = below
-            below = b
+            chn[t] = b
+            t += 1
             b = bpar[b]
         anc[nb] = i
-        down[nb] = below
+        chn[t] = nb
+        for h in range(1, t + 1):  # a node with one child (the next on the chain) joins the
+            run[h] = run[h - 1] if h > 1 and nkid[chn[h - 1]] == 1 else h  # run below it
         ga = grp[i]
         dih, dil = Dh[i], Dl[i]
         # the bye vertex
@@ -285,67 +300,79 @@ def _screen(n, Dh, Dl, go, bypos, ng, grp, pos, gsize, style, fstep, want, stron
                 else:
                     ihi = mid - 1
             imax = ilo
-            # the forest of group gb, depth first, from the root
+            # group gb's members by colour wish, down i's chain of blossoms from the root
             th0, tl0 = _add(dih, dil, caph, capl)
             th0, tl0 = _add(th0, tl0, gh, gl)  # D_i + the groups' part + IDEAL at its cap
-            for c in range(3):  # its members by colour wish: none, White, Black
+            for c in range(3):  # none, White, Black
                 sg = 3 * gb + c
-                if mnv[nb, sg] < 0:
+                if elo[nb, sg] == ehi[nb, sg]:
                     continue  # nobody of this wish in the group
                 # a pair of the same wish takes COLOUR at least
                 ch0, cl0 = _add(th0, tl0, COh[1], COl[1]) if want[i] and want[i] == c \
                     else (th0, tl0)
-                stk[0], skh[0], skl[0] = nb, 0, 0
-                sp = 1
-                while sp > 0 and row < rowlim:
-                    sp -= 1
-                    a = stk[sp]
-                    zh_, zl_ = skh[sp], skl[sp]  # 2·Z of i and the members of a off i's chain
-                    if anc[a] == i and a < nb:
-                        zh_, zl_ = czh[a], czl[a]
+                h = t  # down i's chain from the root
+                while h >= 0 and row < rowlim:
+                    a = chn[h]
+                    if h > 0 and nkid[a] == 1:
+                        # a run of nodes of one child each: their own members, each one's
+                        # Z its own running sum (its node holds i), by D + 2·Σz
+                        e = run[h]
+                        lo, hi, key2 = elo[a, sg], elo[chn[e - 1], sg], True
+                        zh_, zl_ = 0, 0
+                        nxt = e - 1
+                    else:
+                        # a's subtree but the child holding i, if any: Z is a's own
+                        zh_, zl_ = (czh[a], czl[a]) if a < nb else (0, 0)
+                        lo, hi, key2 = elo[a, sg], ehi[a, sg], False
+                        nxt = h - 1
                     bh, bl = _add(ch0, cl0, zh_, zl_)
-                    for q in range(dso[a, sg], dso[a, sg + 1]):  # a's own of gb and c, by D
-                        j = dmv[q]
-                        th, tl = _add(bh, bl, Dh[j], Dl[j])
-                        if th >= 0:
-                            break  # every later one passes unless its IDEAL is below the cap
-                        seen[j] = i
-                        if j == i or (gb == ga and j < i) or mark[j] == i:
-                            continue
-                        rh, rl = _add(dih, dil, Dh[j], Dl[j])
-                        rh, rl = _add(rh, rl, gh, gl)
-                        ok, rh, rl = _part(i, j, ga, gb, rh, rl, allow, met, absw, gsize, pos,
-                                           style, fstep, lastf, want, strong, club, country,
-                                           IDh, IDl, FLh, FLl, COh, COl, GEh, GEl, REh, REl)
-                        if not ok:
-                            continue
-                        rh, rl = _add(rh, rl, zh_, zl_)
-                        if rh < 0:
-                            cnt, row, out, key = _push(out, key, cnt, row, cap, rowlim, i, j,
-                                                       rh, rl)
-                            if row >= rowlim:
+                    for part in range(2):
+                        if part == 0:
+                            ql[0], qr[0] = lo, (elo[chn[h - 1], sg] if not key2 and h > 0
+                                                else hi)
+                        else:
+                            if key2 or h == 0:
                                 break
-                    # the child blossoms off i's chain, by their smallest D in gb: Z as a's
-                    # members'
-                    for k in range(cho[sg, a], cho[sg, a + 1]):
-                        b = chv[k]
-                        if anc[b] == i:
-                            continue
-                        v = mnv[b, sg]
-                        th, tl = _add(bh, bl, Dh[v], Dl[v])
-                        if th >= 0:
-                            break  # this child and every later one pass whole
-                        stk[sp], skh[sp], skl[sp] = b, zh_, zl_
-                        sp += 1
-                    # the child holding i: its members' Z is at least its own running sum
-                    b = down[a] if anc[a] == i else -1
-                    if b >= 0 and mnv[b, sg] >= 0:
-                        v = mnv[b, sg]
-                        th, tl = _add(ch0, cl0, czh[b], czl[b])
-                        th, tl = _add(th, tl, Dh[v], Dl[v])
-                        if th < 0:
-                            stk[sp], skh[sp], skl[sp] = b, czh[b], czl[b]
-                            sp += 1
+                            ql[0], qr[0] = ehi[chn[h - 1], sg], hi
+                        qs = 1
+                        while qs > 0 and row < rowlim:
+                            qs -= 1
+                            lo_, hi_ = ql[qs], qr[qs]
+                            if lo_ >= hi_:
+                                continue
+                            if key2:
+                                p = _argmin(se2, ee, lg, lo_, hi_)
+                                j = eord[p]
+                                th, tl = _add(bh, bl, Eh[j], El[j])
+                            else:
+                                p = _argmin(sp2, er, lg, lo_, hi_)
+                                j = eord[p]
+                                th, tl = _add(bh, bl, Dh[j], Dl[j])
+                            if th >= 0:
+                                continue  # all here pass unless their IDEAL is below the cap
+                            ql[qs], qr[qs] = lo_, p
+                            ql[qs + 1], qr[qs + 1] = p + 1, hi_
+                            qs += 2
+                            seen[j] = i
+                            if j == i or (gb == ga and j < i) or mark[j] == i:
+                                continue
+                            rh, rl = _add(dih, dil, Dh[j], Dl[j])
+                            rh, rl = _add(rh, rl, gh, gl)
+                            ok, rh, rl = _part(i, j, ga, gb, rh, rl, allow, met, absw, gsize,
+                                               pos, style, fstep, lastf, want, strong, club,
+                                               country, IDh, IDl, FLh, FLl, COh, COl, GEh,
+                                               GEl, REh, REl)
+                            if not ok:
+                                continue
+                            if key2:
+                                zj = inner[j]
+                                rh, rl = _add(rh, rl, czh[zj], czl[zj]) if zj >= 0 else (rh, rl)
+                            else:
+                                rh, rl = _add(rh, rl, zh_, zl_)
+                            if rh < 0:
+                                cnt, row, out, key = _push(out, key, cnt, row, cap, rowlim, i,
+                                                           j, rh, rl)
+                    h = nxt
                 if row >= rowlim:
                     break
             if row >= rowlim:
@@ -382,7 +409,7 @@ def _screen(n, Dh, Dl, go, bypos, ng, grp, pos, gsize, style, fstep, want, stron
                 for q in range(go[gb] + lo, go[gb] + max(hi + 1, lo)):
                     j = bypos[q]
                     if seen[j] == i:
-                        continue  # reached in the forest
+                        continue  # reached on the chain
                     if j == i or (gb == ga and j < i) or mark[j] == i:
                         continue
                     rh, rl = _add(dih, dil, Dh[j], Dl[j])
@@ -420,86 +447,131 @@ def _screen(n, Dh, Dl, go, bypos, ng, grp, pos, gsize, style, fstep, want, stron
 
 
 @njit(cache=True)
-def _forests(n, ng, inner, bpar, order, grp, byd):
-    """The blossoms' forest as :func:`_screen` walks it, one per group ``grp`` gives (the
-    screen's: score group and colour wish), node nb its root
-    (every vertex, z = 0), given the blossoms' order (parents first) and the players by D
-    (``byd``): each node's own players (those in no smaller blossom) by group, then D
-    (``dmv``; node a's of group g from ``dso[a, g]`` to ``dso[a, g + 1]``); the player of
-    the smallest D of each group in each node's subtree (``mnv[a, g]``, −1: none); each
-    node's child blossoms holding a player of group g, by that smallest D (``chv`` from
-    ``cho[g, a]`` to ``cho[g, a + 1]``)."""
+def _sparse(order, by, lg, rank):
+    """Each position's rank in the order ``by`` (``rank`` filled per player) and the sparse
+    table of the smallest rank in each run of 2^k positions (row k)."""
+    n = order.shape[0]
+    for r in range(n):
+        rank[by[r]] = r
+    er = np.empty(max(n, 1), np.int64)
+    for p in range(n):
+        er[p] = rank[order[p]]
+    sp2 = np.empty((lg[max(n, 1)] + 1, max(n, 1)), np.int32)
+    for p in range(n):
+        sp2[0, p] = p
+    for k in range(1, sp2.shape[0]):
+        h = 1 << (k - 1)
+        for p in range(n - (1 << k) + 1):
+            x, y = sp2[k - 1, p], sp2[k - 1, p + h]
+            sp2[k, p] = x if er[x] <= er[y] else y
+    return er, sp2
+
+
+@njit(cache=True)
+def _ranges(n, ng, inner, bpar, grp, byd, bye):
+    """The blossoms' tree as :func:`_screen` reads it, per group ``grp`` gives (the screen's:
+    score group and colour wish), node nb its root (every vertex, z = 0): the players in one
+    order (``eord``: by group, then by their innermost blossom in the tree's preorder), so
+    that each blossom's players of group g, its own and those of the blossoms inside it,
+    are the positions ``elo[a, g]`` … ``ehi[a, g]`` − 1; each one's rank by D (``er``;
+    ``rank``: per player, from the order ``byd``) and a sparse table of the smallest rank
+    in each run of 2^k positions (``sp2``, ``lg``: ⌊log₂⌋) — the smallest D of any range
+    in two reads."""
     nb = bpar.shape[0]
     node = np.empty(n, np.int64)
     for v in range(n):
         node[v] = inner[v] if inner[v] >= 0 else nb
-    start = np.zeros((nb + 1) * ng + 1, np.int64)
-    for v in range(n):
-        start[node[v] * ng + grp[v] + 1] += 1
-    for k in range(1, start.shape[0]):
-        start[k] += start[k - 1]
-    dso = np.empty((nb + 1, ng + 1), np.int64)
+    # children (compressed rows) and the preorder from the root
+    kido = np.zeros(nb + 2, np.int64)
+    for b in range(nb):
+        kido[(bpar[b] if bpar[b] >= 0 else nb) + 1] += 1
     for a in range(nb + 1):
-        for g in range(ng + 1):
-            dso[a, g] = start[a * ng + g]
-    fill = start.copy()
-    dmv = np.empty(n, np.int64)
-    rank = np.empty(n + 1, np.int64)
-    rank[n] = n  # the bye vertex last
-    minr = np.full((nb + 1, ng), n, np.int64)
-    for r in range(n):  # by D: each node's group in that order
-        v = byd[r]
-        rank[v] = r
-        k = node[v] * ng + grp[v]
-        dmv[fill[k]] = v
-        fill[k] += 1
-        if r < minr[node[v], grp[v]]:
-            minr[node[v], grp[v]] = r
-    for k in range(order.shape[0] - 1, -1, -1):  # children before parents
-        b = order[k]
+        kido[a + 1] += kido[a]
+    kids = np.empty(nb, np.int64)
+    fill = kido[:-1].copy()
+    for b in range(nb):
+        par = bpar[b] if bpar[b] >= 0 else nb
+        kids[fill[par]] = b
+        fill[par] += 1
+    pre = np.empty(nb + 1, np.int64)
+    stk = np.empty(nb + 1, np.int64)
+    stk[0] = nb
+    sp, k = 1, 0
+    while sp > 0:
+        sp -= 1
+        a = stk[sp]
+        pre[k] = a
+        k += 1
+        for q in range(kido[a], kido[a + 1]):
+            stk[sp] = kids[q]
+            sp += 1
+    # each node's own players per group, then the ranges in preorder, group by group
+    own = np.zeros((nb + 1, ng), np.int64)
+    for v in range(n):
+        own[node[v], grp[v]] += 1
+    sub = own.copy()
+    for t in range(nb, 0, -1):  # children before parents
+        b = pre[t]
         par = bpar[b] if bpar[b] >= 0 else nb
         for g in range(ng):
-            if minr[b, g] < minr[par, g]:
-                minr[par, g] = minr[b, g]
-    mnv = np.full((nb + 1, ng), -1, np.int64)
-    for a in range(nb + 1):
-        for g in range(ng):
-            if minr[a, g] < n:
-                mnv[a, g] = byd[minr[a, g]]
-    cho = np.zeros((ng, nb + 2), np.int64)
-    total = 0
+            sub[par, g] += sub[b, g]
+    elo = np.empty((nb + 1, ng), np.int64)
+    ehi = np.empty((nb + 1, ng), np.int64)
+    at = np.empty(nb + 1, np.int64)  # per node: where its own players go (current group)
+    base = 0
+    order = np.empty(n, np.int64)
     for g in range(ng):
-        for b in range(nb):
-            if minr[b, g] < n:
-                total += 1
-    chv = np.empty(total, np.int64)
-    at = 0
-    sortkey = np.empty(nb, np.int64)
-    for g in range(ng):
-        m = 0
-        for b in range(nb):
-            if minr[b, g] < n:
-                par = bpar[b] if bpar[b] >= 0 else nb
-                sortkey[m] = par * (n + 1) + minr[b, g]
-                chv[at + m] = b
-                cho[g, par + 1] += 1
-                m += 1
-        srt = np.argsort(sortkey[:m], kind="mergesort")
-        chv[at:at + m] = chv[at:at + m][srt]
-        cho[g, 0] = at
-        for a in range(nb + 1):
-            cho[g, a + 1] += cho[g, a]
-        at += m
-    return dso, dmv, cho, chv, mnv, rank
+        p = base
+        for t in range(nb + 1):
+            a = pre[t]
+            elo[a, g] = p
+            ehi[a, g] = p + sub[a, g]
+            at[a] = p
+            p += own[a, g]
+        for v in range(n):
+            if grp[v] == g:
+                order[at[node[v]]] = v
+                at[node[v]] += 1
+        base += sub[nb, g]
+    lg = np.zeros(n + 2, np.int64)
+    for m in range(2, n + 2):
+        lg[m] = lg[m // 2] + 1
+    rank = np.empty(n + 1, np.int64)
+    rank[n] = n  # the bye vertex last
+    er, sp2 = _sparse(order, byd, lg, rank)
+    ee, se2 = _sparse(order, bye, lg, np.empty(n + 1, np.int64))
+    nkid = kido[1:] - kido[:-1]
+    return elo, ehi, order, er, sp2, ee, se2, lg, nkid, rank
 
 
 def _forest(n: int, ng: int, inner: np.ndarray, bpar: np.ndarray, grp: np.ndarray,
-            Dh: np.ndarray, Dl: np.ndarray
-            ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """:func:`_forests` of the blossoms' tree (inner, parent) and the duals D (two words)."""
+            Dh: np.ndarray, Dl: np.ndarray, czh: np.ndarray, czl: np.ndarray
+            ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+                       np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`_ranges` of the blossoms' tree (inner, parent, 2·Σz per blossom) and the duals
+    D (two words), and E = D + 2·Σz per player (two words)."""
     byd = np.lexsort((Dl[:n], Dh[:n]))  # the players by D (two words, hi first)
-    order, _ok = _order(n + 1, inner, bpar)
-    return _forests(n, ng, inner, bpar, order, grp, byd)
+    Eh, El = _esum(inner[:n], czh, czl, Dh[:n], Dl[:n])
+    bye = np.lexsort((El, Eh))
+    elo, ehi, order, er, sp2, ee, se2, lg, nkid, rank = _ranges(n, ng, inner, bpar, grp, byd,
+                                                                bye)
+    return elo, ehi, order, er, sp2, ee, se2, lg, nkid, Eh, El, rank
+
+
+@njit(cache=True)
+def _esum(inner, czh, czl, Dh, Dl):
+    """D + 2·Σz of each player (two words): its own running sum, that of its innermost
+    blossom."""
+    n = inner.shape[0]
+    Eh = np.empty(n, np.int64)
+    El = np.empty(n, np.int64)
+    for v in range(n):
+        b = inner[v]
+        if b >= 0:
+            Eh[v], El[v] = _add(Dh[v], Dl[v], czh[b], czl[b])
+        else:
+            Eh[v], El[v] = Dh[v], Dl[v]
+    return Eh, El
 
 
 @njit(cache=True)
@@ -968,8 +1040,8 @@ def screen(pricer, D: list[int], y_bye: int | None, blossoms, scale: int,
         byeh = byel = np.zeros(n, np.int64)
     (G2h, G2l), (FLh, FLl), (COh, COl), (GEh, GEl), (IDh, IDl), (REh, REl) = (
         st[k] for k in ("G2", "FL", "CO", "GE", "ID", "RE"))
-    # the forests by group and colour wish (3·group + wish: none, White, Black)
-    forest = _forest(n, 3 * ng, inner, bpar, 3 * st["grp"] + st["want"], Dh, Dl)
+    # the tree's ranges by group and colour wish (3·group + wish: none, White, Black)
+    forest = _forest(n, 3 * ng, inner, bpar, 3 * st["grp"] + st["want"], Dh, Dl, czh, czl)
     args = (n, Dh, Dl, np.array(go, np.int64), bypos, ng, st["grp"],
             st["pos"], st["gsize"], st["style"], st["fstep"], st["want"], st["strong"],
             st["absw"], st["lastf"], st["club"], st["country"], G2h, G2l, FLh, FLl, COh, COl, GEh, GEl,
