@@ -205,7 +205,8 @@ def test_the_bulk_weights_are_the_evaluators(game, seed, monkeypatch):
     """nprice.window_edges weighs every pair of the complete graph (and the bye's) exactly
     as Evaluator.pair and Packer do, and leaves out exactly the pairs a window may not
     offer (refused, forbidden, rematches); where its penalties are not exact (a graded
-    colour gap, handicaps, or parts too wide) nprice.weighs says so."""
+    colour gap, handicaps) nprice.weighs says so; pairs whose parts pass the words' range
+    are weighed pair by pair, still exactly."""
     ev = _event(game, seed)
     got, seen = _captured(ev, monkeypatch)
     if seen is None:
@@ -239,9 +240,21 @@ def test_the_bulk_weights_are_the_evaluators(game, seed, monkeypatch):
     assert len(edges) == len(want)
     assert ctx.forbidden and any((i, j) not in want and ev_.pair(pool[i], pool[j]) is None
                                  for i, j in keys if j != BYE)
-    # parts as wide as the words' range: weighed pair by pair instead
-    monkeypatch.setattr(nprice, "FIT", 1 << kp.bits)
-    assert not nprice.weighs(pricer)
+    # parts past the words' range (as 16 000 players from round 5, where the packed weights
+    # pass 120 bits; here the range lowered under the weights'): cut to FIT − 1 in the
+    # tables, those pairs are weighed by Evaluator.pair, and every weight is still exact
+    top = max(pricer.__dict__["_nprice"][1]["g2"])  # the largest groups' part (2·, scale 1)
+    monkeypatch.setattr(nprice, "FIT", 1 << (top.bit_length() - 1))  # … now past the range
+    del pricer.__dict__["_nprice"]  # (the tables again, with the parts cut)
+    calls = []
+    real = ev_.pair
+    monkeypatch.setattr(ev_, "pair", lambda a, b: calls.append((a, b)) or real(a, b))
+    assert nprice.weighs(pricer)
+    edges = nprice.window_edges(pricer, window, n)
+    assert {(i, j): w for i, j, w in edges} == want
+    assert len(edges) == len(want)
+    assert 0 < len(calls) < len(want) // 2
+    assert any(a.group != b.group for a, b in calls)
 
 
 def _laminar(r: random.Random, nv: int, spread: int) -> list[tuple[list[int], int]]:
@@ -316,7 +329,8 @@ def test_the_screen_walks_nested_blossoms_exactly(game, monkeypatch):
         assert trial >= 3 or truth, trial  # the test can fail
         found += len(truth)
         assert {(i, j) for i, j, _t in fast} == truth, trial
-        if nprice.weighs(native):  # the bound is then the exact reduced cost: the screen
+        if nprice.weighs(native) and 1 << pricer.packer.bits < nprice.FIT:  # (no part cut)
+            # the bound is then the exact reduced cost: the screen
             import numpy as np  # itself returns exactly the violated pairs
             ends = tuple(np.array([n if p[k] == BYE else p[k] for p in have], np.int64)
                          for k in (0, 1))

@@ -33,7 +33,7 @@ from itertools import chain, compress
 import numpy as np
 from numba import njit
 
-from .nblossom import Tree, _add, _ints, _words
+from .nblossom import K, MASK, Tree, _add, _ints, _words
 
 FIT = 1 << 120  # every input below this in magnitude: sums of a few stay within two words
 THREADS_FROM = 2000  # from this many players the screen runs on every processor …
@@ -1070,16 +1070,15 @@ def screen(pricer, D: list[int], y_bye: int | None, blossoms, scale: int,
 
 
 def weighs(pricer) -> bool:
-    """Whether :func:`window_edges` can weigh this round's pairs exactly: the screen's bound
-    of a pair is then its exact penalty and its refusals are exactly
-    :meth:`.criteria.Evaluator.pair`'s (every reason but a forbidden pair, which it skips) —
-    no graded or absolute colour gap (its EXCESS fields and its refusal are not here), no
-    handicap (the ranks decide the colours), colour rules not relaxed — and every penalty
-    part fits the words uncut (each is below 2 << the packer's widths summed, 1 << bits, at
-    scale 1; a part cut to FIT − 1 would not be exact)."""
+    """Whether :func:`window_edges` can weigh this round's pairs: the screen's penalty of a
+    pair is then exact and its refusals are exactly :meth:`.criteria.Evaluator.pair`'s
+    (every reason but a forbidden pair, which it skips) — no graded or absolute colour gap
+    (its EXCESS fields and its refusal are not here), no handicap (the ranks decide the
+    colours), colour rules not relaxed — wherever no penalty part was cut to FIT − 1 (a
+    part past the words' range, :func:`_static`: :func:`window_edges` weighs such a pair
+    in Python)."""
     ctx = pricer.ev.ctx
-    if ctx.colour_gap is not None or ctx.handicap or ctx.relax_colours or \
-            1 << pricer.packer.bits >= FIT:
+    if ctx.colour_gap is not None or ctx.handicap or ctx.relax_colours:
         return False
     return bool(_tables(pricer, 1))
 
@@ -1113,6 +1112,19 @@ def window_edges(pricer, pairs: dict, vid: int) -> list[tuple[int, int, int]]:
                           st["club"], st["country"], IDh, IDl, FLh, FLl, COh, COl, GEh, GEl,
                           REh, REl)
     del I, J
+    # a penalty of FIT − 1 or more may hold a part cut to FIT − 1 (each part is ≥ 0, a cut
+    # one FIT − 1): those pairs (a few floats across distant groups, where the packed
+    # weights pass 120 bits: 16 000 players from round 5) are weighed by Evaluator.pair
+    ch, cl = (FIT - 1) >> K, (FIT - 1) & MASK
+    wide = ok & ((ph > ch) | ((ph == ch) & (pl >= cl)))
+    if wide.any():
+        ok &= ~wide
+        pool = pricer.pool
+        for p in np.flatnonzero(wide).tolist():
+            i, j = keys[p]
+            t = pricer.ev.pair(pool[i], pool[j])
+            if t is not None:
+                out.append((i, j, packer.pack(t, False)))
     # a round has a few thousand distinct penalties: one weight object each, shared by its
     # pairs (memory: 10⁵–10⁶ pairs at 16 000 players), the pairs' own key tuples reused
     parts, which = np.unique(np.stack([ph[ok], pl[ok]], axis=1), axis=0, return_inverse=True)
