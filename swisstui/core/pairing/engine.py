@@ -32,7 +32,7 @@ from .listmethod import pair_in_list
 from .roundrobin import roundrobin_pairs
 
 if TYPE_CHECKING:
-    from .nblossom import Blossom as Compiled
+    from .nblossom import Blossom as Compiled, Edges
 
 CONVERGE = False  # also require the same objective as the half-width window
 LOCAL_ROUNDS = 4  # local widenings before the whole window doubles
@@ -394,8 +394,8 @@ def _proven(pool: list[PState], ev: Evaluator, bye: bool, engine: str, cache: di
                 cands.edges[(i, j)] = t
         return mate
 
-    edges = nprice.window_edges(pricer, cands.edges, vid) if bulk else \
-        kp.edges(cands.edges.items(), vid)
+    edges: list[tuple[int, int, int]] | Edges = nprice.window_edges(
+        pricer, cands.edges, vid) if bulk else kp.edges(cands.edges.items(), vid)
     if native:  # the compiled blossom (numba) solves the window itself
         # from here no tuple of the window is read: chosen() evaluates the pairs chosen
         # again (10⁵–10⁶ tuples at 16 000 players, kept twice with the cache, dropped
@@ -413,6 +413,7 @@ def _proven(pool: list[PState], ev: Evaluator, bye: bool, engine: str, cache: di
                        for i, j in got.items()})
     else:  # rustworkx solves the window, our blossom starts from its optimum
         mate = _solve(cands, n, bye, engine)
+        assert isinstance(edges, list)  # (bulk weighing is the compiled path's)
         bs = Blossom(n + (1 if bye else 0), edges)
         del edges  # (the blossom holds them)
         bs.start({vert(i): vert(j) for i, j in mate.items()})

@@ -1624,6 +1624,23 @@ def _ints(hi: np.ndarray, lo: np.ndarray) -> list[int]:
     return [(h << K) | x for h, x in zip(hi.tolist(), lo.tolist())]
 
 
+class Edges:
+    """Edges as arrays, for a window of 10⁵–10⁶ pairs without a Python object per pair
+    (:func:`.nprice.window_edges`): ends ``u`` and ``v`` (int64) and each one's weight as an
+    index ``w`` into ``values`` (Python ints: a round has a few thousand distinct weights).
+    Iterated, the ``(u, v, weight)`` tuples of the list form."""
+
+    def __init__(self, u: np.ndarray, v: np.ndarray, w: np.ndarray, values: list[int]):
+        self.u, self.v, self.w, self.values = u, v, w, values
+
+    def __len__(self) -> int:
+        return int(self.u.shape[0])
+
+    def __iter__(self) -> Iterator[tuple[int, int, int]]:
+        values = self.values
+        return zip(self.u.tolist(), self.v.tolist(), (values[k] for k in self.w.tolist()))
+
+
 class Tree:
     """Blossoms with a positive dual as a tree (:func:`_ztree`): ``inner`` (per vertex, its
     innermost blossom or −1), ``parent`` (per blossom, or −1), ``zh``/``zl`` (z in two
@@ -1702,7 +1719,7 @@ class Blossom:
     API of :class:`.blossom.Blossom` (``n``, ``eu``, ``ev``, ``ew``, ``key``, ``scale``,
     ``work``; :meth:`start`, :meth:`solve`, :meth:`add_edges`, :meth:`duals`)."""
 
-    def __init__(self, n: int, edges: list[tuple[int, int, int]]):
+    def __init__(self, n: int, edges: list[tuple[int, int, int]] | Edges):
         self.n = n
         # the edges (ends eu < ev and solved weights: _E, in the order added; the weights as
         # given are read back from it, :meth:`_weights`); their keys u·n + v sorted, with the
@@ -1716,9 +1733,9 @@ class Blossom:
         self._hist: list[tuple] = [("edges", edges)]
         self._E = np.zeros((0, EROWS), np.int64)
         self._order = _roots(n)  # the stages' roots
-        ws = [e[2] for e in edges]
+        ws = edges.values if isinstance(edges, Edges) else [e[2] for e in edges]
         # the weights are solved less an offset (module docstring), the middle of their range
-        self._c = (min(ws) + max(ws)) // 2 if ws else 0
+        self._c = (min(ws) + max(ws)) // 2 if ws and len(edges) else 0
         k0, k1, fits = self._add(edges)
         if not fits:  # (the history keeps the list given)
             self._fallback()
@@ -1760,8 +1777,11 @@ class Blossom:
         whether their weights fit the two words (else nothing is stored)."""
         k0 = self._E.shape[0]
         m = len(edges)
-        us = np.fromiter((e[0] for e in edges), np.int64, m)
-        vs = np.fromiter((e[1] for e in edges), np.int64, m)
+        if isinstance(edges, Edges):
+            us, vs = edges.u, edges.v
+        else:
+            us = np.fromiter((e[0] for e in edges), np.int64, m)
+            vs = np.fromiter((e[1] for e in edges), np.int64, m)
         lo, hi = np.minimum(us, vs), np.maximum(us, vs)
         del us, vs
         keys = lo * self.n + hi
@@ -1772,7 +1792,11 @@ class Blossom:
             at = np.minimum(np.searchsorted(self._keys, keys[first]), len(self._keys) - 1)
             first = first[self._keys[at] != keys[first]]
         k1 = k0 + len(first)
-        ws = [2 * (edges[k][2] - self._c) * self._scale for k in first.tolist()]
+        two = 2 * self._scale
+        if isinstance(edges, Edges):  # each distinct weight solved once, then indexed
+            ws = [two * (x - self._c) for x in edges.values]
+        else:
+            ws = [two * (edges[k][2] - self._c) for k in first.tolist()]
         if max(ws, default=0) >= LIM << K or min(ws, default=0) <= -(LIM << K):
             return k0, k1, False
         if k1 > k0:
@@ -1784,7 +1808,11 @@ class Blossom:
             add = np.zeros((k1 - k0, EROWS), np.int64)
             add[:, EU] = lo[first]
             add[:, EV] = hi[first]
-            add[:, WH], add[:, WL] = _words(ws)
+            if isinstance(edges, Edges):
+                wh, wl = _words(ws)
+                add[:, WH], add[:, WL] = wh[edges.w[first]], wl[edges.w[first]]
+            else:
+                add[:, WH], add[:, WL] = _words(ws)
             del ws
             self._E = np.concatenate([self._E, add], axis=0)
             del add
@@ -1851,6 +1879,8 @@ class Blossom:
         """A history entry's edges: the list given, or a range of those stored."""
         if isinstance(src, list):
             return src
+        if isinstance(src, Edges):
+            return list(src)
         k0, k1 = src
         return list(zip(self._E[k0:k1, EU].tolist(), self._E[k0:k1, EV].tolist(),
                         self._weights(k0, k1)))

@@ -28,12 +28,12 @@ penalties do not fit (beyond 2¹²⁰) is priced by the Python code instead.
 
 from __future__ import annotations
 
-from itertools import chain, compress
+from itertools import chain
 
 import numpy as np
 from numba import njit
 
-from .nblossom import K, MASK, Tree, _add, _ints, _words
+from .nblossom import K, MASK, Edges, Tree, _add, _ints, _words
 
 FIT = 1 << 120  # every input below this in magnitude: sums of a few stay within two words
 THREADS_FROM = 2000  # from this many players the screen runs on every processor …
@@ -1083,27 +1083,36 @@ def weighs(pricer) -> bool:
     return bool(_tables(pricer, 1))
 
 
-def window_edges(pricer, pairs: dict, vid: int) -> list[tuple[int, int, int]]:
-    """The edges ``(i, j, packed weight)`` of a window's ``pairs`` (keys (i, j), i < j; j =
-    :data:`.criteria.BYE` for the bye vertex, renumbered ``vid``, whose value is its penalty
-    tuple; the other values are not read), weighed here in compiled code — the pairs the
-    window may not offer (played before, forbidden, refused by the rules) left out.  Only
-    for a round :func:`weighs`: the weights are then those
-    of :meth:`.criteria.Packer.edges` on :meth:`.criteria.Evaluator.pair`'s tuples
-    (``tests/core/test_nprice.py`` compares them), at a fraction of the time (a 4000-player
-    window has 50 000 pairs, each a Python call of about 5 µs)."""
+def window_edges(pricer, pairs: dict, vid: int) -> Edges:
+    """The edges of a window's ``pairs`` (keys (i, j), i < j; j = :data:`.criteria.BYE`
+    for the bye vertex, renumbered ``vid``, whose value is its penalty tuple; the other
+    values are not read) as arrays (:class:`.nblossom.Edges`: ends and packed weights),
+    weighed here in compiled code — the pairs the window may not offer (played before,
+    forbidden, refused by the rules) left out.  Only for a round :func:`weighs`: the
+    weights are then those of :meth:`.criteria.Packer.edges` on
+    :meth:`.criteria.Evaluator.pair`'s tuples (``tests/core/test_nprice.py`` compares
+    them), at a fraction of the time (a 4000-player window has 50 000 pairs, each a Python
+    call of about 5 µs) and without a Python object per pair (a 16 000-player window has
+    10⁵–10⁶)."""
     from .criteria import BYE
     assert weighs(pricer)
     st = _tables(pricer, 1)
-    packer, w0 = pricer.packer, pricer.w0
-    forbidden = {(a, b) if a < b else (b, a) for a, b in st["forbidden"]}
-    out = [(i, vid, packer.pack(t, True)) for (i, j), t in pairs.items() if j == BYE]
-    keys = [k for k in pairs if k[1] != BYE and k not in forbidden]
-    if not keys:
-        return out
-    I = np.fromiter((k[0] for k in keys), np.int64, len(keys))
-    J = np.fromiter((k[1] for k in keys), np.int64, len(keys))
-    n = len(pricer.pool)
+    packer, w0, pool = pricer.packer, pricer.w0, pricer.pool
+    n = len(pool)
+    values: list[int] = []  # the distinct weights
+    extra: list[tuple[int, int, int]] = []  # (i, j, index into values): byes, wide pairs
+    for (i, j), t in pairs.items():
+        if j == BYE:
+            extra.append((i, vid, len(values)))
+            values.append(packer.pack(t, True))
+    m = len(pairs) - len(extra)
+    I = np.fromiter((k[0] for k in pairs if k[1] != BYE), np.int64, m)
+    J = np.fromiter((k[1] for k in pairs if k[1] != BYE), np.int64, m)
+    if st["forbidden"]:  # (refused by the rules, but not known to the kernel)
+        fb = np.array([min(a, b) * n + max(a, b) for a, b in st["forbidden"]], np.int64)
+        keep = ~np.isin(I * n + J, fb)
+        I, J = I[keep], J[keep]
+        del keep
     (G2h, G2l), (FLh, FLl), (COh, COl), (GEh, GEl), (IDh, IDl), (REh, REl) = (
         st[k] for k in ("G2", "FL", "CO", "GE", "ID", "RE"))
     ok, ph, pl = _weighed(I, J, n, st["ng"], st["grp"], G2h, G2l, st["allow"], st["meto"],
@@ -1111,7 +1120,6 @@ def window_edges(pricer, pairs: dict, vid: int) -> list[tuple[int, int, int]]:
                           st["style"], st["fstep"], st["lastf"], st["want"], st["strong"],
                           st["club"], st["country"], IDh, IDl, FLh, FLl, COh, COl, GEh, GEl,
                           REh, REl)
-    del I, J
     # a penalty of FIT − 1 or more may hold a part cut to FIT − 1 (each part is ≥ 0, a cut
     # one FIT − 1): those pairs (a few floats across distant groups, where the packed
     # weights pass 120 bits: 16 000 players from round 5) are weighed by Evaluator.pair
@@ -1119,19 +1127,22 @@ def window_edges(pricer, pairs: dict, vid: int) -> list[tuple[int, int, int]]:
     wide = ok & ((ph > ch) | ((ph == ch) & (pl >= cl)))
     if wide.any():
         ok &= ~wide
-        pool = pricer.pool
         for p in np.flatnonzero(wide).tolist():
-            i, j = keys[p]
+            i, j = int(I[p]), int(J[p])
             t = pricer.ev.pair(pool[i], pool[j])
             if t is not None:
-                out.append((i, j, packer.pack(t, False)))
-    # a round has a few thousand distinct penalties: one weight object each, shared by its
-    # pairs (memory: 10⁵–10⁶ pairs at 16 000 players), the pairs' own key tuples reused
+                extra.append((i, j, len(values)))
+                values.append(packer.pack(t, False))
+    # a round has a few thousand distinct penalties: each weighed once
     parts, which = np.unique(np.stack([ph[ok], pl[ok]], axis=1), axis=0, return_inverse=True)
-    weights = [w0 - t // 2 for t in _ints(parts[:, 0], parts[:, 1])]  # 2·penalty (scale 1)
-    kept = compress(keys, ok.tolist())
-    out.extend((k[0], k[1], weights[x]) for k, x in zip(kept, which.reshape(-1).tolist()))
-    return out
+    del ph, pl
+    base = len(values)
+    values.extend(w0 - t // 2 for t in _ints(parts[:, 0], parts[:, 1]))  # 2·penalty, scale 1
+    u, v, w = I[ok], J[ok], which.reshape(-1).astype(np.int64) + base
+    if extra:
+        xu, xv, xw = (np.array(c, np.int64) for c in zip(*extra))
+        u, v, w = np.concatenate([xu, u]), np.concatenate([xv, v]), np.concatenate([xw, w])
+    return Edges(u, v, w, values)
 
 
 def threads(n: int) -> int:
