@@ -313,3 +313,19 @@ def test_deep_nests_of_blossoms_of_a_real_window(game, monkeypatch):
     y, tree, scale = nb.duals(compact=True)
     assert certify(y, tree, scale, mate, both, native=True) is None
     assert nb._py is None
+    # the same certificate in compiled code, on the solver's own words: it holds, and one
+    # vertex dual lowered or raised by one unit breaks it as the Python check would say
+    words = nb.words()
+    assert words is not None
+    assert certify(y, tree, scale, mate, both, native=True, words=words) is None
+    eu, ev_, wh, wl, yh, yl = words
+    v = int(eu[0])
+    for delta, why in ((-1, "violates the duals"), (1, "not tight")):
+        yl2 = yl.copy()
+        yl2[v] += delta
+        got = certify(y, tree, scale, mate, both, native=True,
+                      words=(eu, ev_, wh, wl, yh, yl2))
+        assert got is not None and why in got, got
+        y2 = list(y)
+        y2[v] += delta
+        assert certify(y2, tree, scale, mate, both, native=True) == got

@@ -469,15 +469,17 @@ def _near(a: PState, b: PState, pricer: Pricer) -> bool:
 
 
 def certify(y: list[int], blossoms: list[tuple[list[int], int]], scale: int,
-            mate: dict[int, int], edges: Iterable[tuple[int, int, int]], native: bool = False
-            ) -> str | None:
+            mate: dict[int, int], edges: Iterable[tuple[int, int, int]], native: bool = False,
+            words=None) -> str | None:
     """Feasibility on the solved graph's ``edges`` (i, j, packed weight) and complementary
     slackness: every matched edge tight, every blossom with z > 0 odd and full, z ≥ 0.
     ``mate`` must be perfect on the solved vertices.  None when all hold (the pairs outside
     ``edges`` are :meth:`Pricer.violations`' part), else why not.  ``native``: a large
     round, the blossoms' conditions and sums checked in compiled code (:mod:`.nprice`).
     The edges are read once, :data:`CERTIFY_CHUNK` at a time (an iterator keeps a large
-    round's 10⁵–10⁶ edges from being a list)."""
+    round's 10⁵–10⁶ edges from being a list) — or, with ``words`` (the compiled blossom's
+    edges and duals as it holds them, :meth:`.nblossom.Blossom.words`), not at all: the
+    reduced costs are then checked in compiled code (:func:`.nprice.edge_faults`)."""
     if native:
         from .nprice import blossom_faults
         fault = blossom_faults(blossoms, mate, len(y))
@@ -497,6 +499,11 @@ def certify(y: list[int], blossoms: list[tuple[list[int], int]], scale: int,
             return "blossom not full"
     if len(mate) != len(y):
         return "the matching is not perfect"
+    if native and words is not None:
+        from .nprice import edge_faults
+        fault = edge_faults(blossoms, mate, words)
+        if fault != "?":
+            return fault
     if native:  # a large round: the sums over the blossoms' tree in compiled code
         from .nprice import pair_sums
     zsum = None

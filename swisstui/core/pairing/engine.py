@@ -478,7 +478,8 @@ def _proven(pool: list[PState], ev: Evaluator, bye: bool, engine: str, cache: di
             restart = native and first and len(new) > COLD_SHARE * n
             continue
         solved = cast("Compiled", bs).iter_edges() if native else bs.edge_list()
-        why = certify(y, blossoms, scale, got, solved, native=native)
+        why = certify(y, blossoms, scale, got, solved, native=native,
+                      words=cast("Compiled", bs).words() if native else None)
         if why is not None:  # never expected: the blossom's duals are checked, not trusted;
             return unproven("the certificate failed")  # … or the window's, unproven
         return chosen(out), cands, (f"candidate window {START_WINDOW}, {priced} pair(s) priced "

@@ -1976,6 +1976,15 @@ class Blossom:
         other = np.where(eu == vs, ev, eu)
         return dict(zip(vs.tolist(), other.tolist()))
 
+    def words(self) -> tuple[np.ndarray, ...] | None:
+        """The edges' ends and solved weights, 2·(w − offset)·scale, and the vertex duals
+        less offset·scale (two words each, as held): for the certificate in compiled code
+        (:func:`.nprice.edge_faults`); None on the Python fallback."""
+        if self._py is not None:
+            return None
+        E, B, n = self._E, self._B, self.n
+        return E[:, EU], E[:, EV], E[:, WH], E[:, WL], B[YH, :n], B[YL, :n]
+
     def ends(self) -> tuple[np.ndarray, np.ndarray]:
         """Both ends of every edge (arrays, lower end first)."""
         if self._py is not None:

@@ -33,7 +33,7 @@ from itertools import chain
 import numpy as np
 from numba import njit
 
-from .nblossom import K, MASK, Edges, Tree, _add, _ints, _words
+from .nblossom import K, MASK, Edges, Tree, _add, _ints, _sub, _words
 
 FIT = 1 << 120  # every input below this in magnitude: sums of a few stay within two words
 THREADS_FROM = 2000  # from this many players the screen runs on every processor …
@@ -845,6 +845,50 @@ def vertex_sums(blossoms, n1: int) -> list[int] | None:
     return _ints(np.where(held, czh[at], 0), np.where(held, czl[at], 0))
 
 
+@njit(cache=True)
+def _edge_faults(eu, ev, wh, wl, yh, yl, zh, zl, mate):
+    """(the first edge whose reduced cost y_u + y_v + 2·Z − w is negative, or matched and
+    not 0, else −1; 0: negative, 1: not tight; matched edges seen), all in two words."""
+    tight = 0
+    for k in range(eu.shape[0]):
+        i, j = eu[k], ev[k]
+        rh, rl = _add(yh[i], yl[i], yh[j], yl[j])
+        rh, rl = _add(rh, rl, zh[k], zl[k])
+        rh, rl = _sub(rh, rl, wh[k], wl[k])
+        if rh < 0:
+            return k, 0, tight
+        if mate[i] == j:
+            if rh != 0 or rl != 0:
+                return k, 1, tight
+            tight += 1
+    return -1, 0, tight
+
+
+def edge_faults(blossoms, mate: dict[int, int], words) -> str | None:
+    """:func:`.certify.certify`'s conditions on the solved graph's edges, in compiled code:
+    every reduced cost ≥ 0, every matched edge tight and an edge.  ``words``: the compiled
+    blossom's edges and duals as it holds them (:meth:`.nblossom.Blossom.words`, both
+    less the same offset, which cancels in a reduced cost).  None when all hold, else why
+    not; "?" when the blossoms' sums do not fit (the caller checks in Python)."""
+    eu, ev, wh, wl, yh, yl = words
+    n1 = yh.shape[0]
+    tree = _blossom_tree(blossoms, n1)
+    if tree is None:
+        return "?"
+    inner, bpar, czh, czl = tree
+    zh, zl = _pair_sums(inner, bpar, czh, czl, eu, ev)
+    m = np.full(n1, -1, np.int64)
+    for v, u in mate.items():
+        m[v] = u
+    k, kind, tight = _edge_faults(eu, ev, wh, wl, yh, yl, zh, zl, m)
+    if k >= 0:
+        i, j = int(eu[k]), int(ev[k])
+        return f"matched pair {i}-{j} not tight" if kind else f"pair {i}-{j} violates the duals"
+    if 2 * tight != len(mate):
+        return "a matched pair is not an edge"
+    return None
+
+
 def pair_sums(blossoms, n1: int, pairs: list[tuple[int, int]]) -> list[int] | None:
     """2·Σ z over the blossoms holding both ends, for each pair (vertices below ``n1``), or
     None when the family is not laminar or does not fit two words (the caller sums in
@@ -1183,4 +1227,4 @@ class Screened:
         return _pick(self.i, self.j, caps, limit).tolist()
 
 
-__all__ = ["Screened", "blossom_faults", "pair_sums", "screen", "vertex_sums"]
+__all__ = ["Screened", "blossom_faults", "edge_faults", "pair_sums", "screen", "vertex_sums"]
