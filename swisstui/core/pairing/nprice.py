@@ -939,11 +939,9 @@ def _two(values: list[int]) -> tuple[np.ndarray, np.ndarray] | None:
 def _static(pricer, scale: int) -> dict:
     """What the screen needs that a round's resumes do not change (per scale): the players'
     facts and the penalty's parts, each times 2·scale, as tables of two words."""
-    from .colours import ABSOLUTE
-    from .criteria import FIELDS, FLOAT_STEP, IDEAL_CAP
+    from .criteria import FIELDS, IDEAL_CAP
     pool, ev, packer = pricer.pool, pricer.ev, pricer.packer
     ctx = ev.ctx
-    n = len(pool)
     two = 2 * scale
     f = FIELDS.index
     shifts, widths = packer.shifts, packer.widths
@@ -963,7 +961,8 @@ def _static(pricer, scale: int) -> dict:
     ufl, ucol, ustr, ugeo = unit("FLOAT"), unit("COLOUR"), unit("STRONGCOL"), unit("GEO")
     cw, kw = ctx.club_weight, ctx.country_weight
     uid = unit("IDEAL")
-    maxr = max((r for st in pool for r in st.met.values()), default=0)
+    facts = _facts(pricer)
+    maxr = facts["maxr"]
     urem, urec = unit("REMATCH"), unit("RECENCY")
     tables = {"G2": g2, "FL": [0, ufl, 2 * ufl], "CO": [0, ucol, ucol + ustr],
               "GE": [0, cw * ugeo, kw * ugeo, (cw + kw) * ugeo],
@@ -977,6 +976,24 @@ def _static(pricer, scale: int) -> dict:
         if words is None:
             return {}
         out[name] = words
+    out.update(facts)
+    out["byew"] = [two * packer.pack(t, True) - scale * pricer.w0
+                   for t in (pricer._bye_t or [ev.bye(st) for st in pool])] if pricer.bye else []
+    return out
+
+
+def _facts(pricer) -> dict:
+    """The players' facts the screen reads, at every scale (:func:`_static`), kept on the
+    pricer: colour wishes, clubs and countries, groups and places, earlier games."""
+    got = pricer.__dict__.get("_nprice_facts")
+    if got is not None:
+        return got
+    from .colours import ABSOLUTE
+    from .criteria import FLOAT_STEP
+    pool, ev = pricer.pool, pricer.ev
+    ctx = ev.ctx
+    n = len(pool)
+    cw, kw = ctx.club_weight, ctx.country_weight
     prefs = ev.prefs
     codes = {None: 0, "w": 1, "b": 2}
     want = np.zeros(n, np.int64)
@@ -1005,7 +1022,8 @@ def _static(pricer, scale: int) -> dict:
     mets = [[(index[o], r) for o, r in st.met.items() if o in index] for st in pool]
     meto = np.zeros(n + 1, np.int64)
     meto[1:] = np.cumsum([len(x) for x in mets])
-    out.update(
+    out = dict(
+        maxr=max((r for st in pool for r in st.met.values()), default=0),
         want=want, strong=strong, absw=absw, club=club, country=country, forbidden=forbidden,
         grp=np.array([st.group for st in pool], np.int64),
         pos=np.array([st.pos for st in pool], np.int64),
@@ -1014,9 +1032,8 @@ def _static(pricer, scale: int) -> dict:
         style={"fold": 0, "slide": 1}.get(ctx.style, 2), fstep=FLOAT_STEP, meto=meto,
         metj=np.array([j for x in mets for j, _r in x], np.int64),
         metr=np.array([r for x in mets for _j, r in x], np.int64),
-        allow=bool(ctx.allow_rematch),
-        byew=[two * packer.pack(t, True) - scale * pricer.w0
-              for t in (pricer._bye_t or [ev.bye(st) for st in pool])] if pricer.bye else [])
+        allow=bool(ctx.allow_rematch))
+    pricer.__dict__["_nprice_facts"] = out
     return out
 
 
