@@ -527,8 +527,8 @@ async def test_long_error_wraps_on_status_line(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         msg = "x" * 150
         app.screen.error(msg)
-        await pilot.pause()
-        assert app.screen.query_one("#status").size.height >= 2
+        # (the layout may take more than one pause on a loaded machine)
+        assert await wait_for(pilot, lambda: app.screen.query_one("#status").size.height >= 2)
 
 
 async def test_typing_on_board_list_goes_to_entry(tmp_path):
