@@ -240,6 +240,17 @@ def test_the_bulk_weights_are_the_evaluators(game, seed, monkeypatch):
     assert len(edges) == len(want)
     assert ctx.forbidden and any((i, j) not in want and ev_.pair(pool[i], pool[j]) is None
                                  for i, j in keys if j != BYE)
+    # the pricing's weights (nprice.pair_weights): every pair of players, the rematches
+    # too, with their penalty (this round allows them), None where the Evaluator refuses
+    import numpy as np
+    players = [(i, j) for i, j in keys if j != BYE]
+    I = np.array([i for i, _j in players], np.int64)
+    J = np.array([j for _i, j in players], np.int64)
+    tuples_ = [ev_.pair(pool[i], pool[j]) for i, j in players]
+    expected = [None if t is None else kp.pack(t, False) for t in tuples_]
+    assert nprice.pair_weights(pricer, I, J) == expected
+    assert any(t is not None and t[FIELDS.index("REMATCH")] for t in tuples_)
+    assert any(t is None for t in tuples_)
     # parts past the words' range (as 16 000 players from round 5, where the packed weights
     # pass 120 bits; here the range lowered under the weights'): cut to FIT − 1 in the
     # tables, those pairs are weighed by Evaluator.pair, and every weight is still exact
@@ -255,6 +266,7 @@ def test_the_bulk_weights_are_the_evaluators(game, seed, monkeypatch):
     assert len(edges) == len(want)
     assert 0 < len(calls) < len(want) // 2
     assert any(a.group != b.group for a, b in calls)
+    assert nprice.pair_weights(pricer, I, J) == expected  # (the pricing's too)
 
 
 def _laminar(r: random.Random, nv: int, spread: int) -> list[tuple[list[int], int]]:

@@ -378,8 +378,8 @@ class Pricer:
         from .nprice import screen
         n, ev, pool, packer = self.n, self.ev, self.pool, self.packer
         rows = self._rows(y, blossoms, scale)
+        import numpy as np
         if self._caps is None:
-            import numpy as np
             self._caps = np.full(n + 1, PER_VERTEX, np.int64)
         got = screen(self, D, y[n] if self.bye else None, blossoms, scale, ends, rows=rows,
                      caps=self._caps)
@@ -388,35 +388,49 @@ class Pricer:
         self._left = got.i  # (rows with pairs left unpriced: scanned again next time)
         two = 2 * scale
 
-        def exact(p: int, z2: int):
-            """(i, j, packed weight) of screened pair ``p`` if it is violated, else None
-            (the weight, not the tuple: up to 50 000 of them are held at once)."""
-            i, j = int(got.i[p]), int(got.j[p])
-            if j == n:
-                t = self._bye_t[i] if self._bye_t else ev.bye(pool[i])
-                w = packer.pack(t, True)
-                if y[i] + y[n] - two * w + z2 < 0:
-                    return i, BYE, w
-                return None
-            tp = ev.pair(pool[i], pool[j])
-            if tp is not None:
-                w = packer.pack(tp, False)
-                if D[i] + D[j] + two * (self.w0 - w) + z2 < 0:
-                    return i, j, w
-            return None
+        from .nprice import pair_weights, weighs
+        bulk = weighs(self)
+
+        def exact(ps: list[int]) -> list[tuple[int, int, int]]:
+            """(i, j, packed weight) of each screened pair of ``ps`` that is violated (the
+            weight, not the tuple: up to 50 000 of them are held at once), each weighed as
+            Evaluator.pair and Packer do — in compiled code where the round allows it
+            (:func:`.nprice.pair_weights`)."""
+            ii, jj = got.i[ps], got.j[ps]
+            if bulk:
+                players = np.flatnonzero(jj != n)
+                ws: list = [None] * len(ps)
+                for k, w in zip(players.tolist(), pair_weights(
+                        self, ii[players].astype(np.int64), jj[players].astype(np.int64))):
+                    ws[k] = w
+            out = []
+            for k, (i, j, z2) in enumerate(zip(ii.tolist(), jj.tolist(), got.z2(ps))):
+                if j == n:
+                    t = self._bye_t[i] if self._bye_t else ev.bye(pool[i])
+                    w = packer.pack(t, True)
+                    if y[i] + y[n] - two * w + z2 < 0:
+                        out.append((i, BYE, w))
+                    continue
+                if bulk:
+                    w = ws[k]
+                else:
+                    tp = ev.pair(pool[i], pool[j])
+                    w = None if tp is None else packer.pack(tp, False)
+                if w is not None and D[i] + D[j] + two * (self.w0 - w) + z2 < 0:
+                    out.append((i, j, w))
+            return out
 
         # the most violated first (for most pairs the screen's bound is the exact reduced
         # cost), at most PER_VERTEX at each player (doubled at each resume where a player
         # reached its cap): spread over the field, they settle its duals in fewer resumes
         # than the same number at a few players
         chosen = got.pick(self._caps, limit)
-        pick = [v for v in map(exact, chosen, got.z2(chosen)) if v is not None]
+        pick = exact(chosen)
         evaluated = len(chosen)
         if not pick and len(got) > len(chosen):
             # none of those was violated (refused pairs, graded colour excesses): then
             # every screened pair is evaluated before the round is called proven
-            every = list(range(len(got)))
-            pick = [v for v in map(exact, every, got.z2(every)) if v is not None][:limit]
+            pick = exact(list(range(len(got))))[:limit]
             evaluated += len(got)
         if not pick and rows is not None:  # only some rows, none violated: every row
             self._last = None

@@ -168,15 +168,16 @@ def _part(i, j, ga, gb, rh, rl, allow, met, absw, gsize, pos, style, fstep, last
 @njit(cache=True)
 def _weighed(I, J, n, ng, grp, G2h, G2l, allow, meto, metj, metr, absw, gsize, pos, style,
              fstep, lastf, want, strong, club, country, IDh, IDl, FLh, FLl, COh, COl, GEh, GEl,
-             REh, REl):
-    """For the pairs I[p] < J[p]: whether a window offers the pair (the players never met —
-    a window offers no rematch — and :func:`_part` allows it) and its penalty, the groups'
-    part plus :func:`_part`'s (two words)."""
+             REh, REl, window):
+    """For the pairs I[p] < J[p]: whether the pair is allowed — by :func:`_part`, and for a
+    ``window`` only if the players never met (a window offers no rematch) — and its
+    penalty, the groups' part plus :func:`_part`'s (two words; a rematch's REMATCH and
+    RECENCY parts when not a window)."""
     m = I.shape[0]
     ok = np.zeros(m, np.bool_)
     ph = np.zeros(m, np.int64)
     pl = np.zeros(m, np.int64)
-    met = np.zeros(n + 1, np.int64)  # (stays 0: a pair already played is skipped first)
+    met = np.zeros(n + 1, np.int64)  # i's earlier games, for the pair being weighed
     for p in range(m):
         i, j = I[p], J[p]
         played = False
@@ -185,17 +186,65 @@ def _weighed(I, J, n, ng, grp, G2h, G2l, allow, meto, metj, metr, absw, gsize, p
                 played = True
                 break
         if played:
-            continue
+            if window:
+                continue
+            met[j] = metr[q]
         ga, gb = grp[i], grp[j]
         f = ga * ng + gb
         good, rh, rl = _part(i, j, ga, gb, G2h[f], G2l[f], allow, met, absw, gsize, pos, style,
                              fstep, lastf, want, strong, club, country, IDh, IDl, FLh, FLl,
                              COh, COl, GEh, GEl, REh, REl)
+        met[j] = 0
         if good:
             ok[p] = True
             ph[p] = rh
             pl[p] = rl
     return ok, ph, pl
+
+
+def _weigh(pricer, I: np.ndarray, J: np.ndarray, window: bool):
+    """:func:`_weighed` on this round's tables (scale 1: each part 2·penalty), and the pairs
+    whose penalty may hold a part cut to FIT − 1 (each part is ≥ 0, a cut one FIT − 1):
+    (ok, ph, pl, wide), ``ok`` false on the wide ones."""
+    st = _tables(pricer, 1)
+    (G2h, G2l), (FLh, FLl), (COh, COl), (GEh, GEl), (IDh, IDl), (REh, REl) = (
+        st[k] for k in ("G2", "FL", "CO", "GE", "ID", "RE"))
+    ok, ph, pl = _weighed(I, J, len(pricer.pool), st["ng"], st["grp"], G2h, G2l, st["allow"],
+                          st["meto"], st["metj"], st["metr"], st["absw"], st["gsize"],
+                          st["pos"], st["style"], st["fstep"], st["lastf"], st["want"],
+                          st["strong"], st["club"], st["country"], IDh, IDl, FLh, FLl, COh,
+                          COl, GEh, GEl, REh, REl, window)
+    ch, cl = (FIT - 1) >> K, (FIT - 1) & MASK
+    wide = ok & ((ph > ch) | ((ph == ch) & (pl >= cl)))
+    ok &= ~wide
+    return ok, ph, pl, wide
+
+
+def pair_weights(pricer, I: np.ndarray, J: np.ndarray) -> list[int | None]:
+    """The packed weight of each pair (I[k], J[k]) of players — :meth:`.criteria.Packer.pack`
+    of :meth:`.criteria.Evaluator.pair`'s tuple, rematches with their penalty where the
+    round allows them — or None where Evaluator.pair refuses the pair, weighed in compiled
+    code (the pricing's pairs: up to 50 000 a round, 10⁵ in a 16 000-player proof).  Only
+    for a round :func:`weighs`; a pair whose parts were cut is weighed by Evaluator.pair."""
+    assert weighs(pricer)
+    w0, pool = pricer.w0, pricer.pool
+    n = len(pool)
+    ok, ph, pl, wide = _weigh(pricer, I, J, False)
+    out: list[int | None] = [None] * I.shape[0]
+    fb = _tables(pricer, 1)["forbidden"]
+    if fb:  # (refused by the rules, but not known to the kernel)
+        ok &= ~np.isin(I * n + J, [min(a, b) * n + max(a, b) for a, b in fb])
+    idx = np.flatnonzero(ok)
+    if idx.shape[0]:
+        parts, which = np.unique(np.stack([ph[idx], pl[idx]], axis=1), axis=0,
+                                 return_inverse=True)
+        values = [w0 - t // 2 for t in _ints(parts[:, 0], parts[:, 1])]
+        for k, x in zip(idx.tolist(), which.reshape(-1).tolist()):
+            out[k] = values[x]
+    for k in np.flatnonzero(wide).tolist():
+        t = pricer.ev.pair(pool[int(I[k])], pool[int(J[k])])
+        out[k] = None if t is None else pricer.packer.pack(t, False)
+    return out
 
 
 @njit(inline="always", cache=True)
@@ -1174,26 +1223,15 @@ def window_edges(pricer, pairs: dict, vid: int) -> Edges:
         keep = ~np.isin(I * n + J, fb)
         I, J = I[keep], J[keep]
         del keep
-    (G2h, G2l), (FLh, FLl), (COh, COl), (GEh, GEl), (IDh, IDl), (REh, REl) = (
-        st[k] for k in ("G2", "FL", "CO", "GE", "ID", "RE"))
-    ok, ph, pl = _weighed(I, J, n, st["ng"], st["grp"], G2h, G2l, st["allow"], st["meto"],
-                          st["metj"], st["metr"], st["absw"], st["gsize"], st["pos"],
-                          st["style"], st["fstep"], st["lastf"], st["want"], st["strong"],
-                          st["club"], st["country"], IDh, IDl, FLh, FLl, COh, COl, GEh, GEl,
-                          REh, REl)
-    # a penalty of FIT − 1 or more may hold a part cut to FIT − 1 (each part is ≥ 0, a cut
-    # one FIT − 1): those pairs (a few floats across distant groups, where the packed
-    # weights pass 120 bits: 16 000 players from round 5) are weighed by Evaluator.pair
-    ch, cl = (FIT - 1) >> K, (FIT - 1) & MASK
-    wide = ok & ((ph > ch) | ((ph == ch) & (pl >= cl)))
-    if wide.any():
-        ok &= ~wide
-        for p in np.flatnonzero(wide).tolist():
-            i, j = int(I[p]), int(J[p])
-            t = pricer.ev.pair(pool[i], pool[j])
-            if t is not None:
-                extra.append((i, j, len(values)))
-                values.append(packer.pack(t, False))
+    ok, ph, pl, wide = _weigh(pricer, I, J, True)
+    # the wide pairs (a few floats across distant groups, where the packed weights pass
+    # 120 bits: 16 000 players from round 5) are weighed by Evaluator.pair
+    for p in np.flatnonzero(wide).tolist():
+        i, j = int(I[p]), int(J[p])
+        t = pricer.ev.pair(pool[i], pool[j])
+        if t is not None:
+            extra.append((i, j, len(values)))
+            values.append(packer.pack(t, False))
     # a round has a few thousand distinct penalties: each weighed once
     parts, which = np.unique(np.stack([ph[ok], pl[ok]], axis=1), axis=0, return_inverse=True)
     del ph, pl
