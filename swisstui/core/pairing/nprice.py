@@ -36,6 +36,7 @@ from numba import njit
 from .nblossom import K, MASK, Edges, Tree, _add, _ints, _sub, _words
 
 FIT = 1 << 120  # every input below this in magnitude: sums of a few stay within two words
+FITH = 1 << 60  # (a high word past any sum of a few inputs: "none yet" for a least value)
 THREADS_FROM = 2000  # from this many players the screen runs on every processor …
 MAX_THREADS = 8  # … up to this many
 ROWCAP = 64  # pairs kept per player's row in one scan (more: the answer is partial) …
@@ -337,18 +338,7 @@ def _screen(n, Dh, Dl, go, bypos, ng, grp, pos, gsize, style, fstep, want, stron
             if th >= 0:
                 continue
             gh, gl = G2h[f], G2l[f]
-            # the largest IDEAL below the cap a pair of these groups can fail with: D_i +
-            # the floor + IDEAL < 0 (every other part is ≥ 0); the places scanned by place
-            # are those whose IDEAL may be at most that
-            ilo, ihi = 0, icap - 1
-            while ilo < ihi:
-                mid = (ilo + ihi + 1) // 2
-                xh, _xl = _add(th, tl, IDh[mid], IDl[mid])
-                if xh < 0:
-                    ilo = mid
-                else:
-                    ihi = mid - 1
-            imax = ilo
+            lbh, lbl = FITH, 0  # the least D_j + 2·Z(i, j) of the group (the ranges' minima)
             # group gb's members by colour wish, down i's chain of blossoms from the root
             th0, tl0 = _add(dih, dil, caph, capl)
             th0, tl0 = _add(th0, tl0, gh, gl)  # D_i + the groups' part + IDEAL at its cap
@@ -374,7 +364,6 @@ def _screen(n, Dh, Dl, go, bypos, ng, grp, pos, gsize, style, fstep, want, stron
                         zh_, zl_ = (czh[a], czl[a]) if a < nb else (0, 0)
                         lo, hi, key2 = elo[a, sg], ehi[a, sg], False
                         nxt = h - 1
-                    bh, bl = _add(ch0, cl0, zh_, zl_)
                     for part in range(2):
                         if part == 0:
                             ql[0], qr[0] = lo, (elo[chn[h - 1], sg] if not key2 and h > 0
@@ -392,11 +381,14 @@ def _screen(n, Dh, Dl, go, bypos, ng, grp, pos, gsize, style, fstep, want, stron
                             if key2:
                                 p = _argmin(se2, ee, lg, lo_, hi_)
                                 j = eord[p]
-                                th, tl = _add(bh, bl, Eh[j], El[j])
+                                xh, xl = Eh[j], El[j]
                             else:
                                 p = _argmin(sp2, er, lg, lo_, hi_)
                                 j = eord[p]
-                                th, tl = _add(bh, bl, Dh[j], Dl[j])
+                                xh, xl = _add(zh_, zl_, Dh[j], Dl[j])
+                            if xh < lbh or (xh == lbh and xl < lbl):
+                                lbh, lbl = xh, xl
+                            th, tl = _add(ch0, cl0, xh, xl)
                             if th >= 0:
                                 continue  # all here pass unless their IDEAL is below the cap
                             ql[qs], qr[qs] = lo_, p
@@ -426,6 +418,22 @@ def _screen(n, Dh, Dl, go, bypos, ng, grp, pos, gsize, style, fstep, want, stron
                     break
             if row >= rowlim:
                 break  # the row is full: on to the next player
+            # the largest IDEAL below the cap a pair of these groups can fail with: D_i +
+            # the groups' part + the least D_j + 2·Z(i, j) + IDEAL < 0 (every other part is
+            # ≥ 0); the places scanned by place are those whose IDEAL may be at most that
+            th, tl = _add(dih, dil, gh, gl)
+            th, tl = _add(th, tl, lbh, lbl)
+            if th >= 0:
+                continue  # no pair of the group can fail
+            ilo, ihi = 0, icap - 1
+            while ilo < ihi:
+                mid = (ilo + ihi + 1) // 2
+                xh, _xl = _add(th, tl, IDh[mid], IDl[mid])
+                if xh < 0:
+                    ilo = mid
+                else:
+                    ihi = mid - 1
+            imax = ilo
             for phase in range(1, 3):  # the places whose IDEAL is at most imax (two: slide)
                 if row >= rowlim:
                     break
