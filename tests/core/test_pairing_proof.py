@@ -148,7 +148,7 @@ def test_most_rounds_are_proven(monkeypatch):
 @pytest.mark.parametrize("game", ("chess", "magic", "renju"))
 def test_a_large_pricing_is_resumed_warm_or_restarted_cold_to_the_same_optimum(game,
                                                                                monkeypatch):
-    """After many new pairs the compiled proof resumes warm within half the last cold
+    """After many new pairs the compiled proof resumes warm within twice the last cold
     solve's work and restarts cold past it (engine.RACE), and after very many it restarts
     cold at once (engine.COLD_SHARE): with the resume always abandoned (RACE 0: every such
     solve restarts cold), never (no cap) and never tried (COLD_SHARE 0), the round is

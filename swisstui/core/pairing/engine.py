@@ -46,7 +46,7 @@ PROOF_LIMIT = 10**9  # the proof is tried at every size (tests lower this to rea
 PROOF_WORK = (60, 1_000_000_000)  # the blossom's work budget: min(a·n² + 10⁶, b)
 NATIVE_WORK = (16, 300_000_000)  # … the compiled one's (its units: edges scanned, events)
 WARM_SHARE = 3  # the compiled proof resumes warm after at most n / this many new pairs …
-RACE = 0.5  # … past that, within this share of the last cold solve's work, else cold …
+RACE = 2.0  # … past that, within this share of the last cold solve's work, else cold …
 COLD_GUESS = 4  # … (before any cold solve: this × the window's solve) …
 COLD_SHARE = 0.75  # … and after a first pricing of more than this × n it restarts cold
 EDGE_BUDGET = (20, 60, 100_000)  # … nor the solves of a round more than min(60n, max(20n, 100k)) edges
@@ -473,7 +473,9 @@ def _proven(pool: list[PState], ev: Evaluator, bye: bool, engine: str, cache: di
             # on chess rounds 2 / 5 / 9, the first pricing: at 4000 players 0.46 n and
             # 0.61 n new pairs resumed in a fifth and a half of a cold solve's work, 1.1 n
             # in 1.6 times it; at 16 000 players 0.8 n, 1.3 n and 1.4 n in 1.1–1.8 times it.
-            # Later pricings of 0.6–1.0 n resumed in a fifth to a third
+            # Later pricings of 0.6–1.0 n resumed in a fifth to a third; one of 1.0 n at
+            # 16 000 players in 1.2 times it, but a resume's units take less time than a
+            # cold solve's (0.43 s against 0.60 s there): hence RACE 2 (docs/PAIRING.md)
             race = native and len(new) > n // WARM_SHARE
             restart = native and first and len(new) > COLD_SHARE * n
             continue
