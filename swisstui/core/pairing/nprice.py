@@ -18,8 +18,9 @@ the running sum of z at the two vertices' lowest common blossom.  A pair is skip
 ``allow_rematch``), forbidden, or both players' absolute colour preferences the same
 (C.04.3 C3, not the last round's topscorers).  The pairs whose bound is negative are
 returned with their Z; :meth:`.certify.Pricer.violations` evaluates each one exactly with
-Python's integers (``Evaluator.pair``) before it calls it a violation, so the screen can only
-cost time, never correctness — as long as the bound is a bound, which
+Python's integers before it calls it a violation — its weight by ``Evaluator.pair``, or by
+:func:`pair_weights` where the compiled parts are exact (:func:`weighs`) — so the screen can
+only cost time, never correctness — as long as the bound is a bound, which
 ``tests/core/test_nprice.py`` checks against the pure-Python pricing.
 
 Values are two int64 words (hi·2⁶² + lo, as :mod:`.nblossom`); a round whose duals or
