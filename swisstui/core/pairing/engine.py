@@ -376,7 +376,8 @@ def _proven(pool: list[PState], ev: Evaluator, bye: bool, engine: str, cache: di
     if native:
         from . import nprice  # (numba: loaded only where it is used)
     # the compiled proof weighs its window in bulk (nprice.window_edges) where the compiled
-    # penalties are exact and fit; else Evaluator.pair does, pair by pair
+    # penalties are exact (the few pairs past the words' range go to Evaluator.pair there);
+    # else Evaluator.pair weighs every pair
     bulk = native and nprice.weighs(pricer)
     cands = Candidates(pool, ev, START_WINDOW, bye, cache, weigh=not bulk)
     cands.spread(SPREAD, SPREAD_ACROSS, (ev.ctx.seed, ev.ctx.round_no))

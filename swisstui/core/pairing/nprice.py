@@ -205,21 +205,38 @@ def _weighed(I, J, n, ng, grp, G2h, G2l, allow, meto, metj, metr, absw, gsize, p
 
 
 def _weigh(pricer, I: np.ndarray, J: np.ndarray, window: bool):
-    """:func:`_weighed` on this round's tables (scale 1: each part 2·penalty), and the pairs
-    whose penalty may hold a part cut to FIT − 1 (each part is ≥ 0, a cut one FIT − 1):
-    (ok, ph, pl, wide), ``ok`` false on the wide ones."""
+    """The packed weights of the pairs (I[k], J[k]) of players, as :meth:`.criteria.Packer.pack`
+    of :meth:`.criteria.Evaluator.pair`'s tuple, the distinct ones each weighed once (a
+    round has a few thousand): ``(ok, which, values, wide)`` — ``values[which[k]]`` is pair
+    k's weight where ``ok[k]``; ``wide`` maps the pairs weighed by Evaluator.pair instead
+    to their weight, None where it refuses them.  Those are the pairs whose penalty may
+    hold a part cut to FIT − 1 (each part is ≥ 0, a cut one FIT − 1): a few floats across
+    distant groups, where the packed weights pass 120 bits (16 000 players from round 5).
+    Refused (not ``ok``, not wide): what :func:`_weighed` refuses, and the forbidden pairs.
+    ``window``: a rematch is refused too (a window offers none)."""
     st = _tables(pricer, 1)
     (G2h, G2l), (FLh, FLl), (COh, COl), (GEh, GEl), (IDh, IDl), (REh, REl) = (
         st[k] for k in ("G2", "FL", "CO", "GE", "ID", "RE"))
-    ok, ph, pl = _weighed(I, J, len(pricer.pool), st["ng"], st["grp"], G2h, G2l, st["allow"],
-                          st["meto"], st["metj"], st["metr"], st["absw"], st["gsize"],
-                          st["pos"], st["style"], st["fstep"], st["lastf"], st["want"],
-                          st["strong"], st["club"], st["country"], IDh, IDl, FLh, FLl, COh,
-                          COl, GEh, GEl, REh, REl, window)
+    n, pool, w0 = len(pricer.pool), pricer.pool, pricer.w0
+    ok, ph, pl = _weighed(I, J, n, st["ng"], st["grp"], G2h, G2l, st["allow"], st["meto"],
+                          st["metj"], st["metr"], st["absw"], st["gsize"], st["pos"],
+                          st["style"], st["fstep"], st["lastf"], st["want"], st["strong"],
+                          st["club"], st["country"], IDh, IDl, FLh, FLl, COh, COl, GEh, GEl,
+                          REh, REl, window)
+    if st["forbidden"]:  # (refused by the rules, but not known to the kernel)
+        ok &= ~np.isin(I * n + J, [min(a, b) * n + max(a, b) for a, b in st["forbidden"]])
     ch, cl = (FIT - 1) >> K, (FIT - 1) & MASK
-    wide = ok & ((ph > ch) | ((ph == ch) & (pl >= cl)))
-    ok &= ~wide
-    return ok, ph, pl, wide
+    wide_at = np.flatnonzero(ok & ((ph > ch) | ((ph == ch) & (pl >= cl))))
+    ok[wide_at] = False
+    wide: dict[int, int | None] = {}
+    for k in wide_at.tolist():
+        t = pricer.ev.pair(pool[int(I[k])], pool[int(J[k])])
+        wide[k] = None if t is None else pricer.packer.pack(t, False)
+    parts, inv = np.unique(np.stack([ph[ok], pl[ok]], axis=1), axis=0, return_inverse=True)
+    which = np.zeros(I.shape[0], np.int64)
+    which[ok] = inv.reshape(-1)  # (a 2-D inverse in some numpy versions)
+    values = [w0 - t // 2 for t in _ints(parts[:, 0], parts[:, 1])]  # (2·penalty, scale 1)
+    return ok, which, values, wide
 
 
 def pair_weights(pricer, I: np.ndarray, J: np.ndarray) -> list[int | None]:
@@ -227,25 +244,14 @@ def pair_weights(pricer, I: np.ndarray, J: np.ndarray) -> list[int | None]:
     of :meth:`.criteria.Evaluator.pair`'s tuple, rematches with their penalty where the
     round allows them — or None where Evaluator.pair refuses the pair, weighed in compiled
     code (the pricing's pairs: up to 50 000 a round, 10⁵ in a 16 000-player proof).  Only
-    for a round :func:`weighs`; a pair whose parts were cut is weighed by Evaluator.pair."""
+    for a round :func:`weighs`."""
     assert weighs(pricer)
-    w0, pool = pricer.w0, pricer.pool
-    n = len(pool)
-    ok, ph, pl, wide = _weigh(pricer, I, J, False)
+    ok, which, values, wide = _weigh(pricer, I, J, False)
     out: list[int | None] = [None] * I.shape[0]
-    fb = _tables(pricer, 1)["forbidden"]
-    if fb:  # (refused by the rules, but not known to the kernel)
-        ok &= ~np.isin(I * n + J, [min(a, b) * n + max(a, b) for a, b in fb])
-    idx = np.flatnonzero(ok)
-    if idx.shape[0]:
-        parts, which = np.unique(np.stack([ph[idx], pl[idx]], axis=1), axis=0,
-                                 return_inverse=True)
-        values = [w0 - t // 2 for t in _ints(parts[:, 0], parts[:, 1])]
-        for k, x in zip(idx.tolist(), which.reshape(-1).tolist()):
-            out[k] = values[x]
-    for k in np.flatnonzero(wide).tolist():
-        t = pricer.ev.pair(pool[int(I[k])], pool[int(J[k])])
-        out[k] = None if t is None else pricer.packer.pack(t, False)
+    for k, x in zip(np.flatnonzero(ok).tolist(), which[ok].tolist()):
+        out[k] = values[x]
+    for k, w in wide.items():
+        out[k] = w
     return out
 
 
@@ -602,7 +608,7 @@ def _ranges(n, ng, inner, bpar, grp, byd, bye):
     return elo, ehi, order, er, sp2, ee, se2, lg, nkid, rank
 
 
-def _forest(n: int, ng: int, inner: np.ndarray, bpar: np.ndarray, grp: np.ndarray,
+def _chain_ranges(n: int, ng: int, inner: np.ndarray, bpar: np.ndarray, grp: np.ndarray,
             Dh: np.ndarray, Dl: np.ndarray, czh: np.ndarray, czl: np.ndarray
             ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray,
                        np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -1160,12 +1166,12 @@ def screen(pricer, D: list[int], y_bye: int | None, blossoms, scale: int,
     (G2h, G2l), (FLh, FLl), (COh, COl), (GEh, GEl), (IDh, IDl), (REh, REl) = (
         st[k] for k in ("G2", "FL", "CO", "GE", "ID", "RE"))
     # the tree's ranges by group and colour wish (3·group + wish: none, White, Black)
-    forest = _forest(n, 3 * ng, inner, bpar, 3 * st["grp"] + st["want"], Dh, Dl, czh, czl)
+    ranges = _chain_ranges(n, 3 * ng, inner, bpar, 3 * st["grp"] + st["want"], Dh, Dl, czh, czl)
     args = (n, Dh, Dl, np.array(go, np.int64), bypos, ng, st["grp"],
             st["pos"], st["gsize"], st["style"], st["fstep"], st["want"], st["strong"],
             st["absw"], st["lastf"], st["club"], st["country"], G2h, G2l, FLh, FLl, COh, COl, GEh, GEl,
             IDh, IDl, REh, REl, skipo, skip, st["meto"], st["metj"], st["metr"], st["allow"],
-            inner, bpar, czh, czl, *forest, byeh, byel, bye, fh, fl_,
+            inner, bpar, czh, czl, *ranges, byeh, byel, bye, fh, fl_,
             np.arange(n, dtype=np.int64) if rows is None else rows)
     step = threads(n)
     rowcaps = np.full(n + 1, ROWCAP if rowcap is None else rowcap, np.int64)
@@ -1215,41 +1221,21 @@ def window_edges(pricer, pairs: dict, vid: int) -> Edges:
     10⁵–10⁶)."""
     from .criteria import BYE
     assert weighs(pricer)
-    st = _tables(pricer, 1)
-    packer, w0, pool = pricer.packer, pricer.w0, pricer.pool
-    n = len(pool)
-    values: list[int] = []  # the distinct weights
-    extra: list[tuple[int, int, int]] = []  # (i, j, index into values): byes, wide pairs
-    for (i, j), t in pairs.items():
-        if j == BYE:
-            extra.append((i, vid, len(values)))
-            values.append(packer.pack(t, True))
-    m = len(pairs) - len(extra)
+    packer = pricer.packer
+    byes = [(i, packer.pack(t, True)) for (i, j), t in pairs.items() if j == BYE]
+    m = len(pairs) - len(byes)
     I = np.fromiter((k[0] for k in pairs if k[1] != BYE), np.int64, m)
     J = np.fromiter((k[1] for k in pairs if k[1] != BYE), np.int64, m)
-    if st["forbidden"]:  # (refused by the rules, but not known to the kernel)
-        fb = np.array([min(a, b) * n + max(a, b) for a, b in st["forbidden"]], np.int64)
-        keep = ~np.isin(I * n + J, fb)
-        I, J = I[keep], J[keep]
-        del keep
-    ok, ph, pl, wide = _weigh(pricer, I, J, True)
-    # the wide pairs (a few floats across distant groups, where the packed weights pass
-    # 120 bits: 16 000 players from round 5) are weighed by Evaluator.pair
-    for p in np.flatnonzero(wide).tolist():
-        i, j = int(I[p]), int(J[p])
-        t = pricer.ev.pair(pool[i], pool[j])
-        if t is not None:
-            extra.append((i, j, len(values)))
-            values.append(packer.pack(t, False))
-    # a round has a few thousand distinct penalties: each weighed once
-    parts, which = np.unique(np.stack([ph[ok], pl[ok]], axis=1), axis=0, return_inverse=True)
-    del ph, pl
-    base = len(values)
-    values.extend(w0 - t // 2 for t in _ints(parts[:, 0], parts[:, 1]))  # 2·penalty, scale 1
-    u, v, w = I[ok], J[ok], which.reshape(-1).astype(np.int64) + base
+    ok, which, values, wide = _weigh(pricer, I, J, True)
+    # the bye's edges and the pairs weighed by Evaluator.pair: more values, indexed last
+    extra = [(i, vid, w) for i, w in byes] + \
+        [(int(I[k]), int(J[k]), w) for k, w in wide.items() if w is not None]
+    u, v, w = I[ok], J[ok], which[ok]
     if extra:
-        xu, xv, xw = (np.array(c, np.int64) for c in zip(*extra))
-        u, v, w = np.concatenate([xu, u]), np.concatenate([xv, v]), np.concatenate([xw, w])
+        xu, xv = (np.array(c, np.int64) for c in list(zip(*extra))[:2])
+        xw = np.arange(len(values), len(values) + len(extra), dtype=np.int64)
+        values = values + [x for _i, _j, x in extra]
+        u, v, w = np.concatenate([u, xu]), np.concatenate([v, xv]), np.concatenate([w, xw])
     return Edges(u, v, w, values)
 
 
