@@ -449,3 +449,31 @@ def test_the_pick_keeps_each_vertex_to_its_cap_and_doubles_the_caps_reached():
     caps = np.full(5, 1, np.int64)
     assert nprice.Screened(i, j, None).pick(caps, 10) == [0, 4]
     assert caps.tolist() == [2, 2, 2, 2, 1]  # 4's partners were full: it had none
+
+
+def test_the_drawn_order_is_fixed_by_the_seed_and_the_pick_follows_it():
+    """nprice.shuffled: a permutation of the pairs fixed by the seed alone (integer
+    arithmetic: the same on every machine and numpy version — the literal order below is
+    that promise), another seed another order; Screened.pick with a seed keeps the caps in
+    that order, not in the screen's."""
+    import numpy as np
+
+    i = np.array([0, 0, 0, 1, 2, 3, 0], np.int64)
+    j = np.array([1, 2, 3, 2, 3, 4, 4], np.int64)
+    order = nprice.shuffled(i, j, 12345)
+    assert order.tolist() == [5, 6, 4, 1, 3, 2, 0]  # (the mix, worked out in plain Python)
+    assert sorted(order.tolist()) == list(range(7))
+    assert nprice.shuffled(i, j, 12345).tolist() == order.tolist()
+    ii = np.arange(60, dtype=np.int64) // 6
+    jj = 10 + np.arange(60, dtype=np.int64) % 6
+    orders = {tuple(nprice.shuffled(ii, jj, seed).tolist()) for seed in range(5)}
+    assert len(orders) == 5
+    # the pick in the drawn order: the caps as the unseeded pick keeps them in that order
+    caps = np.array([2, 2, 2, 2, 2], np.int64)
+    got = nprice.Screened(i, j, None).pick(caps, 10, seed=12345)
+    caps2 = np.array([2, 2, 2, 2, 2], np.int64)
+    want = order[nprice.Screened(i[order], j[order], None).pick(caps2, 10)].tolist()
+    assert got == want
+    assert caps.tolist() == caps2.tolist()
+    per = np.bincount(np.r_[i[got], j[got]], minlength=5)
+    assert per.max() <= 2

@@ -262,3 +262,44 @@ def test_the_spread_cuts_the_pricing(monkeypatch):
         objective[spread] = got.objective
     assert objective[0] == objective[3]
     assert priced[3] * 5 < priced[0], priced
+
+
+@pytest.mark.parametrize("game", ("chess", "go"))
+def test_the_pricing_draws_its_pairs_in_a_seeded_order(game, monkeypatch):
+    """The compiled pricing takes each player's violated pairs in an order drawn from the
+    event's seed, the round and the pricing round (Screened.pick with a seed, certify): a new
+    seed at every pricing round, the same seeds and the same pairing when the round is paired
+    again, and — in that order or in the screen's, most violated first — the complete
+    graph's objective."""
+    from swisstui.core.pairing import nprice
+
+    ev = simulate(game, 90, 3, seed=4).without_round(3)
+    if ev.settings.system == "dutch":
+        ev = replace(ev, settings=replace(ev.settings, system="swiss"))
+    monkeypatch.setattr(engine, "FULL_LIMIT", 10)
+    ref = pair_round(ev, allow_rematch=True, window=0, engine="rustworkx")
+    monkeypatch.setattr(engine, "NATIVE_FROM", 10)  # the compiled blossom and screen
+    monkeypatch.setattr(engine, "START_WINDOW", 1)  # a starved window: much to price in
+    monkeypatch.setattr(candidates, "GOOD_MIN", 1)
+    seeds: list = []
+    real = nprice.Screened.pick
+    drawn = [True]
+
+    def spy(self, caps, limit, seed=None):
+        seeds.append(seed)
+        return real(self, caps, limit, seed if drawn[0] else None)
+
+    monkeypatch.setattr(nprice.Screened, "pick", spy)
+    runs = []
+    for draw in (True, True, False):
+        drawn[0] = draw
+        seeds.clear()
+        got = pair_round(ev, allow_rematch=True)
+        priced = re.search(r"(\d+) pair\(s\) priced", got.method)
+        assert "optimum proven" in got.method and priced and int(priced[1]) > 0, got.method
+        assert got.objective == ref.objective, draw
+        runs.append((list(seeds), got.round.boards))
+    (seeds1, boards1), (seeds2, boards2), _ = runs
+    assert len(seeds1) >= 2 and None not in seeds1
+    assert len(set(seeds1)) == len(seeds1)  # a new order at every pricing round
+    assert (seeds1, boards1) == (seeds2, boards2)  # paired again: the same draws, the same round

@@ -33,7 +33,7 @@ from typing import Any
 
 from .criteria import (BYE, BYE_ONLY_IDX, FIELDS, FLOAT_STEP, IDEAL_CAP, Evaluator, Packer,
                        float_ideal, ideal_penalty)
-from .groups import PState
+from .groups import PState, det_hash
 
 IDEAL_IDX = FIELDS.index("IDEAL")
 FLOAT_REACH = -(-IDEAL_CAP // FLOAT_STEP)  # places from the boundary before float_ideal caps
@@ -110,6 +110,7 @@ class Pricer:
         self._caps: Any = None  # pairs priced in per vertex and resume (numpy, compiled screen)
         self._last: Any = None  # (scale, y, Σz per vertex) of the last scan (_rows)
         self._left: Any = None  # the rows of the last scan's pairs
+        self._picks = 0  # pricing rounds so far (each draws its own order: _screened)
 
     # ---- lower bounds of the packed penalty -----------------------------------------------
     def _pen(self, t: tuple[int, ...]) -> int:
@@ -420,11 +421,18 @@ class Pricer:
                     out.append((i, j, w))
             return out
 
-        # the most violated first (for most pairs the screen's bound is the exact reduced
-        # cost), at most PER_VERTEX at each player (doubled at each resume where a player
-        # reached its cap): spread over the field, they settle its duals in fewer resumes
-        # than the same number at a few players
-        chosen = got.pick(self._caps, limit)
+        # at most PER_VERTEX at each player (doubled at each resume where a player reached
+        # its cap): spread over the field, they settle its duals in fewer resumes than the
+        # same number at a few players.  Which of a player's violated pairs: drawn in a
+        # seeded order (nprice.shuffled), not the most violated first — those are its
+        # partners in the same sunken stretch of duals, and pricing them in moved the
+        # trouble on rather than settling it (docs/PAIRING.md "The proof": chess at 16 000
+        # players, round 2, 119 000 pairs priced in over 13 resumes by the most violated,
+        # 28 000 over 7 drawn)
+        self._picks += 1
+        ctx = ev.ctx
+        chosen = got.pick(self._caps, limit,
+                          seed=det_hash("pricing", ctx.seed, ctx.round_no, self._picks, bits=64))
         pick = exact(chosen)
         evaluated = len(chosen)
         if not pick and len(got) > len(chosen):

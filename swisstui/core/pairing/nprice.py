@@ -1269,12 +1269,33 @@ class Screened:
         inner, bpar, czh, czl = self._tree
         return _ints(*_pair_sums(inner, bpar, czh, czl, self.i[idx], self.j[idx]))
 
-    def pick(self, caps: np.ndarray, limit: int) -> list[int]:
+    def pick(self, caps: np.ndarray, limit: int, seed: int | None = None) -> list[int]:
         """The first pairs with at most ``caps[v]`` at each vertex v (the ``n + 1``), at most
         ``limit`` (positions).  A vertex that reaches its cap has it doubled in ``caps``: one
         whose violations outnumber it (a player the duals price far too low against a whole
-        group) is settled in a few resumes, not one resume per cap's worth."""
-        return _pick(self.i, self.j, caps, limit).tolist()
+        group) is settled in a few resumes, not one resume per cap's worth.  "First" in the
+        screen's order (the most violated first), or with ``seed`` in an order drawn from it
+        (:func:`shuffled`)."""
+        if seed is None:
+            return _pick(self.i, self.j, caps, limit).tolist()
+        order = shuffled(self.i, self.j, seed)
+        return order[_pick(self.i[order], self.j[order], caps, limit)].tolist()
 
 
-__all__ = ["Screened", "blossom_faults", "edge_faults", "pair_sums", "screen", "vertex_sums"]
+def shuffled(i: np.ndarray, j: np.ndarray, seed: int) -> np.ndarray:
+    """The positions of the pairs (i, j) in an order drawn from ``seed``: by a 64-bit mix
+    (splitmix64's finaliser) of each pair and the seed, ties by position.  Integer
+    arithmetic only, so the order is the same on every machine and numpy version (numpy's
+    generators promise no such thing); the same seed gives the same order."""
+    with np.errstate(over="ignore"):  # (uint64 products wrap, as the mix means them to)
+        x = (i.astype(np.uint64) << np.uint64(32)) | j.astype(np.uint64)
+        x ^= np.uint64(seed & 0xFFFFFFFFFFFFFFFF)
+        x += np.uint64(0x9E3779B97F4A7C15)
+        x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+        x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+        x ^= x >> np.uint64(31)
+    return np.argsort(x, kind="stable")
+
+
+__all__ = ["Screened", "blossom_faults", "edge_faults", "pair_sums", "screen", "shuffled",
+           "vertex_sums"]
