@@ -145,6 +145,21 @@ def test_most_rounds_are_proven(monkeypatch):
     assert proven >= 7 and priced >= 5
 
 
+def _starved(game: str, seed: int, monkeypatch):
+    """Round 3 of a 90-player event (chess by the general engine) and its complete-graph
+    optimum; then the proof made to run compiled on a starved window (window 1, one clean
+    partner): much to price in."""
+    ev = simulate(game, 90, 3, seed=seed).without_round(3)
+    if ev.settings.system == "dutch":
+        ev = replace(ev, settings=replace(ev.settings, system="swiss"))
+    monkeypatch.setattr(engine, "FULL_LIMIT", 10)
+    ref = pair_round(ev, allow_rematch=True, window=0, engine="rustworkx")
+    monkeypatch.setattr(engine, "NATIVE_FROM", 10)  # the compiled blossom and screen
+    monkeypatch.setattr(engine, "START_WINDOW", 1)
+    monkeypatch.setattr(candidates, "GOOD_MIN", 1)
+    return ev, ref
+
+
 @pytest.mark.parametrize("game", ("chess", "magic", "renju"))
 def test_a_large_pricing_is_resumed_warm_or_restarted_cold_to_the_same_optimum(game,
                                                                                monkeypatch):
@@ -155,14 +170,7 @@ def test_a_large_pricing_is_resumed_warm_or_restarted_cold_to_the_same_optimum(g
     proven and its objective is the complete graph's."""
     from swisstui.core.pairing import nblossom
 
-    ev = simulate(game, 90, 3, seed=3).without_round(3)
-    if ev.settings.system == "dutch":
-        ev = replace(ev, settings=replace(ev.settings, system="swiss"))
-    monkeypatch.setattr(engine, "FULL_LIMIT", 10)
-    ref = pair_round(ev, allow_rematch=True, window=0, engine="rustworkx")
-    monkeypatch.setattr(engine, "NATIVE_FROM", 10)  # the compiled blossom and screen
-    monkeypatch.setattr(engine, "START_WINDOW", 1)  # a starved window: much to price in
-    monkeypatch.setattr(candidates, "GOOD_MIN", 1)
+    ev, ref = _starved(game, 3, monkeypatch)
     monkeypatch.setattr(engine, "WARM_SHARE", 10**6)  # every pricing counts as large
     restarts = []
     real = nblossom.Blossom.restart
@@ -273,14 +281,7 @@ def test_the_pricing_draws_its_pairs_in_a_seeded_order(game, monkeypatch):
     graph's objective."""
     from swisstui.core.pairing import nprice
 
-    ev = simulate(game, 90, 3, seed=4).without_round(3)
-    if ev.settings.system == "dutch":
-        ev = replace(ev, settings=replace(ev.settings, system="swiss"))
-    monkeypatch.setattr(engine, "FULL_LIMIT", 10)
-    ref = pair_round(ev, allow_rematch=True, window=0, engine="rustworkx")
-    monkeypatch.setattr(engine, "NATIVE_FROM", 10)  # the compiled blossom and screen
-    monkeypatch.setattr(engine, "START_WINDOW", 1)  # a starved window: much to price in
-    monkeypatch.setattr(candidates, "GOOD_MIN", 1)
+    ev, ref = _starved(game, 4, monkeypatch)
     seeds: list = []
     real = nprice.Screened.pick
     drawn = [True]
