@@ -2,10 +2,11 @@
 
 * on random graphs — small and huge weights (past 2^100), sparse and dense, cold, warm-started
   and resumed after edges are added, the stages growing one tree at a time, every free
-  vertex's at once, or one until the last few free vertices — the numba solver's matching has the optimum's weight
-  (rustworkx, max_cardinality=True); it is the Python blossom's matching with the Python
-  blossom's duals (the same algorithm step by step, though the compiled stages visit only the
-  nodes of the trees), and its duals pass the independent check (certify.certify);
+  vertex's at once, or one until the last few free vertices — the numba solver's matching
+  has the optimum's weight (rustworkx, max_cardinality=True); it is the Python blossom's
+  matching with the Python blossom's duals (the same algorithm step by step, though the
+  compiled stages visit only the nodes of the trees), and its duals pass the independent
+  check (certify.certify);
 * weights of 125 bits whose spread fits the two words stay compiled (the offset), and
   weights past that are handed to the Python solver, still exact;
 * the engine's proof (engine._proven) run with this class proves its rounds and finds the

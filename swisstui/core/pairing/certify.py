@@ -427,8 +427,8 @@ class Pricer:
         # seeded order (nprice.shuffled), not the most violated first — those are its
         # partners in the same sunken stretch of duals, and pricing them in moved the
         # trouble on rather than settling it (docs/PAIRING.md "The proof": chess at 16 000
-        # players, round 2, 119 000 pairs priced in over 13 resumes by the most violated,
-        # 28 000 over 7 drawn)
+        # players, round 2, 119 000 pairs priced in over 12 resumes by the most violated,
+        # 28 000 over 6 drawn)
         self._picks += 1
         ctx = ev.ctx
         chosen = got.pick(self._caps, limit,

@@ -268,13 +268,14 @@ def _argmin(sp2, er, lg, lo, hi):
 def _screen(n, Dh, Dl, go, bypos, ng, grp, pos, gsize, style, fstep, want, strong, absw, lastf,
             club, country, G2h, G2l, FLh, FLl, COh, COl, GEh, GEl, IDh, IDl, REh, REl, skipo,
             skip, meto, metj, metr, allow, inner, bpar, czh, czl, elo, ehi, eord, er, sp2, ee,
-            se2, lg, nkid, Eh, El, rank, byeh, byel, bye, floor_h, floor_l, rows, cap, rowcaps, first, step):
+            se2, lg, nkid, Eh, El, rank, byeh, byel, bye, floor_h, floor_l, rows, cap, rowcaps,
+            first, step):
     """(count, rows i and j, the bound rounded to a float, whether the scan was cut short)
     of every pair i < j (j = n: the bye vertex) whose bound is negative: at most
     ``rowcaps[i]`` in player i's row (the most negative of the first ROWSPAN times that
-    found, where the row stops) and at most ``cap`` in all (past that the scan stops); either cut sets
-    the last answer.  Only the rows of the players in ``rows`` (all of them for a complete
-    scan), every ``step``-th from ``first``.
+    found, where the row stops) and at most ``cap`` in all (past that the scan stops);
+    either cut sets the last answer.  Only the rows of the players in ``rows`` (all of them
+    for a complete scan), every ``step``-th from ``first``.
 
     Per player i, group and colour wish: i's chain of blossoms (with z > 0) from the root
     down.  Every member j of the group and wish in a blossom a on the chain, but not in its
@@ -609,9 +610,10 @@ def _ranges(n, ng, inner, bpar, grp, byd, bye):
 
 
 def _chain_ranges(n: int, ng: int, inner: np.ndarray, bpar: np.ndarray, grp: np.ndarray,
-            Dh: np.ndarray, Dl: np.ndarray, czh: np.ndarray, czl: np.ndarray
-            ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray,
-                       np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+                  Dh: np.ndarray, Dl: np.ndarray, czh: np.ndarray, czl: np.ndarray
+                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+                             np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+                             np.ndarray, np.ndarray]:
     """:func:`_ranges` of the blossoms' tree (inner, parent, 2·Σz per blossom) and the duals
     D (two words), and E = D + 2·Σz per player (two words)."""
     byd = np.lexsort((Dl[:n], Dh[:n]))  # the players by D (two words, hi first)
@@ -1119,12 +1121,13 @@ def screen(pricer, D: list[int], y_bye: int | None, blossoms, scale: int,
     when the round cannot be priced here (values past two words, blossoms not laminar: the
     caller prices in Python).  At most ``rowcap`` (:data:`ROWCAP`) pairs per player's row,
     or ``caps[i]`` in player i's row where that is more (the pricing's caps per player,
-    :meth:`Screened.pick`), and ``cap`` in all: past either the scan goes on to the next row or stops, and the answer is marked
-    :attr:`Screened.partial` (its pairs are violated ones to price in, but an empty answer
-    would prove nothing).  ``D`` as in the module docstring; ``y_bye`` the bye vertex's dual
-    (None without a bye); ``solved`` the pairs already in the graph, as two arrays of ends
-    (i < j; j = n for the bye); ``rows`` the players whose rows are scanned (None: every
-    player's — only such a scan can end a proof)."""
+    :meth:`Screened.pick`), and ``cap`` in all: past either the scan goes on to the next
+    row or stops, and the answer is marked :attr:`Screened.partial` (its pairs are violated
+    ones to price in, but an empty answer would prove nothing).  ``D`` as in the module
+    docstring; ``y_bye`` the bye vertex's dual (None without a bye); ``solved`` the pairs
+    already in the graph, as two arrays of ends (i < j; j = n for the bye); ``rows`` the
+    players whose rows are scanned (None: every player's — only such a scan can end a
+    proof)."""
     st = _tables(pricer, scale)
     if not st:
         return None
@@ -1169,9 +1172,9 @@ def screen(pricer, D: list[int], y_bye: int | None, blossoms, scale: int,
     ranges = _chain_ranges(n, 3 * ng, inner, bpar, 3 * st["grp"] + st["want"], Dh, Dl, czh, czl)
     args = (n, Dh, Dl, np.array(go, np.int64), bypos, ng, st["grp"],
             st["pos"], st["gsize"], st["style"], st["fstep"], st["want"], st["strong"],
-            st["absw"], st["lastf"], st["club"], st["country"], G2h, G2l, FLh, FLl, COh, COl, GEh, GEl,
-            IDh, IDl, REh, REl, skipo, skip, st["meto"], st["metj"], st["metr"], st["allow"],
-            inner, bpar, czh, czl, *ranges, byeh, byel, bye, fh, fl_,
+            st["absw"], st["lastf"], st["club"], st["country"], G2h, G2l, FLh, FLl, COh, COl,
+            GEh, GEl, IDh, IDl, REh, REl, skipo, skip, st["meto"], st["metj"], st["metr"],
+            st["allow"], inner, bpar, czh, czl, *ranges, byeh, byel, bye, fh, fl_,
             np.arange(n, dtype=np.int64) if rows is None else rows)
     step = threads(n)
     rowcaps = np.full(n + 1, ROWCAP if rowcap is None else rowcap, np.int64)
