@@ -18,8 +18,10 @@ without line numbers, entries sorted by msgid, and a fixed header (no creation d
 "fuzzy" guess from a similar string) and drops the entries whose msgid is gone.
 ``check`` exits 1 when any language has an untranslated or fuzzy entry, a translation whose
 placeholders differ from the English (``{name}`` fields; ``%s``, ``%d``, ``%(name)s`` for the
-strings argparse formats), a plural entry with the wrong number of forms, or a stale
-catalogue (run ``update``).
+strings argparse formats), a plural entry with the wrong number of forms, a ``Plural-Forms``
+header that is not the language's CLDR rule as the installed Babel has it (the count of forms,
+and the form it chooses for each of ``PLURAL_SAMPLES``: the program's gettext follows the
+header), or a stale catalogue (run ``update``).
 """
 
 from __future__ import annotations
@@ -31,8 +33,10 @@ import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from gettext import c2py
 from pathlib import Path
 
+import babel
 from babel.core import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
@@ -212,6 +216,27 @@ def placeholders(text: object) -> frozenset[str]:
     return frozenset(found)
 
 
+# the counts a plural rule is tried on: every CLDR rule of our languages tells these apart
+# (0, 1, 2, the teens, the hundreds, and the exact millions of the "many" form of pt/fr/es)
+PLURAL_SAMPLES = (*range(0, 201), 1000, 1001, 100000, 1000000, 1000001, 2000000, 10**9)
+
+
+def plural_rule_differs(header_expr: str, cldr_expr: str) -> str | None:
+    """How the catalogue's ``Plural-Forms`` expression and CLDR's differ (the first count
+    for which they choose different forms), or None when they agree on every sample.  The
+    runtime (gettext) follows the catalogue's header, so a header with the right number of
+    forms but the wrong rule would show, e.g., the millions' form for 2."""
+    try:
+        mine = c2py(header_expr)
+    except (ValueError, SyntaxError):
+        return f"header Plural-Forms expression {header_expr!r} is not valid"
+    theirs = c2py(cldr_expr)
+    for n in PLURAL_SAMPLES:
+        if mine(n) != theirs(n):
+            return f"header Plural-Forms chooses form {mine(n)} for n = {n}, CLDR form {theirs(n)}"
+    return None
+
+
 @dataclass
 class Report:
     lang: str
@@ -247,10 +272,17 @@ def check_catalog(catalog: Catalog, template: Catalog, lang: str) -> Report:
     report = Report(lang)
     wanted = {_key(m): m for m in template if m.id}
     have = {_key(m): m for m in catalog if m.id}
-    expected_plurals = get_plural(lang).num_plurals
+    rule = get_plural(lang)
+    expected_plurals = rule.num_plurals
     if catalog.num_plurals != expected_plurals:
         report.plurals.append(f"header Plural-Forms gives {catalog.num_plurals} form(s); "
-                              f"{lang} has {expected_plurals} ({get_plural(lang).plural_expr})")
+                              f"{lang} has {expected_plurals} in Babel {babel.__version__}'s "
+                              f"CLDR ({rule.plural_expr})")
+    else:
+        differs = plural_rule_differs(catalog.plural_expr, rule.plural_expr)
+        if differs is not None:
+            report.plurals.append(f"{differs}; {lang} in Babel {babel.__version__}'s CLDR: "
+                                  f"{rule.plural_expr}")
     for key, tmsg in wanted.items():
         msg = have.get(key)
         shown = repr(key[0]) if key[1] is None else f"{key[1]}|{key[0]!r}"

@@ -118,9 +118,52 @@ def test_plural_forms_must_match_the_language():
     strings[("{n} board", "{n} boards")] = ("{n}卓", "{n}卓")
     report = tool.check_catalog(_lang("ja", strings), _template(), "ja")
     assert report.plurals and "1" in report.plurals[0], report.lines()
+    # CLDR (Babel >= 2.19) gives Brazilian Portuguese three forms: 0 and 1, the exact
+    # millions ("1000000 de mesas"), the rest
     pt = dict(GOOD_JA)
     pt[("{n} board", "{n} boards")] = ("{n} mesa", "{n} mesas")
-    assert tool.check_catalog(_lang("pt_BR", pt), _template(), "pt_BR").plurals == []
+    report = tool.check_catalog(_pt(pt), _template(), "pt_BR")
+    assert report.plurals == ["'{n} board': 2 form(s), pt_BR has 3"], report.lines()
+    pt[("{n} board", "{n} boards")] = ("{n} mesa", "{n} de mesas", "{n} mesas")
+    assert tool.check_catalog(_pt(pt), _template(), "pt_BR").plurals == []
+
+
+PT_RULE = (3, "(n == 0 || n == 1) ? 0 : n != 0 && n % 1000000 == 0 ? 1 : 2")
+
+
+def _pt(strings: dict, plural_forms: tuple[int, str] = PT_RULE) -> Catalog:
+    cat = _lang("pt_BR", strings)
+    cat._num_plurals, cat._plural_expr = plural_forms  # as read from a .po header
+    return cat
+
+
+def test_the_header_must_count_the_forms_and_choose_them_as_cldr_does():
+    """The runtime picks a form by the .po header's rule, so a header with the old count
+    (pt_BR before CLDR 42: ``nplurals=2; plural=(n > 1)``) or the right count and a wrong
+    rule is refused, naming a count where the forms differ."""
+    pt = dict(GOOD_JA)
+    pt[("{n} board", "{n} boards")] = ("{n} mesa", "{n} de mesas", "{n} mesas")
+    old = tool.check_catalog(_pt(pt, (2, "(n > 1)")), _template(), "pt_BR").plurals
+    assert old[0].startswith("header Plural-Forms gives 2 form(s); pt_BR has 3"), old
+    wrong = tool.check_catalog(_pt(pt, (3, "(n == 0 || n == 1) ? 0 : n == 2 ? 1 : 2")),
+                               _template(), "pt_BR").plurals
+    assert wrong and wrong[0].startswith(
+        "header Plural-Forms chooses form 1 for n = 2, CLDR form 2"), wrong
+    assert tool.plural_rule_differs("(n > 1", PT_RULE[1]) == (
+        "header Plural-Forms expression '(n > 1' is not valid")
+
+
+def test_brazilian_portuguese_counts_read_in_their_three_forms_at_run_time():
+    """gettext follows the committed catalogue's header: 0 and 1 singular, an exact
+    million with "de", the rest plural (this read "1000000 jogadores" with two forms)."""
+    from swisstui.core import i18n
+
+    tr = i18n.translator("pt_BR")
+    shown = {n: tr.ngettext("{n} player", "{n} players", n).format(n=n)
+             for n in (0, 1, 2, 40, 1000000, 1000001, 3000000)}
+    assert shown == {0: "0 jogador", 1: "1 jogador", 2: "2 jogadores", 40: "40 jogadores",
+                     1000000: "1000000 de jogadores", 1000001: "1000001 jogadores",
+                     3000000: "3000000 de jogadores"}
 
 
 def test_placeholders_are_read_from_both_styles():
@@ -147,15 +190,16 @@ def test_init_check_and_update_on_a_temporary_locale(tmp_path, monkeypatch, caps
     monkeypatch.setattr(tool, "TEMPLATE", pot)
     assert tool.main(["init", "pt_BR"]) == 0
     po = tmp_path / "pt_BR" / "LC_MESSAGES" / "swisstui.po"
-    assert "nplurals=2" in po.read_text(encoding="utf-8")
+    text = po.read_text(encoding="utf-8")
+    assert "nplurals=3" in text and 'msgstr[2] ""' in text  # CLDR's three forms
     assert tool.main(["init", "pt_BR"]) == 2  # exists already
     assert tool.main(["check"]) == 1
     assert "pt_BR: 5 missing" in capsys.readouterr().out
     cat = read_po(po.open("rb"), locale="pt_BR")
     for msg in cat:
         if msg.id:
-            msg.string = (("{n} mesa", "{n} mesas") if isinstance(msg.id, tuple)
-                          else "pt " + msg.id)
+            msg.string = (("{n} mesa", "{n} de mesas", "{n} mesas")
+                          if isinstance(msg.id, tuple) else "pt " + msg.id)
     po.write_text(tool.render(cat), encoding="utf-8")
     assert tool.main(["check", "pt_BR"]) == 0, capsys.readouterr().out
     assert tool.main(["update"]) == 0
