@@ -16,7 +16,6 @@ import math
 import os
 import re
 import sys
-import tomllib
 from typing import Any
 
 from ..core import services, textwidth
@@ -38,25 +37,11 @@ def _out(text: str = "") -> None:
 
 # ---- new ----------------------------------------------------------------------------------------
 
-def parse_option(text: str) -> tuple[str, Any]:
-    """``key=value`` → (key, value): TOML literals (``6.5``, ``3``, ``true``), ``40-24`` →
-    [40, 24], anything else a string."""
-    key, sep, raw = text.partition("=")
-    key, raw = key.strip(), raw.strip()
-    if not sep or not key:
-        raise SwissError(_("--option {text!r}: write key=value, e.g. komi=6.5").format(text=text))
-    m = re.fullmatch(r"(\d+)\s*[-:]\s*(\d+)", raw)
-    if m:
-        return key, [int(m.group(1)), int(m.group(2))]
-    try:
-        value = tomllib.loads(f"v = {raw}")["v"]
-        if isinstance(value, float) and not math.isfinite(value):
-            raise SwissError(_("--option {key}={raw}: {key} must be a finite number").format(key=key, raw=raw))
-        if isinstance(value, (str, int, float, bool, list)):
-            return key, value
-    except tomllib.TOMLDecodeError:
-        pass
-    return key, raw
+def parse_option(game: str, text: str) -> tuple[str, Any]:
+    """``key=value`` → (key, value) of the type the game's option declares (one parser for
+    every ``--option``, the settings form's: :func:`swisstui.core.settings_form.parse_option`)."""
+    from ..core.settings_form import parse_option as parse
+    return parse(game, text)
 
 
 _SETTING_FLAGS = ("system", "style", "round1", "colours", "tiebreaks", "pairing_order", "seed",
@@ -65,10 +50,12 @@ _SETTING_FLAGS = ("system", "style", "round1", "colours", "tiebreaks", "pairing_
                   "country_weight", "language")
 
 
-def _settings_args(args: argparse.Namespace) -> tuple[dict[str, Any], dict[str, Any]]:
-    """(settings given as flags, game options given as --option key=value)."""
+def _settings_args(args: argparse.Namespace, game: str
+                   ) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(settings given as flags, game options given as --option key=value, typed by the
+    options ``game`` declares)."""
     overrides = {k: getattr(args, k) for k in _SETTING_FLAGS if getattr(args, k) is not None}
-    options = dict(parse_option(text) for text in args.option or ())
+    options = dict(parse_option(game, text) for text in args.option or ())
     return overrides, options
 
 
@@ -100,7 +87,7 @@ def _add_setting_flags(p: argparse.ArgumentParser) -> None:
 
 
 def cmd_new(args: argparse.Namespace) -> int:
-    overrides, options = _settings_args(args)
+    overrides, options = _settings_args(args, args.game)
     name = args.name or str(args.event).rstrip("/").split("/")[-1]
     ev = services.create_event(args.event, args.game, name, args.rounds, options=options,
                                **overrides)
@@ -110,7 +97,8 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def cmd_settings(args: argparse.Namespace) -> int:
-    overrides, options = _settings_args(args)
+    game = services.load(args.event).settings.game if args.option else ""
+    overrides, options = _settings_args(args, game)
     for key in ("name", "rounds"):
         if getattr(args, key) is not None:
             overrides[key] = getattr(args, key)

@@ -144,6 +144,23 @@ def default_texts(game: str, name: str = "", rounds: int = 5) -> dict[str, str]:
     return texts
 
 
+def parse_option(game: str, text: str) -> tuple[str, Any]:
+    """``KEY=VALUE`` as typed on a command line (``new``/``settings --option``) → (key,
+    value), the value of the type the game's option declares — the same parsing as the
+    settings form's fields (:func:`_parse_option`): a text option given ``2026`` is the text
+    ``"2026"``, an int option ``5`` is 5, a float ``6.5`` or ``6,5``, a bool ``true``/``false``/
+    ``yes``/``no``, a pair ``40-24``; an empty value clears an option that may be unset.  A key
+    the game does not have keeps its text (the settings refuse it naming the valid keys)."""
+    from .games import profile
+    key, sep, raw = text.partition("=")
+    key, raw = key.strip(), raw.strip()
+    if not sep or not key:
+        raise SwissError(_("--option {text!r}: write key=value, e.g. komi=6.5").format(text=text))
+    if key not in profile(game).options:
+        return key, raw
+    return key, _parse_option(game, key, raw)
+
+
 def _parse_option(game: str, key: str, raw: str) -> Any:
     from .games import profile
     opt = profile(game).options[key]

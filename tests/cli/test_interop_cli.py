@@ -216,3 +216,32 @@ def test_export_trf_encoding_latin1_and_ascii(tmp_path, capfdbinary):
     assert b"Odegard, Zoe" in data and data.decode("ascii")
     assert main(["export", str(folder), "--format", "trf", "--encoding", "latin-1"]) == 0
     assert "Ødegård, Zoë".encode("latin-1") in capfdbinary.readouterr().out
+
+
+# ---- --option values take the type the option declares (issue 32 item 15) -------------------
+
+def test_option_values_take_the_declared_type(tmp_path, capsys):
+    """`tiebreak_rules=2026` is the text "2026" (TOML read it as the integer 2026 and the
+    settings refused it: "2026 is not text"); an int, a float, a bool and an unset option
+    parse by their declared types, in `new` and in `settings`, through one parser."""
+    chess = tmp_path / "c"
+    assert main(["new", str(chess), "--game", "chess", "--rounds", "5",
+                 "--option", "tiebreak_rules=2026"]) == 0, capsys.readouterr().err
+    assert store.load(chess).settings.options["tiebreak_rules"] == "2026"
+    assert main(["settings", str(chess), "--option", "tiebreak_rules=pre2023"]) == 0
+    assert main(["settings", str(chess), "--option", "tiebreak_rules=2026"]) == 0, \
+        capsys.readouterr().err
+    assert store.load(chess).settings.options["tiebreak_rules"] == "2026"
+    go = tmp_path / "g"
+    assert main(["new", str(go), "--game", "go", "--rounds", "5", "--option", "komi=7",
+                 "--option", "handicap=yes", "--option", "handicap_max=5"]) == 0
+    opts = store.load(go).settings.options
+    assert opts["komi"] == 7.0 and isinstance(opts["komi"], float)
+    assert opts["handicap"] is True and opts["handicap_max"] == 5
+    assert main(["settings", str(go), "--option", "handicap=false",
+                 "--option", "komi=6,5"]) == 0
+    opts = store.load(go).settings.options
+    assert opts["handicap"] is False and opts["komi"] == 6.5
+    capsys.readouterr()
+    assert main(["settings", str(go), "--option", "handicap_max=many"]) == 1
+    assert "handicap_max: 'many' is not a whole number" in capsys.readouterr().err
