@@ -14,8 +14,9 @@
   pairing-allocated bye, or who already scored a win's points without playing, gets the PAB.
 * Topscorers (C.04.3 A.7): when the last round is paired, the players whose score exceeds
   half of the maximum possible score.
-* Baku acceleration (C.04.7), event option ``acceleration = "baku"``: the top half of the
-  pairing list (group A) gets virtual points for pairing only — a win's points in the first
+* Baku acceleration (C.04.7, now C.04.5.1), event option ``acceleration = "baku"``: the top
+  half of the pairing list rounded up to an even number (group A, :func:`baku_group_a`) gets
+  virtual points for pairing only — a win's points in the first
   half of the accelerated rounds, a draw's in the rest; the accelerated rounds are the first
   half of the event (rounded up).
 """
@@ -141,12 +142,20 @@ class DPlayer:
         return N_("absolute") if self.absolute else N_("strong") if self.strong else N_("mild")
 
 
+def baku_group_a(n: int) -> int:
+    """Size of group A (the pairing number of its last player) for ``n`` players: "the first
+    half of the players, rounded up to the nearest even number", 2 * Q with Q = n / 4 rounded
+    upwards (FIDE C.04.5.1 Baku Acceleration, "Initial Groups Division": 161 players -> 82).
+    Some programs take half of the players rounded up to a whole number ((n + 1) // 2, 81 of
+    161), one player fewer whenever n / 2 is odd or n is odd (docs/PAIRING.md)."""
+    return 2 * -(-n // 4)
+
+
 def acceleration(event: Event, tpn: int, round_no: int) -> float:
     """Baku virtual points of the player with pairing number ``tpn`` in ``round_no``."""
     if str(event.settings.options.get("acceleration", "")).lower() != "baku":
         return 0.0
-    n = len(event.players)
-    if tpn > (n - 1) // 2 + 1:
+    if tpn > baku_group_a(len(event.players)):
         return 0.0
     last = (event.settings.rounds - 1) // 2  # last accelerated round, counted from 0
     k = round_no - 1
