@@ -1,7 +1,7 @@
 """The store against a hostile folder (QA issue 16, items 6-11; issue 12, item 5): every
 problem is one ``file:line`` line, a refused command changes nothing, written files keep
-their mode, links are written through (files) or refused (the lock), a change of several
-files is all or nothing."""
+their mode, links are written through (files inside the folder) or refused (the lock, files
+outside the folder), a change of several files is all or nothing."""
 
 from __future__ import annotations
 
@@ -218,8 +218,10 @@ def test_root_writing_keeps_the_owner_of_a_file(tmp_path):
 
 
 def test_an_event_file_that_is_a_symlink_is_written_through(tmp_path):
+    """Through a link to a file inside the event folder; one leading outside is read but
+    refused for writing (issue 31, item 8: tests/core/test_store_confinement.py)."""
     folder = _paired(tmp_path)
-    shared = tmp_path / "shared"
+    shared = folder / "shared"
     shared.mkdir()
     target = shared / "players.toml"
     shutil.move(folder / "players.toml", target)
@@ -231,6 +233,15 @@ def test_an_event_file_that_is_a_symlink_is_written_through(tmp_path):
     assert _mode(target) == 0o644
     assert store.load(folder).player(5).name == "Late Entry"
     assert store.check(folder) == []
+    outside = tmp_path / "players.toml"
+    shutil.move(target, outside)
+    (folder / "players.toml").unlink()
+    (folder / "players.toml").symlink_to(outside)
+    assert store.load(folder).player(5).name == "Late Entry"
+    before = outside.read_bytes()
+    with pytest.raises(SwissError, match="outside the event folder"):
+        store.update(folder, lambda e: e.with_player(Player(6, "Later")))
+    assert outside.read_bytes() == before
 
 
 def test_a_dangling_symlink_event_file_is_refused(tmp_path):
@@ -286,9 +297,12 @@ def test_a_journal_that_is_not_ours_is_refused(tmp_path):
     folder = _paired(tmp_path)
     (folder / store.JOURNAL_FILE).write_text(json.dumps(
         {"swisstui_journal": 1, "steps": [["replace", "/etc/passwd", "players.toml"]]}))
+    with pytest.raises(EventFileError, match="names a file outside the event's own files"):
+        store.load(folder)
+    assert any("outside the event's own files" in p for p in store.check(folder))
+    (folder / store.JOURNAL_FILE).write_text(json.dumps({"swisstui_journal": 1, "steps": 3}))
     with pytest.raises(EventFileError, match="not a journal written by swisstui"):
         store.load(folder)
-    assert any("not a journal" in p for p in store.check(folder))
 
 
 def test_temp_files_without_a_journal_are_rolled_back(tmp_path):

@@ -224,7 +224,7 @@ def update_side_file(folder: str | os.PathLike[str], name: str,
     with _locked(folder):
         _recover(folder)
         data = change(folder / name)
-        _atomic_write(folder / name, data)
+        _atomic_write(folder / name, data, folder)
     return data
 
 

@@ -2,7 +2,10 @@
 folder — a ``kill -9`` at any instant leaves the old or the new file, never a torn one.  A
 change of several files goes through a journal (:func:`_commit`), so it is all-or-nothing
 too.  Written files keep the mode of the file they replace; a symbolic link is written
-through.  Also the export-file writer (:func:`write_file`), which uses the same path."""
+through when it leads to a file inside the event folder, and refused when it leads outside:
+nothing a folder contains makes swisstui write, replace or delete a file outside it (issue
+31, item 8; the journal's steps are confined the same way).  Also the export-file writer
+(:func:`write_file`), which uses the same path."""
 
 from __future__ import annotations
 
@@ -21,7 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import EventFileError, SwissError
-from .layout import EVENT_FILE, JOURNAL_FILE, LOCK_FILE, PLAYERS_FILE, ROUNDS_DIR, TMP_SUFFIX
+from .layout import (EVENT_FILE, JOURNAL_FILE, LOCK_FILE, PLAYERS_FILE, ROUNDS_DIR, TMP_SUFFIX,
+                     inside, journalled)
 from .reading import _read_bytes
 
 
@@ -39,10 +43,14 @@ def _fsync_dir(path: Path) -> None:
         os.close(fd)
 
 
-def _target(path: Path) -> Path:
+def _target(path: Path, folder: Path | None = None) -> Path:
     """The file a write to ``path`` replaces: ``path`` itself or, when ``path`` is a symbolic
-    link, the regular file it points to — written through, so that a target shared by several
-    folders keeps getting the updates (replacing the link would silently detach it)."""
+    link, the regular file it points to — written through (replacing the link would silently
+    detach it).  With ``folder`` (a file of that event), the file must lie inside the folder,
+    every link on the way resolved: a link to a file elsewhere, or ``rounds/`` linked to a
+    folder elsewhere, is refused in one line — reading through it stays possible."""
+    if folder is not None and not inside(folder, path):
+        raise _outside(path)
     if not os.path.islink(path):
         return path
     real = Path(os.path.realpath(path))
@@ -53,6 +61,10 @@ def _target(path: Path) -> Path:
     if not stat.S_ISREG(mode):
         raise SwissError(_("{path}: is a symbolic link to {real}, which is not a regular file").format(path=path, real=real))
     return real
+
+
+def _outside(path: Path) -> SwissError:
+    return SwissError(_("{path}: leads to {real}, outside the event folder; swisstui writes nothing outside the event folder (put the file itself in place of the link)").format(path=path, real=os.path.realpath(path)))
 
 
 def _stage(dest: Path, data: bytes) -> Path:
@@ -98,11 +110,12 @@ def _discard(tmp: Path) -> None:
         pass
 
 
-def _atomic_write(path: Path, data: bytes) -> None:
+def _atomic_write(path: Path, data: bytes, folder: Path | None = None) -> None:
     """Temp file in the same folder, flush, fsync, os.replace, fsync the folder (Ctrl-C
-    waits until it is done)."""
+    waits until it is done).  With ``folder``, ``path`` is a file of that event and must
+    lie inside it (:func:`_target`)."""
     with _deferred_interrupt():
-        dest = _target(path)
+        dest = _target(path, folder)
         tmp = _stage(dest, data)
         try:
             os.replace(tmp, dest)
@@ -130,11 +143,16 @@ def _commit(folder: Path, ops: list[tuple[Path, bytes | None]]) -> None:
     if len(ops) == 1:
         path, data = ops[0]
         if data is None:
+            if not inside(folder, path.parent):
+                raise _outside(path)
             with _deferred_interrupt():
                 _unlink(path)
         else:
-            _atomic_write(path, data)
+            _atomic_write(path, data, folder)
         return
+    for path, data in ops:  # refuse before anything is staged
+        if not inside(folder, path if data is not None else path.parent):
+            raise _outside(path)
     entries: list[tuple[Path | None, Path]] = []
     committed = False
     with _deferred_interrupt():
@@ -143,9 +161,8 @@ def _commit(folder: Path, ops: list[tuple[Path, bytes | None]]) -> None:
                 if data is None:
                     entries.append((None, path))
                 else:
-                    dest = _target(path)
-                    entries.append((_stage(dest, data), dest))
-            _atomic_write(folder / JOURNAL_FILE, _journal_bytes(folder, entries))
+                    entries.append((_stage(_target(path, folder), data), path))
+            _atomic_write(folder / JOURNAL_FILE, _journal_bytes(folder, entries), folder)
             committed = True
             _apply(folder, entries)
         except BaseException:
@@ -157,30 +174,41 @@ def _commit(folder: Path, ops: list[tuple[Path, bytes | None]]) -> None:
 
 
 def _rel(folder: Path, path: Path) -> str:
-    rel = os.path.relpath(path, folder)
-    return str(path) if rel.startswith("..") else rel
+    """``path`` relative to the event folder, both with their links resolved (a temp file
+    staged beside the file a link inside the folder leads to)."""
+    real = os.path.join(os.path.realpath(path.parent), path.name)
+    return Path(os.path.relpath(real, os.path.realpath(folder))).as_posix()
 
 
 def _journal_bytes(folder: Path, entries: list[tuple[Path | None, Path]]) -> bytes:
+    """The journal of ``entries``: (temp file, event file) to replace, (None, round file) to
+    delete; the event files by their own names (``players.toml``, ``rounds/03.toml``)."""
     doc = {"swisstui_journal": 1,
-           "steps": [["delete", _rel(folder, dest)] if tmp is None else
-                     ["replace", _rel(folder, tmp), _rel(folder, dest)]
-                     for tmp, dest in entries]}
+           "steps": [["delete", _own(folder, path)] if tmp is None else
+                     ["replace", _rel(folder, tmp), _own(folder, path)]
+                     for tmp, path in entries]}
     return (json.dumps(doc, indent=1) + "\n").encode("utf-8")
+
+
+def _own(folder: Path, path: Path) -> str:
+    return Path(os.path.relpath(path, folder)).as_posix()
 
 
 def _apply(folder: Path, entries: list[tuple[Path | None, Path]]) -> None:
     """Do the steps of a committed journal, then remove it.  Idempotent: a step already done
     (its temp file gone, its target already deleted) is skipped, so a crash while finishing
-    is finished by the next one."""
+    is finished by the next one.  Each target is an event file by its own name; a link is
+    written through to the file inside the folder it leads to (:func:`_target`)."""
     dirs: dict[str, Path] = {}
-    for tmp, dest in entries:
+    for tmp, path in entries:
+        dest = path
         if tmp is None:
             try:
-                os.unlink(dest)
+                os.unlink(path)
             except FileNotFoundError:
                 pass
         elif os.path.lexists(tmp):
+            dest = _target(path, folder)
             os.replace(tmp, dest)
         dirs[str(dest.parent)] = dest.parent
     for d in dirs.values():
@@ -189,9 +217,16 @@ def _apply(folder: Path, entries: list[tuple[Path | None, Path]]) -> None:
 
 
 def _read_journal(folder: Path) -> list[tuple[Path | None, Path]]:
+    """The steps of the folder's journal, every one checked before any is done: the journal
+    is a regular file (not a link), of swisstui's form, and each step names an event file
+    of this folder by its own name (:func:`~.layout.journalled`) — a round file for a
+    delete — with, for a replace, a temp file of ours beside the file it replaces.  Anything
+    else is refused in one line naming the step, and the journal is left in place."""
     path = folder / JOURNAL_FILE
     bad = EventFileError(path, None, _("not a journal written by swisstui (remove it if no "
                                      "swisstui command was interrupted while writing)"))
+    if os.path.islink(path):
+        raise EventFileError(path, None, _("is a symbolic link; a journal is never followed through a link (remove it if no swisstui command was interrupted while writing)"))
     try:
         doc = json.loads(_read_bytes(path).decode("utf-8"))
     except (ValueError, UnicodeDecodeError):
@@ -203,15 +238,28 @@ def _read_journal(folder: Path) -> list[tuple[Path | None, Path]]:
     for step in doc["steps"]:
         if not (isinstance(step, list) and all(isinstance(x, str) and x for x in step)):
             raise bad
+        outside = EventFileError(path, None, _("step {step} names a file outside the event's own files (event.toml, players.toml, rounds/NN.toml); nothing was done (remove the journal if no swisstui command was interrupted while writing)").format(step=json.dumps(step, ensure_ascii=False)))
         if step[0] == "delete" and len(step) == 2:
-            entries.append((None, folder / step[1]))
+            target = folder / step[1]
+            if not journalled(step[1], delete=True) or not inside(folder, target.parent):
+                raise outside
+            entries.append((None, target))
         elif step[0] == "replace" and len(step) == 3:
-            tmp, dest = folder / step[1], folder / step[2]
-            # only ever a temp file of ours, replacing the file beside it
-            if tmp.parent != dest.parent or not tmp.name.startswith(f".{dest.name}.") \
-                    or not tmp.name.endswith(TMP_SUFFIX):
-                raise bad
-            entries.append((tmp, dest))
+            own, tmp = folder / step[2], folder / step[1]
+            if not journalled(step[2]) or os.path.isabs(step[1]) \
+                    or ".." in Path(step[1]).parts:
+                raise outside
+            try:
+                dest = _target(own, folder)
+            except SwissError:
+                raise outside from None
+            # only ever a regular temp file of ours, beside the file it replaces
+            if os.path.realpath(tmp.parent) != os.path.realpath(dest.parent) \
+                    or not tmp.name.startswith(f".{dest.name}.") \
+                    or not tmp.name.endswith(TMP_SUFFIX) \
+                    or (os.path.lexists(tmp) and not stat.S_ISREG(os.lstat(tmp).st_mode)):
+                raise outside
+            entries.append((tmp, own))
         else:
             raise bad
     return entries
@@ -312,7 +360,7 @@ def _unlink(path: Path) -> None:
 def _clean_temp(folder: Path) -> None:
     """Remove temp files left by a writer killed mid-write (only called under the lock)."""
     for d in (folder, folder / ROUNDS_DIR):
-        if d.is_dir():
+        if d.is_dir() and (d == folder or inside(folder, d)):  # never rounds/ linked elsewhere
             for p in d.iterdir():
                 if p.name.endswith(TMP_SUFFIX):
                     try:

@@ -23,6 +23,12 @@ Rules (docs/FORMAT.md, "The cache"):
   dataclasses and enums (a foreign or forged entry cannot run code), into an object of the
   expected type.  Anything else — including any error — means "parse the file".
 * A folder copied elsewhere gets new inodes, so its entries are ignored until the next write.
+* **No more readable than its data** (issue 31, item 9): an entry gets the permission bits
+  of the files it was parsed from (a round's: its file's and ``event.toml``'s), never
+  write or execute bits for others; the folder loses its group / other bits when some of
+  its data is not readable by group / others.  A writer tightens entries and the folder
+  written by an older version.  ``players.toml`` at 0600 (names, birth dates, notes) thus
+  gives ``players.toml.pickle`` 0600 in a 0700 folder.
 """
 
 from __future__ import annotations
@@ -234,9 +240,15 @@ def _save(folder: Path, event: model.Event, parsed: Callable[[Path, Any], Any]) 
         return
     settings_sha = _digest(src[1])
     code = code_key()
+    event_mode = stat.S_IMODE(os.stat(folder / EVENT_FILE).st_mode)
+    modes = {rel: _entry_mode(folder / rel, event_mode if context is not None else None)
+             for rel, context in files}
+    if os.path.isdir(cdir):
+        _tighten_dir(cdir, modes.values())
     for rel, context in files:
         path = folder / rel
         target = cdir / entry_name(rel)
+        _tighten(target, modes[rel])
         old = _head_of(target)
         stamp = _stamp(os.stat(path))
         if old is not None and old.get("code") == code and old.get("stamp") == stamp and \
@@ -256,8 +268,9 @@ def _save(folder: Path, event: model.Event, parsed: Callable[[Path, Any], Any]) 
         head["payload"] = _digest(payload)
         if not os.path.lexists(cdir):
             os.mkdir(cdir, 0o777)
+            _tighten_dir(cdir, modes.values())
             _owned_like(cdir, folder)
-        _write(target, MAGIC + json.dumps(head).encode() + b"\n" + payload)
+        _write(target, MAGIC + json.dumps(head).encode() + b"\n" + payload, modes[rel])
         _owned_like(target, folder)
     keep = {entry_name(rel) for rel, _ in files}
     for name in os.listdir(cdir) if os.path.isdir(cdir) else ():  # entries of deleted rounds, temp files of a crash
@@ -266,6 +279,44 @@ def _save(folder: Path, event: model.Event, parsed: Callable[[Path, Any], Any]) 
                 os.unlink(cdir / name)
             except OSError:
                 pass
+
+
+def _entry_mode(path: Path, also: int | None = None) -> int:
+    """The permission bits of an entry parsed from ``path`` (and from a file of mode
+    ``also``): theirs, never more, never write or execute for others, and at least the
+    owner's read and write (the writer must read and replace its own entries)."""
+    mode = stat.S_IMODE(os.stat(path).st_mode)
+    if also is not None:
+        mode &= also
+    return (mode & 0o644) | 0o600
+
+
+def _tighten(target: Path, mode: int) -> None:
+    """Take from an existing entry (not followed through a link) the bits its data lacks."""
+    try:
+        fd = os.open(target, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError:
+        return
+    try:
+        st = os.fstat(fd)
+        if stat.S_ISREG(st.st_mode) and stat.S_IMODE(st.st_mode) & ~mode:
+            os.fchmod(fd, stat.S_IMODE(st.st_mode) & mode)
+    finally:
+        os.close(fd)
+
+
+def _tighten_dir(cdir: Path, modes: Any) -> None:
+    """The cache folder without group (other) access when some entry's data is not readable
+    by the group (others): its names alone say who plays."""
+    keep = 0o700
+    modes = list(modes)
+    if all(m & stat.S_IRGRP for m in modes):
+        keep |= 0o070
+    if all(m & stat.S_IROTH for m in modes):
+        keep |= 0o007
+    st = os.lstat(cdir)
+    if stat.S_ISDIR(st.st_mode) and stat.S_IMODE(st.st_mode) & ~keep:
+        os.chmod(cdir, stat.S_IMODE(st.st_mode) & keep)
 
 
 def _owned_like(path: Path, folder: Path) -> None:
@@ -309,13 +360,15 @@ def _split_head(raw: bytes) -> tuple[dict[str, Any], int] | None:
     return (head, end + 1) if isinstance(head, dict) else None
 
 
-def _write(target: Path, data: bytes) -> None:
-    """Temp file beside ``target``, then rename (no fsync: a torn entry is ignored)."""
+def _write(target: Path, data: bytes, mode: int = 0o600) -> None:
+    """Temp file beside ``target`` with ``mode`` from its creation (never readable by more
+    than its data), then rename (no fsync: a torn entry is ignored)."""
     tmp = target.parent / f".{target.name}.{secrets.token_hex(4)}{TMP_SUFFIX}"
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC,
-                 0o666)
+                 0o600)
     try:
         with os.fdopen(fd, "wb") as f:
+            os.fchmod(f.fileno(), mode)
             f.write(data)
         os.replace(tmp, target)
     except BaseException:

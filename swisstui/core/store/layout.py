@@ -19,11 +19,34 @@ LOCK_FILE = ".swisstui.lock"
 TMP_SUFFIX = ".swisstui-tmp"
 #: A change of several files in progress (see atomic._commit and docs/FORMAT.md)
 JOURNAL_FILE = ".swisstui.journal"
+#: The round clock, a side file of the event (swisstui.core.clock)
+CLOCK_FILE = "clock.toml"
 _ROUND_NAME = re.compile(r"^(\d+)\.toml$")
 
 
 def round_file_name(number: int) -> str:
     return f"{number:02d}.toml"
+
+
+def journalled(rel: str, delete: bool = False) -> bool:
+    """Whether ``rel`` (a path relative to the event folder, as a journal writes it) names a
+    file a change of several files writes: ``event.toml``, ``players.toml`` or a round file
+    ``rounds/NN.toml`` — with ``delete``, a round file only (the only files a change
+    deletes).  Nothing else may be named by a journal step (issue 31, item 8)."""
+    if rel in (EVENT_FILE, PLAYERS_FILE):
+        return not delete
+    head, sep, name = rel.partition("/")
+    m = _ROUND_NAME.match(name)
+    return bool(sep and head == ROUNDS_DIR and m and int(m.group(1)) >= 1
+                and name == round_file_name(int(m.group(1))))
+
+
+def inside(folder: Path, path: Path) -> bool:
+    """Whether ``path``, every symbolic link on the way resolved, lies inside ``folder``
+    (also resolved): where a write may land."""
+    root = os.path.realpath(folder)
+    real = os.path.realpath(path)
+    return real != root and os.path.commonpath([root, real]) == root
 
 
 def _round_files(folder: Path) -> list[tuple[int, Path]]:
