@@ -72,6 +72,9 @@ def register(sub) -> None:
     p.add_argument("--rounds", type=int, default=None, metavar="N",
                    help=_("planned number of rounds (default: XXR/142 of the file, else the "
                         "rounds it holds)"))
+    p.add_argument("--renumber", action="store_true",
+                   help=_("pair by numbers recomputed from rating, title and name (FIDE "
+                          "C.04.2) instead of the file's starting ranks"))
     p.set_defaults(func=cmd_import)
 
 
@@ -125,6 +128,10 @@ def cmd_export(args) -> int:
 
 
 def cmd_import(args) -> int:
-    ev = services.import_trf(args.file, args.event, rounds=args.rounds)
+    warnings: list[str] = []
+    ev = services.import_trf(args.file, args.event, rounds=args.rounds,
+                             keep_numbers=not args.renumber, warnings=warnings)
+    for line in warnings:
+        sys.stderr.write(_("warning: {w}").format(w=line) + "\n")
     print(_("imported {count} players and {rounds_in} round(s) of {rounds} into {event}").format(count=len(ev.players), rounds_in=len(ev.rounds), rounds=ev.settings.rounds, event=args.event))
     return 0

@@ -245,3 +245,23 @@ def test_option_values_take_the_declared_type(tmp_path, capsys):
     capsys.readouterr()
     assert main(["settings", str(go), "--option", "handicap_max=many"]) == 1
     assert "handicap_max: 'many' is not a whole number" in capsys.readouterr().err
+
+
+def test_import_names_the_records_it_does_not_keep_in_one_warning_line(tmp_path, capsys):
+    text = (GOLDEN / "event1.trf16.trf").read_bytes().replace(
+        b"XXR", b"132                                                                          "
+                b"              26/03/01  26/03/02\r\n250 00.0 01.0 001 002 0001 0004\r\nXXR", 1)
+    # without swisstui's id records the starting ranks are the ids (and the pairing numbers)
+    text = b"".join(line for line in text.splitlines(keepends=True)
+                    if not line.startswith(b"### swisstui ids"))
+    src = tmp_path / "dated.trf"
+    src.write_bytes(text)
+    assert main(["import", str(src), "--format", "trf", str(tmp_path / "ev")]) == 0
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("warning: TRF records not used by swisstui "
+                                                    "and not kept: 132 (line "), err
+    assert ", 250 (line " in err
+    assert store.load(tmp_path / "ev").settings.options["pairing_numbers"] == "id"
+    assert main(["import", str(src), "--format", "trf", "--renumber",
+                 str(tmp_path / "ev2")]) == 0
+    assert "pairing_numbers" not in store.load(tmp_path / "ev2").settings.options

@@ -176,13 +176,20 @@ ITA    1      Alpha, Anna                       2480 TO
 001    2 w    Beta, Bea                         2400 ITA      234567 1985/00/00  1.0    2     4 w 1     1 b L
 001    3 m    Gamma, Gio                        2300 FRA                         0.0    3     1 w 0     4 b -
 001    4      Delta, Dan                        2200                             1.0    4     2 b 0     3 w +
-XXP bbp extension lines are ignored
+XXP 1 4
+XXZ 3
 """
 
 
 def test_import_of_a_foreign_style_file():
-    ev = read_trf(FOREIGN.replace("\n", "\r\n"), "club.trf")
+    unused: list[tuple[str, int]] = []
+    ev = read_trf(FOREIGN.replace("\n", "\r\n"), "club.trf", unused=unused)
     assert ev.settings.name == "Club Championship" and ev.settings.rounds == 4
+    # issue 32 item 13: XXP (forbidden pairs) and XXZ (absent next round) are kept, the
+    # records not used are named (were dropped silently)
+    assert ev.settings.forbidden == ((1, 4),)
+    assert ev.by_id()[3].byes == ((3, ByeKind.ZERO),)
+    assert unused == [("032", 3), ("132", 8), ("ITA", 13)]
     assert ev.settings.options["initial_colour"] == "b"
     r2 = ev.round(2)
     assert [(b.players, b.result.text) for b in r2.boards] == [((1, 2), "+-"), ((4, 3), "+-")]
@@ -524,3 +531,67 @@ def test_a_dutch_event_with_ids_out_of_rating_order_exports_its_pairing_numbers(
     theirs = {(to_id[a], to_id[b]) for a, b in
               (bd.players for bd in pair_round(foreign).round.boards)}
     assert theirs == mine
+
+
+# ---- issue 32 item 13: an import keeps what the file says -------------------------------------
+
+def _ranked_file(ratings: list[int | None]) -> str:
+    """Players with starting ranks 1..n whose ratings are NOT in that order (a file ranked by
+    another list, e.g. a national rating), no round played yet, five planned."""
+    lines = ["012 Ranked by the file", "XXR 5", "XXC white1"]
+    for pid, rating in enumerate(ratings, start=1):
+        r = "" if rating is None else str(rating)
+        lines.append(f"001 {pid:>4}      {'Player ' + str(pid):<33} {r:>4} {'':<3} {'':>11} "
+                     f"{'':<10} {0.0:4.1f} {pid:>4}")
+    return "\r\n".join(lines) + "\r\n"
+
+
+def test_import_keeps_the_files_starting_ranks_as_pairing_numbers():
+    from swisstui.core.pairing import pair_round
+    from swisstui.core.pairing.dutch import pairing_numbers
+    text = _ranked_file([2000, 2200, 2100, 2300])
+    ev = read_trf(text, "ranked.trf")
+    assert ev.settings.options["pairing_numbers"] == "id"
+    assert pairing_numbers(ev, round_no=1) == {1: 1, 2: 2, 3: 3, 4: 4}
+    # round 1 by the file's numbers: 1-3 and 2-4 (by rating it would be 4-3 and 2-1)
+    assert sorted(tuple(sorted(b.players)) for b in pair_round(ev).round.boards) == \
+        [(1, 3), (2, 4)]
+    renumbered = read_trf(text, "ranked.trf", keep_numbers=False)
+    assert "pairing_numbers" not in renumbered.settings.options
+    assert sorted(tuple(sorted(b.players)) for b in pair_round(renumbered).round.boards) == \
+        [(1, 2), (3, 4)]
+
+
+def test_rating_zero_stays_zero_and_blank_stays_blank():
+    ev = read_trf(_ranked_file([0, None, 1800, 2300]), "zero.trf")
+    assert [p.rating for p in ev.players] == [0, None, 1800, 2300]
+    out = write_trf(ev)
+    rows = {int(line[4:8]): line[48:52] for line in out.splitlines() if line.startswith("001")}
+    assert rows == {1: "   0", 2: "    ", 3: "1800", 4: "2300"}
+
+
+def test_forbidden_pairs_are_written_as_xxp_in_trf16_and_read_back():
+    text = _ranked_file([2000, 2200, 2100, 2300]).replace("XXC white1", "XXC white1\r\nXXP 1 3")
+    ev = read_trf(text, "xxp.trf")
+    assert ev.settings.forbidden == ((1, 3),)
+    out = write_trf(ev)
+    assert "\r\nXXP 1 3\r\n" in out
+    assert read_trf(out, "again.trf").settings.forbidden == ((1, 3),)
+
+
+def test_xxz_marks_the_next_round_absent_and_unknown_ids_are_refused():
+    text = _ranked_file([2000, 2200, 2100, 2300]) + "XXZ 2 4\r\n"
+    ev = read_trf(text, "xxz.trf")
+    assert [p.byes for p in ev.players] == [(), ((1, ByeKind.ZERO),), (),
+                                            ((1, ByeKind.ZERO),)]
+    err = bad(_ranked_file([2000, 2200]) + "XXZ 7\r\n")
+    assert err.line == 6 and "XXZ record names player 7" in str(err)
+    err = bad(_ranked_file([2000, 2200]) + "XXP 1\r\n")
+    assert err.line == 6 and "XXP record must list pairing numbers" in str(err)
+
+
+def test_unused_records_are_named_in_one_line():
+    from swisstui.core.interop.trf import unused_warning
+    assert unused_warning([("132", 8), ("250", 10), ("250", 11), ("250", 12)]) == (
+        "TRF records not used by swisstui and not kept: 132 (line 8), "
+        "250 (lines 10-12, 3 records)")

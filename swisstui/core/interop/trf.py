@@ -23,12 +23,17 @@ The layout follows the FIDE TRF-16 text (C.04 Annex 2, 2016) and the TRF-2026 te
 
 Choices (docs/INTEROP.md): TRF-16 is the default (``XXR`` total rounds and ``XXC white1`` /
 ``black1`` initial colour, the JaVaFo extensions every pairing checker reads, ``BBW``/``BBD``/
-``BBU`` for a non-default scoring); TRF-2026 writes ``142`` / ``152`` / ``162`` and adds ``240``
+``BBU`` for a non-default scoring, ``XXP`` for forbidden pairs); TRF-2026 writes ``142`` / ``152`` / ``162`` and adds ``240``
 records for requested byes of later rounds and ``260`` for forbidden pairs.  Both add a column
 for the round to be paired when someone must be left out of it (requested byes, withdrawn or
 not yet entered players), the JaVaFo/bbpPairings in-tournament convention.  Lines end with
 CR LF (TRF "each line shall have a CR"); the file is UTF-8.  Only complete rounds are written
 (a TRF has no "pending" code).
+
+Reading keeps what the file says (issue 32): the starting ranks become the player ids and
+stay the pairing numbers (chess option ``pairing_numbers = "id"``), a rating 0 stays 0, ``XXP``
+and ``260`` forbidden pairs and ``XXZ`` absences are read; the records swisstui does not use
+are named to the caller (``unused``), which warns in one line.
 
 Numbering (docs/INTEROP.md "Pairing numbers"): the starting-rank column holds the pairing
 numbers of FIDE C.04.2 (rating, title, name — the Dutch engine's
@@ -284,7 +289,7 @@ def player_line(p: Player, points: float, rank: int | None, blocks: list[str],
     starting rank written (default the player id), ``encoding`` folds the name to it."""
     sex = {"m": "m", "f": "w", "w": "w"}.get((p.sex or "").lower(), " ")
     title = (p.title or "")[:3]
-    rating = str(p.rating) if p.rating else ""
+    rating = "" if p.rating is None else str(p.rating)  # a rating 0 in the file stays 0
     fed = p.country if p.country and len(p.country) <= 3 else ""
     fid = p.federation_id if p.federation_id and len(p.federation_id) <= 11 else ""
     rk = "" if rank is None else str(rank)
@@ -365,6 +370,9 @@ def write_trf(event: Event, *, version: str = DEFAULT_VERSION,
             points += bonus.get(code, 0.0) if code else 0.0  # the engines count the bye already
         lines.append(player_line(p, points, ranks.get(p.id), blocks, numbers[p.id],
                                  encoding))
+    if version == "16":
+        for a, b in s.forbidden:  # JaVaFo's XXP (TRF-2026 has 260)
+            lines.append(f"XXP {numbers[a]} {numbers[b]}")
     if version == "2026":
         requests: dict[tuple[int, str], list[int]] = {}
         for p in event.players:
@@ -415,6 +423,7 @@ class _Header:
     scoring: dict[str, float] = field(default_factory=dict)
     forbidden: list[tuple[int, int]] = field(default_factory=list)
     requests: list[tuple[int, int, ByeKind, int]] = field(default_factory=list)  # line, pid…
+    absent: list[tuple[int, int]] = field(default_factory=list)  # XXZ: (line, starting rank)
 
 
 _DATE_FORMS = (
@@ -484,7 +493,7 @@ def _parse_player(line: str, lineno: int, err) -> _PlayerRec:
     if line[84] != " " or line[79] != " ":
         raise err(_("points are not in columns 81-84 (the record is shifted)"))
     player = Player(
-        id=pid, name=nfc(name), rating=rating or None,
+        id=pid, name=nfc(name), rating=rating,
         country=line[53:56].strip() or None,
         federation_id=line[57:68].strip() or None,
         sex={"m": "m", "w": "f", "f": "f"}.get(sex_code),
@@ -555,7 +564,9 @@ def _header_int(line: str, what: str, err) -> int:
 _KNOWN_IGNORED = re.compile(r"[0-9]{3}|[A-Z]{3}")
 
 
-def read_trf(text: str, path: str | Path = "<trf>", *, rounds: int | None = None) -> Event:
+def read_trf(text: str, path: str | Path = "<trf>", *, rounds: int | None = None,
+             keep_numbers: bool = True, unused: list[tuple[str, int]] | None = None
+             ) -> Event:
     """Read a TRF-16 or TRF-2026 file into a new chess :class:`Event`.
 
     Refuses, with ``file:line: message`` (:class:`EventFileError`), lines that are not TRF
@@ -563,7 +574,14 @@ def read_trf(text: str, path: str | Path = "<trf>", *, rounds: int | None = None
     agree (both sides must name each other, opposite colours, matching results), more than
     one pairing-allocated bye in a round, and points that do not match the results.
     ``rounds`` sets the planned number of rounds (files without ``XXR``/``142``).  A block
-    with an opponent and a blank result is a pairing whose result is not in yet (pending)."""
+    with an opponent and a blank result is a pairing whose result is not in yet (pending).
+
+    What the file says is kept: the starting ranks stay the players' pairing numbers
+    (``keep_numbers``: chess option ``pairing_numbers = "id"``, the ids being the starting
+    ranks; False recomputes them from rating, title and name, FIDE C.04.2), a rating 0 stays
+    0, ``XXP`` forbidden pairs and ``XXZ`` absences from the next round are read.  Records
+    swisstui does not use are appended to ``unused`` as (code, line) — the caller names them
+    in one warning line."""
     path = str(path)
     if text.startswith("\ufeff"):
         text = text[1:]
@@ -651,8 +669,27 @@ def read_trf(text: str, path: str | Path = "<trf>", *, rounds: int | None = None
                 raise err(_("260 record must be: first round, last round, two or more ids"))
             ids = [int(x) for x in parts[2:]]
             head.forbidden.extend(combinations(ids, 2))
+        elif tag in ("XXP", "XXZ"):
+            # JaVaFo extensions (AUM): XXP pairing ids that must not meet one another; XXZ
+            # pairing ids absent from the round to be paired
+            parts = value.split()
+            if not parts or not all(x.isdigit() for x in parts) or (tag == "XXP"
+                                                                    and len(parts) < 2):
+                raise err(_("{tag} record must list pairing numbers, e.g. '{tag} 3 17'")
+                          .format(tag=tag))
+            ids = [int(x) for x in parts]
+            if tag == "XXP":
+                head.forbidden.extend(combinations(ids, 2))
+            else:
+                head.absent.extend((lineno, pid) for pid in ids)
+        elif tag in ("062", "072"):
+            continue  # numbers of players and of rated players: counted again on export
         elif _KNOWN_IGNORED.fullmatch(tag):
-            continue  # other records (013, 132, 202, 250, DAT, XXP, NRS…) are not used
+            # other records (013, 132, 192, 202, 250, DAT, NRS…): not used, named in the
+            # import's warning (docs/INTEROP.md "What an import keeps")
+            if unused is not None:
+                unused.append((tag, lineno))
+            continue
         else:
             raise err(_("not a TRF record: {line!r}").format(line=line[:20]))
     if not players:
@@ -667,6 +704,10 @@ def read_trf(text: str, path: str | Path = "<trf>", *, rounds: int | None = None
             event.settings, options={**event.settings.options, "initial_colour": colour}))
     if id_map:
         event = _relabel(path, event, id_map)
+    elif keep_numbers:
+        # the file's starting ranks are the pairing numbers (the ids are the starting ranks)
+        event = replace(event, settings=replace(
+            event.settings, options={**event.settings.options, "pairing_numbers": "id"}))
     return event
 
 
@@ -841,11 +882,17 @@ def _build_event(path: str, head: _Header, players: list[_PlayerRec]) -> Event:
         if rnd <= nrounds:
             continue  # already in the round blocks
         byes_of[pid].append((rnd, kind))
+    for line, pid in head.absent:
+        if pid not in by_id:
+            raise EventFileError(path, line, _("XXZ record names player {pid}, who has no 001 "
+                                               "record").format(pid=pid))
+        if nrounds < total and not any(rnd == nrounds + 1 for rnd, _kind in byes_of[pid]):
+            byes_of[pid].append((nrounds + 1, ByeKind.ZERO))
     for a, b in head.forbidden:
         for x in (a, b):
             if x not in by_id:
-                raise EventFileError(path, None, _("260 record names player {x}, who has no 001 "
-                                                   "record").format(x=x))
+                raise EventFileError(path, None, _("260/XXP record names player {x}, who has no "
+                                                   "001 record").format(x=x))
 
     plist = []
     for r in players:
@@ -900,3 +947,20 @@ def _settings(path: str, head: _Header, total: int) -> Settings:
         return make_settings("chess", name, total, options=options, **kw)
     except SwissError as exc:
         raise EventFileError(path, None, str(exc)) from None
+
+
+def unused_warning(unused: list[tuple[str, int]]) -> str:
+    """One line naming the records an import did not keep: each code with its first line and
+    how many records it had (``132 (line 9), XXA (lines 40-52, 13 records)``)."""
+    where: dict[str, list[int]] = {}
+    for tag, line in unused:
+        where.setdefault(tag, []).append(line)
+    parts = []
+    for tag, lines in where.items():
+        if len(lines) == 1:
+            parts.append(_("{code} (line {line})").format(code=tag, line=lines[0]))
+        else:
+            parts.append(_("{code} (lines {first}-{last}, {count} records)").format(
+                code=tag, first=lines[0], last=lines[-1], count=len(lines)))
+    return _("TRF records not used by swisstui and not kept: {records}").format(
+        records=", ".join(parts))

@@ -47,12 +47,21 @@ def read_text(path: Folder) -> str:
         return data.decode("cp1252", errors="replace")
 
 
-def import_trf(path: Folder, folder: Folder, rounds: int | None = None) -> Event:
+def import_trf(path: Folder, folder: Folder, rounds: int | None = None, *,
+               keep_numbers: bool = True, warnings: list[str] | None = None) -> Event:
     """A new chess event in ``folder`` (which must not exist or be empty) from a TRF-16 or
     TRF-2026 file, ready to be continued.  One change: after a crash or Ctrl-C there is no
-    event or the whole one (:func:`swisstui.core.store.create` with its rounds)."""
+    event or the whole one (:func:`swisstui.core.store.create` with its rounds).
+
+    The file's starting ranks stay the pairing numbers unless ``keep_numbers`` is False
+    (:func:`swisstui.core.interop.trf.read_trf`); ``warnings`` receives one line naming the
+    records the event does not keep."""
     from ..interop import trf
     path = Path(path)
-    event = trf.read_trf(read_text(path), path, rounds=rounds)
+    unused: list[tuple[str, int]] = []
+    event = trf.read_trf(read_text(path), path, rounds=rounds, keep_numbers=keep_numbers,
+                         unused=unused)
+    if unused and warnings is not None:
+        warnings.append(trf.unused_warning(unused))
     store.validate_event(event)
     return store.create(folder, event.settings, event.players, event.rounds)
