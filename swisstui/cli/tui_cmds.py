@@ -68,7 +68,7 @@ def cmd_display(args: argparse.Namespace) -> int:
         raise SwissError(_("--cycle: seconds must be 0 (no cycling) or more"))
     from ..tui.screens.display import run_display
     return run_display(folder, cycle=args.cycle, theme=args.theme,
-                       players_url=args.players_url)
+                       players_url=args.players_url, only=args.only, rows=args.range)
 
 
 def serve_command(folder: Path, cycle: float, theme: str | None) -> str:
@@ -140,6 +140,12 @@ def register(subparsers) -> None:
                    help=_("seconds per page (default 15; 0 = no cycling)"))
     p.add_argument("--players-url", default=None, metavar="URL",
                    help=_("address of the players' page, shown as a QR code (serve sets it)"))
+    p.add_argument("--only", default=None, metavar="VIEWS",
+                   help=_("show only these views: standings, pairings, alphabetical, "
+                          "crosstable (a comma list; default all)"))
+    p.add_argument("--range", default=None, metavar="RANGE",
+                   help=_("show one part of each list: A-L (names starting A to L) or "
+                          "1-50 (rows 1 to 50), so several screens share a long list"))
     _theme_arg(p, _("default projector"))
     p.set_defaults(func=cmd_display)
 

@@ -225,8 +225,11 @@ const textualLoad = window.onload;
 window.onload = async (e) => {{
   const el = document.getElementById("terminal"), size = fitFontSize();
   el.dataset.fontSize = size;
+  // ?view=pairings&range=A-L: this screen shows one view and one part of the list
+  const q = new URLSearchParams(location.search), view = q.get("view"), range = q.get("range");
   el.dataset.sessionWebsocketUrl = (location.protocol === "https:" ? "wss://" : "ws://") +
-    location.host + location.pathname.replace(/[^/]*$/, "") + "ws";
+    location.host + location.pathname.replace(/[^/]*$/, "") + "ws" + (view || range ?
+    "/" + encodeURIComponent(view || "-") + "/" + encodeURIComponent(range || "-") : "");
   try {{ await document.fonts.load(size + 'px "Roboto Mono"'); }} catch (err) {{}}
   textualLoad(e);
   let last = size, timer = null;

@@ -7,7 +7,12 @@
   (Server-Sent Events: at connect and after each change of the event) the document's version
   and the server's time; the page then fetches ``/players/data.json`` (gzip, compressed once
   per change); ``/players/qr.svg`` is the QR code of the page's address as the browser
-  reached it.
+  reached it — but when the browser reached the server on a loopback address
+  (``http://127.0.0.1:8000``, the director's own machine) and the server listens on every
+  address, the machine's address on the hall's network instead (a phone cannot open
+  127.0.0.1); the projector shows a warning instead of a code when there is none;
+* ``/?view=pairings&range=A-L`` — the projector showing one view and one part of its list
+  (``swisstui display --only pairings --range A-L``), for halls with several screens.
 
 A watcher polls :func:`swisstui.core.services.fingerprint` every ``poll`` seconds; on a change
 it rebuilds the document once (in a worker thread) and wakes every connected phone, so a saved
@@ -19,9 +24,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gzip
+import ipaddress
 import re
 import shlex
 import socket
+import struct
+import sys
 import time
 from pathlib import Path
 
@@ -36,6 +44,9 @@ POLL_SECONDS = 0.25
 KEEPALIVE_SECONDS = 15.0
 # A Host header we accept into the projector's command line (it is run by a shell).
 _HOST_RE = re.compile(r"^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$")
+# What the projector page may pass on to ``display --only/--range`` (checked there too).
+_VIEW_RE = re.compile(r"^[a-z,]{1,60}$")
+_RANGE_RE = re.compile(r"^[A-Za-z0-9]{1,4}-[A-Za-z0-9]{1,4}$")
 
 class Live:
     """The players' document of one event folder, rebuilt when the folder changes."""
@@ -103,6 +114,7 @@ class Live:
 
 
 LIVE = web.AppKey("live", Live)
+BIND = web.AppKey("bind", str)  # the address the server listens on (--host)
 
 
 # ---- players' page -------------------------------------------------------------------------
@@ -156,7 +168,12 @@ async def players_events(request: web.Request) -> web.StreamResponse:
 
 
 def page_url(request: web.Request, path: str = "/players") -> str:
-    """The address of ``path`` as this browser reached the server (its Host header)."""
+    """The address of ``path`` as this browser reached the server (its Host header); a
+    loopback address (the director opened ``http://127.0.0.1:8000`` on the server's own
+    machine) becomes the machine's LAN address when the server listens on every address
+    (``--host 0.0.0.0`` or ``::``): that is the one phones can open.  Without a LAN address,
+    or on a server listening on loopback only, it stays loopback and the projector says
+    phones cannot use it (:func:`swisstui.tui.screens.display.unreachable`)."""
     host = request.host
     if not _HOST_RE.match(host or ""):  # no usable Host header: the address it came in on
         local = request.transport.get_extra_info("sockname") if request.transport else None
@@ -164,7 +181,25 @@ def page_url(request: web.Request, path: str = "/players") -> str:
             host = url_host(local[0], local[1])
         else:
             host = "127.0.0.1"
+    name, _sep, port = host.rpartition(":") if not host.endswith("]") else (host, "", "")
+    if not _sep or not port.isdigit():
+        name, port = host, ""
+    if loopback(name) and wildcard(request.app.get(BIND, "127.0.0.1")):
+        lan = lan_address()
+        if lan is not None:
+            host = lan + (f":{port}" if port else "")
     return f"{request.scheme}://{host}{path}"
+
+
+def loopback(host: str) -> bool:
+    """``host`` (as in a URL: ``[::1]``, ``localhost``) names this machine only."""
+    host = host.strip("[]").lower()
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 async def qr_svg(request: web.Request) -> web.Response:
@@ -177,16 +212,50 @@ def wildcard(host: str) -> bool:
     return host in ("0.0.0.0", "::", "")
 
 
-def lan_address(family: int = socket.AF_INET) -> str | None:
-    """This machine's address on its network, without sending anything: a UDP socket
-    "connected" to a documentation address picks the outgoing interface, no packet leaves."""
-    target = ("192.0.2.1", 9) if family == socket.AF_INET else ("2001:db8::1", 9)
+def interface_addresses() -> list[str]:
+    """The IPv4 and IPv6 addresses of this machine's network interfaces, read from
+    the interfaces themselves (no packet sent, no name looked up): on Linux the SIOCGIFADDR
+    ioctl of each interface and ``/proc/net/if_inet6``; elsewhere none."""
+    out: list[str] = []
+    if not sys.platform.startswith("linux"):
+        return out
+    import fcntl
+    siocgifaddr = 0x8915
     try:
-        with socket.socket(family, socket.SOCK_DGRAM) as s:
-            s.connect(target)
-            return s.getsockname()[0]
+        names = [name for _index, name in socket.if_nameindex()]
     except OSError:
-        return None
+        names = []
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        for name in names:
+            try:
+                req = struct.pack("256s", name.encode()[:15])
+                out.append(socket.inet_ntoa(fcntl.ioctl(s.fileno(), siocgifaddr, req)[20:24]))
+            except OSError:  # an interface without an IPv4 address
+                continue
+    with contextlib.suppress(OSError, ValueError), open("/proc/net/if_inet6") as f:
+        for line in f:
+            raw = line.split()[0]
+            out.append(str(ipaddress.IPv6Address(bytes.fromhex(raw))))
+    return out
+
+
+def lan_address(family: int = socket.AF_INET) -> str | None:
+    """This machine's address on the hall's network, from its interfaces
+    (:func:`interface_addresses`): a private address first (10/8, 172.16/12, 192.168/16,
+    fc00::/7), then any other that is neither loopback nor link-local; None when none."""
+    want = 4 if family == socket.AF_INET else 6
+    found = []
+    for text in interface_addresses():
+        try:
+            addr = ipaddress.ip_address(text)
+        except ValueError:
+            continue
+        if addr.version != want or addr.is_loopback or addr.is_link_local \
+                or addr.is_unspecified or addr.is_multicast:
+            continue
+        found.append(addr)
+    best = sorted(range(len(found)), key=lambda i: (not found[i].is_private, i))
+    return str(found[best[0]]) if found else None
 
 
 def url_host(host: str, port: int) -> str:
@@ -214,6 +283,7 @@ class Projector:
 
     def routes(self) -> list[web.AbstractRouteDef]:
         return [web.get("/", self.index), web.get("/ws", self.websocket),
+                web.get("/ws/{view}/{range}", self.websocket),
                 web.get("/download/{key}", self.server.handle_download),
                 web.static("/static", self.server.statics_path)]
 
@@ -223,7 +293,17 @@ class Projector:
                             content_type="text/html", headers={"Cache-Control": "no-cache"})
 
     def command_for(self, request: web.Request) -> str:
-        return f"{self.command} --players-url {shlex.quote(page_url(request))}"
+        """The ``display`` command of one browser: the players' page address it should
+        show, and the view and part of the list the page asked for (``/?view=pairings&
+        range=A-L``, passed as ``/ws/pairings/A-L``; ``-`` for none)."""
+        command = f"{self.command} --players-url {shlex.quote(page_url(request))}"
+        view = request.match_info.get("view", "-")
+        rng = request.match_info.get("range", "-")
+        if _VIEW_RE.match(view):
+            command += f" --only {shlex.quote(view)}"
+        if _RANGE_RE.match(rng):
+            command += f" --range {shlex.quote(rng)}"
+        return command
 
     async def websocket(self, request: web.Request) -> web.WebSocketResponse:
         from textual_serve.app_service import AppService
@@ -251,14 +331,16 @@ class Projector:
 # ---- the application ------------------------------------------------------------------------
 
 def make_app(folder: str | Path, projector_command: str | None = None,
-             poll: float = POLL_SECONDS) -> web.Application:
-    """The aiohttp application of the venue server for the event in ``folder``."""
+             poll: float = POLL_SECONDS, host: str = "127.0.0.1") -> web.Application:
+    """The aiohttp application of the venue server for the event in ``folder``, listening
+    on ``host`` (what the QR codes' address depends on: :func:`page_url`)."""
     live = Live(folder, poll)
     event = services.load(folder)
     live.title = event.settings.name or "swisstui"
     live.lang = players_lang(event)
     app = web.Application()
     app[LIVE] = live
+    app[BIND] = host
     app.add_routes([web.get("/players", players_page), web.get("/players/", players_redirect),
                     web.get("/players/data.json", players_data),
                     web.get("/players/events", players_events),
@@ -287,5 +369,6 @@ def make_app(folder: str | Path, projector_command: str | None = None,
 def serve(folder: str | Path, host: str, port: int, projector_command: str | None) -> None:
     """Run the venue server until Ctrl+C (or SIGTERM).  ``::`` listens on every address,
     IPv4 and IPv6 (asyncio alone would make it IPv6 only)."""
-    web.run_app(make_app(folder, projector_command), host=None if wildcard(host) and
+    web.run_app(make_app(folder, projector_command, host=host),
+                host=None if wildcard(host) and
                 host != "0.0.0.0" else host, port=port, print=None, shutdown_timeout=2.0)

@@ -5,9 +5,19 @@ the crosstable every ``cycle`` seconds — scrolling a page at a time through lo
 moving to the next view — and re-reads the folder whenever ``services.fingerprint`` changes
 (checked every second, so a change shows within two).  Rows are single-spaced and fill the
 window; a window wide enough for two or more copies of a list shows it in side-by-side
-columns (a 100-player field fits one 120×40 page alphabetically).  The round clock
-(``clock.toml``) is in the title bar; with ``players_url`` (set by ``swisstui serve``) a QR
-code of the players' page sits at the right when the window has room for it.  It has no edit
+columns (a 100-player field fits one 120×40 page alphabetically).  Each screen of a long list
+continues where the previous one stopped (the last screen is blank below the list's end
+rather than scrolled back), and the footer says which screen it is (``page 3/12``).  While
+a round is being played (paired, results missing) the cycle starts with the pairings,
+followed by the "find your board" list.  ``only`` keeps some views and ``rows`` (:func:`parse_range`: ``A-L`` by
+the name's first letter, ``1-50`` by row) one part of each list, so a hall's screens can
+share a long list.  During a playoff the lists name the stage and show only the players still
+in it, and the standings view shows the final places (the champion when decided).
+
+The round clock (``clock.toml``) is in the title bar and never cut: a long event name is
+shortened instead, and the QR code of the players' page (``players_url``, set by ``swisstui
+serve``) sits at the right under the title bar when the window has room for it — or, when
+``players_url`` is a loopback address no phone can reach, a warning instead.  It has no edit
 keys at all: Space / → next view, ← previous view, q / ctrl+q quit; every other key is
 ignored.  It speaks the players' language: the event's ``language`` setting, else the
 director's (``--lang``, the environment).
@@ -17,8 +27,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import unicodedata
+from urllib.parse import urlsplit
+
+from rich.cells import cell_len
 from textual import events
 from textual.app import App, ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.geometry import Size
 from textual.widgets import Static
 
 from ...core import services
@@ -33,7 +49,8 @@ from ..themes import DISPLAY_THEME, resolve_theme
 from ..widgets.fasttable import FastTable, column_widths
 from .base import MIN_HEIGHT, MIN_WIDTH, game_sides, too_small_text
 from .crosstable import crosstable_rows
-from .standings import standings_rows, update_table, widths_of
+from .results import playoff_stage
+from .standings import final_rows, standings_rows, update_table, widths_of
 
 VIEWS = ("standings", "pairings", "alphabetical", "crosstable")
 # the views as the footer names them
@@ -43,6 +60,84 @@ POLL_SECONDS = 1.0
 GROUP_GAP = 3  # blank cells between side-by-side copies of a list
 MAX_NAME = 28  # a name column is at most this wide before a window gets more columns
 QR_MIN_WIDTH = 110  # narrower windows leave the whole width to the lists
+PLACE_WIDTH = 7  # a shared place of a large field: "100-120" (NNN-NNN)
+LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "::1")
+
+
+def parse_views(text: str | None) -> tuple[str, ...]:
+    """``--only``: one view or a comma list (``pairings,alphabetical``), in the order given;
+    None or "" for all.  SwissError names the valid views."""
+    if not text:
+        return VIEWS
+    views = tuple(v.strip().lower() for v in text.split(",") if v.strip())
+    bad = [v for v in views if v not in VIEWS]
+    if bad or not views:
+        raise SwissError(_("--only {value}: valid views: {items}").format(
+            value=text, items=", ".join(VIEWS)), field="only")
+    return tuple(dict.fromkeys(views))
+
+
+def parse_range(text: str | None) -> tuple[str, str] | tuple[int, int] | None:
+    """``--range``: ``A-L`` (letters: rows whose name starts with A to L, accents and case
+    ignored; a name that starts with no Latin letter goes with the range that ends at Z) or
+    ``1-50`` (rows 1 to 50 of the list: boards 1-50 of the pairings, places 1-50 of the
+    standings); None or "" for the whole list.  SwissError on anything else."""
+    if not text:
+        return None
+    lo, sep, hi = text.strip().partition("-")
+    lo, hi = lo.strip(), hi.strip()
+    if sep and lo.isdigit() and hi.isdigit() and 0 < int(lo) <= int(hi):
+        return int(lo), int(hi)
+    if sep and len(lo) == len(hi) == 1 and lo.isascii() and hi.isascii() \
+            and lo.isalpha() and hi.isalpha() and lo.upper() <= hi.upper():
+        return lo.upper(), hi.upper()
+    raise SwissError(_("--range {value}: type letters (A-L) or row numbers (1-50)").format(
+        value=text), field="range")
+
+
+def _initial(name: str) -> str:
+    """The first letter of a name as a range compares it: accents dropped, upper case;
+    "~" (after Z) for a name that starts with no Latin letter."""
+    for ch in unicodedata.normalize("NFKD", str(name)):
+        if unicodedata.combining(ch) or not ch.strip():
+            continue
+        ch = ch.upper()
+        return ch if "A" <= ch <= "Z" else "~"
+    return "~"
+
+
+def in_range(rows: list[tuple], rng: tuple | None, name_col: int) -> list[tuple]:
+    """The rows of ``rng`` (:func:`parse_range`); ``name_col`` is the column of the name
+    a letter range reads."""
+    if rng is None:
+        return rows
+    lo, hi = rng
+    if isinstance(lo, int):
+        return rows[lo - 1:int(hi)]
+    top = "~" if hi == "Z" else str(hi)
+    return [r for r in rows if lo <= _initial(r[name_col]) <= top]
+
+
+def unreachable(url: str | None) -> bool:
+    """A players' page address no phone can open: a loopback host (127.0.0.1, localhost)."""
+    if not url:
+        return False
+    host = (urlsplit(url).hostname or "").lower()
+    return host in LOOPBACK_HOSTS or host.startswith("127.")
+
+
+def fit_title(left: str, right: str, width: int) -> str:
+    """``left`` + ``right`` in ``width`` cells: ``right`` (the clock) whole, ``left`` (the
+    event's name and the view) shortened with "…" when both do not fit."""
+    room = width - cell_len(right)
+    if cell_len(left) <= room:
+        return left + right
+    out = ""
+    for ch in left:
+        if cell_len(out + ch) > room - 1:
+            break
+        out += ch
+    return out.rstrip() + "…" + right
 
 
 def pairing_rows(event: Event) -> tuple[str, list[str], list[tuple]]:
@@ -66,6 +161,9 @@ def pairing_rows(event: Event) -> tuple[str, list[str], list[tuple]]:
         rows.append((_("bye"), f"{names[p].name if p in names else p}", f"({bye.kind.value})",
                      ""))
     what = _(" (McMahon score in brackets)") if title == "MMS" else ""
+    if rnd.playoff:  # the stage, not the round's number
+        return (_("{stage}: pairings").format(stage=playoff_stage(event, rnd.number)),
+                [board, a, b, result], rows)
     return (_("Round {round} pairings{what}").format(round=rnd.number, what=what),
             [board, a, b, result], rows)
 
@@ -76,9 +174,18 @@ def alphabetical_rows(event: Event) -> tuple[str, list[str], list[tuple]]:
         return _("Who plays where: no round paired yet"), [_("Name")], []
     table = wall_table(event)
     keep = [i for i, h in enumerate(table.headers) if h != "No."]
-    return (_("Round {round}: find your board").format(round=event.current_round),
+    rnd = event.round(event.current_round)
+    rows = table.rows
+    if rnd is not None and rnd.playoff:  # those still in it, not the eliminated as "absent"
+        number = table.headers.index("No.")
+        playing = {str(pid) for b in rnd.boards for pid in b.players}
+        rows = tuple(r for r in rows if r[number] in playing)
+        title = _("{stage}: find your board").format(stage=playoff_stage(event, rnd.number))
+    else:
+        title = _("Round {round}: find your board").format(round=event.current_round)
+    return (title,
             [tr(table.headers[i]) if table.headers[i] != "Board" else _("Bd") for i in keep],
-            [tuple(r[i] for i in keep) for r in table.rows])
+            [tuple(r[i] for i in keep) for r in rows])
 
 
 def side_by_side(cols: list[str], rows: list[tuple], widths: list[int], avail: int,
@@ -117,6 +224,24 @@ def side_by_side(cols: list[str], rows: list[tuple], widths: list[int], avail: i
     return labels, ws, out, k
 
 
+def page_count(rows: int, body: int) -> int:
+    return max(1, -(-rows // max(1, body)))
+
+
+class PagedTable(FastTable):
+    """The projector's table: it scrolls by whole screens of ``page_rows`` rows, the last
+    one too — blank below the list's end rather than scrolled back (a table cannot scroll
+    past its last row, so the last screen showed rows of the one before again)."""
+
+    page_rows = 0
+
+    def _resize(self) -> None:
+        rows = len(self.rows)
+        if self.page_rows and rows > self.page_rows:
+            rows = page_count(rows, self.page_rows) * self.page_rows
+        self.virtual_size = Size(self._line_width, rows * (1 + self.spacing) + 1)
+
+
 class DisplayApp(App):
     """Read-only projector application."""
 
@@ -125,7 +250,8 @@ class DisplayApp(App):
     ENABLE_COMMAND_PALETTE = False
 
     def __init__(self, folder: str | Path, cycle: float = 15.0, theme: str | None = None,
-                 poll: float = POLL_SECONDS, players_url: str | None = None) -> None:
+                 poll: float = POLL_SECONDS, players_url: str | None = None,
+                 only: str | None = None, rows: str | None = None) -> None:
         super().__init__()
         self.animation_level = "none"
         self.folder = Path(folder)
@@ -140,13 +266,22 @@ class DisplayApp(App):
         self._qr_rows: list[str] | None = None
         self.title_text = ""
         self.groups = 1
+        self.views = parse_views(only)  # the views this screen shows (--only)
+        self.range = parse_range(rows)  # the part of each list (--range)
+        self.pages = 1  # screens of the present view (the footer's "page 2/5")
+        self._laid_body = 0  # rows per screen the present view was laid out for
+        self._started = False
 
     def compose(self) -> ComposeResult:
         yield Static("", id="display-title", markup=False)
-        yield Static("", id="display-qr", markup=False)
-        yield FastTable(id="display", show_cursor=False, padding=1, spacing=0)
-        yield Static("", id="display-error", markup=False)
         yield Static("", id="display-foot", markup=False)
+        # the QR code sits beside the lists, under the title bar: docked over the whole
+        # height it covered the title's right end, where the clock is
+        with Horizontal(id="display-main"):
+            with Vertical(id="display-lists"):
+                yield PagedTable(id="display", show_cursor=False, padding=1, spacing=0)
+                yield Static("", id="display-error", markup=False)
+            yield Static("", id="display-qr", markup=False)
         yield Static(too_small_text(_("the projector view")), id="too-small", markup=False)
 
     def on_mount(self) -> None:
@@ -168,22 +303,32 @@ class DisplayApp(App):
         self.call_after_refresh(self.draw)
 
     def _qr_width(self) -> int:
-        """Cells the players' page QR code takes at the right (0: none, or no room)."""
+        """Cells the players' page QR code (or the warning that replaces it) takes at the
+        right (0: none, or no room)."""
         if not self.players_url:
             return 0
+        width, height = self.size
+        if unreachable(self.players_url):  # a warning, not a code phones cannot use
+            return 0 if width < QR_MIN_WIDTH else 30
         from ...web.qr import text_rows
         if self._qr_rows is None:
             self._qr_rows = text_rows(self.players_url)
-        width, height = self.size
-        if width < QR_MIN_WIDTH or height < len(self._qr_rows) + 8:
+        if width < QR_MIN_WIDTH or height < len(self._qr_rows) + 9:
             return 0
         return max(len(self._qr_rows[0]), 24) + 2
 
     def _show_qr(self, width: int) -> None:
         w = self.query_one("#display-qr", Static)
         w.display = width > 0
-        if width and self._qr_rows:
-            w.styles.width = width
+        w.set_class(unreachable(self.players_url), "-warning")
+        if not width:
+            return
+        w.styles.width = width
+        if unreachable(self.players_url):
+            w.update(_("No QR code: phones cannot open {url}. Open this projector at the "
+                       "machine's network address, or serve with --host 0.0.0.0.").format(
+                           url=self.players_url))
+        elif self._qr_rows:
             w.update("\n".join(self._qr_rows) +
                      "\n\n" + _("Your board on your phone:") + f"\n{self.players_url}")
 
@@ -239,33 +384,94 @@ class DisplayApp(App):
         titles = self.query("#display-title")  # none while the app shuts down
         if ev is None or not titles:
             return
-        titles.first(Static).update(f"{ev.settings.name} · {self.title_text}{self.clock_text()}")
+        # the clock whole at any width: the event's name and the view's title give way
+        titles.first(Static).update(fit_title(f"{ev.settings.name} · {self.title_text}",
+                                              self.clock_text(), self.size.width - 2))
+        self._foot()
+
+    def round_in_progress(self) -> bool:
+        """A round is paired and results are missing: players look for their boards."""
+        ev = self.event
+        rnd = ev.round(ev.current_round) if ev is not None else None
+        return rnd is not None and rnd.missing_results() > 0
+
+    def first_view(self) -> str:
+        """The view a cycle starts with: the pairings (then "find your board" follows)
+        while a round is being played; otherwise, and on a screen that does not cycle
+        (``--cycle 0``), the first of ``--only`` (the standings by default)."""
+        if self.cycle > 0 and self.round_in_progress():
+            for view in ("pairings", "alphabetical"):
+                if view in self.views:
+                    return view
+        return self.views[0]
+
+    def _foot(self) -> None:
+        ev = self.event
+        foots = self.query("#display-foot")
+        if ev is None or not foots:
+            return
+        view = VIEWS[self.view]
+        order = self.views
+        rnd = ev.round(ev.current_round)
+        if rnd is not None and rnd.playoff:
+            where = playoff_stage(ev, rnd.number)
+        else:
+            where = _("round {round}/{rounds}").format(round=ev.current_round,
+                                                       rounds=ev.settings.rounds)
+        text = _("{game} · {where} · view {view}/{views}: {name}").format(
+            game=ev.settings.game, where=where,
+            view=order.index(view) + 1 if view in order else 1, views=len(order),
+            name=_(VIEW_NAMES[view]))
+        t = self.query_one(FastTable)
+        body = max(1, t._body_height)
+        page = min(self.pages, int(t.scroll_y) // body + 1)
+        text += _(" · page {page}/{pages}").format(page=page, pages=self.pages)
+        foots.first(Static).update(text)
 
     def draw(self) -> None:
         ev = self.event
         if ev is None:
             return
         t = self.query_one(FastTable)
+        if not self._started:  # the first view: the first of the cycle
+            self._started = True
+            self.view = VIEWS.index(self.first_view())
         view = VIEWS[self.view]
         title = ""
         groups: int | None = None
+        name_col = 1
         try:
-            if view == "standings":
+            if view == "standings" and backend.playoff_started(ev):
+                # the playoff's final places, as F5 shows them: the champion first
+                cols, rows, _hint = final_rows(ev)
+                places = backend.final_places(ev)
+                champion = places[0] if places and places[0].stage == "Champion" else None
+                title = (_("Final places · Champion: {name}").format(
+                    name=ev.player(champion.player).name) if champion else _("Final places"))
+                widths = widths_of({"Playoff": 15, "Swiss": 6, "Pts": 5})
+            elif view == "standings":
                 # the projector shows official standings: complete rounds only
                 cols, rows, after = standings_rows(ev, None, live=False)
                 title = _("Standings after round {round}").format(round=after)
-                widths = widths_of({"Pl": 4, "Pts": 5})
+                widths = widths_of({"Pts": 5})
             elif view == "pairings":
                 title, cols, rows = pairing_rows(ev)
                 widths = widths_of({"Board": 5, "Result": 8})
             elif view == "alphabetical":
                 title, cols, rows = alphabetical_rows(ev)
                 widths = widths_of({"Bd": 3})
+                name_col = 0
             else:
                 cols, rows = crosstable_rows(ev, live=False)
                 title = _("Crosstable")
-                widths = widths_of({"Pl": 5, "Pts": 5})
+                widths = widths_of({"Pts": 5})
                 groups = 1
+            if view in ("standings", "crosstable"):
+                # the place column fits a shared place of a large field ("100-120"): a
+                # fixed 4 or 5 cells cut it to "24-…"
+                widths[cols[0]] = max([cell_len(cols[0]), *(cell_len(str(r[0])) for r in rows)])
+                widths[cols[0]] = min(widths[cols[0]], PLACE_WIDTH)
+            rows = in_range(list(rows), self.range, name_col)
         except SwissError as exc:
             self._error(str(exc))
             return
@@ -275,6 +481,7 @@ class DisplayApp(App):
             return
         fit = ((_("Name"), *cols[1:3]) if view == "pairings"
                else (_("Name"), tr("Opponent")))
+        fit = tuple(c for c in fit if c != cols[0])
         natural = column_widths(cols, rows, widths)
         natural = [min(w, MAX_NAME) if c in fit else w for c, w in zip(cols, natural)]
         # the QR code gives way when the list would get another column without it
@@ -282,6 +489,7 @@ class DisplayApp(App):
         # rows on screen: the table's own, once laid out (title 3, header 1, footer 1)
         body = t._body_height if t.scrollable_content_region.height > 1 else \
             max(1, self.size.height - 5)
+        self._laid_body = t.page_rows = body
         copies = side_by_side(list(cols), list(rows), natural, self.size.width - 2, body,
                               groups)[3]
         if qr and side_by_side(list(cols), list(rows), natural, self.size.width - 2 - qr,
@@ -291,43 +499,54 @@ class DisplayApp(App):
         labels, ws, laid, k = side_by_side(list(cols), list(rows), natural,
                                            self.size.width - 2 - qr, body, groups)
         if k == 1:
-            update_table(t, cols, rows, widths, fit=fit)
+            update_table(t, cols, laid, widths, fit=fit)
         else:
             t.fit_spec = None
             t.set_table(labels, ws, laid)
         self.groups = k
+        self.pages = page_count(len(laid), body)
         self.title_text = title
         self._title()
-        self.query_one("#display-foot", Static).update(
-            _("{game} · round {round}/{rounds} · view {view}/{views}: {name}").format(
-                game=ev.settings.game, round=ev.current_round, rounds=ev.settings.rounds,
-                view=self.view + 1, views=len(VIEWS), name=_(VIEW_NAMES[view])))
 
     # ---- paging -------------------------------------------------------------------------------
     def advance(self) -> None:
         t = self.query_one(FastTable)
+        if t._body_height != self._laid_body:  # the table's height changed since: re-lay
+            self.draw()
         if t.scroll_y < t.max_scroll_y:
             page = t._body_height * (1 + t.spacing)  # whole rows only
-            t.scroll_to(y=t.scroll_y + page, animate=False)
+            t.scroll_to(y=t.scroll_y + page, animate=False, immediate=True)
+            self._foot()
             return
         self.action_next_page()
 
-    def action_next_page(self) -> None:
-        self.view = (self.view + 1) % len(VIEWS)
+    def _step(self, delta: int) -> None:
+        order = self.views
+        view = VIEWS[self.view]
+        at = order.index(view) if view in order else -delta if delta > 0 else 0
+        self.view = VIEWS.index(order[(at + delta) % len(order)])
         self._show_view()
 
+    def action_next_page(self) -> None:
+        self._step(1)
+
     def action_prev_page(self) -> None:
-        self.view = (self.view - 1) % len(VIEWS)
-        self._show_view()
+        self._step(-1)
 
     def _show_view(self) -> None:
         t = self.query_one(FastTable)
+        self._started = True
         self.draw()
-        t.scroll_to(y=0, animate=False)
+        t.scroll_to(y=0, animate=False, immediate=True)
+        self._foot()
 
 
 def run_display(folder: str | Path, cycle: float = 15.0, theme: str | None = None,
-                players_url: str | None = None) -> int:
+                players_url: str | None = None, only: str | None = None,
+                rows: str | None = None) -> int:
     backend.load(Path(folder))
-    DisplayApp(folder, cycle=cycle, theme=theme, players_url=players_url).run(mouse=False)
+    parse_views(only)  # refused with one line before the screen opens
+    parse_range(rows)
+    DisplayApp(folder, cycle=cycle, theme=theme, players_url=players_url, only=only,
+               rows=rows).run(mouse=False)
     return 0
