@@ -115,6 +115,9 @@ class Live:
 
 LIVE = web.AppKey("live", Live)
 BIND = web.AppKey("bind", str)  # the address the server listens on (--host)
+# the private ranges of a hall's network (RFC 1918, RFC 4193): preferred for the QR code
+_LAN_NETS = tuple(ipaddress.ip_network(n) for n in
+                  ("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7"))
 
 
 # ---- players' page -------------------------------------------------------------------------
@@ -254,7 +257,8 @@ def lan_address(family: int = socket.AF_INET) -> str | None:
                 or addr.is_unspecified or addr.is_multicast:
             continue
         found.append(addr)
-    best = sorted(range(len(found)), key=lambda i: (not found[i].is_private, i))
+    best = sorted(range(len(found)), key=lambda i: (not any(
+        found[i] in net for net in _LAN_NETS if net.version == found[i].version), i))
     return str(found[best[0]]) if found else None
 
 
