@@ -8,13 +8,18 @@ t = 0 reaches swisstui's handler."""
 
 from __future__ import annotations
 
+import os
 import random
 import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
+import pytest
 from conftest import make_event
+
+import swisstui
 from swisstui.core import store
 from swisstui.launch import INTERRUPTED
 
@@ -60,3 +65,61 @@ def test_ctrl_c_at_any_moment_of_a_writer(tmp_path):
         assert after - count in ((1,) if rc == 0 else (0, 1))  # done or not done
         count = after
         assert store.check(folder) == []
+
+
+# ---- start-up (issue 31, item 12) ------------------------------------------------------------
+# A real Ctrl-C is not held back: until launch.py's handler is in place, Python's own handler
+# turns it into a KeyboardInterrupt traceback.  What runs before that line is the interpreter's
+# start-up (site and the venv's .pth files), the console script's own first lines (pip writes
+# `import re, sys`) and swisstui/__init__.py; tests/bench/interrupt_window.py measures it.
+
+SAMPLE = Path(swisstui.__file__).parent / "sample_events" / "chess"
+CONSOLE_SCRIPT = Path(sys.executable).parent / "swisstui"
+
+
+def _imports_before(argv: list[str], module: str) -> list[str]:
+    """The modules ``argv`` imports before ``module`` is imported (``-X importtime``, which
+    lists a module once its import ends: children before parents)."""
+    env = dict(os.environ, PYTHONPROFILEIMPORTTIME="1")
+    proc = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=120)
+    names = [line.split("|")[-1].strip() for line in proc.stderr.splitlines()
+             if line.startswith("import time:") and "|" in line]
+    assert module in names, proc.stderr[-2000:]
+    return names[:names.index(module)]
+
+
+def test_the_console_script_imports_nothing_of_its_own_before_the_handler():
+    """Before swisstui.launch installs its handler, the installed console script imports
+    only what a bare interpreter with site imports, pip's `import re` and setuptools'
+    distutils shim: no editable-install finder (which imported pathlib, urllib, ipaddress …:
+    30-40 ms during which Ctrl-C gave a traceback; the README installs in compat mode, a
+    plain path in a .pth) and nothing of swisstui but its trivial __init__."""
+    if not CONSOLE_SCRIPT.exists():
+        pytest.skip(f"no console script at {CONSOLE_SCRIPT} (not a pip-installed venv)")
+    before = _imports_before([str(CONSOLE_SCRIPT), "check", str(SAMPLE)], "swisstui.launch")
+    baseline = set(_imports_before([sys.executable, "-S", "-c", "import site, re, sys; "
+                                    "import swisstui.launch"], "swisstui.launch"))
+    extra = set(before) - baseline - {"_distutils_hack", "sitecustomize", "usercustomize"}
+    assert extra == set(), (f"imported before the Ctrl-C handler: {sorted(extra)} "
+                            f"(reinstall as the README says?)")
+
+
+def _python_m(delay: float) -> tuple[int, str]:
+    p = subprocess.Popen([sys.executable, "-m", "swisstui", "check", str(SAMPLE)],
+                         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.PIPE)
+    time.sleep(delay)
+    p.send_signal(signal.SIGINT)
+    _, err = p.communicate(timeout=60)
+    return p.returncode, err.decode()
+
+
+def test_python_m_swisstui_takes_ctrl_c_while_it_imports_the_command_line():
+    """``python -m swisstui`` imported the whole command line (swisstui.cli: 0.1-0.5 s)
+    before any handler: a Ctrl-C then printed a KeyboardInterrupt traceback.  It goes
+    through launch.py now: past the interpreter's start-up, every Ctrl-C exits 130 with the
+    one line, or the command had already finished."""
+    for delay in (0.15, 0.2, 0.25, 0.3, 0.4, 0.6):
+        rc, err = _python_m(delay)
+        assert "Traceback" not in err and "KeyboardInterrupt" not in err, (delay, err)
+        assert (rc, err) in ((130, INTERRUPTED.decode()), (0, "")), (delay, rc, err)
