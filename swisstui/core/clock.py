@@ -13,7 +13,6 @@ from __future__ import annotations
 from .i18n import _
 
 import os
-import tomllib
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -21,9 +20,9 @@ from pathlib import Path
 import tomli_w
 
 from . import store
-from .errors import SwissError
-
-CLOCK_FILE = "clock.toml"
+from .errors import EventFileError, SwissError
+from .store.layout import CLOCK_FILE
+from .store.reading import _Reader, _read_toml
 MAX_MINUTES = 24 * 60
 
 
@@ -79,22 +78,37 @@ def path_of(folder: str | os.PathLike[str]) -> Path:
 
 
 def read(folder: str | os.PathLike[str]) -> RoundClock | None:
-    """The stored clock, or None when there is none; a damaged file is one line naming it."""
+    """The stored clock, or None when there is none; a damaged file is one line naming it.
+
+    Read as the event's own files are (:func:`swisstui.core.store.reading._read_toml`): a
+    regular file only (a named pipe or a device in its place is refused before it is opened
+    for reading, so nothing waits on it), UTF-8, TOML nested at most 32 deep, finite
+    numbers; then each value's type and range (``file:line: message``)."""
     path = path_of(folder)
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
+    if not os.path.lexists(path):
         return None
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise SwissError(_("{path}: cannot read the round clock: {exc}").format(path=path, exc=exc)) from None
     try:
-        started = data["started"]
+        text, data = _read_toml(path)
+    except EventFileError:
+        if not os.path.lexists(path):  # removed meanwhile: no clock
+            return None
+        raise
+    r = _Reader(path, text, data)
+    number = r.positive("round", required=True)
+    minutes = r.get("minutes", "float", required=True)
+    if not 0 < minutes <= MAX_MINUTES:
+        raise r.err("minutes", _("{what}: more than 0 and at most {MAX_MINUTES}, not {minutes}").format(what="minutes", MAX_MINUTES=MAX_MINUTES, minutes=minutes))
+    spent = r.get("paused_seconds", "float", 0.0)
+    if spent < 0:
+        raise r.err("paused_seconds", _("{key!r} must be at least {minimum}, not {value}").format(key="paused_seconds", minimum=0, value=spent))
+    if "started" not in data:
+        raise r.err(None, _("{label}: missing key {key!r}").format(label=r.label, key="started"))
+    try:
         paused_at = data.get("paused_at")
-        clock = RoundClock(round=int(data["round"]), minutes=float(data["minutes"]),
-                           started=_utc(started),
-                           paused_seconds=float(data.get("paused_seconds", 0)),
+        clock = RoundClock(round=number, minutes=minutes, started=_utc(data.get("started")),
+                           paused_seconds=spent,
                            paused_at=None if paused_at is None else _utc(paused_at))
-    except (KeyError, TypeError, ValueError) as exc:
+    except ValueError as exc:
         raise SwissError(_("{path}: not a round clock ({exc})").format(path=path, exc=exc)) from None
     return clock
 

@@ -72,8 +72,40 @@ def services_text(folder):
 def test_damaged_clock_file_is_one_line(tmp_path):
     folder = make_event(tmp_path)
     (folder / "clock.toml").write_text("round = \n")
-    with pytest.raises(SwissError, match="clock.toml: cannot read the round clock"):
+    with pytest.raises(SwissError, match="clock.toml:1: invalid TOML"):
         services.clock_state(folder)
+
+
+def test_the_venue_server_is_not_stopped_by_a_named_pipe(tmp_path):
+    """Issue 31, item 10: a FIFO in place of clock.toml hung `clock show` and the whole
+    `serve` (its snapshot reads the clock).  Now the page carries the one-line refusal.  In
+    a process of its own with a timeout, so the test fails rather than hangs."""
+    import json
+    import os
+    import subprocess
+    import sys
+    folder = make_event(tmp_path)
+    services.pair_next(folder)
+    os.mkfifo(folder / "clock.toml")
+    code = ("import sys; from swisstui.web.snapshot import snapshot_bytes; "
+            "sys.stdout.write(snapshot_bytes(sys.argv[1]).decode())")
+    try:
+        p = subprocess.run([sys.executable, "-c", code, str(folder)], capture_output=True,
+                           text=True, timeout=60, env={**os.environ, "LANGUAGE": "en"})
+    except subprocess.TimeoutExpired:
+        raise AssertionError("the snapshot hung on clock.toml") from None
+    assert p.returncode == 0, p.stderr
+    assert json.loads(p.stdout) == {
+        "error": f"{folder / 'clock.toml'}: is a named pipe, not a regular file"}
+
+
+def test_a_deep_clock_file_is_one_line(tmp_path):
+    folder = make_event(tmp_path)
+    (folder / "clock.toml").write_text("round = " + "[" * 3000 + "]" * 3000 + "\n")
+    with pytest.raises(SwissError) as err:
+        services.clock_state(folder)
+    assert str(err.value) == (f"{folder / 'clock.toml'}:1: invalid TOML: arrays or tables "
+                              f"nested more than 32 deep")
 
 
 def test_the_format_doc_example_reads(tmp_path):
