@@ -144,6 +144,9 @@ def _add_player_flags(p: argparse.ArgumentParser) -> None:
     for name, typ in _PLAYER_FLAGS:
         p.add_argument(f"--{name.replace('_', '-')}", dest=name, type=typ, default=None,
                        metavar=name.upper().replace("_", "-"))
+    # a Go player's federation id is the EGD PIN (the h9 export writes it, |PIN)
+    p.add_argument("--egd-pin", dest="fide_id", type=str, default=None, metavar="PIN",
+                   help=_("the player's EGD PIN (Go; same field as --fide-id)"))
 
 
 def _player_fields(args: argparse.Namespace, clear_empty: bool = False) -> dict[str, Any]:

@@ -21,6 +21,7 @@ from ..core import i18n, services
 from ..core.errors import SwissError
 from ..core.interop import trf
 from ..core.interop.formats import FORMATS, WHATS, ExportRequest
+from ..core.services.exports import export_warnings
 
 
 def _formats_help() -> str:
@@ -120,10 +121,13 @@ def request(args, fmt: str | None = None, what: str | None = None) -> ExportRequ
 
 def cmd_export(args) -> int:
     event = services.load(args.event)
+    req = request(args)
     if args.output:
-        services.export_to_file(event, request(args), args.output)
+        services.export_to_file(event, req, args.output)
     else:
-        write_out(services.export(event, request(args)))
+        write_out(services.export(event, req))
+    for line in export_warnings(event, req):  # the file is written anyway
+        sys.stderr.write(_("warning: {w}").format(w=line) + "\n")
     return 0
 
 

@@ -194,6 +194,11 @@ class SwissApp(App):
                                             path=path.strip(), size=len(data))
         else:
             text = _(SAVED).format(what=what, fmt=fmt, path=path.strip(), size=len(data))
+        from ..core.interop.formats import ExportRequest, warnings as export_warnings
+        notes = export_warnings(ev, ExportRequest(fmt, what, encoding=encoding))
+        if notes:  # written anyway; what its reader will miss (names with '?', EGF class)
+            self._notify_screen(" · ".join([text, *notes]), "error")
+            return
         self._notify_screen(text, "ok")
 
     # ---- the event's settings -----------------------------------------------------------------

@@ -265,3 +265,25 @@ def test_import_names_the_records_it_does_not_keep_in_one_warning_line(tmp_path,
     assert main(["import", str(src), "--format", "trf", "--renumber",
                  str(tmp_path / "ev2")]) == 0
     assert "pairing_numbers" not in store.load(tmp_path / "ev2").settings.options
+
+
+def test_egd_pin_from_the_command_line_reaches_the_h9_and_warnings_go_to_stderr(tmp_path,
+                                                                                capsys):
+    go = tmp_path / "go"
+    assert main(["new", str(go), "--game", "go", "--rounds", "2"]) == 0
+    assert main(["players", "add", str(go), "Kim Ji-woo", "--rank", "3d", "--country", "KR",
+                 "--egd-pin", "13012345"]) == 0
+    assert main(["players", "add", str(go), "Ли Вэй", "--rank", "2d", "--country", "CN"]) == 0
+    assert store.load(go).by_id()[1].federation_id == "13012345"
+    capsys.readouterr()
+    out = tmp_path / "go.h9"
+    assert main(["export", str(go), "--format", "h9", "-o", str(out)]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert err == ["warning: the EGF class is not set (CL[] is empty): settings EVENT --option "
+                   "egf_class=A (A, B, C or D)",
+                   "warning: names written with '?' (ISO 8859-15 cannot hold them; give a "
+                   "reading in Latin letters): 2 Ли Вэй"]
+    assert any(line.endswith(" |13012345") for line in out.read_text("iso-8859-15").splitlines())
+    assert main(["settings", str(go), "--option", "egf_class=a"]) == 0
+    assert main(["export", str(go), "--format", "h9", "-o", str(out)]) == 0
+    assert out.read_text("iso-8859-15").startswith("; CL[A]\n")

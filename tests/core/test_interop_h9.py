@@ -256,3 +256,47 @@ def test_header_place_country_is_alpha2_too():
     assert "; PC[JP,Kyoto]" in head
     with pytest.raises(SwissError, match="h9 header PC: country 'Japan' is not an ISO"):
         write_h9(INTL_EVENT, info={"PC": "Japan,Kyoto"})
+
+
+# ---- issue 32 items 16 and 17: EGD PIN, EGF class, names the charset cannot hold -------------
+
+def _table_of(event):
+    """TABLE with the rows' players taken from ``event``."""
+    return NS(after_round=2, tiebreaks=CHAIN, rows=[
+        NS(**{**vars(r), "player": event.player(r.player.id)}) for r in TABLE.rows])
+
+
+def test_egd_pin_is_written_after_the_results_and_read_back():
+    players = tuple(replace(p, federation_id="13012345") if p.id == 1 else p for p in PLAYERS)
+    event = replace(EVENT, players=players)
+    data = write_h9(event, _table_of(event), info=INFO)
+    first = player_lines(data)[0]
+    assert first.endswith("/w0 |13012345"), first
+    back = read_h9(data)
+    assert back.players[0].pin == "13012345" and back.players[1].pin is None
+    assert [len(p.results) for p in back.players] == [2] * 5
+    # a federation id that is not a PIN (letters) is not written
+    odd = replace(event, players=tuple(replace(p, federation_id="KBA-77") for p in players))
+    assert "|" not in write_h9(odd, _table_of(odd)).decode(ENCODING)
+
+
+def test_egf_class_comes_from_the_go_option_and_is_warned_when_missing():
+    from swisstui.core.interop.h9 import h9_warnings
+    classed = replace(EVENT, settings=make_settings(
+        "go", "Paris Go Open", 4, city="Paris", options={"egf_class": "b"}))
+    assert write_h9(classed, TABLE).decode(ENCODING).splitlines()[0] == "; CL[B]"
+    assert h9_warnings(classed) == []
+    assert h9_warnings(EVENT) == ["the EGF class is not set (CL[] is empty): settings EVENT "
+                                  "--option egf_class=A (A, B, C or D)"]
+
+
+def test_a_name_iso_8859_15_cannot_hold_uses_the_reading_else_is_named():
+    from swisstui.core.interop.h9 import h9_warnings
+    players = (replace(PLAYERS[0], name="김지우", reading="Kim Ji-woo"),
+               replace(PLAYERS[1], name="田中 宏"), *PLAYERS[2:])
+    event = replace(EVENT, players=players)
+    lines = player_lines(write_h9(event, _table_of(event), info=INFO))
+    assert lines[0][5:35].rstrip() == "Kim Ji-woo"  # was "???"
+    assert lines[2][5:35].rstrip() == "?? ?"
+    assert h9_warnings(event)[-1] == ("names written with '?' (ISO 8859-15 cannot hold them; "
+                                      "give a reading in Latin letters): 2 田中 宏")

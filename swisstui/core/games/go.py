@@ -460,6 +460,16 @@ def check_options(options: dict[str, Any]) -> dict[str, Any]:
     return options
 
 
+def _egf_class(value: str | None) -> str | None:
+    """The EGF class ``A`` … ``D`` (docs/RULES.md §1.6), any case; None or "" = not set."""
+    if value is None or not value.strip():
+        return None
+    if value.strip().upper() not in ("A", "B", "C", "D"):
+        raise ValueError(_("{value!r} is not an EGF class; valid: A, B, C, D").format(
+            value=value))
+    return value.strip().upper()
+
+
 OPTIONS = {
     "rules": Option("japanese", str, RULE_SETS,
                     N_("rule set: japanese, chinese, ing, aga or korean (sets the usual komi)"),
@@ -492,6 +502,10 @@ OPTIONS = {
                                 N_("SOS family: count the opponents' unplayed rounds (byes, "
                                 "absences, forfeits) as ½ win instead of their points "
                                 "(OpenGotha option, docs/RULES.md §1.4)")),
+    "egf_class": Option(None, (str, type(None)), None,
+                        N_("EGF tournament class written in the EGD results file (h9 CL[]): "
+                           "A, B, C or D (internet), by the adjusted time (docs/RULES.md §1.6)"),
+                        check=_egf_class),
 }
 
 # The Tagajo method (docs/RULES.md §8.2; §1.7): list the players by the chain, pair
@@ -505,6 +519,15 @@ TAGAJO = StyleMethod(
     "pairs neighbours in the list, skipping only players already met",
     down_the_list=True,
 )
+
+def slip_prefill(settings: Settings, setup: Mapping[str, Any] | None) -> dict[str, float]:
+    """A result slip's Handicap and Komi, filled in: the board's stones and komi when the
+    event plays handicap games (``setup``), else no stones and the event's komi."""
+    setup = setup or {}
+    komi = setup.get("komi")
+    return {"Handicap": int(setup.get("handicap") or 0),
+            "Komi": float(komi) if komi is not None else event_komi(settings)}
+
 
 PROFILE = GameProfile(
     name="go",
@@ -525,7 +548,9 @@ PROFILE = GameProfile(
     entry_extras=("komi", "handicap", "penalties"),
     notations=NOTATIONS,
     check_options=check_options,
-    slip_fields=((N_("Winner (B/W)"), False), (N_("Margin (points, R, T or F)"), False), (N_("Handicap"), False), (N_("Komi"), False)),
+    # one line for the result (B+R, W+3.5: its examples), the stones and komi printed
+    slip_fields=((N_("Handicap"), False), (N_("Komi"), False)),
+    slip_prefill=slip_prefill,
     seat_names=(N_("Black"), N_("White")),
     first_colour="b",
     list_marks=("b", "w"),

@@ -321,6 +321,37 @@ def lookup(fmt: str, what: str | None) -> tuple[Format, str]:
     return f, what
 
 
+def warnings(event: Event, req: ExportRequest) -> list[str]:
+    """One line per thing the file of ``req`` cannot say as its reader needs it (the export is
+    still written): names an 8-bit file writes with ``?`` — neither the name nor the player's
+    ``reading`` fits its charset (TRF ``latin-1``/``ascii``, h9) — and h9's missing EGF class.
+    The CLI prints them on stderr, the TUI in its status line."""
+    from .charset import unwritable
+    if req.format == "h9":
+        from .h9 import h9_warnings
+        return h9_warnings(event)
+    if req.format == "trf" and req.encoding and req.encoding != "utf-8":
+        lost = unwritable(event.players, req.encoding)
+        if lost:
+            return [_("names written with '?' ({encoding} cannot hold them; give a reading in "
+                      "Latin letters): {players}").format(
+                encoding=req.encoding, players=", ".join(f"{p.id} {p.name}" for p in lost))]
+    return []
+
+
+#: formats written for one game's federation (each game's profile names its own)
+FEDERATION = ("trf", "h9")
+
+
+def formats_for(game: str) -> tuple[str, ...]:
+    """The formats an event of ``game`` can be exported to: every format that serves all
+    games, and of the federation formats only those the game's profile names
+    (``GameProfile.file_formats``: TRF for chess, h9 for Go) — the TUI's export picker (F8)."""
+    from ..games import profile
+    own = set(profile(game).file_formats)
+    return tuple(name for name in FORMATS if name not in FEDERATION or name in own)
+
+
 def render(event: Event, req: ExportRequest) -> bytes:
     """The bytes of ``req`` for ``event``; SwissError for a request the table cannot serve
     or a round the event does not have."""

@@ -18,6 +18,12 @@ then       one 9-column field per round: blank, opponent line number right align
            (``b``/``w``) and handicap for a game, or 3 blanks for an unplayed round
 =========  =====================================================================
 
+The player's EGD PIN (his federation id when it is all digits: the EGD list import and
+``players add --egd-pin`` keep it there) is written after the results, `` |12345678``, the form
+the EGD's own files use to tell players of the same name apart (docs/RULES.md §1.6); the
+header's ``CL[]`` is the Go option ``egf_class`` (A, B, C, D) unless ``info`` gives it, and
+:func:`h9_warnings` says when it is missing.
+
 Unplayed rounds follow the EGF format (docs/RULES.md §1.6 "Unplayed rounds"): ``0+`` a free win,
 ``0=`` a free round worth half a point, ``0-`` a free round with nothing — chosen from the
 points the round scored (pairing bye, requested byes, absence, rounds before a late entry or
@@ -49,7 +55,7 @@ from dataclasses import dataclass
 from typing import Any
 from collections.abc import Mapping
 
-from .charset import fold_to
+from .charset import fit_name, fold_to, unwritable
 from ..i18n import _
 from ..errors import SwissError
 from ..games import profile
@@ -72,6 +78,28 @@ def egd_name(name: str) -> str:
         last, _, first = name.partition(",")
         return f"{last.strip()} {first.strip()}".strip()
     return " ".join(name.split())
+
+
+def egd_pin(p) -> bool:
+    """Whether the player's federation id is an EGD PIN (digits only; the EGD list import
+    and ``players add --egd-pin`` store it there): written after the results, ``|PIN``."""
+    return bool(p.federation_id and p.federation_id.strip().isdigit())
+
+
+def h9_warnings(event: Event) -> list[str]:
+    """What an h9 export cannot say as the EGD needs it: no EGF class (``CL[]``, the Go
+    option ``egf_class``), names written with ``?`` (neither the name nor its reading fits
+    ISO 8859-15)."""
+    out = []
+    if not event.settings.options.get("egf_class"):
+        out.append(_("the EGF class is not set (CL[] is empty): settings EVENT --option "
+                     "egf_class=A (A, B, C or D)"))
+    lost = unwritable(event.players, ENCODING, lambda p: egd_name(p.name))
+    if lost:
+        out.append(_("names written with '?' (ISO 8859-15 cannot hold them; give a reading "
+                     "in Latin letters): {players}").format(
+            players=", ".join(f"{p.id} {p.name}" for p in lost)))
+    return out
 
 
 def to_charset(text: str, encoding: str = ENCODING) -> str:
@@ -192,7 +220,8 @@ def write_h9(event: Event, table: Any = None, *, info: Mapping[str, Any] | None 
         crit = [] if lead else [_num(row.score)]
         crit += [_num(row.values.get(c, 0.0)) for c in codes]
         crit += ["0"] * (MIN_CRITERIA - len(crit))
-        name = to_charset(egd_name(p.name))
+        name = fit_name(egd_name(p.name), p.reading and egd_name(p.reading), ENCODING)
+        pin = f" |{p.federation_id.strip()}" if egd_pin(p) else ""
         line = (f"{i:>4} {name:<30} {egd_rank(p.rank, p.name):>3} {country} {club:>4}"
                 + "".join(f" {c:>4}" for c in crit))
         for rec in hist.get(p.id, ()):
@@ -211,7 +240,7 @@ def write_h9(event: Event, table: Any = None, *, info: Mapping[str, Any] | None 
             else:
                 mark = "+" if rec.points >= sc.win else "-" if rec.points <= 0 else "="
                 line += _field(0, mark)
-        out.append(line.rstrip())
+        out.append(line.rstrip() + pin)
     return ("\n".join(to_charset(x) for x in out) + "\n").encode(ENCODING, errors="replace")
 
 
@@ -243,6 +272,7 @@ class H9Player:
     club: str
     criteria: tuple[str, ...]
     results: tuple[H9Result, ...]
+    pin: str | None = None  # the EGD PIN after the results, ``|12345678``
 
 
 @dataclass(frozen=True)
@@ -271,6 +301,10 @@ def read_h9(data: bytes | str, encoding: str = ENCODING) -> H9File:
         line = line.split(";", 1)[0].strip()
         if not line:
             continue
+        pin = None
+        if "|" in line:  # the EGD PIN after the results (EGD downloads, swisstui's export)
+            line, _bar, pin = line.partition("|")
+            pin = pin.strip() or None
         tok = line.split()
         at = next((i for i in range(2, len(tok)) if _RANK.match(tok[i])), None)
         if not tok[0].isdigit() or at is None or len(tok) < at + 3:
@@ -294,5 +328,5 @@ def read_h9(data: bytes | str, encoding: str = ENCODING) -> H9File:
             raise SwissError(_("h9 line {n}: {count} results; the lines before have {rounds}")
                              .format(n=n, count=len(results), rounds=rounds))
         players.append(H9Player(int(tok[0]), " ".join(tok[1:at]), tok[at], tok[at + 1],
-                                tok[at + 2], tuple(rest[:first]), tuple(results)))
+                                tok[at + 2], tuple(rest[:first]), tuple(results), pin))
     return H9File(header, tuple(players))

@@ -73,7 +73,7 @@ from collections.abc import Mapping
 from ..errors import EventFileError, SwissError
 from ..games import profile
 from ..i18n import _
-from .charset import ENCODINGS, fold_to
+from .charset import ENCODINGS, fit_name, fold_to
 from ..model import (Board, Bye, ByeKind, Event, GameKind, Player, Round, Scoring, Settings,
                      history, score)
 from ..registration import clean_birth, nfc
@@ -294,7 +294,7 @@ def player_line(p: Player, points: float, rank: int | None, blocks: list[str],
     fid = p.federation_id if p.federation_id and len(p.federation_id) <= 11 else ""
     rk = "" if rank is None else str(rank)
     start = p.id if number is None else number
-    name = fold_text(p.name, encoding)
+    name = fit_name(p.name, p.reading, encoding)  # the reading when the name cannot fit
     head = (f"001 {start:>4} {sex}{title:>3} {name[:33]:<33} {rating:>4} {fed:<3} "
             f"{fid:>11} {_trf_birth(p.birth):<10} {_pts(points)} {rk:>4}")
     return (head + "".join(blocks)).rstrip()

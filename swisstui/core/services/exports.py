@@ -11,12 +11,13 @@ from pathlib import Path
 
 from .. import store
 from ..errors import SwissError
-from ..interop.formats import ExportRequest, render
+from ..interop.formats import ExportRequest, render, warnings as export_warnings
 from ..model import Event
 
 Folder = str | os.PathLike[str]
 
-__all__ = ["ExportRequest", "export", "export_to_file", "import_trf", "read_text"]
+__all__ = ["ExportRequest", "export", "export_to_file", "export_warnings", "import_trf",
+           "read_text"]
 
 
 def export(event: Event, request: ExportRequest) -> bytes:

@@ -42,11 +42,16 @@ PATH_TITLE_ENCODING = N_("Write {what} as {fmt} ({encoding}) to")
 SAVED_ENCODING = N_("saved: {what} ({fmt}, {encoding}) to {path} ({size} bytes)")
 
 
-def export_choices() -> list[tuple[str, str, str]]:
-    """(format, what, label) for every row of the format table, the format's default first."""
-    from ...core.interop.formats import FORMATS
+def export_choices(game: str | None = None) -> list[tuple[str, str, str]]:
+    """(format, what, label) for every row of the format table, the format's default first;
+    with ``game``, only the formats that apply to its events (no TRF for Go, no h9 for chess:
+    :func:`swisstui.core.interop.formats.formats_for`)."""
+    from ...core.interop.formats import FORMATS, formats_for
+    offered = formats_for(game) if game else tuple(FORMATS)
     out = []
     for name, f in FORMATS.items():
+        if name not in offered:
+            continue
         for what in sorted(f.whats, key=lambda w: (w != f.default, w)):
             out.append((name, what, f"{name:<6} {what:<11} {tr(f.help)}"))
     return out
@@ -73,7 +78,8 @@ class ExportPicker(ModalScreen["tuple[str, str] | None"]):
     BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
 
     def compose(self) -> ComposeResult:
-        self.choices = export_choices()
+        event = getattr(self.app, "event", None)
+        self.choices = export_choices(event.game if event is not None else None)
         with Vertical(classes="dialog"):
             yield Static(_(PICK_TITLE), classes="dialog-title", markup=False)
             yield OptionList(*(Option(label, id=f"{fmt}:{what}")
