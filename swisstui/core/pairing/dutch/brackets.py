@@ -704,8 +704,16 @@ class DutchPairer:
                     need -= 1
                 else:
                     if mate.get(x) not in rset:
-                        mate = self.solve({(x, y): 1 for y in res
-                                           if edge_ok(x, y) and self.legal(x, y)})
+                        # x paired with a resident, if an equally good pairing keeps every
+                        # MDP already decided paired (2 per such pair outweighs x's 1): a
+                        # decision is only its banned edges, and an MDP of the same score
+                        # could otherwise give up his place to x (same C6/C7 value), leaving
+                        # one more MDP "paired" than can be (issue 31)
+                        tie = {(min(z, y), max(z, y)): 2 for z in paired_mdps for y in res
+                               if edge_ok(z, y) and self.legal(z, y)}
+                        tie.update({(x, y): 1 for y in res
+                                    if edge_ok(x, y) and self.legal(x, y)})
+                        mate = self.solve(tie)
                     if mate.get(x) in rset:
                         self._ban(x, lambda y: y in rset)
                         paired_mdps.append(x)
