@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...errors import PairingError
-from ...i18n import _
+from ...i18n import _, ngettext
 from ...model import Board, Bye, ByeKind, Event, Round, history
 from ..criteria import rematches_text
 from .brackets import Result, pair_players
@@ -67,6 +67,59 @@ def relax_rematches(event: Event, round_no: int, players: list[DPlayer],
     return None
 
 
+def _refused(round_no: int, players: list[DPlayer]) -> str:
+    """The head of a refusal: the round and how many players are to be paired in it."""
+    return ngettext("no Dutch pairing of round {round_no} for {count} player meets the "
+                    "absolute criteria (C1 no rematch, C2 PAB eligibility, C3 colours, "
+                    "forbidden pairs)",
+                    "no Dutch pairing of round {round_no} for {count} players meets the "
+                    "absolute criteria (C1 no rematch, C2 PAB eligibility, C3 colours, "
+                    "forbidden pairs)", len(players)).format(round_no=round_no,
+                                                             count=len(players))
+
+
+def _guarantee(round_no: int, players: list[DPlayer]) -> str:
+    """The reminder that a pairing is only guaranteed while rounds ≤ players/2 (as the
+    general engine's refusal), when the round is past that point."""
+    half = len(players) // 2
+    if round_no - 1 <= half:
+        return ""
+    return _(" (a pairing is only guaranteed while rounds ≤ players/2 = {half})").format(
+        half=half)
+
+
+def _no_pairing(round_no: int, players: list[DPlayer], forbidden: frozenset) -> PairingError:
+    """The refusal when even forgetting every game (``--allow-rematch``) leaves no pairing:
+    C1 is not what blocks the round, so one of the criteria FIDE C.04.3 never relaxes does
+    — C2 (nobody of an odd field may take the pairing-allocated bye), C3 (absolute colour
+    preferences) or a forbidden pair — and the arbiter decides (a requested bye, pairs set
+    by hand).  One line: which one, and what the director can do."""
+    head = _refused(round_no, players)
+    forgotten = [replace(q, opponents=frozenset()) for q in players]
+    if len(players) % 2 and not any(q.bye_eligible for q in players):
+        why = _("; even rematches do not help: none of them may get the pairing-allocated "
+                "bye (C2: each has had it or a win without playing) — give one player a "
+                "requested bye for this round (players bye)")
+    elif (not forbidden or _pairs(forgotten, frozenset()) is None) and _pairs(
+            [replace(q, topscorer=True) for q in forgotten], forbidden) is not None:
+        # (C3 exempts topscorers: so only the absolute colour preferences block it)
+        why = _("; even rematches do not help: only breaking colour limits would (pair "
+                "by hand with --fixed)")
+    else:
+        why = _("; even rematches do not help: remove a forbidden pair or give a player "
+                "a bye")
+    return PairingError(head + why + _guarantee(round_no, players),
+                        players=sorted(q.id for q in players))
+
+
+def _pairs(players: list[DPlayer], forbidden: frozenset) -> Result | None:
+    """The Dutch pairing of ``players``, or None when there is none."""
+    try:
+        return pair_players(players, forbidden)
+    except PairingError:
+        return None
+
+
 def pair_dutch(event: Event, round_no: int, ids: list[int], byes: list[Bye], *,
                fixed=(), forbid=(), allow_rematch: bool = False):
     """Pair ``ids`` (everyone to pair in ``round_no``; ``byes`` are the requested ones) by the
@@ -85,16 +138,17 @@ def pair_dutch(event: Event, round_no: int, ids: list[int], byes: list[Bye], *,
     warnings: list[str] = []
     try:
         res = pair_players(players, forbidden)
-    except PairingError as exc:
+    except PairingError:
         relaxed = relax_rematches(event, round_no, players, forbidden)
         if relaxed is None:
-            raise
+            raise _no_pairing(round_no, players, forbidden) from None
         if not allow_rematch:
             k = len(relaxed[1])
             raise PairingError(
                 _("{error}; smallest relaxation: --allow-rematch pairs it with {k} "
-                  "rematch(es): {pairs}").format(error=str(exc), k=k,
-                                                  pairs=rematches_text(relaxed[1])),
+                  "rematch(es): {pairs}").format(error=_refused(round_no, players), k=k,
+                                                  pairs=rematches_text(relaxed[1]))
+                + _guarantee(round_no, players),
                 players=sorted({x for a, b, _r in relaxed[1] for x in (a, b)}),
                 relaxation="allow_rematch") from None
         res, rematches = relaxed
