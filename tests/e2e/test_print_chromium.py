@@ -85,3 +85,84 @@ def test_alphabetical_wall_chart_and_standings(big_event, tmp_path):
     pages, texts = print_pdf(render(big_event, ExportRequest("html", "standings", paper="a4")),
                              tmp_path, "standings")
     assert len(pages) >= 2 and all("Standings after round" in t for t in texts)
+
+
+# ---- issue 32 item 1: slips size to their content and never overlap --------------------------
+
+# The printable width of each paper (the page less PRINT_CSS's 11 mm side margins) in CSS
+# pixels (96 per inch): the screen layout at this width is the printed one.
+PRINT_WIDTH_PX = {"a4": round((210 - 22) / 25.4 * 96), "letter": round((215.9 - 22) / 25.4 * 96)}
+
+MEASURE = """<script>
+const slips = [...document.querySelectorAll(".slip")], bad = [];
+const boxes = slips.map(s => s.getBoundingClientRect());
+slips.forEach((s, i) => {
+  const b = boxes[i];
+  if (i && boxes[i].top < boxes[i - 1].bottom - 0.5) bad.push("slip " + (i + 1) + " overlaps the one before");
+  for (const el of s.querySelectorAll("*")) {
+    const r = el.getBoundingClientRect();
+    if (r.width && (r.bottom > b.bottom + 0.5 || r.right > b.right + 0.5 || r.left < b.left - 0.5))
+      bad.push("slip " + (i + 1) + ": " + el.tagName + " '" + el.textContent.slice(0, 30) + "' outside its slip");
+    if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflow !== "visible")
+      bad.push("slip " + (i + 1) + ": " + el.tagName + " text cut");
+  }
+});
+document.body.dataset.slips = slips.length;
+document.body.dataset.problems = JSON.stringify(bad);
+</script></body>"""
+
+
+def measured(html: bytes, tmp_path: Path, name: str, width: int) -> tuple[int, list[str]]:
+    """The slips of ``html`` laid out by Chromium at ``width`` CSS pixels: their count and
+    every box that overlaps the next slip or leaves its own."""
+    import html as html_mod
+    import json
+    import re
+    page = tmp_path / f"{name}.html"
+    page.write_bytes(html.replace(b"</body>", MEASURE.encode(), 1))
+    out = subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu",
+                          "--disable-background-networking", "--disable-component-update",
+                          "--disable-sync", "--no-first-run",
+                          f"--user-data-dir={tmp_path / ('profile-' + name)}",
+                          f"--window-size={width},1200", "--dump-dom", page.as_uri()],
+                         capture_output=True, text=True, timeout=120).stdout
+    count = int(re.search(r'data-slips="(\d+)"', out).group(1))
+    problems = json.loads(html_mod.unescape(re.search(r'data-problems="([^"]*)"', out).group(1)))
+    return count, problems
+
+
+def _slip_event(tmp_path, game):
+    from swisstui.core.games import profile
+    options = {"handicap": True} if profile(game).handicap_option else {}
+    folder = make_event(tmp_path, game, 10, rounds=5,
+                        name="Campeonato Aberto de Inverno da Federação Gaúcha 2026 — "
+                             "Porto Alegre", **({"options": options} if options else {}))
+    services.pair_next(folder)
+    return services.load(folder)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("game", ["chess", "go", "othello", "magic", "renju"])
+def test_slips_never_overlap_nor_overflow(tmp_path, game, paper):
+    """Go and Magic slips ran out of their fixed 56 mm box: the komi and signature lines
+    printed over the next slip's names.  Every game, A4 and Letter: each slip holds all its
+    content and ends before the next begins, on the page (DOM) and on paper (4 per page at
+    most, each slip on one page: PDF)."""
+    ev = _slip_event(tmp_path, game)
+    html = render(ev, ExportRequest("html", "slips", paper=paper))
+    count, problems = measured(html, tmp_path, f"{game}-{paper}", PRINT_WIDTH_PX[paper])
+    assert count == len(ev.round(1).boards) and problems == []
+    pages, texts = print_pdf(html, tmp_path, f"slips-{game}-{paper}")
+    where = [t.count("Board ") for t in texts]
+    assert sum(where) >= count and all(n <= 4 for n in where)
+
+
+def test_go_slip_has_the_boards_stones_and_komi_and_one_result_line(tmp_path):
+    ev = _slip_event(tmp_path, "go")
+    board = next(b for b in ev.round(1).boards if (b.setup or {}).get("handicap"))
+    html = render(ev, ExportRequest("html", "slips")).decode()
+    slip = html.split('<div class="slip">')[board.number]
+    assert f'Handicap<b class="filled">{board.setup["handicap"]}</b>' in slip
+    assert f'Komi<b class="filled">{board.setup["komi"]:g}</b>' in slip
+    assert slip.count('<span class="line">') == 1  # the result, written by the players
+    assert "Winner" not in slip and "Margin" not in slip

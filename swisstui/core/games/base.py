@@ -234,6 +234,11 @@ class GameProfile:
     # (label, per_player) — per_player fields get a box under each player (Othello discs),
     # the others one box for the board (Go margin and handicap).
     slip_fields: tuple[tuple[str, bool], ...] = ()
+    # slip_prefill(settings, setup) -> {label of a board field of ``slip_fields``: value}:
+    # what the slip prints already filled in rather than as a line to write on (Go: the
+    # board's handicap stones and komi, decided when the round was paired).
+    slip_prefill: Callable[[Settings, Mapping[str, Any] | None], Mapping[str, float]] | None \
+        = None
 
     # Mean rating of simulated players.
     sim_rating: int = 1700

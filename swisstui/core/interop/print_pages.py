@@ -1,7 +1,9 @@
 """Pages for paper: the lists of :mod:`.tables` laid out for a printer (A4 or US Letter,
 page breaks between rows, the table header and the event's title repeated on every page),
 result slips (one per board, with the game's own fields from its profile's
-``slip_fields`` and two signature lines) and the wall chart (every player's rounds on one
+``slip_fields`` — those its ``slip_prefill`` knows printed filled in, Go's stones and komi —
+and two signature lines; each slip as tall as its content, never split over two pages, so
+no slip runs into the next) and the wall chart (every player's rounds on one
 grid, landscape).  Static HTML like :mod:`.html_export`, no outside resources; a browser's
 "Print" (or headless Chromium, as the tests do) turns them into paper.
 
@@ -22,7 +24,7 @@ from ..games import profile
 from ..i18n import SOURCE, N_, _
 from ..model import Event
 from .html_export import html_lang, legend_html
-from ..readers import Gettext, gettext_for
+from ..readers import Gettext, gettext_for, number_text
 from .tables import Table, paired_round
 
 PAPERS = {"a4": "A4", "letter": "letter"}
@@ -46,13 +48,15 @@ p.legend{{font-size:8.5pt}}
 p.dates{{margin:0 0 2mm}}
 .qr{{float:right;width:34mm;margin:0 0 2mm 4mm;text-align:center;font-size:8pt;overflow-wrap:anywhere}}
 .qr svg{{width:32mm;height:32mm}}
-.slip{{break-inside:avoid;page-break-inside:avoid;border:0.4mm dashed #000;padding:3mm 4mm;margin:0 0 5mm;height:56mm;box-sizing:border-box}}
-.slip h2{{font-size:12pt;margin:0 0 2mm;display:flex;justify-content:space-between}}
+.slip{{break-inside:avoid;page-break-inside:avoid;border:0.4mm dashed #000;padding:3mm 4mm;margin:0 0 5mm;min-height:56mm;box-sizing:border-box;overflow-wrap:anywhere}}
+.slip h2{{font-size:12pt;margin:0 0 2mm;display:flex;justify-content:space-between;gap:4mm}}
+.slip h2 span:last-child{{white-space:nowrap}}
 .slip .seats{{display:flex;gap:6mm}}
 .slip .seat{{flex:1}}
 .slip .seat b{{font-size:12pt}}
 .field{{display:flex;gap:2mm;margin-top:2.5mm;font-size:10pt}}
 .field span.line{{flex:1;border-bottom:0.3mm solid #000;min-height:5mm}}
+.field b.filled{{flex:1;font-size:11pt}}
 .sign{{display:flex;gap:6mm;margin-top:9mm;font-size:9pt}}
 .sign div{{flex:1;border-top:0.3mm solid #000;padding-top:0.8mm}}
 @media screen{{body{{max-width:200mm;margin:8mm auto}}}}
@@ -135,9 +139,13 @@ def slips_page(event: Event, round_no: int | None, paper: str | None, *,
                           "</div>" for label, each in prof.slip_fields if each)
             cells.append(f'<div class="seat">{escape(seat)}<br><b>'
                          f'{escape(p.name if p else f"#{pid}")}</b> ({pid}){own}</div>')
-        shared = "".join(f'<div class="field">{escape(_(label))}<span class="line"></span>'
-                         "</div>" for label, each in prof.slip_fields if not each)
-        terms = describe(event.game, board)  # Go handicap games: "H3 komi 0.5"
+        filled = prof.slip_prefill(event.settings, board.setup) if prof.slip_prefill else {}
+        shared = "".join(
+            f'<div class="field">{escape(_(label))}<b class="filled">'
+            f"{escape(number_text(filled[label], lang))}</b></div>" if label in filled else
+            f'<div class="field">{escape(_(label))}<span class="line"></span></div>'
+            for label, each in prof.slip_fields if not each)
+        terms = "" if filled else describe(event.game, board)  # "H3 komi 0.5"
         if terms:
             played = _("Played with: {terms}").format(terms=terms)
             shared = f'<div class="field"><b>{escape(played)}</b></div>' + shared
