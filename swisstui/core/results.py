@@ -10,13 +10,20 @@
 * Correcting a result is normal but never by accident: replacing a *different* recorded
   result needs ``force=True`` (:class:`ConflictError` otherwise, naming what is recorded);
   entering the same result again changes nothing.
+* The line a director types (the TUI's entry line, ``12 1-0 black=3``) is read by
+  :func:`parse_entry`: a board number, the result, ``key=value`` extras.  An extra given
+  twice or a value holding ``=`` is refused: it is what a refused entry left in the line
+  looks like once the next entries were typed after it (``1-0 black=3=0-1 black=81-0
+  black=4``), and taking the last value saved a result nobody typed (issue 31).
 """
 
 from __future__ import annotations
 
+import re
+
 from .i18n import _
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 from collections.abc import Callable, Iterable, Mapping
 
@@ -25,7 +32,67 @@ from .errors import ConflictError, ResultError, SwissError
 from .games import profile
 from .model import GAMES, Board, Event, Result, Round
 
-__all__ = ["record_result", "clear_result", "parse_for_board"]
+__all__ = ["record_result", "clear_result", "parse_for_board", "Entry", "parse_entry"]
+
+
+_ENTRY = re.compile(r"^\s*(\d+)\s+(\S.*?)\s*$")
+_EXTRA = re.compile(r"^(\w+)=(.*)$")
+CLEAR_WORDS = ("clear", "del", "delete")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line typed in the result-entry field."""
+
+    board: int | None  # None = the selected board
+    result: str  # result text in the game's grammar, or "" to clear
+    extra: dict[str, Any]
+    clear: bool = False
+
+
+def parse_entry(text: str) -> Entry:
+    """``12 1-0`` → board 12, ``1-0``; ``1-0`` → the selected board; ``4 1-0 black=17`` →
+    extra ``{"black": 17}``; ``12 clear`` → clear board 12.  Refused (:class:`ResultError`):
+    an empty line, a board without a result, an extra without a value, given twice, or whose
+    value holds ``=`` (see the module doc)."""
+    text = text.strip()
+    if not text:
+        raise ResultError(_("type a result, e.g. 12 1-0 (board, then result)"))
+    board: int | None = None
+    m = _ENTRY.match(text)
+    if m:
+        board, text = int(m.group(1)), m.group(2)
+    extra: dict[str, Any] = {}
+    typed: dict[str, str] = {}
+    rest = []
+    for w in text.split():
+        em = _EXTRA.match(w)
+        if not em:
+            rest.append(w)
+            continue
+        key, raw = em.group(1), em.group(2)
+        if not raw:
+            raise ResultError(_("{key}= has no value; nothing saved").format(key=key))
+        if "=" in raw:
+            raise ResultError(_("{word}: an extra takes one value, {key}=VALUE; nothing "
+                                "saved").format(word=w, key=key))
+        if key in typed:
+            raise ResultError(_("{key}= given twice ({first}, {second}); nothing saved")
+                              .format(key=key, first=typed[key], second=w))
+        typed[key] = w
+        value: Any = raw
+        if raw.lstrip("-").isdigit():
+            value = int(raw)
+        extra[key] = value
+    result = " ".join(rest)
+    if result.lower() in CLEAR_WORDS:
+        return Entry(board, "", extra, clear=True)
+    if not result and board is None:
+        raise ResultError(_("type a result, e.g. 12 1-0 (board, then result)"))
+    if not result:
+        raise ResultError(_("board {board}: type the result after the board number").format(
+            board=board))
+    return Entry(board, result, extra)
 
 
 def _names(event: Event, board: Board) -> str:

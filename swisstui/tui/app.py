@@ -15,6 +15,7 @@ from pathlib import Path
 from collections.abc import Iterable
 
 from textual.app import App, SystemCommand
+from textual.widget import AwaitMount
 from textual.screen import Screen
 
 from ..core.errors import EventFileError, SwissError
@@ -32,10 +33,10 @@ from .screens.standings import StandingsScreen
 from .themes import resolve_theme
 from .screens.event_form import (NEW_TITLE, PLAYERS_FIELD, SETTINGS_TITLE, EventForm,
                                  GamePicker)
-from .screens.exports import (NOT_SAVED, PATH_HINT, PATH_TITLE, PATH_TITLE_ENCODING, SAVED,
-                              SAVED_ENCODING, EncodingPicker, ExportPicker, default_path,
-                              encodings)
-from .widgets.dialogs import ConfirmScreen, HelpScreen, PromptScreen, pad_cells
+from .screens.exports import (DOUBT_KEYS, DOUBT_TITLE, NOT_SAVED, PATH_HINT, PATH_TITLE,
+                              PATH_TITLE_ENCODING, SAVED, SAVED_ENCODING, EncodingPicker,
+                              ExportPicker, PathPrompt, default_path, encodings, path_doubt)
+from .widgets.dialogs import ConfirmScreen, HelpScreen, pad_cells
 
 WATCH_INTERVAL = 0.5
 
@@ -174,9 +175,23 @@ class SwissApp(App):
     def _export_ask_path(self, fmt: str, what: str, encoding: str | None) -> None:
         title = (_(PATH_TITLE_ENCODING).format(what=what, fmt=fmt, encoding=encoding)
                  if encoding else _(PATH_TITLE).format(what=what, fmt=fmt))
-        self.push_screen(PromptScreen(title, _(PATH_HINT),
-                                      value=default_path(self.folder, fmt, what)),
-                         lambda path: self._export_write(fmt, what, path, encoding))
+        self.push_screen(PathPrompt(title, _(PATH_HINT),
+                                    value=default_path(self.folder, fmt, what)),
+                         lambda path: self._export_check(fmt, what, path, encoding))
+
+    def _export_check(self, fmt: str, what: str, path: str | None,
+                      encoding: str | None = None) -> None:
+        """A name that is not the format's kind of file, or a file inside the event folder,
+        is written only after ``y`` (Enter does not answer: it may be typed ahead)."""
+        doubts = path_doubt(self.folder, fmt, path.strip()) if path and path.strip() else []
+        if not doubts:
+            self._export_write(fmt, what, path, encoding)
+            return
+        assert path is not None
+        self.push_screen(ConfirmScreen(_(DOUBT_TITLE).format(what=what, path=path.strip()),
+                                       doubts, _(DOUBT_KEYS), enter_confirms=False),
+                         lambda yes: self._export_write(fmt, what, path, encoding) if yes
+                         else self._notify_screen(_(NOT_SAVED), ""))
 
     def _export_write(self, fmt: str, what: str, path: str | None,
                       encoding: str | None = None) -> None:
@@ -449,6 +464,17 @@ class SwissApp(App):
         if not isinstance(self.screen, _ModeScreenTypes) and len(self.screen_stack) > 1:
             return  # a dialog is open; let it finish
         await self.switch_mode(mode)
+
+    def switch_mode(self, mode: str) -> AwaitMount:
+        """Textual's mode switch, then the mode's screen told it was entered (``entered``),
+        also when it was already the mode on view: Results puts the cursor in its entry line
+        (issue 31: after Esc to the board list and another mode, F4 left it there, and Go's
+        ``W+R`` opened Export)."""
+        done = super().switch_mode(mode)
+        entered = getattr(self.screen, "entered", None)
+        if entered is not None:
+            entered()
+        return done
 
 
 def game_notations(game: str) -> list[str]:

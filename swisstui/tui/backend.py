@@ -1,20 +1,20 @@
 """The TUI's door to the event folder: each function calls one action of
 :mod:`swisstui.core.services` (the same the CLI calls), so every write runs inside
 ``store.update`` (exclusive lock, fresh re-read, atomic write) and the screen shows "saved"
-only after the file is written.  What is left here is the TUI's own: the entry line's syntax
-(``12 1-0 black=3``) and turning an unexpected failure into a status line instead of a crash.
+only after the file is written.  What is left here is the TUI's own: turning an unexpected
+failure into a status line instead of a crash (the entry line's syntax, ``12 1-0 black=3``, is
+the core's :func:`swisstui.core.results.parse_entry`).
 Nothing here knows about Textual.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
 from ..core import i18n, services
+from ..core import results as core_results
 from ..core.errors import ResultError, SwissError
 from ..core.i18n import N_, _
 from ..core.model import Event
@@ -48,50 +48,10 @@ def fingerprint(folder: Path) -> Any:
 
 # ---- result entry ------------------------------------------------------------------------
 
-_ENTRY = re.compile(r"^\s*(\d+)\s+(\S.*?)\s*$")
-_EXTRA = re.compile(r"^(\w+)=(\S+)$")
-CLEAR_WORDS = ("clear", "del", "delete")
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One line typed in the result-entry field."""
-
-    board: int | None  # None = the selected board
-    result: str  # result text in the game's grammar, or "" to clear
-    extra: dict[str, Any]
-    clear: bool = False
-
-
-def parse_entry(text: str) -> Entry:
-    """``12 1-0`` → board 12, ``1-0``; ``1-0`` → selected board; ``4 1-0 black=17`` → extra;
-    ``12 clear`` → clear board 12.  Raises ResultError on an empty line."""
-    text = text.strip()
-    if not text:
-        raise ResultError(_("type a result, e.g. 12 1-0 (board, then result)"))
-    board: int | None = None
-    m = _ENTRY.match(text)
-    if m:
-        board, text = int(m.group(1)), m.group(2)
-    words = text.split()
-    extra: dict[str, Any] = {}
-    rest = []
-    for w in words:
-        em = _EXTRA.match(w)
-        if em:
-            value: Any = em.group(2)
-            if value.lstrip("-").isdigit():
-                value = int(value)
-            extra[em.group(1)] = value
-        else:
-            rest.append(w)
-    result = " ".join(rest)
-    if result.lower() in CLEAR_WORDS:
-        return Entry(board, "", extra, clear=True)
-    if not result:
-        raise ResultError(_("board {board}: type the result after the board number").format(
-            board=board))
-    return Entry(board, result, extra)
+# the entry line's syntax is the core's (one reading of ``12 1-0 black=3``, its refusals)
+Entry = core_results.Entry
+parse_entry = core_results.parse_entry
+CLEAR_WORDS = core_results.CLEAR_WORDS
 
 
 def drop_ids(value: Any) -> list[int]:

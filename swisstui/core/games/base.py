@@ -269,6 +269,19 @@ class GameProfile:
             return _(self.entry_example_for(settings))
         return _(self.entry_example)
 
+    def entry_starts(self) -> frozenset[str]:
+        """The characters a line typed in the results entry field may begin with in this
+        game: a board number's digits and the first character of each accepted notation as
+        written in ``examples`` and ``notations`` (Go ``B``, ``W``, ``j`` of ``jigo``, ``i``
+        of ``ing``; Magic ``I`` of ``ID``).  The results screen sends such a key from the
+        board list to the entry line even where it is also a global key (Go's ``W+R`` is not
+        the Export key ``W``)."""
+        # a notation line lists its alternatives two spaces apart ("ing 9 5/6  ing 9 ext 1-0")
+        words = [*self.examples, *(w for notation, _meaning in self.notations
+                                   for w in notation.split("  "))]
+        firsts = (w.strip().lstrip("(")[:1] for w in words)
+        return frozenset("0123456789") | frozenset(c for c in firsts if c)
+
     def option(self, settings: Settings, key: str) -> Any:
         return settings.options.get(key, self.options[key].default)
 

@@ -4,22 +4,29 @@ format added there appears here); for a format whose renderer takes an encoding
 (:attr:`~swisstui.core.interop.formats.Format.encodings`: TRF) the encoding (UTF-8 by
 default, the last one chosen highlighted); then the file to write (a default next to the
 event folder), written atomically by :func:`swisstui.core.services.export_to_file` — the
-same bytes as ``swisstui export --format trf --encoding latin-1 -o FILE``."""
+same bytes as ``swisstui export --format trf --encoding latin-1 -o FILE``.
+
+A file name is never made of stray keys (issue 31: a Go result typed heads-down, ``B+2.5``,
+became a file in the event folder): the file prompt does not take keys typed before it was
+shown (:class:`PathPrompt`), and a name that is not the format's kind of file, or a file
+inside the event folder, is written only after the director answers ``y``
+(:func:`path_doubt`)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from textual import _time, events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...core.i18n import N_, _
 from ..lang import tr
-from ..widgets.dialogs import ListPicker
+from ..widgets.dialogs import ListPicker, PromptScreen
 
 # Strings a director reads (English, marked with N_, shown with _()); the format and list
 # names (html, csv, standings, wall…) are the CLI's words and stay as they are.
@@ -40,6 +47,12 @@ ENCODING_HELP = {
 }
 PATH_TITLE_ENCODING = N_("Write {what} as {fmt} ({encoding}) to")
 SAVED_ENCODING = N_("saved: {what} ({fmt}, {encoding}) to {path} ({size} bytes)")
+PATH_TYPED_AHEAD = N_("Typed before this question, not taken: {keys}")
+DOUBT_TITLE = N_("Write {what} to {path}?")
+DOUBT_SUFFIX = N_("{name} does not end in {suffix}, the ending of a {fmt} file.")
+DOUBT_INSIDE = N_("{path} is inside the event folder, which holds only the event's own "
+                  "files.")
+DOUBT_KEYS = N_("y = write it, n / Esc = nothing exported")
 
 
 def export_choices(game: str | None = None) -> list[tuple[str, str, str]]:
@@ -109,3 +122,69 @@ class EncodingPicker(ListPicker):
                          _(ENCODING_HINT), list_id="encodings",
                          current=current if current in choices else choices[0])
         self.fmt, self.choices = fmt, choices
+
+def path_doubt(folder: Path, fmt: str, path: str) -> list[str]:
+    """Why writing an export to ``path`` needs the director's ``y`` (empty: it does not): a
+    name without the format's ending (``B+2.5`` for an html page), or a file inside the event
+    folder (the default is next to it)."""
+    from ...core.interop.formats import FORMATS
+    target = Path(path).expanduser()
+    doubts = []
+    suffix = FORMATS[fmt].suffix if fmt in FORMATS else ""
+    if suffix and not target.name.lower().endswith(suffix.lower()):
+        doubts.append(_(DOUBT_SUFFIX).format(name=target.name, suffix=suffix, fmt=fmt))
+    try:
+        inside = target.resolve().is_relative_to(Path(folder).resolve())
+    except OSError:
+        inside = False
+    if inside:
+        doubts.append(_(DOUBT_INSIDE).format(path=path))
+    return doubts
+
+
+class _PathInput(Input):
+    """The file prompt's line: a key made before the prompt was shown (``event.time``) was
+    typed ahead — in the burst whose Enter chose the list, or on the screen below — and is
+    refused with a bell, named on the prompt; it never becomes part of a file name."""
+
+    def on_key(self, event: events.Key) -> None:
+        prompt = self.screen
+        if isinstance(prompt, PathPrompt) and event.time < prompt.shown_at:
+            event.stop()
+            event.prevent_default()
+            prompt.refuse_typed_ahead(event.character if event.is_printable
+                                      else "⏎" if event.key == "enter" else "")
+
+
+class PathPrompt(PromptScreen):
+    """The file an export is written to (default next to the event folder, selected: typing
+    replaces it); keys typed before it was shown are not taken (:class:`_PathInput`)."""
+
+    def __init__(self, title: str, hint: str, value: str = "") -> None:
+        super().__init__(title, hint, value=value)
+        self.shown_at = _time.get_time()
+        self.typed_ahead = ""
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.title_text, classes="dialog-title", markup=False)
+            yield _PathInput(self.value, id="prompt")
+            note = Static("", markup=False, id="prompt-typed", classes="dialog-warning")
+            note.display = False
+            yield note
+            yield Static(self.hint, classes="hint", markup=False)
+
+    def on_key(self, event: events.Key) -> None:
+        # a key typed ahead that reached the prompt before its line had the cursor
+        if event.time < self.shown_at:
+            event.stop()
+            event.prevent_default()
+            self.refuse_typed_ahead(event.character if event.is_printable
+                                    else "⏎" if event.key == "enter" else "")
+
+    def refuse_typed_ahead(self, char: str) -> None:
+        self.typed_ahead += char
+        self.app.bell()
+        note = self.query_one("#prompt-typed", Static)
+        note.update(_(PATH_TYPED_AHEAD).format(keys=self.typed_ahead))
+        note.display = True

@@ -2,7 +2,18 @@
 Enter, or pick a board with Up/Down and type just the result.  Each accepted result is
 written with ``store.update`` before the list shows it; the cursor then moves to the next
 board without a result.  A refused entry keeps the text for correction and shows the game's
-own message.  Replacing a different result asks first; ``BOARD clear`` / Delete clears."""
+own message.  Replacing a different result asks first; ``BOARD clear`` / Delete clears.
+
+Typing heads-down, keys arrive in bursts (SSH, a paste, a bouncing key), so (issue 31):
+
+* Entering Results (F4, ``E``, the palette) puts the cursor in the entry line, and on the
+  board list a key a result of this game may start with (``GameProfile.entry_starts``) goes
+  to the entry line even where it is also a global key: Go's ``W+R`` is not Export (``W``).
+* A refused entry stays in the line, selected, so the next key typed replaces it instead of
+  being appended to it.  The cursor is still on the refused board, so until the director
+  acts on the refusal (edits the text with Backspace, Delete or the arrow keys, picks a board
+  with Up/Down, or Esc) an entry must name its board: a bare result typed after a refusal
+  would land on the refused board, and each later one a board early."""
 
 from __future__ import annotations
 
@@ -63,6 +74,8 @@ TARGET_HAS = N_("→ board {board} (has {result})")
 TARGET_NONE = N_("→ board {board}: no such board")
 TARGET_SELECTED = N_(" (selected)")
 TYPED_AHEAD = N_("typed while the question was open, not taken: {keys}")
+AFTER_REFUSAL = N_("the entry before was refused: start with the board (12 1-0), or pick "
+                   "the board with Up/Down")
 
 
 def playoff_stage(event: Event, round_no: int) -> str:
@@ -73,9 +86,10 @@ def playoff_stage(event: Event, round_no: int) -> str:
         _("Round {round}").format(round=round_no)
 
 
-# Keys that stay keys on the board list (every other printable character is typing).
-_BOUND = frozenset(k for key in (*keymap.GLOBAL, *keymap.MODE_KEYS["results"])
-                   for k in key.keys.split(","))
+# Keys that stay keys on the board list (every other printable character is typing);
+# a global key that a result of the event's game starts with is typing too (Go's W).
+_MODE_BOUND = frozenset(k for key in keymap.MODE_KEYS["results"] for k in key.keys.split(","))
+_BOUND = _MODE_BOUND | frozenset(k for key in keymap.GLOBAL for k in key.keys.split(","))
 
 
 ROUND_KEYS = ("[", "]")
@@ -86,12 +100,59 @@ def entry_placeholder() -> str:
     return _("board result, e.g. 12 1-0 — or just the result for the selected board")
 
 
+# Keys in the entry line that edit the text as it is: after a refusal they say the director
+# is correcting the refused entry (for the board under the cursor), not typing the next one.
+EDIT_KEYS = frozenset(("backspace", "delete", "left", "right", "home", "end", "ctrl+left",
+                       "ctrl+right", "ctrl+a", "ctrl+e", "ctrl+w", "ctrl+u", "ctrl+k",
+                       "ctrl+d", "ctrl+h", "shift+left", "shift+right", "shift+home",
+                       "shift+end"))
+
+
 class EntryLine(Input):
     """The results entry line.  ``[`` and ``]`` are no game's result: they are left to the
-    screen's round keys (Textual leaves a printable key to a text field otherwise)."""
+    screen's round keys (Textual leaves a printable key to a text field otherwise).
+
+    Enter is taken here, in the order the keys were typed: Textual's Enter binding runs only
+    once the key has bubbled up to the application, after the keys typed behind it in the
+    same burst were inserted (``W+R⏎B+2.5⏎`` was read as ``W+RB+2.5``).
+
+    ``refused``: the text of the last entry refused, while it stands (the screen sets it and
+    selects the text); an editing key (:data:`EDIT_KEYS`) ends it."""
+
+    refused: str | None = None
 
     def check_consume_key(self, key: str, character: str | None) -> bool:
         return character not in ROUND_KEYS and super().check_consume_key(key, character)
+
+    def on_key(self, event: events.Key) -> None:
+        screen = self.screen
+        if not isinstance(screen, ResultsScreen) or screen.key_for_question(event):
+            return
+        screen._typed_on_list = False
+        if event.key in EDIT_KEYS:
+            self.refused = None
+        if event.key == "enter":
+            event.stop()
+            event.prevent_default()
+            screen.submit(self.value)
+
+    def show_refused(self, text: str) -> None:
+        """Keep a refused entry in the line, selected: the next key typed replaces it."""
+        self.refused = text
+        if self.value != text:
+            self.value = text
+        self.select_all()
+
+
+class BoardList(FastTable):
+    """The results' board list: a key a result starts with goes to the entry line, and an
+    Enter that follows such keys in the same burst enters the line
+    (:meth:`ResultsScreen.board_list_key`)."""
+
+    def on_key(self, event: events.Key) -> None:
+        screen = self.screen
+        if isinstance(screen, ResultsScreen) and not screen.key_for_question(event):
+            screen.board_list_key(event)
 
 
 class ResultsScreen(EventScreen):
@@ -116,7 +177,8 @@ class ResultsScreen(EventScreen):
         # and is inserted; selecting it on focus made the next key replace it ("3 1-0"
         # became " 1-0", saved on the selected board instead of board 3)
         yield EntryLine(placeholder=entry_placeholder(), id="entry", select_on_focus=False)
-        yield FastTable(id="boards")
+        # (a refused entry is selected by EntryLine.show_refused, not by focusing)
+        yield BoardList(id="boards")
 
     def translate_fixed(self) -> None:
         self.query_one("#entry", Input).placeholder = entry_placeholder()
@@ -126,6 +188,15 @@ class ResultsScreen(EventScreen):
         self.watch(self.query_one("#boards", FastTable), "cursor_row",
                    lambda *_args: self.show_target(), init=False)
         self.query_one("#entry", Input).focus()
+
+    def entered(self) -> None:
+        """The director switched to Results (F4, ``E``, the palette; ``SwissApp.switch_mode``
+        calls this): the cursor goes to the entry line, wherever it was left."""
+        if self.is_mounted:
+            self.query_one("#entry", Input).focus()
+
+    def _entry(self) -> EntryLine:
+        return self.query_one("#entry", EntryLine)
 
     def show_target(self) -> None:
         """The entry line's title names the board Enter will write to (``→ board 7``): the
@@ -231,8 +302,10 @@ class ResultsScreen(EventScreen):
     def action_move(self, delta: int) -> None:
         t = self.query_one("#boards", FastTable)
         t.move_cursor(t.cursor_row + delta)
+        self._entry().refused = None  # the director picked the board
 
     def action_leave_entry(self) -> None:
+        self._entry().refused = None
         self.query_one("#boards", FastTable).focus()
 
     def action_focus_entry(self) -> None:
@@ -254,24 +327,59 @@ class ResultsScreen(EventScreen):
             return
         self.round_no = new
         self._follow_latest = new == ev.current_round
+        self._entry().refused = None
         self.sync(force=True)
 
     def on_fast_table_selected(self, message: FastTable.Selected) -> None:
+        self._entry().refused = None  # Enter on a board: the director picked it
         self.query_one("#entry", Input).focus()
 
-    def on_key(self, event: events.Key) -> None:
+    _typed_on_list = False  # keys of the board list went to the entry line, none since
+
+    def board_list_key(self, event: events.Key) -> None:
         """On the board list, any printable character that is not a key (of this mode or
-        global: c, i, [, ], ?, E, P, R, S, X) starts typing in the entry line — digits, but
-        also the letters a result starts with: Go's ``B+R`` / ``W+T`` / ``jigo``, Magic's
-        ``ID``, chess ``draw``."""
-        char = event.character
-        if (char and char.isprintable() and not char.isspace() and event.key not in _BOUND
-                and isinstance(self.focused, FastTable)):
-            inp = self.query_one("#entry", Input)
-            inp.focus()
-            inp.insert_text_at_cursor(char)
+        global: c, i, [, ], ?, E, P, R, S, T, W, X) starts typing in the entry line — digits,
+        but also the letters a result starts with: Go's ``B+R`` / ``jigo``, Magic's ``ID``,
+        chess ``draw``.  A global key that a result of this game starts with
+        (``GameProfile.entry_starts``: Go's ``W`` of ``W+R``, not Export) is typing too.
+        The keys of the same burst still reach the list after the cursor moved: they follow
+        (Enter enters the line)."""
+        inp = self._entry()
+        if event.key == "enter" and self._typed_on_list:
             event.stop()
             event.prevent_default()
+            self._typed_on_list = False
+            self.submit(inp.value)
+            return
+        char = event.character
+        if not (char and char.isprintable()):
+            return
+        ev = self.event
+        starts = profile(ev.game).entry_starts() if ev is not None else frozenset()
+        typing = self._typed_on_list or not char.isspace() and (
+            event.key not in _BOUND or (char in starts and event.key not in _MODE_BOUND))
+        if typing:
+            event.stop()
+            event.prevent_default()
+            inp.focus()
+            if inp.selected_text:
+                inp.replace(char, *inp.selection)
+            else:
+                inp.insert_text_at_cursor(char)
+            self._typed_on_list = True
+
+    def key_for_question(self, event: events.Key) -> bool:
+        """A key that reached the entry line or the board list while a question is open
+        over this screen (it was typed in the burst whose Enter opened it) is the
+        question's: handed to it, never typed into the line behind it."""
+        top = self.app.screen
+        if top is self:
+            return False
+        event.stop()
+        event.prevent_default()
+        key = events.Key(event.key, event.character)
+        (top.focused or top).post_message(key)
+        return True
 
     # ---- entering ----------------------------------------------------------------------------
     def on_input_submitted(self, message: Input.Submitted) -> None:
@@ -279,6 +387,13 @@ class ResultsScreen(EventScreen):
             return
         message.stop()
         self.submit(message.value)
+
+    def refuse(self, text: str, message: str) -> None:
+        """An entry refused: the message (and a bell), the text kept in the line and
+        selected, so the next key typed replaces it (an empty line stays as it is)."""
+        self.error(message)
+        if text.strip():
+            self._entry().show_refused(text)
 
     def submit(self, text: str) -> None:
         ev = self.event
@@ -288,19 +403,25 @@ class ResultsScreen(EventScreen):
         try:
             entry = backend.parse_entry(text)
         except SwissError as exc:
-            self.error(str(exc))
+            self.refuse(text, str(exc))
             return
         rnd = ev.round(self.round_no)
         if rnd is None:
-            self.error(_("no round is paired yet: pair one in Pairings (F3)"))
+            self.refuse(text, _("no round is paired yet: pair one in Pairings (F3)"))
+            return
+        refused = self._entry().refused
+        if entry.board is None and refused is not None and text != refused:
+            # typed after a refusal without a board: the cursor is still on the refused
+            # board, which is not where a heads-down director meant this one to go
+            self.refuse(text, _(AFTER_REFUSAL))
             return
         board = entry.board if entry.board is not None else self.selected_board()
         if board is None:
-            self.error(_("no board selected: type BOARD RESULT, e.g. 12 1-0"))
+            self.refuse(text, _("no board selected: type BOARD RESULT, e.g. 12 1-0"))
             return
         bd = rnd.board(board)
         if bd is None:
-            self.error(_("round {round} has no board {board} (boards 1–{last})").format(
+            self.refuse(text, _("round {round} has no board {board} (boards 1–{last})").format(
                 round=self.round_no, board=board, last=len(rnd.boards)))
             self.select_board(board)
             return
@@ -376,7 +497,7 @@ class ResultsScreen(EventScreen):
                                         entry.extra, force=force)
         except ConflictError as exc:
             if force:
-                self.error(str(exc))
+                self.refuse(self._entry().value, str(exc))
                 return
             ev = self.event
             rnd = ev.round(self.round_no) if ev else None
@@ -386,7 +507,7 @@ class ResultsScreen(EventScreen):
             self._ask_replace(board, entry, old, str(exc))
             return
         except SwissError as exc:
-            self.error(str(exc))
+            self.refuse(self._entry().value, str(exc))
             self.select_board(board)
             return
         new, saved = out.event, out.board
@@ -422,7 +543,8 @@ class ResultsScreen(EventScreen):
                     + (f" · {note}" if note else ""), "" if note else "ok")
 
     def _clear_entry(self) -> None:
-        inp = self.query_one("#entry", Input)
+        inp = self._entry()
+        inp.refused = None
         inp.value = ""
         inp.focus()
 
