@@ -6,7 +6,12 @@ tests/long/store_torture.py.
   edit could produce (a named pipe, a folder or a symbolic link in place of a file, deep
   nesting, a truncated file, a stray round name, a changed mode, ...), then every command of
   the CLI, in-process.  Each must end with exit 0, 1 or 2, never a traceback; a refused
-  command (exit 1 or 2) leaves the folder byte-identical, modes and links included.
+  command (exit 1 or 2) leaves the folder byte-identical, modes and links included.  The
+  mutated files include ``clock.toml`` and a cache entry; hostile mutations (issue 31,
+  items 8-10) plant a journal whose steps point outside the folder, link ``rounds/`` or
+  ``.swisstui-cache/`` to a folder elsewhere.  Nothing outside the event folder (a sandbox
+  holding canaries and every link's target) may change, whatever the command and its exit,
+  and after a successful write every cache entry is no more readable than its data.
 * Crash test: a real process making multi-file changes (state i → i+1: settings, players and
   several round files at once) is killed with SIGKILL at a random moment; the folder then
   loads as exactly one state — the last acknowledged one or the one being written — and
@@ -16,6 +21,7 @@ tests/long/store_torture.py.
 from __future__ import annotations
 
 import io
+import json
 import os
 import random
 import shutil
@@ -39,10 +45,14 @@ from swisstui.core.results import record_result
 
 # ---- the folder fuzzer --------------------------------------------------------------------
 
-FILES = ("event.toml", "players.toml", "rounds/01.toml", "rounds/02.toml")
+FILES = ("event.toml", "players.toml", "rounds/01.toml", "rounds/02.toml", "clock.toml",
+         ".swisstui-cache/players.toml.pickle")
 MUTATIONS = ("fifo", "folder", "deep", "rounds_file", "symlink", "dangling", "lock_link",
              "lock_fifo", "lock_missing", "round_alias", "round_rename", "truncate",
-             "edit", "bad_utf8", "chmod", "delete", "empty", "junk_journal")
+             "edit", "bad_utf8", "chmod", "delete", "empty", "junk_journal",
+             "hostile_journal", "rounds_link", "cache_link", "cache_junk")
+#: Files outside the event folder that no command may touch (the hostile journals name them)
+CANARIES = ("canary.toml", "players.toml", ".canary.toml.0badc0de.swisstui-tmp")
 VALUES = ('"x"', "1", "-3", "0", "3.5", "true", "[1, 2]", '["a"]', "{a = 1}", "[]", "1e400",
           "nan", "99999999999999999999", '"1-0"', "[[1, 2]]", '"2026-01-01"')
 KEYS = ("name", "rounds", "game", "id", "rating", "result", "players", "board", "kind",
@@ -60,7 +70,29 @@ def build_base(tmp: Path) -> Path:
         e = make_round(e, [(1, 3), (2, 4), (5, 7), (6, 8)])
         return record_result(e, 2, 1, "1-0")
     store.update(folder, two_rounds)
+    from datetime import UTC, datetime
+    from swisstui.core import clock
+    clock.change(folder, lambda c: clock.started(2, 60, at=datetime(2026, 5, 1, 10, tzinfo=UTC)))
     return folder
+
+
+def hostile_journal(folder: Path, outside: Path, param: int) -> list:
+    """The steps of a journal planted to reach ``outside`` (canaries there)."""
+    rel = os.path.relpath(outside, folder)
+    tmp = ".canary.toml.0badc0de.swisstui-tmp"
+    return [
+        [["delete", f"{rel}/canary.toml"]],
+        [["delete", str(outside / "canary.toml")]],
+        [["delete", f"rounds/../{rel}/canary.toml"]],
+        [["replace", f"{rel}/{tmp}", f"{rel}/canary.toml"]],
+        [["replace", str(outside / tmp), str(outside / "canary.toml")]],
+        [["delete", "rounds/02.toml"], ["delete", f"{rel}/players.toml"]],
+        [["replace", f"{rel}/{tmp}", "players.toml"]],
+        [["delete", "rounds/01.toml"], ["replace", f"rounds/../{rel}/{tmp}",
+                                        f"rounds/../{rel}/canary.toml"]],
+        [["delete", ".swisstui-cache"]],
+        [["delete", "../" * 12 + "etc/hostname-canary"]],
+    ][param % 10]
 
 
 def commands(event: Path, out: Path) -> list[list[str]]:
@@ -70,7 +102,7 @@ def commands(event: Path, out: Path) -> list[list[str]]:
     return [
         ["check", e], ["standings", e], ["standings", e, "--round", "1", "--format", "json"],
         ["crosstable", e], ["playoff", e, "--show"], ["players", "list", e],
-        ["explain", e, "2", "1"],
+        ["explain", e, "2", "1"], ["clock", e, "show"], ["serve-snapshot", e],
         ["export", e, "--format", "json", "-o", str(out / "x.json")],
         ["export", e, "--format", "trf", "-o", str(out / "x.trf")],
         ["export", e, "--format", "csv", "-o", str(out / "x.csv")],
@@ -80,7 +112,7 @@ def commands(event: Path, out: Path) -> list[list[str]]:
         ["players", "bye", e, "3", "--round", "4", "--kind", "half"],
         ["players", "withdraw", e, "8", "--from-round", "4"],
         ["pairings", "swap", e, "2", "5", "6"], ["pair", e], ["pair", e, "--undo"],
-        ["players", "remove", e, "9"],
+        ["players", "remove", e, "9"], ["clock", e, "extend", "5"], ["clock", e, "pause"],
     ]
 
 
@@ -182,6 +214,46 @@ def mutate(folder: Path, outside: Path, kind: str, which: int, param: int) -> st
             os.mkfifo(lock)
     elif kind == "junk_journal":
         (folder / store.JOURNAL_FILE).write_text(("{", "[]", '{"swisstui_journal": 2}')[param % 3])
+    elif kind == "hostile_journal":
+        journal = folder / store.JOURNAL_FILE
+        doc = json.dumps({"swisstui_journal": 1,
+                          "steps": hostile_journal(folder, outside, param)})
+        if os.path.lexists(journal):
+            journal.unlink()
+        if param % 7 == 6:  # the journal itself a link to one outside
+            (outside / f"journal{param}").write_text(doc)
+            journal.symlink_to(outside / f"journal{param}")
+        else:
+            journal.write_text(doc)
+    elif kind == "rounds_link":
+        rdir = folder / "rounds"
+        if not rdir.is_dir() or rdir.is_symlink():
+            return f"{kind}: skipped"
+        elsewhere = outside / f"rounds{param}"
+        shutil.move(rdir, elsewhere)
+        (elsewhere / ".03.toml.1234abcd.swisstui-tmp").write_text("not ours\n")
+        rdir.symlink_to(elsewhere)
+    elif kind == "cache_link":
+        cdir = folder / ".swisstui-cache"
+        elsewhere = outside / f"cache{param}"
+        if cdir.is_dir() and not cdir.is_symlink():
+            shutil.move(cdir, elsewhere)
+        else:
+            elsewhere.mkdir(exist_ok=True)
+        (elsewhere / "stray.pickle").write_text("not ours\n")
+        if os.path.lexists(cdir):
+            return f"{kind}: skipped"
+        cdir.symlink_to(elsewhere)
+    elif kind == "cache_junk":
+        cdir = folder / ".swisstui-cache"
+        if not cdir.is_dir() or cdir.is_symlink():
+            return f"{kind}: skipped"
+        entries = sorted(cdir.iterdir())
+        if entries:
+            entry = entries[param % len(entries)]
+            data = entry.read_bytes()
+            at = param % (len(data) + 1)
+            entry.write_bytes(data[:at] + rng.randbytes(1 + param % 64) + data[at + 1:])
     return f"{kind} {name} {param}"
 
 
@@ -189,6 +261,11 @@ def run_cli(argv: list[str]) -> tuple[int, str, str]:
     """``swisstui ARGV`` in-process: (exit code, stdout, stderr).  Any exception other than
     SystemExit escapes (that is a traceback for the user)."""
     out, err = io.StringIO(), io.StringIO()
+    if argv[0] == "serve-snapshot":  # what `serve` reads on each poll (it never raises)
+        from swisstui.web.snapshot import snapshot_bytes
+        doc = json.loads(snapshot_bytes(argv[1]))
+        return (1 if "error" in doc else 0), "", (f"swisstui: {doc['error']}\n"
+                                                  if "error" in doc else "")
     with redirect_stdout(out), redirect_stderr(err):
         try:
             rc = main(list(argv))
@@ -207,6 +284,32 @@ def _without_new_lock(after: dict, before: dict) -> dict:
     return after
 
 
+def _cache_too_open(folder: Path) -> list[str]:
+    """Cache entries readable by group or others when their data is not (issue 31, item 9)."""
+    cdir = folder / ".swisstui-cache"
+    if not cdir.is_dir() or cdir.is_symlink():
+        return []
+    bad = []
+    try:
+        event_mode = os.stat(folder / "event.toml").st_mode
+    except OSError:
+        return []
+    for entry in cdir.iterdir():
+        if not entry.name.endswith(".pickle") or not stat.S_ISREG(os.lstat(entry).st_mode):
+            continue
+        rel = entry.name[: -len(".pickle")].replace("rounds-", "rounds/", 1)
+        try:
+            mode = os.stat(folder / rel).st_mode
+        except OSError:
+            continue  # a source gone: the entry is unused, the next writer removes it
+        if rel.startswith("rounds/"):
+            mode &= event_mode
+        if stat.S_IMODE(os.stat(entry).st_mode) & 0o077 & ~mode:
+            bad.append(f"{entry.name} {oct(stat.S_IMODE(os.stat(entry).st_mode))} "
+                       f"for data {oct(stat.S_IMODE(mode))}")
+    return bad
+
+
 def fuzz_case(base: Path, work: Path, mutations: list[tuple[str, int, int]]) -> list[str]:
     """Copy ``base``, apply ``mutations``, run every command; return the failures found."""
     if work.exists():
@@ -215,11 +318,14 @@ def fuzz_case(base: Path, work: Path, mutations: list[tuple[str, int, int]]) -> 
     folder, outside, out = work / "event", work / "outside", work / "out"
     outside.mkdir()
     out.mkdir()
+    for name in CANARIES:
+        (outside / name).write_text(f"# {name}: a file outside the event\n")
     shutil.copytree(base, folder, symlinks=True)
     done = [mutate(folder, outside, *m) for m in mutations]
     failures: list[str] = []
     for argv in commands(folder, out):
         before = snapshot(folder)
+        sandbox = snapshot(outside)
         try:
             rc, stdout, stderr = run_cli(argv)
         except BaseException as exc:  # a traceback for the user
@@ -227,6 +333,13 @@ def fuzz_case(base: Path, work: Path, mutations: list[tuple[str, int, int]]) -> 
             continue
         after = snapshot(folder)
         where = f"{done} {argv[:2]} -> {rc}"
+        if snapshot(outside) != sandbox:
+            now = snapshot(outside)
+            changed = sorted(k for k in set(sandbox) | set(now) if sandbox.get(k) != now.get(k))
+            failures.append(f"{where}: changed outside the event folder {changed}")
+        if rc == 0 and any(k.startswith(("./event.toml", "./players.toml", "./rounds/"))
+                           and before.get(k) != after.get(k) for k in set(before) | set(after)):
+            failures += [f"{where}: cache too open: {b}" for b in _cache_too_open(folder)]
         if rc not in (0, 1, 2):
             failures.append(f"{where}: exit code")
         if "Traceback" in stderr or "Traceback" in stdout:

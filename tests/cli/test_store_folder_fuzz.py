@@ -2,8 +2,10 @@
 folder (a named pipe, a folder or a link in place of a file, deep nesting, a rounds file, a
 stray round name, truncation, a changed mode, a lock that is a link, ...), then every
 command.  No traceback, exit 0, 1 or 2, and a refused command leaves the folder
-byte-identical, modes included.  Bounded to run in seconds; the long run (10 000 cases) is
-tests/long/store_torture.py."""
+byte-identical, modes included.  Since issue 31 the mutated files include clock.toml and a
+cache entry, hostile journals point outside the folder, rounds/ and the cache are linked
+elsewhere, and no command may change anything outside the event folder.  Bounded to run in
+a few minutes; the long run (10 000 cases) is tests/long/run_store_torture.py."""
 
 from __future__ import annotations
 

@@ -202,3 +202,28 @@ def test_every_game_is_read_back_from_the_cache(tmp_path, no_parse, game, texts)
     assert got == expected and got.settings.options == expected.settings.options
     assert [b.result for b in got.round(1).boards] == [b.result for b in
                                                          expected.round(1).boards]
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder"])
+def test_an_entry_that_is_not_a_file_never_blocks_or_spoils_the_writer(tmp_path, kind):
+    """A named pipe in place of an entry blocked every writer in the cache's header read
+    (open without O_NONBLOCK; found by the folder fuzzer, issue 31); a folder there stopped
+    the other entries from being written.  The writer runs in a thread so the test fails
+    rather than hangs."""
+    import threading
+    folder = _event(tmp_path)
+    shutil.rmtree(folder / CACHE)
+    (folder / CACHE).mkdir()
+    entry = folder / CACHE / "event.toml.pickle"
+    os.mkfifo(entry) if kind == "fifo" else entry.mkdir()
+    done = threading.Event()
+
+    def write() -> None:
+        store.update(folder, lambda e: record_result(e, 1, 3, "1-0"))
+        done.set()
+    threading.Thread(target=write, daemon=True).start()
+    assert done.wait(60), "the writer hung on the cache entry"
+    assert sorted(p.name for p in (folder / CACHE).iterdir()) == [
+        "event.toml.pickle", "players.toml.pickle", "rounds-01.toml.pickle"]
+    assert (folder / CACHE / "players.toml.pickle").is_file()
+    assert (folder / CACHE / "rounds-01.toml.pickle").is_file()

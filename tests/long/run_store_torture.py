@@ -3,8 +3,10 @@
     .venv/bin/python tests/long/run_store_torture.py [--cases 10000] [--kills 1000]
 
 The fuzzer (tests/store_torture.py: ``fuzz_case``) applies one to three random mutations to
-a valid event folder and runs every command in-process: no traceback, exit 0/1/2, a refused
-command leaves the folder byte-identical.  With ``--fast`` (the default) fsync is a no-op
+a valid event folder (its files, ``clock.toml``, the cache, hostile journals and links
+pointing outside) and runs every command in-process: no traceback, exit 0/1/2, a refused
+command leaves the folder byte-identical, nothing outside the folder changes, and a cache
+entry is never more readable than its data.  With ``--fast`` (the default) fsync is a no-op
 and the argument parser is built once, which makes a case ~3x cheaper and changes nothing
 the fuzzer checks.  The crash test (``crash_once``) kills a real multi-file writer with
 SIGKILL at a random moment, then verifies the folder is exactly the acknowledged state or

@@ -246,32 +246,35 @@ def _save(folder: Path, event: model.Event, parsed: Callable[[Path, Any], Any]) 
     if os.path.isdir(cdir):
         _tighten_dir(cdir, modes.values())
     for rel, context in files:
-        path = folder / rel
-        target = cdir / entry_name(rel)
-        _tighten(target, modes[rel])
-        old = _head_of(target)
-        stamp = _stamp(os.stat(path))
-        if old is not None and old.get("code") == code and old.get("stamp") == stamp and \
-                (context is None or old.get("settings") == settings_sha):
-            continue  # up to date (its digest was checked when it was written)
-        obj = parsed(path, context)
-        if obj is None:
+        try:
+            path = folder / rel
+            target = cdir / entry_name(rel)
+            _tighten(target, modes[rel])
+            old = _head_of(target)
+            stamp = _stamp(os.stat(path))
+            if old is not None and old.get("code") == code and old.get("stamp") == stamp and \
+                    (context is None or old.get("settings") == settings_sha):
+                continue  # up to date (its digest was checked when it was written)
+            obj = parsed(path, context)
+            if obj is None:
+                continue
+            read = _read_source(path)
+            if read is None or read[1] is None or read[1] != _serialised(rel, obj, event):
+                continue
+            head: dict[str, Any] = {"code": code, "file": rel, "stamp": read[0],
+                                    "sha": _digest(read[1])}
+            if context is not None:
+                head["settings"] = settings_sha
+            payload = pickle.dumps(obj, protocol=_PROTOCOL)
+            head["payload"] = _digest(payload)
+            if not os.path.lexists(cdir):
+                os.mkdir(cdir, 0o777)
+                _tighten_dir(cdir, modes.values())
+                _owned_like(cdir, folder)
+            _write(target, MAGIC + json.dumps(head).encode() + b"\n" + payload, modes[rel])
+            _owned_like(target, folder)
+        except Exception:  # noqa: BLE001 - one bad entry (a folder, a pipe) spoils no other
             continue
-        read = _read_source(path)
-        if read is None or read[1] is None or read[1] != _serialised(rel, obj, event):
-            continue
-        head: dict[str, Any] = {"code": code, "file": rel, "stamp": read[0],
-                                "sha": _digest(read[1])}
-        if context is not None:
-            head["settings"] = settings_sha
-        payload = pickle.dumps(obj, protocol=_PROTOCOL)
-        head["payload"] = _digest(payload)
-        if not os.path.lexists(cdir):
-            os.mkdir(cdir, 0o777)
-            _tighten_dir(cdir, modes.values())
-            _owned_like(cdir, folder)
-        _write(target, MAGIC + json.dumps(head).encode() + b"\n" + payload, modes[rel])
-        _owned_like(target, folder)
     keep = {entry_name(rel) for rel, _ in files}
     for name in os.listdir(cdir) if os.path.isdir(cdir) else ():  # entries of deleted rounds, temp files of a crash
         if name not in keep:
@@ -332,12 +335,15 @@ def _owned_like(path: Path, folder: Path) -> None:
 
 
 def _head_of(target: Path) -> dict | None:
-    """The header of an entry (reads its first few kilobytes only)."""
+    """The header of an entry (reads its first few kilobytes only); None for anything but a
+    regular file (a named pipe in its place must not block the writer)."""
     try:
-        fd = os.open(target, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+        fd = os.open(target, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
     except OSError:
         return None
     try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
         raw = os.read(fd, len(MAGIC) + _MAX_HEADER)
     finally:
         os.close(fd)
