@@ -432,7 +432,7 @@ class DisplayApp(App):
         ev = self.event
         if ev is None:
             return
-        t = self.query_one(FastTable)
+        t = self.query_one(PagedTable)
         if not self._started:  # the first view: the first of the cycle
             self._started = True
             self.view = VIEWS.index(self.first_view())
@@ -445,9 +445,10 @@ class DisplayApp(App):
                 # the playoff's final places, as F5 shows them: the champion first
                 cols, rows, _hint = final_rows(ev)
                 places = backend.final_places(ev)
-                champion = places[0] if places and places[0].stage == "Champion" else None
-                title = (_("Final places · Champion: {name}").format(
-                    name=ev.player(champion.player).name) if champion else _("Final places"))
+                champion = ev.player(places[0].player) \
+                    if places and places[0].stage == "Champion" else None
+                title = (_("Final places · Champion: {name}").format(name=champion.name)
+                         if champion is not None else _("Final places"))
                 widths = widths_of({"Playoff": 15, "Swiss": 6, "Pts": 5})
             elif view == "standings":
                 # the projector shows official standings: complete rounds only
