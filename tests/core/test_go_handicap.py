@@ -3,14 +3,17 @@ board in the round file, checked when read, prefilled when the result is entered
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
 
-from conftest import make_event
+from conftest import make_event, sample_players
 from swisstui.core import services, store
 from swisstui.core.board_setup import describe
 from swisstui.core.errors import EventFileError
 from swisstui.core.games.go_handicap import board_setup, check_setup, komi, stones
 from swisstui.core.model import Player
+from swisstui.core.pairing.simulate import simulate
 from swisstui.core.settings import make_settings
 from swisstui.core.errors import ResultError
 
@@ -153,3 +156,49 @@ def test_h9_declares_the_reduction_and_each_games_stones(tmp_path):
     services.pair_next(plain)
     assert "; HA[]" in services.export(store.load(plain),
                                        services.ExportRequest("h9")).decode("latin-1")
+
+
+def _handicap_simulation(tmp_path):
+    """A simulated 20-player handicap Go event (ranks 6d … 14k: most boards have stones),
+    written to a folder and read back."""
+    s = make_settings("go", "Handicap", 4, seed=3, options={"handicap": True})
+    ev = simulate("go", 20, 4, seed=3, settings=s, players=list(sample_players("go", 20)))
+    folder = tmp_path / "sim"
+    store.create(folder, ev.settings, ev.players, ev.rounds)
+    # the round files as written, read as another process would (a copy: neither this
+    # process's cache nor the folder's .swisstui-cache holds the event written from memory)
+    copy = tmp_path / "copy"
+    shutil.copytree(folder, copy, ignore=shutil.ignore_patterns(".swisstui-cache"))
+    return ev, copy
+
+
+def test_simulated_results_keep_each_boards_stones_and_komi(tmp_path):
+    """Issue 32 item 18: a simulated result was read without the board's setup, so a
+    handicap board was saved as an even game with the event's komi (6.5, no stones)."""
+    ev, folder = _handicap_simulation(tmp_path)
+    back = store.load(folder)
+    handicap_boards = 0
+    for rnd in back.rounds:
+        for b in rnd.boards:
+            black, white = (back.player(x) for x in b.players)
+            expected = board_setup(back.settings, black, white)
+            assert b.result is not None
+            assert b.setup == expected, (rnd.number, b.number)
+            assert b.result.detail["handicap"] == expected["handicap"]
+            assert b.result.detail["komi"] == expected["komi"]
+            handicap_boards += expected["handicap"] > 0
+    assert handicap_boards >= 10  # the check is not empty: most boards have stones
+    assert [r.boards for r in back.rounds] == [r.boards for r in ev.rounds]
+
+
+def test_a_forced_correction_keeps_the_simulated_boards_setup(tmp_path):
+    _, folder = _handicap_simulation(tmp_path)
+    ev = store.load(folder)
+    board = next(b for b in ev.rounds[-1].boards if b.setup["handicap"] >= 2)
+    new = "W+R" if board.result.outcome[0] == 1 else "B+R"
+    rec = services.record_result(folder, ev.rounds[-1].number, board.number, new, force=True)
+    assert rec.board.result.text == new
+    assert rec.board.setup == board.setup
+    assert rec.board.result.detail["handicap"] == board.setup["handicap"]
+    assert rec.board.result.detail["komi"] == 0.5
+    assert store.load(folder).rounds[-1].board(board.number).setup == board.setup

@@ -17,6 +17,7 @@ from collections import Counter
 from dataclasses import replace
 from collections.abc import Callable
 
+from ..board_setup import after_result
 from ..games import profile
 from ..model import Board, Event, GameKind, Player, Result, Round, Settings, history
 from .engine import pair_round
@@ -81,11 +82,13 @@ def random_players(n: int, rng: random.Random, game: str, *, start: int = 1) -> 
 def make_result(event: Event, board: Board, outcome: tuple[float, float],
                 rng: random.Random, forfeit: bool = False) -> Result:
     """A Result for ``outcome`` in the game's own notation: the profile's
-    ``simulate_result`` read by its grammar (``profile(game).parse``)."""
+    ``simulate_result`` read by its grammar with the board's setup prefilled, as a
+    director's entry is (:func:`swisstui.core.results.parse_for_board`): a Go handicap
+    board's result keeps the stones and komi decided at pairing."""
     prof = profile(event.game)
     assert prof.simulate_result is not None, f"{event.game}: the profile cannot simulate"
     text, extra = prof.simulate_result(rng, outcome, *board.players, forfeit)
-    return prof.result(text, event.settings, extra)
+    return prof.result(text, event.settings, {**(board.setup or {}), **extra})
 
 
 def play(event: Event, rnd: Round, rng: random.Random, *, forfeit_rate: float = 0.0) -> Round:
@@ -104,7 +107,8 @@ def play(event: Event, rnd: Round, rng: random.Random, *, forfeit_rate: float = 
         else:
             y = rng.random()
             outcome = (1.0, 0.0) if y < exp else (0.0, 1.0)
-        boards.append(replace(b, result=make_result(event, b, outcome, rng, forfeit)))
+        boards.append(after_result(event.settings, b,
+                                   make_result(event, b, outcome, rng, forfeit)))
     return replace(rnd, boards=tuple(boards))
 
 
