@@ -17,7 +17,7 @@ def _html(folder, what, **kw) -> str:
 
 @pytest.mark.parametrize("game,fields", [
     ("othello", ["Discs", "Discs"]),
-    ("go", ["Winner (B/W)", "Margin (points, R, T or F)", "Handicap", "Komi"]),
+    ("go", []),  # one line, the result; stones and komi printed (issue 32 item 1)
     ("magic", ["Games won", "Games won", "Drawn games", "Drops after this match"]),
     ("chess", []),
 ])
@@ -38,6 +38,9 @@ def test_result_slips_carry_the_games_fields(tmp_path, game, fields):
     assert slip1.count("Signature ") == 2
     assert "@page{size:A4 portrait" in html
     assert "http" not in html.replace(ev.settings.name, "")
+    if game == "go":  # even games of the default settings: no stones, the rules' komi 6.5
+        assert '<div class="field">Handicap<b class="filled">0</b></div>' in slip1
+        assert '<div class="field">Komi<b class="filled">6.5</b></div>' in slip1
 
 
 def test_paper_sizes_and_repeated_header(tmp_path):
