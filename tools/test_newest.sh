@@ -14,6 +14,8 @@ python3 -m venv "$venv"
     --config-settings editable_mode=compat -e '.[test]'
 "$venv/bin/pip" list --format=freeze --exclude-editable > "$venv/versions.txt"
 echo "newest releases: $venv/versions.txt"
-"$venv/bin/ruff" check swisstui tests
-"$venv/bin/mypy"
-"$venv/bin/pytest" -q -n auto -p no:cacheprovider
+rc=0  # every check runs, so one failure does not hide the others
+"$venv/bin/ruff" check swisstui tests || rc=1
+"$venv/bin/mypy" || rc=1
+"$venv/bin/pytest" -q -n auto -p no:cacheprovider || rc=1
+exit $rc
