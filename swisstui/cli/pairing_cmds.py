@@ -1,6 +1,6 @@
-"""Pairing commands: ``pair``, ``pairings swap``, ``explain``, ``simulate`` — argument parsing
-and printing over :mod:`swisstui.core.services` (pairing happens inside the store's lock on the
-fresh event; a refusal writes nothing)."""
+"""Pairing commands: ``pair``, ``pairings swap``, ``explain``, ``simulate``, ``warm`` — argument
+parsing and printing over :mod:`swisstui.core.services` (pairing happens inside the store's lock
+on the fresh event; a refusal writes nothing)."""
 
 from __future__ import annotations
 
@@ -137,6 +137,33 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+# ---- warm ---------------------------------------------------------------------------------
+
+
+def cmd_warm(args: argparse.Namespace) -> int:
+    if args.status:
+        state = services.solver_state()
+        print({"ready": _("the pairing solver is compiled and cached"),
+               "warming": _("the pairing solver is being compiled (a warm-up is running)"),
+               "cold": _("the pairing solver is not compiled yet: the first round of a large "
+                         "field compiles it (swisstui warm does it now)")}[state])
+        return 0
+    print(_("compiling the pairing solver for large fields (about a minute, once) ..."),
+          flush=True)
+
+    def step(done: int, total: int) -> None:
+        print(_("  {done}/{total} rounds of the warm-up paired").format(done=done, total=total),
+              flush=True)
+
+    out = services.warm_solver(step)
+    if not out.compiled:
+        print(_("a warm-up is already running into {folder}; nothing done").format(
+            folder=out.folder))
+        return 0
+    print(_("ready in {seconds:.0f} s: {folder}").format(seconds=out.seconds, folder=out.folder))
+    return 0
+
+
 # ---- registration ------------------------------------------------------------------------
 
 
@@ -185,3 +212,9 @@ def register(sub) -> None:
     p.add_argument("--out", metavar="EVENT", help=_("write the played event to this folder"))
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser("warm", help=_("compile the pairing solver of large fields now (600 "
+                                      "players or more), so that round 1 does not wait for it"))
+    p.add_argument("--status", action="store_true",
+                   help=_("only say whether the solver is compiled"))
+    p.set_defaults(func=cmd_warm)

@@ -23,6 +23,7 @@ from ..core.games import profile
 from ..core import i18n
 from ..core.i18n import N_, _
 from ..core.model import Event
+from ..core.services import warm_for
 from . import backend, keymap
 from .lang import language_name, localise_bindings, localise_classes, tr
 from .screens.crosstable import CrosstableScreen
@@ -47,6 +48,7 @@ SETTINGS_KEPT = N_("settings not changed")
 SETTINGS_SAME = N_("settings: nothing changed")
 SETTINGS_CONFIRM = N_("Save these settings?")
 SETTINGS_SAVED = N_("saved: settings {keys}")
+WARMING = N_("large field: the pairing solver compiles in the background (about a minute)")
 
 
 class SwissApp(App):
@@ -341,6 +343,8 @@ class SwissApp(App):
                 folder=self.folder), "ok")
         if event != self.event:
             self.set_event(event)
+        if initial and warm_for(event):  # (a large field: round 1 would wait for the compile)
+            self.call_after_refresh(self._notify_screen, _(WARMING), "ok")
 
     def _notify_screen(self, message: str, kind: str) -> None:
         screen = next((s for s in reversed(self.screen_stack) if hasattr(s, "status")), None)

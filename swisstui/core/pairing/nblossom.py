@@ -80,9 +80,12 @@ the given ones.  The stages run on the weights less the middle of their range (t
 hence every step, are the same) and :meth:`Blossom.duals` adds c back:
 the words then need to hold the weights' spread, not their size.
 
-Cache: numba writes the compiled code next to this module (``__pycache__``) or, when the
-package's directory is read-only, to its user-wide cache directory (``NUMBA_CACHE_DIR``
-overrides both); the first call on a machine compiles (about 20 s), later processes load.
+Cache: numba writes the compiled code to the user's cache folder chosen by
+:func:`.warmup.cache_dir` (``$XDG_CACHE_HOME/swisstui/numba/<versions>``; ``NUMBA_CACHE_DIR``
+overrides it), set before numba is imported here; the first call on a machine compiles (a
+minute of CPU), later processes load.  :mod:`.warmup` compiles ahead of need (``swisstui
+warm``, or in the background when a large event is opened) and this import waits for a
+warm-up that is running rather than compiling beside it.
 
 The result is checked like the Python solver's: :func:`.certify.certify` and the pricing
 verify the returned duals independently before a round is called proven.
@@ -94,9 +97,12 @@ from collections.abc import Iterator
 import math
 
 import numpy as np
-from numba import njit
 
 from . import blossom as _py
+from .warmup import prepare
+
+prepare()  # numba's cache folder, before numba is imported; waits for a running warm-up
+from numba import njit  # noqa: E402
 
 K = 62
 MASK = (1 << K) - 1

@@ -26,6 +26,8 @@ area                          actions
                               :mod:`swisstui.core.interop.formats`)
 :mod:`.clock`                 clock_start, clock_pause, clock_resume, clock_extend,
                               clock_state (``clock.toml``, :mod:`swisstui.core.clock`)
+:mod:`.solver`                warm_solver, solver_state, warm_for (the compiled solver ready
+                              before a large round: :mod:`swisstui.core.pairing.warmup`)
 ============================  =================================================================
 """
 
@@ -44,6 +46,7 @@ from .players import (ImportOutcome, PlayerOutcome, add_player, check_in, edit_p
 from .playoff import (FinalPlace, bracket, final_places, next_playoff_round, playoff_started,
                       preview_playoff_round, stage_name)
 from .results import ResultOutcome, clear_result, next_empty_board, preview_result, record_result
+from .solver import solver_state, warm_for, warm_solver
 
 __all__ = [
     "load", "check", "fingerprint", "create_event", "preview_settings", "change_settings",
@@ -58,4 +61,5 @@ __all__ = [
     "playoff_started", "stage_name",
     "ExportRequest", "export", "export_to_file", "import_trf",
     "ClockState", "clock_start", "clock_pause", "clock_resume", "clock_extend", "clock_state",
+    "warm_solver", "solver_state", "warm_for",
 ]

@@ -15,6 +15,7 @@ from typing import Any
 from .. import registration, store
 from ..errors import SwissError
 from ..model import ByeKind, Event, Player
+from .solver import warm_for
 
 Folder = str | os.PathLike[str]
 
@@ -64,8 +65,10 @@ def add_player(folder: Folder, name: str, *, id: int | None = None,
     """Register a player (the next free id unless ``id`` is given; a late entrant joins the
     next round).  ``fields``: rating, rank, club, country, lot, federation_id, sex, title,
     birth, notes, smms_correction, joined_round, reading."""
-    return _one(folder, _new_id,
-                lambda ev: registration.add_player(ev, name, id=id, **fields))
+    out = _one(folder, _new_id,
+               lambda ev: registration.add_player(ev, name, id=id, **fields))
+    warm_for(out.event)  # a field large enough for the compiled solver: compile it now
+    return out
 
 
 def edit_player(folder: Folder, pid: int, **changes: Any) -> PlayerOutcome:
@@ -168,6 +171,7 @@ def import_players(folder: Folder, path: Folder, fmt: str = "csv", *,
         return _apply(ev, path, fmt, rows)
 
     ev = store.update(folder, change)
+    warm_for(ev)  # a field large enough for the compiled solver: compile it now
     return ImportOutcome(ev, tuple(p for p in ev.players if p.id not in before))
 
 

@@ -16,19 +16,17 @@ from collections.abc import Callable
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...core.i18n import N_, _
 from ...core.settings_form import FormField
 from ..lang import tr
-from ..widgets.dialogs import ListPicker
+from ..widgets.dialogs import FORM_KEYS, Dialog, FieldInput, FormDialog, ListPicker
 
 # Strings a director reads (English, marked with N_, shown with _()).
 PICK_TITLE = N_("New event in {folder}: which game?")
 PICK_HINT = N_("Up/Down and Enter, or the number · Esc quits (nothing is written)")
-FORM_KEYS = N_("Tab / Up / Down move · Enter saves · Esc cancels")
 NEW_TITLE = N_("New {game} event in {folder}")
 SETTINGS_TITLE = N_("Event settings ({game}; the game cannot change)")
 # Translators: a form label, at most 12 columns.
@@ -49,7 +47,7 @@ CHAIN_NOW = N_("Chain: {chain}")
 CHAIN_EMPTY = N_("(none: Space adds the highlighted tie-break)")
 
 
-class ChainPicker(ModalScreen["str | None"]):
+class ChainPicker(Dialog["str | None"]):
     """Pick and order the tie-break chain from the game's list (keyboard only): the chosen
     tie-breaks come first, numbered in chain order, then the others; Space adds or removes
     the highlighted one, ``+``/``-`` (or Ctrl+Up/Down) move a chosen one, Enter gives the
@@ -140,15 +138,16 @@ class GamePicker(ListPicker):
         self.folder, self.games = folder, games
 
 
-class EventForm(ModalScreen[bool]):
+class EventForm(FormDialog[bool]):
     """Every field of ``fields`` as one line (label, text); the help line shows the focused
-    field's legal values.  Enter calls ``submit(texts)``: a refusal stays in the form, in the
-    error colour, with the cursor on the field at fault."""
+    field's legal values.  Tab / Shift+Tab and Down / Up move between the fields
+    (:class:`~swisstui.tui.widgets.dialogs.FormDialog`: at once, so a key typed right after
+    lands in the field reached; its text selected, so typing replaces a prefilled value).
+    Enter calls ``submit(texts)``: a refusal stays in the form, in the error colour, with the
+    cursor on the field at fault."""
 
     BINDINGS = [
         Binding("escape", "cancel", N_("Cancel")),
-        Binding("down", "move(1)", show=False),
-        Binding("up", "move(-1)", show=False),
         Binding("ctrl+t", "pick_chain", show=False),
     ]
 
@@ -170,8 +169,8 @@ class EventForm(ModalScreen[bool]):
                 for f in self.fields:
                     with Horizontal(classes="form-line"):
                         yield Label(tr(f.label), classes="form-line-label", markup=False)
-                        yield Input(self.values.get(f.key, ""), id=_wid(f.key),
-                                    classes="form-line-input", select_on_focus=False)
+                        yield FieldInput(self.values.get(f.key, ""), id=_wid(f.key),
+                                         classes="form-line-input")
             yield Static("", id="form-help", classes="form-help", markup=False)
             yield Static("", id="form-error", classes="dialog-warning", markup=False)
             yield Static(_(FORM_KEYS) + (" · " + _(PICK_KEYS_HINT) if self._can_pick() else ""),
@@ -187,7 +186,7 @@ class EventForm(ModalScreen[bool]):
     def focus_on(self, key: str | None) -> None:
         ids = [f.key for f in self.fields]
         key = key if key in ids else ids[0]
-        self.query_one(f"#{_wid(key)}", Input).focus()
+        self.focus_input(self.query_one(f"#{_wid(key)}", Input))
 
     def texts(self) -> dict[str, str]:
         return {f.key: self.query_one(f"#{_wid(f.key)}", Input).value for f in self.fields}
@@ -206,11 +205,20 @@ class EventForm(ModalScreen[bool]):
         got = self.advice(message.value)
         if got is not None:
             rounds, note = got
-            self.query_one(f"#{_wid('rounds')}", Input).value = rounds
+            field = self.query_one(f"#{_wid('rounds')}", Input)
+            # the rounds the director typed stay (this message may come after them, when the
+            # keys came in one burst); else the advice, selected if the cursor is there
+            if not (isinstance(field, FieldInput) and field.typed):
+                field.value = rounds
+                if field.has_focus:
+                    field.select_all()
             self.query_one("#form-help", Static).update(note)
 
     def on_input_submitted(self, message: Input.Submitted) -> None:
         message.stop()
+        if not self.accepting:  # answered already (a second Enter of a burst): never saved twice
+            self.refuse()
+            return
         refused = self.submit(self.texts())
         if refused is None:
             self.dismiss(True)
@@ -221,13 +229,6 @@ class EventForm(ModalScreen[bool]):
         err.display = True
         self.app.bell()
         self.focus_on(field)
-
-    def action_move(self, delta: int) -> None:
-        ids = [f.key for f in self.fields]
-        focused = self.focused
-        cur = _key(focused.id) if isinstance(focused, Input) and focused.id else ids[0]
-        i = ids.index(cur) if cur in ids else 0
-        self.focus_on(ids[max(0, min(len(ids) - 1, i + delta))])
 
     def action_pick_chain(self) -> None:
         """Ctrl+T: the tie-break picker, started from the chain typed so far; its chain
@@ -240,7 +241,10 @@ class EventForm(ModalScreen[bool]):
         def picked(text: str | None) -> None:
             if text is not None:
                 field.value = text
-            field.focus()
+            self.focus_input(field)
+            # back from the picker, the cursor after the chain (not the chain selected: a
+            # key typed next adds to it)
+            self.call_after_refresh(field.action_end)
 
         self.app.push_screen(ChainPicker(choices, codes), picked)
 

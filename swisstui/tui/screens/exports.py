@@ -20,13 +20,12 @@ from textual import _time, events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...core.i18n import N_, _
 from ..lang import tr
-from ..widgets.dialogs import ListPicker, PromptScreen
+from ..widgets.dialogs import Dialog, ListPicker, PromptScreen
 
 # Strings a director reads (English, marked with N_, shown with _()); the format and list
 # names (html, csv, standings, wall…) are the CLI's words and stay as they are.
@@ -85,7 +84,7 @@ def default_path(folder: Path, fmt: str, what: str) -> str:
     return str(folder.parent / f"{name}-{what}{FORMATS[fmt].suffix}")
 
 
-class ExportPicker(ModalScreen["tuple[str, str] | None"]):
+class ExportPicker(Dialog["tuple[str, str] | None"]):
     """Choose (format, what) from the format table."""
 
     BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]

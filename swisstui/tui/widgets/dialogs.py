@@ -1,15 +1,28 @@
 """Modal dialogs driven by the keyboard: confirm (y/n), one-line prompt, pick from a list,
-player form, help."""
+player form, help.
+
+Every modal of the TUI is a :class:`Dialog` (a test lists them all): it answers once.  SSH
+delivers keys in bursts (a paste or a bouncing key does the same), so a second Enter is often
+already queued for the dialog when the first one answers it; Textual's ``dismiss`` would then
+pop the screen *under* the dialog, and the last one with ``ScreenStackError`` (issue 31).  A
+dialog's later answers are refused with a bell, and nothing else happens.
+
+A form with several fields is a :class:`FormDialog`: Tab / Shift+Tab and Down / Up move the
+focus at once, before the next key of the burst is routed (Textual's own Tab moves it only
+once the key has reached the focused field and bubbled up, so a key typed right after Tab
+went into the field just left), and the field reached shows its whole text selected, so
+typing replaces a prefilled value."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar, TypeVar
 
 from rich.cells import cell_len
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.await_complete import AwaitComplete
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList, Static
@@ -19,9 +32,103 @@ from ...core.i18n import N_, _
 from ..lang import tr
 
 TYPED_AHEAD_NOTE = N_("Answer this question first (y or n). Typed ahead, not taken: {keys}")
+# the keys line of every form (FormDialog)
+FORM_KEYS = N_("Tab / Up / Down move · Enter saves · Esc cancels")
+
+ResultT = TypeVar("ResultT")
 
 
-class ConfirmScreen(ModalScreen[bool]):
+async def _nothing() -> None:
+    return None
+
+
+class Dialog(ModalScreen[ResultT]):
+    """A modal that answers once: the first ``dismiss`` gives the caller its answer and
+    closes the dialog; any later one (a second Enter of the same burst, a number key after
+    the Enter that chose) is refused with a bell and changes nothing.  ``accepting`` says
+    whether the dialog may still act, for a handler that does something before it
+    dismisses (the event form saves first)."""
+
+    answered: bool = False
+
+    @property
+    def accepting(self) -> bool:
+        """Not answered yet, and the dialog on top (nothing opened over it)."""
+        return not self.answered and self.is_active
+
+    def refuse(self) -> None:
+        """A key or an answer the dialog does not take: a bell, nothing else."""
+        self.app.bell()
+
+    def dismiss(self, result: ResultT | None = None) -> AwaitComplete:
+        if not self.accepting:
+            self.refuse()
+            return AwaitComplete(_nothing())
+        self.answered = True
+        return super().dismiss(result)
+
+
+class FieldInput(Input):
+    """A dialog's text field that applies its own keys (Backspace, Home, End, Left, Right,
+    Ctrl+U, Enter…) the moment it takes them, in order with the characters typed.
+
+    Textual runs a widget's key bindings only once the key has bubbled up to the
+    application, after the field has already inserted the characters that followed it in
+    the same burst: ``a b Backspace c`` gave ``ab``, not ``ac``, and ``Kim Home x`` gave
+    ``Kimx``.  ``typed`` says whether the director has typed in the field (a key other than
+    Enter), so a form does not overwrite it with a value it derives from another field."""
+
+    typed = False
+
+    async def on_key(self, event: events.Key) -> None:
+        if event.key != "enter":
+            self.typed = True
+        for binding in self._bindings.key_to_bindings.get(event.key, ()):
+            if binding.priority:
+                continue
+            if await self.app.run_action(binding.action, self):
+                event.stop()
+                event.prevent_default()
+                return
+
+
+class FormDialog(Dialog[ResultT]):
+    """A dialog of several one-line fields (the :class:`~textual.widgets.Input` widgets
+    ``form_inputs()`` gives, in order).  Tab / Shift+Tab go to the next / previous field (round
+    the form), Down / Up too (stopping at the ends).  They are priority bindings, so the
+    focus has moved before the application routes the next key of a burst; the field is
+    scrolled into view and a prefilled field has its text selected (``select_on_focus``)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("tab", "next_field(1, True)", show=False, priority=True),
+        Binding("shift+tab", "next_field(-1, True)", show=False, priority=True),
+        Binding("down", "next_field(1, False)", show=False, priority=True),
+        Binding("up", "next_field(-1, False)", show=False, priority=True),
+    ]
+
+    def form_inputs(self) -> list[Input]:
+        """The form's fields in order (every Input of the dialog unless overridden)."""
+        return list(self.query(Input))
+
+    def focus_input(self, widget: Input) -> None:
+        """Focus ``widget`` now, not after the queued messages (``Widget.focus`` waits)."""
+        self.set_focus(widget)
+
+    def action_next_field(self, delta: int, wrap: bool) -> None:
+        inputs = self.form_inputs()
+        if not inputs:
+            return
+        focused = self.focused
+        i = inputs.index(focused) if focused in inputs else (-1 if delta > 0 else 0)
+        j = i + delta
+        if wrap:
+            j %= len(inputs)
+        elif not 0 <= j < len(inputs):
+            return
+        self.focus_input(inputs[j])
+
+
+class ConfirmScreen(Dialog[bool]):
     """A question answered with y / Enter (yes) or n / Esc (no).
 
     ``enter_confirms=False`` for questions that pop up while the director is typing (replace
@@ -83,7 +190,7 @@ class ConfirmScreen(ModalScreen[bool]):
         self.dismiss(value)
 
 
-class MessageScreen(ModalScreen[None]):
+class MessageScreen(Dialog[None]):
     """Read-only text (explanations, lists); any of Enter / Esc / q closes it."""
 
     BINDINGS = [Binding("escape,enter,q,space", "close", N_("Close"))]
@@ -107,7 +214,7 @@ class MessageScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class PromptScreen(ModalScreen[str | None]):
+class PromptScreen(Dialog[str | None]):
     """Ask for one line of text; Enter answers, Esc cancels."""
 
     BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
@@ -119,7 +226,7 @@ class PromptScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(self.title_text, classes="dialog-title", markup=False)
-            yield Input(self.value, placeholder=self.placeholder, id="prompt")
+            yield FieldInput(self.value, placeholder=self.placeholder, id="prompt")
             yield Static(self.hint, classes="hint", markup=False)
 
     def on_mount(self) -> None:
@@ -133,7 +240,7 @@ class PromptScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class ListPicker(ModalScreen["str | None"]):
+class ListPicker(Dialog["str | None"]):
     """A title, a list and a hint: Up/Down and Enter pick a row, and with ``numbered`` its
     number (1–9) too; the dialog gives the row's id, Esc gives None.  ``rows`` are (id,
     label), the labels shown as given (the caller translates them); the row ``current`` is
@@ -201,8 +308,9 @@ FORM_FIELDS = (
 NEW_FORM_FIELDS = (*FORM_FIELDS, ("id", N_("Id")))
 
 
-class PlayerForm(ModalScreen[dict[str, Any] | None]):
-    """Add or edit a player: Tab / Shift+Tab between fields, Enter saves, Esc cancels."""
+class PlayerForm(FormDialog[dict[str, Any] | None]):
+    """Add or edit a player: Tab / Shift+Tab or Down / Up between fields, Enter saves, Esc
+    cancels."""
 
     BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
 
@@ -224,16 +332,18 @@ class PlayerForm(ModalScreen[dict[str, Any] | None]):
                 with Horizontal(classes="form-row form-line"):
                     yield Label(tr(label), classes="form-label form-line-label", markup=False)
                     v = self.values.get(key)
-                    yield Input("" if v is None else str(v), id=f"f-{key}",
-                                classes="form-line-input")
-            yield Static(_("Tab / Shift+Tab next field · Enter save · Esc cancel"),
-                         classes="hint", markup=False)
+                    yield FieldInput("" if v is None else str(v), id=f"f-{key}",
+                                     classes="form-line-input")
+            yield Static(_(FORM_KEYS), classes="hint", markup=False)
 
     def on_mount(self) -> None:
-        self.query_one(f"#f-{self.focus_field}", Input).focus()
+        self.focus_input(self.query_one(f"#f-{self.focus_field}", Input))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
+        if not self.accepting:
+            self.refuse()
+            return
         out: dict[str, Any] = {}
         for key, _label in self.fields:
             out[key] = self.query_one(f"#f-{key}", Input).value.strip()
@@ -260,7 +370,7 @@ def pad_cells(text: str, width: int) -> str:
     return text + " " * max(0, width - cell_len(text))
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(Dialog[None]):
     """Every key of the current mode, how to use it, then the global keys (F1 / ?)."""
 
     BINDINGS = [Binding("escape,f1,question_mark,q,enter", "close", N_("Close"))]
