@@ -93,6 +93,9 @@ def cmd_new(args: argparse.Namespace) -> int:
                                **overrides)
     s = ev.settings
     _out(_("created {event}: {game}, {rounds} rounds, {system}, tie-breaks {value}").format(event=args.event, game=s.game, rounds=s.rounds, system=s.system, value=', '.join(s.tiebreaks) or '-'))
+    from ..core.settings import default_mismatches
+    for line in default_mismatches(s):
+        _out(_("warning: {w}").format(w=line))
     return 0
 
 
@@ -122,6 +125,8 @@ def cmd_settings(args: argparse.Namespace) -> int:
          else _("nothing changes"))
     for line in change.effects:
         _out(f"  {line}")
+    for line in change.warnings:
+        _out(_("warning: {w}").format(w=line))
     return 0
 
 

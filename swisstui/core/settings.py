@@ -203,6 +203,77 @@ def game_defaults(game: str, system: str | None = None, style: str | None = None
     return out
 
 
+def setting_defaults(game: str, system: str | None = None, style: str | None = None
+                     ) -> dict[str, Any]:
+    """:func:`game_defaults` with every field it may set (a field the game's defaults leave
+    to :class:`Settings` has Settings' default), the scoring left out: the values a field
+    holds by default under ``system`` and ``style``."""
+    keys = {"system", "style", "round1", "colours", "tiebreaks", *NO_GEOGRAPHY}
+    for prof_method in _profile(game).style_methods.values():
+        keys.update(prof_method.settings)
+    base = {f.name: f.default for f in fields(Settings) if f.name in keys}
+    got = game_defaults(game, system, style)
+    return {key: got.get(key, base.get(key)) for key in keys}
+
+
+def follow_defaults(old: Settings, new: Settings, given: Iterable[str] = ()) -> Settings:
+    """``new`` (``old`` with a director's changes, the fields ``given`` among them) with the
+    defaults that depend on another setting brought along (issue 31: a Go event switched to
+    McMahon kept the Swiss chain WINS, SOS…, was ranked by wins, and pairing said nothing).
+
+    The profile's defaults depend on the system and the style (:func:`game_defaults`: Go's
+    tie-break chain per system, the colours and weights of Go's Tagajo style).  A field the
+    director did not give, whose value is still ``old``'s default, takes ``new``'s default; a
+    field the director set (given now, or customised before) stays, and
+    :func:`default_mismatches` says when it is another setting's default.  Every game whose
+    defaults depend on a setting is served by this one function (``swisstui new``,
+    ``settings``, the TUI's forms)."""
+    before = setting_defaults(old.game, old.system, old.style)
+    after = setting_defaults(new.game, new.system, new.style)
+    given = set(given)
+    follow = {key: value for key, value in after.items()
+              if key not in given and before[key] != value and getattr(new, key) == before[key]}
+    if not follow:
+        return new
+    out = replace(new, **follow)
+    validate_settings(out)
+    return out
+
+
+def default_mismatches(s: Settings) -> list[str]:
+    """One warning line per setting that is the default of another pairing system, not of
+    the event's (a McMahon event ranked by the Swiss chain WINS, SOS…), and for a McMahon
+    event whose chain leaves out the McMahon score (``GameProfile.mcmahon_score``), else [].
+    Shown by the settings forms and by pairing (``p`` in the TUI, ``swisstui pair``)."""
+    prof = _profile(s.game)
+    mine = setting_defaults(s.game, s.system, s.style)
+    out = []
+    for key, value in sorted(mine.items()):
+        have = getattr(s, key, None)
+        if have == value:
+            continue
+        other = next((system for system in SYSTEMS if system != s.system
+                      and setting_defaults(s.game, system, s.style)[key] == have), None)
+        if other is not None:
+            out.append(_("{key} {have} is the default of a {other} event, this one is "
+                         "{system} (its default: {default})")
+                       .format(key=key, have=_shown(have), other=other, system=s.system,
+                               default=_shown(value)))
+    score = prof.mcmahon_score
+    if (s.system == "mcmahon" and score and score not in s.tiebreaks
+            and not any("tiebreaks" in line for line in out)):
+        out.append(_("tiebreaks {have}: a McMahon event is ranked by {score} first (its "
+                     "default: {default})").format(have=_shown(s.tiebreaks), score=score,
+                                                    default=_shown(mine["tiebreaks"])))
+    return out
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, (tuple, list)):
+        return ", ".join(map(str, value)) or "-"
+    return str(value)
+
+
 def style_method(s: Settings) -> Any:
     """The :class:`~swisstui.core.games.base.StyleMethod` the event's style stands for in its
     game (Go ``tiebreaks``: the Tagajo method), or None."""

@@ -144,6 +144,51 @@ def default_texts(game: str, name: str = "", rounds: int = 5) -> dict[str, str]:
     return texts
 
 
+def follow_texts(game: str, before: dict[str, str], texts: dict[str, str]
+                 ) -> tuple[dict[str, str], list[str]]:
+    """The form after an edit (``before`` → ``texts``): (fields to set, warning lines).
+
+    The same rule as :func:`swisstui.core.settings.follow_defaults`, on the form's texts: a
+    field whose default depends on the system or the style (Go's tie-break chain), still
+    showing the default of the system or style it had, takes the new one's default (choosing
+    McMahon turns the chain WINS, SOS… into MMS, SOSM…); a field the director changed stays,
+    and a warning says when it is another system's default
+    (:func:`~swisstui.core.settings.default_mismatches`)."""
+    from .settings import canonical_system, default_mismatches, make_settings, setting_defaults
+
+    def chosen(t: dict[str, str], key: str) -> str | None:
+        raw = t.get(key, "").strip()
+        return canonical_system(raw) if key == "system" and raw else (raw or None)
+
+    old = setting_defaults(game, chosen(before, "system"), chosen(before, "style"))
+    new = setting_defaults(game, chosen(texts, "system"), chosen(texts, "style"))
+    updates = {}
+    for key, value in new.items():
+        if key not in texts:
+            continue
+        was, now = _field_text(key, old[key]), _field_text(key, value)
+        if was != now and texts[key].strip() == was:
+            updates[key] = now
+    after = {**texts, **updates}
+    try:
+        kw = parse_texts(game, {k: v for k, v in after.items() if k in _SETTING_TEXTS})
+        made = make_settings(game, "form", 1, **{k: v for k, v in kw.items()
+                                                 if k not in ("name", "rounds")})
+    except SwissError:  # a field being typed: no warning until it is a setting
+        return updates, []
+    return updates, default_mismatches(made)
+
+
+# the fields follow_texts reads to check the settings that depend on another
+_SETTING_TEXTS = ("system", "style", "round1", "colours", "tiebreaks", "club_weight",
+                  "country_weight")
+
+
+def _field_text(key: str, value: Any) -> str:
+    """A setting's value as its form field shows it (settings_texts)."""
+    return ", ".join(value) if key == "tiebreaks" else _text(value)
+
+
 def parse_option(game: str, text: str) -> tuple[str, Any]:
     """``KEY=VALUE`` as typed on a command line (``new``/``settings --option``) → (key,
     value), the value of the type the game's option declares — the same parsing as the

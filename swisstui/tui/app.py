@@ -127,7 +127,8 @@ class SwissApp(App):
                       texts,
                       submit=lambda t: self._create(game, t),
                       advice=lambda n: backend.rounds_advice(game, n),
-                      chain=lambda t: backend.tiebreak_chain(game, t)),
+                      chain=lambda t: backend.tiebreak_chain(game, t),
+                      follow=lambda before, t: backend.follow_form(game, before, t)),
             lambda ok: self._created() if ok else self.ask_game())
 
     def _create(self, game: str, texts: dict[str, str]) -> tuple[str, str | None] | None:
@@ -234,7 +235,8 @@ class SwissApp(App):
         self.push_screen(
             EventForm(_(SETTINGS_TITLE).format(game=ev.game), fields, values,
                       submit=lambda t: self._settings_submit(t, shown), focus=focus,
-                      chain=lambda t: backend.tiebreak_chain(ev.game, t)),
+                      chain=lambda t: backend.tiebreak_chain(ev.game, t),
+                      follow=lambda before, t: backend.follow_form(ev.game, before, t)),
             lambda ok: self._settings_confirm(fields, shown) if ok
             else self._notify_screen(_(SETTINGS_KEPT), ""))
 
@@ -263,6 +265,7 @@ class SwissApp(App):
         lines = [f"{k}: {shown.get(k, '') or '—'} → {after.get(k, '') or '—'}"
                  for k in after if after.get(k) != shown.get(k)]
         lines += ["", *(tr(e) for e in preview.effects)] if preview.effects else []
+        lines += ["", *preview.warnings] if preview.warnings else []
 
         def answer(yes: bool | None) -> None:
             if not yes:  # back to the form with what was typed

@@ -278,6 +278,14 @@ def refused_field(exc: SwissError) -> str | None:
     return field_of(exc)
 
 
+def follow_form(game: str, before: dict[str, str], texts: dict[str, str]
+                ) -> tuple[dict[str, str], list[str]]:
+    """The form's fields that follow an edit, and the warnings on its settings
+    (:func:`swisstui.core.settings_form.follow_texts`)."""
+    from ..core.settings_form import follow_texts
+    return follow_texts(game, before, texts)
+
+
 def create_event(folder: Path, game: str, texts: dict[str, str]) -> Event:
     """Create the event from the form's texts (nothing written on a refusal)."""
     from ..core.settings_form import parse_texts

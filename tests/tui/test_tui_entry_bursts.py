@@ -28,7 +28,7 @@ from swisstui.tui.app import SwissApp
 from swisstui.tui.screens.exports import ExportPicker, PathPrompt, path_doubt
 from swisstui.tui.widgets.dialogs import ConfirmScreen
 
-from test_tui import SIZE, status, type_text, wait_for
+from test_tui import SIZE, status, type_text
 
 NAMES = {" ": "space", "-": "minus", "=": "equals_sign", "+": "plus", ".": "full_stop",
          "/": "slash"}

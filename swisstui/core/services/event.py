@@ -14,7 +14,7 @@ from typing import Any
 from .. import store
 from ..errors import SwissError
 from ..model import Event, Settings
-from ..settings import SCORING_KEYS, make_settings
+from ..settings import SCORING_KEYS, default_mismatches, follow_defaults, make_settings
 
 Folder = str | os.PathLike[str]
 
@@ -59,12 +59,15 @@ _FIXED = ("game",)  # a game cannot change under an event: its results are in it
 
 @dataclass(frozen=True)
 class SettingsChange:
-    """What a settings change would do: the new settings, the keys that change, and lines
-    saying what changes in what is already played (places in the standings)."""
+    """What a settings change would do: the new settings, the keys that change, lines saying
+    what changes in what is already played (places in the standings), and warnings on the
+    new settings (a setting that is another pairing system's default:
+    :func:`~swisstui.core.settings.default_mismatches`)."""
 
     settings: Settings
     changed: tuple[str, ...]
     effects: tuple[str, ...]
+    warnings: tuple[str, ...] = ()
 
 
 def _changed(s: Settings, changes: dict[str, Any]) -> Settings:
@@ -81,10 +84,13 @@ def _changed(s: Settings, changes: dict[str, Any]) -> Settings:
     kw: dict[str, Any] = {f.name: getattr(s, f.name) for f in fields(Settings)
                           if f.name not in ("name", "game", "rounds", "options")}
     score = {k: changes.pop(k) for k in list(changes) if k in SCORING_KEYS}
+    given = set(changes) | ({"scoring"} if score else set())
     kw.update(changes)
     name = kw.pop("name", s.name)
     rounds = kw.pop("rounds", s.rounds)
-    return make_settings(s.game, name, rounds, options=options, **kw, **score)
+    # the defaults that depend on a setting changed here follow it (Go's chain: the system)
+    return follow_defaults(s, make_settings(s.game, name, rounds, options=options, **kw,
+                                            **score), given)
 
 
 def _effects(old: Event, new: Event) -> tuple[str, ...]:
@@ -116,7 +122,7 @@ def preview_settings(event: Event, **changes: Any) -> SettingsChange:
     changed = tuple(f.name for f in fields(Settings)
                     if getattr(new, f.name) != getattr(event.settings, f.name))
     effects = _effects(event, replace(event, settings=new)) if changed else ()
-    return SettingsChange(new, changed, effects)
+    return SettingsChange(new, changed, effects, tuple(default_mismatches(new)))
 
 
 def change_settings(folder: Folder, **changes: Any) -> tuple[Event, SettingsChange]:

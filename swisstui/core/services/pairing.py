@@ -45,14 +45,24 @@ def _with_forbidden(event: Event, forbid: Iterable[Pair]) -> Event:
                                            forbidden=event.settings.forbidden + extra))
 
 
+def _settings_warned(event: Event, p: pairing.Pairing) -> pairing.Pairing:
+    """``p`` with a warning first for each setting that is another pairing system's default
+    (:func:`swisstui.core.settings.default_mismatches`: a McMahon event with the Swiss chain
+    is ranked by wins, issue 31), so ``p`` and ``swisstui pair`` never say "No warnings"
+    over it."""
+    from ..settings import default_mismatches
+    lines = tuple(w for w in default_mismatches(event.settings) if w not in p.warnings)
+    return replace(p, warnings=lines + p.warnings) if lines else p
+
+
 def preview_pairing(event: Event, *, fixed: Iterable[Pair] = (), forbid: Iterable[Pair] = (),
                     allow_rematch: bool = False) -> pairing.Pairing:
     """The pairing the next round would get (nothing written).  ``fixed``: pairs the director
     pins; ``forbid``: pairs that must never meet (saved with the round by :func:`pair_next`);
     ``allow_rematch``: the fewest, least recent rematches when nothing else pairs.  A refusal
     is a PairingError whose ``relaxation`` names the smallest change that works."""
-    return pairing.pair_round(_with_forbidden(event, forbid), fixed=tuple(fixed),
-                              allow_rematch=allow_rematch)
+    return _settings_warned(event, pairing.pair_round(
+        _with_forbidden(event, forbid), fixed=tuple(fixed), allow_rematch=allow_rematch))
 
 
 def pair_next(folder: Folder, *, fixed: Iterable[Pair] = (), forbid: Iterable[Pair] = (),
@@ -70,7 +80,8 @@ def pair_next(folder: Folder, *, fixed: Iterable[Pair] = (), forbid: Iterable[Pa
         if preview is not None and basis is not None and _with_forbidden(basis, forbid) == ev:
             p = preview
         else:
-            p = pairing.pair_round(ev, fixed=fixed, allow_rematch=allow_rematch)
+            p = _settings_warned(ev, pairing.pair_round(ev, fixed=fixed,
+                                                        allow_rematch=allow_rematch))
         made.append(p)
         return ev.with_round(p.round)
 

@@ -39,6 +39,8 @@ Submit = Callable[[dict[str, str]], "tuple[str, str | None] | None"]
 # The tie-break picker's source: typed chain -> ((code, name) of every tie-break of the game,
 # the chain's codes so far).
 ChainSource = Callable[[str], "tuple[tuple[tuple[str, str], ...], list[str]]"]
+# The fields that follow an edit: (texts before, texts now) -> (fields to set, warnings).
+Follow = Callable[[dict[str, str], dict[str, str]], "tuple[dict[str, str], list[str]]"]
 PICK_KEYS_HINT = N_("Ctrl+T tie-breaks")
 PICK_FIELD_HINT = N_("Ctrl+T: pick them from the list, add, remove and reorder")
 CHAIN_TITLE = N_("Tie-break chain, in order")
@@ -153,12 +155,17 @@ class EventForm(FormDialog[bool]):
 
     def __init__(self, title: str, fields: tuple[FormField, ...], values: dict[str, str],
                  submit: Submit, advice: Callable[[str], tuple[str, str] | None] | None = None,
-                 focus: str | None = None, chain: ChainSource | None = None) -> None:
+                 focus: str | None = None, chain: ChainSource | None = None,
+                 follow: Follow | None = None) -> None:
         """``advice(players_text)``: (rounds text, a note) for the expected-players field;
-        ``chain``: the tie-break picker's source (Ctrl+T), None: the chain is typed only."""
+        ``chain``: the tie-break picker's source (Ctrl+T), None: the chain is typed only;
+        ``follow(before, texts)``: (fields to set, warnings) after an edit — the defaults
+        that depend on another field (Go's chain on the system:
+        :func:`swisstui.core.settings_form.follow_texts`), the warnings on the warning line."""
         super().__init__()
         self.title_text, self.fields, self.values = title, fields, dict(values)
         self.submit, self.advice, self.chain = submit, advice, chain
+        self.follow, self._before, self._warned = follow, dict(values), False
         self.focus_field = focus or fields[0].key
         self._help = {f.key: tr(f.help) for f in fields}
 
@@ -182,6 +189,8 @@ class EventForm(FormDialog[bool]):
     def on_mount(self) -> None:
         self.query_one("#form-error", Static).display = False
         self.focus_on(self.focus_field)
+        if self.follow is not None:  # the settings as they are: warned at once
+            self._follow_defaults()
 
     def focus_on(self, key: str | None) -> None:
         ids = [f.key for f in self.fields]
@@ -200,6 +209,8 @@ class EventForm(FormDialog[bool]):
                 f"{key}: {self._help.get(key, '')}{more}")
 
     def on_input_changed(self, message: Input.Changed) -> None:
+        if self.follow is not None and self.is_mounted:
+            self._follow_defaults()
         if self.advice is None or not message.input.id or _key(message.input.id) != "players":
             return
         got = self.advice(message.value)
@@ -213,6 +224,24 @@ class EventForm(FormDialog[bool]):
                 if field.has_focus:
                     field.select_all()
             self.query_one("#form-help", Static).update(note)
+
+    def _follow_defaults(self) -> None:
+        """A field whose default depends on the one just changed, still showing the old
+        default, takes the new one (choosing McMahon in a Go event: the chain MMS, SOSM…);
+        a setting that is another system's default is said on the warning line."""
+        assert self.follow is not None
+        texts = self.texts()
+        updates, warnings = self.follow(self._before, texts)
+        for key, text in updates.items():
+            self.query_one(f"#{_wid(key)}", Input).value = text
+        self._before = {**texts, **updates}
+        line = self.query_one("#form-error", Static)
+        if warnings:  # (translated by the core)
+            line.update(" · ".join(warnings))
+            line.display = True
+        elif self._warned:
+            line.display = False
+        self._warned = bool(warnings)
 
     def on_input_submitted(self, message: Input.Submitted) -> None:
         message.stop()

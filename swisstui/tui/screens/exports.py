@@ -122,6 +122,7 @@ class EncodingPicker(ListPicker):
                          current=current if current in choices else choices[0])
         self.fmt, self.choices = fmt, choices
 
+
 def path_doubt(folder: Path, fmt: str, path: str) -> list[str]:
     """Why writing an export to ``path`` needs the director's ``y`` (empty: it does not): a
     name without the format's ending (``B+2.5`` for an html page), or a file inside the event
@@ -141,6 +142,13 @@ def path_doubt(folder: Path, fmt: str, path: str) -> list[str]:
     return doubts
 
 
+def typed_char(event: events.Key) -> str:
+    """A key as a list of keys typed ahead names it: its character, ``⏎`` for Enter."""
+    if event.is_printable and event.character:
+        return event.character
+    return "⏎" if event.key == "enter" else ""
+
+
 class _PathInput(Input):
     """The file prompt's line: a key made before the prompt was shown (``event.time``) was
     typed ahead — in the burst whose Enter chose the list, or on the screen below — and is
@@ -151,8 +159,7 @@ class _PathInput(Input):
         if isinstance(prompt, PathPrompt) and event.time < prompt.shown_at:
             event.stop()
             event.prevent_default()
-            prompt.refuse_typed_ahead(event.character if event.is_printable
-                                      else "⏎" if event.key == "enter" else "")
+            prompt.refuse_typed_ahead(typed_char(event))
 
 
 class PathPrompt(PromptScreen):
@@ -178,8 +185,7 @@ class PathPrompt(PromptScreen):
         if event.time < self.shown_at:
             event.stop()
             event.prevent_default()
-            self.refuse_typed_ahead(event.character if event.is_printable
-                                    else "⏎" if event.key == "enter" else "")
+            self.refuse_typed_ahead(typed_char(event))
 
     def refuse_typed_ahead(self, char: str) -> None:
         self.typed_ahead += char
