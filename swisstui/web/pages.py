@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from html import escape
 
-from ..core.i18n import SOURCE, N_
+from ..core.i18n import SOURCE, N_, available
 from ..core.interop.html_export import html_lang
 from ..core.readers import gettext_for
 
@@ -51,6 +51,21 @@ PAGE_TEXT = {
     "type_name": N_("Type part of your name to see your board."),
     "no_standings": N_("No standings yet."),
     "after_round": N_("After round {round}"),
+    # the player's own card (issue 32, item 8) and the language picker (item 9)
+    "tab_crosstable": N_("Crosstable"),
+    "language": N_("Language"),
+    # Translators: a button on a player's card on the players' page: "I am this player"
+    "this_is_me": N_("This is me"),
+    # Translators: a button on the player's own card: pick another player (a shared phone)
+    "not_me": N_("Not you? Choose another player"),
+    # Translators: the player's place (rank) in the standings, a label on their card
+    "place": N_("Place"),
+    # Translators: the player's points in the standings, a label on their card
+    "points": N_("Points"),
+    "result_is": N_("Result: {result}"),
+    # Translators: the banner on the players' page when the director publishes a round
+    "new_round": N_("Round {round} is paired."),
+    "close": N_("Close"),
 }
 
 
@@ -65,34 +80,59 @@ def _script_json(data: object) -> str:
     return json.dumps(data, ensure_ascii=False).replace("<", "\\u003c")
 
 PLAYERS_CSS = """\
-:root{--fg:#111;--mut:#666;--bg:#fff;--card:#f3f4f6;--acc:#0b5cad;--line:#ddd}
-@media (prefers-color-scheme:dark){:root{--fg:#eee;--mut:#aaa;--bg:#111;--card:#1d2024;--acc:#6cb2ff;--line:#333}}
+:root{--fg:#111;--mut:#666;--bg:#fff;--card:#f3f4f6;--acc:#0b5cad;--line:#ddd;--hl:#fff3b0}
+@media (prefers-color-scheme:dark){:root{--fg:#eee;--mut:#aaa;--bg:#111;--card:#1d2024;--acc:#6cb2ff;--line:#333;--hl:#4a4210}}
 *{box-sizing:border-box}
 body{margin:0;font:16px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
 header{position:sticky;top:0;background:var(--bg);padding:.6rem .8rem .3rem;border-bottom:1px solid var(--line)}
-h1{font-size:1.1rem;margin:0}
-#sub{color:var(--mut);font-size:.9rem}
+h1{font-size:1.1rem;margin:0;overflow-wrap:anywhere}
+#bar{display:flex;justify-content:space-between;align-items:center;gap:.5rem}
+#sub{color:var(--mut);font-size:.9rem;min-width:0}
+#lang{flex:none;max-width:9.5rem;font-size:.85rem;padding:.15rem;border:1px solid var(--line);border-radius:.3rem;background:var(--bg);color:var(--fg)}
 #clock{float:right;font-variant-numeric:tabular-nums;font-weight:600;font-size:1.2rem}
 #clock.up{color:#c0392b}
+#banner{margin-top:.4rem;padding:.5rem .7rem;border-radius:.4rem;background:var(--acc);color:#fff;cursor:pointer}
+#banner[hidden]{display:none}
+#banner button{all:unset;float:right;font-size:1.2rem;line-height:1;padding:0 .2rem}
 nav{display:flex;gap:.3rem;margin-top:.4rem}
-nav button{flex:1;padding:.5rem;border:1px solid var(--line);background:var(--card);color:var(--fg);border-radius:.4rem;font-size:1rem}
+nav button{flex:1;min-width:0;overflow-wrap:anywhere;padding:.5rem .3rem;border:1px solid var(--line);background:var(--card);color:var(--fg);border-radius:.4rem;font-size:1rem}
 nav button[aria-selected=true]{border-color:var(--acc);color:var(--acc);font-weight:600}
 main{padding:.6rem .8rem 2rem}
 input{width:100%;font-size:1.1rem;padding:.6rem;border:1px solid var(--line);border-radius:.4rem;background:var(--bg);color:var(--fg)}
-.card{background:var(--card);border-radius:.5rem;padding:.6rem .7rem;margin:.5rem 0}
+.card{background:var(--card);border-radius:.5rem;padding:.6rem .7rem;margin:.5rem 0;overflow-wrap:anywhere}
+.card.mine{border:2px solid var(--acc)}
 .card .big{font-size:1.4rem;font-weight:700}
-.card button{all:unset;color:var(--acc);cursor:pointer}
+.card button{all:unset;color:var(--acc);cursor:pointer;display:inline-block;margin:.3rem 0}
+.stats{display:flex;flex-wrap:wrap;gap:.2rem 1rem;margin:.5rem 0 .2rem}
+.stats dt{font-size:.75rem;color:var(--mut)}
+.stats dd{margin:0;font-weight:600;font-variant-numeric:tabular-nums}
+h2{font-size:1rem;margin:.7rem 0 .2rem}
 table{border-collapse:collapse;width:100%;font-size:.95rem}
 th,td{padding:.3rem .35rem;border-bottom:1px solid var(--line);text-align:left}
-td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
+td.n,th.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+td.name{overflow-wrap:anywhere}
+tr.me td{background:var(--hl);font-weight:600}
+.scroll{overflow-x:auto;max-width:100%}
+.scroll td,.scroll th{white-space:nowrap}
 .mut{color:var(--mut)}
 #err{color:#c0392b}
 #live{font-size:.75rem;color:var(--mut)}
+@media (max-width:480px){
+ body{font-size:15px}
+ main{padding:.5rem .5rem 2rem}
+ header{padding:.5rem .5rem .3rem}
+ nav button{font-size:.9rem;padding:.45rem .15rem}
+ table{font-size:.88rem}
+ th,td{padding:.25rem .2rem}
+ .no,.tbx{display:none}
+}
 """
 
 PLAYERS_JS = """\
 "use strict";
 let doc=null, docVersion=-1, got=0, serverNow=0, tab=localStorage.getItem("tab")||"find";
+let online=null, loads=0, banner=0, me=localStorage.getItem("me")||"", chosen=localStorage.getItem("lang")||"";
+let seenRound=parseInt(localStorage.getItem("round")||"0",10)||0;
 const $=s=>document.querySelector(s);
 const esc=s=>String(s??"").replace(/[&<>"']/g,c=>({"&":"&amp;","<":"&lt;",">":"&gt;",'"':"&quot;","'":"&#39;"}[c]));
 const fill=(s,v)=>{for(const k in v||{}) s=s.split("{"+k+"}").join(v[k]); return s;};
@@ -100,14 +140,26 @@ const tr=(key,v)=>fill(TEXT[key]??key,v);
 const trh=(key,v)=>fill(esc(TEXT[key]??key),v);
 const fold=s=>String(s).normalize("NFKD").replace(/[\\u0300-\\u036f]/g,"").toLowerCase().replace(/[\\u30a1-\\u30f6]/g,c=>String.fromCharCode(c.charCodeAt(0)-96));
 async function load(version){
-  const r=await fetch("players/data.json?v="+version,{cache:"no-store"});
-  if(!r.ok) return;
-  const v=parseInt(r.headers.get("X-Document-Version")||"-1",10);
-  doc=await r.json(); docVersion=v; render();
+  const n=++loads;
+  const r=await fetch("players/data.json?v="+version+(chosen?"&lang="+encodeURIComponent(chosen):""),{cache:"no-store"});
+  if(!r.ok||n!==loads) return;
+  const v=parseInt(r.headers.get("X-Document-Version")||"-1",10), d=await r.json();
+  if(n!==loads) return;
+  doc=d; docVersion=v; newRound(); render();
 }
 function show(msg){
   const m=JSON.parse(msg); serverNow=m.now; got=performance.now();
   if(m.version!==docVersion) load(m.version); else tick();
+}
+// a round published while the page is open (or since the phone last saw it): the banner
+function newRound(){
+  const n=doc.current?doc.current.number:0;
+  if(!n||n===seenRound) return;
+  if(seenRound&&n>seenRound){
+    banner=n;
+    if(typeof navigator!=="undefined"&&navigator.vibrate){try{navigator.vibrate([200,100,200]);}catch(e){}}
+  }
+  seenRound=n; localStorage.setItem("round",String(n));
 }
 function clockText(){
   const c=doc&&doc.clock; if(!c) return ["",false];
@@ -119,74 +171,140 @@ function clockText(){
   return [c.paused?tr("paused",{clock:line}):up?tr("time_up",{clock:line}):line,up];
 }
 function tick(){const [t,up]=clockText();const el=$("#clock");el.textContent=t;el.className=up?"up":"";}
+function liveText(){$("#live").textContent=online===null?"":tr(online?"live":"reconnecting");}
+const cardOf=id=>(doc.cards||[]).find(c=>String(c.id)===String(id));
 function player(id){
-  const rows=(doc.games[String(id)]||[]).map(g=>`<tr><td class=n>${g[0]}</td><td class=n>${g[1]??""}</td><td>${esc(g[2])}</td><td>${esc(g[3])}</td><td>${esc(g[4])}</td><td class=n>${esc(g[5])}</td></tr>`).join("");
+  const rows=(doc.games[String(id)]||[]).map(g=>`<tr><td class=n>${g[0]}</td><td class=n>${g[1]??""}</td><td>${esc(g[2])}</td><td class=name>${esc(g[3])}</td><td>${esc(g[4])}</td><td class=n>${esc(g[5])}</td></tr>`).join("");
   return `<table><thead><tr><th class=n>${trh("col_round")}</th><th class=n>${trh("col_board")}</th><th></th><th>${trh("col_opponent")}</th><th>${trh("col_result")}</th><th class=n>${trh("col_points")}</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
+function where(p){
+  return p.board?`<div class=big>${trh("board",{board:p.board})}</div><div>${trh("against",{seat:esc(p.seat),opponent:"<b>"+esc(p.opponent)+"</b>"})}</div>`:`<div class=big>${esc(p.note||tr("not_paired"))}</div>`;
+}
 function card(p){
-  const where=p.board?`<div class=big>${trh("board",{board:p.board})}</div><div>${trh("against",{seat:esc(p.seat),opponent:"<b>"+esc(p.opponent)+"</b>"})}</div>`:`<div class=big>${esc(p.note||tr("not_paired"))}</div>`;
-  return `<div class=card><div><b>${esc(p.name)}</b> <span class=mut>#${p.id}</span></div>${where}<details><summary>${trh("my_games")}</summary>${player(p.id)}</details></div>`;
+  const pick=String(p.id)===me?"":`<button type=button data-me="${p.id}">${trh("this_is_me")}</button>`;
+  return `<div class=card><div><b>${esc(p.name)}</b> <span class=mut>#${p.id}</span></div>${where(p)}${pick}<details><summary>${trh("my_games")}</summary>${player(p.id)}</details></div>`;
+}
+// the player's own card: this round (opponent's rank, rating, club; the board's setup), the
+// standings' place, points and tie-breaks, and every round so far
+function myCard(p){
+  let h=`<div class="card mine" id=mycard><div><b>${esc(p.name)}</b> <span class=mut>#${p.id}${p.club?" · "+esc(p.club):""}</span></div>${where(p)}`;
+  if(p.board&&p.opponent_info) h+=`<div class=mut>${esc(p.opponent_info)}</div>`;
+  if(p.setup&&p.setup.length) h+=`<div id=setup>${p.setup.map(([k,v])=>esc(k)+" <b>"+esc(v)+"</b>").join(" · ")}</div>`;
+  if(p.result) h+=`<div>${trh("result_is",{result:"<b>"+esc(p.result)+"</b>"})}</div>`;
+  if(p.place!=null){
+    const items=[[tr("place"),p.place],[tr("points"),p.points],...(p.tb||[])];
+    h+=`<dl class=stats>${items.map(([k,v])=>`<div><dt>${esc(k)}</dt><dd>${esc(v)}</dd></div>`).join("")}</dl><div class=mut>${trh("after_round",{round:p.after_round})}</div>`;
+  }
+  if((doc.games[String(p.id)]||[]).length) h+=`<h2>${trh("my_games")}</h2>${player(p.id)}`;
+  return h+`<button type=button data-me="">${trh("not_me")}</button></div>`;
 }
 function findView(){
-  const cur=doc.current; if(!cur) return `<p>${trh("no_round")}</p>`;
   const q=fold($("#q")?$("#q").value:localStorage.getItem("q")||"");
-  const hits=q?cur.players.filter(p=>(p.find??fold(p.name)).includes(q)||String(p.id)===q):[];
-  const list=q?(hits.length?hits.slice(0,30).map(card).join(""):`<p class=mut>${trh("no_match")}</p>`):`<p class=mut>${trh("type_name")}</p>`;
-  return list;
+  const all=doc.cards||(doc.current?doc.current.players:[]);
+  const hits=q?all.filter(p=>(p.find??fold(p.name)).includes(q)||String(p.id)===q):[];
+  const list=q?(hits.length?hits.slice(0,30).map(card).join(""):`<p class=mut>${trh("no_match")}</p>`):(me&&cardOf(me)?"":`<p class=mut>${trh("type_name")}</p>`);
+  return (doc.current?"":`<p>${trh("no_round")}</p>`)+list;
 }
 function boardsView(){
   const cur=doc.current; if(!cur) return `<p>${trh("no_round")}</p>`;
-  const b=cur.boards.map(x=>`<tr><td class=n>${x.board}</td><td>${esc(x.a.name)} <span class=mut>${esc(x.a.seat)}</span></td><td>${esc(x.result)}</td><td>${esc(x.b.name)} <span class=mut>${esc(x.b.seat)}</span></td></tr>`).join("");
-  const byes=cur.byes.map(x=>`<tr><td></td><td>${esc(x.name)}</td><td colspan=2 class=mut>${esc(x.kind)}</td></tr>`).join("");
+  const mine=x=>String(x.a.id)===me||String(x.b.id)===me?" class=me":"";
+  const b=cur.boards.map(x=>`<tr${mine(x)}><td class=n>${x.board}</td><td class=name>${esc(x.a.name)} <span class=mut>${esc(x.a.seat)}</span></td><td>${esc(x.result)}</td><td class=name>${esc(x.b.name)} <span class=mut>${esc(x.b.seat)}</span></td></tr>`).join("");
+  const byes=cur.byes.map(x=>`<tr${String(x.id)===me?" class=me":""}><td></td><td class=name>${esc(x.name)}</td><td colspan=2 class=mut>${esc(x.kind)}</td></tr>`).join("");
   return `<table><thead><tr><th class=n>${trh("col_board")}</th><th></th><th>${trh("col_result")}</th><th></th></tr></thead><tbody>${b}${byes}</tbody></table>`;
+}
+// columns a phone drops (max-width:480px): the number and the tie-breaks after the first
+const col=(i,fixed)=>[i===2?"name":"n",i===1?"no":"",!fixed&&i>=5?"tbx":""].filter(Boolean).join(" ");
+function table(head,rows,fixed){
+  const h=head.map((x,i)=>`<th class="${col(i,fixed)}">${esc(x)}</th>`).join("");
+  const b=rows.map(r=>`<tr${r[1]===me?" class=me id=myrow":""}>`+r.map((c,i)=>`<td class="${col(i,fixed)}">${esc(c)}</td>`).join("")+"</tr>").join("");
+  return `<table><thead><tr>${h}</tr></thead><tbody>${b}</tbody></table>`;
 }
 function standingsView(){
   const s=doc.standings; if(!s) return `<p>${trh("no_standings")}</p>`;
-  const head=[tr("col_place"),tr("col_number"),tr("col_name"),tr("col_points"),...s.tiebreaks].map((h,i)=>`<th${i==2?"":" class=n"}>${esc(h)}</th>`).join("");
-  const rows=s.rows.map(r=>"<tr>"+r.map((c,i)=>`<td${i==2?"":" class=n"}>${esc(c)}</td>`).join("")+"</tr>").join("");
-  return `<p class=mut>${trh("after_round",{round:s.after_round})}</p><table><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table>`;
+  const head=[tr("col_place"),tr("col_number"),tr("col_name"),tr("col_points"),...s.tiebreaks];
+  return `<p class=mut>${trh("after_round",{round:s.after_round})}</p>`+table(head,s.rows,false);
+}
+function crosstableView(){
+  const c=doc.crosstable; if(!c) return `<p>${trh("no_standings")}</p>`;
+  return `<p class=mut>${trh("after_round",{round:c.after_round})}</p><div class=scroll>${table(c.head,c.rows,true)}</div>`;
+}
+function bannerView(){
+  const el=$("#banner"); if(!banner){el.hidden=true; el.innerHTML=""; return;}
+  const p=me?cardOf(me):null;
+  el.innerHTML=`<button type=button aria-label="${trh("close")}">×</button><b>${trh("new_round",{round:banner})}</b>`+(p&&p.board?`<div>${trh("board",{board:p.board})} · ${trh("against",{seat:esc(p.seat),opponent:"<b>"+esc(p.opponent)+"</b>"})}</div>`:"");
+  el.hidden=false;
 }
 function render(){
   if(!doc) return;
   if(doc.error){$("#err").textContent=doc.error;return;} $("#err").textContent="";
   if(doc.text && doc.lang!==LANG){TEXT=doc.text; LANG=doc.lang; document.documentElement.lang=LANG.replace("_","-"); if($("#q")) $("#body").innerHTML="";}
+  $("#lang").value=LANG; $("#lang").setAttribute("aria-label",tr("language"));
   $("#name").textContent=doc.event; document.title=tr("title",{event:doc.event});
   $("#sub").textContent=[doc.round?tr("round_of",{round:doc.round,rounds:doc.rounds}):doc.rounds_text,doc.dates].filter(Boolean).join(" · ");
   for(const b of document.querySelectorAll("nav button")){b.setAttribute("aria-selected",b.dataset.tab===tab); b.textContent=tr("tab_"+b.dataset.tab);}
+  liveText(); bannerView();
   const body=$("#body");
   if(tab==="find"){
-    if(!$("#q")){body.innerHTML=`<input id=q type=search autocomplete=off placeholder="${trh("your_name")}" aria-label="${trh("your_name")}"><div id=hits></div>`;
+    if(!$("#q")){body.innerHTML=`<div id=mine></div><input id=q type=search autocomplete=off placeholder="${trh("your_name")}" aria-label="${trh("your_name")}"><div id=hits></div>`;
       $("#q").value=localStorage.getItem("q")||"";
       $("#q").addEventListener("input",()=>{localStorage.setItem("q",$("#q").value);$("#hits").innerHTML=findView();});}
+    const c=me?cardOf(me):null;
+    $("#mine").innerHTML=c?myCard(c):"";
     $("#hits").innerHTML=findView();
-  } else body.innerHTML=tab==="boards"?boardsView():standingsView();
+  } else body.innerHTML=tab==="boards"?boardsView():tab==="crosstable"?crosstableView():standingsView();
   tick();
 }
 for(const b of document.querySelectorAll("nav button")) b.addEventListener("click",()=>{tab=b.dataset.tab;localStorage.setItem("tab",tab);render();});
+$("#body").addEventListener("click",e=>{
+  const b=e.target&&e.target.closest?e.target.closest("[data-me]"):null; if(!b) return;
+  me=b.dataset.me; localStorage.setItem("me",me); render(); if(me&&window.scrollTo) window.scrollTo(0,0);
+});
+$("#banner").addEventListener("click",()=>{banner=0;tab="find";localStorage.setItem("tab",tab);render();});
+$("#lang").addEventListener("change",()=>{chosen=$("#lang").value;localStorage.setItem("lang",chosen);load(docVersion);});
 function connect(){
   const es=new EventSource("players/events");
-  es.onmessage=e=>{$("#live").textContent=tr("live");show(e.data);};
-  es.onerror=()=>{$("#live").textContent=tr("reconnecting");};
+  es.onmessage=e=>{online=true;liveText();show(e.data);};
+  es.onerror=()=>{online=false;liveText();};
 }
 serverNow=Date.now()/1000; got=performance.now(); load("start"); connect(); setInterval(tick,1000);
 """
 
 
+def languages() -> list[tuple[str, str]]:
+    """The languages a player may choose on the page: each catalogue's, English first, by
+    its own name (한국어, 日本語, Português (Brasil): Babel's CLDR names, as the TUI's
+    language list has them)."""
+    from babel import Locale, UnknownLocaleError
+    out = []
+    for lang in available():
+        try:
+            name = Locale.parse(lang).get_display_name(lang) or lang
+        except (ValueError, UnknownLocaleError):
+            name = lang
+        out.append((lang, name[:1].upper() + name[1:]))
+    return out
+
+
 def players_page(title: str, lang: str = SOURCE) -> str:
     """The players' page in ``lang``: one file; ``players/events`` (Server-Sent Events) says
-    when the event changed, then the page fetches ``players/data.json``."""
+    when the event changed, then the page fetches ``players/data.json`` (with ``lang=`` when
+    the player chose a language in the page's picker, remembered on the phone)."""
     text = page_text(lang)
     t = escape(title)
     e = {key: escape(value) for key, value in text.items()}
     head = escape(text["title"].replace("{event}", title))
+    options = "".join(f'<option value="{escape(code)}"{" selected" if code == lang else ""}>'
+                      f"{escape(name)}</option>" for code, name in languages())
     return f"""<!DOCTYPE html>
 <html lang="{html_lang(lang)}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{head}</title>
 <style>{PLAYERS_CSS}</style></head>
-<body><header><span id="clock"></span><h1 id="name">{t}</h1><div id="sub"></div>
+<body><header><span id="clock"></span><h1 id="name">{t}</h1>
+<div id="bar"><div id="sub"></div><select id="lang" aria-label="{e["language"]}">{options}</select></div>
+<div id="banner" role="status" hidden></div>
 <nav><button data-tab="find">{e["tab_find"]}</button><button data-tab="boards">{e["tab_boards"]}</button>
-<button data-tab="standings">{e["tab_standings"]}</button></nav></header>
+<button data-tab="standings">{e["tab_standings"]}</button><button data-tab="crosstable">{e["tab_crosstable"]}</button></nav></header>
 <main><div id="err"></div><div id="body"><p class="mut">{e["loading"]}</p></div>
 <p id="live"></p></main>
 <script>let TEXT={_script_json(text)}, LANG={_script_json(lang)};

@@ -38,7 +38,9 @@ from aiohttp import web
 from ..core import services
 from ..core.readers import players_lang
 from . import pages, qr
-from .snapshot import snapshot_bytes, snapshot_lang
+from ..core.errors import SwissError
+from ..core.i18n import normalise
+from .snapshot import Source, load_source, snapshot_lang, source_bytes
 
 POLL_SECONDS = 0.25
 KEEPALIVE_SECONDS = 15.0
@@ -49,17 +51,26 @@ _VIEW_RE = re.compile(r"^[a-z,]{1,60}$")
 _RANGE_RE = re.compile(r"^[A-Za-z0-9]{1,4}-[A-Za-z0-9]{1,4}$")
 
 class Live:
-    """The players' document of one event folder, rebuilt when the folder changes."""
+    """The players' document of one event folder, rebuilt when the folder changes: in the
+    event's language, and in each other language a phone asked for (``data.json?lang=ko``,
+    the page's picker), built from the same reading of the folder, so every language of
+    one version says the same."""
 
     def __init__(self, folder: str | Path, poll: float = POLL_SECONDS):
         self.folder = Path(folder)
         self.poll = poll
         self.version = 0
         self.doc = (b"{}", gzip.compress(b"{}"))
+        # this version, what it was built from, its documents in other languages (replaced
+        # as one, so a document is never filed under a version it was not built from)
+        self.state: tuple[int, Source, dict[str, tuple[bytes, bytes]]] = \
+            (0, SwissError(""), {})
+        self.wanted: set[str] = set()  # the languages phones asked for (rebuilt on change)
         self.title = ""
         self.lang = "en"  # the players' language (the event's), kept with the document
         self._fingerprint: object = None
         self._changed = asyncio.Event()
+        self._building: dict[tuple[int, str], asyncio.Future] = {}
         self.closing = False
         self.clients = 0
 
@@ -69,13 +80,39 @@ class Live:
         if fp == self._fingerprint:
             return False
         self._fingerprint = fp
-        data = snapshot_bytes(self.folder)
-        self.lang = snapshot_lang(data, self.lang)
+        source = load_source(self.folder)
+        data = source_bytes(source)
+        lang = snapshot_lang(data, self.lang)
         if data == self.data:
             return False
-        self.doc = (data, gzip.compress(data, 6))  # compressed once for every phone
+        others = {other: _packed(source_bytes(source, other))
+                  for other in sorted(self.wanted) if other != lang}
+        self.lang = lang
+        self.doc = _packed(data)  # compressed once for every phone
+        self.state = (self.version + 1, source, others)
         self.version += 1
         return True
+
+    async def document(self, lang: str | None) -> tuple[tuple[bytes, bytes], int]:
+        """The document in ``lang`` (None or the event's language: the event's), and its
+        version: built once per version and language, the first time a phone asks."""
+        if lang is None or lang == self.lang:
+            return self.doc, self.version
+        version, source, docs = self.state
+        if lang in docs:
+            return docs[lang], version
+        self.wanted.add(lang)
+        key = (version, lang)
+        future = self._building.get(key)
+        if future is None:
+            loop = asyncio.get_running_loop()
+            future = asyncio.ensure_future(loop.run_in_executor(
+                None, lambda: _packed(source_bytes(source, lang))))
+            self._building[key] = future
+            future.add_done_callback(lambda _f: self._building.pop(key, None))
+        built = await asyncio.shield(future)
+        docs.setdefault(lang, built)
+        return docs[lang], version
 
     @property
     def data(self) -> bytes:
@@ -113,6 +150,10 @@ class Live:
         return b'{"version":%d,"now":%.3f}' % (self.version, time.time())
 
 
+def _packed(data: bytes) -> tuple[bytes, bytes]:
+    return data, gzip.compress(data, 6)
+
+
 LIVE = web.AppKey("live", Live)
 BIND = web.AppKey("bind", str)  # the address the server listens on (--host)
 # the private ranges of a hall's network (RFC 1918, RFC 4193): preferred for the QR code
@@ -134,11 +175,15 @@ async def players_redirect(request: web.Request) -> web.Response:
 
 async def players_data(request: web.Request) -> web.Response:
     """The document, gzip-compressed when the browser takes it (all do): about a sixth of
-    the bytes on the venue's Wi-Fi, compressed once per change, not once per phone."""
+    the bytes on the venue's Wi-Fi, compressed once per change, not once per phone.
+    ``?lang=ko``: in the language the player chose on the page (one with a catalogue;
+    anything else is the event's language)."""
     live = request.app[LIVE]
-    data, packed = live.doc
+    asked = request.query.get("lang", "")
+    lang = normalise(asked) if asked and len(asked) <= 20 else None
+    (data, packed), version = await live.document(lang)
     headers = {"Cache-Control": "no-cache", "Vary": "Accept-Encoding",
-               "X-Document-Version": str(live.version)}
+               "X-Document-Version": str(version)}
     if "gzip" in request.headers.get("Accept-Encoding", ""):
         headers["Content-Encoding"] = "gzip"
         data = packed

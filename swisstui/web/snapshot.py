@@ -22,7 +22,9 @@ from ..core.i18n import SOURCE, N_
 from ..core.interop.tables import BYE_TEXT, COLOUR_WORD
 from ..core.readers import (Gettext, event_dates, gettext_for, number_text, players_lang,
                             translations)
-from ..core.model import Event, GameKind, history, round_records
+from ..core.model import Event, GameKind, round_records
+from ..core.player_card import CardGame, PlayerCard, player_cards
+from ..core.standings import Standings, format_value
 from .pages import page_text
 
 _KIND_TEXT = {
@@ -82,41 +84,103 @@ def current_round(event: Event, lang: str = SOURCE) -> dict[str, Any] | None:
             "players": players, "missing": rnd.missing_results()}
 
 
-def standings(event: Event, lang: str = SOURCE) -> dict[str, Any] | None:
-    """The official standings (complete rounds): the cells of the text and HTML standings
-    (:func:`swisstui.core.standings.render.standings_rows`), numbers in ``lang``'s form
-    (``57,14%`` in pt_BR); tie-break codes as they are."""
+def _official(event: Event) -> Standings | None:
     from ..core.standings import standings as compute
-    from ..core.standings.render import standings_rows
     if not event.rounds:
         return None
     try:
-        st = compute(event)
+        return compute(event)
     except SwissError:
+        return None
+
+
+def standings(event: Event, lang: str = SOURCE, st: Standings | None = None
+              ) -> dict[str, Any] | None:
+    """The official standings (complete rounds): the cells of the text and HTML standings
+    (:func:`swisstui.core.standings.render.standings_rows`), numbers in ``lang``'s form
+    (``57,14%`` in pt_BR); tie-break codes as they are."""
+    from ..core.standings.render import standings_rows
+    st = st if st is not None else _official(event)
+    if st is None:
         return None
     _head, rows = standings_rows(st, lang=lang)
     return {"after_round": st.after_round, "tiebreaks": list(st.tiebreaks), "rows": rows}
 
 
-def games(event: Event, lang: str = SOURCE) -> dict[str, list[list[Any]]]:
-    """Each player's rounds: ``[round, board, seat, opponent, result, points]``."""
+def _game_row(event: Event, g: CardGame, lang: str, _: Gettext) -> list[Any]:
+    """One round of a player's event as the page shows it: ``[round, board, seat,
+    opponent, result, points]`` (no board and the kind of round for a round without one)."""
+    if g.opponent is not None:
+        return [g.round, g.board, _seat_word(event, g.colour, g.first, _), g.opponent.name,
+                g.result, number_text(g.points, lang) if g.points is not None else ""]
+    return [g.round, None, "", _(_KIND_TEXT[g.kind]) if g.kind in _KIND_TEXT else "", "",
+            number_text(g.points or 0.0, lang)]
+
+
+def games(event: Event, lang: str = SOURCE,
+          cards: dict[int, PlayerCard] | None = None) -> dict[str, list[list[Any]]]:
+    """Each player's rounds: ``[round, board, seat, opponent, result, points]`` (from the
+    players' cards, :func:`swisstui.core.player_card.player_cards`)."""
     _ = gettext_for(lang)
-    names = {p.id: p.name for p in event.players}
-    out: dict[str, list[list[Any]]] = {}
-    for pid, recs in history(event, include_playoff=True).items():
-        rows = []
-        for r in recs:
-            if r.opponent is not None:
-                res = r.result.text if r.result else ""
-                rows.append([r.round, r.board, _seat_word(event, r.colour, r.first, _),
-                             names.get(r.opponent, f"#{r.opponent}"), res,
-                             number_text(r.points, lang) if r.result else ""])
-            elif r.kind is not GameKind.NOT_REGISTERED:
-                rows.append([r.round, None, "",
-                             _(_KIND_TEXT[r.kind]) if r.kind in _KIND_TEXT else "", "",
-                             number_text(r.points, lang)])
-        out[str(pid)] = rows
+    cards = cards if cards is not None else player_cards(event)
+    return {str(pid): [_game_row(event, g, lang, _) for g in card.games]
+            for pid, card in cards.items()}
+
+
+def cards(event: Event, lang: str = SOURCE, built: dict[int, PlayerCard] | None = None
+          ) -> list[dict[str, Any]]:
+    """Each player's own card (:mod:`swisstui.core.player_card`) in ``lang``, in the order
+    of ``lang``'s readers (the search list's): place, points and tie-break values as text,
+    this round's board, seat or colour, opponent (rating, rank, club), result, what the
+    board is played with (Go: handicap stones and komi, labels translated), or the kind of
+    round for a player without a board.  Earlier rounds are in ``games``."""
+    _ = gettext_for(lang)
+    built = built if built is not None else player_cards(event)
+    readings = {p.id: p.reading for p in event.players}
+    out = []
+    for card in built.values():
+        entry: dict[str, Any] = {"id": card.id, "name": card.name,
+                                 "find": search_text(card.name, readings.get(card.id)),
+                                 "club": card.club or "",
+                                 "strength": " · ".join(filter(None, (card.rank, str(card.rating)
+                                                                      if card.rating else "")))}
+        if card.place is not None:
+            entry.update(place=card.place, after_round=card.after_round,
+                         points=format_value(None, card.points, lang),
+                         tb=[[code, format_value(code, value, lang)]
+                             for code, value in card.tiebreaks])
+        g = card.current
+        if g is not None and g.opponent is not None:
+            opp = g.opponent
+            entry.update(board=g.board, seat=_seat_word(event, g.colour, g.first, _),
+                         opponent=opp.name, opponent_id=opp.id,
+                         opponent_info=" · ".join(filter(None, (
+                             opp.rank, str(opp.rating) if opp.rating else "", opp.club))),
+                         result=g.result,
+                         setup=[[_(label), number_text(value, lang)]
+                                for label, value in card.setup])
+        elif g is not None:
+            entry["note"] = _(_KIND_TEXT[g.kind]) if g.kind in _KIND_TEXT else ""
+        out.append(entry)
+    out.sort(key=lambda e: (name_key(e["name"], readings.get(e["id"]), lang), e["id"]))
     return out
+
+
+def crosstable(event: Event, lang: str = SOURCE) -> dict[str, Any] | None:
+    """The crosstable after the last complete round: its header and cells as the text
+    crosstable has them (:func:`swisstui.core.standings.render.crosstable_rows`)."""
+    from ..core.standings import crosstable as compute
+    from ..core.standings.render import crosstable_rows
+    if not event.swiss_rounds():
+        return None
+    try:
+        ct = compute(event)
+    except SwissError:
+        return None
+    if ct.after_round == 0:
+        return None
+    head, rows = crosstable_rows(ct, lang=lang)
+    return {"after_round": ct.after_round, "head": head, "rows": rows}
 
 
 def snapshot(event: Event, clock: ClockState | None = None, lang: str | None = None
@@ -128,26 +192,50 @@ def snapshot(event: Event, clock: ClockState | None = None, lang: str | None = N
     lang = lang or players_lang(event)
     rounds = event.settings.rounds
     ngettext = translations(lang).ngettext
+    st = _official(event)
+    built = player_cards(event, st=st)
     return {"event": event.settings.name, "game": event.game, "lang": lang,
+            "event_lang": players_lang(event),
             "round": event.current_round, "rounds": rounds,
             "rounds_text": ngettext("{n} round", "{n} rounds", rounds).format(n=rounds),
             "text": page_text(lang), "has_colours": prof.has_colours,
             "dates": event_dates(event, lang),
-            "current": current_round(event, lang), "standings": standings(event, lang),
-            "games": games(event, lang),
+            "current": current_round(event, lang), "standings": standings(event, lang, st),
+            "games": games(event, lang, built), "cards": cards(event, lang, built),
+            "crosstable": crosstable(event, lang),
             "clock": {**clock.as_json(), "at": time.time()} if clock else None}
 
 
-def snapshot_bytes(folder) -> bytes:
-    """The document of the event in ``folder`` now, as UTF-8 JSON (a load error is shown
-    on the page as ``{"error": ...}`` and the phones keep their last picture)."""
+Source = tuple[Event, ClockState | None] | SwissError
+
+
+def load_source(folder) -> Source:
+    """What the documents of the event in ``folder`` are built from now: the event and its
+    clock, or the error that keeps it from loading."""
     try:
-        event = services.load(folder)
-        clock = services.clock_state(folder)
-        doc = snapshot(event, clock)
+        return services.load(folder), services.clock_state(folder)
     except SwissError as exc:
-        doc = {"error": str(exc)}
+        return exc
+
+
+def source_bytes(source: Source, lang: str | None = None) -> bytes:
+    """The document of ``source`` in ``lang`` (None: the event's language) as UTF-8 JSON; a
+    load error is shown on the page as ``{"error": ...}`` and the phones keep their last
+    picture."""
+    doc: dict[str, Any]
+    if isinstance(source, SwissError):
+        doc = {"error": str(source)}
+    else:
+        try:
+            doc = snapshot(source[0], source[1], lang)
+        except SwissError as exc:
+            doc = {"error": str(exc)}
     return json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def snapshot_bytes(folder, lang: str | None = None) -> bytes:
+    """The document of the event in ``folder`` now, as UTF-8 JSON (:func:`source_bytes`)."""
+    return source_bytes(load_source(folder), lang)
 
 
 def snapshot_lang(data: bytes, default: str) -> str:
