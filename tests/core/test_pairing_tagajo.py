@@ -9,6 +9,7 @@ turns them on is told the pairing departs from the method."""
 
 from __future__ import annotations
 
+import hashlib
 import random
 import pytest
 
@@ -111,7 +112,7 @@ def _listed(order: list[int], met: set[tuple[int, int]]):
         pool.append(st)
     ctx = Context(game="go", mode="none", style="adjacent", seed=0, round_no=2, ngroups=1,
                   nplayers=len(pool), forbidden=frozenset())
-    pairs, bye = pair_in_list(pool, Evaluator({st.id: st for st in pool}, ctx))
+    pairs, bye, _skipped = pair_in_list(pool, Evaluator({st.id: st for st in pool}, ctx))
     return [(pool[i].id, pool[j].id) for i, j, _ in pairs], \
         (None if bye is None else pool[bye].id)
 
@@ -209,3 +210,158 @@ def test_the_listed_explanation_replaces_the_boards_own_in_any_language(pseudo):
         assert len(whys) == 1, lines
         assert "highest unpaired player in the list" in whys[0]
         assert lines[0].startswith("⟦board ")
+
+
+# ---- the method as the seed document writes it (issue 32 item 19) -------------------------
+#
+# /work/shared/seeds/002 (docs/RULES.md §8.2), 多賀城方式: rounds 3 and 4 list the players by
+# (1) wins, (2) the wins of everyone they played, (3) the wins of everyone their opponents
+# played, (4) the wins of the opponents they beat, (5) the wins of the players beaten by
+# those they beat, (6) rank, (7) a computer random number — more is higher — and pair from
+# the top: neighbours, skipping one already met, backing up one pair at a time when the last
+# pair fails.  An odd field adds the phantom "Z", the lowest in the list, who has no wins
+# (docs/RULES.md §1.7); meeting it is a win.  Written here from the document, not from the
+# engine: only the random number is the event's own (its RANDOM: seed, round, player).
+
+PHANTOM = 0
+
+
+def seed_document_list(event: Event, round_no: int
+                       ) -> tuple[list[int], dict[int, set[int]], dict[int, tuple]]:
+    """(the list for ``round_no``, who met whom, each player's criteria (1)–(7))."""
+    from swisstui.core.ranks import rank_value
+
+    upto = round_no - 1
+    ids = [p.id for p in event.players]
+    opponents: dict[int, list[int]] = {i: [] for i in ids}
+    beaten: dict[int, list[int]] = {i: [] for i in ids}
+    wins = dict.fromkeys([*ids, PHANTOM], 0)
+    for rnd in event.rounds:
+        if rnd.number > upto:
+            continue
+        for b in rnd.boards:
+            x, y = b.players
+            opponents[x].append(y)
+            opponents[y].append(x)
+            first, second = b.result.outcome
+            if first != second:
+                w, lost = (x, y) if first > second else (y, x)
+                wins[w] += 1
+                beaten[w].append(lost)
+        for bye in rnd.byes:
+            opponents[bye.player].append(PHANTOM)
+            beaten[bye.player].append(PHANTOM)
+            wins[bye.player] += 1
+    sos = {i: sum(wins[o] for o in opponents[i]) for i in ids} | {PHANTOM: 0}
+    sosos = {i: sum(sos[o] for o in opponents[i]) for i in ids}
+    sodos = {i: sum(wins[o] for o in beaten[i]) for i in ids} | {PHANTOM: 0}
+    sodosodos = {i: sum(sodos[o] for o in beaten[i]) for i in ids}
+    players = event.by_id()
+
+    def lot(pid: int) -> int:  # the event's random number (docs/TIEBREAKS.md RANDOM)
+        digest = hashlib.blake2b(f"{event.settings.seed}:{upto}:{pid}".encode(),
+                                 digest_size=6).digest()
+        return int.from_bytes(digest, "big") % 1_000_000
+
+    crit = {i: (wins[i], sos[i], sosos[i], sodos[i], sodosodos[i],
+                rank_value(players[i].rank), lot(i)) for i in ids}
+    listed = sorted(ids, key=lambda i: tuple(-v for v in crit[i]))
+    return listed, {i: set(opponents[i]) for i in ids}, crit
+
+
+def seed_document_round(event: Event, round_no: int) -> set[frozenset]:
+    """The round the seed document's method pairs (a bye as a pair with the phantom)."""
+    listed, met, _crit = seed_document_list(event, round_no)
+    if len(listed) % 2:
+        listed.append(PHANTOM)
+    pairs = by_hand(listed, met | {PHANTOM: set()})
+    assert pairs is not None
+    return {frozenset(p) for p in pairs}
+
+
+def as_pairs(rnd) -> set[frozenset]:
+    return ({frozenset(b.players) for b in rnd.boards}
+            | {frozenset((y.player, PHANTOM)) for y in rnd.byes})
+
+
+SIZES = (9, 10, 12, 13, 16, 20)
+
+
+def follow_the_seed_document(sizes=SIZES, seeds=(1, 2), **kw) -> tuple[int, int]:
+    """(rounds 3–4 the engine pairs as the seed document's method, rounds compared) over
+    simulated Tagajo events with the style's default settings."""
+    same = total = 0
+    for n in sizes:
+        for seed in seeds:
+            rng = random.Random(seed * 1000 + n)
+            s = make_settings("go", "Tagajo", 4, style="tiebreaks", seed=seed, **kw)
+            ev = Event(s, tuple(random_players(n, rng, "go")))
+            for r in range(1, 5):
+                rnd = pair_round(ev).round
+                if r >= 3:
+                    total += 1
+                    same += as_pairs(rnd) == seed_document_round(ev, r)
+                ev = ev.with_round(play(ev, rnd, rng))
+    return same, total
+
+
+def test_default_tagajo_style_pairs_rounds_3_and_4_as_the_seed_document():
+    """Issue 32 item 19: with the style's defaults the list was the event's tie-breaks
+    (WINS, SOS, SOSOS, SODOS) and ties fell back on the player numbers, not SODOSODOS, rank
+    and the random number: 17 of these 24 rounds were the method's.  Now all are."""
+    s = make_settings("go", "Tagajo", 4, style="tiebreaks")
+    assert s.pairing_order == TAGAJO_CHAIN
+    assert follow_the_seed_document() == (24, 24)
+
+
+def test_another_pairing_order_is_reported_and_still_paired_down_the_list():
+    s = make_settings("go", "Tagajo", 4, style="tiebreaks", pairing_order="WINS,SOS,RANK")
+    lines = method_departures(s)
+    assert len(lines) == 1 and "pairing_order" in lines[0]
+    rng = random.Random(4)
+    ev = Event(s, tuple(random_players(10, rng, "go")))
+    for _ in range(2):
+        ev = ev.with_round(play(ev, pair_round(ev).round, rng))
+    p = pair_round(ev)
+    assert p.method == "the Tagajo method (down the list)"
+    assert any("departs from the Tagajo method" in w for w in p.warnings)
+
+
+def test_an_empty_pairing_order_reads_back_empty(tmp_path):
+    from dataclasses import replace
+    import shutil
+
+    from swisstui.core import store
+    from swisstui.core.model import Player
+
+    s = replace(make_settings("go", "T", 4, style="tiebreaks"), pairing_order=())
+    store.create(tmp_path / "ev", s, (Player(1, "A"),))
+    assert "pairing_order = []" in (tmp_path / "ev" / "event.toml").read_text()
+    shutil.copytree(tmp_path / "ev", tmp_path / "copy")
+    assert store.load(tmp_path / "copy").settings.pairing_order == ()
+
+
+def test_each_board_and_the_bye_are_explained_in_the_lists_terms():
+    """Each board names both players' places in the list and the seven values that put
+    them there (the seed document's numbers); the bye names the phantom at the bottom."""
+    rng = random.Random(5)
+    ev = Event(make_settings("go", "T", 4, style="tiebreaks", seed=5),
+               tuple(random_players(9, rng, "go")))
+    for _ in range(2):
+        ev = ev.with_round(play(ev, pair_round(ev).round, rng))
+    p = pair_round(ev)
+    listed, _met, crit = seed_document_list(ev, 3)
+    players = ev.by_id()
+    for b in p.round.boards:
+        head = p.explain(b.number)[0]
+        for pid in b.players:
+            w, sos, sosos, sodos, sodosodos, _rank, lot = crit[pid]
+            assert (f"{pid} {players[pid].name} (place {listed.index(pid) + 1} in the list: "
+                    f"WINS {w}, SOS {sos}, SOSOS {sosos}, SODOS {sodos}, "
+                    f"SODOSODOS {sodosodos}, RANK {players[pid].rank}, RANDOM {lot})") in head
+        assert not any(x.startswith("note: same") for x in p.explain(b.number))
+    (bye,) = p.round.byes
+    (line,) = p.bye_notes
+    assert line.startswith(f"bye: {bye.player} ")
+    assert f"in the list (place {listed.index(bye.player) + 1}); the phantom player at the " \
+           "bottom of the list is the next one" in line

@@ -510,12 +510,18 @@ OPTIONS = {
 
 # The Tagajo method (docs/RULES.md §8.2; §1.7): list the players by the chain, pair
 # neighbours from the top, skip a candidate already met, back up one pair when the last pair
-# fails.  It has no colour rule (colours are decided at the board) and no club or country
-# rule, so the ``tiebreaks`` style defaults to colours "none" and geography weights 0 — the
-# engine then pairs as the method does; turning either on is allowed and reported.
+# fails.  Rounds 3 and later list the players by the method's seven criteria (TAGAJO_ORDER:
+# wins, SOS, SOSOS, SODOS, SODOSODOS, rank, the computer's random number), the style's
+# default ``pairing_order`` (before issue 32 the default was the event's tie-breaks, WINS,
+# SOS, SOSOS, SODOS, whose ties fell back on the player numbers: 17 of 24 rounds 3–4 were
+# the method's).  It has no colour rule (colours are decided at the board) and no club or
+# country rule, so the ``tiebreaks`` style defaults to colours "none" and geography weights
+# 0 — the engine then pairs as the method does; turning either on is allowed and reported.
+TAGAJO_ORDER = ("WINS", "SOS", "SOSOS", "SODOS", "SODOSODOS", "RANK", "RANDOM")
 TAGAJO = StyleMethod(
     "the Tagajo method",
-    {"colours": "none", "club_weight": 0, "country_weight": 0},
+    {"colours": "none", "club_weight": 0, "country_weight": 0,
+     "pairing_order": TAGAJO_ORDER},
     "pairs neighbours in the list, skipping only players already met",
     down_the_list=True,
 )

@@ -230,7 +230,8 @@ def _pair_round(event: Event, *, fixed=(), forbid=(), allow_rematch: bool = Fals
 
     method_of_style = style_method(s)
     listed = None
-    if method_of_style is not None and method_of_style.down_the_list and not departures:
+    if method_of_style is not None and method_of_style.down_the_list \
+            and not _list_departures(s, method_of_style):
         # the style's published method, with its settings: pair down the list as it does
         strict = Evaluator(states, replace(ctx, allow_rematch=False))
         listed = pair_in_list(pool, strict) or pair_in_list(pool, strict, second_bye=True)
@@ -283,6 +284,7 @@ def _pair_round(event: Event, *, fixed=(), forbid=(), allow_rematch: bool = Fals
                                min(ab[0].order, ab[1].order)))
     option = prof.initial_colour_option  # colour of the top seed in round 1
     initial = str(s.options.get(option, "w")) if option else "w"
+    list_values: dict[int, str] | None = None  # the list's criteria, for the explanations
     boards = []
     at: dict[tuple[int, int], PState] = {}  # explanations: who sits at (group, place)
     for x in states.values():
@@ -298,14 +300,26 @@ def _pair_round(event: Event, *, fixed=(), forbid=(), allow_rematch: bool = Fals
                                   say_why=not by_list)
         if by_list:
             assert listed is not None
+            if list_values is None:
+                list_values = _list_values(event, round_no, chain, states)
+            notes[n][0] = _("board {n}: {a} v {b}").format(
+                n=n, a=_describe_listed(states[first], list_values),
+                b=_describe_listed(states[second], list_values))
             notes[n].insert(1, _explain_listed(a, b, listed[0], pool, method_of_style.name))
+            # the method has no club or country rule: nothing tried to keep them apart
+            notes[n] = [x for x in notes[n] if x not in _GEO_NOTES()]
         if gap is not None and excess(a, b, gap)[0]:
             note = excess_note(states[first], states[second], prof.first_colour or "b",
                                gap)
             if note:
                 notes[n].append(_("relaxed: colour gap — {note}").format(note=note))
     byes.sort(key=lambda b: b.player)
-    bye_notes = _explain_byes(byes, pair_bye, ev, states)
+    by_list_bye = None
+    if listed is not None and pair_bye is not None:
+        if list_values is None:
+            list_values = _list_values(event, round_no, chain, states)
+        by_list_bye = (method_of_style.name, list_values, listed[2], pool)
+    bye_notes = _explain_byes(byes, pair_bye, ev, states, by_list_bye)
     rnd = Round(round_no, tuple(boards), tuple(byes))
     return Pairing(rnd, tuple(warnings), notes, tuple(bye_notes), obj, method)
 
@@ -673,6 +687,52 @@ def _explain_board(n: int, a: PState, b: PState, colour_why: str, ev: Evaluator,
     return lines
 
 
+def _list_departures(s, method) -> list[str]:
+    """The departures from the style's method that stop pairing down the list: colours or
+    club/country avoidance (rules the list cannot keep).  Another ``pairing_order`` is
+    reported as a departure too, but the list is still paired, in that order."""
+    from ..settings import method_departures
+    if "pairing_order" in method.settings:
+        s = replace(s, pairing_order=method.settings["pairing_order"])
+    return method_departures(s)
+
+
+def _GEO_NOTES() -> tuple[str, str]:
+    return (_("note: same club (no other pairing avoided it)"),
+            _("note: same country (no other pairing avoided it)"))
+
+
+def _list_values(event: Event, round_no: int, chain: tuple[str, ...],
+                 states: dict[int, PState]) -> dict[int, str]:
+    """What placed each player in the list, for the explanations: the values of the
+    pairing order's criteria after the round before (``WINS 3, SOS 7, …, RANK 2d``), or
+    the points when the list is by score then the lot (round 2 of the Tagajo method)."""
+    if not chain or round_no < 2:
+        return {pid: _("{pts} pts, then the lot").format(pts=_pts(st.score))
+                for pid, st in states.items()}
+    from ..standings import standings
+    from ..standings.table import format_value
+    rows = {row.player.id: row for row in standings(event, upto=round_no - 1, chain=chain).rows}
+    out = {}
+    for pid, st in states.items():
+        row = rows.get(pid)
+        parts = []
+        for code in chain:
+            if code == "RANK" and st.player.rank:
+                parts.append(f"{code} {st.player.rank}")
+            elif row is not None and code in row.values:
+                parts.append(f"{code} {format_value(code, row.values[code])}")
+        out[pid] = ", ".join(parts)
+    return out
+
+
+def _describe_listed(st: PState, values: dict[int, str]) -> str:
+    """A player as the list method sees them: the place in the list and what put them
+    there."""
+    return _("{id} {name} (place {place} in the list: {values})").format(
+        id=st.id, name=st.player.name, place=st.order + 1, values=values.get(st.id, ""))
+
+
 def _explain_listed(a: PState, b: PState, listed, pool: list[PState], name: str) -> str:
     """Board explanation when the style's method paired down the list: the place of both in
     the list and the candidates passed over (already met, forbidden, or backed up)."""
@@ -681,28 +741,50 @@ def _explain_listed(a: PState, b: PState, listed, pool: list[PState], name: str)
     for i, j, sk in listed:
         if {pool[i].id, pool[j].id} == {a.id, b.id}:
             skipped = sk
-    words = {"met": _("already met"), "forbidden": _("forbidden pair"), "colours": _("colours"),
-             "bye": _("bye"), "backed up": _("backed up: the players below could not all be "
-                                             "paired otherwise")}
     why = (_("why: {name}: {up} is the highest unpaired player in the list (place {up_place}); "
              "{low} (place {low_place}) is the next one not met yet") if not skipped else
            _("why: {name}: {up} is the highest unpaired player in the list (place {up_place}); "
              "{low} (place {low_place}) is the next one it may meet")).format(
         name=name, up=up.id, up_place=up.order + 1, low=low.id, low_place=low.order + 1)
-    passed = "; ".join(f"{pool[k].id} {words.get(w, w)}" for k, w in skipped if k >= 0)
+    passed = _passed_over(skipped, pool)
     if passed:
         why += _(" — passed over: {passed}").format(passed=passed)
     return why
 
 
+def _passed_over(skipped: list[tuple[int, str]], pool: list[PState]) -> str:
+    words = {"met": _("already met"), "forbidden": _("forbidden pair"), "colours": _("colours"),
+             "bye": _("bye"), "backed up": _("backed up: the players below could not all be "
+                                             "paired otherwise")}
+    return "; ".join(f"{pool[k].id} {words.get(w, w)}" for k, w in skipped if k >= 0)
+
+
 def _explain_byes(byes: list[Bye], pair_bye: PState | None, ev: Evaluator,
-                  states: dict[int, PState]) -> list[str]:
+                  states: dict[int, PState],
+                  by_list: tuple[str, dict[int, str], list, list[PState]] | None = None
+                  ) -> list[str]:
+    """The byes' lines; ``by_list`` (the method's name, the list's values, the candidates
+    the bye's player passed over, the list) when the style's method paired down the list."""
     lines = []
     for b in byes:
         if b.kind is ByeKind.PAIRING and pair_bye is not None:
             st = pair_bye
             if ev.bye_ineligible(st):
                 why = _("every other player already had one, or no pairing allowed it")
+            elif by_list is not None:
+                name, values, skipped, pool = by_list
+                why = (_("{name}: {id} is the highest unpaired player in the list (place "
+                         "{place}); the phantom player at the bottom of the list is the next "
+                         "one it may meet") if skipped else
+                       _("{name}: {id} is the highest unpaired player in the list (place "
+                         "{place}); the phantom player at the bottom of the list is the next "
+                         "one")).format(name=name, id=st.id, place=st.order + 1)
+                passed = _passed_over(skipped, pool)
+                if passed:
+                    why += _(" — passed over: {passed}").format(passed=passed)
+                lines.append(_("bye: {describe} gets the pairing bye: {why}").format(
+                    describe=_describe_listed(st, values), why=why))
+                continue
             elif ev.ctx.random_bye:
                 why = _("lowest match points, random among them (MTR / docs/RULES.md §3.4)")
             else:

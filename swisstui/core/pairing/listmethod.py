@@ -41,12 +41,14 @@ def _complete(vertices: list[int], allowed: dict[int, set[int]]) -> bool:
 
 
 def pair_in_list(pool: list[PState], ev: Evaluator, *, second_bye: bool = False
-                 ) -> tuple[list[tuple[int, int, list[tuple[int, str]]]], int | None] | None:
+                 ) -> tuple[list[tuple[int, int, list[tuple[int, str]]]], int | None,
+                            list[tuple[int, str]]] | None:
     """The list method over ``pool`` (in list order, indices into it).
 
-    Returns ``(pairs, bye)``: each pair ``(upper, lower, skipped)`` with ``skipped`` the
-    candidates passed over before ``lower`` as ``(index, "met" | "forbidden" | "backed up")``,
-    and the index of the pairing bye (None for an even field); None when the absolute rules
+    Returns ``(pairs, bye, bye_skipped)``: each pair ``(upper, lower, skipped)`` with
+    ``skipped`` the candidates passed over before ``lower`` as ``(index, "met" | "forbidden"
+    | "backed up")``, the index of the pairing bye (None for an even field) and the
+    candidates it passed over before meeting the phantom; None when the absolute rules
     leave no pairing.  ``second_bye`` lets a player who already had a pairing bye take it."""
     n = len(pool)
     verts = list(range(n))
@@ -75,18 +77,18 @@ def pair_in_list(pool: list[PState], ev: Evaluator, *, second_bye: bool = False
     if order is None:  # the search ran past its budget: the checked walk
         order = _checked(verts, allowed)
     pairs: list[tuple[int, int, list[tuple[int, str]]]] = []
-    bye = None
+    bye, bye_skipped = None, []
     left = verts
     for a, b in order:  # what was passed over before each partner, for the explanation
         rest = left[1:]
         skipped = [(x, "bye" if x == PHANTOM else "backed up" if x in allowed[a] else
                     why_not.get((min(a, x), max(a, x)), "met")) for x in rest[:rest.index(b)]]
         if b == PHANTOM:
-            bye = a
+            bye, bye_skipped = a, skipped
         else:
             pairs.append((a, b, skipped))
         left = [x for x in rest if x != b]
-    return pairs, bye
+    return pairs, bye, bye_skipped
 
 
 def _search(verts: list[int], allowed: dict[int, set[int]], budget: int
