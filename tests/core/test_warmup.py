@@ -237,3 +237,11 @@ def test_cli_warm_prints_progress_and_state(cache, capsys, monkeypatch):
     assert "1/2" in out and "2/2" in out and str(cache) in out
     assert cli_main(["warm", "--status"]) == 0
     assert "compiled and cached" in capsys.readouterr().out
+
+
+def test_a_hung_warmup_holds_the_pairing_back_only_so_long(cache, monkeypatch):
+    monkeypatch.setattr(warmup, "WAIT_MAX", 0.5)
+    with warmup._exclusive(cache):
+        t = time.monotonic()
+        assert warmup.prepare() == cache  # gives up waiting: the pairing compiles for itself
+        assert 0.5 <= time.monotonic() - t < 3

@@ -52,6 +52,7 @@ LOCK = "warm.lock"
 READY = "ready"
 LOG = "warm.log"
 NICE = 10  # the background warm-up's niceness
+WAIT_MAX = 600.0  # a pairing waits at most this long for a running warm-up (seconds)
 _warming = False  # this process is the warm-up (holds the lock: prepare() must not wait on it)
 
 
@@ -132,24 +133,26 @@ def running(folder: Path | None = None) -> bool:
         os.close(fd)  # (closing releases the lock)
 
 
-def wait(folder: Path | None = None, say: Callable[[], None] | None = None) -> bool:
-    """Wait until no warm-up is compiling into the cache folder; ``say`` is called once
-    before waiting.  Returns whether it waited."""
+def wait(folder: Path | None = None, limit: float | None = None) -> bool:
+    """Wait until no warm-up is compiling into the cache folder, at most ``limit`` seconds
+    (:data:`WAIT_MAX`; a warm-up that hangs must not hold a round back for ever: past it,
+    the pairing compiles for itself).  Returns whether it waited."""
     fd = _lock_fd(folder or cache_dir())
     if fd is None:
         return False
     assert fcntl is not None
+    end = time.monotonic() + (WAIT_MAX if limit is None else limit)
     try:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
-            return False
-        except OSError:
-            pass
-        if say is not None:
-            say()
-        with contextlib.suppress(OSError):
-            fcntl.flock(fd, fcntl.LOCK_SH)
-        return True
+        waited = False
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+                return waited
+            except OSError:
+                if time.monotonic() >= end:
+                    return True
+            waited = True
+            time.sleep(0.05)
     finally:
         os.close(fd)
 
