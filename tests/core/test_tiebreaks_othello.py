@@ -67,3 +67,39 @@ def test_discs_of_every_kind_of_bye():
                options={"bye_discs": (33, 31)})
     v = {r.player.id: r.values for r in standings(ev).rows}
     assert v[3]["DISCS"] == 32 + 44 and v[5]["DISCS"] == 33 + 34
+
+
+
+def _with_othello_results(rounds, **kw):
+    """``build``'s event with each result read by the Othello grammar (``1-0``, ``=``, ``+-``
+    without discs)."""
+    from dataclasses import replace
+
+    from swisstui.core.games import profile
+    placeholder = [[e if e[0] == "bye" else (e[0], e[1], "40-24") for e in r] for r in rounds]
+    ev = build("othello", [1, 2, 3, 4, 5, 6], placeholder, **kw)
+    prof = profile("othello")
+    new = []
+    for rnd, entries in zip(ev.rounds, rounds):
+        texts = [e[2] for e in entries if e[0] != "bye"]
+        new.append(replace(rnd, boards=tuple(
+            replace(b, result=prof.result(t, ev.settings)) for b, t in zip(rnd.boards, texts))))
+    return replace(ev, rounds=tuple(new))
+
+
+def test_a_game_without_disc_counts_counts_the_bye_disc_score():
+    """Issue 32 item 20: a played 1-0 entered without discs added 64 discs to the winner's
+    DISCS (and BQ), more than a real win; it now counts the bye's disc score (40-24 by
+    default), a draw 32-32, and a forfeit stays 64-0 (docs/TIEBREAKS.md "Othello")."""
+    rounds = [[(1, 2, "1-0"), (3, 4, "="), (5, 6, "+-")],
+              [(1, 3, "40-24"), (2, 5, "0-1"), (4, 6, "33-31")]]
+    ev = _with_othello_results(rounds, tiebreaks=("DISCS", "BQ"))
+    assert ev.rounds[0].boards[0].result.detail.get("discs") is None
+    v = {r.player.id: r.values for r in standings(ev).rows}
+    assert {p: v[p]["DISCS"] for p in v} == {1: 40 + 40, 2: 24 + 24, 3: 32 + 24,
+                                             4: 32 + 33, 5: 64 + 40, 6: 0 + 31}
+    # BQ: own discs + 6 x the opponent's points; 1 beat 2 (0 points) and 3 (1/2)
+    assert v[1]["BQ"] == 40 + 6 * 0 + 40 + 6 * 0.5
+    ev = _with_othello_results(rounds, tiebreaks=("DISCS",), options={"bye_discs": (33, 31)})
+    v = {r.player.id: r.values for r in standings(ev).rows}
+    assert (v[1]["DISCS"], v[2]["DISCS"], v[3]["DISCS"]) == (33 + 40, 31 + 31, 32 + 24)

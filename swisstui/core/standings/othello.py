@@ -11,8 +11,17 @@
   as a drawn game's discs (half of the bye's total, 32 of 64), as the BQ values it; zero
   byes, absences and rounds not played count 0.
 
-Disc counts come from ``Result.detail["discs"] = (first-listed, second-listed)``; a forfeit
-without disc counts scores 64-0 for the winner (32-32 when drawn).
+Disc counts come from ``Result.detail["discs"] = (first-listed, second-listed)``.  A result
+without disc counts (issue 32 item 20; docs/TIEBREAKS.md "Othello"):
+
+* a game played but entered without discs (``1-0``, ``0-1``, ``=``) counts the event's bye
+  disc score (option ``bye_discs``, Papp's 40-24): the winner the bye player's discs (40),
+  the loser the rest of the bye's total (24), a draw half the total each (32-32).  The bye
+  score is the one disc score of a win the event defines without a board (docs/RULES.md
+  §2.3); before, such a win counted 64-0 in DISCS and the BQ, more than any game won on the
+  board short of a wipe-out, so not recording the discs paid;
+* a forfeit (a game not played, ``+-``) scores 64-0 for the winner (32-32 when drawn), as
+  before.
 """
 
 from __future__ import annotations
@@ -26,12 +35,19 @@ _WITH_OPPONENT = frozenset({K.GAME, K.FORFEIT_WIN, K.FORFEIT_LOSS, K.FORFEIT_DRA
 _BYES = frozenset({K.PAIRING_BYE, K.FULL_BYE})
 
 
-def own_discs(rec: RoundRecord) -> float:
-    """The player's discs in a game (from ``detail["discs"]``, else 64 × the outcome)."""
+def own_discs(rec: RoundRecord, unrecorded: tuple[float, float] = (40.0, 64.0)) -> float:
+    """The player's discs in a game: from ``detail["discs"]``; a game played without disc
+    counts by ``unrecorded`` = (the winner's discs, the total) — the bye disc score,
+    :func:`bye_discs` —, the loser the rest, a draw half the total; a forfeit without disc
+    counts 64 × the outcome (module doc)."""
     discs = rec.result.detail.get("discs") if rec.result is not None else None
     if discs:
         return float(discs[0] if rec.first else discs[1])
-    return 64.0 * (rec.outcome or 0.0)
+    outcome = rec.outcome or 0.0
+    if rec.kind is K.GAME:
+        win, total = unrecorded
+        return win if outcome == 1 else total - win if outcome == 0 else total / 2
+    return 64.0 * outcome
 
 
 def bye_discs(ctx: Context) -> tuple[float, float]:
@@ -59,6 +75,7 @@ def brightwell(ctx: Context) -> dict[int, float]:
     32 + C × own points (docs/RULES.md §2.2, C = option ``bq_coefficient``, default 6)."""
     c = float(ctx.option("bq_coefficient", 6))
     win = ctx.win
+    unrecorded = bye_discs(ctx)
     gone = _withdrawn(ctx)
     score = ctx.score
     out: dict[int, float] = {}
@@ -69,7 +86,7 @@ def brightwell(ctx: Context) -> dict[int, float]:
             if r.kind is K.PENDING:
                 continue
             if r.kind in _WITH_OPPONENT and r.opponent not in gone:
-                total += own_discs(r) + c * score[r.opp] / win
+                total += own_discs(r, unrecorded) + c * score[r.opp] / win
             else:
                 total += 32 + c * own
         out[pid] = total
@@ -85,6 +102,6 @@ def disc_count(ctx: Context) -> dict[int, float]:
     credit = {**dict.fromkeys(_BYES, bye), K.HALF_BYE: total / 2}
     out: dict[int, float] = {}
     for pid, recs in ctx.history.items():
-        out[pid] = sum(own_discs(r) if r.kind in _WITH_OPPONENT else
+        out[pid] = sum(own_discs(r, (bye, total)) if r.kind in _WITH_OPPONENT else
                        credit.get(r.kind, 0.0) for r in recs)
     return out
