@@ -193,7 +193,10 @@ def mutate(folder: Path, outside: Path, kind: str, which: int, param: int) -> st
     elif kind == "rounds_file":
         if not (folder / "rounds").is_dir():
             return f"{kind}: skipped"
-        shutil.rmtree(folder / "rounds")
+        if (folder / "rounds").is_symlink():
+            (folder / "rounds").unlink()
+        else:
+            shutil.rmtree(folder / "rounds")
         (folder / "rounds").write_text("[[board]]\n")
     elif kind in ("round_alias", "round_rename"):
         src = folder / "rounds" / ("01.toml", "02.toml")[param % 2]
@@ -248,7 +251,7 @@ def mutate(folder: Path, outside: Path, kind: str, which: int, param: int) -> st
         cdir = folder / ".swisstui-cache"
         if not cdir.is_dir() or cdir.is_symlink():
             return f"{kind}: skipped"
-        entries = sorted(cdir.iterdir())
+        entries = sorted(e for e in cdir.iterdir() if stat.S_ISREG(os.lstat(e).st_mode))
         if entries:
             entry = entries[param % len(entries)]
             data = entry.read_bytes()
