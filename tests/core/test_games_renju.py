@@ -79,3 +79,30 @@ def test_options():
         validate_options("renju", {"opening_n": 0})
     with pytest.raises(SwissError, match="unknown renju option 'komi'; valid: rules, opening"):
         validate_options("renju", {"komi": 1})
+
+
+def test_pairing_warns_about_boards_without_black(tmp_path):
+    """Issue 32 item 20: Black is decided at the board and recorded with the result; a
+    round paired while earlier boards lack it said "no warnings", though their colours
+    could not count in the colour balance.  The warning names the boards (not forfeits)."""
+    from conftest import make_event
+    from swisstui.core import services
+
+    folder = make_event(tmp_path, "renju", 8, 4)
+    ev = services.pair_next(folder).event
+    boards = ev.rounds[0].boards
+    services.record_result(folder, 1, 1, "1-0", {"black": boards[0].players[0]})
+    services.record_result(folder, 1, 2, "0-1")
+    services.record_result(folder, 1, 3, "+-")          # a forfeit has no colours
+    services.record_result(folder, 1, 4, "=")
+    out = services.pair_next(folder)
+    assert [w for w in out.pairing.warnings if "Black" in w] == [
+        "2 earlier boards have no Black recorded (round 1: 2, 4): their colours do not count "
+        "in this round's colour balance; record who had Black (result --black ID --force, "
+        "or black=ID in the results)"]
+    services.undo_round(folder)
+    for n in (2, 4):
+        b = out.event.rounds[0].boards[n - 1]
+        services.record_result(folder, 1, n, b.result.text, {"black": b.players[1]},
+                               force=True)
+    assert not [w for w in services.pair_next(folder).pairing.warnings if "Black" in w]

@@ -8,7 +8,7 @@ saves with ``store.update(folder, lambda ev: ev.with_round(pair_round(ev).round)
 
 from __future__ import annotations
 
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, cast
@@ -216,7 +216,7 @@ def _pair_round(event: Event, *, fixed=(), forbid=(), allow_rematch: bool = Fals
     ev = Evaluator(states, ctx)
     from ..settings import method_departures, style_method
     departures = method_departures(s)
-    warnings: list[str] = list(departures)
+    warnings: list[str] = list(departures) + _unrecorded_colours(event, round_no, mode)
     notes: dict[int, list[str]] = {}
     pinned: list[tuple[PState, PState]] = []
     for a, b in fixed:
@@ -685,6 +685,36 @@ def _explain_board(n: int, a: PState, b: PState, colour_why: str, ev: Evaluator,
         lines.append(_("note: same club (no other pairing avoided it)") if club else
                      _("note: same country (no other pairing avoided it)"))
     return lines
+
+
+def _unrecorded_colours(event: Event, round_no: int, mode: str) -> list[str]:
+    """A warning naming the earlier boards whose colours are recorded with the result
+    (``GameProfile.actual_black_key``: Renju's Black, decided at the board) but were not:
+    the colour balance of this pairing cannot count them (issue 32 item 20).  Forfeits have
+    no colours; [] when nothing is missing or the event pairs without colours."""
+    key = profile(event.game).actual_black_key
+    if key is None or mode == "none":
+        return []
+    missing: dict[int, list[int]] = {}
+    for rnd in sorted(event.rounds, key=lambda r: r.number):
+        if rnd.number >= round_no or rnd.playoff:
+            continue
+        for b in rnd.boards:
+            if b.result is not None and not b.result.forfeit and b.result.detail.get(key) is None:
+                missing.setdefault(rnd.number, []).append(b.number)
+    if not missing:
+        return []
+    count = sum(len(v) for v in missing.values())
+    where = "; ".join(_("round {round_no}: {boards}").format(
+        round_no=r, boards=", ".join(map(str, bs[:12])) + ("…" if len(bs) > 12 else ""))
+        for r, bs in missing.items())
+    return [ngettext("{count} earlier board has no Black recorded ({where}): its colours do "
+                     "not count in this round's colour balance; record who had Black "
+                     "(result --black ID --force, or black=ID in the results)",
+                     "{count} earlier boards have no Black recorded ({where}): their colours "
+                     "do not count in this round's colour balance; record who had Black "
+                     "(result --black ID --force, or black=ID in the results)",
+                     count).format(count=count, where=where)]
 
 
 def _list_departures(s, method) -> list[str]:
