@@ -142,3 +142,22 @@ def search_text(name: str, reading: str | None = None) -> str:
     kept): the name, and the reading on a second line when there is one."""
     found = _search(name)
     return f"{found}\n{_search(reading)}" if reading else found
+
+
+def search_query(text: str) -> str:
+    """A typed query folded as :func:`search_text` folds what it is matched against
+    (``Álvaro`` and ``alvaro`` are the same query)."""
+    return _search(text.strip())
+
+
+def matches_player(query: str, player) -> bool:
+    """Whether a registered player is found by the typed ``query`` — a part of the name or
+    its reading, of the club or of the country, folded alike (accents and case ignored,
+    katakana as hiragana), or the id itself.  The TUI's registration search and the
+    players' page match the same way (issue 32 item 21)."""
+    q = search_query(query)
+    if not q:
+        return True
+    return (q in search_text(player.name, getattr(player, "reading", None))
+            or q in _search(player.club or "") or q in _search(player.country or "")
+            or q == str(player.id))

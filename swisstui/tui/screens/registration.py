@@ -10,6 +10,7 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.widgets import Input, Static
 
+from ...core.collation import matches_player
 from ...core.errors import SwissError
 from ...core.i18n import N_, _
 from ...core.model import ByeKind, Event, Player
@@ -155,13 +156,11 @@ class RegistrationScreen(EventScreen):
 
     def show_event(self, event: Event) -> None:
         t = self.query_one("#players", FastTable)
-        needle = self.filter_text.casefold()
+        needle = self.filter_text.strip()
         rows, keys = [], []
         for p in event.players:
-            if needle and not (needle in p.name.casefold()
-                               or needle in (p.club or "").casefold()
-                               or needle in (p.country or "").casefold()
-                               or needle == str(p.id)):
+            # accents, case and kana folded as on the players' page (core.collation)
+            if needle and not matches_player(needle, p):
                 continue
             rating = p.rank or (str(p.rating) if p.rating is not None else "")
             rows.append((str(p.id), p.name, rating, p.club or "", p.country or "",
