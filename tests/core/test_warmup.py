@@ -245,3 +245,30 @@ def test_a_hung_warmup_holds_the_pairing_back_only_so_long(cache, monkeypatch):
         t = time.monotonic()
         assert warmup.prepare() == cache  # gives up waiting: the pairing compiles for itself
         assert 0.5 <= time.monotonic() - t < 3
+
+
+def test_the_warmup_run_as_a_module_does_not_wait_on_its_own_lock(cache, monkeypatch):
+    """``python -m swisstui.core.pairing.warmup`` (the background start) loads this module
+    twice, as __main__ and as itself; the solver's import inside the warm-up goes through the
+    package's copy, which must know that this process holds the lock (before: it waited on
+    its own lock until WAIT_MAX)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("swisstui.core.pairing._warmup_copy",
+                                                  warmup.__file__)
+    assert spec is not None and spec.loader is not None
+    copy = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, spec.name, copy)
+    spec.loader.exec_module(copy)
+    monkeypatch.setattr(warmup, "WAIT_MAX", 5.0)
+    waited: list[float] = []
+
+    def stand_in(progress):
+        t = time.monotonic()
+        warmup.prepare()  # what nblossom's import does, through the package's module
+        waited.append(time.monotonic() - t)
+
+    monkeypatch.setattr(copy, "_compile", stand_in)
+    assert copy.warm().compiled
+    assert waited and waited[0] < 1, waited
+    assert warmup.WARMING_ENV not in os.environ

@@ -51,9 +51,12 @@ ROUNDS = 2  # rounds the warm-up pairs
 LOCK = "warm.lock"
 READY = "ready"
 LOG = "warm.log"
-NICE = 10  # the background warm-up's niceness
+NICE = 5  # the background warm-up's niceness (a pairing may wait for it: not too low)
 WAIT_MAX = 600.0  # a pairing waits at most this long for a running warm-up (seconds)
-_warming = False  # this process is the warm-up (holds the lock: prepare() must not wait on it)
+# set to the warm-up's process id while it compiles: prepare() must not wait on the lock this
+# process holds (an environment variable, not a module global: run as ``python -m``, this
+# module is loaded twice, as __main__ and as itself)
+WARMING_ENV = "SWISSTUI_WARMING"
 
 
 @dataclass(frozen=True)
@@ -165,7 +168,7 @@ def prepare() -> Path:
     config = sys.modules.get("numba.core.config")
     if config is not None:  # numba already imported: its setting was read then
         config.CACHE_DIR = str(folder)  # type: ignore[attr-defined]
-    if not _warming:
+    if os.environ.get(WARMING_ENV) != str(os.getpid()):
         wait(folder)
     return folder
 
@@ -192,7 +195,6 @@ def warm(progress: Callable[[int, int], None] | None = None) -> WarmOutcome:
     """Compile the solver into the cache folder (module docstring): round 1 and round 2 of a
     simulated event of :data:`PLAYERS` players; ``progress(done, total)`` after each step.
     Returns at once (``compiled`` False) when another warm-up holds the lock."""
-    global _warming
     t = time.perf_counter()
     folder = cache_dir()
     try:
@@ -205,12 +207,12 @@ def warm(progress: Callable[[int, int], None] | None = None) -> WarmOutcome:
     with _exclusive(folder) as mine:
         if not mine:
             return WarmOutcome(False, time.perf_counter() - t, folder)
-        _warming = True
+        os.environ[WARMING_ENV] = str(os.getpid())
         try:
             prepare()
             _compile(progress)
         finally:
-            _warming = False
+            os.environ.pop(WARMING_ENV, None)
         (folder / READY).write_text(stamp(), encoding="utf-8")
     return WarmOutcome(True, time.perf_counter() - t, folder)
 
@@ -278,5 +280,6 @@ def _background() -> int:  # pragma: no cover - run as ``python -m`` by start_ba
     return 0
 
 
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(_background())
+if __name__ == "__main__":  # pragma: no cover - the package's module, not this copy
+    from swisstui.core.pairing import warmup as _self
+    sys.exit(_self._background())
