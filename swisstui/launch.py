@@ -12,10 +12,29 @@ change is saved whole or not at all.
 
 The TUI commands keep Python's KeyboardInterrupt, so Textual restores the terminal.
 
-What no program can handle is the interpreter's own start-up before the first line of
-swisstui runs (site and the environment's .pth files: a few ms in a normal install, more in
-an editable one).  A SIGINT that is blocked while the process starts (the mask is inherited
-across exec) is delivered as soon as the handler is in place (the tests start it so).
+What no program can handle is what runs before this module's first line: the interpreter's
+start-up (until Python installs its own handler, SIGINT kills the process silently; after
+it, a Ctrl-C is a KeyboardInterrupt traceback), ``site`` with the venv's .pth files, the
+console script pip writes (``import re, sys``, then ``from swisstui.launch import run``) and
+swisstui/__init__.py (one assignment).  Measured on the project's 2-core machine (issue 31,
+item 12), the least wall time of 20 runs (tests/bench/interrupt_window.py --bare):
+
+    python -S -c pass (the interpreter alone)                   7.5 ms
+    + site, editable finder (pip install -e, default mode)     23.3 ms  (it imports pathlib,
+                                                                          urllib, ipaddress ...)
+    + site, plain path .pth (editable_mode=compat, README)      10.8 ms
+    + pip's `import re`, then this module: handler in place    26.1 ms finder / 19.7 ms compat
+
+So a Ctrl-C gave a traceback from ~8 ms to ~26 ms after exec on a quiet machine (to 60 ms
+under load: 81 of 155 tries at 0-60 ms), and now to ~20 ms, of which pip's `import re` is
+~7 ms and the rest Python's own start-up; `python -m swisstui` imported the whole
+command line (0.1-0.5 s) before any handler and now comes here first (__main__.py).
+tests/cli/test_cli_interrupt.py checks that nothing else is imported before the handler.
+The compat editable mode is setuptools' "transitional" one: the lock pins the setuptools
+that builds it (tools/test_newest.sh shows when a newer one drops it).
+
+A SIGINT that is blocked while the process starts (the mask is inherited across exec) is
+delivered as soon as the handler is in place (the tests start it so).
 """
 
 import os  # already loaded by the interpreter's start-up, like sys
