@@ -118,3 +118,78 @@ def test_the_document_carries_each_card_in_the_readers_language(tmp_path):
     card = next(c for c in pt["cards"] if c["id"] == black)
     assert card["setup"][1] == ["Komi", f"{board.setup['komi']:g}".replace(".", ",")]
     assert [c["name"] for c in doc["cards"]] == sorted(p.name for p in ev.players)
+
+
+# ---- the language a player chooses (issue 32, item 9): data.json?lang= ---------------------
+
+async def _client(folder):
+    from aiohttp.test_utils import TestClient, TestServer
+
+    from swisstui.web import server
+    client = TestClient(TestServer(server.make_app(folder, poll=0.05), host="127.0.0.1"))
+    await client.start_server()
+    return client
+
+
+async def test_the_document_in_the_language_a_player_chose(tmp_path, monkeypatch):
+    import asyncio
+    import json
+
+    from swisstui.web import server
+    built = []
+    real = server.source_bytes
+
+    def counting(source, lang=None):
+        built.append(lang)
+        return real(source, lang)
+    monkeypatch.setattr(server, "source_bytes", counting)
+    folder = make_event(tmp_path, "go", 8)
+    services.pair_next(folder)
+    client = await _client(folder)
+    try:
+        default = await client.get("/players/data.json")
+        version = default.headers["X-Document-Version"]
+        assert (await default.json())["lang"] == "en" and built == [None]
+        # twenty phones ask for Japanese at once: built once, same version
+        answers = await asyncio.gather(*(client.get("/players/data.json?lang=ja")
+                                         for _ in range(20)))
+        docs = [json.loads(await r.read()) for r in answers]
+        assert built == [None, "ja"]
+        assert {r.headers["X-Document-Version"] for r in answers} == {version}
+        assert {d["lang"] for d in docs} == {"ja"} and docs[0]["event_lang"] == "en"
+        assert docs[0]["text"]["tab_standings"] == "順位表"
+        assert docs[0]["current"]["boards"][0]["a"]["seat"] == "黒"
+        # a tag as a browser writes it; a language without a catalogue: the event's
+        pt = await (await client.get("/players/data.json?lang=pt-BR")).json()
+        assert pt["lang"] == "pt_BR" and pt["text"]["tab_boards"] == "Mesas"
+        for odd in ("xx", "../../etc", "a" * 300):
+            assert (await (await client.get(f"/players/data.json?lang={odd}")).json()
+                    )["lang"] == "en"
+        # a change rebuilds every language asked for, from the same reading of the folder
+        await asyncio.to_thread(services.record_result, folder, 1, 1, "B+R")
+        for _ in range(100):
+            if client.app[server.LIVE].version > int(version):
+                break
+            await asyncio.sleep(0.05)
+        new = client.app[server.LIVE].version
+        assert new == int(version) + 1 and sorted(built[-3:], key=str) == [None, "ja", "pt_BR"]
+        resp = await client.get("/players/data.json?lang=ja")
+        assert resp.headers["X-Document-Version"] == str(new)
+        assert (await resp.json())["current"]["boards"][0]["result"] == "B+R"
+        assert len(built) == 6  # served from what the change built
+    finally:
+        await client.close()
+
+
+async def test_the_page_offers_each_language_by_its_own_name(tmp_path):
+    folder = make_event(tmp_path, "go", 4, language="ko")
+    client = await _client(folder)
+    try:
+        html = await (await client.get("/players")).text()
+    finally:
+        await client.close()
+    import re
+    options = re.findall(r'<option value="([^"]+)"( selected)?>([^<]+)</option>', html)
+    assert options == [("en", "", "English"), ("ja", "", "日本語"),
+                       ("ko", " selected", "한국어"), ("pt_BR", "", "Português (Brasil)")]
+    assert 'aria-label="언어"' in html and 'localStorage.getItem("lang")' in html

@@ -63,7 +63,7 @@ function el(id){return els[id]||(els[id]={id,textContent:"",innerHTML:"",classNa
   dataset:{},setAttribute(){},addEventListener(){}});}
 const buttons=["find","boards","standings"].map(t=>({dataset:{tab:t},textContent:"",
   setAttribute(){},addEventListener(){}}));
-globalThis.localStorage={getItem(k){return k==="q"?QUERY:null},setItem(){}};
+globalThis.localStorage={getItem(k){return k==="q"?QUERY:k==="me"?ME:null},setItem(){}};
 globalThis.document={documentElement:{},title:"",querySelector(s){
   if(s==="#q") return (els.body&&els.body.innerHTML.includes("id=q"))?el("q"):null;
   return el(s.slice(1));},querySelectorAll(){return buttons;}};
@@ -76,7 +76,8 @@ globalThis.setInterval=()=>0;
 _SHOW = """
 setTimeout(()=>{const out=[];
   for (const t of ["find","boards","standings"]){tab=t;render();
-    out.push(els.body.innerHTML, els.hits?els.hits.innerHTML:"");}
+    out.push(els.body.innerHTML, els.hits?els.hits.innerHTML:"",
+             els.mine?els.mine.innerHTML:"");}
   const [clock]=clockText(); serverNow=DOC.clock?DOC.clock.at:0;
   out.push(els.sub.textContent, document.title, clockText()[0],
            buttons.map(b=>b.textContent).join("|"));
@@ -84,10 +85,11 @@ setTimeout(()=>{const out=[];
 """
 
 
-def _run_page(doc, lang, query):
+def _run_page(doc, lang, query, me=""):
     page = pages.players_page(doc.get("event", ""), lang)
     script = re.search(r"<script>(.*)</script>", page, re.S).group(1)
-    js = (_STUB + f"const DOC={json.dumps(doc)}, QUERY={json.dumps(query)};\n" + script
+    js = (_STUB + f"const DOC={json.dumps(doc)}, QUERY={json.dumps(query)}, "
+          f"ME={json.dumps(me)};\n" + script
           + _SHOW)
     out = subprocess.run(["node", "-e", js], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
@@ -110,9 +112,14 @@ def test_every_word_the_page_shows_is_translated(tmp_path, pseudo, game):
     doc = snapshot(ev, lang=pseudo)
     doc["clock"] = {"round": 1, "remaining": 600, "paused": True, "at": 0}
     first = ev.players[0].name.split()[0]
-    out = _run_page(doc, pseudo, first)
+    # the player's own card too (issue 32, item 8): a player of board 1 picked themself
+    me = doc["current"]["boards"][0]["a"]["id"]
+    out = _run_page(doc, pseudo, first, str(me))
+    assert "id=mycard" in out[2]  # the card was drawn
     data = sorted({p.name for p in ev.players} | {ev.settings.name}
-                  | set(doc["standings"]["tiebreaks"] if doc["standings"] else ()),
+                  | set(doc["standings"]["tiebreaks"] if doc["standings"] else ())
+                  | {p.club for p in ev.players if p.club}
+                  | {p.rank for p in ev.players if p.rank},
                   key=len, reverse=True)
     results = {b["result"] for b in doc["current"]["boards"] if b["result"]}
     bad = []
