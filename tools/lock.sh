@@ -23,5 +23,5 @@ python3 -m venv "$tmp/venv"
 python3 -c 'import tomllib; print(*tomllib.load(open("pyproject.toml", "rb"))
             ["build-system"]["requires"], sep="\n")' \
     | "$tmp/venv/bin/uv" pip compile pyproject.toml - --extra test --universal \
-        --python-version 3.11 --generate-hashes --index-url https://pypi.org/simple \
+        --python-version 3.11 --generate-hashes \
         --custom-compile-command tools/lock.sh --output-file requirements-lock.txt --quiet "$@"
