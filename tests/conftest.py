@@ -116,6 +116,9 @@ class PseudoCatalogue(gettext.NullTranslations):
     def ngettext(self, singular, plural, n):
         return f"⟦{singular if n == 1 else plural}⟧"
 
+    def pgettext(self, context, message):
+        return f"⟦{message}⟧"
+
 
 @pytest.fixture
 def pseudo(monkeypatch):

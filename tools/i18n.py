@@ -8,8 +8,8 @@
 
 Only Babel's Python APIs and the standard library (no ``pybabel`` on the PATH needed).
 
-Marking keywords: ``_``, ``N_``, ``ngettext`` (singular, plural), ``pgettext`` (context,
-message).  A comment starting ``# Translators:`` on the line before (or on the line of) a
+Marking keywords: ``_``, ``N_``, ``ngettext`` (singular, plural), ``pgettext`` and ``NP_``
+(context, message).  A comment starting ``# Translators:`` on the line before (or on the line of) a
 marked string goes into the catalogue for the translator.
 
 The template is written so that it changes only when the marked strings do: references
@@ -50,7 +50,7 @@ DOMAIN = "swisstui"
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 
 KEYWORDS = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2),
-            "pgettext": ((1, "c"), 2)}
+            "pgettext": ((1, "c"), 2), "NP_": ((1, "c"), 2)}
 COMMENT_TAGS = ("Translators:",)
 # folders of the package that hold no marked strings (event data, catalogues, styles)
 SKIP_DIRS = ("sample_events", "locale", "themes", "__pycache__")

@@ -18,7 +18,9 @@ An unknown language falls back to English with one line of warning.  Machine for
 JSON, TRF, h9, CSV) never go through here: they stay locale-independent.
 
 Marking: ``_("text")`` translates now; ``N_("text")`` only marks a constant that is
-translated where it is shown (``_(CONSTANT)``); ``ngettext`` for counts.  Placeholders are
+translated where it is shown (``_(CONSTANT)``); ``ngettext`` for counts; ``pgettext(context,
+"text")`` (and ``NP_`` for a constant) where the same English word has two roles ("No": the
+dialog's answer, the column of player numbers).  Placeholders are
 ``{name}`` fields filled after translation (``_("round {n}").format(n=3)``), so a
 translation may move them.
 """
@@ -181,6 +183,40 @@ def pgettext(context: str, message: str) -> str:
 def N_(message: str) -> str:
     """Mark ``message`` for the catalogue without translating it here."""
     return message
+
+
+class Contextual(str):
+    """A constant marked with its message context (:func:`NP_`): the English text (it *is*
+    that ``str``) that remembers the context it is translated in."""
+
+    context: str
+
+    def __new__(cls, context: str, message: str) -> Contextual:
+        self = super().__new__(cls, message)
+        self.context = context
+        return self
+
+
+def NP_(context: str, message: str) -> str:
+    """Mark ``message`` in ``context`` without translating it here (``pgettext``'s ``N_``):
+    where it is shown, :func:`translate` (or a renderer's :func:`translate_with`) gives it
+    in its context — "No" the column of player numbers, not the answer to a question."""
+    return Contextual(context, message)
+
+
+def translate_with(catalogue: _gettext.NullTranslations, message: str) -> str:
+    """``message`` (a marked constant) in ``catalogue``: in its context when it was marked
+    with :func:`NP_`; "" stays "" (gettext would answer the catalogue's header)."""
+    if not message:
+        return message
+    if isinstance(message, Contextual):
+        return catalogue.pgettext(message.context, message)
+    return catalogue.gettext(message)
+
+
+def translate(message: str) -> str:
+    """A marked constant (``N_`` or ``NP_``) in the director's language."""
+    return translate_with(_current, message)
 
 
 # ---- numbers and dates where a person reads them ------------------------------------------

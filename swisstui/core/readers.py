@@ -45,6 +45,12 @@ def gettext_for(lang: str | None) -> Gettext:
     return translations(lang).gettext
 
 
+def pgettext_for(lang: str | None) -> Callable[[str, str], str]:
+    """``pgettext(context, message)`` of ``lang``: a word with two roles ("No", the column
+    of player numbers); bound to the local name ``pgettext`` so extraction finds it."""
+    return translations(lang).pgettext
+
+
 class Message(str):
     """A line whose translation waits for its reader: the English text (what JSON, logs and
     comparisons see: it *is* that ``str``) that also keeps its marked message and fields, so

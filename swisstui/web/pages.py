@@ -16,9 +16,9 @@ from __future__ import annotations
 import json
 from html import escape
 
-from ..core.i18n import SOURCE, N_, available
+from ..core.i18n import SOURCE, N_, NP_, available, translate_with
 from ..core.interop.html_export import html_lang
-from ..core.readers import gettext_for
+from ..core.readers import gettext_for, translations
 
 # The players' page's own words (the script looks them up by key).
 PAGE_TEXT = {
@@ -40,7 +40,8 @@ PAGE_TEXT = {
     "col_result": N_("Result"),
     "col_points": N_("Pts"),
     "col_place": N_("Pl"),
-    "col_number": N_("No"),
+    # Translators: the column of player numbers (not the answer "No")
+    "col_number": NP_("column", "No"),
     "col_name": N_("Name"),
     "board": N_("Board {board}"),
     "against": N_("{seat} against {opponent}"),
@@ -71,8 +72,8 @@ PAGE_TEXT = {
 
 def page_text(lang: str = SOURCE) -> dict[str, str]:
     """:data:`PAGE_TEXT` in ``lang``."""
-    _ = gettext_for(lang)
-    return {key: _(text) for key, text in PAGE_TEXT.items()}
+    catalogue = translations(lang)
+    return {key: translate_with(catalogue, text) for key, text in PAGE_TEXT.items()}
 
 
 def _script_json(data: object) -> str:

@@ -93,19 +93,20 @@ def pseudo(text: str, lang: str) -> str:
 
 
 @cache
-def tui_messages() -> tuple[tuple[str, str | None], ...]:
-    """(msgid, plural or None) of every message marked in ``swisstui/tui``."""
+def tui_messages() -> tuple[tuple[str, str | None, str | None], ...]:
+    """(msgid, plural or None, context or None) of every message marked in
+    ``swisstui/tui``."""
     from babel.messages.extract import extract_from_dir
     keywords = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2),
-                "pgettext": ((1, "c"), 2)}
-    found: dict[tuple[str, str | None], None] = {}
-    for _file, _line, message, _comments, _context in extract_from_dir(
+                "pgettext": ((1, "c"), 2), "NP_": ((1, "c"), 2)}
+    found: dict[tuple[str, str | None, str | None], None] = {}
+    for _file, _line, message, _comments, context in extract_from_dir(
             str(ROOT / "swisstui" / "tui"), method_map=[("**.py", "python")],
             keywords=keywords, comment_tags=("Translators:",)):
         if isinstance(message, tuple):
-            found[(message[0], message[1])] = None
+            found[(message[0], message[1], context)] = None
         else:
-            found[(message, None)] = None
+            found[(message, None, context)] = None
     return tuple(found)
 
 
@@ -114,12 +115,12 @@ def write_catalogue(locale_dir: Path, lang: str, translate: Callable[[str], str]
     from babel.messages.catalog import Catalog
     from babel.messages.pofile import write_po
     catalog = Catalog(locale=lang, domain="swisstui")
-    for msgid, plural in tui_messages():
+    for msgid, plural, context in tui_messages():
         if plural is None:
-            catalog.add(msgid, translate(msgid))
+            catalog.add(msgid, translate(msgid), context=context)
         else:
             forms = [translate(msgid)] + [translate(plural)] * (catalog.num_plurals - 1)
-            catalog.add((msgid, plural), tuple(forms[:catalog.num_plurals]))
+            catalog.add((msgid, plural), tuple(forms[:catalog.num_plurals]), context=context)
     po = locale_dir / lang / "LC_MESSAGES" / "swisstui.po"
     po.parent.mkdir(parents=True, exist_ok=True)
     with po.open("wb") as f:

@@ -19,7 +19,7 @@ from ..collation import name_key
 from ..errors import SwissError
 from ..games import profile
 from ..i18n import SOURCE, N_, _
-from ..readers import Gettext, gettext_for, reader_text
+from ..readers import Gettext, gettext_for, pgettext_for, reader_text
 from ..model import ByeKind, Event, board_colours
 
 WHATS = ("standings", "crosstable", "pairings", "wall", "final")
@@ -233,8 +233,9 @@ def final_table(event: Event, *, lang: str = SOURCE) -> Table:
                  for f in places)
     notes = (_("the playoff is still being played: places of players still in it follow "
                "their seeds"),) if any(not f.decided for f in places) else ()
-    return Table(_("Final places"), (_("Pl"), _("No"), _("Name"), _("Stage")), rows,
-                 (True, True, False, False), notes)
+    pgettext = pgettext_for(lang)
+    return Table(_("Final places"), (_("Pl"), pgettext("column", "No"), _("Name"), _("Stage")),
+                 rows, (True, True, False, False), notes)
 
 
 def build(event: Event, what: str, round_no: int | None = None, chain=None, *,

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 from .. import textwidth
 from ..i18n import SOURCE
-from ..readers import gettext_for, reader_text
+from ..readers import gettext_for, pgettext_for, reader_text
 from .crosstable import Crosstable
 from .table import Standings, format_value, json_value
 
@@ -47,8 +47,8 @@ def _title(title: str, name: str) -> str:
 
 def standings_rows(st: Standings, *, lang: str = SOURCE) -> tuple[list[str], list[list[str]]]:
     """Header and text cells of a standings table (for any front end)."""
-    _ = gettext_for(lang)
-    headers = [_("Pl"), _("No"), _("Name"), _("Pts"), *st.tiebreaks]
+    _, pgettext = gettext_for(lang), pgettext_for(lang)
+    headers = [_("Pl"), pgettext("column", "No"), _("Name"), _("Pts"), *st.tiebreaks]
     rows = [[r.place, str(r.player.id), r.player.name, format_value(None, r.score, lang),
              *(format_value(c, r.values.get(c), lang) for c in st.tiebreaks)] for r in st.rows]
     return headers, rows
@@ -79,8 +79,8 @@ def standings_data(st: Standings, name: str = "") -> dict[str, Any]:
 
 
 def crosstable_rows(ct: Crosstable, *, lang: str = SOURCE) -> tuple[list[str], list[list[str]]]:
-    _ = gettext_for(lang)
-    headers = [_("Pl"), _("No"), _("Name"),
+    _, pgettext = gettext_for(lang), pgettext_for(lang)
+    headers = [_("Pl"), pgettext("column", "No"), _("Name"),
                *(_("R{round}").format(round=n) for n in ct.rounds), _("Pts"), *ct.tiebreaks]
     rows = [[r.place, str(r.player.id), r.player.name, *r.cells,
              format_value(None, r.score, lang),

@@ -14,7 +14,7 @@ from textual.worker import get_current_worker
 
 from ...core.errors import SwissError
 from ...core import i18n
-from ...core.i18n import N_, _
+from ...core.i18n import N_, NP_, _, pgettext, translate
 from ...core.model import Event
 from .. import backend, keymap
 from ..widgets.fasttable import FastTable
@@ -101,8 +101,9 @@ def fixed_titles() -> list[str]:
 
 
 def widths_of(widths: dict[str, int]) -> dict[str, int]:
-    """``{"Pl": 5, "Pts": 5}`` keyed by the titles as shown (translated)."""
-    return {_(k): v for k, v in widths.items()}
+    """``{"Pl": 5, "Pts": 5}`` keyed by the titles as shown (translated; a title marked
+    with a context, ``NP_``, in it)."""
+    return {translate(k): v for k, v in widths.items()}
 
 
 FINAL_DONE = N_("Final places · Champion: {name} · [ the Swiss standings")
@@ -130,7 +131,7 @@ def final_rows(event: Event) -> tuple[list[str], list[tuple], str]:
         _("Pl"),
         _("Name"),
         # Translators: final places column (the playoff stage reached), at most 15 columns.
-        _("Playoff"),
+        pgettext("column", "Playoff"),
         # Translators: final places column (the place after the Swiss), at most 6 columns.
         _("Swiss"),
         _("Pts"),
@@ -176,7 +177,7 @@ class StandingsScreen(EventScreen):
                 self.error(str(exc))
                 return
             update_table(t, cols, rows,
-                         widths_of({"Pl": 5, "Playoff": 15, "Swiss": 6, "Pts": 5}),
+                         widths_of({"Pl": 5, NP_("column", "Playoff"): 15, "Swiss": 6, "Pts": 5}),
                          fit=(_("Name"),))
             hint.update(text)
             return
