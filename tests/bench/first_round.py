@@ -111,7 +111,8 @@ def main() -> int:
     ap.add_argument("--players", type=int, default=600)
     ap.add_argument("--game", default="magic")
     ap.add_argument("--repeat", type=int, default=3, help="warm runs (median)")
-    ap.add_argument("--cold", type=int, default=1, help="cold runs (median; a minute each)")
+    ap.add_argument("--cold", type=int, default=1,
+                    help="cold runs (median; a minute each; 0: only the background cases)")
     ap.add_argument("--skip-background", action="store_true")
     ap.add_argument("--child", help=argparse.SUPPRESS)
     ap.add_argument("--record", action="store_true", help=argparse.SUPPRESS)
@@ -137,9 +138,10 @@ def main() -> int:
             colds.append(_child(cache, g, n, record=True))
             if not warms:
                 warms = [_child(cache, g, n) for _ in range(args.repeat)]
-    row("cold (no warm-up)", colds, f"{colds[0]['compiled']} signatures compiled; "
-        f"{colds[0]['method']}")
-    row("warm (cache loaded)", warms)
+    if colds:
+        row("cold (no warm-up)", colds, f"{colds[0]['compiled']} signatures compiled; "
+            f"{colds[0]['method']}")
+        row("warm (cache loaded)", warms)
     if not args.skip_background:
         with tempfile.TemporaryDirectory() as cache:
             done = _background(cache, g, n, race=False)
@@ -149,9 +151,10 @@ def main() -> int:
             race = _background(cache, g, n, race=True)
         row("background, racing", [race], "round 1 asked 1 s after the warm-up started: "
             "it waits for it")
-    print("cold compile, most expensive (seconds, nested: a caller includes its callees):")
-    for name, sec in colds[0]["top"]:
-        print(f"  {sec:7.1f}  {name}")
+    if colds:
+        print("cold compile, most expensive (seconds, nested: a caller includes its callees):")
+        for name, sec in colds[0]["top"]:
+            print(f"  {sec:7.1f}  {name}")
     return 0
 
 
