@@ -1,4 +1,4 @@
-"""The console entry point (``swisstui`` → :func:`run`): Ctrl-C at any moment ends the
+"""The command's entry point (``bin/swisstui`` → :func:`run`): Ctrl-C at any moment ends the
 program with exit code 130 and one line on stderr, never a traceback (QA issue 16, item 7).
 
 This module imports nothing heavy and installs the SIGINT handler first, so an interrupt
@@ -14,20 +14,24 @@ The TUI commands keep Python's KeyboardInterrupt, so Textual restores the termin
 
 What no program can handle is what runs before this module's first line: the interpreter's
 start-up (until Python installs its own handler, SIGINT kills the process silently; after
-it, a Ctrl-C is a KeyboardInterrupt traceback), ``site`` with the venv's .pth files, the
-console script pip writes (``import re, sys``, then ``from swisstui.launch import run``) and
-swisstui/__init__.py (one assignment).  Measured on the project's 2-core machine (issue 31,
-item 12), the least wall time of 20 runs (tests/bench/interrupt_window.py --bare):
+it, a Ctrl-C is a KeyboardInterrupt traceback), ``site`` with the venv's .pth files, and
+swisstui/__init__.py (one assignment).  The installed command is ``bin/swisstui``, a plain
+script whose first import is this module; the console script pip generates for a
+``[project.scripts]`` entry point imports ``re`` and ``sys`` first.  Measured on the
+project's 2-core machine (issue 31, item 12), the least wall time of 20 runs
+(tests/bench/interrupt_window.py --bare; the last row by the same loop on 30 runs):
 
     python -S -c pass (the interpreter alone)                   7.5 ms
     + site, editable finder (pip install -e, default mode)     23.3 ms  (it imports pathlib,
                                                                           urllib, ipaddress ...)
     + site, plain path .pth (editable_mode=compat, README)      10.8 ms
     + pip's `import re`, then this module: handler in place    26.1 ms finder / 19.7 ms compat
+    bin/swisstui (no `re`): handler in place, compat           12.6-13.8 ms, against
+                                                               19.9-24.5 ms with `import re`
 
 So a Ctrl-C gave a traceback from ~8 ms to ~26 ms after exec on a quiet machine (to 60 ms
-under load: 81 of 155 tries at 0-60 ms), and now to ~20 ms, of which pip's `import re` is
-~7 ms and the rest Python's own start-up; `python -m swisstui` imported the whole
+under load: 81 of 155 tries at 0-60 ms), and now to ~13 ms, of which ~10 ms is Python's own
+start-up with site, which no program can shorten; `python -m swisstui` imported the whole
 command line (0.1-0.5 s) before any handler and now comes here first (__main__.py).
 tests/cli/test_cli_interrupt.py checks that nothing else is imported before the handler.
 The compat editable mode is setuptools' "transitional" one: the lock pins the setuptools

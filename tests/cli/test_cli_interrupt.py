@@ -70,8 +70,9 @@ def test_ctrl_c_at_any_moment_of_a_writer(tmp_path):
 # ---- start-up (issue 31, item 12) ------------------------------------------------------------
 # A real Ctrl-C is not held back: until launch.py's handler is in place, Python's own handler
 # turns it into a KeyboardInterrupt traceback.  What runs before that line is the interpreter's
-# start-up (site and the venv's .pth files), the console script's own first lines (pip writes
-# `import re, sys`) and swisstui/__init__.py; tests/bench/interrupt_window.py measures it.
+# start-up (site and the venv's .pth files) and swisstui/__init__.py: the installed command is
+# bin/swisstui, whose first import is the handler (pip's generated console script imported `re`
+# first); tests/bench/interrupt_window.py measures it.
 
 SAMPLE = Path(swisstui.__file__).parent / "sample_events" / "chess"
 CONSOLE_SCRIPT = Path(sys.executable).parent / "swisstui"
@@ -89,15 +90,16 @@ def _imports_before(argv: list[str], module: str) -> list[str]:
 
 
 def test_the_console_script_imports_nothing_of_its_own_before_the_handler():
-    """Before swisstui.launch installs its handler, the installed console script imports
-    only what a bare interpreter with site imports, pip's `import re` and setuptools'
-    distutils shim: no editable-install finder (which imported pathlib, urllib, ipaddress …:
+    """Before swisstui.launch installs its handler, the installed command imports only what
+    a bare interpreter with site imports and setuptools' distutils shim: not `re` (pip's
+    generated console script imported it first; bin/swisstui is installed instead), no
+    editable-install finder (which imported pathlib, urllib, ipaddress …:
     30-40 ms during which Ctrl-C gave a traceback; the README installs in compat mode, a
     plain path in a .pth) and nothing of swisstui but its trivial __init__."""
     if not CONSOLE_SCRIPT.exists():
         pytest.skip(f"no console script at {CONSOLE_SCRIPT} (not a pip-installed venv)")
     before = _imports_before([str(CONSOLE_SCRIPT), "check", str(SAMPLE)], "swisstui.launch")
-    baseline = set(_imports_before([sys.executable, "-S", "-c", "import site, re, sys; "
+    baseline = set(_imports_before([sys.executable, "-S", "-c", "import site, sys; "
                                     "import swisstui.launch"], "swisstui.launch"))
     extra = set(before) - baseline - {"_distutils_hack", "sitecustomize", "usercustomize"}
     assert extra == set(), (f"imported before the Ctrl-C handler: {sorted(extra)} "
