@@ -12,7 +12,7 @@ result's extras when the result is entered (:func:`swisstui.core.results.parse_f
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -68,9 +68,10 @@ def after_result(settings: Settings, board: Board, result: Result | None) -> Boa
     return replace(board, result=result, setup=result_setup(settings, result))
 
 
-def describe(game: str, board: Board) -> str:
-    """Short text of the board's setup (``H3 komi 0.5``); "" when none."""
+def describe(game: str, board: Board, gettext: Callable[[str], str] | None = None) -> str:
+    """Short text of the board's setup (``H3 komi 0.5``), its words through ``gettext`` (the
+    reader's language; none: English, as machine formats keep it); "" when none."""
     prof = profile(game)
     if not board.setup or prof.describe_setup is None:
         return ""
-    return prof.describe_setup(board.setup)
+    return prof.describe_setup(board.setup, gettext)

@@ -84,8 +84,8 @@ def event_fields(game: str) -> tuple[FormField, ...]:
     for key, opt in prof.options.items():
         legal = (" | ".join(_text(c) for c in opt.choices) if opt.choices
                  else _type_name(opt.type))
-        default = "none" if opt.default is None else _text(opt.default)
-        out.append(FormField(OPTION + key, option_label(key),
+        default = _("empty") if opt.default is None else _text(opt.default)
+        out.append(FormField(OPTION + key, option_label(key, opt.label),
                              _("{key}: {help} ({legal}; default {default})").format(
                                  key=key, help=_(opt.help).rstrip("."), legal=legal,
                                  default=default).lstrip()))
@@ -95,19 +95,25 @@ def event_fields(game: str) -> tuple[FormField, ...]:
 LABEL_WIDTH = 12  # the form's label column
 
 
-def option_label(key: str) -> str:
-    """A game option's label: its key in words (``handicap_max`` → ``Handicap max``), cut
-    with an ellipsis when longer than the label column; the help line names the whole key
-    (the name a director finds in event.toml and the docs)."""
+def option_label(key: str, label: str = "") -> str:
+    """A game option's label: the option's own ``label`` in the director's language (its
+    catalogue gives a form of at most :data:`LABEL_WIDTH` columns), else its key in words
+    (``handicap_max`` → ``Handicap max``), cut with an ellipsis when longer than the label
+    column; the help line names the whole key (the name a director finds in event.toml and
+    the docs)."""
+    if label:
+        return _(label)
     words = key.replace("_", " ").capitalize()
     return words if len(words) <= LABEL_WIDTH else words[:LABEL_WIDTH - 1] + "…"
 
 
 def _type_name(t: Any) -> str:
     types = t if isinstance(t, tuple) else (t,)
-    names = {bool: "yes/no", int: "whole number", float: "number", str: "text",
-             list: "A-B", tuple: "A-B", type(None): "empty"}
-    return " or ".join(dict.fromkeys(names.get(x, x.__name__) for x in types))
+    # yes/no and A-B are what is typed: they stay as they are
+    names = {bool: "yes/no", int: N_("whole number"), float: N_("number"), str: N_("text"),
+             list: "A-B", tuple: "A-B", type(None): N_("empty")}
+    return _(" or ").join(dict.fromkeys(_(names[x]) if x in names else x.__name__
+                                        for x in types))
 
 
 def _text(value: Any) -> str:

@@ -19,7 +19,7 @@ from textual.widget import AwaitMount
 from textual.screen import Screen
 
 from ..core.errors import EventFileError, SwissError
-from ..core.games import profile
+from ..core.games import game_title, profile
 from ..core import i18n
 from ..core.i18n import N_, _
 from ..core.model import Event
@@ -123,7 +123,7 @@ class SwissApp(App):
         fields = (fields[0], PLAYERS_FIELD, *fields[1:])
         texts = {**texts, "players": ""}
         self.push_screen(
-            EventForm(_(NEW_TITLE).format(game=game, folder=self.folder.resolve().name), fields,
+            EventForm(_(NEW_TITLE).format(game=game_title(game), folder=self.folder.resolve().name), fields,
                       texts,
                       submit=lambda t: self._create(game, t),
                       advice=lambda n: backend.rounds_advice(game, n),
@@ -233,7 +233,7 @@ class SwissApp(App):
         if ev is None:
             return
         self.push_screen(
-            EventForm(_(SETTINGS_TITLE).format(game=ev.game), fields, values,
+            EventForm(_(SETTINGS_TITLE).format(game=game_title(ev.game)), fields, values,
                       submit=lambda t: self._settings_submit(t, shown), focus=focus,
                       chain=lambda t: backend.tiebreak_chain(ev.game, t),
                       follow=lambda before, t: backend.follow_form(ev.game, before, t)),

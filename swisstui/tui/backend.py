@@ -100,8 +100,10 @@ def preview_pairing(event: Event, allow_rematch: bool = False):
 
 
 def board_terms(game: str, board) -> str:
-    """The board's handicap stones and komi (Go handicap games), "" when none."""
-    return services.board_terms(game, board)
+    """The board's handicap stones and komi (Go handicap games), "" when none, in the
+    director's language."""
+    from ..core.board_setup import describe
+    return describe(game, board, _)
 
 
 def score_title(event: Event) -> str:

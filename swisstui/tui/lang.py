@@ -24,6 +24,13 @@ def tr(text: str) -> str:
     return _(text) if text else text
 
 
+def stage(name: str) -> str:
+    """A playoff stage (``Quarter-finals``, ``Round of 16``, ``Champion``, ``in the Final``)
+    in the director's language."""
+    from ..core.interop.tables import stage_text
+    return stage_text(name, _)
+
+
 def localised(cls: type[DOMNode]) -> BindingsMap:
     """The bindings of ``cls`` (merged with its bases', as Textual does) with the
     descriptions in the director's language; the class's ``BINDINGS`` stay English (they are

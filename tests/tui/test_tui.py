@@ -92,7 +92,7 @@ def test_themes_are_toml_and_resolve():
 
 def test_header_text(tmp_path):
     ev = store.load(make_event(tmp_path, n_players=4, rounds=5, name="Spring Open"))
-    assert header_text(ev, "Results") == ("RESULTS · Spring Open · chess · "
+    assert header_text(ev, "Results") == ("RESULTS · Spring Open · Chess · "
                                           "Round 0/5 (not paired) · 4 players")
 
 

@@ -247,7 +247,7 @@ async def test_new_folder_opens_the_new_event_form(tmp_path):
         assert "which game?" in _dialog_title(app)
         await pilot.press("2")  # go
         await pilot.pause()
-        assert _dialog_title(app) == "New go event in go-cup"
+        assert _dialog_title(app) == "New Go event in go-cup"
         assert _field(app, "name").value == "go-cup"
         assert _field(app, "option.mcmahon_bar").value == "4d"
         await pilot.press("ctrl+u")
@@ -300,7 +300,7 @@ async def test_settings_screen_says_what_changes_before_saving(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f7")
         await pilot.pause()
-        assert _dialog_title(app).startswith("Event settings (chess")
+        assert _dialog_title(app).startswith("Event settings (Chess")
         rounds = _field(app, "rounds")
         rounds.value = "0"
         rounds.focus()

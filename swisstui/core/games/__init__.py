@@ -14,13 +14,14 @@ from __future__ import annotations
 from ..i18n import _
 
 import importlib
+from collections.abc import Callable
 
 from ..errors import SwissError
 from ..model import GAMES
 from .base import GameProfile, Option
 
-__all__ = ["GameProfile", "Option", "profile", "validate_options", "register", "unregister",
-           "GAMES"]
+__all__ = ["GameProfile", "Option", "profile", "game_title", "validate_options", "register",
+           "unregister", "GAMES"]
 
 _BUILT_IN = tuple(GAMES)
 _PROFILES: dict[str, GameProfile] = {}
@@ -35,6 +36,21 @@ def profile(game: str) -> GameProfile:
     prof = importlib.import_module(f"{__name__}.{game}").PROFILE
     _PROFILES[game] = prof
     return prof
+
+
+def game_title(game: str, gettext: Callable[[str], str] | None = None) -> str:
+    """The game's name as a reader reads it (``囲碁`` for ``go`` in Japanese): the profile's
+    ``title`` through ``gettext`` (default: the director's language); an unknown game or one
+    without a title: its name as it is."""
+    prof = _PROFILES.get(game)
+    if prof is None:
+        try:
+            prof = profile(game)
+        except SwissError:
+            return game
+    if not prof.title:
+        return game
+    return (gettext or _)(prof.title)
 
 
 def register(prof: GameProfile) -> GameProfile:

@@ -50,6 +50,9 @@ class Option:
     check: Callable[[Any], Any] | None = None
     # other spellings accepted for a choice, e.g. {"soosõrv": "soosorv"} (keys lower-case)
     aliases: Mapping[str, Any] = field(default_factory=dict, hash=False)
+    # the settings form's label, marked with N_ and at most 12 columns in every language
+    # ("Bye discs"); empty: the key in words
+    label: str = ""
 
     def validate(self, game: str, key: str, value: Any) -> Any:
         """The normalised ``value`` or SwissError naming the key and the legal values."""
@@ -110,6 +113,9 @@ class GameProfile:
     round1: str  # default round-1 method
     colours: str  # "fide" | "balance" | "none" | "recorded" (renju: actual Black recorded)
     tiebreaks: tuple[str, ...]
+    # The game's name as its players read it, marked with N_ ("Go", "Othello") and shown in
+    # the reader's language (games.game_title); empty: the profile's name
+    title: str = ""
     options: Mapping[str, Option] = field(default_factory=dict, hash=False)
     examples: tuple[str, ...] = ()  # accepted result notations, for help texts
     # parse(text, settings, extra) -> Result; extra = CLI/TUI extras such as {"black": 12}
@@ -181,7 +187,8 @@ class GameProfile:
     # checked (ResultError naming the key).
     check_setup: Callable[[Mapping[str, Any]], Mapping[str, Any]] | None = None
     # describe_setup(setup) -> short text for lists, slips and the entry line ("H3 komi 0.5").
-    describe_setup: Callable[[Mapping[str, Any] | None], str] | None = None
+    # (describe_setup(setup, gettext): the words through the reader's gettext, None: English)
+    describe_setup: Callable[[Mapping[str, Any] | None, Callable[[str], str] | None], str] | None = None
     setup_keys: tuple[str, ...] = ()  # the keys board_setup gives (Go: handicap, komi)
     # Option naming the colour of the top seed in round 1 (chess "initial_colour", values
     # "w"/"b"); None: White.

@@ -77,24 +77,25 @@ OPTIONS = {
     "tiebreak_rules": Option(
         "2023", str, ("2023", "pre2023", "2026"),
         N_("unplayed rounds in tie-breaks: 2023 dummy opponent (C.07 Art. 16), pre-2023 "
-        "virtual opponent, or 2026 capped dummy opponent (secondary source) (docs/RULES.md §5.3)")),
+        "virtual opponent, or 2026 capped dummy opponent (secondary source) (docs/RULES.md §5.3)"), label=N_("C.07 rules")),
     "initial_colour": Option(
         "w", str, ("w", "b"),
-        N_("colour of the first-ranked player in round 1, drawn by lot (docs/RULES.md §5.6; TRF XXC)")),
+        N_("colour of the first-ranked player in round 1, drawn by lot (docs/RULES.md §5.6; TRF XXC)"), label=N_("First colour")),
     "acceleration": Option(
         None, (str, type(None)), None,
         N_("system dutch: Baku acceleration (FIDE C.04.7) — virtual points for the top half in "
         "the first half of the rounds, for pairing only (docs/PAIRING.md)"),
-        check=lambda v: _choice(v, ("none", "baku"))),
+        check=lambda v: _choice(v, ("none", "baku")), label=N_("Acceleration")),
     "pairing_numbers": Option(
         None, (str, type(None)), None,
         N_("system dutch: pairing numbers by rating, title, name (FIDE C.04.2), or the player "
         "ids' order (docs/PAIRING.md)"),
-        check=lambda v: _choice(v, ("rating", "id"))),
+        check=lambda v: _choice(v, ("rating", "id")), label=N_("Numbers")),
 }
 
 PROFILE = GameProfile(
     name="chess",
+    title=N_("Chess"),
     scoring=Scoring(win=1.0, draw=0.5, loss=0.0, bye=1.0),
     system="dutch",
     style="slide",

@@ -474,38 +474,38 @@ OPTIONS = {
     "rules": Option("japanese", str, RULE_SETS,
                     N_("rule set: japanese, chinese, ing, aga or korean (sets the usual komi)"),
                     aliases={"japan": "japanese", "china": "chinese", "taiwan": "ing",
-                             "sst": "ing", "korea": "korean"}),
+                             "sst": "ing", "korea": "korean"}, label=N_("Rules")),
     "komi": Option(None, (float, type(None)), None,
                    N_("komi of even games; empty = usual komi of the rule set "
-                   "(6.5 Japanese/Korean, 7.5 Chinese/AGA, 8 Ing)"), check=_check_komi),
-    "handicap": Option(False, bool, None, N_("handicap games (stronger player takes White)")),
+                   "(6.5 Japanese/Korean, 7.5 Chinese/AGA, 8 Ing)"), check=_check_komi, label=N_("Komi")),
+    "handicap": Option(False, bool, None, N_("handicap games (stronger player takes White)"), label=N_("Handicap")),
     "handicap_reduction": Option(0, int, tuple(range(10)),
                                  N_("handicap stones = rank difference minus this reduction "
-                                    "(go_handicap.py; EGF HA[hN])")),
+                                    "(go_handicap.py; EGF HA[hN])"), label=N_("Reduction")),
     "handicap_max": Option(9, int, tuple(range(10)),
-                           N_("most handicap stones a game gets (0-9)")),
+                           N_("most handicap stones a game gets (0-9)"), label=N_("Handicap max")),
     "handicap_komi": Option(0.5, float, None,
-                            N_("komi of handicap games (AGA rule 3: 0.5)"), check=_check_komi),
+                            N_("komi of handicap games (AGA rule 3: 0.5)"), check=_check_komi, label=N_("Hcp komi")),
     "mcmahon_bar": Option("4d", str, None, N_("McMahon bar, 10k–9d (docs/RULES.md §1.2)"),
-                          check=_rank_in("10k", "9d")),
+                          check=_rank_in("10k", "9d"), label=N_("MM bar")),
     "mcmahon_floor": Option("20k", str, None, N_("McMahon floor, 30k–1d (docs/RULES.md §1.2)"),
-                            check=_rank_in("30k", "1d")),
+                            check=_rank_in("30k", "1d"), label=N_("MM floor")),
     "absent_mms": Option(0.5, float, (0.0, 0.5, 1.0),
-                         N_("McMahon score of an absent round (docs/RULES.md §1.2: ½)")),
+                         N_("McMahon score of an absent round (docs/RULES.md §1.2: ½)"), label=N_("Absent MMS")),
     "withdrawn_mms": Option("absent", str, ("absent", "zero"),
                             N_("McMahon score of a round after the player withdrew: 'absent' "
                             "(an absent round, absent_mms, as OpenGotha scores every round "
-                            "not played) or 'zero' (nothing, the earlier reading)")),
+                            "not played) or 'zero' (nothing, the earlier reading)"), label=N_("Withdrew MMS")),
     "round_down": Option(True, bool, None,
-                         N_("round bye/absent points down to whole points (docs/RULES.md §1.2)")),
+                         N_("round bye/absent points down to whole points (docs/RULES.md §1.2)"), label=N_("Round down")),
     "sos_unplayed_half": Option(False, bool, None,
                                 N_("SOS family: count the opponents' unplayed rounds (byes, "
                                 "absences, forfeits) as ½ win instead of their points "
-                                "(OpenGotha option, docs/RULES.md §1.4)")),
+                                "(OpenGotha option, docs/RULES.md §1.4)"), label=N_("SOS unplayed")),
     "egf_class": Option(None, (str, type(None)), None,
                         N_("EGF tournament class written in the EGD results file (h9 CL[]): "
                            "A, B, C or D (internet), by the adjusted time (docs/RULES.md §1.6)"),
-                        check=_egf_class),
+                        check=_egf_class, label=N_("EGF class")),
 }
 
 # The Tagajo method (docs/RULES.md §8.2; §1.7): list the players by the chain, pair
@@ -537,6 +537,7 @@ def slip_prefill(settings: Settings, setup: Mapping[str, Any] | None) -> dict[st
 
 PROFILE = GameProfile(
     name="go",
+    title=N_("Go"),
     scoring=Scoring(win=1.0, draw=0.5, loss=0.0, bye=1.0, absent=0.0),
     system="swiss",
     style="slide",

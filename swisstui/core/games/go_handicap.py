@@ -35,12 +35,12 @@ EXT/EXR read them, docs/TIEBREAKS.md).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
 from ..errors import ResultError
-from ..i18n import _
+from ..i18n import N_, _
 from ..model import Player, Settings
 from ..ranks import RankError, rank_value
 
@@ -112,9 +112,16 @@ def check_setup(setup: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def describe(setup: Mapping[str, Any] | None) -> str:
+# Translators: a board's komi in lists and slips, e.g. "komi 6.5" (the number stays)
+KOMI_TEXT = N_("komi {komi}")
+
+
+def describe(setup: Mapping[str, Any] | None,
+             gettext: Callable[[str], str] | None = None) -> str:
     """Short text of a board's stones and komi for lists and slips: ``H3 komi 0.5``,
-    ``H1 komi 0.5`` (no komi, Black first), ``komi 6.5`` (even game); "" when none."""
+    ``H1 komi 0.5`` (no komi, Black first), ``komi 6.5`` (even game); "" when none.  The
+    word komi in the reader's language through ``gettext`` (``H3 コミ 0.5``); without it
+    English, as machine formats (CSV) keep it; ``H3`` is a notation, never translated."""
     if not setup:
         return ""
     n, k = setup.get("handicap"), setup.get("komi")
@@ -122,5 +129,5 @@ def describe(setup: Mapping[str, Any] | None) -> str:
     if n:
         parts.append(f"H{n}")
     if k is not None:
-        parts.append(f"komi {k:g}")
-    return " ".join(parts)  # a notation, as B+R: never translated (it is in CSV exports)
+        parts.append((gettext or str)(KOMI_TEXT).format(komi=f"{k:g}"))
+    return " ".join(parts)

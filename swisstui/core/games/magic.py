@@ -146,13 +146,14 @@ def simulate_result(rng: random.Random, outcome: tuple[float, float], first: int
 
 
 OPTIONS = {
-    "best_of": Option(3, int, (1, 3, 5), N_("games per match (MTR 2.1): 1, 3 or 5")),
+    "best_of": Option(3, int, (1, 3, 5), N_("games per match (MTR 2.1): 1, 3 or 5"), label=N_("Best of")),
     "bye_in_own_mw": Option(True, bool, None,
-                            N_("count a bye round in the player's own MW% (docs/RULES.md §3.2)")),
+                            N_("count a bye round in the player's own MW% (docs/RULES.md §3.2)"), label=N_("Bye in MW%")),
 }
 
 PROFILE = GameProfile(
     name="magic",
+    title=N_("Magic"),
     scoring=Scoring(win=3.0, draw=1.0, loss=0.0, bye=3.0),
     system="swiss",
     style="random",

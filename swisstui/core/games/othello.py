@@ -143,21 +143,22 @@ def simulate_result(rng: random.Random, outcome: tuple[float, float], first: int
 OPTIONS = {
     "bye_discs": Option((40, 24), (list, tuple), None,
                         N_("disc score of a bye, player first (Papp: 40-24), docs/RULES.md §2.3"),
-                        check=_check_bye_discs),
+                        check=_check_bye_discs, label=N_("Bye discs")),
     "bq_coefficient": Option(6.0, float, None,
                              N_("Brightwell Quotient coefficient C (WOC 6; 0 = disc count), "
-                             "docs/RULES.md §2.2"), check=_check_coefficient),
+                             "docs/RULES.md §2.2"), check=_check_coefficient, label=N_("BQ factor")),
     "empties": Option("winner", str, ("winner", "none"),
                       N_("empty squares at the end go to the winner, or are not counted "
-                      "(docs/RULES.md §2.3)")),
+                      "(docs/RULES.md §2.3)"), label=N_("Empties")),
     "colour_limit": Option("graded", str, ("graded", "absolute"),
                            N_("Blacks and Whites never 2 apart: 'graded' pairs with the fewest "
                            "and smallest excesses when no pairing keeps it (Papp, "
-                           "docs/RULES.md §2.4); 'absolute' refuses such a round")),
+                           "docs/RULES.md §2.4); 'absolute' refuses such a round"), label=N_("Colour limit")),
 }
 
 PROFILE = GameProfile(
     name="othello",
+    title=N_("Othello"),
     scoring=Scoring(win=1.0, draw=0.5, loss=0.0, bye=1.0),
     system="swiss",
     style="slide",

@@ -133,16 +133,17 @@ OPTIONS = {
     "rules": Option("renju", str, RULE_SETS,
                     N_("renju, freestyle (gomoku) or standard (gomoku) — docs/RULES.md §4, §8.1"),
                     aliases={"gomoku": "freestyle", "free": "freestyle",
-                             "freestyle gomoku": "freestyle", "standard gomoku": "standard"}),
+                             "freestyle gomoku": "freestyle", "standard gomoku": "standard"}, label=N_("Rules")),
     "opening": Option("soosorv", str, None,
                       N_("opening rule: rif, yamaguchi, soosorv[-N], taraguchi[-N], swap, none "
-                      "(docs/RULES.md §4.2)"), check=_check_opening),
+                      "(docs/RULES.md §4.2)"), check=_check_opening, label=N_("Opening")),
     "opening_n": Option(None, (int, type(None)), None,
-                        N_("N of Soosõrv-N / Taraguchi-N (default 8 / 10)"), check=_check_n),
+                        N_("N of Soosõrv-N / Taraguchi-N (default 8 / 10)"), check=_check_n, label=N_("Opening N")),
 }
 
 PROFILE = GameProfile(
     name="renju",
+    title=N_("Renju"),
     scoring=Scoring(win=1.0, draw=0.5, loss=0.0, bye=1.0),
     system="swiss",
     style="slide",

@@ -145,7 +145,7 @@ def slips_page(event: Event, round_no: int | None, paper: str | None, *,
             f"{escape(number_text(filled[label], lang))}</b></div>" if label in filled else
             f'<div class="field">{escape(_(label))}<span class="line"></span></div>'
             for label, each in prof.slip_fields if not each)
-        terms = "" if filled else describe(event.game, board)  # "H3 komi 0.5"
+        terms = "" if filled else describe(event.game, board, _)  # "H3 komi 0.5"
         if terms:
             played = _("Played with: {terms}").format(terms=terms)
             shared = f'<div class="field"><b>{escape(played)}</b></div>' + shared

@@ -46,6 +46,9 @@ def stage_text(stage: str, _: Gettext) -> str:
         return _(STAGE_TEXT[stage])
     if stage.startswith("Round of ") and stage[9:].isdigit():
         return _("Round of {n}").format(n=stage[9:])
+    if stage.startswith("in the "):  # still playing that stage (final_places)
+        # Translators: a player's stage while it is played, e.g. "in the Semi-finals"
+        return _("in the {stage}").format(stage=stage_text(stage[7:], _))
     return stage
 
 
@@ -172,7 +175,7 @@ def pairings_table(event: Event, round_no: int | None = None, *, lang: str = SOU
         row = (str(board.number), _who(event, p), _fmt(None, before.get(p, 0.0), lang),
                board.result.text if board.result else "",
                _fmt(None, before.get(q, 0.0), lang), _who(event, q))
-        rows.append(row + ((describe(event.game, board),) if setups else ()))
+        rows.append(row + ((describe(event.game, board, _),) if setups else ()))
     for bye in sorted(rnd.byes, key=lambda x: x.player):
         rows.append(("", _who(event, bye.player), _fmt(None, before.get(bye.player, 0.0), lang),
                      _(BYE_TEXT[bye.kind]), "", "") + (("",) if setups else ()))

@@ -91,13 +91,15 @@ def stage_name(boards: int) -> str:
 def bracket(event: Event) -> list[str]:
     """The playoff bracket as text lines (stage, boards with seeds, results, champion)."""
     played = sorted((r for r in event.rounds if r.playoff), key=lambda r: r.number)
+    from ..interop.tables import stage_text
     if not played:
-        return ["no playoff yet (swisstui playoff EVENT --top 8)"]
+        return [_("no playoff yet (swisstui playoff EVENT --top 8)")]
     seed_of = {pid: i for i, pid in enumerate(_seeds(event), 1)}
     names = {p.id: p.name for p in event.players}
     lines: list[str] = []
     for rnd in played:
-        lines.append(f"{stage_name(len(rnd.boards))} (round {rnd.number})")
+        lines.append(_("{stage} (round {round})").format(
+            stage=stage_text(stage_name(len(rnd.boards)), _), round=rnd.number))
         for b in sorted(rnd.boards, key=lambda b: b.number):
             a, c = b.players
             res = b.result.text if b.result is not None else "…"
@@ -107,7 +109,7 @@ def bracket(event: Event) -> list[str]:
     if len(last.boards) == 1 and not last.missing_results():
         try:
             champion = _winner(last, last.boards[0])
-            lines.append(f"Champion: {names.get(champion, champion)}")
+            lines.append(_("Champion: {name}").format(name=names.get(champion, champion)))
         except SwissError:
             pass
     return lines

@@ -172,19 +172,21 @@ def alphabetical_rows(event: Event) -> tuple[str, list[str], list[tuple]]:
     """The "find your board" list of the current round: name → board, colour, opponent."""
     if event.round(event.current_round) is None:
         return _("Who plays where: no round paired yet"), [_("Name")], []
-    table = wall_table(event)
-    keep = [i for i, h in enumerate(table.headers) if h != "No."]
+    english = wall_table(event)  # its headers name the columns (the cells below are read)
+    # the cells (colour, bye, absent) and the order in the readers' language
+    table = wall_table(event, lang=i18n.current())
+    keep = [i for i, h in enumerate(english.headers) if h != "No."]
     rnd = event.round(event.current_round)
     rows = table.rows
     if rnd is not None and rnd.playoff:  # those still in it, not the eliminated as "absent"
-        number = table.headers.index("No.")
+        number = english.headers.index("No.")
         playing = {str(pid) for b in rnd.boards for pid in b.players}
         rows = tuple(r for r in rows if r[number] in playing)
         title = _("{stage}: find your board").format(stage=playoff_stage(event, rnd.number))
     else:
         title = _("Round {round}: find your board").format(round=event.current_round)
     return (title,
-            [tr(table.headers[i]) if table.headers[i] != "Board" else _("Bd") for i in keep],
+            [table.headers[i] if english.headers[i] != "Board" else _("Bd") for i in keep],
             [tuple(r[i] for i in keep) for r in rows])
 
 

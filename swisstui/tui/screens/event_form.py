@@ -19,8 +19,9 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...core.games import game_title
 from ...core.i18n import N_, _
-from ...core.settings_form import FormField
+from ...core.settings_form import OPTION, FormField
 from ..lang import tr
 from ..widgets.dialogs import FORM_KEYS, Dialog, FieldInput, FormDialog, ListPicker
 
@@ -135,7 +136,8 @@ class GamePicker(ListPicker):
     """Choose the game of a new event (Up/Down, Enter, or its number)."""
 
     def __init__(self, folder: str, games: tuple[str, ...]) -> None:
-        super().__init__(_(PICK_TITLE).format(folder=folder), [(g, g) for g in games],
+        super().__init__(_(PICK_TITLE).format(folder=folder),
+                         [(g, f"{game_title(g)}  ({g})") for g in games],
                          _(PICK_HINT), list_id="games", numbered=True)
         self.folder, self.games = folder, games
 
@@ -205,8 +207,10 @@ class EventForm(FormDialog[bool]):
         if isinstance(widget, Input) and widget.id and widget.id.startswith("ff-"):
             key = _key(widget.id)
             more = " · " + _(PICK_FIELD_HINT) if key == "tiebreaks" and self._can_pick() else ""
-            self.query_one("#form-help", Static).update(
-                f"{key}: {self._help.get(key, '')}{more}")
+            # the key as event.toml names it, once (a game option's help starts with it)
+            name, help_ = key.removeprefix(OPTION), self._help.get(key, "")
+            line = help_ if help_.startswith(name + ":") else f"{name}: {help_}"
+            self.query_one("#form-help", Static).update(line + more)
 
     def on_input_changed(self, message: Input.Changed) -> None:
         if self.follow is not None and self.is_mounted:

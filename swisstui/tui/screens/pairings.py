@@ -22,7 +22,7 @@ from .. import backend, keymap
 from ..widgets.dialogs import ConfirmScreen, MessageScreen, PromptScreen
 from ..widgets.fasttable import FastTable
 from ..widgets.header import count
-from ..lang import tr
+from ..lang import stage as stage_words, tr
 from .base import EventScreen, game_sides
 
 # Translators: the colour column of the alphabetical list, at most 6 columns.
@@ -207,7 +207,7 @@ class PairingsScreen(EventScreen):
         self._restore_cursor(t, keep)
         latest = "" if self.round_no == event.current_round else _(" (earlier round)")
         what = (_("{stage} (round {round})").format(
-                    stage=tr(backend.stage_name(len(rnd.boards))), round=self.round_no)
+                    stage=stage_words(backend.stage_name(len(rnd.boards))), round=self.round_no)
                 if rnd.playoff else _("Round {round}").format(round=self.round_no))
         hint.update(_("{what}{latest} · {boards} · {byes} · Enter: why this pairing").format(
             what=what, latest=latest, boards=count(len(rnd.boards), "board"),
@@ -541,7 +541,7 @@ class PairingsScreen(EventScreen):
         names = ev.by_id()
         last_swiss = max((r.number for r in ev.swiss_rounds()), default=0)
         seed = {pid: i for i, pid in enumerate(backend.standings(ev, last_swiss).order(), 1)}
-        stage = tr(backend.stage_name(len(rnd.boards)))
+        stage = stage_words(backend.stage_name(len(rnd.boards)))
         lines = [_("{stage} (round {round}): {matches}").format(
             stage=stage, round=rnd.number, matches=count(len(rnd.boards), "match", "matches"))]
         for bd in rnd.boards:
@@ -563,7 +563,7 @@ class PairingsScreen(EventScreen):
         self._follow_latest = True
         self.sapp.event_written(new)
         self.status(_("saved: round {round}, the {stage} ({matches}) · F4 results").format(
-            round=rnd.number, stage=tr(backend.stage_name(len(rnd.boards))),
+            round=rnd.number, stage=stage_words(backend.stage_name(len(rnd.boards))),
             matches=count(len(rnd.boards), "match", "matches")), "ok")
 
     def action_bracket(self) -> None:
@@ -576,7 +576,7 @@ class PairingsScreen(EventScreen):
                 names = ev.by_id()
                 lines = lines + ["", _("Final places:")] + [
                     f"  {f.place:>3}. {f.player} {names[f.player].name}"
-                    + (f"  ({tr(f.stage)})" if f.stage else "")
+                    + (f"  ({stage_words(f.stage)})" if f.stage else "")
                     for f in backend.final_places(ev)[:16]]
         except SwissError as exc:
             self.error(str(exc))

@@ -32,7 +32,7 @@ from .. import backend, keymap
 from ..widgets.dialogs import ConfirmScreen
 from ..widgets.fasttable import FastTable
 from ..widgets.header import count
-from ..lang import tr
+from ..lang import stage, tr
 from .base import EventScreen, game_sides
 
 
@@ -82,7 +82,7 @@ def playoff_stage(event: Event, round_no: int) -> str:
     """The stage a playoff round is (Quarter-finals, Semi-finals, Final)."""
     from ...core.standings.playoff import stage_name
     rnd = event.round(round_no)
-    return tr(stage_name(len(rnd.boards))) if rnd is not None else \
+    return stage(stage_name(len(rnd.boards))) if rnd is not None else \
         _("Round {round}").format(round=round_no)
 
 

@@ -19,7 +19,7 @@ from ...core.model import Event
 from .. import backend, keymap
 from ..widgets.fasttable import FastTable
 from ..widgets.header import count, update_line
-from ..lang import tr
+from ..lang import stage
 from .base import EventScreen
 
 if TYPE_CHECKING:
@@ -122,7 +122,7 @@ def final_rows(event: Event) -> tuple[list[str], list[tuple], str]:
     for f in places:
         r = swiss.get(f.player)
         rows.append((str(f.place) if f.decided else f"({f.place})",
-                     f"{names[f.player].name} ({f.player})", tr(f.stage),
+                     f"{names[f.player].name} ({f.player})", stage(f.stage),
                      r.place if r else "", backend.fmt_score(r.score) if r else ""))
     champion = places[0] if places and places[0].stage == "Champion" else None
     hint = (_(FINAL_DONE).format(name=names[champion.player].name) if champion

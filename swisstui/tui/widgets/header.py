@@ -7,8 +7,9 @@ from __future__ import annotations
 from rich.cells import cell_len, set_cell_size
 from textual.widgets import Static
 
+from ...core.games import game_title
 from ...core.i18n import _, ngettext
-from ..lang import tr
+from ..lang import stage
 from ...core.model import Event
 
 # the counted words of the TUI, each with its plural forms in the catalogue (ngettext: a
@@ -47,7 +48,7 @@ def header_text(event: Event | None, mode_title: str = "", width: int | None = N
     if rnd is not None and rnd.playoff:
         # a playoff round is not one of the planned Swiss rounds ("Round 5/4"): its stage
         from ...core.standings.playoff import stage_name
-        round_txt = _("{stage} (round {round})").format(stage=tr(stage_name(len(rnd.boards))),
+        round_txt = _("{stage} (round {round})").format(stage=stage(stage_name(len(rnd.boards))),
                                                         round=cur)
     elif cur:
         # Translators: the header's round, e.g. "Round 3/7"; keep it short (the header is
@@ -61,7 +62,7 @@ def header_text(event: Event | None, mode_title: str = "", width: int | None = N
     else:
         miss_txt = _("all results in") if cur else ""
     head = [mode_title.upper()] if mode_title else []
-    tail = [s.game, round_txt]
+    tail = [game_title(s.game), round_txt]
     if miss_txt:
         tail.append(miss_txt)
     tail.append(count(len(event.players), "player"))
