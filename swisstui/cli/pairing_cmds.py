@@ -59,7 +59,7 @@ def cmd_pair(args: argparse.Namespace) -> int:
         print(_("removed round {value}; the event is back at round {current_round}").format(value=ev.current_round + 1, current_round=ev.current_round))
         return 0
     out = services.pair_next(args.event, fixed=args.fixed or (), forbid=args.forbid or (),
-                             allow_rematch=args.allow_rematch)
+                             allow_rematch=args.allow_rematch, date=args.date)
     ev, p = out.event, out.pairing
     if args.json:
         data = pairing_json(ev, p.round)
@@ -184,6 +184,8 @@ def register(sub) -> None:
     p.add_argument("--undo", action="store_true",
                    help=_("remove the last round's pairing (refused if it has results)"))
     p.add_argument("--force", action="store_true", help=_("with --undo: remove results too"))
+    p.add_argument("--date", metavar="YYYY-MM-DD",
+                   help=_("the date the round is saved with (default: today; TRF 132)"))
     p.set_defaults(func=cmd_pair)
 
     p = sub.add_parser("pairings", help=_("edit a pairing by hand"))

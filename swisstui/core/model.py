@@ -198,6 +198,9 @@ class Round:
     boards: tuple[Board, ...] = ()
     byes: tuple[Bye, ...] = ()
     playoff: bool = False  # single-elimination playoff round (not part of the Swiss)
+    # the day the round was paired, ISO ``YYYY-MM-DD`` (set by services.pair_next, read
+    # from a TRF's 132 record); None for rounds saved before swisstui recorded it
+    date: str | None = None
 
     def board(self, number: int) -> Board | None:
         for b in self.boards:
@@ -273,6 +276,11 @@ class Settings:
     # pt_BR, en); "" = the director's (core/i18n.for_event)
     language: str = ""
     options: Mapping[str, Any] = field(default_factory=dict, hash=False)
+    # records of another program's file that swisstui does not use, kept verbatim to be
+    # written back (``[interop.trf]`` of event.toml: {"trf": {"header": (lines…),
+    # "after": (lines…)}}, core/interop/trf.py)
+    interop: Mapping[str, Mapping[str, tuple[str, ...]]] = field(default_factory=dict,
+                                                                  hash=False)
 
 
 @dataclass(frozen=True)

@@ -258,10 +258,15 @@ def test_import_names_the_records_it_does_not_keep_in_one_warning_line(tmp_path,
     src.write_bytes(text)
     assert main(["import", str(src), "--format", "trf", str(tmp_path / "ev")]) == 0
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and err.startswith("warning: TRF records not used by swisstui "
-                                                    "and not kept: 132 (line "), err
-    assert ", 250 (line " in err
-    assert store.load(tmp_path / "ev").settings.options["pairing_numbers"] == "id"
+    # 132 is read into the rounds' dates; 250 is kept and written back (issue 32 item 13)
+    assert err == ("warning: TRF records swisstui does not use, kept as they are and "
+                   "written back on export: 250 (line 10)\n"), err
+    ev = store.load(tmp_path / "ev")
+    assert ev.settings.options["pairing_numbers"] == "id"
+    assert [r.date for r in ev.rounds[:2]] == ["2026-03-01", "2026-03-02"]
+    assert main(["export", str(tmp_path / "ev"), "--format", "trf"]) == 0
+    out = capsys.readouterr().out
+    assert "\n250 00.0 01.0 001 002 0001 0004\n" in out.replace("\r\n", "\n")
     assert main(["import", str(src), "--format", "trf", "--renumber",
                  str(tmp_path / "ev2")]) == 0
     assert "pairing_numbers" not in store.load(tmp_path / "ev2").settings.options

@@ -139,3 +139,12 @@ def test_simulate_prints_the_pyramid_and_writes_an_event(tmp_path, capsys):
                       "4", "--seed", "2", "--json")
     data = json.loads(out2)
     assert sum(data["distribution"].values()) == 16
+
+
+def test_pair_date_is_saved_and_a_bad_date_refused(tmp_path, capsys):
+    folder = make_event(tmp_path, "chess", 6)
+    refused(capsys, folder, "pair", folder, "--date", "28/11/2026",
+            match="--date '28/11/2026' is not a date like 2026-11-28")
+    rc, _out, _err = run(capsys, "pair", folder, "--date", "2026-11-28")
+    assert rc == 0 and store.load(folder).round(1).date == "2026-11-28"
+    assert 'date = "2026-11-28"' in (folder / "rounds" / "01.toml").read_text()

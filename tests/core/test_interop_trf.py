@@ -189,7 +189,11 @@ def test_import_of_a_foreign_style_file():
     # records not used are named (were dropped silently)
     assert ev.settings.forbidden == ((1, 4),)
     assert ev.by_id()[3].byes == ((3, ByeKind.ZERO),)
-    assert unused == [("032", 3), ("132", 8), ("ITA", 13)]
+    assert unused == [("032", 3), ("ITA", 13)]  # and kept; 132 is read (the rounds' dates)
+    assert ev.settings.interop == {"trf": {
+        "header": ("032 ITA", FOREIGN.splitlines()[7]),  # the 132 too: round 3's date
+        "after": ("ITA    1      Alpha, Anna                       2480 TO",)}}
+    assert [r.date for r in ev.rounds] == ["2025-10-04", "2025-10-04"]
     assert ev.settings.options["initial_colour"] == "b"
     r2 = ev.round(2)
     assert [(b.players, b.result.text) for b in r2.boards] == [((1, 2), "+-"), ((4, 3), "+-")]
@@ -592,6 +596,111 @@ def test_xxz_marks_the_next_round_absent_and_unknown_ids_are_refused():
 
 def test_unused_records_are_named_in_one_line():
     from swisstui.core.interop.trf import unused_warning
-    assert unused_warning([("132", 8), ("250", 10), ("250", 11), ("250", 12)]) == (
-        "TRF records not used by swisstui and not kept: 132 (line 8), "
-        "250 (lines 10-12, 3 records)")
+    assert unused_warning([("192", 8), ("250", 10), ("250", 11), ("250", 12)]) == (
+        "TRF records swisstui does not use, kept as they are and written back on export: "
+        "192 (line 8), 250 (lines 10-12, 3 records)")
+
+
+# ---- round dates (132) and the records swisstui does not use (issue 32 item 13) -----------
+
+DATES_132 = "132" + " " * 88 + "26/03/01  26/03/02  26/03/03"
+KEPT_HEADER = ["032 POR", "112 FA Costa, Rui", "122 90'/40+30'+30\"", "192 Swiss Dutch, Baku",
+               "202 BH:C1 BH SB", "250    1.0 001 002    1    2", "XXA    1  1.0"]
+KEPT_AFTER = ["DAT 0001 EMAIL ana@example.org", "NRS    3 POR 1850"]
+
+
+def _dated_file() -> str:
+    """Two rounds played (dated in 132 with round 3's planned date), records swisstui does
+    not model before and after the 001 records."""
+    head = ["012 Lisboa Open", "022 Lisboa", "032 POR", "042 2026/03/01", "052 2026/03/03",
+            "092 Individual: Swiss-System", "102 IA Silva, Ana", "112 FA Costa, Rui",
+            "122 90'/40+30'+30\"", DATES_132, "192 Swiss Dutch, Baku", "202 BH:C1 BH SB",
+            "XXR 3", "XXC white1", "250    1.0 001 002    1    2", "XXA    1  1.0"]
+    players = [_p(1, 2.0, "     3 w 1", "     2 b 1"), _p(2, 1.0, "     4 w 1", "     1 w 0"),
+               "DAT 0001 EMAIL ana@example.org",
+               _p(3, 0.5, "     1 b 0", "     4 w ="), _p(4, 0.5, "     2 b 0", "     3 b ="),
+               "NRS    3 POR 1850"]
+    return "\r\n".join(head + players) + "\r\n"
+
+
+def _header(text: str) -> list[str]:
+    out = lines(text)
+    return out[:next(i for i, x in enumerate(out) if x.startswith("001"))]
+
+
+@pytest.mark.parametrize("version", ["16", "2026"])
+def test_import_then_export_keeps_round_dates_and_unused_records_byte_for_byte(version):
+    unused: list[tuple[str, int]] = []
+    ev = read_trf(_dated_file(), "lisboa.trf", unused=unused)
+    # the 132 dates are the rounds' dates; round 3 (not played) keeps its planned date
+    assert [(r.number, r.date) for r in ev.rounds] == [(1, "2026-03-01"), (2, "2026-03-02")]
+    assert [tag for tag, _line in unused] == ["032", "112", "122", "192", "202", "250", "XXA",
+                                              "DAT", "NRS"]
+    out = write_trf(ev, version=version)
+    header = _header(out)
+    for rec in KEPT_HEADER + [DATES_132]:
+        assert header.count(rec) == 1, (rec, header)
+    body = lines(out)[len(header):]
+    for rec in KEPT_AFTER:
+        assert body.count(rec) == 1, (rec, body)
+    # regenerated records are not doubled, numbered records sit in number order
+    codes = [x[:3] for x in header]
+    assert codes.count("012") == 1 and codes.count("132") == 1 and codes.count("062") == 1
+    numbered = [c for c in codes if c.isdigit()]
+    assert numbered == sorted(numbered)
+    # and again: export -> import -> export is a fixed point
+    assert write_trf(read_trf(out, "again.trf"), version=version) == out
+
+
+def test_kept_records_travel_through_the_event_folder(tmp_path):
+    from swisstui.core import store
+    from swisstui.core.services import import_trf
+    src = tmp_path / "lisboa.trf"
+    src.write_bytes(_dated_file().encode("utf-8"))
+    warnings: list[str] = []
+    import_trf(src, tmp_path / "ev", warnings=warnings)
+    assert warnings == ["TRF records swisstui does not use, kept as they are and written "
+                        "back on export: 032 (line 3), 112 (line 8), 122 (line 9), "
+                        "192 (line 11), 202 (line 12), 250 (line 15), XXA (line 16), "
+                        "DAT (line 19), NRS (line 22)"]
+    toml = (tmp_path / "ev" / "event.toml").read_text(encoding="utf-8")
+    assert "[interop.trf]" in toml and '    "250    1.0 001 002    1    2",' in toml
+    assert 'date = "2026-03-02"' in (tmp_path / "ev" / "rounds" / "02.toml").read_text()
+    ev = store.load(tmp_path / "ev")
+    assert [r.date for r in ev.rounds] == ["2026-03-01", "2026-03-02"]
+    out = write_trf(ev)
+    assert write_trf(read_trf(_dated_file(), "lisboa.trf")) == out
+    for rec in KEPT_HEADER + [DATES_132]:
+        assert _header(out).count(rec) == 1, rec
+
+
+def test_round_dates_are_written_in_the_132_columns():
+    dated = {1: "2026-05-01", 3: "2026-05-03"}  # round 2's date not known: left blank
+    ev = replace(EVENT, rounds=tuple(replace(r, date=dated.get(r.number)) for r in ROUNDS))
+    (line,) = [x for x in lines(write_trf(ev, ranks=RANKS)) if x.startswith("132")]
+    col = lambda a, b: line[a - 1:b]  # noqa: E731 - 1-based columns as in the spec
+    assert col(1, 91) == "132" + " " * 88
+    assert (col(92, 99), col(100, 109), col(110, 111), col(112, 119)) == (
+        "26/05/01", " " * 10, "  ", "26/05/03")
+    assert len(line) == 119
+    # the 132 record comes after 102 and before XXR / 142, and reads back
+    text = write_trf(ev, ranks=RANKS)
+    codes = [x[:3] for x in lines(text)]
+    assert codes.index("102") < codes.index("132") < codes.index("XXR")
+    assert [r.date for r in read_trf(text, "d.trf").rounds] == \
+        ["2026-05-01", None, "2026-05-03"]
+    # no date known: no 132 record (the golden files stay as they were)
+    assert "132" not in [x[:3] for x in lines(write_trf(EVENT, ranks=RANKS))]
+
+
+def test_132_years_and_malformed_dates():
+    from swisstui.core.interop.trf import parse_round_dates
+    def err(msg):
+        return SwissError(msg)
+    line = "132" + " " * 88 + "99/12/31  2000/01/02"
+    assert parse_round_dates(line, "1999-12-30", err) == {1: "1999-12-31", 2: "2000-01-02"}
+    assert parse_round_dates(line, None, err) == {1: "2099-12-31", 2: "2000-01-02"}
+    e = bad("012 X\nXXR 2\n132" + " " * 88 + "26/13/01\n" + _p(1, 0) + "\n")
+    assert e.line == 3 and "26/13/01" in str(e) and "column 92" in str(e)
+    e = bad("012 X\nXXR 2\n132   26/01/01\n" + _p(1, 0) + "\n")
+    assert e.line == 3 and "column 7" in str(e)

@@ -32,8 +32,18 @@ CR LF (TRF "each line shall have a CR"); the file is UTF-8.  Only complete round
 
 Reading keeps what the file says (issue 32): the starting ranks become the player ids and
 stay the pairing numbers (chess option ``pairing_numbers = "id"``), a rating 0 stays 0, ``XXP``
-and ``260`` forbidden pairs and ``XXZ`` absences are read; the records swisstui does not use
-are named to the caller (``unused``), which warns in one line.
+and ``260`` forbidden pairs and ``XXZ`` absences are read, ``132`` round dates become the
+rounds' dates; the records swisstui does not use (``032``, ``112``, ``192``, ``250``, ``DAT``
+…) are kept verbatim in the event (``Settings.interop["trf"]``, ``[interop.trf]`` of
+event.toml: those before the first ``001`` record and those after it) and named to the
+caller (``unused``), which says so in one line; the writer puts them back (numbered header
+records among the written ones by number, the others after the ``001`` records), never a
+record it writes itself.
+
+Round dates (``132``, TRF-16 and TRF-2026 alike): ``YY/MM/DD`` in columns 92-99 for round 1,
+102-109 for round 2, … (under each round's block of the ``001`` records).  Written from the
+rounds' dates (the day each was paired, ``Round.date``); dates of rounds not played yet come
+from a ``132`` kept from an import (the planned schedule).
 
 Numbering (docs/INTEROP.md "Pairing numbers"): the starting-rank column holds the pairing
 numbers of FIDE C.04.2 (rating, title, name — the Dutch engine's
@@ -64,6 +74,7 @@ back as a late entry and trailing blanks as a withdrawal).
 
 from __future__ import annotations
 
+import datetime
 import re
 from dataclasses import dataclass, field, replace
 from itertools import combinations
@@ -345,6 +356,15 @@ def write_trf(event: Event, *, version: str = DEFAULT_VERSION,
     tag("092", _SYSTEM_TEXT.get(s.system, s.system))
     if s.arbiter:
         tag("102", s.arbiter)
+    kept = s.interop.get("trf", {})
+    kept_header = [rec for rec in kept.get("header", ()) if rec[:3] != "132"]
+    dates: dict[int, str] = {}
+    for rec in kept.get("header", ()):
+        if rec[:3] == "132":  # planned dates kept from an import (checked when read)
+            dates.update(parse_round_dates(rec, s.date_start, SwissError))
+    dates.update({r.number: r.date for r in event.swiss_rounds() if r.date})  # as paired
+    if dates:
+        lines.append(round_dates_line(dates))
     colour = initial_colour(event, rounds, numbers)
     if version == "16":
         tag("XXR", max(s.rounds, upto))
@@ -357,6 +377,7 @@ def write_trf(event: Event, *, version: str = DEFAULT_VERSION,
     elif scoring_items:
         lines.append(("162  " + "".join(f"{c}{_pts(v)}    " for c, v in scoring_items))
                      .rstrip())
+    lines = _with_kept(lines, kept_header, encoding)
     nxt = next_round_requests(event, upto)
     sc = s.scoring
     bonus = {"F": sc.win, "H": sc.draw, "Z": 0.0}
@@ -370,6 +391,7 @@ def write_trf(event: Event, *, version: str = DEFAULT_VERSION,
             points += bonus.get(code, 0.0) if code else 0.0  # the engines count the bye already
         lines.append(player_line(p, points, ranks.get(p.id), blocks, numbers[p.id],
                                  encoding))
+    lines.extend(fold_text(rec, encoding) for rec in kept.get("after", ()))
     if version == "16":
         for a, b in s.forbidden:  # JaVaFo's XXP (TRF-2026 has 260)
             lines.append(f"XXP {numbers[a]} {numbers[b]}")
@@ -389,6 +411,25 @@ def write_trf(event: Event, *, version: str = DEFAULT_VERSION,
         for k in range(0, len(pairs), 12):
             lines.append(f"{IDS_TAG} " + " ".join(pairs[k:k + 12]))
     return EOL.join(lines) + EOL
+
+
+def _with_kept(lines: list[str], kept: list[str], encoding: str) -> list[str]:
+    """The header ``lines`` with the records kept from an import (``[interop.trf]``) put
+    back verbatim: a numbered record before the first written one with a higher number
+    (``032`` after ``022``, ``122`` after ``102``), after the numbered ones otherwise;
+    lettered records (``XXA``, ``NRS`` …) at the end; kept records in their order."""
+    out = list(lines)
+    for rec in kept:
+        rec = fold_text(rec, encoding)
+        code = rec[:3]
+        numbered = [i for i, line in enumerate(out) if line[:3].isdigit()]
+        if code.isdigit():
+            at = next((i for i in numbered if out[i][:3] > code),
+                      numbered[-1] + 1 if numbered else len(out))
+        else:
+            at = len(out)
+        out.insert(at, rec)
+    return out
 
 
 # ---- reader ---------------------------------------------------------------------------------
@@ -424,6 +465,10 @@ class _Header:
     forbidden: list[tuple[int, int]] = field(default_factory=list)
     requests: list[tuple[int, int, ByeKind, int]] = field(default_factory=list)  # line, pid…
     absent: list[tuple[int, int]] = field(default_factory=list)  # XXZ: (line, starting rank)
+    round_dates: list[tuple[int, str]] = field(default_factory=list)  # 132: (line, text)
+    # records swisstui does not use, verbatim: before the first 001 record and after it
+    kept_header: list[str] = field(default_factory=list)
+    kept_after: list[str] = field(default_factory=list)
 
 
 _DATE_FORMS = (
@@ -562,6 +607,44 @@ def _header_int(line: str, what: str, err) -> int:
 
 
 _KNOWN_IGNORED = re.compile(r"[0-9]{3}|[A-Z]{3}")
+_ROUND_DATE = re.compile(r"(\d{2}|\d{4})[/.-](\d{1,2})[/.-](\d{1,2})")
+DATES_COLUMN = 92  # 132: round 1's date in columns 92-99, round k's 10(k-1) further
+
+
+def parse_round_dates(line: str, start: str | None, err) -> dict[int, str]:
+    """A ``132`` record: round number -> ISO date.  TRF-16 and TRF-2026 put round k's date
+    ``YY/MM/DD`` in columns 92-99 + 10(k-1), under the round's block of the 001 records; a
+    date is read by where it starts (within 5 columns of its place), and ``YYYY/MM/DD`` is
+    taken too.  A two-digit year is put in the century that brings it nearest the event's
+    start (042), else in 2000-2099."""
+    out: dict[int, str] = {}
+    for m in re.finditer(r"\S+", line[3:]):
+        col = m.start() + 4  # 1-based column of the date's first character
+        k = (col - DATES_COLUMN + 5) // 10 + 1
+        mt = _ROUND_DATE.fullmatch(m.group())
+        if k < 1 or mt is None:
+            raise err(_("round dates (132): {text!r} in column {column} is not a date "
+                        "YY/MM/DD in the columns of a round (92-99, 102-109, ...)")
+                      .format(text=m.group(), column=col))
+        year, month, day = (int(x) for x in mt.groups())
+        if len(mt.group(1)) == 2:
+            near = int(start[:4]) if start else 2049
+            year += (near - year + 50) // 100 * 100
+        try:
+            out[k] = datetime.date(year, month, day).isoformat()
+        except ValueError:
+            raise err(_("round dates (132): {text!r} in column {column} is not a date")
+                      .format(text=m.group(), column=col)) from None
+    return out
+
+
+def round_dates_line(dates: Mapping[int, str]) -> str:
+    """The ``132`` record of ``dates`` (round number -> ISO date) in the TRF columns."""
+    line = "132"
+    for k in sorted(dates):
+        y, m, d = dates[k].split("-")
+        line = line.ljust(DATES_COLUMN - 1 + 10 * (k - 1)) + f"{y[2:]}/{m}/{d}"
+    return line
 
 
 def read_trf(text: str, path: str | Path = "<trf>", *, rounds: int | None = None,
@@ -579,9 +662,10 @@ def read_trf(text: str, path: str | Path = "<trf>", *, rounds: int | None = None
     What the file says is kept: the starting ranks stay the players' pairing numbers
     (``keep_numbers``: chess option ``pairing_numbers = "id"``, the ids being the starting
     ranks; False recomputes them from rating, title and name, FIDE C.04.2), a rating 0 stays
-    0, ``XXP`` forbidden pairs and ``XXZ`` absences from the next round are read.  Records
-    swisstui does not use are appended to ``unused`` as (code, line) — the caller names them
-    in one warning line."""
+    0, ``XXP`` forbidden pairs and ``XXZ`` absences from the next round are read, ``132``
+    dates become the rounds' dates.  Records swisstui does not use are kept verbatim in
+    ``settings.interop["trf"]`` (written back by :func:`write_trf`) and appended to
+    ``unused`` as (code, line) — the caller names them in one warning line."""
     path = str(path)
     if text.startswith("\ufeff"):
         text = text[1:]
@@ -684,9 +768,13 @@ def read_trf(text: str, path: str | Path = "<trf>", *, rounds: int | None = None
                 head.absent.extend((lineno, pid) for pid in ids)
         elif tag in ("062", "072"):
             continue  # numbers of players and of rated players: counted again on export
+        elif tag == "132":
+            head.round_dates.append((lineno, line))  # read once 042 (the century) is known
         elif _KNOWN_IGNORED.fullmatch(tag):
-            # other records (013, 132, 192, 202, 250, DAT, NRS…): not used, named in the
-            # import's warning (docs/INTEROP.md "What an import keeps")
+            # other records (013, 192, 202, 250, DAT, NRS…): not used by swisstui, kept
+            # verbatim in the event ([interop.trf]) and written back on export; named in
+            # the import's warning (docs/INTEROP.md "What an import keeps")
+            (head.kept_after if players else head.kept_header).append(line)
             if unused is not None:
                 unused.append((tag, lineno))
             continue
@@ -696,7 +784,24 @@ def read_trf(text: str, path: str | Path = "<trf>", *, rounds: int | None = None
         raise EventFileError(path, None, _("no 001 player records"))
     if rounds is not None:
         head.rounds = rounds  # the director's --rounds wins over XXR / 142
+    dates: dict[int, str] = {}
+    schedule: list[str] = []
+    for lineno, line in head.round_dates:
+        got = parse_round_dates(line, head.date_start,
+                                lambda msg, _n=lineno: EventFileError(path, _n, msg))
+        dates.update(got)
+        schedule.append(line)
     event = _build_event(path, head, players)
+    if dates:
+        # 132: each round's date; a 132 with dates of rounds not in the file (planned) is
+        # kept too, and write_trf fills those rounds' columns from it
+        event = replace(event, rounds=tuple(replace(r, date=dates.get(r.number))
+                                            for r in event.rounds))
+        if set(dates) - {r.number for r in event.rounds}:
+            trf = event.settings.interop.get("trf", {})
+            interop = {**event.settings.interop,
+                       "trf": {**trf, "header": tuple(trf.get("header", ())) + tuple(schedule)}}
+            event = replace(event, settings=replace(event.settings, interop=interop))
     if head.colour is None and any(r.boards for r in event.rounds):
         # no XXC / 152: inferred from the first round with a game (starting-rank order)
         colour = initial_colour(event)
@@ -942,6 +1047,10 @@ def _settings(path: str, head: _Header, total: int) -> Settings:
             kw[key] = value
     if head.forbidden:
         kw["forbidden"] = tuple(head.forbidden)
+    kept = {key: tuple(lines) for key, lines in (("header", head.kept_header),
+                                                 ("after", head.kept_after)) if lines}
+    if kept:
+        kw["interop"] = {"trf": kept}
     from ..settings import make_settings
     try:
         return make_settings("chess", name, total, options=options, **kw)
@@ -950,8 +1059,9 @@ def _settings(path: str, head: _Header, total: int) -> Settings:
 
 
 def unused_warning(unused: list[tuple[str, int]]) -> str:
-    """One line naming the records an import did not keep: each code with its first line and
-    how many records it had (``132 (line 9), XXA (lines 40-52, 13 records)``)."""
+    """One line naming the records an import keeps without using them (``[interop.trf]``,
+    written back verbatim by :func:`write_trf`): each code with its first line and how many
+    records it had (``250 (line 9), XXA (lines 40-52, 13 records)``)."""
     where: dict[str, list[int]] = {}
     for tag, line in unused:
         where.setdefault(tag, []).append(line)
@@ -962,5 +1072,5 @@ def unused_warning(unused: list[tuple[str, int]]) -> str:
         else:
             parts.append(_("{code} (lines {first}-{last}, {count} records)").format(
                 code=tag, first=lines[0], last=lines[-1], count=len(lines)))
-    return _("TRF records not used by swisstui and not kept: {records}").format(
-        records=", ".join(parts))
+    return _("TRF records swisstui does not use, kept as they are and written back on "
+             "export: {records}").format(records=", ".join(parts))

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from ..i18n import _
 
+import datetime
 import os
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
@@ -65,14 +67,32 @@ def preview_pairing(event: Event, *, fixed: Iterable[Pair] = (), forbid: Iterabl
         _with_forbidden(event, forbid), fixed=tuple(fixed), allow_rematch=allow_rematch))
 
 
+def round_date(text: str | None = None) -> str:
+    """The date a round paired now is saved with (``date`` of its round file, TRF ``132``):
+    ``text`` when given (``pair --date``, an import replayed), checked as an ISO date
+    ``YYYY-MM-DD``; else today's date on this computer's clock, in its time zone (the
+    hall's: swisstui runs where the event is played)."""
+    if text is None:
+        return datetime.date.today().isoformat()
+    try:
+        if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+            raise ValueError(text)
+        return datetime.date.fromisoformat(text).isoformat()
+    except ValueError:
+        raise SwissError(_("--date {value!r} is not a date like 2026-11-28").format(
+            value=text), field="date") from None
+
+
 def pair_next(folder: Folder, *, fixed: Iterable[Pair] = (), forbid: Iterable[Pair] = (),
               allow_rematch: bool = False, preview: pairing.Pairing | None = None,
-              basis: Event | None = None) -> PairOutcome:
-    """Pair the next round and save it.  With ``preview`` (a pairing shown to the director)
+              basis: Event | None = None, date: str | None = None) -> PairOutcome:
+    """Pair the next round and save it, dated ``date`` (ISO; default today,
+    :func:`round_date`).  With ``preview`` (a pairing shown to the director)
     and ``basis`` (the event it was computed from), the preview is saved as it is when the
     event on disk is still ``basis``; otherwise the round is paired again on the fresh event
     (another director changed something in between)."""
     fixed, forbid = tuple(fixed), tuple(forbid)
+    day = round_date(date)
     made: list[pairing.Pairing] = []
 
     def change(ev: Event) -> Event:
@@ -82,6 +102,7 @@ def pair_next(folder: Folder, *, fixed: Iterable[Pair] = (), forbid: Iterable[Pa
         else:
             p = _settings_warned(ev, pairing.pair_round(ev, fixed=fixed,
                                                         allow_rematch=allow_rematch))
+        p = replace(p, round=replace(p.round, date=day))
         made.append(p)
         return ev.with_round(p.round)
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from ..i18n import _
 
+import datetime
+import re
 from collections.abc import Callable, Mapping
 from functools import partial
 from dataclasses import fields, replace
@@ -18,7 +20,7 @@ from ..errors import EventFileError, SwissError
 from ..model import GAMES, SCHEMA_VERSION, Board, Bye, ByeKind, Player, Round, Scoring, Settings
 from ..registration import (canonical_rank, check_birth, check_range, check_text,
                             duplicate_federation_ids)
-from .reading import _locate, _read_toml, _Reader
+from .reading import _locate, _read_toml, _Reader, _show
 from .validation import _PLAYER_STR, _profile, _validate_settings
 
 # ---- event.toml -------------------------------------------------------------------------------
@@ -26,7 +28,7 @@ from .validation import _PLAYER_STR, _profile, _validate_settings
 _SETTINGS_KEYS = ("schema", "name", "game", "rounds", "system", "style", "round1", "colours",
                   "tiebreaks", "pairing_order", "seed", "club_weight", "country_weight",
                   "date_start", "date_end", "venue", "city", "arbiter", "forbidden",
-                  "scoring", "options", "language")
+                  "scoring", "options", "language", "interop")
 _SCORING_KEYS = tuple(f.name for f in fields(Scoring))
 
 
@@ -76,6 +78,8 @@ def _parse_settings(path: Path, text: str, data: dict[str, Any]) -> Settings:
         kw["scoring"] = replace(defaults["scoring"], **skw)
     if "options" in data:
         kw["options"] = dict(r.get("options", "table"))
+    if "interop" in data:
+        kw["interop"] = _parse_interop(path, text, r.get("interop", "table"))
     settings = Settings(**{**defaults, **kw})
     try:
         _validate_settings(settings)
@@ -91,6 +95,35 @@ def _parse_settings(path: Path, text: str, data: dict[str, Any]) -> Settings:
         err.where = ("options" if in_options else None, bad)  # type: ignore[attr-defined]
         raise err from None
     return settings
+
+
+#: Formats whose records swisstui keeps in ``[interop.FORMAT]``, and the lists each has
+#: (core/interop/trf.py: the records before the player records and after them).
+INTEROP_KEYS = {"trf": ("header", "after")}
+
+
+def _parse_interop(path: Path, text: str, data: dict[str, Any]
+                   ) -> dict[str, dict[str, tuple[str, ...]]]:
+    """``[interop.FORMAT]``: lists of another program's records kept verbatim, one record
+    (one line of that file) a string."""
+    top = _Reader(path, text, data, table="interop")
+    top.only(tuple(INTEROP_KEYS))
+    out: dict[str, dict[str, tuple[str, ...]]] = {}
+    for fmt, table in data.items():
+        r = _Reader(path, text, top.get(fmt, "table"), table=f"interop.{fmt}")
+        r.only(INTEROP_KEYS[fmt])
+        parts: dict[str, tuple[str, ...]] = {}
+        for key in INTEROP_KEYS[fmt]:
+            if key not in table:
+                continue
+            lines = r.get(key, "strlist")
+            for line in lines:
+                if line.splitlines() != [line]:  # no line break inside, not empty
+                    raise r.err(key, _("each record in '{key}' is one line of the file, not "
+                                       "{value!r}").format(key=key, value=line[:40]))
+            parts[key] = lines
+        out[fmt] = parts
+    return out
 
 
 def _untoml(v: Any) -> Any:
@@ -214,12 +247,13 @@ def _parse_round(path: Path, text: str, data: dict[str, Any], settings: Settings
     if parse is None:  # pragma: no cover - every profile defines one
         raise SwissError(_("{game}: no result grammar").format(game=settings.game))
     top = _Reader(path, text, data, label=path.name)
-    top.only(("round", "playoff", "board", "bye"))
+    top.only(("round", "playoff", "date", "board", "bye"))
     if "round" in data:
         declared = top.positive("round")
         if declared != number:
             raise top.err("round", _("'round = {declared}' does not match the file name (round {number})").format(declared=declared, number=number))
     playoff = top.get("playoff", "bool", False)
+    date = _round_date(top, data.get("date"))
     where: dict[int, str] = {}
 
     def seat(r: _Reader, key: str, pid: int, what: str) -> None:
@@ -299,7 +333,24 @@ def _parse_round(path: Path, text: str, data: dict[str, Any], settings: Settings
         bye = _each(problems, partial(one_bye, i, item))
         if bye is not None:
             byes.append(bye)
-    return Round(number, tuple(sorted(boards, key=lambda b: b.number)), tuple(byes), playoff)
+    return Round(number, tuple(sorted(boards, key=lambda b: b.number)), tuple(byes), playoff,
+                 date)
+
+
+def _round_date(r: _Reader, value: Any) -> str | None:
+    """A round file's optional ``date`` (the day the round was paired): an ISO date, as a
+    string ``"2026-11-28"`` or a TOML date ``2026-11-28``; kept as the ISO string."""
+    if value is None:
+        return None
+    if isinstance(value, datetime.date) and not isinstance(value, datetime.datetime):
+        return value.isoformat()
+    if isinstance(value, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+        try:
+            return datetime.date.fromisoformat(value).isoformat()
+        except ValueError:
+            pass
+    raise r.err("date", _("'date' must be a date like 2026-11-28, not {value}").format(
+        value=_show(value)))
 
 
 def _load_settings(path: Path) -> Settings:

@@ -47,6 +47,11 @@ def _settings_doc(s: Settings) -> dict[str, Any]:
                       if getattr(sc, k) is not None}
     if s.options:
         doc["options"] = {k: _tomlable(v) for k, v in s.options.items() if v is not None}
+    interop = {fmt: {k: list(lines) for k, lines in parts.items() if lines}
+               for fmt, parts in s.interop.items()}
+    interop = {fmt: parts for fmt, parts in interop.items() if parts}
+    if interop:  # another program's records kept verbatim ([interop.trf])
+        doc["interop"] = interop
     return doc
 
 
@@ -100,6 +105,8 @@ def _round_doc(game: str, rnd: Round) -> dict[str, Any]:
     doc: dict[str, Any] = {"round": rnd.number}
     if rnd.playoff:
         doc["playoff"] = True
+    if rnd.date is not None:
+        doc["date"] = rnd.date
     keys = tuple(prof.detail_keys)
     boards = [_board_doc(keys, tuple(prof.setup_keys), b) for b in rnd.boards]
     if boards:
@@ -148,6 +155,11 @@ def _toml_value(v: Any) -> str:
     raise SwissError(_("cannot store {v!r} in a TOML file").format(v=v))
 
 
+#: Tables written as ``[key.sub]`` sections of their own, with one array item a line (the
+#: records of another program's file kept verbatim, ``[interop.trf]``).
+_NESTED = ("interop",)
+
+
 def _dump(doc: dict[str, Any], header: str) -> bytes:
     """A readable TOML document: top-level values, then ``[table]`` sections, then
     ``[[array]]`` tables, short arrays on one line (``players = [3, 7]``).  The layout is ours
@@ -162,6 +174,15 @@ def _dump(doc: dict[str, Any], header: str) -> bytes:
         else:
             lines.append(f"{_toml_key(key)} = {_toml_value(value)}")
     for key, table in tables:
+        if key in _NESTED:
+            for sub, items in table.items():
+                lines.append("")
+                lines.append(f"[{_toml_key(key)}.{_toml_key(sub)}]")
+                for k, v in items.items():
+                    lines.append(f"{_toml_key(k)} = [")
+                    lines.extend(f"    {_toml_value(x)}," for x in v)
+                    lines.append("]")
+            continue
         lines.append("")
         lines.append(f"[{_toml_key(key)}]")
         lines.extend(f"{_toml_key(k)} = {_toml_value(v)}" for k, v in table.items())
@@ -195,6 +216,8 @@ def _round_bytes(game: str, rnd: Round) -> bytes:
     parts = [_HEADERS["round"].rstrip("\n"), f"round = {_toml_value(rnd.number)}"]
     if rnd.playoff:
         parts.append("playoff = true")
+    if rnd.date is not None:
+        parts.append(f"date = {_toml_str(rnd.date)}")
     cache = _BOARD_TEXT
     if len(cache) > _BOARD_TEXT_MAX:
         cache.clear()
