@@ -108,3 +108,15 @@ def test_interop_records_round_trip_and_are_checked(tmp_path):
                                        + '[interop.h9]\nheader = ["x"]\n', encoding="utf-8")
     with pytest.raises(EventFileError, match="unknown key 'h9'"):
         store.load(folder)
+
+
+def test_the_format_docs_interop_example_loads(tmp_path):
+    import re
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "FORMAT.md").read_text("utf-8")
+    (block,) = [b for b in re.findall(r"```toml\n(.*?)```", doc, re.S)
+                if b.startswith("# lisboa-open/event.toml")]
+    folder = make_event(tmp_path, "chess", 4)
+    (folder / "event.toml").write_text(block, encoding="utf-8")
+    assert store.load(folder).settings.interop == {"trf": {
+        "header": ("112 FA Costa, Rui", "250    1.0 001 002    1    2"),
+        "after": ("DAT 0001 EMAIL ana@example.org",)}}
