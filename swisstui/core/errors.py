@@ -61,6 +61,12 @@ class PairingError(SwissError):
 
 
 class ConflictError(SwissError):
-    """A write would silently undo another change (e.g. replacing a different result)."""
+    """A write would silently undo another change (e.g. replacing a different result).
+    ``fact`` is the message without the command line's way out (``; use --force …``), for
+    a front end that offers its own (the TUI asks y / n)."""
 
     kind = "conflict"
+
+    def __init__(self, message: str = "", *, fact: str = "", **fields: Any):
+        super().__init__(message, **fields)
+        self.fact = fact or message

@@ -200,7 +200,9 @@ def record_result(event: Event, round_no: int, board_no: int, text: str,
         if old == result:
             return event
         if not force:
-            raise ConflictError(_("round {round_no} board {board_no} already has {text} ({names}){differs}; use --force to replace").format(round_no=round_no, board_no=board_no, text=old.text, names=_names(event, board), differs=_differs(old, result)))
+            fact = _("round {round_no} board {board_no} already has {text} ({names}){differs}").format(round_no=round_no, board_no=board_no, text=old.text, names=_names(event, board), differs=_differs(old, result))
+            # Translators: {fact} is the sentence above; --force is the command line's flag
+            raise ConflictError(_("{fact}; use --force to replace").format(fact=fact), fact=fact)
         _playoff_next_round_paired(event, rnd, board, result)
     return _with_board(event, rnd, after_result(event.settings, board, result))
 

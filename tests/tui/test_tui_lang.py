@@ -343,3 +343,29 @@ def test_projector_speaks_the_events_language(pseudo_langs, tmp_path):
             assert_aligned(app.query_one(FastTable))
 
     asyncio.run(run())
+
+
+# ---- the real catalogues (issue 32, item 10) ----------------------------------------------
+
+@pytest.mark.parametrize("lang", ["ja", "ko", "pt_BR"])
+def test_replace_question_tells_the_tuis_way_not_the_cli_flag(tmp_path, lang):
+    """Typing another result on a board that has one asks y / n; in every language the
+    question gives the board's result and never the command line's ``--force`` (the
+    translated refusal did not end in the English "; use --force", so it was kept whole)."""
+    from swisstui.tui.widgets.dialogs import ConfirmScreen
+    folder = cjk_event(tmp_path, "go")
+
+    async def run():
+        app = SwissApp(folder, mode="results", lang=lang)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await pilot.press("1", "space", "W", "plus", "R", "enter")
+            await settle(pilot)
+            assert isinstance(app.screen, ConfirmScreen)
+            text = str(app.screen.query_one("#confirm-text", Static).render())
+            assert "--force" not in text, text
+            assert "B+R" in text and "W+R" in text, text
+            await pilot.press("n")
+            await settle(pilot)
+
+    asyncio.run(run())

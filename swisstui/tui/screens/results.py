@@ -447,7 +447,6 @@ class ResultsScreen(EventScreen):
         self._record(board, entry, force=False)
 
     def _ask_replace(self, board: int, entry: backend.Entry, old: str, why: str = "") -> None:
-        why = why.split("; use --force")[0]
         lines = [why] if why else [_("Board {board} already has {result}.").format(
             board=board, result=old)]
         lines.append(_("Replace it with {result}?").format(
@@ -504,7 +503,7 @@ class ResultsScreen(EventScreen):
             bd = rnd.board(board) if rnd else None
             old = result_cell(ev.game, bd) if ev and bd is not None and bd.result \
                 else _("a result")
-            self._ask_replace(board, entry, old, str(exc))
+            self._ask_replace(board, entry, old, exc.fact)
             return
         except SwissError as exc:
             self.refuse(self._entry().value, str(exc))
