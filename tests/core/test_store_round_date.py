@@ -22,8 +22,9 @@ SAMPLES = Path(__file__).resolve().parents[2] / "swisstui" / "sample_events"
 
 def test_pairing_saves_todays_date_or_the_date_given(tmp_path):
     folder = make_event(tmp_path, "chess", 6)
-    out = services.pair_next(folder)
     today = datetime.date.today().isoformat()
+    assert services.preview_pairing(store.load(folder)).round.date == today  # as it is saved
+    out = services.pair_next(folder)
     assert out.event.round(1).date == today and out.pairing.round.date == today
     text = (folder / "rounds" / "01.toml").read_text(encoding="utf-8")
     assert text.splitlines()[1:3] == ["round = 1", f'date = "{today}"']

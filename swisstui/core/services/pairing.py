@@ -58,13 +58,20 @@ def _settings_warned(event: Event, p: pairing.Pairing) -> pairing.Pairing:
 
 
 def preview_pairing(event: Event, *, fixed: Iterable[Pair] = (), forbid: Iterable[Pair] = (),
-                    allow_rematch: bool = False) -> pairing.Pairing:
-    """The pairing the next round would get (nothing written).  ``fixed``: pairs the director
+                    allow_rematch: bool = False, date: str | None = None) -> pairing.Pairing:
+    """The pairing the next round would get (nothing written), dated as :func:`pair_next`
+    would save it (``date``, default today).  ``fixed``: pairs the director
     pins; ``forbid``: pairs that must never meet (saved with the round by :func:`pair_next`);
     ``allow_rematch``: the fewest, least recent rematches when nothing else pairs.  A refusal
     is a PairingError whose ``relaxation`` names the smallest change that works."""
-    return _settings_warned(event, pairing.pair_round(
-        _with_forbidden(event, forbid), fixed=tuple(fixed), allow_rematch=allow_rematch))
+    return _dated(_settings_warned(event, pairing.pair_round(
+        _with_forbidden(event, forbid), fixed=tuple(fixed), allow_rematch=allow_rematch)),
+        round_date(date))
+
+
+def _dated(p: pairing.Pairing, day: str) -> pairing.Pairing:
+    """``p`` with its round dated ``day`` (``p`` itself when it already is)."""
+    return p if p.round.date == day else replace(p, round=replace(p.round, date=day))
 
 
 def round_date(text: str | None = None) -> str:
@@ -102,7 +109,7 @@ def pair_next(folder: Folder, *, fixed: Iterable[Pair] = (), forbid: Iterable[Pa
         else:
             p = _settings_warned(ev, pairing.pair_round(ev, fixed=fixed,
                                                         allow_rematch=allow_rematch))
-        p = replace(p, round=replace(p.round, date=day))
+        p = _dated(p, day)  # a preview made today is saved as it is
         made.append(p)
         return ev.with_round(p.round)
 
