@@ -430,6 +430,21 @@ class SwissApp(App):
     def _switcher(self, mode: str):
         def go() -> None:
             self.switch_mode(mode)
+    def action_command_palette(self) -> None:
+        """Textual's command palette, its search line's placeholder in the director's
+        language (Textual's is English)."""
+        from textual.command import CommandPalette
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(CommandPalette(id="--command-palette",
+                                            placeholder=_("Search for commands…")))
+
+    def search_themes(self) -> None:
+        """The theme list (palette's Theme), its placeholder in the director's language."""
+        from textual.command import CommandPalette
+        from textual.theme import ThemeProvider
+        self.push_screen(CommandPalette(providers=[ThemeProvider],
+                                        placeholder=_("Search for themes…")))
+
         return go
 
     def _runner(self, mode: str, action: str):

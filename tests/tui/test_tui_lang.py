@@ -369,3 +369,28 @@ def test_replace_question_tells_the_tuis_way_not_the_cli_flag(tmp_path, lang):
             await settle(pilot)
 
     asyncio.run(run())
+
+
+@pytest.mark.parametrize("lang", ["ja", "ko", "pt_BR"])
+def test_command_palette_placeholder_in_the_directors_language(tmp_path, lang):
+    """Ctrl+P: the palette's search line was Textual's English "Search for commands…"."""
+    from textual.command import CommandInput, CommandPalette
+    folder = cjk_event(tmp_path, "go")
+
+    async def run():
+        app = SwissApp(folder, mode="standings", lang=lang)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await pilot.press("ctrl+p")
+            await settle(pilot)
+            assert isinstance(app.screen, CommandPalette)
+            shown = app.screen.query_one(CommandInput).placeholder
+            assert shown == i18n.translator(lang).gettext("Search for commands…")
+            assert "Search" not in shown
+            await pilot.press("escape")
+            await settle(pilot)
+            app.search_themes()
+            await settle(pilot)
+            assert "Search" not in app.screen.query_one(CommandInput).placeholder
+
+    asyncio.run(run())
