@@ -74,4 +74,8 @@ def test_pairing_exports_and_slips_show_stones_and_komi(tmp_path):
     assert json.loads(export("json", "event"))["rounds"][0]["boards"][0]["setup"] == \
         dict(first.setup)
     slips = export("html", "slips")
-    assert f"Played with: {terms[1]}" in slips
+    # the slip prints the board's stones and komi filled in (issue 32, item 1)
+    setup = dict(first.setup)
+    assert f'Handicap<b class="filled">{setup["handicap"]}</b>' in slips, slips
+    komi = f'{setup["komi"]:g}'
+    assert f'Komi<b class="filled">{komi}</b>' in slips, slips
