@@ -6,6 +6,8 @@
   ``file:line: message`` and the last good event stays on screen.
 * Every write goes through :mod:`.backend` (``store.update``) and the screen is refreshed from
   the event that ``update`` returns — the result is on disk before it shows as saved.
+* Typed keys are taken one at a time (:mod:`.keyorder`): the keys typed behind the one that
+  opens a dialog go into the dialog.
 * Run with ``mouse=False``; no animations; works at 80×24.
 """
 
@@ -14,7 +16,7 @@ from __future__ import annotations
 from pathlib import Path
 from collections.abc import Iterable
 
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.widget import AwaitMount
 from textual.screen import Screen
 
@@ -25,6 +27,7 @@ from ..core.i18n import N_, _
 from ..core.model import Event
 from ..core.services import warm_for
 from . import backend, keymap
+from .keyorder import OrderedKeysApp
 from .lang import language_name, localise_bindings, localise_classes, tr
 from .screens.crosstable import CrosstableScreen
 from .screens.pairings import PairingsScreen
@@ -51,7 +54,7 @@ SETTINGS_SAVED = N_("saved: settings {keys}")
 WARMING = N_("large field: the pairing solver compiles in the background (about a minute)")
 
 
-class SwissApp(App):
+class SwissApp(OrderedKeysApp):
     """``SwissApp(folder, theme=None)``; ``run(mouse=False)`` (see :func:`run_app`)."""
 
     CSS_PATH = "styles/app.tcss"
@@ -427,9 +430,6 @@ class SwissApp(App):
         # F1 is the help here, the lists are already full screen, and a screenshot would
         # be written to whatever folder swisstui was started in.
 
-    def _switcher(self, mode: str):
-        def go() -> None:
-            self.switch_mode(mode)
     def action_command_palette(self) -> None:
         """Textual's command palette, its search line's placeholder in the director's
         language (Textual's is English)."""
@@ -445,6 +445,9 @@ class SwissApp(App):
         self.push_screen(CommandPalette(providers=[ThemeProvider],
                                         placeholder=_("Search for themes…")))
 
+    def _switcher(self, mode: str):
+        def go() -> None:
+            self.switch_mode(mode)
         return go
 
     def _runner(self, mode: str, action: str):
