@@ -17,7 +17,7 @@ prints the same player objects).  The shape is documented in docs/FORMAT.md and 
                  "byes": [{"player": ID, "kind": "pairing", "points": 1.0}]}]}
 
 Absent values are ``null`` (every key is always present).  Results are in the game's
-canonical notation; colours come from :func:`swisstui.core.model.board_colours`; ``status``
+canonical notation; colours come from :func:`swisstui.core.history.board_colours`; ``status``
 is ``withdrawn`` once a withdrawal is recorded, else ``active``; bye points are the event's
 scoring (:meth:`Scoring.bye_points`).
 """
@@ -27,7 +27,8 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any
 
-from .model import SCHEMA_VERSION, Board, Event, Player, Round, Settings, board_colours
+from .model import SCHEMA_VERSION, Board, Event, Player, Round, Settings
+from .history import board_colours
 
 __all__ = ["event_to_json", "player_json", "settings_json", "round_json"]
 

@@ -27,7 +27,8 @@ from dataclasses import dataclass
 from .errors import SwissError
 from .games import profile
 from .i18n import _
-from .model import Event, GameKind, Player, RoundRecord, history
+from .model import Event, GameKind, Player
+from .history import RoundRecord, history
 from .standings import Standings, standings
 
 __all__ = ["Opponent", "CardGame", "PlayerCard", "player_card", "player_cards"]

@@ -22,7 +22,8 @@ from ..core.i18n import SOURCE, N_
 from ..core.interop.tables import BYE_TEXT, COLOUR_WORD
 from ..core.readers import (Gettext, event_dates, gettext_for, number_text, players_lang,
                             translations)
-from ..core.model import Event, GameKind, round_records
+from ..core.model import Event, GameKind
+from ..core.history import round_records
 from ..core.player_card import CardGame, PlayerCard, player_cards
 from ..core.standings import Standings, format_value
 from .pages import page_text

@@ -4,7 +4,7 @@ Run: ``.venv/bin/python tests/bench/standings.py [players] [rounds] [repeats]``;
 ``--before DIR`` the figures of issue 14 item 3 (4000 × 15, target ≤ 0.1 s CPU) against the
 older code in ``DIR``, in the same run (:mod:`before_after`).
 Target (issue 4): ≤ 0.5 s median for the chess default chain; issue 14: ≤ 0.1 s (the
-history of unchanged rounds is cached, :func:`swisstui.core.model.history`).  Prints the median and best of
+history of unchanged rounds is cached, :func:`swisstui.core.history.history`).  Prints the median and best of
 several runs (wall clock, and CPU time, which is steadier when other jobs share the machine),
 the time of ``history()`` alone, and the peak memory (tracemalloc, one run).
 """
@@ -19,7 +19,13 @@ import tracemalloc
 from dataclasses import replace
 
 from swisstui.core.model import (Board, Bye, ByeKind, Event, Player, Result, Round, Scoring,
-                                 Settings, history)
+                                 Settings)
+try:
+    from swisstui.core import history as _hist_mod
+    from swisstui.core.history import history
+except ImportError:  # --before on a swisstui older than core/history.py (issue 33)
+    from swisstui.core import model as _hist_mod  # type: ignore[no-redef]
+    from swisstui.core.model import history  # type: ignore[attr-defined,no-redef]
 from swisstui.core.standings import crosstable, standings
 
 RESULTS = [Result("1-0", (1.0, 0.0)), Result("0-1", (0.0, 1.0)),
@@ -132,10 +138,8 @@ def main() -> None:
         "long chess chain (+ BH-C2 BH-M1 PS AOB ARO AROC1 TPR KS WON BPG BWG)":
             "BH-C1,BH,SB,DE,WIN,BH-C2,BH-M1,PS,AOB,ARO,AROC1,TPR,KS,WON,BPG,BWG",
     }
-    from swisstui.core import model
-
     def cold():
-        model._HISTORY.entries.clear()  # noqa: SLF001 - the cold figure: nothing cached
+        _hist_mod._HISTORY.entries.clear()  # noqa: SLF001 - the cold figure: nothing cached
         history(ev)
 
     h = timed(cold, repeats)

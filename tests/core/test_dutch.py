@@ -217,7 +217,7 @@ def test_baku_virtual_points_by_round():
 
 @pytest.mark.parametrize("seed", range(6))
 def test_whole_random_events_keep_the_absolute_criteria(seed):
-    from swisstui.core.model import history
+    from swisstui.core.history import history
     from swisstui.core.pairing.simulate import simulate
     rng_n = 10 + 3 * seed
     s = make_settings("chess", "sim", 6, system="dutch", seed=seed)

@@ -3,7 +3,8 @@ import pytest
 from swisstui.core.errors import ResultError, SwissError
 from swisstui.core.games import profile, validate_options
 from swisstui.core.games.renju import opening_label
-from swisstui.core.model import Board, Settings, board_colours
+from swisstui.core.model import Board, Settings
+from swisstui.core.history import board_colours
 
 P = profile("renju")
 S = Settings("t", "renju", 7)

@@ -56,9 +56,12 @@ def _imports(path: pathlib.Path) -> list[tuple[int, str]]:
 
 
 def contract_breaks(layer: str, forbidden: tuple[str, ...]) -> list[str]:
-    """``file:line module`` for each import in ``swisstui/<layer>`` of a forbidden package."""
+    """``file:line module`` for each import in ``swisstui/<layer>`` (a package, or one
+    module: ``core/model.py``) of a forbidden package."""
+    where = SWISSTUI / layer
+    paths = [where] if where.suffix == ".py" else sorted(where.rglob("*.py"))
     return [f"{path.relative_to(SWISSTUI.parent)}:{line} {mod}"
-            for path in sorted((SWISSTUI / layer).rglob("*.py"))
+            for path in paths
             for line, mod in _imports(path)
             if any(mod == f or mod.startswith(f + ".") for f in forbidden)]
 
@@ -83,3 +86,29 @@ def test_the_contract_checker_sees_relative_imports(tmp_path, monkeypatch):
         "swisstui/tui/screens/x.py:1 swisstui.cli.pairing_cmds",
         "swisstui/tui/screens/x.py:1 swisstui.cli.pairing_cmds.format_round",
         "swisstui/tui/y.py:1 swisstui.cli"]
+
+
+def test_the_model_is_the_ground_floor():
+    """Issue 33's seam: the model is data (core/model.py) and imports nothing of swisstui —
+    not the game profiles (which import it), not the derived history (core/history.py), the
+    pairing, the standings, the store or the services.  The game profiles in turn never
+    reach up into the pairing, the standings, the store or the services: what an engine
+    needs of a game it gets from the request's Field (core/field.py)."""
+    assert contract_breaks("core/model.py", ("swisstui",)) == []
+    assert contract_breaks("core/games", (
+        "swisstui.core.pairing", "swisstui.core.standings", "swisstui.core.store",
+        "swisstui.core.services", "swisstui.core.history", "swisstui.core.field")) == []
+
+
+def test_the_contract_checker_reads_one_module(tmp_path, monkeypatch):
+    """The model's contract must be able to fail: a lazy import of the game profiles inside
+    a function of core/model.py (what ``_profile`` did before issue 33)."""
+    fake = tmp_path / "swisstui"
+    (fake / "core").mkdir(parents=True)
+    (fake / "core" / "model.py").write_text(
+        "from dataclasses import dataclass\n\n"
+        "def _profile(game):\n    from .games import profile\n    return profile(game)\n")
+    monkeypatch.setattr(sys.modules[__name__], "SWISSTUI", fake)
+    assert contract_breaks("core/model.py", ("swisstui",)) == [
+        "swisstui/core/model.py:4 swisstui.core.games",
+        "swisstui/core/model.py:4 swisstui.core.games.profile"]

@@ -156,7 +156,7 @@ def test_egd_name():
 
 from swisstui.core.interop.countries import ALPHA3_TO_ALPHA2, alpha2  # noqa: E402
 from swisstui.core.interop.h9 import read_h9, to_charset  # noqa: E402
-from swisstui.core.model import history  # noqa: E402
+from swisstui.core.history import history  # noqa: E402
 
 INTL = (
     Player(1, "Tanaka, Hiro", rank="3d", country="JPN", club="Tokyo"),

@@ -12,7 +12,8 @@ import pytest
 
 from swisstui.core.errors import EventFileError, SwissError
 from swisstui.core.interop.trf import complete_rounds, initial_colour, read_trf, write_trf
-from swisstui.core.model import (Board, Bye, ByeKind, Event, GameKind, Player, Round, history, scores)
+from swisstui.core.model import Board, Bye, ByeKind, Event, GameKind, Player, Round
+from swisstui.core.history import history, scores
 
 from trf_event import CHESS, EVENT, GOLDEN, PLAYERS, R, RANKS, ROUNDS, SETTINGS  # noqa: F401
 

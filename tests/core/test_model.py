@@ -1,6 +1,6 @@
 from swisstui.core.model import (Board, Bye, ByeKind, Event, GameKind, Player, Result, Round,
-                                 Scoring, Settings, board_colours, colour_sequence, history,
-                                 scores)
+                                 Scoring, Settings)
+from swisstui.core.history import board_colours, colour_sequence, history, scores
 
 
 def _event(game="chess"):
@@ -45,7 +45,7 @@ def test_withdrawn_and_late_entrant_records():
 
 def _fresh_history(ev):
     """history() without the cache: every round rebuilt."""
-    from swisstui.core.model import round_records
+    from swisstui.core.history import round_records
     per = {p.id: [] for p in ev.players}
     for rnd in ev.rounds:
         for pid, rec in round_records(ev, rnd).items():

@@ -16,7 +16,8 @@ from conftest import make_event
 from swisstui.core import store
 from swisstui.core.errors import PairingError, SwissError
 from swisstui.core.games import profile
-from swisstui.core.model import ByeKind, Event, GameKind, history
+from swisstui.core.model import ByeKind, Event, GameKind
+from swisstui.core.history import history
 from swisstui.core.pairing import check_board, pair_round
 from swisstui.core.pairing.colours import allocate, excess
 from swisstui.core.pairing.groups import PState

@@ -17,7 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from swisstui.core.errors import PairingError
-from swisstui.core.model import ByeKind, Event, GameKind, colour_sequence, history
+from swisstui.core.model import ByeKind, Event, GameKind
+from swisstui.core.history import colour_sequence, history
 from swisstui.core.pairing import pair_round
 from swisstui.core.pairing.simulate import play, random_players, settings_for
 

@@ -9,7 +9,7 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from swisstui.core import model
+from swisstui.core import history as model_history
 from swisstui.core.model import (Board, Bye, ByeKind, Event, Player, Result, Round, Scoring,
                                  Settings)
 from swisstui.core.standings import context as context_mod
@@ -53,8 +53,8 @@ def events(draw):
 def _forget() -> None:
     """Nothing cached: the next standings are computed from scratch."""
     context_mod._BASES.clear()  # noqa: SLF001
-    model._HISTORY.entries.clear()  # noqa: SLF001
-    model._LAST_ROUND.clear()  # noqa: SLF001
+    model_history._HISTORY.entries.clear()  # noqa: SLF001
+    model_history._LAST_ROUND.clear()  # noqa: SLF001
 
 
 def _table(st_):
@@ -82,9 +82,9 @@ def test_result_changed_in_last_round_equals_from_scratch(event, data):
     assert _table(incremental) == _table(scratch)
     # the round's records, reused for the boards left as they were, equal fresh ones
     _forget()
-    model.round_records(event, last)
-    reused = model.round_records(changed, changed.rounds[-1])
-    assert reused == model._round_records(changed, changed.rounds[-1])  # noqa: SLF001
+    model_history.round_records(event, last)
+    reused = model_history.round_records(changed, changed.rounds[-1])
+    assert reused == model_history._round_records(changed, changed.rounds[-1])  # noqa: SLF001
 
 
 @settings(max_examples=40, deadline=None)

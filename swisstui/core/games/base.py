@@ -148,7 +148,7 @@ class GameProfile:
     # method implies (Go: "tiebreaks" = the Tagajo method).
     style_methods: Mapping[str, StyleMethod] = field(default_factory=dict, hash=False)
 
-    # ---- seats and colours (model.board_colours, lists, screens) ---------------------------
+    # ---- seats and colours (history.board_colours, lists, screens) ---------------------------
     # What the two seats of a board are called, first-listed first: column titles of the
     # TUI, and of the printed pairings when ``first_colour`` fixes the colours.
     seat_names: tuple[str, str] = (N_("Player A"), N_("Player B"))

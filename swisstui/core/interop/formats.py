@@ -49,7 +49,8 @@ from collections.abc import Callable, Mapping
 from ..errors import SwissError
 from ..i18n import SOURCE, N_, _
 from .charset import ENCODINGS
-from ..model import Event, board_colours
+from ..model import Event
+from ..history import board_colours
 from ..readers import event_dates
 
 TEXT_WHATS = ("standings", "crosstable", "pairings", "wall", "alphabetical")

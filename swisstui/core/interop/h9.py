@@ -59,7 +59,8 @@ from .charset import fit_name, fold_to, unwritable
 from ..i18n import _
 from ..errors import SwissError
 from ..games import profile
-from ..model import Event, GameKind, history
+from ..model import Event, GameKind
+from ..history import history
 from .countries import alpha2
 
 ENCODING = "iso-8859-15"

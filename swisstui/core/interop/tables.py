@@ -20,7 +20,8 @@ from ..errors import SwissError
 from ..games import profile
 from ..i18n import SOURCE, N_, _
 from ..readers import Gettext, gettext_for, pgettext_for, reader_text
-from ..model import ByeKind, Event, board_colours
+from ..model import ByeKind, Event
+from ..history import board_colours
 
 WHATS = ("standings", "crosstable", "pairings", "wall", "final")
 

@@ -85,8 +85,8 @@ from ..errors import EventFileError, SwissError
 from ..games import profile
 from ..i18n import _
 from .charset import ENCODINGS, fit_name, fold_to
-from ..model import (Board, Bye, ByeKind, Event, GameKind, Player, Round, Scoring, Settings,
-                     history, score)
+from ..model import Board, Bye, ByeKind, Event, GameKind, Player, Round, Scoring, Settings
+from ..history import history, score
 from ..registration import clean_birth, nfc
 
 VERSIONS = ("16", "2026")

@@ -1,6 +1,6 @@
 """Who is to be paired, on what score, in which score group and at which place in it.
 
-Everything is derived from :func:`swisstui.core.model.history` (never stored):
+Everything is derived from :func:`swisstui.core.history.history` (never stored):
 
 * pairing score — the event's points (late entrants' missed rounds score
   ``Settings.scoring.absent``, docs/RULES.md §1.5 / FIDE C.04.2 2.4); in McMahon the McMahon score
@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from ..games import profile
-from ..model import ByeKind, Event, GameKind, Player, history
+from ..model import ByeKind, Event, GameKind, Player
+from ..history import history
 
 # Rounds a player scored a win's points without playing: FIDE C.04.1 d (2026: any unplayed
 # round scoring a win) bars the pairing-allocated bye.
@@ -106,7 +107,7 @@ def pairing_scores(event: Event, round_no: int) -> dict[int, float]:
     if s.system == "mcmahon" and code is not None:
         return mcmahon_scores(event, round_no - 1, code)
     base = start_scores(event) if s.system == "mcmahon" else {}
-    from ..model import scores
+    from ..history import scores
     return {pid: base.get(pid, 0.0) + pts for pid, pts in scores(event, round_no - 1).items()}
 
 

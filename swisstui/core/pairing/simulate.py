@@ -19,7 +19,8 @@ from collections.abc import Callable
 
 from ..board_setup import after_result
 from ..games import profile
-from ..model import Board, Event, GameKind, Player, Result, Round, Settings, history
+from ..model import Board, Event, GameKind, Player, Result, Round, Settings
+from ..history import history
 from .engine import pair_round
 
 FAMILY = {

@@ -13,7 +13,7 @@ Public interface (the contract with the pairing engine, the CLI and the TUI):
 * :func:`playoff_round(event, top) <.playoff.playoff_round>`,
   :func:`recommended_rounds(n, game) <.rounds_advice.recommended_rounds>`.
 
-Everything is computed from :func:`swisstui.core.model.history`; nothing is stored.
+Everything is computed from :func:`swisstui.core.history.history`; nothing is stored.
 """
 
 from __future__ import annotations

@@ -2,8 +2,8 @@
 
 Tie-breaks of a chain share per-player aggregates (scores, adjusted scores, opponents' lists,
 percentages…), so each is computed once per request and memoised here (:meth:`Context.memo`),
-never stored in the event.  Everything derives from :func:`swisstui.core.model.history` (the
-per-player :class:`~swisstui.core.model.RoundRecord` tuples) for rounds ``1..after_round``;
+never stored in the event.  Everything derives from :func:`swisstui.core.history.history` (the
+per-player :class:`~swisstui.core.history.RoundRecord` tuples) for rounds ``1..after_round``;
 playoff rounds never enter Swiss standings (docs/RULES.md §3.6: the Swiss standings stay frozen).
 """
 
@@ -15,7 +15,8 @@ from typing import Any, TypeVar
 from collections.abc import Callable, Iterable
 
 from ..errors import SwissError
-from ..model import Event, GameKind, Player, Round, RoundRecord, history
+from ..model import Event, GameKind, Player, Round
+from ..history import RoundRecord, history
 
 GAME = GameKind.GAME
 PENDING = GameKind.PENDING
@@ -245,7 +246,7 @@ def _find_base(ctx: Context) -> tuple[Context, frozenset[int]] | None:
                 if prev is None:
                     ok = False
                     break
-                # (a board left as it was keeps its record objects: model.round_records)
+                # (a board left as it was keeps its record objects: history.round_records)
                 if prev is not recs and (len(prev) != len(recs) or (
                         recs and prev[-1] is not recs[-1] and prev[-1] != recs[-1])):
                     changed.add(pid)
@@ -263,7 +264,7 @@ def _find_base(ctx: Context) -> tuple[Context, frozenset[int]] | None:
 def _changed_boards(old: Round, new: Round) -> set[int] | None:
     """The players of the boards of ``new`` that differ from ``old``'s, when the two rounds
     differ in their boards' results only (the same number, byes and boards' players: every
-    other record of the round is the same, :func:`swisstui.core.model.round_records`), else
+    other record of the round is the same, :func:`swisstui.core.history.round_records`), else
     None."""
     if not (old.number == new.number and old.playoff == new.playoff
             and len(old.boards) == len(new.boards)

@@ -17,7 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from collections.abc import Iterable
 
-from ..model import Event, GameKind as K, Player, RoundRecord
+from ..model import Event, GameKind as K, Player
+from ..history import RoundRecord
 from .table import standings_with_context
 
 _NO_OPPONENT = {K.PAIRING_BYE: "B", K.FULL_BYE: "F", K.HALF_BYE: "H", K.ZERO_BYE: "Z",

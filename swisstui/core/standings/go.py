@@ -279,7 +279,7 @@ def sosm(ctx: Context) -> dict[int, float]:
         for r in recs:
             h = _handicap(r) if r.kind in _WITH_OPPONENT else 0.0
             if h:
-                # first-listed is Black in Go (model.board_colours)
+                # first-listed is Black in Go (history.board_colours)
                 base[pid] += -h if r.first else h
     return base
 

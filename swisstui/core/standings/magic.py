@@ -19,7 +19,8 @@ All four are percent codes: fractions in JSON, percents in text.  Values are fra
 from __future__ import annotations
 
 from ..i18n import N_
-from ..model import GameKind as K, RoundRecord
+from ..model import GameKind as K
+from ..history import RoundRecord
 from .context import Context
 from .registry import tiebreak
 

@@ -27,7 +27,8 @@ without disc counts (issue 32 item 20; docs/TIEBREAKS.md "Othello"):
 from __future__ import annotations
 
 from ..i18n import N_
-from ..model import GameKind as K, RoundRecord
+from ..model import GameKind as K
+from ..history import RoundRecord
 from .context import Context
 from .registry import tiebreak
 

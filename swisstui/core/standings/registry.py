@@ -17,7 +17,7 @@ compute function.
   ``BH/P``) and computes the base tie-break on
   :meth:`.context.Context.with_forfeits_played`.  Variants are not listed by iteration.
 
-Values are always computed from :func:`swisstui.core.model.history`, never stored.
+Values are always computed from :func:`swisstui.core.history.history`, never stored.
 """
 
 from __future__ import annotations

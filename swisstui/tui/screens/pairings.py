@@ -17,7 +17,8 @@ from ...core.collation import name_key
 from ...core.errors import PairingError, SwissError
 from ...core import i18n
 from ...core.i18n import N_, _, ngettext
-from ...core.model import ByeKind, Event, board_colours
+from ...core.model import ByeKind, Event
+from ...core.history import board_colours
 from .. import backend, keymap
 from ..widgets.dialogs import ConfirmScreen, MessageScreen, PromptScreen
 from ..widgets.fasttable import FastTable

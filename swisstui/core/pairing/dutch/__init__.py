@@ -19,7 +19,8 @@ from dataclasses import replace
 
 from ...errors import PairingError
 from ...i18n import _, ngettext
-from ...model import Board, Bye, ByeKind, Event, Round, history
+from ...model import Board, Bye, ByeKind, Event, Round
+from ...history import history
 from ..criteria import rematches_text
 from .brackets import Result, pair_players
 from .colours import allocate

@@ -27,7 +27,8 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from ...i18n import N_
-from ...model import Event, GameKind, history
+from ...model import Event, GameKind
+from ...history import history
 
 TITLE_ORDER = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
 
