@@ -13,11 +13,15 @@ from __future__ import annotations
 
 import pytest
 from textual import events
+from textual.app import ComposeResult
+from textual.containers import Vertical
 from textual.widgets import Input
 
 from conftest import make_event
 from swisstui.core import i18n, store
+from swisstui.tui import keyorder
 from swisstui.tui.app import SwissApp
+from swisstui.tui.keyorder import OrderedKeysApp
 from swisstui.tui.screens.event_form import EventForm
 from swisstui.tui.screens.exports import PathPrompt, default_path, export_choices
 from swisstui.tui.widgets.dialogs import PlayerForm, PromptScreen
@@ -156,3 +160,31 @@ async def test_keys_typed_before_the_first_screen_is_shown(tmp_path):
         await settle(pilot)
         assert isinstance(app.screen, EventForm)
         assert app.screen.texts()["name"] == "Autumn"
+
+
+# ---- the order never freezes the keyboard ------------------------------------------------------
+
+class _Swallowing(OrderedKeysApp):
+    """Two fields in a container that drops every message bubbling through it, the marks
+    that follow the keys too: a mark that never arrives."""
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="box"):
+            yield Input(id="a")
+            yield Input(id="b")
+
+    def on_mount(self) -> None:
+        self.query_one("#box").disable_messages(OrderedKeysApp.Passed)
+        self.query_one("#a").focus()
+
+
+async def test_a_lost_mark_holds_the_keys_at_most_the_hold_limit():
+    assert keyorder.HOLD_LIMIT == 1.0
+    app = _Swallowing()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await burst(pilot, "x", "y", "z")
+        a = app.query_one("#a", Input)
+        assert a.value == "x"  # the first key went, the others wait for its mark
+        await pilot.pause(3 * keyorder.HOLD_LIMIT)  # then each after the limit, in order
+        assert a.value == "xyz"
