@@ -14,29 +14,35 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .games import profile
 from .model import Board, Event, Result, Round, Settings
 
+if TYPE_CHECKING:
+    from .games.base import GameProfile
+
 __all__ = ["with_setup", "after_result", "result_setup", "uses_setup", "describe"]
 
 
-def _compute(event: Event, board: Board) -> Mapping[str, Any] | None:
-    prof = profile(event.game)
+def _compute(event: Event, board: Board, prof: GameProfile) -> Mapping[str, Any] | None:
     if prof.board_setup is None:
         return None
     a, b = board.players
     return prof.board_setup(event.settings, event.player(a), event.player(b))
 
 
-def with_setup(event: Event, rnd: Round, boards: Iterable[int] | None = None) -> Round:
+def with_setup(event: Event, rnd: Round, boards: Iterable[int] | None = None, *,
+               prof: GameProfile | None = None) -> Round:
     """``rnd`` with the setup of its boards without a result (only the board numbers
-    ``boards`` when given) decided on ``event``'s players and settings."""
-    if not uses_setup(event.settings):
+    ``boards`` when given) decided on ``event``'s players and settings; ``prof``: the game
+    profile when the caller has it (a pairing's :class:`~swisstui.core.field.Field`)."""
+    if prof is None:
+        prof = profile(event.game)
+    if not _uses_setup(event.settings, prof):
         return rnd
     only = set(boards) if boards is not None else None
-    new = tuple(replace(b, setup=_compute(event, b))
+    new = tuple(replace(b, setup=_compute(event, b, prof))
                 if b.result is None and (only is None or b.number in only) else b
                 for b in rnd.boards)
     return replace(rnd, boards=new)
@@ -44,7 +50,10 @@ def with_setup(event: Event, rnd: Round, boards: Iterable[int] | None = None) ->
 
 def uses_setup(settings: Settings) -> bool:
     """The event's boards get a setup (Go: the option ``handicap`` is on)."""
-    prof = profile(settings.game)
+    return _uses_setup(settings, profile(settings.game))
+
+
+def _uses_setup(settings: Settings, prof: GameProfile) -> bool:
     return prof.board_setup is not None and prof.board_setup(settings, None, None) is not None
 
 

@@ -4,6 +4,7 @@ C.04.2), and ``--allow-rematch`` relaxing C1 (issue 13; docs/PAIRING.md)."""
 import pytest
 
 from swisstui.core.errors import PairingError
+from swisstui.core.field import Field
 from swisstui.core.model import Player
 from swisstui.core.pairing import pair_round
 from swisstui.core.pairing.dutch import pairing_numbers
@@ -38,7 +39,7 @@ def test_build_players_uses_the_frozen_numbers():
               [(5, 1, "1-0"), (2, 3, "1-0"), ("bye", 4, "pairing")],
               [(5, 2, "="), (1, 4, "1-0"), ("bye", 3, "zero")]]
     ev = build("chess", PLAYERS, rounds, nrounds=7, system="dutch")
-    tpn = {q.id: q.tpn for q in build_players(ev, 5, [1, 2, 3, 4, 5, 6])}
+    tpn = {q.id: q.tpn for q in build_players(Field.of(ev, 4), [1, 2, 3, 4, 5, 6])}
     assert tpn == {5: 1, 1: 2, 2: 3, 3: 4, 4: 5, 6: 6}  # F (2200) last, not first
 
 

@@ -22,6 +22,7 @@ from dataclasses import replace
 import pytest
 
 from swisstui.core.errors import PairingError
+from swisstui.core.field import Field
 from swisstui.core.model import ByeKind, Event
 from swisstui.core.pairing import pair_round
 from swisstui.core.pairing.dutch.brackets import pair_players
@@ -85,7 +86,7 @@ def _pairs_or_refuses(ev: Event, stats: dict[str, int]) -> Event:
     # even rematches do not help: here only C2 can block (no forbidden pairs; colours are
     # never the cause in these events — if they were, this says so)
     ids, _byes = to_pair(ev, round_no)
-    players = build_players(ev, round_no, ids)
+    players = build_players(Field.of(ev, round_no - 1), ids)
     assert len(players) % 2 == 1 and not any(q.bye_eligible for q in players), msg
     assert "(C2:" in msg and "players bye" in msg
     with pytest.raises(PairingError):

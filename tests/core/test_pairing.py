@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from swisstui.core.errors import ConflictError, PairingError
+from swisstui.core.field import Field
 from swisstui.core.model import (Board, Bye, ByeKind, Event, Player, Result, Round, Scoring,
                                  Settings)
 from swisstui.core.pairing import check_board, pair_round, swap, undo_round
@@ -206,7 +207,7 @@ def test_bad_fixed_argument_refused():
 def test_chess_colour_hard_limit_no_three_in_a_row():
     # 1 and 2 both had White twice: they cannot meet (both must have Black)
     ev = event(4, rounds=5, played=[[(1, 3, 0.5), (2, 4, 0.5)], [(1, 4, 0.5), (2, 3, 0.5)]])
-    states = build_states(ev, 3, [1, 2, 3, 4], system="swiss")
+    states = build_states(Field.of(ev, 2), [1, 2, 3, 4], system="swiss", order="strength")
     assert preference(states[1], "fide").strength == ABSOLUTE
     with pytest.raises(PairingError, match="colour limits|already met"):
         pair_round(ev)
@@ -325,7 +326,7 @@ def test_preference_strengths():
 def test_allocation_grants_both_preferences():
     a, b = PState(1, Player(1, "a"), order=0), PState(2, Player(2, "b"), order=1)
     a.colours, b.colours = ["w"], ["b"]
-    first, second, why = allocate(a, b, "fide", game="chess", seed=0, round_no=2)
+    first, second, why = allocate(a, b, "fide", first_colour="w", seed=0, round_no=2)
     assert (first, second) == (2, 1) and "both" in why
 
 
@@ -363,7 +364,7 @@ def test_mcmahon_groups_by_start_score_bar_and_floor():
     ps = tuple(Player(i + 1, f"P{i + 1}", rank=r) for i, r in enumerate(ranks))
     ev = event(players=ps, game="go", system="mcmahon",
                options={"mcmahon_bar": "3d", "mcmahon_floor": "20k"})
-    states = build_states(ev, 1, [p.id for p in ps], system="mcmahon")
+    states = build_states(Field.of(ev, 0), [p.id for p in ps], system="mcmahon", order="strength")
     # bar 3d (value 2): 6d, 4d and 3d start equal; floor 20k: 25k and 20k start equal
     assert states[1].score == states[2].score == states[3].score == 32
     assert states[5].score == states[6].score == 10

@@ -122,17 +122,17 @@ def test_pair_is_none_exactly_when_a_rule_blocks(game):
     from dataclasses import replace
 
     from swisstui.core.pairing.criteria import Context, Evaluator
-    from swisstui.core.pairing.colours import colour_mode
-    from swisstui.core.pairing.engine import colour_gap
+    from swisstui.core.field import Field
     from swisstui.core.pairing.groups import build_states, to_pair
     from swisstui.core.pairing.simulate import simulate
 
     ev = simulate(game, 30, 4, seed=7)
     rnd = ev.current_round + 1
     ids, _ = to_pair(ev, rnd)
-    states = build_states(ev, rnd, ids, system="swiss")
-    mode = colour_mode(ev)
-    gap = colour_gap(ev, mode)[0]
+    field = Field.of(ev)
+    states = build_states(field, ids, system="swiss", order="strength", handicap=False)
+    mode = field.plan.colours
+    gap = field.plan.colour_gap
     base = Context(game=game, mode=mode, style="fold", seed=1, round_no=rnd, ngroups=5,
                    nplayers=len(states), forbidden=frozenset({frozenset(ids[:2])}),
                    colour_gap=gap, topscore=3)
@@ -205,7 +205,7 @@ def _floaters_plain(c, s, m, k, direction):
 @pytest.mark.parametrize("game,seed", [("chess", 1), ("go", 2), ("othello", 3), ("magic", 4)])
 def test_floaters_stop_early_with_the_same_choice(game, seed, monkeypatch):
     from swisstui.core.pairing import candidates
-    from swisstui.core.pairing.colours import colour_mode
+    from swisstui.core.field import Field
     from swisstui.core.pairing.criteria import Context, Evaluator
     from swisstui.core.pairing.groups import build_states, to_pair
     from swisstui.core.pairing.simulate import simulate
@@ -214,9 +214,10 @@ def test_floaters_stop_early_with_the_same_choice(game, seed, monkeypatch):
     ev = simulate(game, 400, 3, seed=seed)
     rnd = ev.current_round + 1
     ids, _ = to_pair(ev, rnd)
-    states = build_states(ev, rnd, ids, system="swiss")
+    field = Field.of(ev)
+    states = build_states(field, ids, system="swiss", order="strength", handicap=False)
     pool = sorted(states.values(), key=lambda st: st.order)
-    ctx = Context(game=game, mode=colour_mode(ev), style="slide", seed=1, round_no=rnd,
+    ctx = Context(game=game, mode=field.plan.colours, style="slide", seed=1, round_no=rnd,
                   ngroups=1 + max(st.group for st in pool), nplayers=len(pool),
                   forbidden=frozenset())
     for k in (1, 3, 6, 12):

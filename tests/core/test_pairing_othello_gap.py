@@ -126,9 +126,9 @@ def test_excess_counts_the_best_allocation():
 
 def test_allocation_gives_the_colour_to_the_player_further_from_even():
     a, b = _st(1, "bbb"), _st(2, "bb")  # both want White
-    first, _second, why = allocate(a, b, "balance", game="othello", seed=0, round_no=6, gap=1)
+    first, _second, why = allocate(a, b, "balance", first_colour="b", seed=0, round_no=6, gap=1)
     assert first == 2 and "wider colour difference" in why  # 1 takes White (second-listed)
-    first, _second, _why = allocate(b, a, "balance", game="othello", seed=0, round_no=6, gap=1)
+    first, _second, _why = allocate(b, a, "balance", first_colour="b", seed=0, round_no=6, gap=1)
     assert first == 2
 
 

@@ -15,7 +15,7 @@ import pytest
 
 from swisstui.core.model import Event
 from swisstui.core.pairing import pair_round
-from swisstui.core.pairing.engine import _plan
+from swisstui.core.field import Field
 from swisstui.core.pairing.groups import build_states, to_pair
 from swisstui.core.pairing.simulate import play, random_players
 from swisstui.core.settings import make_settings, method_departures
@@ -41,10 +41,8 @@ def by_hand(listed: list[int], met: dict[int, set[int]]) -> list[tuple[int, int]
 def method_pairs(event: Event) -> set[frozenset]:
     """The round the method gives, on the engine's own list (same chain, same lot)."""
     round_no = event.current_round + 1
-    order, _style, chain = _plan(event, round_no)
     ids, _byes = to_pair(event, round_no)
-    states = build_states(event, round_no, ids, system=event.settings.system, order=order,
-                          seed=event.settings.seed, chain=chain)
+    states = build_states(Field.of(event), ids, handicap=False)
     listed = [st.id for st in sorted(states.values(), key=lambda st: st.order)]
     pairs = by_hand(listed, {pid: set(st.met) for pid, st in states.items()})
     assert pairs is not None

@@ -142,7 +142,7 @@ class GameProfile:
     # Colour gap of balanced colours: a player's Blacks and Whites at most this many apart
     # (Othello 1: never 2 apart).  None = no gap.  A game with a gap has the option
     # ``colour_limit``: "graded" (default: the pairing with the fewest and smallest excesses)
-    # or "absolute" (a round that cannot keep the gap is refused); pairing/engine.colour_gap.
+    # or "absolute" (a round that cannot keep the gap is refused); field.pairing_plan.
     colour_gap: int | None = None
     # Pairing styles that stand for a published method in this game, with the settings the
     # method implies (Go: "tiebreaks" = the Tagajo method).

@@ -29,20 +29,11 @@ from ..i18n import N_, _
 
 from dataclasses import dataclass
 
-from ..games import profile
 from .groups import PState, det_hash, even_game, rank_value
 
 ABSOLUTE, STRONG, MILD, NONE = 3, 2, 1, 0
 STRENGTH_NAME = {ABSOLUTE: N_("absolute"), STRONG: N_("strong"), MILD: N_("mild"), NONE: N_("no")}
 NAME = {"w": N_("White"), "b": N_("Black")}
-
-
-def handicap_games(event) -> bool:
-    """The game's handicap option is on (``GameProfile.handicap_option``, Go ``handicap =
-    true``): players of different ranks play handicap games, the stronger one with White
-    (docs/RULES.md §1.3)."""
-    option = profile(event.game).handicap_option
-    return option is not None and bool(event.settings.options.get(option, False))
 
 
 def stronger(a: PState, b: PState) -> PState | None:
@@ -53,16 +44,6 @@ def stronger(a: PState, b: PState) -> PState | None:
     ra, rb = rank_value(a.player.rank), rank_value(b.player.rank)
     assert ra is not None and rb is not None  # not an even game: both ranks are known
     return a if ra > rb else b
-
-
-def colour_mode(event) -> str:
-    """The event's colour rule: ``Settings.colours``, or the game profile's default (for the
-    event's style: Go's Tagajo style has none)."""
-    mode = event.settings.colours
-    if mode and mode != "auto":
-        return mode
-    from ..settings import game_defaults
-    return game_defaults(event.game, style=event.settings.style)["colours"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,9 +148,9 @@ def misses(a: PState, b: PState, mode: str) -> tuple[int, int]:
     return 1, 1 if min(pa.strength, pb.strength) >= STRONG else 0
 
 
-def allocate(a: PState, b: PState, mode: str, *, game: str, seed: int, round_no: int,
-             initial: str = "w", handicap: bool = False, gap: int | None = None
-             ) -> tuple[int, int, str]:
+def allocate(a: PState, b: PState, mode: str, *, first_colour: str, seed: int,
+             round_no: int, initial: str = "w", handicap: bool = False,
+             gap: int | None = None) -> tuple[int, int, str]:
     """Order the pair as (first-listed, second, reason) — the colour decision.
 
     FIDE order (docs/RULES.md §5.6): 1. grant both preferences; 2. the stronger preference (both
@@ -177,9 +158,8 @@ def allocate(a: PState, b: PState, mode: str, *, game: str, seed: int, round_no:
     player further from even keeps the colour that evens it, :func:`excess`); 3. alternate from the most recent round where they
     had different colours; 4. the higher-ranked player's preference; 5. round 1 / no history:
     the initial colour by lot to the higher-ranked if their place is odd (1st, 3rd…)."""
-    # the first-listed player's colour; where the order fixes none, the first-listed is the
-    # (tentative) Black (Renju)
-    first_colour = profile(game).first_colour or "b"
+    # ``first_colour``: the first-listed player's colour (the plan's: where the order fixes
+    # none, the first-listed is the (tentative) Black, Renju)
     hi, lo = (a, b) if a.order <= b.order else (b, a)  # hi = higher-placed
 
     def give(st: PState, colour: str, why: str) -> tuple[int, int, str]:

@@ -92,7 +92,7 @@ class Context:
     """What the weights of one round depend on besides the two players."""
 
     game: str
-    mode: str  # colour mode (colours.colour_mode)
+    mode: str  # colour mode (the plan's colours, core/field.py)
     style: str  # fold | slide | adjacent (random / tiebreaks / lot pair as adjacent)
     seed: int
     round_no: int

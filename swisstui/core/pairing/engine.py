@@ -17,13 +17,13 @@ from ..board_setup import with_setup
 from ..gcpause import paused_gc
 from ..memory import large_blocks_from_the_system
 from ..errors import ConflictError, PairingError
-from ..games import profile
+from ..field import Field
 from ..model import Board, Bye, ByeKind, Event, Round
 from .blossom import Blossom
 from .candidates import (FULL_LIMIT, SPREAD, SPREAD_ACROSS, START_WINDOW, Candidates,
                          ideal_partner)
 from .certify import Pricer, certify, complete_packer
-from .colours import allocate, colour_mode, excess, excess_note, handicap_games
+from .colours import allocate, excess, excess_note
 from .criteria import (BYE, FIELDS, RELAXED_IDX, Context, Evaluator, Packer, objective,
                        rematches_text)
 from .groups import PState, build_states, lot_key, strength_key, to_pair
@@ -81,43 +81,6 @@ class Pairing:
         return text
 
 
-# ---- the settings as the engine reads them ---------------------------------------------------
-
-
-def _plan(event: Event, round_no: int) -> tuple[str, str, tuple[str, ...]]:
-    """(order, ideal style, chain) for this round (docs/PAIRING.md "Systems and orders")."""
-    s = event.settings
-    if round_no == 1:
-        if s.round1 == "random":
-            return "random", "adjacent", ()
-        if s.round1 == "lot":
-            return "lot", "adjacent", ()  # Kagawa: 1–2, 3–4 in lot order (docs/RULES.md §1.7)
-        return "strength", s.style if s.style in ("fold", "slide") else "fold", ()
-    if s.style == "random":
-        return "random", "adjacent", ()
-    if s.style == "tiebreaks":
-        if round_no == 2:  # Tagajo: round 2 by wins, then random (docs/RULES.md §8.2)
-            return "random", "adjacent", ()
-        return "chain", "adjacent", tuple(s.pairing_order or s.tiebreaks)
-    if s.style == "adjacent":
-        return "strength", "adjacent", ()
-    return "strength", s.style, ()
-
-
-def colour_gap(event: Event, mode: str) -> tuple[int | None, bool]:
-    """(gap, absolute): the game's colour gap — Blacks and Whites of a player at most
-    ``gap`` apart, the profile's ``colour_gap`` (Othello 1, docs/RULES.md §8.0) — when colours are
-    balanced, and whether the event makes it a hard limit (game option ``colour_limit =
-    "absolute"``; default ``"graded"``: the fewest and smallest excesses, docs/RULES.md §2.4 Papp).
-    (None, False) for games without one."""
-    if mode != "balance":
-        return None, False
-    gap = profile(event.game).colour_gap
-    if gap is None:
-        return None, False
-    return gap, event.settings.options.get("colour_limit", "graded") == "absolute"
-
-
 def _check_ready(event: Event, round_no: int) -> None:
     s = event.settings
     if round_no > s.rounds:
@@ -155,16 +118,20 @@ def _pairs_arg(pairs, what: str, available: set[int], event: Event, round_no: in
 
 
 def pair_round(event: Event, *, fixed=(), forbid=(), allow_rematch: bool = False,
-               window: int | None = None, engine: str = "auto") -> Pairing:
-    """Pair the next round of ``event`` (:func:`_pair_round`); each board gets what the game
-    decides at pairing time (Go handicap stones and komi, :mod:`swisstui.core.board_setup`)."""
+               window: int | None = None, engine: str = "auto",
+               field: Field | None = None) -> Pairing:
+    """Pair the next round of ``event`` (:func:`_pair_round`) on its :class:`Field`
+    (``field``, else built here once); each board gets what the game decides at pairing
+    time (Go handicap stones and komi, :mod:`swisstui.core.board_setup`)."""
     with paused_gc():  # a pairing builds 10⁵–10⁶ acyclic objects (swisstui.core.gcpause)
-        p = _pair_round(event, fixed=fixed, forbid=forbid, allow_rematch=allow_rematch,
+        if field is None:
+            field = Field.of(event)
+        p = _pair_round(field, fixed=fixed, forbid=forbid, allow_rematch=allow_rematch,
                         window=window, engine=engine)
-    return replace(p, round=with_setup(event, p.round))
+    return replace(p, round=with_setup(event, p.round, prof=field.profile))
 
 
-def _pair_round(event: Event, *, fixed=(), forbid=(), allow_rematch: bool = False,
+def _pair_round(field: Field, *, fixed=(), forbid=(), allow_rematch: bool = False,
                 window: int | None = None, engine: str = "auto") -> Pairing:
     """Pair the next round of ``event`` (see module docstring).
 
@@ -174,8 +141,9 @@ def _pair_round(event: Event, *, fixed=(), forbid=(), allow_rematch: bool = Fals
     complete graph, the exact reference);
     ``engine`` ``networkx`` / ``rustworkx`` forces the solver.  Raises PairingError when no
     legal pairing exists — never loops, never writes."""
+    event = field.event
     s = event.settings
-    round_no = event.current_round + 1
+    round_no = field.round_no
     _check_ready(event, round_no)
     ids, req_byes = to_pair(event, round_no)
     available = set(ids)
@@ -187,36 +155,32 @@ def _pair_round(event: Event, *, fixed=(), forbid=(), allow_rematch: bool = Fals
             raise PairingError(_("--fixed names player {value} twice").format(value=a if a in seen else b))
         seen.update((a, b))
     byes = [Bye(pid, kind) for pid, kind in req_byes]
-    if s.system == "roundrobin":
-        return _roundrobin(event, round_no, ids, byes)
-    if s.system == "dutch":  # FIDE C.04.3, its own engine (pairing/dutch/)
+    plan = field.plan
+    if plan.system == "roundrobin":
+        return _roundrobin(field, ids, byes)
+    if plan.system == "dutch":  # FIDE C.04.3, its own engine (pairing/dutch/)
         from .dutch import pair_dutch
-        return pair_dutch(event, round_no, ids, byes, fixed=fixed, forbid=forbid,
+        return pair_dutch(field, ids, byes, fixed=fixed, forbid=forbid,
                           allow_rematch=allow_rematch)
     if len(ids) < 2 and not fixed:
         raise PairingError(_("round {round_no}: {count} player(s) to pair; need at least 2").format(round_no=round_no, count=len(ids)))
 
-    order, style, chain = _plan(event, round_no)
-    prof = profile(s.game)
-    handicap = handicap_games(event)
-    states = build_states(event, round_no, ids, system=s.system, order=order, seed=s.seed,
-                          chain=chain, handicap=handicap)
-    mode = colour_mode(event)
-    gap, gap_absolute = colour_gap(event, mode)
-    forbidden = frozenset(frozenset(p) for p in (*s.forbidden, *forbid))
-    last = round_no == s.rounds
-    topscore = s.scoring.win * s.rounds / 2 if s.system != "mcmahon" else float("inf")
+    style, chain = plan.style, plan.chain
+    handicap = plan.handicap
+    states = build_states(field, ids)
+    mode = plan.colours
+    gap, gap_absolute = plan.colour_gap, plan.colour_absolute
+    forbidden = plan.forbidden | frozenset(frozenset(p) for p in forbid)
     ngroups = 1 + max((st.group for st in states.values()), default=0)
-    ctx = Context(game=s.game, mode=mode, style=style, seed=s.seed, round_no=round_no,
-                  ngroups=ngroups, nplayers=len(states), forbidden=forbidden, last_round=last,
-                  topscore=topscore, club_weight=s.club_weight, country_weight=s.country_weight,
-                  allow_rematch=allow_rematch, pab_strict=prof.pab_bars_unplayed_win,
-                  random_bye=prof.pab_random_lowest, handicap=handicap, colour_gap=gap,
+    ctx = Context(game=s.game, mode=mode, style=style, seed=plan.seed, round_no=round_no,
+                  ngroups=ngroups, nplayers=len(states), forbidden=forbidden,
+                  last_round=plan.last_round, topscore=plan.topscore,
+                  club_weight=plan.club_weight, country_weight=plan.country_weight,
+                  allow_rematch=allow_rematch, pab_strict=plan.pab_strict,
+                  random_bye=plan.random_bye, handicap=handicap, colour_gap=gap,
                   colour_absolute=gap_absolute)
     ev = Evaluator(states, ctx)
-    from ..settings import method_departures, style_method
-    departures = method_departures(s)
-    warnings: list[str] = list(departures) + _unrecorded_colours(event, round_no, mode)
+    warnings: list[str] = list(plan.departures) + _unrecorded_colours(field)
     notes: dict[int, list[str]] = {}
     pinned: list[tuple[PState, PState]] = []
     for a, b in fixed:
@@ -228,10 +192,9 @@ def _pair_round(event: Event, *, fixed=(), forbid=(), allow_rematch: bool = Fals
     pool = [st for st in states.values() if st.id not in seen]
     pool.sort(key=lambda st: st.order)
 
-    method_of_style = style_method(s)
+    method_of_style = plan.method
     listed = None
-    if method_of_style is not None and method_of_style.down_the_list \
-            and not _list_departures(s, method_of_style):
+    if plan.down_the_list:
         # the style's published method, with its settings: pair down the list as it does
         strict = Evaluator(states, replace(ctx, allow_rematch=False))
         listed = pair_in_list(pool, strict) or pair_in_list(pool, strict, second_bye=True)
@@ -282,17 +245,16 @@ def _pair_round(event: Event, *, fixed=(), forbid=(), allow_rematch: bool = Fals
     # boards: top groups first, then the higher-placed player
     pairs.sort(key=lambda ab: (min(ab[0].group, ab[1].group), -max(ab[0].score, ab[1].score),
                                min(ab[0].order, ab[1].order)))
-    option = prof.initial_colour_option  # colour of the top seed in round 1
-    initial = str(s.options.get(option, "w")) if option else "w"
+    initial = plan.initial_colour  # colour of the top seed in round 1
     list_values: dict[int, str] | None = None  # the list's criteria, for the explanations
     boards = []
     at: dict[tuple[int, int], PState] = {}  # explanations: who sits at (group, place)
     for x in states.values():
         at.setdefault((x.group, x.pos), x)
     for n, (a, b) in enumerate(pairs, start=1):
-        first, second, colour_why = allocate(a, b, mode, game=s.game, seed=s.seed,
-                                             round_no=round_no, initial=initial,
-                                             handicap=handicap, gap=gap)
+        first, second, colour_why = allocate(a, b, mode, first_colour=plan.first_colour,
+                                             seed=plan.seed, round_no=round_no,
+                                             initial=initial, handicap=handicap, gap=gap)
         boards.append(Board(n, (first, second)))
         by_list = listed is not None and (a, b) not in pinned
         notes[n] = _explain_board(n, states[first], states[second], colour_why, ev, style,
@@ -309,8 +271,7 @@ def _pair_round(event: Event, *, fixed=(), forbid=(), allow_rematch: bool = Fals
             # the method has no club or country rule: nothing tried to keep them apart
             notes[n] = [x for x in notes[n] if x not in _GEO_NOTES()]
         if gap is not None and excess(a, b, gap)[0]:
-            note = excess_note(states[first], states[second], prof.first_colour or "b",
-                               gap)
+            note = excess_note(states[first], states[second], plan.first_colour, gap)
             if note:
                 notes[n].append(_("relaxed: colour gap — {note}").format(note=note))
     byes.sort(key=lambda b: b.player)
@@ -687,14 +648,15 @@ def _explain_board(n: int, a: PState, b: PState, colour_why: str, ev: Evaluator,
     return lines
 
 
-def _unrecorded_colours(event: Event, round_no: int, mode: str) -> list[str]:
+def _unrecorded_colours(field: Field) -> list[str]:
     """A warning naming the earlier boards whose colours are recorded with the result
     (``GameProfile.actual_black_key``: Renju's Black, decided at the board) but were not:
     the colour balance of this pairing cannot count them (issue 32 item 20).  Forfeits have
     no colours; [] when nothing is missing or the event pairs without colours."""
-    key = profile(event.game).actual_black_key
-    if key is None or mode == "none":
+    key, round_no = field.plan.actual_black_key, field.round_no
+    if key is None or field.plan.colours == "none":
         return []
+    event = field.event
     missing: dict[int, list[int]] = {}
     for rnd in sorted(event.rounds, key=lambda r: r.number):
         if rnd.number >= round_no or rnd.playoff:
@@ -715,16 +677,6 @@ def _unrecorded_colours(event: Event, round_no: int, mode: str) -> list[str]:
                      "do not count in this round's colour balance; record who had Black "
                      "(result --black ID --force, or black=ID in the results)",
                      count).format(count=count, where=where)]
-
-
-def _list_departures(s, method) -> list[str]:
-    """The departures from the style's method that stop pairing down the list: colours or
-    club/country avoidance (rules the list cannot keep).  Another ``pairing_order`` is
-    reported as a departure too, but the list is still paired, in that order."""
-    from ..settings import method_departures
-    if "pairing_order" in method.settings:
-        s = replace(s, pairing_order=method.settings["pairing_order"])
-    return method_departures(s)
 
 
 def _GEO_NOTES() -> tuple[str, str]:
@@ -828,12 +780,14 @@ def _explain_byes(byes: list[Bye], pair_bye: PState | None, ev: Evaluator,
 # ---- round robin -----------------------------------------------------------------------------
 
 
-def _roundrobin(event: Event, round_no: int, ids: list[int], byes: list[Bye]) -> Pairing:
+def _roundrobin(field: Field, ids: list[int], byes: list[Bye]) -> Pairing:
     """Berger tables over every registered player (roundrobin.py).  A player who is absent or
     withdrawn keeps their slot: the opponent gets the pairing bye."""
-    players = sorted(event.players, key=lambda p: lot_key(p) if any(
-        q.lot is not None for q in event.players) else strength_key(p))
-    pairs, bye = roundrobin_pairs(players, round_no, event.settings.rounds)
+    units = list(field.units.values())
+    lots = any(u.lot is not None for u in units)
+    players = sorted(units, key=lambda u: lot_key(u) if lots else strength_key(u))
+    round_no = field.round_no
+    pairs, bye = roundrobin_pairs(players, round_no, field.plan.rounds)
     active = set(ids)
     boards: list[Board] = []
     out_byes, notes = list(byes), {}
@@ -872,21 +826,19 @@ def check_board(event: Event, round_no: int, a: int, b: int) -> list[str]:
     """Every rule the pair (a, b) breaks if it plays in ``round_no`` (absolute rules, then
     score difference and club/country)."""
     ids = [p.id for p in event.players if p.active_in(round_no)]
-    order, style, chain = _plan(event, round_no)
-    states = build_states(event, round_no, ids, system=event.settings.system, order=order,
-                          seed=event.settings.seed, chain=chain)
+    field = Field.of(event, round_no - 1)
+    plan = field.plan
+    states = build_states(field, ids, handicap=False)
     if a not in states or b not in states:
         return [_("player {id} is not active in round {round_no}").format(
             id=a if a not in states else b, round_no=round_no)]
     s = event.settings
-    mode = colour_mode(event)
-    gap = colour_gap(event, mode)[0]
-    ctx = Context(game=s.game, mode=mode, style=style, seed=s.seed,
+    ctx = Context(game=s.game, mode=plan.colours, style=plan.style, seed=plan.seed,
                   round_no=round_no, ngroups=1, nplayers=len(states),
-                  forbidden=frozenset(frozenset(p) for p in s.forbidden),
-                  last_round=round_no == s.rounds,
+                  forbidden=plan.forbidden, last_round=plan.last_round,
                   topscore=s.scoring.win * s.rounds / 2,
-                  colour_gap=gap, colour_absolute=True)  # a graded gap is a rule broken too
+                  colour_gap=plan.colour_gap,
+                  colour_absolute=True)  # a graded gap is a rule broken too
     ev = Evaluator(states, ctx)
     sa, sb = states[a], states[b]
     broken = []

@@ -1,6 +1,7 @@
 """Who is to be paired, on what score, in which score group and at which place in it.
 
-Everything is derived from :func:`swisstui.core.history.history` (never stored):
+Everything is derived from the request's :class:`~swisstui.core.field.Field` — the units'
+round records (:func:`swisstui.core.history.history`, never stored) and its pairing plan:
 
 * pairing score — the event's points (late entrants' missed rounds score
   ``Settings.scoring.absent``, docs/RULES.md §1.5 / FIDE C.04.2 2.4); in McMahon the McMahon score
@@ -18,9 +19,8 @@ import math
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from ..games import profile
+from ..field import Field, Unit
 from ..model import ByeKind, Event, GameKind, Player
-from ..history import history
 
 # Rounds a player scored a win's points without playing: FIDE C.04.1 d (2026: any unplayed
 # round scoring a win) bars the pairing-allocated bye.
@@ -52,7 +52,7 @@ class PState:
     """One player's pairing facts before the round being paired."""
 
     id: int
-    player: Player
+    player: Unit  # what the engine reads of the player (core/field.py)
     score: float = 0.0  # pairing score (points, or MMS)
     group: int = 0  # score group index, 0 = top
     pos: int = 0  # 0-based place inside the group (the in-group order)
@@ -81,73 +81,75 @@ class PState:
         return self.floats[-1] if self.floats else 0
 
 
-def start_scores(event: Event) -> dict[int, float]:
-    """McMahon start scores (SMMS, docs/RULES.md §1.2) as the game profile defines them
-    (``GameProfile.mcmahon_start``: :func:`swisstui.core.mcmahon.start_scores`, the one
-    definition of bar and floor)."""
-    return {pid: float(v) for pid, v in profile(event.game).mcmahon_start(event).items()}
-
-
-def mcmahon_scores(event: Event, upto: int, code: str) -> dict[int, float]:
+def mcmahon_scores(event: Event, upto: int, code: str, field: Field | None = None
+                   ) -> dict[int, float]:
     """McMahon scores after round ``upto`` as the standings define them, through the
     tie-break ``code`` the game profile names (``GameProfile.mcmahon_score``; Go ``MMS``,
     docs/RULES.md §1.2: start score + wins + byes + the option ``absent_mms`` per absent or
     not-yet-registered round, rounded down per ``round_down``) — the one definition, in the
-    standings area."""
+    standings area.  ``field``: the request's Field after round ``upto``, when the caller
+    has it."""
     from ..standings import standings
-    table = standings(event, upto=upto, chain=(code,))
+    table = standings(event, upto=upto, chain=(code,), field=field)
     return {row.player.id: float(row.values[code]) for row in table.rows}
 
 
 def pairing_scores(event: Event, round_no: int) -> dict[int, float]:
     """The score each player is paired on in ``round_no`` (the "score" of a pairing list):
     the points after the round before, or in a McMahon event the McMahon score."""
-    s = event.settings
-    code = profile(event.game).mcmahon_score
-    if s.system == "mcmahon" and code is not None:
-        return mcmahon_scores(event, round_no - 1, code)
-    base = start_scores(event) if s.system == "mcmahon" else {}
-    from ..history import scores
-    return {pid: base.get(pid, 0.0) + pts for pid, pts in scores(event, round_no - 1).items()}
+    field = Field.of(event, round_no - 1)
+    code = field.profile.mcmahon_score
+    mcmahon = event.settings.system == "mcmahon"
+    if mcmahon and code is not None:
+        return mcmahon_scores(event, round_no - 1, code, field)
+    base = field.start_scores if mcmahon else {}
+    return {pid: base.get(pid, 0.0) + sum(r.points for r in recs)
+            for pid, recs in field.records.items()}
 
 
-def strength_key(p: Player) -> tuple:
+def strength_key(p: Unit | Player) -> tuple:
     """Strongest first: rating, then Go rank, then lot, then id."""
     rv = rank_value(p.rank)
     return (-(p.rating or 0), -(rv if rv is not None else -99), p.lot or 10**9, p.id)
 
 
-def lot_key(p: Player) -> tuple:
+def lot_key(p: Unit | Player) -> tuple:
     return (p.lot if p.lot is not None else 10**9, p.id)
 
 
-def build_states(event: Event, round_no: int, ids: list[int], *, system: str,
-                 order: str = "strength", seed: int = 0, chain: tuple[str, ...] = (),
-                 handicap: bool = False) -> dict[int, PState]:
-    """Pairing facts for the players ``ids`` to be paired in ``round_no``.
+def build_states(field: Field, ids: list[int], *, system: str | None = None,
+                 order: str | None = None, chain: tuple[str, ...] | None = None,
+                 handicap: bool | None = None) -> dict[int, PState]:
+    """Pairing facts for the units ``ids`` to be paired in ``field.round_no``.
 
-    ``order`` is the in-group order: ``strength`` (rating / rank / lot), ``lot``, ``random``
-    (seeded shuffle) or ``chain`` (tie-break chain, Tagajo).  ``handicap`` (Go handicap
-    games): only even games — equal or unknown ranks — enter the colour history."""
-    hist = history(event, round_no - 1)
-    mcmahon = system == "mcmahon"
-    base = start_scores(event) if mcmahon else {}
+    The system, order, chain and handicap games are the plan's unless given (tests, a
+    check of another system's groups).  The in-group order: ``strength`` (rating / rank /
+    lot), ``lot``, ``random`` (seeded shuffle) or ``chain`` (tie-break chain, Tagajo).  With
+    handicap games (Go, the plan's ``handicap`` unless given) only even games — equal or
+    unknown ranks — enter the colour history."""
+    plan = field.plan
+    event, round_no = field.event, field.round_no
+    order = plan.order if order is None else order
+    chain = plan.chain if chain is None else chain
+    handicap = plan.handicap if handicap is None else handicap
+    hist = field.records
+    mcmahon = plan.mcmahon if system is None else system == "mcmahon"
+    base = field.start_scores if mcmahon else {}
     running: dict[int, float] = {}
     before: dict[int, list[float]] = {}
-    for p in event.players:
-        total = base.get(p.id, 0.0)
+    players = field.units
+    for pid in players:
+        total = base.get(pid, 0.0)
         seq = []
-        for rec in hist.get(p.id, ()):
+        for rec in hist.get(pid, ()):
             seq.append(total)
             total += rec.points
-        running[p.id] = total
-        before[p.id] = seq
-    prof = profile(event.game)
-    if mcmahon and prof.mcmahon_score is not None:
-        running.update(mcmahon_scores(event, round_no - 1, prof.mcmahon_score))
+        running[pid] = total
+        before[pid] = seq
+    if mcmahon and plan.mcmahon_score is not None:
+        running.update(mcmahon_scores(event, round_no - 1, plan.mcmahon_score, field))
     states: dict[int, PState] = {}
-    players = event.by_id()
-    black_key = prof.actual_black_key  # Renju: who actually had Black is recorded
+    black_key = plan.actual_black_key  # Renju: who actually had Black is recorded
     game, pab_kind = GameKind.GAME, GameKind.PAIRING_BYE  # (the loop below runs n × rounds)
     for pid in ids:
         st = PState(pid, players[pid], score=running[pid])
@@ -181,12 +183,12 @@ def build_states(event: Event, round_no: int, ids: list[int], *, system: str,
                 elif black is not None:
                     st.white_actual += 1
         states[pid] = st
-    assign_groups(event, states, mcmahon=mcmahon, order=order, seed=seed, round_no=round_no,
-                  chain=chain)
+    assign_groups(event, states, mcmahon=mcmahon, order=order, seed=plan.seed,
+                  round_no=round_no, chain=chain)
     return states
 
 
-def even_game(p: Player, q: Player | None) -> bool:
+def even_game(p: Unit | Player, q: Unit | Player | None) -> bool:
     """Equal or unknown ranks: an even game, whose colours are free, in a Go event with
     handicap games (colours.stronger gives White to the stronger player otherwise)."""
     a, b = rank_value(p.rank), rank_value(q.rank if q is not None else None)

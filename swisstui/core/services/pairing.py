@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 
 from .. import pairing, store
 from ..errors import PairingError, SwissError
+from ..field import Field
 from ..model import Event, Round
 
 Folder = str | os.PathLike[str]
@@ -64,8 +65,9 @@ def preview_pairing(event: Event, *, fixed: Iterable[Pair] = (), forbid: Iterabl
     pins; ``forbid``: pairs that must never meet (saved with the round by :func:`pair_next`);
     ``allow_rematch``: the fewest, least recent rematches when nothing else pairs.  A refusal
     is a PairingError whose ``relaxation`` names the smallest change that works."""
+    ev = _with_forbidden(event, forbid)
     return _dated(_settings_warned(event, pairing.pair_round(
-        _with_forbidden(event, forbid), fixed=tuple(fixed), allow_rematch=allow_rematch)),
+        ev, fixed=tuple(fixed), allow_rematch=allow_rematch, field=Field.of(ev))),
         round_date(date))
 
 
@@ -108,7 +110,8 @@ def pair_next(folder: Folder, *, fixed: Iterable[Pair] = (), forbid: Iterable[Pa
             p = preview
         else:
             p = _settings_warned(ev, pairing.pair_round(ev, fixed=fixed,
-                                                        allow_rematch=allow_rematch))
+                                                        allow_rematch=allow_rematch,
+                                                        field=Field.of(ev)))
         p = _dated(p, day)  # a preview made today is saved as it is
         made.append(p)
         return ev.with_round(p.round)
@@ -182,8 +185,9 @@ def _replay(event: Event, round_no: int) -> pairing.Pairing | None:
     deterministic), or None where the engine does not pair it."""
     if event.settings.system == "roundrobin":
         return None
+    before = _before(event, round_no)
     try:
-        return pairing.pair_round(_before(event, round_no), allow_rematch=True)
+        return pairing.pair_round(before, allow_rematch=True, field=Field.of(before))
     except PairingError:
         return None
 

@@ -2,8 +2,10 @@
 
 Tie-breaks of a chain share per-player aggregates (scores, adjusted scores, opponents' lists,
 percentages…), so each is computed once per request and memoised here (:meth:`Context.memo`),
-never stored in the event.  Everything derives from :func:`swisstui.core.history.history` (the
-per-player :class:`~swisstui.core.history.RoundRecord` tuples) for rounds ``1..after_round``;
+never stored in the event.  Everything derives from the request's
+:class:`~swisstui.core.field.Field` (core/field.py): the per-player
+:class:`~swisstui.core.history.RoundRecord` tuples of rounds ``1..after_round``
+(:func:`swisstui.core.history.history`) and the game profile, looked up once;
 playoff rounds never enter Swiss standings (docs/RULES.md §3.6: the Swiss standings stay frozen).
 """
 
@@ -15,8 +17,9 @@ from typing import Any, TypeVar
 from collections.abc import Callable, Iterable
 
 from ..errors import SwissError
+from ..field import Field
 from ..model import Event, GameKind, Player, Round
-from ..history import RoundRecord, history
+from ..history import RoundRecord
 
 GAME = GameKind.GAME
 PENDING = GameKind.PENDING
@@ -44,6 +47,15 @@ def default_after_round(event: Event) -> int:
     return done
 
 
+def after_round_of(event: Event, upto: int | None) -> int:
+    """The round standings asked for after ``upto`` are computed after: the default
+    (:func:`default_after_round`) or ``upto`` clamped to the Swiss rounds paired."""
+    if upto is None:
+        upto = default_after_round(event)
+    last = max((r.number for r in event.swiss_rounds()), default=0)
+    return max(0, min(int(upto), last))
+
+
 def check_after_round(event: Event, number: int | None) -> None:
     """Standings or a crosstable can be asked for after round 0 (before the first) up to the
     last Swiss round paired; anything else is refused (:class:`Context` would clamp it and
@@ -60,17 +72,20 @@ class Context:
 
     __slots__ = ("event", "settings", "game", "after_round", "history", "players", "score",
                  "win", "draw", "ids", "forfeits_played", "_memo", "rounds", "base", "changed",
-                 "_touched")
+                 "_touched", "field", "profile")
 
-    def __init__(self, event: Event, upto: int | None = None):
+    def __init__(self, event: Event, upto: int | None = None, field: Field | None = None):
+        """``field``: the request's Field of ``event`` after the round asked for (built here
+        when not given)."""
         self.event = event
         self.settings = event.settings
         self.game = event.game
-        if upto is None:
-            upto = default_after_round(event)
-        last = max((r.number for r in event.swiss_rounds()), default=0)
-        self.after_round = max(0, min(int(upto), last))
-        self.history: dict[int, tuple[RoundRecord, ...]] = history(event, self.after_round)
+        self.after_round = after_round_of(event, upto)
+        if field is None or field.event is not event or field.upto != self.after_round:
+            field = Field.of(event, self.after_round)
+        self.field = field
+        self.profile = field.profile  # the game profile: looked up once, by the Field
+        self.history: dict[int, tuple[RoundRecord, ...]] = field.records
         self.rounds = tuple(r for r in event.rounds
                             if not r.playoff and r.number <= self.after_round)
         #: an earlier context this one differs from in the last round's records only

@@ -38,11 +38,14 @@ class Advice:
     alternatives: tuple[tuple[int, int | None, str], ...] = ()
 
 
-def advice(n: int, game: str | None = None) -> Advice:
+def advice(n: int, game: str | None = None, *, prof=None) -> Advice:
     """Rounds and playoff cut for ``n`` players, with a one-line explanation: the game's own
-    table (``GameProfile.rounds_advice``, Magic), else the power of two."""
+    table (``GameProfile.rounds_advice``, Magic; ``prof``: the game's profile when the caller
+    has it), else the power of two."""
     rounds = needed_rounds(n)
-    own = profile(game).rounds_advice if game is not None else None
+    if prof is None and game is not None:
+        prof = profile(game)
+    own = prof.rounds_advice if prof is not None else None
     if own is not None:
         return Advice(n, game, *own(n, rounds))
     return Advice(n, game, rounds, None,
@@ -51,17 +54,18 @@ def advice(n: int, game: str | None = None) -> Advice:
                           n=n, rounds=rounds, power=2 ** rounds))
 
 
-def recommended_rounds(n: int, game: str | None = None) -> int:
+def recommended_rounds(n: int, game: str | None = None, *, prof=None) -> int:
     """Recommended Swiss rounds for ``n`` players (Magic: MTR table, else power of two)."""
-    return advice(n, game).rounds
+    return advice(n, game, prof=prof).rounds
 
 
-def rounds_warning(n: int, planned: int, game: str | None = None) -> str | None:
+def rounds_warning(n: int, planned: int, game: str | None = None, *,
+                   prof=None) -> str | None:
     """A warning line when ``planned`` rounds are fewer than the field needs, else None."""
     need = needed_rounds(n)
     if planned >= need or n < 2:
         return None
-    rec = recommended_rounds(n, game)
+    rec = recommended_rounds(n, game, prof=prof)
     return Message(N_("{planned} rounds for {n} players: fewer than the {need} needed to leave "
                       "a single perfect score (recommended {rec}); tie-breaks will decide "
                       "places that games should (docs/RULES.md §8.3)"),

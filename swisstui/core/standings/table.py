@@ -22,12 +22,13 @@ from bisect import bisect_left
 from dataclasses import dataclass, field
 from collections.abc import Iterable, Sequence
 
+from ..field import Field
 from ..games import profile
 from ..gcpause import paused_gc
 from ..i18n import N_
 from ..readers import Message, number_text, percent_text
 from ..model import Event, Player
-from .context import Context
+from .context import Context, after_round_of
 from .registry import REGISTRY, TieBreak
 from .rounds_advice import rounds_warning
 
@@ -70,13 +71,15 @@ def _split_codes(chain: Iterable[str] | str) -> list[str]:
     return [c.strip() for c in chain if c and c.strip()]
 
 
-def resolve_chain(event: Event, chain: Iterable[str] | str | None = None) -> tuple[TieBreak, ...]:
-    """The tie-breaks of the chain (given, event's or the game profile's), resolved from
-    codes or aliases; SwissError names an unknown code or one foreign to the game."""
+def resolve_chain(event: Event, chain: Iterable[str] | str | None = None, *,
+                  prof=None) -> tuple[TieBreak, ...]:
+    """The tie-breaks of the chain (given, event's or the game profile's — ``prof``, the
+    request's Field's, else looked up), resolved from codes or aliases; SwissError names an
+    unknown code or one foreign to the game."""
     game = event.game
     codes = _split_codes(chain) if chain is not None else list(event.settings.tiebreaks)
     if chain is None and not codes:
-        codes = list(profile(game).tiebreaks_for(event.settings.system))
+        codes = list((prof or profile(game)).tiebreaks_for(event.settings.system))
     out: list[TieBreak] = []
     for c in codes:
         tb = REGISTRY.resolve(c, game)
@@ -374,29 +377,36 @@ def _reordered(ctx: Context, tbs: Sequence[TieBreak]) -> list[Row] | None:
 
 
 def standings(event: Event, upto: int | None = None,
-              chain: Iterable[str] | str | None = None) -> Standings:
-    """Rank every player after round ``upto`` (default: the last complete Swiss round)."""
-    return standings_with_context(event, upto, chain)[0]
+              chain: Iterable[str] | str | None = None, *,
+              field: Field | None = None) -> Standings:
+    """Rank every player after round ``upto`` (default: the last complete Swiss round);
+    ``field``: the request's Field after that round, else built here once."""
+    return standings_with_context(event, upto, chain, field=field)[0]
 
 
 def standings_with_context(event: Event, upto: int | None = None,
-                           chain: Iterable[str] | str | None = None
-                           ) -> tuple[Standings, Context]:
+                           chain: Iterable[str] | str | None = None, *,
+                           field: Field | None = None) -> tuple[Standings, Context]:
     """:func:`standings` and the context it was computed in (the crosstable reuses its
     history)."""
     with paused_gc():  # acyclic data only (swisstui.core.gcpause)
-        return _standings_with_context(event, upto, chain)
+        return _standings_with_context(event, upto, chain, field)
 
 
 def _standings_with_context(event: Event, upto: int | None,
-                            chain: Iterable[str] | str | None) -> tuple[Standings, Context]:
-    tbs = resolve_chain(event, chain)
-    ctx = Context(event, upto)
+                            chain: Iterable[str] | str | None,
+                            field: Field | None = None) -> tuple[Standings, Context]:
+    after = after_round_of(event, upto)
+    if field is None or field.event is not event or field.upto != after:
+        field = Field.of(event, after)
+    tbs = resolve_chain(event, chain, prof=field.profile)
+    ctx = Context(event, after, field=field)
     rows = _reordered(ctx, tbs)
     if rows is None:
         rows = _ranked(ctx, tbs)
     warnings = []
-    warn = rounds_warning(len(event.players), event.settings.rounds, event.game)
+    warn = rounds_warning(len(event.players), event.settings.rounds, event.game,
+                          prof=field.profile)
     if warn:
         warnings.append(warn)
     rated = [tb.code for tb in tbs if tb.code in ("ARO", "AROC1", "TPR")]

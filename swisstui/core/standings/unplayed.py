@@ -53,7 +53,6 @@ scored that round (for SB).
 from __future__ import annotations
 
 
-from ..games import profile
 from ..model import GameKind as K
 from .context import OVER_THE_BOARD, Context
 
@@ -72,13 +71,13 @@ def fide_rules(ctx: Context) -> bool:
     """The event's game counts unplayed rounds by FIDE C.07 (``GameProfile.
     unplayed_rules_option`` names the option choosing the edition: chess
     ``tiebreak_rules``); other games use the opponents' real scores."""
-    return profile(ctx.game).unplayed_rules_option is not None
+    return ctx.profile.unplayed_rules_option is not None
 
 
 def chess_rules(ctx: Context) -> str:
     """The FIDE edition the option chooses: ``"2023"`` (dummy opponent, default), ``"2026"``
     (capped dummy opponent) or ``"pre2023"`` (virtual opponent)."""
-    option = profile(ctx.game).unplayed_rules_option
+    option = ctx.profile.unplayed_rules_option
     value = str(ctx.option(option, "2023") if option else "2023").lower().replace("-", "")
     if value in ("pre2023", "2022", "virtual"):
         return "pre2023"

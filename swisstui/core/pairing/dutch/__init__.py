@@ -18,9 +18,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...errors import PairingError
+from ...field import Field
 from ...i18n import _, ngettext
-from ...model import Board, Bye, ByeKind, Event, Round
-from ...history import history
+from ...model import Board, Bye, ByeKind, Round
 from ..criteria import rematches_text
 from .brackets import Result, pair_players
 from .colours import allocate
@@ -34,10 +34,10 @@ def _pts(x: float) -> str:
     return f"{x:g}"
 
 
-def _met_in(event: Event, round_no: int) -> dict[frozenset[int], int]:
-    """Every pair that played a game before ``round_no`` -> the last round they met."""
+def _met_in(field: Field) -> dict[frozenset[int], int]:
+    """Every pair that played a game before ``field.round_no`` -> the last round they met."""
     out: dict[frozenset[int], int] = {}
-    for pid, recs in history(event, upto=round_no - 1).items():
+    for pid, recs in field.records.items():
         for r in recs:
             if r.played and r.opponent is not None:
                 key = frozenset((pid, r.opponent))
@@ -45,7 +45,7 @@ def _met_in(event: Event, round_no: int) -> dict[frozenset[int], int]:
     return out
 
 
-def relax_rematches(event: Event, round_no: int, players: list[DPlayer],
+def relax_rematches(field: Field, players: list[DPlayer],
                     forbidden: frozenset) -> tuple[Result, list[tuple[int, int, int]]] | None:
     """The pairing with C1 (no rematch) relaxed for the oldest meetings first: the games of
     round 1 are forgotten, then those of round 2, and so on, until the absolute criteria
@@ -53,7 +53,7 @@ def relax_rematches(event: Event, round_no: int, players: list[DPlayer],
     (fewest, least recent rematches; docs/PAIRING.md).  Returns the pairing and its
     rematches ``(a, b, round last met)``, or None when even forgetting every game does not
     help (forbidden pairs, C2, C3)."""
-    met = _met_in(event, round_no)
+    met = _met_in(field)
     for cutoff in sorted(set(met.values())):
         relaxed = [replace(q, opponents=frozenset(
             o for o in q.opponents if met.get(frozenset((q.id, o)), 0) > cutoff))
@@ -121,26 +121,27 @@ def _pairs(players: list[DPlayer], forbidden: frozenset) -> Result | None:
         return None
 
 
-def pair_dutch(event: Event, round_no: int, ids: list[int], byes: list[Bye], *,
+def pair_dutch(field: Field, ids: list[int], byes: list[Bye], *,
                fixed=(), forbid=(), allow_rematch: bool = False):
-    """Pair ``ids`` (everyone to pair in ``round_no``; ``byes`` are the requested ones) by the
-    Dutch system.  ``fixed`` pairs are set aside first; ``forbid`` adds forbidden pairs;
+    """Pair ``ids`` (everyone to pair in ``field.round_no``; ``byes`` are the requested ones)
+    by the Dutch system, on the request's :class:`~swisstui.core.field.Field`.  ``fixed`` pairs are set aside first; ``forbid`` adds forbidden pairs;
     ``allow_rematch`` relaxes C1 when no pairing meets it (:func:`relax_rematches`).  A
     refusal that rematches would solve carries ``relaxation = "allow_rematch"`` and the
     players concerned."""
     from ..engine import Pairing  # the engine imports this package lazily
 
-    s = event.settings
+    round_no, plan = field.round_no, field.plan
     pinned = {x for ab in fixed for x in ab}
-    players = build_players(event, round_no, [i for i in ids if i not in pinned])
+    players = build_players(field, [i for i in ids if i not in pinned])
     by_id = {q.id: q for q in players}
-    fixed_players = {q.id: q for q in build_players(event, round_no, sorted(pinned))}
-    forbidden = frozenset(frozenset(p) for p in (*s.forbidden, *forbid))
+    fixed_players = ({q.id: q for q in build_players(field, sorted(pinned))}
+                     if pinned else {})
+    forbidden = plan.forbidden | frozenset(frozenset(p) for p in forbid)
     warnings: list[str] = []
     try:
         res = pair_players(players, forbidden)
     except PairingError:
-        relaxed = relax_rematches(event, round_no, players, forbidden)
+        relaxed = relax_rematches(field, players, forbidden)
         if relaxed is None:
             raise _no_pairing(round_no, players, forbidden) from None
         if not allow_rematch:
@@ -155,7 +156,7 @@ def pair_dutch(event: Event, round_no: int, ids: list[int], byes: list[Bye], *,
         res, rematches = relaxed
         warnings.append(_("rematches allowed (--allow-rematch, C1 relaxed for the oldest "
                           "games first): {pairs}").format(pairs=rematches_text(rematches)))
-    initial = str(s.options.get("initial_colour", "w"))[:1].lower() or "w"
+    initial = plan.initial_colour[:1].lower() or "w"
     everyone = {**by_id, **fixed_players}
     pairs = [(everyone[a], everyone[b]) for a, b in fixed] + [
         (by_id[a], by_id[b]) for a, b in res.pairs]

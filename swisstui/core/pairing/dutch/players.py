@@ -26,9 +26,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
+from ...field import Field
 from ...i18n import N_
-from ...model import Event, GameKind
-from ...history import history
+from ...model import Event, GameKind, Scoring
 
 TITLE_ORDER = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
 
@@ -154,20 +154,29 @@ def baku_group_a(n: int) -> int:
 
 def acceleration(event: Event, tpn: int, round_no: int) -> float:
     """Baku virtual points of the player with pairing number ``tpn`` in ``round_no``."""
-    if str(event.settings.options.get("acceleration", "")).lower() != "baku":
+    s = event.settings
+    return virtual_points(str(s.options.get("acceleration", "")).lower(), len(event.players),
+                          s.rounds, s.scoring, tpn, round_no)
+
+
+def virtual_points(kind: str, n: int, rounds: int, sc: Scoring, tpn: int,
+                   round_no: int) -> float:
+    """Virtual points of acceleration ``kind`` (``baku``; else none) for the player with
+    pairing number ``tpn`` of ``n`` in ``round_no`` of ``rounds``."""
+    if kind != "baku":
         return 0.0
-    if tpn > baku_group_a(len(event.players)):
+    if tpn > baku_group_a(n):
         return 0.0
-    last = (event.settings.rounds - 1) // 2  # last accelerated round, counted from 0
+    last = (rounds - 1) // 2  # last accelerated round, counted from 0
     k = round_no - 1
-    sc = event.settings.scoring
     return sc.win if k <= last // 2 else sc.draw if k <= last else 0.0
 
 
-def build_players(event: Event, round_no: int, ids: list[int]) -> list[DPlayer]:
-    """The :class:`DPlayer` of every id in ``ids`` before ``round_no`` is paired."""
-    sc = event.settings.scoring
-    hist = history(event, upto=round_no - 1)
+def build_players(field: Field, ids: list[int]) -> list[DPlayer]:
+    """The :class:`DPlayer` of every id in ``ids`` before ``field.round_no`` is paired."""
+    event, round_no, plan = field.event, field.round_no, field.plan
+    sc = field.scoring
+    hist = field.records
     entered = {pid for pid, recs in hist.items()
                if any(r.kind in _ENTERED for r in recs)}
     tpn = pairing_numbers(event, entered | set(ids), round_no)
@@ -180,13 +189,15 @@ def build_players(event: Event, round_no: int, ids: list[int]) -> list[DPlayer]:
             acc += r.points
         seq.append(acc)
         before[pid] = seq
-    if event.settings.options.get("acceleration"):
+    if plan.acceleration:
         # the pairing score includes each round's virtual points (C.04.7)
         full = pairing_numbers(event, round_no=round_no)
+        n = len(field.units)
         for pid, seq in before.items():
-            before[pid] = [x + acceleration(event, full.get(pid, 10**6), k + 1)
+            before[pid] = [x + virtual_points(plan.acceleration, n, plan.rounds, sc,
+                                              full.get(pid, 10**6), k + 1)
                            for k, x in enumerate(seq)]
-    last = round_no == event.settings.rounds
+    last = plan.last_round
     top_threshold = sc.win * (round_no - 1) / 2
     out = []
     for pid in ids:
