@@ -83,6 +83,7 @@ class OrderedKeysApp(App):
         self._typed: deque[Typed] = deque()
         self._passing: OrderedKeysApp.Passed | None = None
         self._watchdog: Timer | None = None
+        self._checked = 0.0  # when the watchdog last looked
         self._shown: Screen | None = None  # the screen on view
         self._closed_at = 0.0  # when a dialog last closed (Textual's event time)
 
@@ -121,6 +122,7 @@ class OrderedKeysApp(App):
             return
         self._passing = mark
         if self._watchdog is None:
+            self._checked = monotonic()
             self._watchdog = self.set_interval(CHECK_EVERY, self._check_mark,
                                                name="key order")
 
@@ -157,7 +159,14 @@ class OrderedKeysApp(App):
                 self._watchdog.stop()
                 self._watchdog = None
             return
-        if monotonic() - mark.since > HOLD_LIMIT:  # never hold the keys longer
+        now = monotonic()
+        # time the whole program was busy (a long step in the application's own task) is
+        # not time the mark was lost: every widget was waiting too
+        stalled = now - self._checked - 2 * CHECK_EVERY
+        self._checked = now
+        if stalled > 0:
+            mark.since += stalled
+        if now - mark.since > HOLD_LIMIT:  # never hold the keys longer
             self._passing = None
             await self._send_typed()
         elif _gone(mark.at):  # removed under the mark: it will not arrive

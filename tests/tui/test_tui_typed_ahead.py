@@ -11,11 +11,13 @@ hand.  Run at 80×24."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.widgets import Input
+from textual.widgets import Input, Static
 
 from conftest import make_event
 from swisstui.core import i18n, store
@@ -188,3 +190,28 @@ async def test_a_lost_mark_holds_the_keys_at_most_the_hold_limit():
         assert a.value == "x"  # the first key went, the others wait for its mark
         await pilot.pause(3 * keyorder.HOLD_LIMIT)  # then each after the limit, in order
         assert a.value == "xyz"
+
+
+class _Slow(OrderedKeysApp):
+    """``o`` opens a one-field dialog after 1.5 s of work in the application's own task."""
+
+    BINDINGS = [("o", "open_slowly", "open")]
+
+    def compose(self) -> ComposeResult:
+        yield Static("nothing to type into")
+
+    def action_open_slowly(self) -> None:
+        time.sleep(1.5 * keyorder.HOLD_LIMIT)  # the whole program waits, every widget too
+        self.push_screen(PromptScreen("Slow", "hint"))
+
+
+async def test_keys_behind_a_slow_key_still_go_to_the_dialog_it_opens():
+    """Time the whole program was busy does not count as time a key waited."""
+    app = _Slow()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await burst(pilot, "o", *chars("ab"))
+        await pilot.pause(0.3)
+        await settle(pilot)
+        assert isinstance(app.screen, PromptScreen)
+        assert app.screen.query_one(Input).value == "ab"
