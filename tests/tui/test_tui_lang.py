@@ -394,3 +394,90 @@ def test_command_palette_placeholder_in_the_directors_language(tmp_path, lang):
             assert "Search" not in app.screen.query_one(CommandInput).placeholder
 
     asyncio.run(run())
+
+
+# key names and typed values stay as they are (glossaries: "key names … stay")
+KEY_WORDS = {"Up", "Down", "Left", "Right", "Enter", "Space", "Delete", "Tab", "Shift",
+             "Esc", "Ctrl"}
+
+
+def untranslated_words(text: str, lang: str, allowed: set[str]) -> set[str]:
+    """The English msgids (one to three plain words, translated differently in ``lang``'s
+    catalogue) that ``text`` shows as whole words."""
+    import re
+
+    from babel.messages.pofile import read_po
+    with (i18n.LOCALE_DIR / lang / "LC_MESSAGES" / "swisstui.po").open("rb") as f:
+        catalogue = read_po(f)
+    found = set()
+    for m in catalogue:
+        if (not m.id or isinstance(m.id, tuple) or not m.string or m.string == m.id
+                or m.id in allowed or len(m.id) < 4
+                or not re.fullmatch(r"[A-Za-z][a-z]+(?: [A-Za-z][a-z]+){0,2}", m.id)):
+            continue
+        if re.search(r"(?<![\w/.])" + re.escape(m.id) + r"(?![\w/])", text):
+            found.add(m.id)
+    return found
+
+
+@pytest.mark.parametrize("lang,game", [("ja", "go"), ("ja", "othello"), ("ja", "magic"),
+                                       ("ja", "chess"), ("ja", "renju"), ("ko", "go"),
+                                       ("ko", "othello")])
+def test_no_english_word_on_the_screens(tmp_path, lang, game):
+    """Every mode, the alphabetical list, the help, the settings form field by field and the
+    command palette at 80×24 in the real catalogue: no word that has a translation is shown
+    in English (game names, option labels, their help lines, the palette's placeholder were).
+    The event's own data (its name, players, clubs) and key names are not words to
+    translate; nor are the values typed into the form (a choice such as ``absent``)."""
+    import shutil
+
+    from swisstui.core import store
+    from swisstui.core.games import profile
+    folder = tmp_path / game
+    shutil.copytree(lang_fixtures_samples() / game, folder)
+    ev = store.load(folder)
+    data = [ev.settings.name, ev.settings.city, ev.settings.venue,
+            *(x for p in ev.players for x in (p.name, p.club or "", p.country or ""))]
+    from swisstui.core import settings as core_settings
+    from swisstui.core.settings_form import event_fields
+    allowed = set(KEY_WORDS)
+    # the form's help line names each field's event.toml key and lists the values typed
+    allowed |= {f.key for f in event_fields(game)}
+    for values in (core_settings.SYSTEMS, core_settings.STYLES, core_settings.ROUND1,
+                   core_settings.COLOURS):
+        allowed |= set(values)
+    for opt in profile(game).options.values():
+        allowed |= {str(c) for c in opt.choices or ()}
+
+    async def run():
+        app = SwissApp(folder, mode="registration", lang=lang)
+        shown = []
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            # the header names the game in the reader's words (it wrote the key, "go")
+            header = str(app.screen.query_one(EventHeader).render()).split(" · ")
+            title = i18n.translator(lang).gettext(profile(game).title)
+            assert title != profile(game).title and title in header and game not in header
+            steps = [["f2"], ["f3"], ["a"], ["f4"], ["f5"], ["f6"], ["f1"], ["escape", "f7"],
+                     *[["tab"]] * 40, ["escape", "ctrl+p"]]
+            for keys in steps:
+                await pilot.press(*keys)
+                await settle(pilot)
+                text = "\n".join(s.text for s in app.screen._compositor.render_strips())
+                for words in data:
+                    if words:
+                        text = text.replace(words, " ")
+                shown.append((" ".join(keys), text))
+        return shown
+
+    bad = {}
+    for where, text in asyncio.run(run()):
+        words = untranslated_words(text, lang, allowed)
+        if words:
+            bad.setdefault(where, set()).update(words)
+    assert not bad, bad
+
+
+def lang_fixtures_samples():
+    from lang_fixtures import SAMPLES
+    return SAMPLES
