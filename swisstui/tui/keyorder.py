@@ -151,6 +151,8 @@ class OrderedKeysApp(App):
             self._closed_at = _time.get_time()
         since = self._passing.since if self._passing is not None else monotonic()
         self._follow(self.screen, self.screen, final=True, since=since)
+        if self._passing is None and self._typed:  # no mark could be sent: go on
+            self.call_later(self._send_typed)
 
     async def _check_mark(self) -> None:
         mark = self._passing
