@@ -165,11 +165,11 @@ def pairing_plan(event: Event, round_no: int, prof: GameProfile) -> PairingPlan:
 class Field:
     """Everything one request reads of the event: the units, their records for rounds
     ``1..upto``, the scoring, the game profile and (for pairing) the plan of round
-    ``upto + 1``.  Built once per request by :meth:`of`; frozen."""
+    ``upto + 1``.  Built once per request by :meth:`of`; frozen (the units, the plan and the
+    start scores are computed on first use, once)."""
 
     event: Event
     upto: int  # the records are those of rounds 1..upto (Swiss rounds)
-    units: dict[int, Unit]  # read-only
     records: dict[int, tuple[RoundRecord, ...]]  # read-only
     scoring: Scoring
     profile: GameProfile
@@ -180,10 +180,15 @@ class Field:
         round on file, for pairing the next one)."""
         if upto is None:
             upto = event.current_round
+        return cls(event, upto, history(event, upto), event.settings.scoring,
+                   game_profile(event.game))
+
+    @cached_property
+    def units(self) -> dict[int, Unit]:
+        """The units by id (read-only; built on first use: standings need none)."""
         unit = Unit
-        return cls(event, upto, {p.id: unit(p.id, p.name, p.rating, p.rank, p.club, p.country,
-                                            p.lot, p.title) for p in event.players},
-                   history(event, upto), event.settings.scoring, game_profile(event.game))
+        return {p.id: unit(p.id, p.name, p.rating, p.rank, p.club, p.country, p.lot, p.title)
+                for p in self.event.players}
 
     @property
     def round_no(self) -> int:
