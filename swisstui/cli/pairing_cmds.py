@@ -38,7 +38,8 @@ def format_round(event, rnd) -> list[str]:
     for b in rnd.boards:
         a, c = b.players
         ca, cc = (f"({cols[0]}) ", f"({cols[1]}) ") if cols else ("", "")
-        terms = describe(event.game, b)  # Go handicap games: "  H3 komi 0.5"
+        # Go handicap games: "  H3 komi 0.5", the word in the reader's language (H3 コミ 0.5)
+        terms = describe(event.game, b, _)
         lines.append(f"{b.number:>4}  {ca}{textwidth.ljust(_name(event, a), width)} "
                      f"{pts.get(a, 0):>5g}  -  "
                      f"{cc}{textwidth.ljust(_name(event, c), width)} {pts.get(c, 0):>5g}"
