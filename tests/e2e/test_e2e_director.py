@@ -17,6 +17,7 @@ from tmux_terminal import tmux as _tmux
 from tmux_terminal import wait as _wait
 
 from swisstui.core import services
+from swisstui.core.games import profile
 
 pytestmark = pytest.mark.e2e
 
@@ -142,7 +143,7 @@ def test_a_whole_event_from_an_empty_folder_in_the_tui_alone(tmp_path, game):
         # the new-event form: game, name, two rounds
         term.see("which game?")
         term.type(str(GAMES.index(game) + 1))
-        term.see(f"New {game} event")
+        term.see(f"New {profile(game).title} event")  # the game's name as readers see it
         term.fill("Name", f"{game.title()} Open")
         term.tab_to("Rounds", 2)
         term.fill("Rounds", "2")
