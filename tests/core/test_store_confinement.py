@@ -243,3 +243,33 @@ def test_an_existing_loose_cache_is_tightened_by_the_next_writer(tmp_path):
         assert stat.S_IMODE(os.stat(cache).st_mode) == 0o750
     finally:
         os.umask(old)
+
+
+def test_a_print_written_in_the_event_folder_is_no_more_readable_than_the_players(tmp_path):
+    """Issue 31 item 9: the TUI's prints (``prints/`` in the event folder) and an export
+    named inside the folder hold the players' names: a new one gets no access that
+    players.toml does not give; an export elsewhere keeps the umask's mode, and a file
+    that exists keeps its own."""
+    from swisstui.core import services
+    from swisstui.tui.print_prompt import write_print
+    folder = make_event(tmp_path, n_players=4)
+    services.pair_next(folder)
+    os.chmod(folder / "players.toml", 0o600)
+    old = os.umask(0o022)
+    try:
+        page = write_print(folder, "alphabetical a4")
+        assert stat.S_IMODE(os.stat(page).st_mode) == 0o600
+        inside = folder / "list.csv"
+        services.export_to_file(services.load(folder),
+                                services.ExportRequest("csv", "standings"), inside)
+        assert stat.S_IMODE(os.stat(inside).st_mode) == 0o600
+        elsewhere = tmp_path / "list.csv"
+        services.export_to_file(services.load(folder),
+                                services.ExportRequest("csv", "standings"), elsewhere)
+        assert stat.S_IMODE(os.stat(elsewhere).st_mode) == 0o644
+        os.chmod(inside, 0o640)
+        services.export_to_file(services.load(folder),
+                                services.ExportRequest("csv", "standings"), inside)
+        assert stat.S_IMODE(os.stat(inside).st_mode) == 0o640
+    finally:
+        os.umask(old)

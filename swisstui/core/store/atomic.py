@@ -67,11 +67,12 @@ def _outside(path: Path) -> SwissError:
     return SwissError(_("{path}: leads to {real}, outside the event folder; swisstui writes nothing outside the event folder (put the file itself in place of the link)").format(path=path, real=os.path.realpath(path)))
 
 
-def _stage(dest: Path, data: bytes) -> Path:
+def _stage(dest: Path, data: bytes, new_mode: int | None = None) -> Path:
     """``data`` in a new temp file beside ``dest`` (same folder, so the replace is atomic),
     flushed and fsynced.  It gets the mode of the file it will replace (and its group; its
     owner too when run as root), so a ``chmod 644`` survives every write; a new file gets
-    0666 less the umask, like any file a program creates."""
+    0666 less the umask, like any file a program creates, and no more than ``new_mode``
+    when given."""
     try:
         old = os.stat(dest)
     except FileNotFoundError:
@@ -94,6 +95,8 @@ def _stage(dest: Path, data: bytes) -> Path:
                 except OSError:
                     pass  # not a member of that group: the file keeps ours
                 os.fchmod(f.fileno(), stat.S_IMODE(old.st_mode))
+            elif new_mode is not None:
+                os.fchmod(f.fileno(), stat.S_IMODE(os.fstat(f.fileno()).st_mode) & new_mode)
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
@@ -110,13 +113,14 @@ def _discard(tmp: Path) -> None:
         pass
 
 
-def _atomic_write(path: Path, data: bytes, folder: Path | None = None) -> None:
+def _atomic_write(path: Path, data: bytes, folder: Path | None = None,
+                  new_mode: int | None = None) -> None:
     """Temp file in the same folder, flush, fsync, os.replace, fsync the folder (Ctrl-C
     waits until it is done).  With ``folder``, ``path`` is a file of that event and must
-    lie inside it (:func:`_target`)."""
+    lie inside it (:func:`_target`); ``new_mode`` bounds a new file's mode (:func:`_stage`)."""
     with _deferred_interrupt():
         dest = _target(path, folder)
-        tmp = _stage(dest, data)
+        tmp = _stage(dest, data, new_mode)
         try:
             os.replace(tmp, dest)
         except BaseException:
@@ -330,9 +334,22 @@ def write_file(path: str | os.PathLike, data: bytes) -> None:
             return
         if not folder.is_dir():
             raise SwissError(_("{path}: folder {folder} does not exist").format(path=path, folder=folder))
-        _atomic_write(path, data)
+        _atomic_write(path, data, new_mode=_players_mode(folder))
     except OSError as exc:
         raise SwissError(_("{path}: cannot write: {value}").format(path=path, value=exc.strerror or exc)) from None
+
+
+def _players_mode(folder: Path) -> int | None:
+    """The permission bits of the players' file when ``folder`` is an event folder or a
+    folder in one (the TUI's ``prints/``): an export written there holds the players' names
+    and is new with no more access than that file gives (issue 31, item 9).  Else None."""
+    for where in (folder, folder.parent):
+        try:
+            if (where / EVENT_FILE).is_file():
+                return stat.S_IMODE(os.stat(where / PLAYERS_FILE).st_mode)
+        except OSError:
+            return None
+    return None
 
 
 def _event_owning(path: Path) -> Path | None:
