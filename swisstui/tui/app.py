@@ -39,7 +39,8 @@ from .screens.event_form import (NEW_TITLE, PLAYERS_FIELD, SETTINGS_TITLE, Event
                                  GamePicker)
 from .screens.exports import (DOUBT_KEYS, DOUBT_TITLE, NOT_SAVED, PATH_HINT, PATH_TITLE,
                               PATH_TITLE_ENCODING, SAVED, SAVED_ENCODING, EncodingPicker,
-                              ExportPicker, PathPrompt, default_path, encodings, path_doubt)
+                              ExportPicker, PathPrompt, default_path, encodings, path_doubt,
+                              what_name)
 from .widgets.dialogs import ConfirmScreen, HelpScreen, pad_cells
 
 WATCH_INTERVAL = 0.5
@@ -179,8 +180,8 @@ class SwissApp(OrderedKeysApp):
         self._export_ask_path(fmt, what, encoding)
 
     def _export_ask_path(self, fmt: str, what: str, encoding: str | None) -> None:
-        title = (_(PATH_TITLE_ENCODING).format(what=what, fmt=fmt, encoding=encoding)
-                 if encoding else _(PATH_TITLE).format(what=what, fmt=fmt))
+        title = (_(PATH_TITLE_ENCODING).format(what=what_name(what), fmt=fmt, encoding=encoding)
+                 if encoding else _(PATH_TITLE).format(what=what_name(what), fmt=fmt))
         self.push_screen(PathPrompt(title, _(PATH_HINT),
                                     value=default_path(self.folder, fmt, what)),
                          lambda path: self._export_check(fmt, what, path, encoding))
@@ -194,7 +195,7 @@ class SwissApp(OrderedKeysApp):
             self._export_write(fmt, what, path, encoding)
             return
         assert path is not None
-        self.push_screen(ConfirmScreen(_(DOUBT_TITLE).format(what=what, path=path.strip()),
+        self.push_screen(ConfirmScreen(_(DOUBT_TITLE).format(what=what_name(what), path=path.strip()),
                                        doubts, _(DOUBT_KEYS), enter_confirms=False),
                          lambda yes: self._export_write(fmt, what, path, encoding) if yes
                          else self._notify_screen(_(NOT_SAVED), ""))
@@ -211,10 +212,10 @@ class SwissApp(OrderedKeysApp):
             self.show_error(str(exc))
             return
         if encoding:
-            text = _(SAVED_ENCODING).format(what=what, fmt=fmt, encoding=encoding,
+            text = _(SAVED_ENCODING).format(what=what_name(what), fmt=fmt, encoding=encoding,
                                             path=path.strip(), size=len(data))
         else:
-            text = _(SAVED).format(what=what, fmt=fmt, path=path.strip(), size=len(data))
+            text = _(SAVED).format(what=what_name(what), fmt=fmt, path=path.strip(), size=len(data))
         from ..core.interop.formats import ExportRequest, warnings as export_warnings
         notes = export_warnings(ev, ExportRequest(fmt, what, encoding=encoding))
         if notes:  # written anyway; what its reader will miss (names with '?', EGF class)

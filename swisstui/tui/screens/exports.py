@@ -23,12 +23,15 @@ from textual.containers import Vertical
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...core.i18n import N_, _
+from rich.cells import cell_len
+
+from ...core.i18n import N_, NP_, _, translate
 from ..lang import tr
 from ..widgets.dialogs import Dialog, ListPicker, PromptScreen
 
-# Strings a director reads (English, marked with N_, shown with _()); the format and list
-# names (html, csv, standings, wall…) are the CLI's words and stay as they are.
+# Strings a director reads (English, marked with N_, shown with _()); the format names (html,
+# csv, trf…) are the CLI's words and stay as they are; the lists (standings, wall…) are shown
+# in the director's words (WHAT_NAMES), the CLI's --what keys stay the files' names.
 PICK_TITLE = N_("Export or print: which list, in which format?")
 PICK_HINT = N_("Up/Down and Enter · Esc cancels · html is the printable page")
 PATH_TITLE = N_("Write {what} as {fmt} to")
@@ -52,6 +55,31 @@ DOUBT_SUFFIX = N_("{name} does not end in {suffix}, the ending of a {fmt} file."
 DOUBT_INSIDE = N_("{path} is inside the event folder, which holds only the event's own "
                   "files.")
 DOUBT_KEYS = N_("y = write it, n / Esc = nothing exported")
+# Translators: the lists F8 exports (the CLI's --what keys), each a short noun of at most 12
+# columns, as the picker's second column.
+WHAT_NAMES = {
+    "all": NP_("export list", "all"),
+    "alphabetical": NP_("export list", "alphabetical"),
+    "crosstable": NP_("export list", "crosstable"),
+    "event": NP_("export list", "event"),
+    "final": NP_("export list", "final"),
+    "pairings": NP_("export list", "pairings"),
+    "slips": NP_("export list", "slips"),
+    "standings": NP_("export list", "standings"),
+    "wall": NP_("export list", "wall"),
+}
+WHAT_WIDTH = 12  # cells of the picker's list column
+
+
+def what_name(what: str) -> str:
+    """A list F8 exports (``standings``) in the director's words; an unknown key as it is."""
+    name = WHAT_NAMES.get(what)
+    return translate(name) if name is not None else what
+
+
+def pad(text: str, width: int) -> str:
+    """``text`` padded with spaces to ``width`` terminal cells (a kanji counts 2)."""
+    return text + " " * max(0, width - cell_len(text))
 
 
 def export_choices(game: str | None = None) -> list[tuple[str, str, str]]:
@@ -65,7 +93,8 @@ def export_choices(game: str | None = None) -> list[tuple[str, str, str]]:
         if name not in offered:
             continue
         for what in sorted(f.whats, key=lambda w: (w != f.default, w)):
-            out.append((name, what, f"{name:<6} {what:<11} {tr(f.help)}"))
+            out.append((name, what, f"{name:<6} {pad(what_name(what), WHAT_WIDTH)} "
+                                    f"{tr(f.help)}"))
     return out
 
 

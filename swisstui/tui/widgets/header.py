@@ -1,6 +1,9 @@
 """The one-line header: current mode, event name, game, round, results still missing, players.
-When the line is wider than the terminal the event name is shortened ("Porto Alegre Rapid…"),
-so the round, the missing results and the player count always show."""
+When the line is wider than the terminal the event name is shortened ("Porto Alegre Rapid…",
+down to "…" alone), so the round, the missing results and the player count always show.  The
+round and the results words are the header's own short forms (message context ``header``:
+"Quarter-finals (R6)", "all results in"), which a catalogue may shorten further (pt_BR "tudo
+lançado"): a long label is shortened by the catalogue, never by the terminal."""
 
 from __future__ import annotations
 
@@ -8,7 +11,7 @@ from rich.cells import cell_len, set_cell_size
 from textual.widgets import Static
 
 from ...core.games import game_title
-from ...core.i18n import _, ngettext
+from ...core.i18n import _, ngettext, pgettext
 from ..lang import stage
 from ...core.model import Event
 
@@ -35,7 +38,6 @@ def count(n: int, word: str, plural: str | None = None) -> str:
     return f"{n} {word if n == 1 else (plural or word + 's')}"
 
 
-MIN_NAME = 8  # cells of the event name kept (with "…") before the tail is cut instead
 
 
 def header_text(event: Event | None, mode_title: str = "", width: int | None = None) -> str:
@@ -48,8 +50,10 @@ def header_text(event: Event | None, mode_title: str = "", width: int | None = N
     if rnd is not None and rnd.playoff:
         # a playoff round is not one of the planned Swiss rounds ("Round 5/4"): its stage
         from ...core.standings.playoff import stage_name
-        round_txt = _("{stage} (round {round})").format(stage=stage(stage_name(len(rnd.boards))),
-                                                        round=cur)
+        # Translators: the header's playoff round, e.g. "Quarter-finals (R6)": the stage and
+        # the round's number, as short as the language allows (one line of 80 columns).
+        round_txt = pgettext("header", "{stage} (R{round})").format(
+            stage=stage(stage_name(len(rnd.boards))), round=cur)
     elif cur:
         # Translators: the header's round, e.g. "Round 3/7"; keep it short (the header is
         # one line of 80 columns with the event's name).
@@ -60,7 +64,9 @@ def header_text(event: Event | None, mode_title: str = "", width: int | None = N
         # Translators: results still missing in the header, e.g. "4 missing"; short.
         miss_txt = ngettext("{n} missing", "{n} missing", missing).format(n=missing)
     else:
-        miss_txt = _("all results in") if cur else ""
+        # Translators: the header's "every result of the round is entered"; at most 14
+        # columns (the header is one line of 80 with the event's name, round and players).
+        miss_txt = pgettext("header", "all results in") if cur else ""
     head = [mode_title.upper()] if mode_title else []
     tail = [game_title(s.game), round_txt]
     if miss_txt:
@@ -70,8 +76,9 @@ def header_text(event: Event | None, mode_title: str = "", width: int | None = N
     if width is not None:
         fixed = cell_len(" · ".join(head + ["", *tail]))
         room = width - fixed
-        if cell_len(name) > room >= MIN_NAME:
-            name = set_cell_size(name, room - 1).rstrip() + "…"
+        if cell_len(name) > room:
+            # the name gives way, whole characters, down to "…": the counts always show
+            name = set_cell_size(name, max(room - 1, 0)).rstrip() + "…"
     return " · ".join(head + [name] + tail)
 
 
