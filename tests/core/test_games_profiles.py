@@ -112,8 +112,8 @@ def test_game_knowledge_in_the_profiles():
                 p.list_marks, p.colours, p.has_colours, p.file_formats, p.strength_column,
                 p.ranks, p.avoid_geography, p.colour_gap, p.handicap_option,
                 p.initial_colour_option, p.pab_bars_unplayed_win, p.pab_random_lowest,
-                p.mcmahon_score, p.unplayed_rules_option, p.result_shows, p.sim_draw_rate,
-                p.sim_rating)
+                p.mcmahon_score, p.unplayed_rules_option, p.result_shows, p.simulation.draw_rate,
+                p.simulation.rating)
 
     assert {g: facts(g) for g in GAMES} == {
         "chess": (("White", "Black"), "w", ("w", "b"), None, ("w", "b"), "fide", True,
@@ -133,7 +133,7 @@ def test_game_knowledge_in_the_profiles():
                   ("black",), 0.05, 1700),
     }
     assert [bool(profile(g).extras_help) for g in GAMES] == [False, True, False, True, True]
-    assert all(profile(g).simulate_result is not None and profile(g).entry_example
+    assert all(profile(g).simulation.result is not None and profile(g).entry_example
                for g in GAMES)
 
 

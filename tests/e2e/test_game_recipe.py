@@ -22,7 +22,7 @@ import pytest
 from swisstui.cli import main
 from swisstui.core import games, store
 from swisstui.core.errors import ResultError, SwissError
-from swisstui.core.games import GameProfile, Option
+from swisstui.core.games import GameProfile, Option, Simulation
 from swisstui.core.model import GAMES, Result, Scoring, Settings
 
 NAME = "squares"
@@ -69,8 +69,7 @@ TOY = GameProfile(
                ("L+  R+", "win by forfeit (not played)")),
     seat_names=("Left", "Right"),
     entry_example="board result:  3 L   4 R5   2 T   (or just the result)",
-    sim_draw_rate=0.2,
-    simulate_result=simulate_result,
+    simulation=Simulation(draw_rate=0.2, result=simulate_result),
 )
 
 

@@ -18,9 +18,9 @@ from collections.abc import Callable
 
 from ..errors import SwissError
 from ..model import GAMES
-from .base import GameProfile, Option
+from .base import GameProfile, Option, Simulation
 
-__all__ = ["GameProfile", "Option", "profile", "game_title", "validate_options", "register",
+__all__ = ["GameProfile", "Option", "Simulation", "profile", "game_title", "validate_options", "register",
            "unregister", "GAMES"]
 
 _BUILT_IN = tuple(GAMES)

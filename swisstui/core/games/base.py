@@ -105,6 +105,23 @@ class StyleMethod:
 
 
 @dataclass(frozen=True)
+class Simulation:
+    """How a simulated event of the game goes (``swisstui simulate``, the samples, the
+    property tests and the benchmark; pairing/simulate.py)."""
+
+    # Share of simulated games drawn.
+    draw_rate: float = 0.1
+    # Mean rating of simulated players.
+    rating: int = 1700
+    # result(rng, outcome, first, second, forfeit) -> (text, extra): a result in the game's
+    # own notation for ``outcome`` (first-listed player's side first), with the extras its
+    # grammar takes; ``forfeit`` asks for a game not played (a game without a forfeit
+    # notation plays it out).  None: the game cannot be simulated.
+    result: Callable[[random.Random, tuple[float, float], int, int, bool],
+                     tuple[str, Mapping[str, Any]]] | None = None
+
+
+@dataclass(frozen=True)
 class GameProfile:
     name: str
     scoring: Scoring
@@ -234,9 +251,6 @@ class GameProfile:
     # "h9"); csv, html and json serve every game.
     file_formats: tuple[str, ...] = ()
 
-    # ---- simulated events (pairing/simulate.py) --------------------------------------------
-    # Share of simulated games drawn.
-    sim_draw_rate: float = 0.1
     # What a printed result slip asks for besides the result (interop/print_pages.py):
     # (label, per_player) — per_player fields get a box under each player (Othello discs),
     # the others one box for the board (Go margin and handicap).
@@ -247,14 +261,8 @@ class GameProfile:
     slip_prefill: Callable[[Settings, Mapping[str, Any] | None], Mapping[str, float]] | None \
         = None
 
-    # Mean rating of simulated players.
-    sim_rating: int = 1700
-    # simulate_result(rng, outcome, first, second, forfeit) -> (text, extra): a result in the
-    # game's own notation for ``outcome`` (first-listed player's side first), with the extras
-    # its grammar takes; ``forfeit`` asks for a game not played (a game without a forfeit
-    # notation plays it out).
-    simulate_result: Callable[[random.Random, tuple[float, float], int, int, bool],
-                              tuple[str, Mapping[str, Any]]] | None = None
+    # ---- simulated events (pairing/simulate.py) --------------------------------------------
+    simulation: Simulation = Simulation()
 
     @property
     def has_colours(self) -> bool:

@@ -34,7 +34,7 @@ from collections.abc import Mapping
 
 from ..errors import ResultError
 from ..model import Result, Scoring, Settings
-from .base import GameProfile, Option, parse_wld
+from .base import GameProfile, Option, Simulation, parse_wld
 
 NOTATIONS = (
     ("1-0", N_("White (first-listed) wins")),
@@ -117,6 +117,5 @@ PROFILE = GameProfile(
     avoid_geography=False,
     unplayed_rules_option="tiebreak_rules",
     file_formats=("trf",),
-    sim_draw_rate=0.30,
-    simulate_result=simulate_result,
+    simulation=Simulation(draw_rate=0.30, result=simulate_result),
 )

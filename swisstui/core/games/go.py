@@ -73,7 +73,7 @@ from ..errors import ResultError
 from ..model import Result, Scoring, Settings
 from ..ranks import RankError, parse_rank, rank_value
 from . import go_handicap
-from .base import GameProfile, Option, StyleMethod, clean
+from .base import GameProfile, Option, Simulation, StyleMethod, clean
 
 RULE_SETS = ("japanese", "chinese", "ing", "aga", "korean")
 USUAL_KOMI = {"japanese": 6.5, "korean": 6.5, "chinese": 7.5, "aga": 7.5, "ing": 8.0}
@@ -573,8 +573,6 @@ PROFILE = GameProfile(
     ranks=True,
     strength_column="rank",
     file_formats=("h9",),
-    sim_draw_rate=0.0,
-    sim_rating=2000,
-    simulate_result=simulate_result,
+    simulation=Simulation(draw_rate=0.0, rating=2000, result=simulate_result),
     style_methods={"tiebreaks": TAGAJO},
 )

@@ -33,7 +33,7 @@ from collections.abc import Mapping
 from ..errors import ResultError
 from ..model import Result, Scoring, Settings
 from ..readers import Message
-from .base import GameProfile, Option, clean
+from .base import GameProfile, Option, Simulation, clean
 
 NOTATIONS = (
     ("2-0  2-1  1-0", N_("first-listed player wins the match (game wins-losses)")),
@@ -174,6 +174,5 @@ PROFILE = GameProfile(
                 " round)."),
     pab_random_lowest=True,
     rounds_advice=rounds_advice,
-    sim_draw_rate=0.06,
-    simulate_result=simulate_result,
+    simulation=Simulation(draw_rate=0.06, result=simulate_result),
 )

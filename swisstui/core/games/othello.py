@@ -44,7 +44,7 @@ from collections.abc import Mapping
 
 from ..errors import ResultError
 from ..model import Result, Scoring, Settings
-from .base import GameProfile, Option, clean, parse_wld
+from .base import GameProfile, Option, Simulation, clean, parse_wld
 
 SQUARES = 64
 
@@ -176,7 +176,6 @@ PROFILE = GameProfile(
     first_colour="b",
     list_marks=("b", "w"),
     entry_example=N_("board discs:  3 40-24   9 33-31   (or just the result)"),
-    sim_draw_rate=0.03,
-    simulate_result=simulate_result,
+    simulation=Simulation(draw_rate=0.03, result=simulate_result),
     colour_gap=1,
 )

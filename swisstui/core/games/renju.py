@@ -31,7 +31,7 @@ from collections.abc import Mapping
 
 from ..errors import ResultError
 from ..model import Result, Scoring, Settings
-from .base import GameProfile, Option, parse_wld
+from .base import GameProfile, Option, Simulation, parse_wld
 
 RULE_SETS = ("renju", "freestyle", "standard")
 OPENINGS = ("rif", "yamaguchi", "soosorv", "taraguchi", "swap", "none")
@@ -166,6 +166,5 @@ PROFILE = GameProfile(
     extras_help=N_("Extras: 4 1-0 black=17 (who actually had Black)."),
     result_shows=("black",),
     ranks=True,
-    sim_draw_rate=0.05,
-    simulate_result=simulate_result,
+    simulation=Simulation(draw_rate=0.05, result=simulate_result),
 )

@@ -4,9 +4,9 @@ Used by ``swisstui simulate``, ``tools/make_samples.py``, the property tests and
 benchmark.  Results are built with the game's own grammar (``profile(game).parse``) so the
 detail a game needs (Othello discs, Magic game wins, Go winner, Renju actual Black) is real.
 The expected score of the first player is the Elo formula 1 / (1 + 10^(−Δ/400)); a share
-``GameProfile.sim_draw_rate`` of games are drawn (no Go jigo: komi 6.5 makes it impossible,
-Magic draws are intentional draws or time); the result text comes from the profile's
-``simulate_result``.  Everything is seeded (``random.Random(seed)``), so a simulation is
+``profile(game).simulation.draw_rate`` of games are drawn (no Go jigo: komi 6.5 makes it
+impossible, Magic draws are intentional draws or time); the result text comes from the
+profile's ``simulation.result``.  Everything is seeded (``random.Random(seed)``), so a simulation is
 reproducible.
 """
 
@@ -69,7 +69,7 @@ def random_players(n: int, rng: random.Random, game: str, *, start: int = 1) -> 
         if name in used:
             name = f"{name} {i + start}"
         used.add(name)
-        rating = int(rng.gauss(prof.sim_rating, 250))
+        rating = int(rng.gauss(prof.simulation.rating, 250))
         rank = None
         if prof.ranks:
             from ..ranks import rank_from_value
@@ -83,19 +83,19 @@ def random_players(n: int, rng: random.Random, game: str, *, start: int = 1) -> 
 def make_result(event: Event, board: Board, outcome: tuple[float, float],
                 rng: random.Random, forfeit: bool = False) -> Result:
     """A Result for ``outcome`` in the game's own notation: the profile's
-    ``simulate_result`` read by its grammar with the board's setup prefilled, as a
+    ``simulation.result`` read by its grammar with the board's setup prefilled, as a
     director's entry is (:func:`swisstui.core.results.parse_for_board`): a Go handicap
     board's result keeps the stones and komi decided at pairing."""
     prof = profile(event.game)
-    assert prof.simulate_result is not None, f"{event.game}: the profile cannot simulate"
-    text, extra = prof.simulate_result(rng, outcome, *board.players, forfeit)
+    assert prof.simulation.result is not None, f"{event.game}: the profile cannot simulate"
+    text, extra = prof.simulation.result(rng, outcome, *board.players, forfeit)
     return prof.result(text, event.settings, {**(board.setup or {}), **extra})
 
 
 def play(event: Event, rnd: Round, rng: random.Random, *, forfeit_rate: float = 0.0) -> Round:
     """Results for every board of ``rnd`` from ratings (Elo expectation) and the draw rate."""
     players = event.by_id()
-    draw = profile(event.game).sim_draw_rate
+    draw = profile(event.game).simulation.draw_rate
     boards = []
     for b in rnd.boards:
         ra = players[b.players[0]].rating or 1500
