@@ -128,10 +128,10 @@ def player_cards(event: Event, ids: Iterable[int] | None = None,
                       if r.kind is not GameKind.NOT_REGISTERED)
         current = next((g for g in games if rnd is not None and g.round == rnd.number), None)
         setup: tuple[tuple[str, float], ...] = ()
-        if current is not None and current.board is not None and prof.slip_prefill:
+        if current is not None and current.board is not None and prof.printing.slip_prefill:
             board = boards.get(current.board)
             if board is not None:
-                setup = tuple(prof.slip_prefill(event.settings, board.setup).items())
+                setup = tuple(prof.printing.slip_prefill(event.settings, board.setup).items())
         out[pid] = PlayerCard(
             pid, player.name, player.club, player.rating, player.rank,
             st.after_round if st is not None and row is not None else None,

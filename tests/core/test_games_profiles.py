@@ -109,7 +109,7 @@ def test_game_knowledge_in_the_profiles():
     def facts(g):
         p = profile(g)
         return (p.seat_names, p.first_colour, p.order_colours, p.actual_black_key,
-                p.list_marks, p.colours, p.has_colours, p.file_formats, p.strength_column,
+                p.list_marks, p.colours, p.has_colours, p.printing.file_formats, p.printing.strength_column,
                 p.ranks, p.avoid_geography, p.colour_gap, p.handicap_option,
                 p.initial_colour_option, p.pab_bars_unplayed_win, p.pab_random_lowest,
                 p.mcmahon_score, p.unplayed_rules_option, p.result_shows, p.simulation.draw_rate,

@@ -105,6 +105,26 @@ class StyleMethod:
 
 
 @dataclass(frozen=True)
+class Printing:
+    """What the game's prints and files hold besides what every game's do (interop/)."""
+
+    # What a printed result slip asks for besides the result (interop/print_pages.py):
+    # (label, per_player) — per_player fields get a box under each player (Othello discs),
+    # the others one box for the board (Go margin and handicap).
+    slip_fields: tuple[tuple[str, bool], ...] = ()
+    # slip_prefill(settings, setup) -> {label of a board field of ``slip_fields``: value}:
+    # what the slip prints already filled in rather than as a line to write on (Go: the
+    # board's handicap stones and komi, decided when the round was paired).
+    slip_prefill: Callable[[Settings, Mapping[str, Any] | None], Mapping[str, float]] | None \
+        = None
+    # What the printed standings show next to the name: "rating" or "rank" (Go).
+    strength_column: str = "rating"
+    # Game-specific exchange formats this game's events may be written in (chess "trf", Go
+    # "h9"); csv, html and json serve every game.
+    file_formats: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Simulation:
     """How a simulated event of the game goes (``swisstui simulate``, the samples, the
     property tests and the benchmark; pairing/simulate.py)."""
@@ -233,8 +253,6 @@ class GameProfile:
     # Players carry kyu/dan ranks (Go, Renju): the RANK tie-break applies, simulated players
     # get one.
     ranks: bool = False
-    # What the printed standings show next to the name: "rating" or "rank" (Go).
-    strength_column: str = "rating"
 
     # ---- standings ---------------------------------------------------------------------------
     # Option choosing how unplayed rounds enter opponent-based tie-breaks under FIDE C.07
@@ -246,20 +264,9 @@ class GameProfile:
     # rounds (Magic, MTR Appendix E); None: ⌈log₂ n⌉.
     rounds_advice: Callable[[int, int], tuple[int, int | None, str, tuple[Any, ...]]] | None = None
 
-    # ---- files --------------------------------------------------------------------------------
-    # Game-specific exchange formats this game's events may be written in (chess "trf", Go
-    # "h9"); csv, html and json serve every game.
-    file_formats: tuple[str, ...] = ()
 
-    # What a printed result slip asks for besides the result (interop/print_pages.py):
-    # (label, per_player) — per_player fields get a box under each player (Othello discs),
-    # the others one box for the board (Go margin and handicap).
-    slip_fields: tuple[tuple[str, bool], ...] = ()
-    # slip_prefill(settings, setup) -> {label of a board field of ``slip_fields``: value}:
-    # what the slip prints already filled in rather than as a line to write on (Go: the
-    # board's handicap stones and komi, decided when the round was paired).
-    slip_prefill: Callable[[Settings, Mapping[str, Any] | None], Mapping[str, float]] | None \
-        = None
+    # ---- prints and files (interop/) ---------------------------------------------------------
+    printing: Printing = Printing()
 
     # ---- simulated events (pairing/simulate.py) --------------------------------------------
     simulation: Simulation = Simulation()

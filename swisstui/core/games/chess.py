@@ -34,7 +34,7 @@ from collections.abc import Mapping
 
 from ..errors import ResultError
 from ..model import Result, Scoring, Settings
-from .base import GameProfile, Option, Simulation, parse_wld
+from .base import GameProfile, Option, Printing, Simulation, parse_wld
 
 NOTATIONS = (
     ("1-0", N_("White (first-listed) wins")),
@@ -116,6 +116,6 @@ PROFILE = GameProfile(
     pab_bars_unplayed_win=True,
     avoid_geography=False,
     unplayed_rules_option="tiebreak_rules",
-    file_formats=("trf",),
+    printing=Printing(file_formats=("trf",)),
     simulation=Simulation(draw_rate=0.30, result=simulate_result),
 )

@@ -73,7 +73,7 @@ from ..errors import ResultError
 from ..model import Result, Scoring, Settings
 from ..ranks import RankError, parse_rank, rank_value
 from . import go_handicap
-from .base import GameProfile, Option, Simulation, StyleMethod, clean
+from .base import GameProfile, Option, Printing, Simulation, StyleMethod, clean
 
 RULE_SETS = ("japanese", "chinese", "ing", "aga", "korean")
 USUAL_KOMI = {"japanese": 6.5, "korean": 6.5, "chinese": 7.5, "aga": 7.5, "ing": 8.0}
@@ -556,8 +556,10 @@ PROFILE = GameProfile(
     notations=NOTATIONS,
     check_options=check_options,
     # one line for the result (B+R, W+3.5: its examples), the stones and komi printed
-    slip_fields=((N_("Handicap"), False), (N_("Komi"), False)),
-    slip_prefill=slip_prefill,
+    printing=Printing(slip_fields=((N_("Handicap"), False), (N_("Komi"), False)),
+                      slip_prefill=slip_prefill,
+                      strength_column="rank",
+                      file_formats=("h9",)),
     seat_names=(N_("Black"), N_("White")),
     first_colour="b",
     list_marks=("b", "w"),
@@ -571,8 +573,6 @@ PROFILE = GameProfile(
     setup_keys=go_handicap.SETUP_KEYS,
     mcmahon_score="MMS",
     ranks=True,
-    strength_column="rank",
-    file_formats=("h9",),
     simulation=Simulation(draw_rate=0.0, rating=2000, result=simulate_result),
     style_methods={"tiebreaks": TAGAJO},
 )

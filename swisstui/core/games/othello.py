@@ -44,7 +44,7 @@ from collections.abc import Mapping
 
 from ..errors import ResultError
 from ..model import Result, Scoring, Settings
-from .base import GameProfile, Option, Simulation, clean, parse_wld
+from .base import GameProfile, Option, Printing, Simulation, clean, parse_wld
 
 SQUARES = 64
 
@@ -171,7 +171,7 @@ PROFILE = GameProfile(
     bye_detail=bye_detail,
     detail_keys=("discs",),
     notations=NOTATIONS,
-    slip_fields=((N_("Discs"), True),),
+    printing=Printing(slip_fields=((N_("Discs"), True),)),
     seat_names=(N_("Black"), N_("White")),
     first_colour="b",
     list_marks=("b", "w"),

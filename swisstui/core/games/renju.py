@@ -31,7 +31,7 @@ from collections.abc import Mapping
 
 from ..errors import ResultError
 from ..model import Result, Scoring, Settings
-from .base import GameProfile, Option, Simulation, parse_wld
+from .base import GameProfile, Option, Printing, Simulation, parse_wld
 
 RULE_SETS = ("renju", "freestyle", "standard")
 OPENINGS = ("rif", "yamaguchi", "soosorv", "taraguchi", "swap", "none")
@@ -158,7 +158,7 @@ PROFILE = GameProfile(
     entry_extras=("black",),
     notations=NOTATIONS,
     check_options=check_options,
-    slip_fields=((N_("Played Black (player no.)"), False),),
+    printing=Printing(slip_fields=((N_("Played Black (player no.)"), False),)),
     seat_names=(N_("Player 1"), N_("Player 2")),
     actual_black_key="black",
     list_marks=("B?", "W?"),

@@ -347,9 +347,9 @@ FEDERATION = ("trf", "h9")
 def formats_for(game: str) -> tuple[str, ...]:
     """The formats an event of ``game`` can be exported to: every format that serves all
     games, and of the federation formats only those the game's profile names
-    (``GameProfile.file_formats``: TRF for chess, h9 for Go) — the TUI's export picker (F8)."""
+    (``GameProfile.printing.file_formats``: TRF for chess, h9 for Go) — the TUI's export picker (F8)."""
     from ..games import profile
-    own = set(profile(game).file_formats)
+    own = set(profile(game).printing.file_formats)
     return tuple(name for name in FORMATS if name not in FEDERATION or name in own)
 
 

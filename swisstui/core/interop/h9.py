@@ -191,7 +191,7 @@ def write_h9(event: Event, table: Any = None, *, info: Mapping[str, Any] | None 
     the last complete round); its order gives the line numbers and its tie-break values the
     criteria columns.  ``info`` overrides header fields (``CL``, ``PC``, ``TM``, ``CM``,
     ``HA``, ``KM``…)."""
-    if "h9" not in profile(event.game).file_formats:
+    if "h9" not in profile(event.game).printing.file_formats:
         raise SwissError(_("h9 is the EGD format for Go; this event is {game} (use --format trf "
                            "for chess, csv or html for any game)")
                          .format(game=event.game))

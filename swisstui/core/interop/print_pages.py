@@ -136,15 +136,15 @@ def slips_page(event: Event, round_no: int | None, paper: str | None, *,
         for seat, pid in zip(seats, board.players):
             p = event.player(pid)
             own = "".join(f'<div class="field">{escape(_(label))}<span class="line"></span>'
-                          "</div>" for label, each in prof.slip_fields if each)
+                          "</div>" for label, each in prof.printing.slip_fields if each)
             cells.append(f'<div class="seat">{escape(seat)}<br><b>'
                          f'{escape(p.name if p else f"#{pid}")}</b> ({pid}){own}</div>')
-        filled = prof.slip_prefill(event.settings, board.setup) if prof.slip_prefill else {}
+        filled = prof.printing.slip_prefill(event.settings, board.setup) if prof.printing.slip_prefill else {}
         shared = "".join(
             f'<div class="field">{escape(_(label))}<b class="filled">'
             f"{escape(number_text(filled[label], lang))}</b></div>" if label in filled else
             f'<div class="field">{escape(_(label))}<span class="line"></span></div>'
-            for label, each in prof.slip_fields if not each)
+            for label, each in prof.printing.slip_fields if not each)
         terms = "" if filled else describe(event.game, board, _)  # "H3 komi 0.5"
         if terms:
             played = _("Played with: {terms}").format(terms=terms)

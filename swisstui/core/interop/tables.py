@@ -85,11 +85,11 @@ def _seats(event: Event) -> tuple[str, str] | None:
 
 
 def _strength_header(event: Event, _: Gettext) -> str:
-    return _("Rank") if profile(event.game).strength_column == "rank" else _("Rating")
+    return _("Rank") if profile(event.game).printing.strength_column == "rank" else _("Rating")
 
 
 def _strength(event: Event, p) -> str:
-    if profile(event.game).strength_column == "rank":
+    if profile(event.game).printing.strength_column == "rank":
         return p.rank or ""
     return "" if p.rating is None else str(p.rating)
 

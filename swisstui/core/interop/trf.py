@@ -323,7 +323,7 @@ def write_trf(event: Event, *, version: str = DEFAULT_VERSION,
     if encoding not in ENCODINGS:
         raise SwissError(_("unknown TRF encoding {encoding}; valid: {valid}").format(
             encoding=repr(encoding), valid=", ".join(ENCODINGS)))
-    if "trf" not in profile(event.game).file_formats:
+    if "trf" not in profile(event.game).printing.file_formats:
         raise SwissError(_("TRF is a chess format; this event is {game} (use --format h9 for "
                            "Go, csv or html for any game)")
                          .format(game=event.game))
