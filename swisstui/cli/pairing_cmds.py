@@ -31,7 +31,7 @@ def _name(event, pid: int) -> str:
 
 def format_round(event, rnd) -> list[str]:
     pts = services.pairing_scores(event, rnd.number)  # points, or the McMahon score
-    cols = profile(event.game).list_marks
+    cols = profile(event.game).seats.list_marks
     lines = [_("Round {number}").format(number=rnd.number)]
     width = max([textwidth.width(_name(event, p)) for b in rnd.boards for p in b.players]
                 + [10])  # terminal columns: a Hangul or Kanji character takes two

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from . import colours_vocab as vocab
 from .games import profile as game_profile
 from .history import RoundRecord, history
 from .model import Event, Player, Scoring
@@ -112,7 +113,7 @@ def _order(s, round_no: int) -> tuple[str, str, tuple[str, ...]]:
 def _colour_mode(s) -> str:
     """The event's colour rule: ``Settings.colours``, or the game profile's default (for the
     event's style: Go's Tagajo style has none)."""
-    if s.colours and s.colours != "auto":
+    if s.colours and s.colours != vocab.AUTO:
         return s.colours
     from .settings import game_defaults
     return game_defaults(s.game, style=s.style)["colours"]
@@ -128,9 +129,9 @@ def pairing_plan(event: Event, round_no: int, prof: GameProfile) -> PairingPlan:
     # the game's colour gap (Othello 1, docs/RULES.md §8.0) when colours are balanced, and
     # whether the event makes it a hard limit (option colour_limit = "absolute"; default
     # "graded": the fewest and smallest excesses, docs/RULES.md §2.4 Papp)
-    gap = prof.colour_gap if mode == "balance" else None
+    gap = prof.seats.colour_gap if mode == vocab.BALANCE else None
     absolute = gap is not None and s.options.get("colour_limit", "graded") == "absolute"
-    option = prof.initial_colour_option
+    option = prof.seats.initial_colour_option
     handicap = prof.handicap_option is not None and bool(
         s.options.get(prof.handicap_option, False))
     method = prof.style_methods.get(s.style)
@@ -148,9 +149,9 @@ def pairing_plan(event: Event, round_no: int, prof: GameProfile) -> PairingPlan:
     return PairingPlan(
         round_no=round_no, system=s.system, rounds=s.rounds, seed=s.seed, order=order,
         style=style, chain=chain, colours=mode, colour_gap=gap, colour_absolute=absolute,
-        first_colour=prof.first_colour or "b",
-        initial_colour=str(s.options.get(option, "w")) if option else "w",
-        handicap=handicap, actual_black_key=prof.actual_black_key,
+        first_colour=prof.seats.first_colour or vocab.BLACK,
+        initial_colour=str(s.options.get(option, vocab.WHITE)) if option else vocab.WHITE,
+        handicap=handicap, actual_black_key=prof.seats.actual_black_key,
         pab_strict=prof.pab_bars_unplayed_win, random_bye=prof.pab_random_lowest,
         club_weight=s.club_weight, country_weight=s.country_weight,
         forbidden=frozenset(frozenset(p) for p in s.forbidden),

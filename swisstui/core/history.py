@@ -19,6 +19,7 @@ from dataclasses import replace
 from typing import NamedTuple
 from collections.abc import Iterable
 
+from . import colours_vocab as vocab
 from .games import profile
 from .model import Board, ByeKind, Event, GameKind, Result, Round
 
@@ -27,22 +28,22 @@ from .model import Board, ByeKind, Event, GameKind, Result, Round
 def board_colours(game: str, board: Board) -> tuple[str, str] | None:
     """Colours of the two players on a board, from the game profile.
 
-    Where the order fixes them (``GameProfile.first_colour``): chess, first-listed is White;
+    Where the order fixes them (``GameProfile.seats.first_colour``): chess, first-listed is White;
     Go and Othello, first-listed is Black.  Where the actual Black is recorded with the
-    result (``GameProfile.actual_black_key``, Renju ``detail["black"]``) they are read from
+    result (``GameProfile.seats.actual_black_key``, Renju ``detail["black"]``) they are read from
     it; before that there is no colour.  Magic has no colours.
     """
     prof = profile(game)
-    fixed = prof.order_colours
+    fixed = prof.seats.order_colours
     if fixed is not None:
         return fixed
-    key = prof.actual_black_key
+    key = prof.seats.actual_black_key
     if key is not None and board.result is not None:
         black = board.result.detail.get(key)
         if black == board.players[0]:
-            return ("b", "w")
+            return (vocab.BLACK, vocab.WHITE)
         if black == board.players[1]:
-            return ("w", "b")
+            return (vocab.WHITE, vocab.BLACK)
     return None
 
 
@@ -127,7 +128,7 @@ _LAST_ROUND: list[tuple] = []
 def _round_records(event: Event, rnd: Round, fill: bool = True) -> dict[int, RoundRecord]:
     game = event.game
     sc = event.settings.scoring
-    fixed_cols = profile(game).order_colours
+    fixed_cols = profile(game).seats.order_colours
     game_pts = {1: sc.points(1), 0.5: sc.points(0.5), 0: sc.points(0)}
     out: dict[int, RoundRecord] = {}
     n = rnd.number

@@ -18,6 +18,7 @@ from dataclasses import fields, replace
 from typing import Any
 from collections.abc import Iterable, Mapping
 
+from . import colours_vocab as vocab
 from .errors import SwissError
 from .model import GAMES, Scoring, Settings
 
@@ -28,7 +29,7 @@ SYSTEMS = ("swiss", "mcmahon", "roundrobin", "dutch")
 SYSTEM_ALIASES = {"matching": "swiss"}
 STYLES = ("fold", "slide", "adjacent", "random", "tiebreaks")
 ROUND1 = ("random", "rating", "lot")
-COLOURS = ("auto", "fide", "balance", "none", "recorded")
+COLOURS = (vocab.AUTO, *vocab.POLICIES)
 MAX_ROUNDS = 999  # round files are rounds/NN.toml; a round robin of 1000 players is not a TUI job
 SCORING_KEYS = tuple(f.name for f in fields(Scoring))
 _SETTINGS_FIELDS = {f.name for f in fields(Settings)}
@@ -195,7 +196,7 @@ def game_defaults(game: str, system: str | None = None, style: str | None = None
     (Go's Tagajo style: colours none, weights 0 — ``GameProfile.style_methods``)."""
     prof = _profile(game)
     out = {"system": prof.system, "style": prof.style, "round1": prof.round1,
-           "colours": prof.colours, "tiebreaks": tuple(prof.tiebreaks_for(system or prof.system)),
+           "colours": prof.seats.policy, "tiebreaks": tuple(prof.tiebreaks_for(system or prof.system)),
            "scoring": prof.scoring, **({} if prof.avoid_geography else NO_GEOGRAPHY)}
     method = prof.style_methods.get(style or prof.style)
     if method is not None:
@@ -289,7 +290,7 @@ def method_departures(s: Settings) -> list[str]:
     out = []
     for key, value in method.settings.items():
         have = getattr(s, key)
-        if have != value and not (key == "colours" and have == "auto"):
+        if have != value and not (key == "colours" and have == vocab.AUTO):
             out.append(_("style {style!r} with {key} = {have!r}: departs from {name} ({key} {value!r}), which {does}").format(style=s.style, key=key, have=have, name=method.name, value=value, does=method.does))
     return out
 

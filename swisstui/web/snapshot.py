@@ -40,7 +40,7 @@ def _seat_word(event: Event, colour: str | None, first: bool, _: Gettext) -> str
     if colour is not None:
         return _(COLOUR_WORD[colour])
     prof = profile(event.game)
-    return _(prof.seat_names[0 if first else 1]) if prof.first_colour is not None else \
+    return _(prof.seats.names[0 if first else 1]) if prof.seats.first_colour is not None else \
         (_("first") if first else _("second"))
 
 
@@ -199,7 +199,7 @@ def snapshot(event: Event, clock: ClockState | None = None, lang: str | None = N
             "event_lang": players_lang(event),
             "round": event.current_round, "rounds": rounds,
             "rounds_text": ngettext("{n} round", "{n} rounds", rounds).format(n=rounds),
-            "text": page_text(lang), "has_colours": prof.has_colours,
+            "text": page_text(lang), "has_colours": prof.seats.has_colours,
             "dates": event_dates(event, lang),
             "current": current_round(event, lang), "standings": standings(event, lang, st),
             "games": games(event, lang, built), "cards": cards(event, lang, built),

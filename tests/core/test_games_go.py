@@ -188,7 +188,7 @@ def test_defaults():
     assert P.tiebreaks_for("mcmahon") == ("MMS", "SOSM", "SOSOSM")
     assert P.tiebreaks_for("swiss") == P.tiebreaks
     assert P.scoring.win == 1 and P.scoring.draw == 0.5 and P.scoring.bye == 1
-    assert P.colours == "balance"
+    assert P.seats.policy == "balance"
     assert event_komi(S) == 6.5 and event_komi(ING) == 8
     assert event_komi(Settings("t", "go", 5, options={"rules": "chinese"})) == 7.5
     assert event_komi(Settings("t", "go", 5, options={"rules": "aga", "komi": 5.5})) == 5.5

@@ -108,10 +108,11 @@ def test_game_knowledge_in_the_profiles():
     """What used to sit in tables outside core/games (issue 10), now one attribute each."""
     def facts(g):
         p = profile(g)
-        return (p.seat_names, p.first_colour, p.order_colours, p.actual_black_key,
-                p.list_marks, p.colours, p.has_colours, p.printing.file_formats, p.printing.strength_column,
-                p.ranks, p.avoid_geography, p.colour_gap, p.handicap_option,
-                p.initial_colour_option, p.pab_bars_unplayed_win, p.pab_random_lowest,
+        return (p.seats.names, p.seats.first_colour, p.seats.order_colours,
+                p.seats.actual_black_key, p.seats.list_marks, p.seats.policy, p.seats.has_colours,
+                p.printing.file_formats, p.printing.strength_column,
+                p.ranks, p.avoid_geography, p.seats.colour_gap, p.handicap_option,
+                p.seats.initial_colour_option, p.pab_bars_unplayed_win, p.pab_random_lowest,
                 p.mcmahon_score, p.unplayed_rules_option, p.result_shows, p.simulation.draw_rate,
                 p.simulation.rating)
 

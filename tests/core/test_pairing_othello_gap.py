@@ -147,4 +147,4 @@ def test_colour_limit_option():
         .options["colour_limit"] == "absolute"
     with pytest.raises(SwissError, match="colour_limit.*valid: graded, absolute"):
         make_settings("othello", "x", 5, options={"colour_limit": "strict"})
-    assert OTHELLO.colour_gap == 1 and profile("go").colour_gap is None
+    assert OTHELLO.seats.colour_gap == 1 and profile("go").seats.colour_gap is None

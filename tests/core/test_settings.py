@@ -18,7 +18,7 @@ def test_profile_defaults(game):
     assert s.scoring == prof.scoring
     assert s.tiebreaks == tuple(prof.tiebreaks)
     assert (s.system, s.style, s.round1, s.colours) == (prof.system, prof.style, prof.round1,
-                                                        prof.colours)
+                                                        prof.seats.policy)
     assert set(s.options) <= set(prof.options)
 
 

@@ -22,7 +22,8 @@ import pytest
 from swisstui.cli import main
 from swisstui.core import games, store
 from swisstui.core.errors import ResultError, SwissError
-from swisstui.core.games import GameProfile, Option, Simulation
+from swisstui.core import colours_vocab as vocab
+from swisstui.core.games import GameProfile, Option, Seats, Simulation
 from swisstui.core.model import GAMES, Result, Scoring, Settings
 
 NAME = "squares"
@@ -59,7 +60,7 @@ TOY = GameProfile(
     system="swiss",
     style="slide",
     round1="rating",
-    colours="none",
+    seats=Seats(policy=vocab.NONE, names=("Left", "Right")),
     tiebreaks=("BH", "WON"),
     options={"max_margin": Option(20, int, None, "largest margin a board allows")},
     examples=("L", "R", "T", "L5", "L+", "R+"),
@@ -67,7 +68,6 @@ TOY = GameProfile(
     detail_keys=("margin",),
     notations=(("L  R", "Left / Right wins"), ("T", "tie"), ("L5", "Left wins by 5"),
                ("L+  R+", "win by forfeit (not played)")),
-    seat_names=("Left", "Right"),
     entry_example="board result:  3 L   4 R5   2 T   (or just the result)",
     simulation=Simulation(draw_rate=0.2, result=simulate_result),
 )

@@ -18,10 +18,10 @@ from collections.abc import Callable
 
 from ..errors import SwissError
 from ..model import GAMES
-from .base import GameProfile, Option, Simulation
+from .base import GameProfile, Option, Printing, Seats, Simulation
 
-__all__ = ["GameProfile", "Option", "Simulation", "profile", "game_title", "validate_options", "register",
-           "unregister", "GAMES"]
+__all__ = ["GameProfile", "Option", "Printing", "Seats", "Simulation", "profile", "game_title",
+           "validate_options", "register", "unregister", "GAMES"]
 
 _BUILT_IN = tuple(GAMES)
 _PROFILES: dict[str, GameProfile] = {}

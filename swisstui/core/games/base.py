@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from collections.abc import Callable, Mapping
 
+from .. import colours_vocab as vocab
 from .. import mcmahon
 from ..errors import ResultError, SwissError
 from ..model import Result, Scoring, Settings
@@ -105,6 +106,50 @@ class StyleMethod:
 
 
 @dataclass(frozen=True)
+class Seats:
+    """The two seats of a board and the game's colours (the vocabulary:
+    :mod:`swisstui.core.colours_vocab`)."""
+
+    # Colour policy (colours_vocab.POLICIES): "fide", "balance", "recorded" (Renju: the
+    # actual Black is recorded with the result) or "none" (Magic).
+    policy: str = vocab.BALANCE
+    # What the two seats of a board are called, first-listed first: column titles of the
+    # TUI, and of the printed pairings when ``first_colour`` fixes the colours.
+    names: tuple[str, str] = (N_("Player A"), N_("Player B"))
+    # Colour letter (vocab.WHITE/BLACK) of the first-listed player when the board order fixes
+    # the colours (chess White, Go and Othello Black); None when it does not (Magic; Renju,
+    # whose first-listed player is only the tentative Black).
+    first_colour: str | None = None
+    # Detail key of a result that records who actually played Black (Renju "black"): the
+    # colours of a board are read from it once the result is in.
+    actual_black_key: str | None = None
+    # Marks the CLI pairing list prints before the two players ("w"/"b"; Renju "B?"/"W?"
+    # for the tentative colours); None prints none.
+    list_marks: tuple[str, str] | None = None
+    # Colour gap of balanced colours: a player's Blacks and Whites at most this many apart
+    # (Othello 1: never 2 apart).  None = no gap.  A game with a gap has the option
+    # ``colour_limit``: "graded" (default: the pairing with the fewest and smallest excesses)
+    # or "absolute" (a round that cannot keep the gap is refused); field.pairing_plan.
+    colour_gap: int | None = None
+    # Option naming the colour of the top seed in round 1 (chess "initial_colour", values
+    # "w"/"b"); None: White.
+    initial_colour_option: str | None = None
+
+    @property
+    def has_colours(self) -> bool:
+        """The game has colours at all (its colour policy is not ``none``)."""
+        return self.policy != vocab.NONE
+
+    @property
+    def order_colours(self) -> tuple[str, str] | None:
+        """Colours of the (first-listed, second-listed) players when the board order fixes
+        them, e.g. ``("w", "b")`` in chess; None otherwise."""
+        if self.first_colour is None:
+            return None
+        return (self.first_colour, vocab.opposite(self.first_colour))
+
+
+@dataclass(frozen=True)
 class Printing:
     """What the game's prints and files hold besides what every game's do (interop/)."""
 
@@ -148,7 +193,6 @@ class GameProfile:
     system: str  # default pairing system
     style: str  # default in-group style
     round1: str  # default round-1 method
-    colours: str  # "fide" | "balance" | "none" | "recorded" (renju: actual Black recorded)
     tiebreaks: tuple[str, ...]
     # The game's name as its players read it, marked with N_ ("Go", "Othello") and shown in
     # the reader's language (games.game_title); empty: the profile's name
@@ -176,29 +220,12 @@ class GameProfile:
     # check_options(options) -> options: cross-key checks after each key is valid (Go: bar
     # not below floor; Renju: "soosorv-8" → opening + opening_n).  Raises ValueError.
     check_options: Callable[[dict[str, Any]], dict[str, Any]] | None = None
-    # Colour gap of balanced colours: a player's Blacks and Whites at most this many apart
-    # (Othello 1: never 2 apart).  None = no gap.  A game with a gap has the option
-    # ``colour_limit``: "graded" (default: the pairing with the fewest and smallest excesses)
-    # or "absolute" (a round that cannot keep the gap is refused); field.pairing_plan.
-    colour_gap: int | None = None
     # Pairing styles that stand for a published method in this game, with the settings the
     # method implies (Go: "tiebreaks" = the Tagajo method).
     style_methods: Mapping[str, StyleMethod] = field(default_factory=dict, hash=False)
 
-    # ---- seats and colours (history.board_colours, lists, screens) ---------------------------
-    # What the two seats of a board are called, first-listed first: column titles of the
-    # TUI, and of the printed pairings when ``first_colour`` fixes the colours.
-    seat_names: tuple[str, str] = (N_("Player A"), N_("Player B"))
-    # Colour letter ("w"/"b") of the first-listed player when the board order fixes the
-    # colours (chess "w", Go and Othello "b"); None when it does not (Magic; Renju, whose
-    # first-listed player is only the tentative Black).
-    first_colour: str | None = None
-    # Detail key of a result that records who actually played Black (Renju "black"): the
-    # colours of a board are read from it once the result is in.
-    actual_black_key: str | None = None
-    # Marks the CLI pairing list prints before the two players ("w"/"b"; Renju "B?"/"W?"
-    # for the tentative colours); None prints none.
-    list_marks: tuple[str, str] | None = None
+    # ---- seats and colours (history.board_colours, the pairing plan, lists, screens) --------
+    seats: Seats = Seats()
 
     # ---- entering results (TUI results screen and its help) ---------------------------------
     # Example line of the results screen's entry field: board number, then the notation.
@@ -227,9 +254,6 @@ class GameProfile:
     # (describe_setup(setup, gettext): the words through the reader's gettext, None: English)
     describe_setup: Callable[[Mapping[str, Any] | None, Callable[[str], str] | None], str] | None = None
     setup_keys: tuple[str, ...] = ()  # the keys board_setup gives (Go: handicap, komi)
-    # Option naming the colour of the top seed in round 1 (chess "initial_colour", values
-    # "w"/"b"); None: White.
-    initial_colour_option: str | None = None
     # An earlier unplayed win (forfeit win, full-point bye, pairing bye) also bars the
     # pairing bye (chess, FIDE C.04.1 d).
     pab_bars_unplayed_win: bool = False
@@ -270,19 +294,6 @@ class GameProfile:
 
     # ---- simulated events (pairing/simulate.py) --------------------------------------------
     simulation: Simulation = Simulation()
-
-    @property
-    def has_colours(self) -> bool:
-        """The game has colours at all (its default colour policy is not ``none``)."""
-        return self.colours != "none"
-
-    @property
-    def order_colours(self) -> tuple[str, str] | None:
-        """Colours of the (first-listed, second-listed) players when the board order fixes
-        them, e.g. ``("w", "b")`` in chess; None otherwise."""
-        if self.first_colour is None:
-            return None
-        return (self.first_colour, "b" if self.first_colour == "w" else "w")
 
     def entry_hint(self, settings: Settings) -> str:
         """The example the results entry line shows for an event with ``settings``, in the

@@ -34,7 +34,8 @@ from collections.abc import Mapping
 
 from ..errors import ResultError
 from ..model import Result, Scoring, Settings
-from .base import GameProfile, Option, Printing, Simulation, parse_wld
+from .. import colours_vocab as vocab
+from .base import GameProfile, Option, Printing, Seats, Simulation, parse_wld
 
 NOTATIONS = (
     ("1-0", N_("White (first-listed) wins")),
@@ -79,7 +80,7 @@ OPTIONS = {
         N_("unplayed rounds in tie-breaks: 2023 dummy opponent (C.07 Art. 16), pre-2023 "
         "virtual opponent, or 2026 capped dummy opponent (secondary source) (docs/RULES.md §5.3)"), label=N_("C.07 rules")),
     "initial_colour": Option(
-        "w", str, ("w", "b"),
+        vocab.WHITE, str, vocab.COLOURS,
         N_("colour of the first-ranked player in round 1, drawn by lot (docs/RULES.md §5.6; TRF XXC)"), label=N_("First colour")),
     "acceleration": Option(
         None, (str, type(None)), None,
@@ -100,7 +101,11 @@ PROFILE = GameProfile(
     system="dutch",
     style="slide",
     round1="rating",
-    colours="fide",
+    seats=Seats(policy=vocab.FIDE,
+                names=(N_("White"), N_("Black")),
+                first_colour=vocab.WHITE,
+                list_marks=(vocab.WHITE, vocab.BLACK),
+                initial_colour_option="initial_colour"),
     tiebreaks=("BH-C1", "BH", "SB", "DE", "WIN"),
     options=OPTIONS,
     examples=("1-0", "0-1", "=", "½-½", "1/2", "+-", "-+", "--"),
@@ -108,11 +113,7 @@ PROFILE = GameProfile(
     bye_detail=None,
     detail_keys=(),
     notations=NOTATIONS,
-    seat_names=(N_("White"), N_("Black")),
-    first_colour="w",
-    list_marks=("w", "b"),
     entry_example=N_("board result:  12 1-0   7 0-1   3 =   (or just the result)"),
-    initial_colour_option="initial_colour",
     pab_bars_unplayed_win=True,
     avoid_geography=False,
     unplayed_rules_option="tiebreak_rules",

@@ -73,7 +73,8 @@ from ..errors import ResultError
 from ..model import Result, Scoring, Settings
 from ..ranks import RankError, parse_rank, rank_value
 from . import go_handicap
-from .base import GameProfile, Option, Printing, Simulation, StyleMethod, clean
+from .. import colours_vocab as vocab
+from .base import GameProfile, Option, Printing, Seats, Simulation, StyleMethod, clean
 
 RULE_SETS = ("japanese", "chinese", "ing", "aga", "korean")
 USUAL_KOMI = {"japanese": 6.5, "korean": 6.5, "chinese": 7.5, "aga": 7.5, "ing": 8.0}
@@ -542,7 +543,10 @@ PROFILE = GameProfile(
     system="swiss",
     style="slide",
     round1="rating",
-    colours="balance",
+    seats=Seats(policy=vocab.BALANCE,
+                names=(N_("Black"), N_("White")),
+                first_colour=vocab.BLACK,
+                list_marks=(vocab.BLACK, vocab.WHITE)),
     tiebreaks=("WINS", "SOS", "SOSOS", "SODOS"),
     tiebreaks_by_system={"swiss": ("WINS", "SOS", "SOSOS", "SODOS"),
                          "mcmahon": ("MMS", "SOSM", "SOSOSM")},
@@ -560,9 +564,6 @@ PROFILE = GameProfile(
                       slip_prefill=slip_prefill,
                       strength_column="rank",
                       file_formats=("h9",)),
-    seat_names=(N_("Black"), N_("White")),
-    first_colour="b",
-    list_marks=("b", "w"),
     entry_example=ENTRY_EXAMPLE,
     entry_example_for=entry_example,
     extras_help=N_("Extras: 5 B+3.5 komi=7 handicap=2 (this game's komi, handicap stones)."),

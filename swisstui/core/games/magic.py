@@ -33,7 +33,8 @@ from collections.abc import Mapping
 from ..errors import ResultError
 from ..model import Result, Scoring, Settings
 from ..readers import Message
-from .base import GameProfile, Option, Printing, Simulation, clean
+from .. import colours_vocab as vocab
+from .base import GameProfile, Option, Printing, Seats, Simulation, clean
 
 NOTATIONS = (
     ("2-0  2-1  1-0", N_("first-listed player wins the match (game wins-losses)")),
@@ -158,7 +159,7 @@ PROFILE = GameProfile(
     system="swiss",
     style="random",
     round1="random",
-    colours="none",
+    seats=Seats(policy=vocab.NONE, names=(N_("Player A"), N_("Player B"))),
     tiebreaks=("OMW", "GW", "OGW"),
     options=OPTIONS,
     examples=("2-0", "2-1", "1-2", "0-2", "1-1-1", "1-0-1", "0-0-3", "ID"),
@@ -168,7 +169,6 @@ PROFILE = GameProfile(
     entry_extras=("drop",),
     notations=NOTATIONS,
     printing=Printing(slip_fields=((N_("Games won"), True), (N_("Drawn games"), False), (N_("Drops after this match"), False))),
-    seat_names=(N_("Player A"), N_("Player B")),
     entry_example=N_("board games:  7 2-1   4 2-0   1 0-0-3   5 2-0 drop=12 (12 leaves)"),
     extras_help=N_("Extras: 5 2-0 drop=12 (12 leaves after this match: withdrawn from the next"
                 " round)."),

@@ -44,7 +44,8 @@ from collections.abc import Mapping
 
 from ..errors import ResultError
 from ..model import Result, Scoring, Settings
-from .base import GameProfile, Option, Printing, Simulation, clean, parse_wld
+from .. import colours_vocab as vocab
+from .base import GameProfile, Option, Printing, Seats, Simulation, clean, parse_wld
 
 SQUARES = 64
 
@@ -163,7 +164,11 @@ PROFILE = GameProfile(
     system="swiss",
     style="slide",
     round1="random",
-    colours="balance",
+    seats=Seats(policy=vocab.BALANCE,
+                names=(N_("Black"), N_("White")),
+                first_colour=vocab.BLACK,
+                list_marks=(vocab.BLACK, vocab.WHITE),
+                colour_gap=1),
     tiebreaks=("BQ", "DISCS"),
     options=OPTIONS,
     examples=("40-24", "33-31", "32-32", "1-0", "0-1", "=", "+-", "-+"),
@@ -172,10 +177,6 @@ PROFILE = GameProfile(
     detail_keys=("discs",),
     notations=NOTATIONS,
     printing=Printing(slip_fields=((N_("Discs"), True),)),
-    seat_names=(N_("Black"), N_("White")),
-    first_colour="b",
-    list_marks=("b", "w"),
     entry_example=N_("board discs:  3 40-24   9 33-31   (or just the result)"),
     simulation=Simulation(draw_rate=0.03, result=simulate_result),
-    colour_gap=1,
 )

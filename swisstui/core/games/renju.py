@@ -31,7 +31,8 @@ from collections.abc import Mapping
 
 from ..errors import ResultError
 from ..model import Result, Scoring, Settings
-from .base import GameProfile, Option, Printing, Simulation, parse_wld
+from .. import colours_vocab as vocab
+from .base import GameProfile, Option, Printing, Seats, Simulation, parse_wld
 
 RULE_SETS = ("renju", "freestyle", "standard")
 OPENINGS = ("rif", "yamaguchi", "soosorv", "taraguchi", "swap", "none")
@@ -148,7 +149,10 @@ PROFILE = GameProfile(
     system="swiss",
     style="slide",
     round1="rating",
-    colours="recorded",
+    seats=Seats(policy=vocab.RECORDED,
+                names=(N_("Player 1"), N_("Player 2")),
+                actual_black_key="black",
+                list_marks=("B?", "W?")),
     tiebreaks=("BH", "SB", "DE"),
     options=OPTIONS,
     examples=("1-0", "0-1", "=", "+-", "-+", "--"),
@@ -159,9 +163,6 @@ PROFILE = GameProfile(
     notations=NOTATIONS,
     check_options=check_options,
     printing=Printing(slip_fields=((N_("Played Black (player no.)"), False),)),
-    seat_names=(N_("Player 1"), N_("Player 2")),
-    actual_black_key="black",
-    list_marks=("B?", "W?"),
     entry_example=N_("board result black=ID:  4 1-0 black=17   (or just the result)"),
     extras_help=N_("Extras: 4 1-0 black=17 (who actually had Black)."),
     result_shows=("black",),

@@ -125,7 +125,7 @@ def slips_page(event: Event, round_no: int | None, paper: str | None, *,
     _ = gettext_for(lang)
     rnd = paired_round(event, round_no)
     prof = profile(event.game)
-    seats = tuple(_(s) for s in (prof.seat_names if prof.first_colour is not None
+    seats = tuple(_(s) for s in (prof.seats.names if prof.seats.first_colour is not None
                                  else (N_("Player"), N_("Player"))))
     examples = ", ".join(prof.examples[:5])
     signature = _("Signature {seat}")

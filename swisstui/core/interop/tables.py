@@ -81,7 +81,7 @@ def _seats(event: Event) -> tuple[str, str] | None:
     """The seat names of a board when its order fixes the colours (White/Black in chess,
     Black/White in Go and Othello), else None (English: translate where shown)."""
     prof = profile(event.game)
-    return prof.seat_names if prof.first_colour is not None else None
+    return prof.seats.names if prof.seats.first_colour is not None else None
 
 
 def _strength_header(event: Event, _: Gettext) -> str:
@@ -217,7 +217,7 @@ def wall_table(event: Event, round_no: int | None = None, *, lang: str = SOURCE)
 
     rows = tuple((pl.name if (pl := event.player(pid)) else f"#{pid}", str(pid), board,
                   colour, opp) for pid, board, colour, opp in sorted(entries, key=key))
-    seat_header = _("Colour") if profile(event.game).has_colours else _("Seat")
+    seat_header = _("Colour") if profile(event.game).seats.has_colours else _("Seat")
     return Table(_("Round {round}: who plays where").format(round=rnd.number),
                  (_("Name"), _("No."), _("Board"), seat_header, _("Opponent")),
                  rows, (False, True, True, False, False))

@@ -24,8 +24,8 @@ from .registry import tiebreak
 
 
 def _coloured(prof) -> bool:
-    """BPG and BWG serve the games with colours (``GameProfile.has_colours``)."""
-    return prof.has_colours
+    """BPG and BWG serve the games with colours (``GameProfile.seats.has_colours``)."""
+    return prof.seats.has_colours
 
 
 @tiebreak("WIN", N_("Number of wins"), "docs/RULES.md §5.2 (C.07 Art. 7.1)", aliases=("WINS-ALL",),

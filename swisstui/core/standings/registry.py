@@ -4,7 +4,7 @@ compute function.
 
 * :class:`TieBreak` — one definition.  ``games`` says which games it serves: ``"*"`` (every
   game), a tuple of game names (a game's own tie-breaks: Go's SOS, Magic's OMW, …), or a
-  test on the game profile (``lambda prof: prof.has_colours`` for BPG) for tie-breaks that
+  test on the game profile (``lambda prof: prof.seats.has_colours`` for BPG) for tie-breaks that
   serve every game with some property.  ``compute(ctx) -> {player id: value}`` for tie-breaks
   that have a value for every player; ``group=True`` tie-breaks (direct encounter, DC, SDC)
   are computed with ``compute(ctx, ids)`` only among the players still tied on everything

@@ -150,9 +150,9 @@ def too_small_text(what: str, w: int | None = None, h: int | None = None) -> str
 
 def game_sides(game: str) -> tuple[str, str]:
     """Column titles for the two seats of a board, in the game's terms
-    (``GameProfile.seat_names``)."""
+    (``GameProfile.seats.names``)."""
     from ...core.games import profile
     from ..lang import tr
-    a, b = profile(game).seat_names
+    a, b = profile(game).seats.names
     return tr(a), tr(b)
 
