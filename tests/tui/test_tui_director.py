@@ -183,7 +183,7 @@ async def test_playoff_from_pairings_to_the_champion(tmp_path):
         assert ev.round(3).playoff and len(ev.round(3).boards) == 2
         assert "saved: round 3, the Semi-finals (2 matches)" in status(app)
         head = str(app.screen.query_one("#header").render())
-        assert "Semi-finals (round 3)" in head and "Round 3/2" not in head
+        assert "Semi-finals (R3)" in head and "Round 3/2" not in head  # the header's short form
         assert header_text(ev, "Results").startswith("RESULTS · ")
         assert "Semi-finals (round 3)" in str(app.screen.query_one("#pairings-hint").render())
 
