@@ -14,8 +14,8 @@ from ..core import i18n
 from ..core.errors import SwissError
 from ..core.i18n import _
 from ..core.textwidth import wrap
-from . import (argparse_text, event_cmds, interop_cmds, pairing_cmds, standings_cmds, tui_cmds,
-               venue_cmds)
+from . import (argparse_text, event_cmds, interop_cmds, pairing_cmds, section_cmds,
+               standings_cmds, tui_cmds, venue_cmds)
 
 # The modules that add sub-commands, each with a ``register(subparsers)``.
 AREAS = (
@@ -25,6 +25,7 @@ AREAS = (
     interop_cmds,  # export, import
     tui_cmds,  # open the TUI, demo, display, serve
     venue_cmds,  # clock
+    section_cmds,  # sections (list, add, remove); --section on every command of a section
 )
 
 
@@ -65,6 +66,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for area in AREAS:
         area.register(sub)
+    for name, child in sub.choices.items():
+        section_cmds.add_section_option(child, name)
     return parser
 
 
@@ -138,7 +141,7 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         if "open" in choices:
             argv = ["open", *argv]
-    args = parser.parse_args(argv)
+    args = parser.parse_args(section_cmds.default_list(argv))
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
@@ -146,7 +149,7 @@ def main(argv: list[str] | None = None) -> int:
         from ..core import store
         store.lock_wait_notice = _say_waiting
     try:
-        rc = args.func(args)
+        rc = section_cmds.apply_section(args)
     except SwissError as exc:
         print(f"swisstui: {exc}", file=sys.stderr)
         return 1

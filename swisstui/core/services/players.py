@@ -65,8 +65,11 @@ def add_player(folder: Folder, name: str, *, id: int | None = None,
     """Register a player (the next free id unless ``id`` is given; a late entrant joins the
     next round).  ``fields``: rating, rank, club, country, lot, federation_id, sex, title,
     birth, notes, smms_correction, joined_round, reading."""
-    out = _one(folder, _new_id,
-               lambda ev: registration.add_player(ev, name, id=id, **fields))
+    def change(ev: Event) -> Event:
+        pid = id if id is not None else store.next_free_id(folder, ev)  # event-wide
+        return registration.add_player(ev, name, id=pid, **fields)
+
+    out = _one(folder, _new_id, change)
     warm_for(out.event)  # a field large enough for the compiled solver: compile it now
     return out
 

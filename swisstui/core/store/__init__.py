@@ -37,7 +37,7 @@ The package, by what each part does:
 
 from __future__ import annotations
 
-from ..i18n import _
+from ..i18n import _, ngettext
 
 import os
 from functools import partial
@@ -50,7 +50,7 @@ from ..errors import EventFileError, SwissError
 from ..gcpause import paused_gc
 from ..model import Event, Player, Round, Settings
 from .atomic import _atomic_write, _fsync_dir, _journal_pending, _recover, write_file
-from . import diskcache
+from . import diskcache, sections
 from .cache import _cached, _parsed
 from .checking import _check
 from .layout import (EVENT_FILE, JOURNAL_FILE, LOCK_FILE, PLAYERS_FILE, ROUNDS_DIR, TMP_SUFFIX,
@@ -61,7 +61,7 @@ from .reading import _Texts
 from .validation import _cross_check, _recheck_results, _validate_settings, validate_event
 from .writing import _write_changes
 
-__all__ = ["load", "create", "update", "update_side_file", "fingerprint", "check",
+__all__ = ["load", "create", "update", "add_section", "remove_section", "next_free_id", "update_side_file", "fingerprint", "check",
            "round_file_name", "write_file", "validate_event", "lock_wait_notice",
            "EVENT_FILE", "PLAYERS_FILE", "ROUNDS_DIR", "LOCK_FILE", "TMP_SUFFIX", "JOURNAL_FILE"]
 
@@ -77,12 +77,21 @@ def load(folder: str | os.PathLike[str]) -> Event:
     them (same inode, size, mtime, ctime) are not parsed again, so a writer re-reading a large
     event before each result stays fast."""
     folder = Path(folder)
+    _section_guard(folder)
     with _shared(folder):
         if not _journal_pending(folder):
             return _load(folder)
     with _finishing(folder):  # a change was interrupted: finish it first (needs the lock)
         _recover(folder)
         return _load(folder)
+
+
+def _section_guard(folder: Path) -> None:
+    """A section folder (or ``sections/``) that is a symbolic link is refused before its
+    lock is opened: nothing is read or written through it."""
+    root = sections.root_of(folder)
+    if root is not None:
+        sections.guard(folder, root)
 
 
 def _load(folder: Path) -> Event:
@@ -101,8 +110,16 @@ def _read_event(folder: Path) -> Event:
     on-disk cache (:mod:`.diskcache`, read only), else parsed; then the checks across files."""
     disk = diskcache.Reader(folder)
     ev_path = folder / EVENT_FILE
-    settings = _cached(ev_path, None, partial(_parse, disk, ev_path, EVENT_FILE, None,
-                                              partial(_load_settings, ev_path)))
+    root = sections.root_of(folder)
+    if root is None:
+        settings = _cached(ev_path, None, partial(_parse, disk, ev_path, EVENT_FILE, None,
+                                                  partial(_load_settings, ev_path)))
+    else:  # a section: read over the root's settings, never from the on-disk cache
+        sections.guard(folder, root)
+        disk.usable = False
+        base = sections.read_root(root)[0]
+        settings = _cached(ev_path, ("section", repr(base)),
+                           partial(_load_settings, ev_path, base))
     players: tuple[Player, ...] = ()
     pl_path = folder / PLAYERS_FILE
     if os.path.lexists(pl_path):
@@ -131,6 +148,7 @@ def check(folder: str | os.PathLike[str]) -> list[str]:
 
     Files are checked independently so one broken file does not hide problems in others."""
     folder = Path(folder)
+    _section_guard(folder)
     with _shared(folder):
         if not _journal_pending(folder):
             return _check(folder)
@@ -159,6 +177,7 @@ def update(folder: str | os.PathLike[str], change: Callable[[Event], Event]) -> 
     files atomically, unlock; return the new event.  ``change`` may raise
     :class:`SwissError` to refuse — then nothing is written."""
     folder = Path(folder)
+    _section_guard(folder)
     if not os.path.lexists(folder / EVENT_FILE) and not _journal_pending(folder):
         load(folder)  # raises the right message
     with _locked(folder):
@@ -173,8 +192,11 @@ def update(folder: str | os.PathLike[str], change: Callable[[Event], Event]) -> 
         _validate_settings(new.settings)
         if new.settings != old.settings:
             _recheck_results(new)
+        if new.players != old.players:
+            sections.check_ids(folder, old, new)  # ids are unique across the sections
         _write_changes(folder, old, new)
-        diskcache.save(folder, new, _parsed)  # the writer keeps the folder's cache
+        if sections.root_of(folder) is None:
+            diskcache.save(folder, new, _parsed)  # the writer keeps the folder's cache
     return new
 
 
@@ -185,6 +207,7 @@ def create(folder: str | os.PathLike[str], settings: Settings,
     ``rounds`` already played if given (an import): all its files are one change, so a
     crash leaves no event or the whole one."""
     folder = Path(folder)
+    _section_guard(folder)
     if os.path.lexists(folder / EVENT_FILE) or _journal_pending(folder):
         raise SwissError(_("{folder}: already an event folder").format(folder=folder))
     if os.path.lexists(folder) and not folder.is_dir():
@@ -206,8 +229,11 @@ def create(folder: str | os.PathLike[str], settings: Settings,
         _recover(folder)
         if os.path.lexists(folder / EVENT_FILE):
             raise SwissError(_("{folder}: already an event folder").format(folder=folder))
+        if sections.root_of(folder) is not None:
+            sections.check_ids(folder, Event(settings), event)
         _write_changes(folder, None, event)
-        diskcache.save(folder, event, _parsed)
+        if sections.root_of(folder) is None:
+            diskcache.save(folder, event, _parsed)
     return event
 
 
@@ -226,6 +252,93 @@ def update_side_file(folder: str | os.PathLike[str], name: str,
         data = change(folder / name)
         _atomic_write(folder / name, data, folder)
     return data
+
+
+def add_section(root: str | os.PathLike[str], name: str,
+                overrides: dict[str, Any]) -> Event:
+    """A further section ``sections/NAME/`` of the event ``root`` whose settings are the
+    root's with ``overrides`` (event.toml data: ``rounds``, ``system``, ``tiebreaks``,
+    ``options``, even ``game``) over them; returns it, empty.  Under the root's lock: the
+    root's event.toml gets ``schema = 2`` first, then the section is created (one change of
+    its own).  Refuses a name that is not a plain word, a name already used (any case, the
+    root section's too), a root that is itself a section."""
+    root = Path(root)
+    sections.check_name(name)
+    if sections.root_of(root) is not None:
+        raise SwissError(_("{folder}: is a section; add sections to the event folder {root}").format(folder=root, root=sections.root_of(root)))
+    load(root)  # a valid event, else its own error
+    with _locked(root):
+        _recover(root)
+        taken = [sections.root_name(root)] + [n for n, _p in sections.section_folders(root)]
+        if name.casefold() in (t.casefold() for t in taken):
+            raise SwissError(_("there is already a section {name} (sections: {items})").format(name=name, items=", ".join(taken)), field="section")
+        folder = root / sections.SECTIONS_DIR / name
+        if os.path.lexists(folder) and (folder.is_symlink() or not _empty(folder)):
+            raise SwissError(_("{folder}: exists and is not an empty folder (move it away)").format(folder=folder))
+        base, _extra = sections.read_root(root)
+        settings = _load_section_data(folder / EVENT_FILE, sections.merge(base, overrides))
+        sdir = root / sections.SECTIONS_DIR
+        if not sdir.is_dir():
+            sdir.mkdir(0o777)
+            _fsync_dir(root)
+        folder.mkdir(0o777, exist_ok=True)
+        _fsync_dir(sdir)
+        made = create(folder, settings)
+        _restamp_root(root)  # schema = 2 now that the event has sections
+        return made
+
+
+def _load_section_data(path: Path, data: dict[str, Any]) -> Settings:
+    from .parsing import _parse_settings
+    return _parse_settings(path, "", data)
+
+
+def _restamp_root(root: Path) -> None:
+    """The root's event.toml as :func:`.writing.event_doc` says it now (``schema = 2`` with
+    sections, 1 without), written only when its bytes differ (caller holds the lock)."""
+    from .serialise import _HEADERS, _dump
+    from .writing import event_doc
+    settings = _load(root).settings
+    data = _dump(event_doc(root, settings), _HEADERS[EVENT_FILE])
+    try:
+        same = (root / EVENT_FILE).read_bytes() == data
+    except OSError:
+        same = False
+    if not same:
+        _atomic_write(root / EVENT_FILE, data, root)
+
+
+def remove_section(root: str | os.PathLike[str], name: str) -> Path:
+    """Remove the further section ``name`` of ``root`` when no round of it was paired and no
+    player is entered in it (else a one-line refusal, nothing changed); the root's
+    ``schema`` goes back to 1 when it was the last.  Returns the folder removed."""
+    import shutil
+    root = Path(root)
+    sections.check_name(name)
+    with _locked(root):
+        _recover(root)
+        found = dict(sections.section_folders(root))
+        if name not in found:
+            raise SwissError(_("no section {name} to remove (sections: {items})").format(name=name, items=", ".join([sections.root_name(root), *found])), field="section")
+        folder = found[name]
+        with _locked(folder):
+            event = load(folder)
+            if event.rounds:
+                raise SwissError(ngettext("section {name} has {n} round; a section with rounds is never removed", "section {name} has {n} rounds; a section with rounds is never removed", len(event.rounds)).format(name=name, n=len(event.rounds)), field="section")
+            if event.players:
+                raise SwissError(ngettext("section {name} has {n} player entered; remove the entry first", "section {name} has {n} players entered; remove their entries first", len(event.players)).format(name=name, n=len(event.players)), field="section")
+            gone = folder.parent / f".{name}.{os.getpid()}-{id(folder):x}{TMP_SUFFIX}"
+            os.replace(folder, gone)  # one step: the section is there or not
+            _fsync_dir(folder.parent)
+        shutil.rmtree(gone, ignore_errors=True)
+        _restamp_root(root)
+    return folder
+
+
+def next_free_id(folder: str | os.PathLike[str], event: Event) -> int | None:
+    """The next player id free in the whole event when ``folder`` is one of several
+    sections (ids are unique in the event); None for a one-section event."""
+    return sections.next_free_id(Path(folder), event)
 
 
 def _empty(folder: Path) -> bool:

@@ -5,23 +5,31 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 from ..errors import EventFileError, SwissError
 from ..model import Event, Player, Round, Settings
 from .layout import EVENT_FILE, PLAYERS_FILE, ROUNDS_DIR, _round_files
 from .parsing import _SETTINGS_KEYS, _parse_players, _parse_round, _parse_settings
 from .reading import _read_toml, _Texts
+from .sections import guard, merge, read_root, root_keys, root_of, section_keys
 from .validation import _cross_check
 
 _REQUIRED_STAND_IN = {"name": "?", "rounds": 1}  # check mode: valid values of required keys
 
 
-def _check_settings(path: Path, problems: list[str]) -> Settings | None:
+def _check_settings(path: Path, problems: list[str],
+                    base: dict[str, Any] | None = None) -> Settings | None:
     """event.toml in check mode: after each problem, drop the offending key and read on, so
     every bad key is listed.  The settings are still used to check the round files when the
     only problems were unknown keys (typos), else None."""
     try:
         text, data = _read_toml(path)
+        if base is None:
+            data = root_keys(path, text, data)[0]
+        else:
+            section_keys(path, text, data)
+            data = merge(base, data)
     except SwissError as exc:
         problems.append(str(exc))
         return None
@@ -58,7 +66,15 @@ def _check(folder: Path) -> list[str]:
     problems: list[str] = []
     if not folder.is_dir():
         return [f"{folder}: no such event folder"]
-    settings = _check_settings(folder / EVENT_FILE, problems)
+    base = None
+    root = root_of(folder)
+    if root is not None:
+        try:
+            guard(folder, root)
+            base = read_root(root)[0]
+        except SwissError as exc:
+            return [str(exc)]
+    settings = _check_settings(folder / EVENT_FILE, problems, base)
     players: tuple[Player, ...] = ()
     players_ok = True
     if os.path.lexists(folder / PLAYERS_FILE):

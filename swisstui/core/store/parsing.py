@@ -21,6 +21,7 @@ from ..model import GAMES, SCHEMA_VERSION, Board, Bye, ByeKind, Player, Round, S
 from ..registration import (canonical_rank, check_birth, check_range, check_text,
                             duplicate_federation_ids)
 from .reading import _locate, _read_toml, _Reader, _show
+from .sections import merge, root_keys, section_keys
 from .validation import _PLAYER_STR, _profile, _validate_settings
 
 # ---- event.toml -------------------------------------------------------------------------------
@@ -353,8 +354,16 @@ def _round_date(r: _Reader, value: Any) -> str | None:
         value=_show(value)))
 
 
-def _load_settings(path: Path) -> Settings:
-    return _parse_settings(path, *_read_toml(path))
+def _load_settings(path: Path, base: dict[str, Any] | None = None) -> Settings:
+    """event.toml → settings; a section's (``base``: the root's data) read over the root's
+    (:func:`.sections.merge`)."""
+    text, data = _read_toml(path)
+    if base is None:
+        data = root_keys(path, text, data)[0]
+    else:
+        section_keys(path, text, data)
+        data = merge(base, data)
+    return _parse_settings(path, text, data)
 
 
 def _load_players(path: Path) -> tuple[Player, ...]:

@@ -7,12 +7,44 @@ from ..i18n import _
 import os
 from pathlib import Path
 
-from ..errors import EventFileError
-from ..model import Event, Round
+from typing import Any
+
+from ..errors import EventFileError, SwissError
+from ..model import Event, Round, Settings
+from . import sections
 from .atomic import _commit, _fsync_dir
 from .cache import _remember
 from .layout import EVENT_FILE, PLAYERS_FILE, ROUNDS_DIR, round_file_name
+from .parsing import _parse_settings
 from .serialise import _HEADERS, _dump, _players_doc, _round_bytes, _settings_doc
+
+
+def event_doc(folder: Path, settings: Settings) -> dict[str, Any]:
+    """What ``folder``'s event.toml says: a one-section event's settings as always; a root of
+    several sections adds ``schema = 2`` and keeps its own keys (``section``,
+    ``multi_entry``); a section says only what differs from the root (:mod:`.sections`)."""
+    doc = _settings_doc(settings)
+    root = sections.root_of(folder)
+    if root is not None:
+        base_data = sections.read_root(root)[0]
+        own = {"game": settings.game} if settings.game != base_data.get("game") else {}
+        base = _settings_doc(_parse_settings(folder / EVENT_FILE, "",
+                                             sections.merge(base_data, own)))
+        out = sections.section_doc(doc, base)
+        return {"game": settings.game, **out} if own else out
+    extra: dict[str, Any] = {}
+    if os.path.lexists(folder / EVENT_FILE):
+        try:
+            extra = sections.read_root(folder)[1]
+        except SwissError:
+            extra = {}
+    several = bool(sections.section_folders(folder))
+    if not extra and not several:
+        return doc
+    out: dict[str, Any] = {"schema": sections.SECTIONS_SCHEMA if several else doc["schema"]}
+    out.update(extra)
+    out.update((k, v) for k, v in doc.items() if k != "schema")
+    return out
 
 
 def _write_changes(folder: Path, old: Event | None, new: Event) -> None:
@@ -44,7 +76,7 @@ def _write_changes(folder: Path, old: Event | None, new: Event) -> None:
         written.append(rnd)
 
     def write_event() -> None:
-        ops.append((folder / EVENT_FILE, _dump(_settings_doc(new.settings),
+        ops.append((folder / EVENT_FILE, _dump(event_doc(folder, new.settings),
                                                _HEADERS[EVENT_FILE])))
 
     for n in old_rounds:

@@ -1,0 +1,135 @@
+"""``swisstui sections``: list, add and remove the sections of an event (issue 33), and the
+``--section NAME`` every command acting on one section takes (:func:`add_section_option`,
+:func:`apply_section`).  The work is in :mod:`swisstui.core.services.sections`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from ..core.i18n import _, ngettext
+from ..core import services
+from ..core.services import sections
+
+#: Commands that never act on one section's folder: they make an event or own the screen
+NOT_SECTIONED = ("new", "import", "open", "demo", "display", "serve", "sections", "rounds",
+                 "simulate", "warm")
+#: Commands that, with several sections and no ``--section``, run once per section (the
+#: master list of standings, each section's crosstable, the check of every section)
+EVERY_SECTION = ("standings", "crosstable", "check")
+SUBCOMMANDS = ("list", "add", "remove")
+
+
+def _out(text: str) -> None:
+    sys.stdout.write(text + "\n")
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    rows = sections.list_sections(args.event)
+    if args.json:
+        _out(json.dumps([{"name": s.name, "folder": str(s.folder), "game": s.game,
+                          "system": s.system, "rounds": s.rounds, "players": s.players,
+                          "paired": s.paired} for s in rows], ensure_ascii=False, indent=2))
+        return 0
+    for s in rows:
+        _out(ngettext("{name}: {game}, {system}, {players} player, round {paired} of {rounds} paired ({folder})",
+                      "{name}: {game}, {system}, {players} players, round {paired} of {rounds} paired ({folder})",
+                      s.players).format(
+            name=s.name, game=s.game, system=s.system, players=s.players, paired=s.paired,
+            rounds=s.rounds, folder=s.folder))
+    return 0
+
+
+def cmd_add(args: argparse.Namespace) -> int:
+    from .event_cmds import parse_option
+    options = None
+    if args.option:
+        game = args.game or services.load(sections.root_of(args.event)).settings.game
+        options = dict(parse_option(game, text) for text in args.option)
+    tiebreaks = None
+    if args.tiebreaks is not None:
+        tiebreaks = [t.strip() for t in args.tiebreaks.split(",") if t.strip()]
+    s = sections.add_section(args.event, args.name, game=args.game, rounds=args.rounds,
+                             system=args.system, tiebreaks=tiebreaks, options=options)
+    _out(_("section {name} added: {game}, {system}, {rounds} rounds ({folder})").format(
+        name=s.name, game=s.game, system=s.system, rounds=s.rounds, folder=s.folder))
+    return 0
+
+
+def cmd_remove(args: argparse.Namespace) -> int:
+    folder = sections.remove_section(args.event, args.name)
+    _out(_("section {name} removed ({folder})").format(name=args.name, folder=folder))
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("sections", help=_("the sections of an event: list (the default), "
+                                          "add, remove"))
+    ss = p.add_subparsers(dest="sections_command", metavar="list|add|remove")
+    q = ss.add_parser("list", help=_("list the sections: name, game, system, players, "
+                                     "rounds paired"))
+    q.add_argument("event", metavar="EVENT", help=_("event folder"))
+    q.add_argument("--json", action="store_true", help=_("as JSON"))
+    q.set_defaults(func=cmd_list)
+    q = ss.add_parser("add", help=_("add a section; it inherits every setting of the event "
+                                    "but those given"))
+    q.add_argument("event", metavar="EVENT", help=_("event folder"))
+    q.add_argument("name", metavar="NAME",
+                   help=_("the section's name: letters, digits, - and _ (U1600, kyu)"))
+    q.add_argument("--game", default=None, help=_("another game than the event's"))
+    q.add_argument("--rounds", type=int, default=None, help=_("number of rounds"))
+    q.add_argument("--system", default=None, help=_("pairing system"))
+    q.add_argument("--tiebreaks", default=None, help=_("tie-break chain, e.g. BH,SB"))
+    q.add_argument("--option", action="append", metavar="KEY=VALUE",
+                   help=_("game option, repeatable (komi=6.5, handicap=true)"))
+    q.set_defaults(func=cmd_add)
+    q = ss.add_parser("remove", help=_("remove a section without rounds or players"))
+    q.add_argument("event", metavar="EVENT", help=_("event folder"))
+    q.add_argument("name", metavar="NAME", help=_("the section's name"))
+    q.set_defaults(func=cmd_remove)
+
+
+def default_list(argv: list[str]) -> list[str]:
+    """``sections EVENT`` is ``sections list EVENT``."""
+    if len(argv) >= 2 and argv[0] == "sections" and argv[1] not in SUBCOMMANDS \
+            and argv[1] not in ("-h", "--help"):
+        return ["sections", "list", *argv[1:]]
+    return argv
+
+
+def add_section_option(parser: argparse.ArgumentParser, command: str) -> None:
+    """``--section NAME`` on every parser under ``command`` that takes an EVENT."""
+    subs = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    for action in subs:
+        for child in action.choices.values():
+            add_section_option(child, command)
+    if any(a.dest == "event" for a in parser._actions) and command not in NOT_SECTIONED:
+        parser.add_argument("--section", metavar="NAME", default=None,
+                            help=_("the section to act on (default: the only one)"))
+
+
+def apply_section(args: argparse.Namespace) -> int:
+    """Run the command on the section ``--section`` names (the only one when not given); a
+    command of :data:`EVERY_SECTION` with several sections and none named runs once per
+    section, each under its name."""
+    if not hasattr(args, "section") or not getattr(args, "event", None):
+        return int(args.func(args) or 0)
+    if args.command in EVERY_SECTION and args.section is None:
+        every = sections.targets(args.event, None)
+    else:
+        every = [("", sections.resolve(args.event, args.section))]
+    if len(every) == 1:
+        if every[0][1] != Path(args.event):
+            args.event = str(every[0][1])
+        return int(args.func(args) or 0)
+    rc = 0
+    for i, (name, folder) in enumerate(every):
+        if i:
+            _out("")
+        _out(_("== section {name} ==").format(name=name))
+        sys.stdout.flush()
+        args.event = str(folder)
+        rc = max(rc, int(args.func(args) or 0))
+    return rc
