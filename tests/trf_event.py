@@ -13,7 +13,7 @@ CHESS = profile("chess")
 
 
 def R(text: str):
-    return CHESS.parse(text, None, {})
+    return CHESS.entry.parse(text, None, {})
 
 
 SETTINGS = Settings(name="Test Open 2026", game="chess", rounds=5, scoring=CHESS.scoring,

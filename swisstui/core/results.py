@@ -1,7 +1,7 @@
 """Recording and clearing results: pure functions over an Event, used inside
 :func:`swisstui.core.store.update` so they apply to the fresh event on disk.
 
-* The text is parsed by the game's grammar (``profile(game).parse``, one module per game);
+* The text is parsed by the game's grammar (``profile(game).entry.parse``, one module per game);
   the round file stores its canonical notation.
 * Refused (:class:`ResultError`): a round that is not paired, a board that does not exist,
   a result for a player who has a bye, a text the game refuses, a playoff match without a
@@ -128,10 +128,10 @@ def parse_for_board(event: Event, board: Board, text: str,
     """The game's reading of ``text`` for this board (``extra``: CLI extras such as
     ``{"black": 12}`` or ``{"komi": 6.5}``; the board's players are passed along)."""
     prof = profile(event.game)
-    assert prof.parse is not None
+    assert prof.entry.parse is not None
     # the board's setup (Go handicap stones and komi, decided at pairing) is prefilled;
     # what the director typed wins
-    return prof.parse(text, event.settings,
+    return prof.entry.parse(text, event.settings,
                       {**(board.setup or {}), **(extra or {}), "players": board.players})
 
 
@@ -239,11 +239,11 @@ def check_extras(game: str, keys: Iterable[str],
     the parser would ignore it, so ``1-0 black=17`` on a chess board would be saved without
     a word.  ``spell(key)`` names the extra as the director typed it (``black=`` in the TUI,
     ``--black`` in the CLI)."""
-    takes = profile(game).entry_extras
+    takes = profile(game).entry.extras
     for key in keys:
         if key in takes:
             continue
-        owner = next((g for g in GAMES if key in profile(g).entry_extras), None)
+        owner = next((g for g in GAMES if key in profile(g).entry.extras), None)
         if owner is not None:
             raise ResultError(_("{spell} is for {capitalize} events, this one is {game}").format(spell=spell(key), capitalize=owner.capitalize(), game=game))
         listed = ", ".join(spell(k) for k in takes) or "none"

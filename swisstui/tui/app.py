@@ -384,7 +384,7 @@ class SwissApp(OrderedKeysApp):
         rows = [(k.label, k.shown) for k in keymap.MODE_KEYS.get(mode, ())]
         notes = tuple(_(n) for n in keymap.MODE_NOTES.get(mode, ()))
         if mode == "results" and self.event is not None:
-            extras = tr(profile(self.event.game).extras_help)
+            extras = tr(profile(self.event.game).entry.extras_help)
             notes = notes + ((extras,) if extras else ()) + ("",
                                                              *game_notations(self.event.game))
         rows_global = [(k.label, k.shown) for k in keymap.GLOBAL]
@@ -507,10 +507,10 @@ def game_notations(game: str) -> list[str]:
     """The game's result notations, from its profile (for the Results help)."""
     prof = profile(game)
     lines = [_("Results in {game}:").format(game=game)]
-    for notation, meaning in prof.notations:
+    for notation, meaning in prof.entry.notations:
         lines.append(f"  {pad_cells(notation, 22)} {tr(meaning)}")
-    if len(lines) == 1 and prof.examples:
-        lines.append("  " + "  ".join(prof.examples))
+    if len(lines) == 1 and prof.entry.examples:
+        lines.append("  " + "  ".join(prof.entry.examples))
     return lines
 
 

@@ -90,7 +90,7 @@ def entry_example(event: Event) -> str:
     """The example the results entry line shows: the game profile's, which may depend on the
     options (Go under Ing rules: the ``ing LEAD`` calculator)."""
     from ..core.games import profile
-    return profile(event.game).entry_hint(event.settings)
+    return profile(event.game).entry.hint(event.settings)
 
 
 # ---- pairing --------------------------------------------------------------------------------

@@ -23,7 +23,7 @@ def play(folder, game, rounds):
                 if e[0] == "bye":
                     byes.append(Bye(e[1], ByeKind.PAIRING))
                 else:
-                    res = prof.parse(e[2], ev.settings, {}) if e[2] else None
+                    res = prof.entry.parse(e[2], ev.settings, {}) if e[2] else None
                     boards.append(Board(len(boards) + 1, (e[0], e[1]), res))
             ev = ev.with_round(Round(n, tuple(boards), tuple(byes)))
         return ev
@@ -179,7 +179,7 @@ def test_every_game_through_its_grammar(tmp_path, capsys, game):
 
     def change(ev):
         def res(text, black):
-            return prof.parse(text, ev.settings, {"black": black} if game == "renju" else {})
+            return prof.entry.parse(text, ev.settings, {"black": black} if game == "renju" else {})
         r1 = Round(1, (Board(1, (1, 2), res(r[0], 1)), Board(2, (3, 4), res(r[1], 3)),
                        Board(3, (5, 6), res(r[2], 6))), (Bye(7, ByeKind.PAIRING),))
         r2 = Round(2, (Board(1, (7, 1), res(r[0], 1)), Board(2, (2, 3), res(r[1], 3)),

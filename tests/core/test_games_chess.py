@@ -9,7 +9,7 @@ S = Settings("t", "chess", 5)
 
 
 def parse(text, **options):
-    return P.parse(text, Settings("t", "chess", 5, options=options), {})
+    return P.entry.parse(text, Settings("t", "chess", 5, options=options), {})
 
 
 @pytest.mark.parametrize("text,canon,outcome,forfeit", [

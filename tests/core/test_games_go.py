@@ -14,11 +14,11 @@ ING = Settings("t", "go", 5, options={"rules": "ing"})
 
 
 def parse(text, extra=None, **options):
-    return P.parse(text, Settings("t", "go", 5, options=options), extra or {})
+    return P.entry.parse(text, Settings("t", "go", 5, options=options), extra or {})
 
 
 def ing(text, extra=None):
-    return P.parse(text, ING, extra or {})
+    return P.entry.parse(text, ING, extra or {})
 
 
 @pytest.mark.parametrize("text,canon,outcome,winner,margin,reason,forfeit", [

@@ -9,7 +9,7 @@ S = Settings("t", "othello", 13)
 
 
 def parse(text, extra=None, **options):
-    return P.parse(text, Settings("t", "othello", 13, options=options), extra or {})
+    return P.entry.parse(text, Settings("t", "othello", 13, options=options), extra or {})
 
 
 @pytest.mark.parametrize("text,canon,outcome,discs", [
@@ -73,10 +73,10 @@ def test_detail_must_match_text():
 def test_defaults_and_bye():
     assert P.tiebreaks == ("BQ", "DISCS") and P.seats.policy == "balance"
     assert P.scoring.bye == 1 and P.round1 == "random"
-    assert P.bye_detail(S) == {"discs": (40, 24)}
+    assert P.entry.bye_detail(S) == {"discs": (40, 24)}
     assert P.option(S, "bq_coefficient") == 6
     s = Settings("t", "othello", 13, options=validate_options("othello", {"bye_discs": [33, 31]}))
-    assert P.bye_detail(s) == {"discs": (33, 31)}
+    assert P.entry.bye_detail(s) == {"discs": (33, 31)}
 
 
 def test_options():

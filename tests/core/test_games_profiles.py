@@ -13,14 +13,14 @@ from swisstui.core.model import Settings
 @pytest.mark.parametrize("game", GAMES)
 def test_profile_shape_and_examples(game):
     p = profile(game)
-    assert p.name == game and p.parse is not None and p.examples and p.notations
+    assert p.name == game and p.entry.parse is not None and p.entry.examples and p.entry.notations
     assert p.tiebreaks and p.system in ("swiss", "mcmahon", "roundrobin", "dutch")
     s = Settings("t", game, 5)
-    for text in p.examples:
-        r = p.parse(text, s, {})
+    for text in p.entry.examples:
+        r = p.entry.parse(text, s, {})
         assert p.canonical(r.text, s) == r.text
         assert p.format(r) == r.text
-        assert set(r.detail) <= set(p.detail_keys)
+        assert set(r.detail) <= set(p.entry.detail_keys)
         assert all(o in (0, 0.5, 1) for o in r.outcome)
     # the defaults themselves are valid options
     assert validate_options(game, p.default_options()) == p.default_options()
@@ -49,9 +49,9 @@ def test_go_ing_margins_round_trip(m, side):
         return
     text = f"{side}+{format_margin(m)}"
     assert parse_margin(format_margin(m)) == m
-    r = profile("go").parse(text, ING, {})
+    r = profile("go").entry.parse(text, ING, {})
     assert r.text == text and r.detail["margin"] == pytest.approx(float(m))
-    assert profile("go").parse(r.text, ING, {k: v for k, v in r.detail.items()
+    assert profile("go").entry.parse(r.text, ING, {k: v for k, v in r.detail.items()
                                              if v is not None}) == r
 
 
@@ -62,15 +62,15 @@ def test_othello_discs(a, b, empties):
     p = profile("othello")
     if a + b > 64:
         with pytest.raises(SwissError, match="a board has 64 squares"):
-            p.parse(f"{a}-{b}", s, {})
+            p.entry.parse(f"{a}-{b}", s, {})
         return
     if a + b < 4:
         return
-    r = p.parse(f"{a}-{b}", s, {})
+    r = p.entry.parse(f"{a}-{b}", s, {})
     x, y = r.detail["discs"]
     assert (x > y, x < y) == (a > b, a < b)
     assert x + y == (64 if empties == "winner" else a + b)
-    assert p.parse(r.text, s, dict(r.detail)) == r
+    assert p.entry.parse(r.text, s, dict(r.detail)) == r
 
 
 @pytest.mark.parametrize("best_of", [1, 3, 5])
@@ -87,13 +87,13 @@ def test_magic_every_record(best_of):
                 text = f"{a}-{b}-{d}"
                 if not valid:
                     with pytest.raises(SwissError):
-                        p.parse(text, s, {})
+                        p.entry.parse(text, s, {})
                     continue
-                r = p.parse(text, s, {})
+                r = p.entry.parse(text, s, {})
                 ok += 1
                 assert r.detail["games"] == (a, b, d)
                 assert r.outcome == ((1, 0) if a > b else (0, 1) if b > a else (0.5, 0.5))
-                assert p.parse(r.text, s, {}) == r
+                assert p.entry.parse(r.text, s, {}) == r
     assert ok > 0
 
 
@@ -113,7 +113,7 @@ def test_game_knowledge_in_the_profiles():
                 p.printing.file_formats, p.printing.strength_column,
                 p.ranks, p.avoid_geography, p.seats.colour_gap, p.handicap_option,
                 p.seats.initial_colour_option, p.pab_bars_unplayed_win, p.pab_random_lowest,
-                p.mcmahon_score, p.unplayed_rules_option, p.result_shows, p.simulation.draw_rate,
+                p.mcmahon_score, p.unplayed_rules_option, p.entry.result_shows, p.simulation.draw_rate,
                 p.simulation.rating)
 
     assert {g: facts(g) for g in GAMES} == {
@@ -133,16 +133,16 @@ def test_game_knowledge_in_the_profiles():
                   True, (), "rating", True, True, None, None, None, False, False, None, None,
                   ("black",), 0.05, 1700),
     }
-    assert [bool(profile(g).extras_help) for g in GAMES] == [False, True, False, True, True]
-    assert all(profile(g).simulation.result is not None and profile(g).entry_example
+    assert [bool(profile(g).entry.extras_help) for g in GAMES] == [False, True, False, True, True]
+    assert all(profile(g).simulation.result is not None and profile(g).entry.example
                for g in GAMES)
 
 
 def test_go_entry_example_follows_the_rule_set():
     go = profile("go")
-    assert "ing 9 5/6" in go.entry_hint(Settings("t", "go", 5, options={"rules": "ing"}))
-    assert go.entry_hint(Settings("t", "go", 5)) == go.entry_example
-    assert "ing" not in go.entry_example
+    assert "ing 9 5/6" in go.entry.hint(Settings("t", "go", 5, options={"rules": "ing"}))
+    assert go.entry.hint(Settings("t", "go", 5)) == go.entry.example
+    assert "ing" not in go.entry.example
 
 
 def test_magic_rounds_table():

@@ -11,7 +11,7 @@ S = Settings("t", "renju", 7)
 
 
 def parse(text, extra=None, **options):
-    return P.parse(text, Settings("t", "renju", 7, options=options), extra or {})
+    return P.entry.parse(text, Settings("t", "renju", 7, options=options), extra or {})
 
 
 @pytest.mark.parametrize("text,canon,outcome,forfeit", [
@@ -55,7 +55,7 @@ def test_defaults():
     assert P.tiebreaks == ("BH", "SB", "DE") and P.seats.policy == "recorded"
     assert P.option(S, "rules") == "renju"
     assert opening_label(S) == "Soosõrv-8"
-    assert P.detail_keys == ("black",)
+    assert P.entry.detail_keys == ("black",)
 
 
 def test_options():

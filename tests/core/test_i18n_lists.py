@@ -24,7 +24,7 @@ GAMES = ("chess", "go", "othello", "magic", "renju")
 def _played(tmp_path, game, rounds=2, n=9):
     folder = make_event(tmp_path, game, n)
     from swisstui.core.games import profile
-    text = profile(game).examples[0]
+    text = profile(game).entry.examples[0]
     for number in range(1, rounds + 1):
         services.pair_next(folder)
         rnd = services.load(folder).round(number)

@@ -18,7 +18,7 @@ from swisstui.web.snapshot import snapshot
 
 def _played(tmp_path, game, rounds=2, n=9, **settings):
     folder = make_event(tmp_path, game, n, **settings)
-    text = profile(game).examples[0]
+    text = profile(game).entry.examples[0]
     for number in range(1, rounds + 1):
         services.pair_next(folder)
         rnd = services.load(folder).round(number)

@@ -25,7 +25,7 @@ SETTINGS = make_settings("go", "Paris Go Open", 4, city="Paris", date_start="202
 
 
 def R(text: str):
-    return GO.parse(text, SETTINGS, {})
+    return GO.entry.parse(text, SETTINGS, {})
 
 
 PLAYERS = (
@@ -107,7 +107,7 @@ def test_encoding_is_iso_8859_15():
 def test_pending_result_half_point_absence_and_handicap():
     go = make_settings("go", "McMahon Cup", 3, system="mcmahon")
     ev = Event(go, PLAYERS[:3], (
-        Round(1, (Board(1, (1, 2), GO.parse("W+R", go, {"handicap": 2})),),
+        Round(1, (Board(1, (1, 2), GO.entry.parse("W+R", go, {"handicap": 2})),),
               (Bye(3, ByeKind.ABSENT),)),
         Round(2, (Board(1, (2, 3), None),)),
     ))
@@ -167,10 +167,10 @@ INTL = (
 )
 INTL_SETTINGS = make_settings("go", "Kyoto Open", 2, venue="Kaikan", date_start="2026-05-02")
 INTL_EVENT = Event(INTL_SETTINGS, INTL, (
-    Round(1, (Board(1, (1, 2), GO.parse("B+R", INTL_SETTINGS, {})),
-              Board(2, (4, 3), GO.parse("W+3.5", INTL_SETTINGS, {}))), (Bye(5, ByeKind.PAIRING),)),
-    Round(2, (Board(1, (3, 1), GO.parse("W+R", INTL_SETTINGS, {})),
-              Board(2, (5, 2), GO.parse("B+F", INTL_SETTINGS, {}))), (Bye(4, ByeKind.PAIRING),)),
+    Round(1, (Board(1, (1, 2), GO.entry.parse("B+R", INTL_SETTINGS, {})),
+              Board(2, (4, 3), GO.entry.parse("W+3.5", INTL_SETTINGS, {}))), (Bye(5, ByeKind.PAIRING),)),
+    Round(2, (Board(1, (3, 1), GO.entry.parse("W+R", INTL_SETTINGS, {})),
+              Board(2, (5, 2), GO.entry.parse("B+F", INTL_SETTINGS, {}))), (Bye(4, ByeKind.PAIRING),)),
 ))
 
 

@@ -67,12 +67,12 @@ def events(draw):
             pair = (ids[2 * b], ids[2 * b + 1])
             result = None
             if draw(st.booleans()):
-                text = draw(st.sampled_from(prof.examples))
+                text = draw(st.sampled_from(prof.entry.examples))
                 extra = {"players": pair}
                 if game == "renju" and text in ("1-0", "0-1", "=") and draw(st.booleans()):
                     extra["black"] = draw(st.sampled_from(pair))
                 try:
-                    result = prof.parse(text, settings, extra)
+                    result = prof.entry.parse(text, settings, extra)
                 except ResultError:  # an example that needs other settings (Go komi)
                     result = None
             boards.append(Board(b + 1, pair, result))

@@ -285,7 +285,7 @@ def exploit_event():
     rounds = []
     for rnd, spec in zip(ev.rounds, EXPLOIT_ROUNDS):
         games = [e for e in spec if e[0] != "bye"]
-        boards = tuple(replace(b, result=go.parse(e[2], ev.settings,
+        boards = tuple(replace(b, result=go.entry.parse(e[2], ev.settings,
                                                   {"handicap": e[3]} if e[3] else {}))
                        for b, e in zip(rnd.boards, games))
         rounds.append(replace(rnd, boards=boards))

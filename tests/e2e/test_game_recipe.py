@@ -23,7 +23,7 @@ from swisstui.cli import main
 from swisstui.core import games, store
 from swisstui.core.errors import ResultError, SwissError
 from swisstui.core import colours_vocab as vocab
-from swisstui.core.games import GameProfile, Option, Seats, Simulation
+from swisstui.core.games import Entry, GameProfile, Option, Seats, Simulation
 from swisstui.core.model import GAMES, Result, Scoring, Settings
 
 NAME = "squares"
@@ -63,12 +63,12 @@ TOY = GameProfile(
     seats=Seats(policy=vocab.NONE, names=("Left", "Right")),
     tiebreaks=("BH", "WON"),
     options={"max_margin": Option(20, int, None, "largest margin a board allows")},
-    examples=("L", "R", "T", "L5", "L+", "R+"),
-    parse=parse,
-    detail_keys=("margin",),
-    notations=(("L  R", "Left / Right wins"), ("T", "tie"), ("L5", "Left wins by 5"),
-               ("L+  R+", "win by forfeit (not played)")),
-    entry_example="board result:  3 L   4 R5   2 T   (or just the result)",
+    entry=Entry(examples=("L", "R", "T", "L5", "L+", "R+"),
+                parse=parse,
+                detail_keys=("margin",),
+                notations=(("L  R", "Left / Right wins"), ("T", "tie"), ("L5", "Left wins by 5"),
+                           ("L+  R+", "win by forfeit (not played)")),
+                example="board result:  3 L   4 R5   2 T   (or just the result)"),
     simulation=Simulation(draw_rate=0.2, result=simulate_result),
 )
 
@@ -177,5 +177,5 @@ def test_screens_and_simulation_follow_the_profile(toy):
     boards = sum(points[b.result.outcome] for r in event.rounds for b in r.boards)
     assert sum(row.score for row in standings(event).rows) == boards + 3 * 4  # 4 byes of 3
     assert game_sides(NAME) == ("Left", "Right")
-    assert entry_example(event) == TOY.entry_example
+    assert entry_example(event) == TOY.entry.example
     assert result_cell(NAME, event.rounds[0].boards[0]) == event.rounds[0].boards[0].result.text

@@ -128,12 +128,12 @@ async def test_a_result_typed_on_the_board_list_is_a_result_not_a_global_key(go_
 
 
 def test_every_game_says_what_an_entry_starts_with():
-    """The board list sends these to the entry line (GameProfile.entry_starts)."""
+    """The board list sends these to the entry line (GameProfile.entry.starts)."""
     digits = set("0123456789")
-    assert profile("go").entry_starts() - digits == {"B", "W", "j", "i", "=", "+", "-"}
-    assert profile("magic").entry_starts() - digits == {"I"}
-    assert profile("chess").entry_starts() - digits == {"=", "½", "+", "-"}
-    assert "W" not in profile("chess").entry_starts()
+    assert profile("go").entry.starts() - digits == {"B", "W", "j", "i", "=", "+", "-"}
+    assert profile("magic").entry.starts() - digits == {"I"}
+    assert profile("chess").entry.starts() - digits == {"=", "½", "+", "-"}
+    assert "W" not in profile("chess").entry.starts()
 
 
 # ---- item 4: the export's file prompt ------------------------------------------------------------

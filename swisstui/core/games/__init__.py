@@ -18,10 +18,10 @@ from collections.abc import Callable
 
 from ..errors import SwissError
 from ..model import GAMES
-from .base import GameProfile, Option, Printing, Seats, Simulation
+from .base import Entry, GameProfile, Option, Printing, Seats, Simulation
 
-__all__ = ["GameProfile", "Option", "Printing", "Seats", "Simulation", "profile", "game_title",
-           "validate_options", "register", "unregister", "GAMES"]
+__all__ = ["Entry", "GameProfile", "Option", "Printing", "Seats", "Simulation", "profile",
+           "game_title", "validate_options", "register", "unregister", "GAMES"]
 
 _BUILT_IN = tuple(GAMES)
 _PROFILES: dict[str, GameProfile] = {}
@@ -60,8 +60,8 @@ def register(prof: GameProfile) -> GameProfile:
         raise TypeError(f"register() takes a GameProfile, not {type(prof).__name__}")
     if prof.name in GAMES:
         raise ValueError(f"game {prof.name!r} already exists")
-    if prof.parse is None:
-        raise ValueError(f"game {prof.name!r} has no result grammar (parse)")
+    if prof.entry.parse is None:
+        raise ValueError(f"game {prof.name!r} has no result grammar (entry.parse)")
     _PROFILES[prof.name] = prof
     GAMES._add(prof.name)
     return prof

@@ -106,6 +106,57 @@ class StyleMethod:
 
 
 @dataclass(frozen=True)
+class Entry:
+    """The game's result grammar and how a director enters a result (the store, results.py,
+    the CLI's result flags, the TUI's results screen and its help)."""
+
+    # parse(text, settings, extra) -> Result; extra = CLI/TUI extras such as {"black": 12}
+    # or the detail keys read back from a round file.  Raises ResultError with a message in
+    # the game's own terms.  None only in an unfinished profile (games.register refuses it).
+    parse: Callable[[str, Settings, Mapping[str, Any]], Result] | None = None
+    examples: tuple[str, ...] = ()  # accepted result notations, for help texts
+    # One line per accepted notation, for help texts: (notation, meaning).
+    notations: tuple[tuple[str, str], ...] = ()
+    # Keys (besides ``result``) a board table in a round file may carry for this game.
+    detail_keys: tuple[str, ...] = ()
+    # bye_detail(settings) -> detail a bye carries for game-specific tie-breaks
+    # (Othello bye discs, Magic 2-0 game wins).
+    bye_detail: Callable[[Settings], Mapping[str, Any]] | None = None
+    # What a director may give with a result of this game (CLI flags, TUI ``key=value``):
+    # the parser's extras, and Magic's ``drop`` (the player leaves after this match).
+    extras: tuple[str, ...] = ()
+    # The results help's line on the key=value extras (``extras``); "" when none.
+    extras_help: str = ""
+    # Example line of the results screen's entry field: board number, then the notation.
+    example: str = N_("board result:  12 1-0   7 0-1   (or just the result)")
+    # example_for(settings) -> example, when it depends on the options (Go: Ing rules).
+    example_for: Callable[[Settings], str] | None = None
+    # Detail keys the results list shows after the result, as typed (``1-0 black=8``,
+    # ``black=?`` while missing, nothing for a forfeit): Renju ("black",).
+    result_shows: tuple[str, ...] = ()
+
+    def hint(self, settings: Settings) -> str:
+        """The example the results entry line shows for an event with ``settings``, in the
+        director's language."""
+        if self.example_for is not None:
+            return _(self.example_for(settings))
+        return _(self.example)
+
+    def starts(self) -> frozenset[str]:
+        """The characters a line typed in the results entry field may begin with in this
+        game: a board number's digits and the first character of each accepted notation as
+        written in ``examples`` and ``notations`` (Go ``B``, ``W``, ``j`` of ``jigo``, ``i``
+        of ``ing``; Magic ``I`` of ``ID``).  The results screen sends such a key from the
+        board list to the entry line even where it is also a global key (Go's ``W+R`` is not
+        the Export key ``W``)."""
+        # a notation line lists its alternatives two spaces apart ("ing 9 5/6  ing 9 ext 1-0")
+        words = [*self.examples, *(w for notation, _meaning in self.notations
+                                   for w in notation.split("  "))]
+        firsts = (w.strip().lstrip("(")[:1] for w in words)
+        return frozenset("0123456789") | frozenset(c for c in firsts if c)
+
+
+@dataclass(frozen=True)
 class Seats:
     """The two seats of a board and the game's colours (the vocabulary:
     :mod:`swisstui.core.colours_vocab`)."""
@@ -198,25 +249,10 @@ class GameProfile:
     # the reader's language (games.game_title); empty: the profile's name
     title: str = ""
     options: Mapping[str, Option] = field(default_factory=dict, hash=False)
-    examples: tuple[str, ...] = ()  # accepted result notations, for help texts
-    # parse(text, settings, extra) -> Result; extra = CLI/TUI extras such as {"black": 12}
-    # or the detail keys read back from a round file.  Raises ResultError with a message in
-    # the game's own terms.
-    parse: Callable[[str, Settings, Mapping[str, Any]], Result] | None = None
-    # bye_detail(settings) -> detail a bye carries for game-specific tie-breaks
-    # (Othello bye discs, Magic 2-0 game wins).
-    bye_detail: Callable[[Settings], Mapping[str, Any]] | None = None
-    # Keys (besides ``result``) a board table in a round file may carry for this game.
-    detail_keys: tuple[str, ...] = ()
-    # What a director may give with a result of this game (CLI flags, TUI ``key=value``):
-    # the parser's extras, and Magic's ``drop`` (the player leaves after this match).
-    entry_extras: tuple[str, ...] = ()
     # Default tie-break chain per pairing system where it differs from ``tiebreaks``
     # (Go: Swiss → WINS/SOS/SOSOS/SODOS, McMahon → MMS/SOSM/SOSOSM; docs/RULES.md §0).
     tiebreaks_by_system: Mapping[str, tuple[str, ...]] = field(default_factory=dict,
                                                                 hash=False)
-    # One line per accepted notation, for help texts: (notation, meaning).
-    notations: tuple[tuple[str, str], ...] = ()
     # check_options(options) -> options: cross-key checks after each key is valid (Go: bar
     # not below floor; Renju: "soosorv-8" → opening + opening_n).  Raises ValueError.
     check_options: Callable[[dict[str, Any]], dict[str, Any]] | None = None
@@ -227,16 +263,8 @@ class GameProfile:
     # ---- seats and colours (history.board_colours, the pairing plan, lists, screens) --------
     seats: Seats = Seats()
 
-    # ---- entering results (TUI results screen and its help) ---------------------------------
-    # Example line of the results screen's entry field: board number, then the notation.
-    entry_example: str = N_("board result:  12 1-0   7 0-1   (or just the result)")
-    # entry_example_for(settings) -> example, when it depends on the options (Go: Ing rules).
-    entry_example_for: Callable[[Settings], str] | None = None
-    # The results help's line on the key=value extras (``entry_extras``); "" when none.
-    extras_help: str = ""
-    # Detail keys the results list shows after the result, as typed (``1-0 black=8``,
-    # ``black=?`` while missing, nothing for a forfeit): Renju ("black",).
-    result_shows: tuple[str, ...] = ()
+    # ---- results: the grammar and its entry (store, results, the TUI's results screen) -----
+    entry: Entry = Entry()
 
     # ---- pairing ----------------------------------------------------------------------------
     # Boolean option that turns on handicap games (Go "handicap": the stronger player takes
@@ -295,26 +323,6 @@ class GameProfile:
     # ---- simulated events (pairing/simulate.py) --------------------------------------------
     simulation: Simulation = Simulation()
 
-    def entry_hint(self, settings: Settings) -> str:
-        """The example the results entry line shows for an event with ``settings``, in the
-        director's language."""
-        if self.entry_example_for is not None:
-            return _(self.entry_example_for(settings))
-        return _(self.entry_example)
-
-    def entry_starts(self) -> frozenset[str]:
-        """The characters a line typed in the results entry field may begin with in this
-        game: a board number's digits and the first character of each accepted notation as
-        written in ``examples`` and ``notations`` (Go ``B``, ``W``, ``j`` of ``jigo``, ``i``
-        of ``ing``; Magic ``I`` of ``ID``).  The results screen sends such a key from the
-        board list to the entry line even where it is also a global key (Go's ``W+R`` is not
-        the Export key ``W``)."""
-        # a notation line lists its alternatives two spaces apart ("ing 9 5/6  ing 9 ext 1-0")
-        words = [*self.examples, *(w for notation, _meaning in self.notations
-                                   for w in notation.split("  "))]
-        firsts = (w.strip().lstrip("(")[:1] for w in words)
-        return frozenset("0123456789") | frozenset(c for c in firsts if c)
-
     def option(self, settings: Settings, key: str) -> Any:
         return settings.options.get(key, self.options[key].default)
 
@@ -344,9 +352,9 @@ class GameProfile:
 
     def result(self, text: str, settings: Settings,
                extra: Mapping[str, Any] | None = None) -> Result:
-        """``parse`` with ``extra`` defaulting to empty."""
-        assert self.parse is not None
-        return self.parse(text, settings, extra or {})
+        """``entry.parse`` with ``extra`` defaulting to empty."""
+        assert self.entry.parse is not None
+        return self.entry.parse(text, settings, extra or {})
 
     def canonical(self, text: str, settings: Settings,
                   extra: Mapping[str, Any] | None = None) -> str:

@@ -35,7 +35,7 @@ from collections.abc import Mapping
 from ..errors import ResultError
 from ..model import Result, Scoring, Settings
 from .. import colours_vocab as vocab
-from .base import GameProfile, Option, Printing, Seats, Simulation, parse_wld
+from .base import Entry, GameProfile, Option, Printing, Seats, Simulation, parse_wld
 
 NOTATIONS = (
     ("1-0", N_("White (first-listed) wins")),
@@ -108,12 +108,12 @@ PROFILE = GameProfile(
                 initial_colour_option="initial_colour"),
     tiebreaks=("BH-C1", "BH", "SB", "DE", "WIN"),
     options=OPTIONS,
-    examples=("1-0", "0-1", "=", "½-½", "1/2", "+-", "-+", "--"),
-    parse=parse,
-    bye_detail=None,
-    detail_keys=(),
-    notations=NOTATIONS,
-    entry_example=N_("board result:  12 1-0   7 0-1   3 =   (or just the result)"),
+    entry=Entry(examples=("1-0", "0-1", "=", "½-½", "1/2", "+-", "-+", "--"),
+                parse=parse,
+                bye_detail=None,
+                detail_keys=(),
+                notations=NOTATIONS,
+                example=N_("board result:  12 1-0   7 0-1   3 =   (or just the result)")),
     pab_bars_unplayed_win=True,
     avoid_geography=False,
     unplayed_rules_option="tiebreak_rules",

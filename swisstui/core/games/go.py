@@ -74,7 +74,7 @@ from ..model import Result, Scoring, Settings
 from ..ranks import RankError, parse_rank, rank_value
 from . import go_handicap
 from .. import colours_vocab as vocab
-from .base import GameProfile, Option, Printing, Seats, Simulation, StyleMethod, clean
+from .base import Entry, GameProfile, Option, Printing, Seats, Simulation, StyleMethod, clean
 
 RULE_SETS = ("japanese", "chinese", "ing", "aga", "korean")
 USUAL_KOMI = {"japanese": 6.5, "korean": 6.5, "chinese": 7.5, "aga": 7.5, "ing": 8.0}
@@ -552,21 +552,22 @@ PROFILE = GameProfile(
                          "mcmahon": ("MMS", "SOSM", "SOSOSM")},
     options=OPTIONS,
     # valid with the default settings (Japanese rules, komi 6.5); see NOTATIONS for the rest
-    examples=("B+", "W+", "B+R", "W+T", "B+3.5", "W+12.5", "B+F"),
-    parse=parse,
-    bye_detail=None,
-    detail_keys=("winner", "margin", "komi", "reason", "penalties", "handicap"),
-    entry_extras=("komi", "handicap", "penalties"),
-    notations=NOTATIONS,
+    entry=Entry(examples=("B+", "W+", "B+R", "W+T", "B+3.5", "W+12.5", "B+F"),
+                parse=parse,
+                bye_detail=None,
+                detail_keys=("winner", "margin", "komi", "reason", "penalties", "handicap"),
+                extras=("komi", "handicap", "penalties"),
+                notations=NOTATIONS,
+                example=ENTRY_EXAMPLE,
+                example_for=entry_example,
+                extras_help=N_("Extras: 5 B+3.5 komi=7 handicap=2 (this game's komi, "
+                               "handicap stones).")),
     check_options=check_options,
     # one line for the result (B+R, W+3.5: its examples), the stones and komi printed
     printing=Printing(slip_fields=((N_("Handicap"), False), (N_("Komi"), False)),
                       slip_prefill=slip_prefill,
                       strength_column="rank",
                       file_formats=("h9",)),
-    entry_example=ENTRY_EXAMPLE,
-    entry_example_for=entry_example,
-    extras_help=N_("Extras: 5 B+3.5 komi=7 handicap=2 (this game's komi, handicap stones)."),
     handicap_option="handicap",
     board_setup=go_handicap.board_setup,
     check_setup=go_handicap.check_setup,

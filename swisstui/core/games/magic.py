@@ -34,7 +34,7 @@ from ..errors import ResultError
 from ..model import Result, Scoring, Settings
 from ..readers import Message
 from .. import colours_vocab as vocab
-from .base import GameProfile, Option, Printing, Seats, Simulation, clean
+from .base import Entry, GameProfile, Option, Printing, Seats, Simulation, clean
 
 NOTATIONS = (
     ("2-0  2-1  1-0", N_("first-listed player wins the match (game wins-losses)")),
@@ -162,16 +162,16 @@ PROFILE = GameProfile(
     seats=Seats(policy=vocab.NONE, names=(N_("Player A"), N_("Player B"))),
     tiebreaks=("OMW", "GW", "OGW"),
     options=OPTIONS,
-    examples=("2-0", "2-1", "1-2", "0-2", "1-1-1", "1-0-1", "0-0-3", "ID"),
-    parse=parse,
-    bye_detail=bye_detail,
-    detail_keys=("games",),
-    entry_extras=("drop",),
-    notations=NOTATIONS,
+    entry=Entry(examples=("2-0", "2-1", "1-2", "0-2", "1-1-1", "1-0-1", "0-0-3", "ID"),
+                parse=parse,
+                bye_detail=bye_detail,
+                detail_keys=("games",),
+                extras=("drop",),
+                notations=NOTATIONS,
+                example=N_("board games:  7 2-1   4 2-0   1 0-0-3   5 2-0 drop=12 (12 leaves)"),
+                extras_help=N_("Extras: 5 2-0 drop=12 (12 leaves after this match: withdrawn "
+                               "from the next round).")),
     printing=Printing(slip_fields=((N_("Games won"), True), (N_("Drawn games"), False), (N_("Drops after this match"), False))),
-    entry_example=N_("board games:  7 2-1   4 2-0   1 0-0-3   5 2-0 drop=12 (12 leaves)"),
-    extras_help=N_("Extras: 5 2-0 drop=12 (12 leaves after this match: withdrawn from the next"
-                " round)."),
     pab_random_lowest=True,
     rounds_advice=rounds_advice,
     simulation=Simulation(draw_rate=0.06, result=simulate_result),

@@ -45,7 +45,7 @@ from collections.abc import Mapping
 from ..errors import ResultError
 from ..model import Result, Scoring, Settings
 from .. import colours_vocab as vocab
-from .base import GameProfile, Option, Printing, Seats, Simulation, clean, parse_wld
+from .base import Entry, GameProfile, Option, Printing, Seats, Simulation, clean, parse_wld
 
 SQUARES = 64
 
@@ -171,12 +171,12 @@ PROFILE = GameProfile(
                 colour_gap=1),
     tiebreaks=("BQ", "DISCS"),
     options=OPTIONS,
-    examples=("40-24", "33-31", "32-32", "1-0", "0-1", "=", "+-", "-+"),
-    parse=parse,
-    bye_detail=bye_detail,
-    detail_keys=("discs",),
-    notations=NOTATIONS,
+    entry=Entry(examples=("40-24", "33-31", "32-32", "1-0", "0-1", "=", "+-", "-+"),
+                parse=parse,
+                bye_detail=bye_detail,
+                detail_keys=("discs",),
+                notations=NOTATIONS,
+                example=N_("board discs:  3 40-24   9 33-31   (or just the result)")),
     printing=Printing(slip_fields=((N_("Discs"), True),)),
-    entry_example=N_("board discs:  3 40-24   9 33-31   (or just the result)"),
     simulation=Simulation(draw_rate=0.03, result=simulate_result),
 )

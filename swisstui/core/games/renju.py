@@ -32,7 +32,7 @@ from collections.abc import Mapping
 from ..errors import ResultError
 from ..model import Result, Scoring, Settings
 from .. import colours_vocab as vocab
-from .base import GameProfile, Option, Printing, Seats, Simulation, parse_wld
+from .base import Entry, GameProfile, Option, Printing, Seats, Simulation, parse_wld
 
 RULE_SETS = ("renju", "freestyle", "standard")
 OPENINGS = ("rif", "yamaguchi", "soosorv", "taraguchi", "swap", "none")
@@ -155,17 +155,17 @@ PROFILE = GameProfile(
                 list_marks=("B?", "W?")),
     tiebreaks=("BH", "SB", "DE"),
     options=OPTIONS,
-    examples=("1-0", "0-1", "=", "+-", "-+", "--"),
-    parse=parse,
-    bye_detail=None,
-    detail_keys=("black",),
-    entry_extras=("black",),
-    notations=NOTATIONS,
+    entry=Entry(examples=("1-0", "0-1", "=", "+-", "-+", "--"),
+                parse=parse,
+                bye_detail=None,
+                detail_keys=("black",),
+                extras=("black",),
+                notations=NOTATIONS,
+                example=N_("board result black=ID:  4 1-0 black=17   (or just the result)"),
+                extras_help=N_("Extras: 4 1-0 black=17 (who actually had Black)."),
+                result_shows=("black",)),
     check_options=check_options,
     printing=Printing(slip_fields=((N_("Played Black (player no.)"), False),)),
-    entry_example=N_("board result black=ID:  4 1-0 black=17   (or just the result)"),
-    extras_help=N_("Extras: 4 1-0 black=17 (who actually had Black)."),
-    result_shows=("black",),
     ranks=True,
     simulation=Simulation(draw_rate=0.05, result=simulate_result),
 )

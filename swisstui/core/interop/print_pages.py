@@ -127,7 +127,7 @@ def slips_page(event: Event, round_no: int | None, paper: str | None, *,
     prof = profile(event.game)
     seats = tuple(_(s) for s in (prof.seats.names if prof.seats.first_colour is not None
                                  else (N_("Player"), N_("Player"))))
-    examples = ", ".join(prof.examples[:5])
+    examples = ", ".join(prof.entry.examples[:5])
     signature = _("Signature {seat}")
     name = event.settings.name
     out: list[str] = []

@@ -1,7 +1,7 @@
 """Simulated events: rating-based random results played through the real engine.
 
 Used by ``swisstui simulate``, ``tools/make_samples.py``, the property tests and the pairing
-benchmark.  Results are built with the game's own grammar (``profile(game).parse``) so the
+benchmark.  Results are built with the game's own grammar (``profile(game).entry.parse``) so the
 detail a game needs (Othello discs, Magic game wins, Go winner, Renju actual Black) is real.
 The expected score of the first player is the Elo formula 1 / (1 + 10^(−Δ/400)); a share
 ``profile(game).simulation.draw_rate`` of games are drawn (no Go jigo: komi 6.5 makes it

@@ -243,8 +243,8 @@ def _parse_byes(r: _Reader, pid: int, value: Any) -> tuple[tuple[int, ByeKind], 
 def _parse_round(path: Path, text: str, data: dict[str, Any], settings: Settings,
                  number: int, problems: list[str] | None = None) -> Round:
     prof = _profile(settings.game)
-    detail_keys = tuple(prof.detail_keys)
-    parse = prof.parse
+    detail_keys = tuple(prof.entry.detail_keys)
+    parse = prof.entry.parse
     if parse is None:  # pragma: no cover - every profile defines one
         raise SwissError(_("{game}: no result grammar").format(game=settings.game))
     top = _Reader(path, text, data, label=path.name)

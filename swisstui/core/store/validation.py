@@ -196,14 +196,14 @@ def _recheck_results(event: Event) -> None:
     """After a settings change (komi, best-of-N, ...) every recorded result must still be
     valid, or the folder would not load: refuse the change naming the first that is not."""
     prof = _profile(event.game)
-    assert prof.parse is not None
+    assert prof.entry.parse is not None
     for rnd in event.rounds:
         for b in rnd.boards:
             if b.result is None:
                 continue
             extra = {k: v for k, v in b.result.detail.items()
-                     if k in prof.detail_keys and v is not None}
+                     if k in prof.entry.detail_keys and v is not None}
             try:
-                prof.parse(b.result.text, event.settings, {**extra, "players": b.players})
+                prof.entry.parse(b.result.text, event.settings, {**extra, "players": b.players})
             except SwissError as exc:
                 raise SwissError(_("round {number} board {number2}: {text} would not be valid with these settings ({exc})").format(number=rnd.number, number2=b.number, text=b.result.text, exc=exc)) from None

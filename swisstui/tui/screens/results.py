@@ -7,7 +7,7 @@ own message.  Replacing a different result asks first; ``BOARD clear`` / Delete 
 Typing heads-down, keys arrive in bursts (SSH, a paste, a bouncing key), so (issue 31):
 
 * Entering Results (F4, ``E``, the palette) puts the cursor in the entry line, and on the
-  board list a key a result of this game may start with (``GameProfile.entry_starts``) goes
+  board list a key a result of this game may start with (``GameProfile.entry.starts``) goes
   to the entry line even where it is also a global key: Go's ``W+R`` is not Export (``W``).
 * A refused entry stays in the line, selected, so the next key typed replaces it instead of
   being appended to it.  The cursor is still on the refused board, so until the director
@@ -39,19 +39,19 @@ from .base import EventScreen, game_sides
 # The entry line's example comes from the game profile (backend.entry_example).
 
 WIDTHS = [4, 28, 28, 10]
-WIDE_WIDTHS = [4, 24, 24, 18]  # room for "1/2-1/2 black=123" (GameProfile.result_shows)
+WIDE_WIDTHS = [4, 24, 24, 18]  # room for "1/2-1/2 black=123" (GameProfile.entry.result_shows)
 
 
 def result_cell(game: str, board) -> str:
     """A board's result as the list shows it, with the detail the game profile wants seen
-    (``GameProfile.result_shows``; Renju: who actually had Black, ``1-0 black=8``, the way it
+    (``GameProfile.entry.result_shows``; Renju: who actually had Black, ``1-0 black=8``, the way it
     is typed), ``black=?`` when it was not given, so the boards still missing it can be seen
     at the end of the round (a forfeit has none)."""
     if board.result is None:
         return "·"
     text = board.result.text
     if not board.result.forfeit:
-        for key in profile(game).result_shows:
+        for key in profile(game).entry.result_shows:
             value = board.result.detail.get(key)
             text += f" {key}={value if value is not None else '?'}"
     return text
@@ -234,7 +234,7 @@ class ResultsScreen(EventScreen):
         a, b = game_sides(event.game)
         rnd = event.round(self.round_no)
         keep = self.selected_board()
-        widths = WIDE_WIDTHS if profile(event.game).result_shows else WIDTHS
+        widths = WIDE_WIDTHS if profile(event.game).entry.result_shows else WIDTHS
         # Translators: results columns; Bd (board) at most 4 columns, Result at most 10.
         cols = [_("Bd"), a, b, _("Result")]
         if rnd is None:
@@ -341,7 +341,7 @@ class ResultsScreen(EventScreen):
         global: c, i, [, ], ?, E, P, R, S, T, W, X) starts typing in the entry line — digits,
         but also the letters a result starts with: Go's ``B+R`` / ``jigo``, Magic's ``ID``,
         chess ``draw``.  A global key that a result of this game starts with
-        (``GameProfile.entry_starts``: Go's ``W`` of ``W+R``, not Export) is typing too.
+        (``GameProfile.entry.starts``: Go's ``W`` of ``W+R``, not Export) is typing too.
         The keys of the same burst still reach the list after the cursor moved: they follow
         (Enter enters the line)."""
         inp = self._entry()
@@ -355,7 +355,7 @@ class ResultsScreen(EventScreen):
         if not (char and char.isprintable()):
             return
         ev = self.event
-        starts = profile(ev.game).entry_starts() if ev is not None else frozenset()
+        starts = profile(ev.game).entry.starts() if ev is not None else frozenset()
         typing = self._typed_on_list or not char.isspace() and (
             event.key not in _BOUND or (char in starts and event.key not in _MODE_BOUND))
         if typing:
