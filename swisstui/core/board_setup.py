@@ -1,5 +1,5 @@
 """What a board is played with, decided when its round is paired: the game profile's
-``board_setup`` (Go handicap stones and komi, :mod:`swisstui.core.games.go_handicap`).
+``setup`` (``BoardSetup``: Go handicap stones and komi, :mod:`swisstui.core.games.go_handicap`).
 
 * :func:`with_setup` gives each board without a result its setup (pairing, swap, playoff);
 * :func:`after_result` keeps a board's setup in step with the result recorded on it (the
@@ -26,10 +26,10 @@ __all__ = ["with_setup", "after_result", "result_setup", "uses_setup", "describe
 
 
 def _compute(event: Event, board: Board, prof: GameProfile) -> Mapping[str, Any] | None:
-    if prof.board_setup is None:
+    if prof.setup.decide is None:
         return None
     a, b = board.players
-    return prof.board_setup(event.settings, event.player(a), event.player(b))
+    return prof.setup.decide(event.settings, event.player(a), event.player(b))
 
 
 def with_setup(event: Event, rnd: Round, boards: Iterable[int] | None = None, *,
@@ -54,7 +54,7 @@ def uses_setup(settings: Settings) -> bool:
 
 
 def _uses_setup(settings: Settings, prof: GameProfile) -> bool:
-    return prof.board_setup is not None and prof.board_setup(settings, None, None) is not None
+    return prof.setup.decide is not None and prof.setup.decide(settings, None, None) is not None
 
 
 def result_setup(settings: Settings, result: Result) -> Mapping[str, Any] | None:
@@ -64,7 +64,7 @@ def result_setup(settings: Settings, result: Result) -> Mapping[str, Any] | None
     was written."""
     if not uses_setup(settings):
         return None
-    keys = profile(settings.game).setup_keys
+    keys = profile(settings.game).setup.keys
     return {k: result.detail[k] for k in keys if result.detail.get(k) is not None}
 
 
@@ -81,6 +81,6 @@ def describe(game: str, board: Board, gettext: Callable[[str], str] | None = Non
     """Short text of the board's setup (``H3 komi 0.5``), its words through ``gettext`` (the
     reader's language; none: English, as machine formats keep it); "" when none."""
     prof = profile(game)
-    if not board.setup or prof.describe_setup is None:
+    if not board.setup or prof.setup.describe is None:
         return ""
-    return prof.describe_setup(board.setup, gettext)
+    return prof.setup.describe(board.setup, gettext)

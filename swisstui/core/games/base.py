@@ -201,6 +201,25 @@ class Seats:
 
 
 @dataclass(frozen=True)
+class BoardSetup:
+    """What a board is played with, decided when the round is paired and written on the
+    board in the round file (Go: handicap stones and komi, go_handicap.py;
+    :mod:`swisstui.core.board_setup`).  The defaults: nothing (a game without one)."""
+
+    # decide(settings, first-listed player, second) -> the board's setup ({"handicap":
+    # stones, "komi": komi}); None: nothing (the event has none).  Its keys are detail keys
+    # the result is prefilled with.
+    decide: Callable[[Settings, Any, Any], Mapping[str, Any] | None] | None = None
+    # check(setup) -> setup: those keys read back from a board without a result, checked
+    # (ResultError naming the key).
+    check: Callable[[Mapping[str, Any]], Mapping[str, Any]] | None = None
+    # describe(setup, gettext) -> short text for lists, slips and the entry line ("H3 komi
+    # 0.5"), the words through the reader's gettext (None: English).
+    describe: Callable[[Mapping[str, Any] | None, Callable[[str], str] | None], str] | None = None
+    keys: tuple[str, ...] = ()  # the keys ``decide`` gives (Go: handicap, komi)
+
+
+@dataclass(frozen=True)
 class Printing:
     """What the game's prints and files hold besides what every game's do (interop/)."""
 
@@ -270,18 +289,6 @@ class GameProfile:
     # Boolean option that turns on handicap games (Go "handicap": the stronger player takes
     # White, colours.stronger); None: the game has none.
     handicap_option: str | None = None
-    # board_setup(settings, first-listed player, second) -> what the board is played with,
-    # decided when the round is paired and written on the board in the round file (Go:
-    # {"handicap": stones, "komi": komi}, go_handicap.py); None: nothing (the event or the
-    # game has none).  Its keys are detail keys the result is prefilled with.
-    board_setup: Callable[[Settings, Any, Any], Mapping[str, Any] | None] | None = None
-    # check_setup(setup) -> setup: those keys read back from a board without a result,
-    # checked (ResultError naming the key).
-    check_setup: Callable[[Mapping[str, Any]], Mapping[str, Any]] | None = None
-    # describe_setup(setup) -> short text for lists, slips and the entry line ("H3 komi 0.5").
-    # (describe_setup(setup, gettext): the words through the reader's gettext, None: English)
-    describe_setup: Callable[[Mapping[str, Any] | None, Callable[[str], str] | None], str] | None = None
-    setup_keys: tuple[str, ...] = ()  # the keys board_setup gives (Go: handicap, komi)
     # An earlier unplayed win (forfeit win, full-point bye, pairing bye) also bars the
     # pairing bye (chess, FIDE C.04.1 d).
     pab_bars_unplayed_win: bool = False
@@ -316,6 +323,9 @@ class GameProfile:
     # rounds (Magic, MTR Appendix E); None: ⌈log₂ n⌉.
     rounds_advice: Callable[[int, int], tuple[int, int | None, str, tuple[Any, ...]]] | None = None
 
+
+    # ---- what a board is played with (core/board_setup.py, the round files) ----------------
+    setup: BoardSetup = BoardSetup()
 
     # ---- prints and files (interop/) ---------------------------------------------------------
     printing: Printing = Printing()

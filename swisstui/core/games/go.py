@@ -74,7 +74,8 @@ from ..model import Result, Scoring, Settings
 from ..ranks import RankError, parse_rank, rank_value
 from . import go_handicap
 from .. import colours_vocab as vocab
-from .base import Entry, GameProfile, Option, Printing, Seats, Simulation, StyleMethod, clean
+from .base import (BoardSetup, Entry, GameProfile, Option, Printing, Seats, Simulation,
+                   StyleMethod, clean)
 
 RULE_SETS = ("japanese", "chinese", "ing", "aga", "korean")
 USUAL_KOMI = {"japanese": 6.5, "korean": 6.5, "chinese": 7.5, "aga": 7.5, "ing": 8.0}
@@ -569,10 +570,10 @@ PROFILE = GameProfile(
                       strength_column="rank",
                       file_formats=("h9",)),
     handicap_option="handicap",
-    board_setup=go_handicap.board_setup,
-    check_setup=go_handicap.check_setup,
-    describe_setup=go_handicap.describe,
-    setup_keys=go_handicap.SETUP_KEYS,
+    setup=BoardSetup(decide=go_handicap.board_setup,
+                     check=go_handicap.check_setup,
+                     describe=go_handicap.describe,
+                     keys=go_handicap.SETUP_KEYS),
     mcmahon_score="MMS",
     ranks=True,
     simulation=Simulation(draw_rate=0.0, rating=2000, result=simulate_result),

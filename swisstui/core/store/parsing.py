@@ -271,7 +271,7 @@ def _parse_round(path: Path, text: str, data: dict[str, Any], settings: Settings
     def one_board(i: int, item: dict[str, Any]) -> Board:
         r = _Reader(path, text, item, table="board", index=i)
         r.only(("board", "players", "result") + detail_keys
-               + tuple(k for k in prof.setup_keys if k not in detail_keys))
+               + tuple(k for k in prof.setup.keys if k not in detail_keys))
         bno = r.positive("board", required=True)
         if bno in numbers:
             raise r.err("board", _("duplicate board number {bno}").format(bno=bno))
@@ -297,15 +297,15 @@ def _parse_round(path: Path, text: str, data: dict[str, Any], settings: Settings
                 raise r.err("result", _("board {bno}: {exc}").format(bno=bno, exc=exc)) from None
             setup = result_setup(settings, result)
         else:
-            given = {k: _untoml(item[k]) for k in prof.setup_keys if k in item}
+            given = {k: _untoml(item[k]) for k in prof.setup.keys if k in item}
             extra = {k: v for k, v in extra.items() if k not in given}
             if extra:
                 k = next(iter(extra))
                 raise r.err(k, _("board {bno}: {k!r} given without a result").format(
                     bno=bno, k=k))
-            if given and prof.check_setup is not None:
+            if given and prof.setup.check is not None:
                 try:
-                    setup = dict(prof.check_setup(given))
+                    setup = dict(prof.setup.check(given))
                 except SwissError as exc:
                     raise r.err(next(iter(given)), _("board {bno}: {exc}").format(bno=bno, exc=exc)) from None
         return Board(bno, (a, b), result, setup)

@@ -108,7 +108,7 @@ def _round_doc(game: str, rnd: Round) -> dict[str, Any]:
     if rnd.date is not None:
         doc["date"] = rnd.date
     keys = tuple(prof.entry.detail_keys)
-    boards = [_board_doc(keys, tuple(prof.setup_keys), b) for b in rnd.boards]
+    boards = [_board_doc(keys, tuple(prof.setup.keys), b) for b in rnd.boards]
     if boards:
         doc["board"] = boards
     if rnd.byes:
@@ -212,7 +212,7 @@ def _round_bytes(game: str, rnd: Round) -> bytes:
     """``_dump(_round_doc(game, rnd), _HEADERS["round"])``, the same bytes, reusing the text
     of boards written before (tests/core/test_store_perf.py compares the two)."""
     prof = _profile(game)
-    keys, setup_keys = tuple(prof.entry.detail_keys), tuple(prof.setup_keys)
+    keys, setup_keys = tuple(prof.entry.detail_keys), tuple(prof.setup.keys)
     parts = [_HEADERS["round"].rstrip("\n"), f"round = {_toml_value(rnd.number)}"]
     if rnd.playoff:
         parts.append("playoff = true")
