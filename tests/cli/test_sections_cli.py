@@ -1,0 +1,113 @@
+"""``swisstui sections`` and ``--section`` (issue 33 item 7): a chess open with a second
+section from the CLI alone, the master list of standings, refusals in one line with
+nothing written."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from swisstui.cli import main
+from swisstui.core import store
+
+SAMPLES = Path(__file__).resolve().parents[2] / "swisstui" / "sample_events"
+
+
+def run(capsys, *argv):
+    rc = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+def files(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*.toml"))}
+
+
+def refused(capsys, folder, *argv, match=""):
+    before = files(folder)
+    rc, out, err = run(capsys, *argv)
+    assert rc == 1, (out, err)
+    assert err.startswith("swisstui: ") and err.count("\n") == 1, err
+    assert match in err, err
+    assert files(folder) == before
+    return err
+
+
+@pytest.fixture
+def ev(tmp_path, capsys):
+    folder = tmp_path / "open"
+    shutil.copytree(SAMPLES / "chess", folder)
+    rc, out, err = run(capsys, "sections", "add", folder, "U1600", "--rounds", 3,
+                       "--tiebreaks", "BH,SB", "--option", "initial_colour=b")
+    assert rc == 0, err
+    assert "U1600" in out
+    for i, name in enumerate(("Ana", "Bea", "Caio", "Duda", "Edu", "Fabi")):
+        rc, out, err = run(capsys, "players", "add", folder, name, "--rating", 1500 - i,
+                           "--section", "U1600")
+        assert rc == 0, err
+    return folder
+
+
+def test_list_and_json(ev, capsys):
+    rc, out, err = run(capsys, "sections", ev)
+    assert rc == 0, err
+    lines = out.splitlines()
+    assert lines[0].startswith("main: chess") and lines[1].startswith("U1600: chess, ")
+    assert "6 players" in lines[1] and "round 0 of 3" in lines[1]
+    rc, out, err = run(capsys, "sections", ev, "--json")
+    rows = json.loads(out)
+    assert [(r["name"], r["players"], r["rounds"], r["paired"]) for r in rows] == \
+        [("main", 16, 5, 4), ("U1600", 6, 3, 0)]
+    sec = store.load(ev / "sections" / "U1600").settings
+    assert sec.tiebreaks == ("BH", "SB") and sec.options["initial_colour"] == "b"
+
+
+def test_pair_result_standings_per_section_and_master_list(ev, capsys):
+    rc, out, err = run(capsys, "pair", ev, "--section", "U1600")
+    assert rc == 0, err
+    rnd = store.load(ev / "sections" / "U1600").rounds[0]
+    assert len(rnd.boards) == 3
+    for b in rnd.boards:
+        rc, out, err = run(capsys, "result", ev, 1, b.number, "1-0", "--section", "U1600")
+        assert rc == 0, err
+    rc, one, err = run(capsys, "standings", ev, "--section", "U1600", "--format", "csv")
+    assert rc == 0, err
+    assert len(one.strip().splitlines()) == 7  # header and six players
+    rc, master, err = run(capsys, "standings", ev)
+    assert rc == 0, err
+    assert master.index("== section main ==") < master.index("== section U1600 ==")
+    assert "Ito Takumi" in master and "Fabi" in master
+    rc, out, err = run(capsys, "check", ev)
+    assert rc == 0, err
+    assert out.count("ok: ") == 2
+    rc, out, err = run(capsys, "export", ev, "--format", "trf", "--section", "U1600")
+    assert rc == 0, err
+    assert "Fabi" in out and "Ito Takumi" not in out
+
+
+def test_refusals(ev, capsys):
+    refused(capsys, ev, "pair", ev, match="--section NAME")
+    refused(capsys, ev, "players", "add", ev, "X", match="main, U1600")
+    refused(capsys, ev, "pair", ev, "--section", "U1800", match="no section U1800")
+    refused(capsys, ev, "pair", ev, "--section", "../x", match="not a section name")
+    refused(capsys, ev, "sections", "add", ev, "u1600", match="already a section")
+    refused(capsys, ev, "sections", "add", ev, "a/b", match="not a section name")
+    refused(capsys, ev, "sections", "remove", ev, "U1600", match="remove their entries first")
+    refused(capsys, ev, "players", "add", ev, "Clash", "--id", 1, "--section", "U1600",
+            match="section main")
+    rc, out, err = run(capsys, "pair", ev, "--section", "U1600")
+    assert rc == 0
+    refused(capsys, ev, "sections", "remove", ev, "U1600", match="never removed")
+
+
+def test_one_section_event_unchanged(tmp_path, capsys):
+    folder = tmp_path / "go"
+    shutil.copytree(SAMPLES / "go", folder)
+    rc, out, err = run(capsys, "sections", folder)
+    assert rc == 0 and out.startswith("main: go")
+    rc, plain, err = run(capsys, "standings", folder)
+    rc2, named, err = run(capsys, "standings", folder, "--section", "main")
+    assert rc == rc2 == 0 and plain == named and "== section" not in plain
