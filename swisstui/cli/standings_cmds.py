@@ -1,4 +1,5 @@
-"""CLI twin of the standings area: ``standings``, ``crosstable``, ``playoff``, ``rounds``:
+"""CLI twin of the standings area: ``standings``, ``crosstable``, ``playoff``, ``rounds``,
+``prizes``:
 argument parsing over :mod:`swisstui.core.services` and the export table
 (:mod:`swisstui.core.interop.formats`), so ``standings --format csv`` and ``export --format
 csv --what standings`` write the same bytes.
@@ -58,6 +59,52 @@ def cmd_rounds(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_prizes(args: argparse.Namespace) -> int:
+    from ..core.prizes import line_text, money_text
+    from ..core.services.prizes import prize_allocation
+    alloc = prize_allocation(args.event)
+    if args.json:
+        import json
+        doc = {"currency": alloc.currency, "after_round": alloc.after_round,
+               "warnings": [str(w) for w in alloc.warnings],
+               "groups": [{"name": g.name,
+                           "awards": [{"category": a.category, "place": a.place,
+                                       "player": a.player, "name": a.name,
+                                       "points": a.points, "money": float(a.money),
+                                       "nominal": float(a.nominal), "item": a.item,
+                                       "shared_with": list(a.shared_with)}
+                                      for a in g.awards],
+                           "unawarded": [{"category": c, "place": n}
+                                         for c, n in g.unawarded],
+                           "tied_with_last": {c: list(t)
+                                              for c, t in g.tied_with_last.items()},
+                           "explanation": [str(x) for x in g.explanation]}
+                          for g in alloc.groups],
+               "totals": {k: float(v) for k, v in alloc.totals().items()}}
+        _out(json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
+        return 0
+    cur = f" {alloc.currency}" if alloc.currency else ""
+    for w in alloc.warnings:
+        print(_("warning: {w}").format(w=reader_text(w, _)), file=sys.stderr)
+    for g in alloc.groups:
+        _out(f"{g.name}\n")
+        for a in g.awards:
+            prize = " + ".join(x for x in ((money_text(a.money) + cur) if a.money else "",
+                                           a.item) if x) or "-"
+            shared = (" " + _("(shared with {count})").format(count=len(a.shared_with))
+                      if a.shared_with else "")
+            _out(f"  {a.category} {a.place}.  {a.name} ({a.player})  {prize}{shared}\n")
+        for cat, place in g.unawarded:
+            _out("  " + _("{category} {place}.  not awarded: nobody eligible").format(
+                category=cat, place=place) + "\n")
+        if args.explain:
+            for line in g.explanation:
+                _out("    " + line_text(line, _) + "\n")
+    _out(_("total paid: {amount}").format(amount=money_text(alloc.totals()[""]) + cur)
+         + "\n")
+    return 0
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     for name, func, help_text in (
             ("standings", cmd_standings, N_("standings after a round, with the tie-breaks")),
@@ -79,6 +126,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--top", type=int, default=8, help=_("playoff size: 2, 4, 8, 16… (default 8)"))
     p.add_argument("--show", action="store_true", help=_("print the bracket, change nothing"))
     p.set_defaults(func=cmd_playoff)
+
+    p = sub.add_parser("prizes", help=_("who wins which prize of the event's prizes.toml, "
+                                      "after the final standings"))
+    p.add_argument("event", help=_("event folder"))
+    p.add_argument("--explain", action="store_true",
+                   help=_("say why: prizes passed on, shared, not awarded"))
+    p.add_argument("--json", action="store_true", help=_("as JSON"))
+    p.set_defaults(func=cmd_prizes)
 
     p = sub.add_parser("rounds", help=_("recommended number of Swiss rounds for a field"))
     p.add_argument("--players", type=int, required=True,
