@@ -132,9 +132,9 @@ def pairing_plan(event: Event, round_no: int, prof: GameProfile) -> PairingPlan:
     gap = prof.seats.colour_gap if mode == vocab.BALANCE else None
     absolute = gap is not None and s.options.get("colour_limit", "graded") == "absolute"
     option = prof.seats.initial_colour_option
-    handicap = prof.handicap_option is not None and bool(
-        s.options.get(prof.handicap_option, False))
-    method = prof.style_methods.get(s.style)
+    handicap = prof.pairing.handicap_option is not None and bool(
+        s.options.get(prof.pairing.handicap_option, False))
+    method = prof.pairing.style_methods.get(s.style)
     departures = tuple(method_departures(s)) if method is not None else ()
     down = False
     if method is not None and method.down_the_list:
@@ -152,12 +152,12 @@ def pairing_plan(event: Event, round_no: int, prof: GameProfile) -> PairingPlan:
         first_colour=prof.seats.first_colour or vocab.BLACK,
         initial_colour=str(s.options.get(option, vocab.WHITE)) if option else vocab.WHITE,
         handicap=handicap, actual_black_key=prof.seats.actual_black_key,
-        pab_strict=prof.pab_bars_unplayed_win, random_bye=prof.pab_random_lowest,
+        pab_strict=prof.pairing.pab_bars_unplayed_win, random_bye=prof.pairing.pab_random_lowest,
         club_weight=s.club_weight, country_weight=s.country_weight,
         forbidden=frozenset(frozenset(p) for p in s.forbidden),
         last_round=round_no == s.rounds,
         topscore=s.scoring.win * s.rounds / 2 if s.system != "mcmahon" else float("inf"),
-        mcmahon=s.system == "mcmahon", mcmahon_score=prof.mcmahon_score,
+        mcmahon=s.system == "mcmahon", mcmahon_score=prof.pairing.mcmahon_score,
         acceleration=str(s.options.get("acceleration", "") or "").lower(),
         method=method, departures=departures, down_the_list=down)
 
@@ -204,5 +204,5 @@ class Field:
     @cached_property
     def start_scores(self) -> dict[int, float]:
         """McMahon start scores (SMMS, docs/RULES.md §1.2) as the game profile defines them
-        (``GameProfile.mcmahon_start``: :func:`swisstui.core.mcmahon.start_scores`)."""
-        return {pid: float(v) for pid, v in self.profile.mcmahon_start(self.event).items()}
+        (``GameProfile.pairing.mcmahon_start``: :func:`swisstui.core.mcmahon.start_scores`)."""
+        return {pid: float(v) for pid, v in self.profile.pairing.mcmahon_start(self.event).items()}

@@ -182,7 +182,7 @@ def _split(value: Any) -> tuple[str, ...]:
 
 # Avoiding club mates and compatriots (the pairing's GEO criterion, OpenGotha geography) is
 # on by default (the Settings defaults), unless the profile says otherwise
-# (``GameProfile.avoid_geography``, chess).  `--club-weight` / `--country-weight` still
+# (``GameProfile.pairing.avoid_geography``, chess).  `--club-weight` / `--country-weight` still
 # turn it on.
 NO_GEOGRAPHY = {"club_weight": 0, "country_weight": 0}
 
@@ -193,12 +193,12 @@ def game_defaults(game: str, system: str | None = None, style: str | None = None
     ``swisstui new`` (:func:`make_settings`) and when event.toml leaves them out (the store):
     system, style, round-1 order, colours, the tie-break chain (per system), the scoring
     (Magic 3/1/0, …) and the geography weights; then what the method of ``style`` implies
-    (Go's Tagajo style: colours none, weights 0 — ``GameProfile.style_methods``)."""
+    (Go's Tagajo style: colours none, weights 0 — ``GameProfile.pairing.style_methods``)."""
     prof = _profile(game)
-    out = {"system": prof.system, "style": prof.style, "round1": prof.round1,
-           "colours": prof.seats.policy, "tiebreaks": tuple(prof.tiebreaks_for(system or prof.system)),
-           "scoring": prof.scoring, **({} if prof.avoid_geography else NO_GEOGRAPHY)}
-    method = prof.style_methods.get(style or prof.style)
+    out = {"system": prof.pairing.system, "style": prof.pairing.style, "round1": prof.pairing.round1,
+           "colours": prof.seats.policy, "tiebreaks": tuple(prof.tiebreaks_for(system or prof.pairing.system)),
+           "scoring": prof.scoring, **({} if prof.pairing.avoid_geography else NO_GEOGRAPHY)}
+    method = prof.pairing.style_methods.get(style or prof.pairing.style)
     if method is not None:
         out.update(method.settings)
     return out
@@ -210,7 +210,7 @@ def setting_defaults(game: str, system: str | None = None, style: str | None = N
     to :class:`Settings` has Settings' default), the scoring left out: the values a field
     holds by default under ``system`` and ``style``."""
     keys = {"system", "style", "round1", "colours", "tiebreaks", *NO_GEOGRAPHY}
-    for prof_method in _profile(game).style_methods.values():
+    for prof_method in _profile(game).pairing.style_methods.values():
         keys.update(prof_method.settings)
     base = {f.name: f.default for f in fields(Settings) if f.name in keys}
     got = game_defaults(game, system, style)
@@ -244,7 +244,7 @@ def follow_defaults(old: Settings, new: Settings, given: Iterable[str] = ()) -> 
 def default_mismatches(s: Settings) -> list[str]:
     """One warning line per setting that is the default of another pairing system, not of
     the event's (a McMahon event ranked by the Swiss chain WINS, SOS…), and for a McMahon
-    event whose chain leaves out the McMahon score (``GameProfile.mcmahon_score``), else [].
+    event whose chain leaves out the McMahon score (``GameProfile.pairing.mcmahon_score``), else [].
     Shown by the settings forms and by pairing (``p`` in the TUI, ``swisstui pair``)."""
     prof = _profile(s.game)
     mine = setting_defaults(s.game, s.system, s.style)
@@ -260,7 +260,7 @@ def default_mismatches(s: Settings) -> list[str]:
                          "{system} (its default: {default})")
                        .format(key=key, have=_shown(have), other=other, system=s.system,
                                default=_shown(value)))
-    score = prof.mcmahon_score
+    score = prof.pairing.mcmahon_score
     if (s.system == "mcmahon" and score and score not in s.tiebreaks
             and not any("tiebreaks" in line for line in out)):
         out.append(_("tiebreaks {have}: a McMahon event is ranked by {score} first (its "
@@ -278,7 +278,7 @@ def _shown(value: Any) -> str:
 def style_method(s: Settings) -> Any:
     """The :class:`~swisstui.core.games.base.StyleMethod` the event's style stands for in its
     game (Go ``tiebreaks``: the Tagajo method), or None."""
-    return _profile(s.game).style_methods.get(s.style)
+    return _profile(s.game).pairing.style_methods.get(s.style)
 
 
 def method_departures(s: Settings) -> list[str]:

@@ -184,7 +184,7 @@ def test_margin_helpers():
 
 
 def test_defaults():
-    assert P.tiebreaks == ("WINS", "SOS", "SOSOS", "SODOS") and P.system == "swiss"
+    assert P.tiebreaks == ("WINS", "SOS", "SOSOS", "SODOS") and P.pairing.system == "swiss"
     assert P.tiebreaks_for("mcmahon") == ("MMS", "SOSM", "SOSOSM")
     assert P.tiebreaks_for("swiss") == P.tiebreaks
     assert P.scoring.win == 1 and P.scoring.draw == 0.5 and P.scoring.bye == 1

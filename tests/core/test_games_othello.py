@@ -72,7 +72,7 @@ def test_detail_must_match_text():
 
 def test_defaults_and_bye():
     assert P.tiebreaks == ("BQ", "DISCS") and P.seats.policy == "balance"
-    assert P.scoring.bye == 1 and P.round1 == "random"
+    assert P.scoring.bye == 1 and P.pairing.round1 == "random"
     assert P.entry.bye_detail(S) == {"discs": (40, 24)}
     assert P.option(S, "bq_coefficient") == 6
     s = Settings("t", "othello", 13, options=validate_options("othello", {"bye_discs": [33, 31]}))

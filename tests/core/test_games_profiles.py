@@ -14,7 +14,7 @@ from swisstui.core.model import Settings
 def test_profile_shape_and_examples(game):
     p = profile(game)
     assert p.name == game and p.entry.parse is not None and p.entry.examples and p.entry.notations
-    assert p.tiebreaks and p.system in ("swiss", "mcmahon", "roundrobin", "dutch")
+    assert p.tiebreaks and p.pairing.system in ("swiss", "mcmahon", "roundrobin", "dutch")
     s = Settings("t", game, 5)
     for text in p.entry.examples:
         r = p.entry.parse(text, s, {})
@@ -110,11 +110,11 @@ def test_game_knowledge_in_the_profiles():
         p = profile(g)
         return (p.seats.names, p.seats.first_colour, p.seats.order_colours,
                 p.seats.actual_black_key, p.seats.list_marks, p.seats.policy, p.seats.has_colours,
-                p.printing.file_formats, p.printing.strength_column,
-                p.ranks, p.avoid_geography, p.seats.colour_gap, p.handicap_option,
-                p.seats.initial_colour_option, p.pab_bars_unplayed_win, p.pab_random_lowest,
-                p.mcmahon_score, p.unplayed_rules_option, p.entry.result_shows, p.simulation.draw_rate,
-                p.simulation.rating)
+                p.printing.file_formats, p.printing.strength_column, p.ranks,
+                p.pairing.avoid_geography, p.seats.colour_gap, p.pairing.handicap_option,
+                p.seats.initial_colour_option, p.pairing.pab_bars_unplayed_win,
+                p.pairing.pab_random_lowest, p.pairing.mcmahon_score, p.unplayed_rules_option,
+                p.entry.result_shows, p.simulation.draw_rate, p.simulation.rating)
 
     assert {g: facts(g) for g in GAMES} == {
         "chess": (("White", "Black"), "w", ("w", "b"), None, ("w", "b"), "fide", True,
@@ -146,8 +146,8 @@ def test_go_entry_example_follows_the_rule_set():
 
 
 def test_magic_rounds_table():
-    advise = profile("magic").rounds_advice
+    advise = profile("magic").pairing.rounds_advice
     assert [advise(n, 0)[:2] for n in (9, 16, 17, 409, 410)] == \
         [(5, 4), (5, 4), (5, 8), (9, 8), (10, 8)]
     assert advise(6, 3)[:2] == (3, None)
-    assert profile("chess").rounds_advice is None
+    assert profile("chess").pairing.rounds_advice is None

@@ -17,8 +17,8 @@ def test_profile_defaults(game):
     assert (s.name, s.game, s.rounds) == ("Cup", game, 5)
     assert s.scoring == prof.scoring
     assert s.tiebreaks == tuple(prof.tiebreaks)
-    assert (s.system, s.style, s.round1, s.colours) == (prof.system, prof.style, prof.round1,
-                                                        prof.seats.policy)
+    assert (s.system, s.style, s.round1, s.colours) == (
+        prof.pairing.system, prof.pairing.style, prof.pairing.round1, prof.seats.policy)
     assert set(s.options) <= set(prof.options)
 
 

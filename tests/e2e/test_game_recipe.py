@@ -23,7 +23,7 @@ from swisstui.cli import main
 from swisstui.core import games, store
 from swisstui.core.errors import ResultError, SwissError
 from swisstui.core import colours_vocab as vocab
-from swisstui.core.games import Entry, GameProfile, Option, Seats, Simulation
+from swisstui.core.games import Entry, GameProfile, Option, PairingRules, Seats, Simulation
 from swisstui.core.model import GAMES, Result, Scoring, Settings
 
 NAME = "squares"
@@ -57,9 +57,7 @@ def simulate_result(rng: random.Random, outcome: tuple[float, float], first: int
 TOY = GameProfile(
     name=NAME,
     scoring=Scoring(win=3.0, draw=1.0, loss=0.0, bye=3.0),
-    system="swiss",
-    style="slide",
-    round1="rating",
+    pairing=PairingRules(system="swiss", style="slide", round1="rating"),
     seats=Seats(policy=vocab.NONE, names=("Left", "Right")),
     tiebreaks=("BH", "WON"),
     options={"max_margin": Option(20, int, None, "largest margin a board allows")},

@@ -133,7 +133,7 @@ def measured(html: bytes, tmp_path: Path, name: str, width: int) -> tuple[int, l
 
 def _slip_event(tmp_path, game):
     from swisstui.core.games import profile
-    options = {"handicap": True} if profile(game).handicap_option else {}
+    options = {"handicap": True} if profile(game).pairing.handicap_option else {}
     folder = make_event(tmp_path, game, 10, rounds=5,
                         name="Campeonato Aberto de Inverno da Federação Gaúcha 2026 — "
                              "Porto Alegre", **({"options": options} if options else {}))

@@ -18,10 +18,12 @@ from collections.abc import Callable
 
 from ..errors import SwissError
 from ..model import GAMES
-from .base import BoardSetup, Entry, GameProfile, Option, Printing, Seats, Simulation
+from .base import (BoardSetup, Entry, GameProfile, Option, PairingRules, Printing, Seats,
+                   Simulation)
 
-__all__ = ["BoardSetup", "Entry", "GameProfile", "Option", "Printing", "Seats", "Simulation",
-           "profile", "game_title", "validate_options", "register", "unregister", "GAMES"]
+__all__ = ["BoardSetup", "Entry", "GameProfile", "Option", "PairingRules", "Printing", "Seats",
+           "Simulation", "profile", "game_title", "validate_options", "register", "unregister",
+           "GAMES"]
 
 _BUILT_IN = tuple(GAMES)
 _PROFILES: dict[str, GameProfile] = {}

@@ -106,6 +106,45 @@ class StyleMethod:
 
 
 @dataclass(frozen=True)
+class PairingRules:
+    """How the game's events are paired by default, and the game's own pairing rules
+    (:func:`swisstui.core.field.pairing_plan` carries them into the plan; the settings'
+    defaults come from here, :func:`swisstui.core.settings.game_defaults`)."""
+
+    system: str = "swiss"  # default pairing system
+    style: str = "slide"  # default in-group style
+    round1: str = "rating"  # default round-1 method
+    # Pairing styles that stand for a published method in this game, with the settings the
+    # method implies (Go: "tiebreaks" = the Tagajo method).
+    style_methods: Mapping[str, StyleMethod] = field(default_factory=dict, hash=False)
+    # Boolean option that turns on handicap games (Go "handicap": the stronger player takes
+    # White, colours.stronger); None: the game has none.
+    handicap_option: str | None = None
+    # An earlier unplayed win (forfeit win, full-point bye, pairing bye) also bars the
+    # pairing bye (chess, FIDE C.04.1 d).
+    pab_bars_unplayed_win: bool = False
+    # The pairing bye goes at random to a player of the lowest score group (Magic, Magic
+    # Tournament Rules) instead of the lowest-placed eligible player.
+    pab_random_lowest: bool = False
+    # Club mates and compatriots are kept apart by default (the GEO criterion, OpenGotha
+    # geography); False sets club_weight and country_weight to 0 (chess: the FIDE Dutch
+    # system has no such criterion).
+    avoid_geography: bool = True
+    # mcmahon_start(event) -> {player id: McMahon start score} (bar and floor, OpenGotha's
+    # SMMS; see core/mcmahon.py): the pairing's score base in a McMahon event.
+    mcmahon_start: Callable[[Any], Mapping[int, float]] = field(
+        default=mcmahon.start_scores, hash=False)
+    # Tie-break code whose value is the McMahon score a McMahon round is paired on (Go
+    # "MMS": start score, wins and the absent rounds' MMS, as OpenGotha); None: the start
+    # score plus the event's points.
+    mcmahon_score: str | None = None
+    # rounds_advice(players, power_of_two_rounds) -> (rounds, playoff cut or None, note,
+    # other rows that fit: ((rounds, playoff, when), …)): the game's own table of recommended
+    # rounds (Magic, MTR Appendix E); None: ⌈log₂ n⌉.
+    rounds_advice: Callable[[int, int], tuple[int, int | None, str, tuple[Any, ...]]] | None = None
+
+
+@dataclass(frozen=True)
 class Entry:
     """The game's result grammar and how a director enters a result (the store, results.py,
     the CLI's result flags, the TUI's results screen and its help)."""
@@ -260,9 +299,6 @@ class Simulation:
 class GameProfile:
     name: str
     scoring: Scoring
-    system: str  # default pairing system
-    style: str  # default in-group style
-    round1: str  # default round-1 method
     tiebreaks: tuple[str, ...]
     # The game's name as its players read it, marked with N_ ("Go", "Othello") and shown in
     # the reader's language (games.game_title); empty: the profile's name
@@ -275,38 +311,15 @@ class GameProfile:
     # check_options(options) -> options: cross-key checks after each key is valid (Go: bar
     # not below floor; Renju: "soosorv-8" → opening + opening_n).  Raises ValueError.
     check_options: Callable[[dict[str, Any]], dict[str, Any]] | None = None
-    # Pairing styles that stand for a published method in this game, with the settings the
-    # method implies (Go: "tiebreaks" = the Tagajo method).
-    style_methods: Mapping[str, StyleMethod] = field(default_factory=dict, hash=False)
+
+    # ---- pairing rules (field.pairing_plan, settings.game_defaults) -------------------------
+    pairing: PairingRules = PairingRules()
 
     # ---- seats and colours (history.board_colours, the pairing plan, lists, screens) --------
     seats: Seats = Seats()
 
     # ---- results: the grammar and its entry (store, results, the TUI's results screen) -----
     entry: Entry = Entry()
-
-    # ---- pairing ----------------------------------------------------------------------------
-    # Boolean option that turns on handicap games (Go "handicap": the stronger player takes
-    # White, colours.stronger); None: the game has none.
-    handicap_option: str | None = None
-    # An earlier unplayed win (forfeit win, full-point bye, pairing bye) also bars the
-    # pairing bye (chess, FIDE C.04.1 d).
-    pab_bars_unplayed_win: bool = False
-    # The pairing bye goes at random to a player of the lowest score group (Magic, Magic
-    # Tournament Rules) instead of the lowest-placed eligible player.
-    pab_random_lowest: bool = False
-    # Club mates and compatriots are kept apart by default (the GEO criterion, OpenGotha
-    # geography); False sets club_weight and country_weight to 0 (chess: the FIDE Dutch
-    # system has no such criterion).
-    avoid_geography: bool = True
-    # mcmahon_start(event) -> {player id: McMahon start score} (bar and floor, OpenGotha's
-    # SMMS; see core/mcmahon.py): the pairing's score base in a McMahon event.
-    mcmahon_start: Callable[[Any], Mapping[int, float]] = field(
-        default=mcmahon.start_scores, hash=False)
-    # Tie-break code whose value is the McMahon score a McMahon round is paired on (Go
-    # "MMS": start score, wins and the absent rounds' MMS, as OpenGotha); None: the start
-    # score plus the event's points.
-    mcmahon_score: str | None = None
 
     # ---- players -----------------------------------------------------------------------------
     # Players carry kyu/dan ranks (Go, Renju): the RANK tie-break applies, simulated players
@@ -318,11 +331,6 @@ class GameProfile:
     # (chess "tiebreak_rules", standings/unplayed.py); None: the opponent's real score, and a
     # round without an opponent counts 0 (Go SOS, Renju Buchholz, Othello SO).
     unplayed_rules_option: str | None = None
-    # rounds_advice(players, power_of_two_rounds) -> (rounds, playoff cut or None, note,
-    # other rows that fit: ((rounds, playoff, when), …)): the game's own table of recommended
-    # rounds (Magic, MTR Appendix E); None: ⌈log₂ n⌉.
-    rounds_advice: Callable[[int, int], tuple[int, int | None, str, tuple[Any, ...]]] | None = None
-
 
     # ---- what a board is played with (core/board_setup.py, the round files) ----------------
     setup: BoardSetup = BoardSetup()
@@ -338,7 +346,7 @@ class GameProfile:
 
     def tiebreaks_for(self, system: str | None = None) -> tuple[str, ...]:
         """Default tie-break chain for ``system`` (the profile's own system if None)."""
-        return tuple(self.tiebreaks_by_system.get(system or self.system, self.tiebreaks))
+        return tuple(self.tiebreaks_by_system.get(system or self.pairing.system, self.tiebreaks))
 
     def default_options(self) -> dict[str, Any]:
         return {k: o.default for k, o in self.options.items()}

@@ -35,7 +35,7 @@ from collections.abc import Mapping
 from ..errors import ResultError
 from ..model import Result, Scoring, Settings
 from .. import colours_vocab as vocab
-from .base import Entry, GameProfile, Option, Printing, Seats, Simulation, parse_wld
+from .base import Entry, GameProfile, Option, PairingRules, Printing, Seats, Simulation, parse_wld
 
 NOTATIONS = (
     ("1-0", N_("White (first-listed) wins")),
@@ -98,9 +98,11 @@ PROFILE = GameProfile(
     name="chess",
     title=N_("Chess"),
     scoring=Scoring(win=1.0, draw=0.5, loss=0.0, bye=1.0),
-    system="dutch",
-    style="slide",
-    round1="rating",
+    pairing=PairingRules(system="dutch",
+                         style="slide",
+                         round1="rating",
+                         pab_bars_unplayed_win=True,
+                         avoid_geography=False),
     seats=Seats(policy=vocab.FIDE,
                 names=(N_("White"), N_("Black")),
                 first_colour=vocab.WHITE,
@@ -114,8 +116,6 @@ PROFILE = GameProfile(
                 detail_keys=(),
                 notations=NOTATIONS,
                 example=N_("board result:  12 1-0   7 0-1   3 =   (or just the result)")),
-    pab_bars_unplayed_win=True,
-    avoid_geography=False,
     unplayed_rules_option="tiebreak_rules",
     printing=Printing(file_formats=("trf",)),
     simulation=Simulation(draw_rate=0.30, result=simulate_result),

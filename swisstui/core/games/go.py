@@ -74,8 +74,8 @@ from ..model import Result, Scoring, Settings
 from ..ranks import RankError, parse_rank, rank_value
 from . import go_handicap
 from .. import colours_vocab as vocab
-from .base import (BoardSetup, Entry, GameProfile, Option, Printing, Seats, Simulation,
-                   StyleMethod, clean)
+from .base import (BoardSetup, Entry, GameProfile, Option, PairingRules, Printing, Seats,
+                   Simulation, StyleMethod, clean)
 
 RULE_SETS = ("japanese", "chinese", "ing", "aga", "korean")
 USUAL_KOMI = {"japanese": 6.5, "korean": 6.5, "chinese": 7.5, "aga": 7.5, "ing": 8.0}
@@ -541,9 +541,12 @@ PROFILE = GameProfile(
     name="go",
     title=N_("Go"),
     scoring=Scoring(win=1.0, draw=0.5, loss=0.0, bye=1.0, absent=0.0),
-    system="swiss",
-    style="slide",
-    round1="rating",
+    pairing=PairingRules(system="swiss",
+                         style="slide",
+                         round1="rating",
+                         handicap_option="handicap",
+                         mcmahon_score="MMS",
+                         style_methods={"tiebreaks": TAGAJO}),
     seats=Seats(policy=vocab.BALANCE,
                 names=(N_("Black"), N_("White")),
                 first_colour=vocab.BLACK,
@@ -569,13 +572,10 @@ PROFILE = GameProfile(
                       slip_prefill=slip_prefill,
                       strength_column="rank",
                       file_formats=("h9",)),
-    handicap_option="handicap",
     setup=BoardSetup(decide=go_handicap.board_setup,
                      check=go_handicap.check_setup,
                      describe=go_handicap.describe,
                      keys=go_handicap.SETUP_KEYS),
-    mcmahon_score="MMS",
     ranks=True,
     simulation=Simulation(draw_rate=0.0, rating=2000, result=simulate_result),
-    style_methods={"tiebreaks": TAGAJO},
 )

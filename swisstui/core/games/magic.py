@@ -34,7 +34,7 @@ from ..errors import ResultError
 from ..model import Result, Scoring, Settings
 from ..readers import Message
 from .. import colours_vocab as vocab
-from .base import Entry, GameProfile, Option, Printing, Seats, Simulation, clean
+from .base import Entry, GameProfile, Option, PairingRules, Printing, Seats, Simulation, clean
 
 NOTATIONS = (
     ("2-0  2-1  1-0", N_("first-listed player wins the match (game wins-losses)")),
@@ -156,9 +156,11 @@ PROFILE = GameProfile(
     name="magic",
     title=N_("Magic"),
     scoring=Scoring(win=3.0, draw=1.0, loss=0.0, bye=3.0),
-    system="swiss",
-    style="random",
-    round1="random",
+    pairing=PairingRules(system="swiss",
+                         style="random",
+                         round1="random",
+                         pab_random_lowest=True,
+                         rounds_advice=rounds_advice),
     seats=Seats(policy=vocab.NONE, names=(N_("Player A"), N_("Player B"))),
     tiebreaks=("OMW", "GW", "OGW"),
     options=OPTIONS,
@@ -172,7 +174,5 @@ PROFILE = GameProfile(
                 extras_help=N_("Extras: 5 2-0 drop=12 (12 leaves after this match: withdrawn "
                                "from the next round).")),
     printing=Printing(slip_fields=((N_("Games won"), True), (N_("Drawn games"), False), (N_("Drops after this match"), False))),
-    pab_random_lowest=True,
-    rounds_advice=rounds_advice,
     simulation=Simulation(draw_rate=0.06, result=simulate_result),
 )

@@ -45,7 +45,8 @@ from collections.abc import Mapping
 from ..errors import ResultError
 from ..model import Result, Scoring, Settings
 from .. import colours_vocab as vocab
-from .base import Entry, GameProfile, Option, Printing, Seats, Simulation, clean, parse_wld
+from .base import (Entry, GameProfile, Option, PairingRules, Printing, Seats, Simulation, clean,
+                   parse_wld)
 
 SQUARES = 64
 
@@ -161,9 +162,7 @@ PROFILE = GameProfile(
     name="othello",
     title=N_("Othello"),
     scoring=Scoring(win=1.0, draw=0.5, loss=0.0, bye=1.0),
-    system="swiss",
-    style="slide",
-    round1="random",
+    pairing=PairingRules(system="swiss", style="slide", round1="random"),
     seats=Seats(policy=vocab.BALANCE,
                 names=(N_("Black"), N_("White")),
                 first_colour=vocab.BLACK,

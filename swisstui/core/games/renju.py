@@ -32,7 +32,7 @@ from collections.abc import Mapping
 from ..errors import ResultError
 from ..model import Result, Scoring, Settings
 from .. import colours_vocab as vocab
-from .base import Entry, GameProfile, Option, Printing, Seats, Simulation, parse_wld
+from .base import Entry, GameProfile, Option, PairingRules, Printing, Seats, Simulation, parse_wld
 
 RULE_SETS = ("renju", "freestyle", "standard")
 OPENINGS = ("rif", "yamaguchi", "soosorv", "taraguchi", "swap", "none")
@@ -146,9 +146,7 @@ PROFILE = GameProfile(
     name="renju",
     title=N_("Renju"),
     scoring=Scoring(win=1.0, draw=0.5, loss=0.0, bye=1.0),
-    system="swiss",
-    style="slide",
-    round1="rating",
+    pairing=PairingRules(system="swiss", style="slide", round1="rating"),
     seats=Seats(policy=vocab.RECORDED,
                 names=(N_("Player 1"), N_("Player 2")),
                 actual_black_key="black",

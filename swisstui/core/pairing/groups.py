@@ -84,7 +84,7 @@ class PState:
 def mcmahon_scores(event: Event, upto: int, code: str, field: Field | None = None
                    ) -> dict[int, float]:
     """McMahon scores after round ``upto`` as the standings define them, through the
-    tie-break ``code`` the game profile names (``GameProfile.mcmahon_score``; Go ``MMS``,
+    tie-break ``code`` the game profile names (``GameProfile.pairing.mcmahon_score``; Go ``MMS``,
     docs/RULES.md §1.2: start score + wins + byes + the option ``absent_mms`` per absent or
     not-yet-registered round, rounded down per ``round_down``) — the one definition, in the
     standings area.  ``field``: the request's Field after round ``upto``, when the caller
@@ -98,7 +98,7 @@ def pairing_scores(event: Event, round_no: int) -> dict[int, float]:
     """The score each player is paired on in ``round_no`` (the "score" of a pairing list):
     the points after the round before, or in a McMahon event the McMahon score."""
     field = Field.of(event, round_no - 1)
-    code = field.profile.mcmahon_score
+    code = field.profile.pairing.mcmahon_score
     mcmahon = event.settings.system == "mcmahon"
     if mcmahon and code is not None:
         return mcmahon_scores(event, round_no - 1, code, field)

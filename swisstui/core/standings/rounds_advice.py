@@ -3,7 +3,7 @@
 * Any game: the exponent of the next power of two at or above the number of players, the
   fewest rounds that leave a single player with a perfect score (docs/RULES.md §5.7: ⌈log₂ n⌉;
   docs/RULES.md §8.3: 12 players → 4).
-* A game with its own table (``GameProfile.rounds_advice``): Magic, the MTR Appendix E table
+* A game with its own table (``GameProfile.pairing.rounds_advice``): Magic, the MTR Appendix E table
   (docs/RULES.md §3.3, in ``core/games/magic.py``); where a table has two rows for one
   field (Magic 9–16: 5 rounds + Top 4, or 4 rounds + Top 8 for a booster-draft playoff) both
   are offered (:attr:`Advice.alternatives`).
@@ -40,12 +40,12 @@ class Advice:
 
 def advice(n: int, game: str | None = None, *, prof=None) -> Advice:
     """Rounds and playoff cut for ``n`` players, with a one-line explanation: the game's own
-    table (``GameProfile.rounds_advice``, Magic; ``prof``: the game's profile when the caller
+    table (``GameProfile.pairing.rounds_advice``, Magic; ``prof``: the game's profile when the caller
     has it), else the power of two."""
     rounds = needed_rounds(n)
     if prof is None and game is not None:
         prof = profile(game)
-    own = prof.rounds_advice if prof is not None else None
+    own = prof.pairing.rounds_advice if prof is not None else None
     if own is not None:
         return Advice(n, game, *own(n, rounds))
     return Advice(n, game, rounds, None,

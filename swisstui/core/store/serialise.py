@@ -26,7 +26,7 @@ def _settings_doc(s: Settings) -> dict[str, Any]:
                            "rounds": s.rounds, "system": s.system, "style": s.style,
                            "round1": s.round1, "colours": s.colours,
                            "tiebreaks": list(s.tiebreaks)}
-    method = _profile(s.game).style_methods.get(s.style)
+    method = _profile(s.game).pairing.style_methods.get(s.style)
     if s.pairing_order or (method is not None and "pairing_order" in method.settings):
         # an empty order is written when the style has another default (Go's Tagajo
         # order), so the file reads back as it was (a key left out takes the default)
