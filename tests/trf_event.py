@@ -18,7 +18,7 @@ def R(text: str):
 
 SETTINGS = Settings(name="Test Open 2026", game="chess", rounds=5, scoring=CHESS.scoring,
                     city="Lyon", arbiter="Arbiter, Anna", date_start="2026-05-01",
-                    date_end="2026-05-03", tiebreaks=CHESS.tiebreaks,
+                    date_end="2026-05-03", tiebreaks=CHESS.standings.tiebreaks,
                     options={"initial_colour": "w", "tiebreak_rules": "2023"})
 PLAYERS = (
     Player(1, "Carlsen, Magnus", 2830, sex="m", title="GM", country="NOR",

@@ -45,7 +45,7 @@ def test_refused(text):
 
 def test_profile_defaults():
     assert P.scoring.win == 1 and P.scoring.draw == 0.5 and P.scoring.bye == 1
-    assert P.tiebreaks == ("BH-C1", "BH", "SB", "DE", "WIN")
+    assert P.standings.tiebreaks == ("BH-C1", "BH", "SB", "DE", "WIN")
     assert P.seats.policy == "fide" and P.pairing.system == "dutch"  # FIDE C.04.3 by default (issue 13)
     assert P.option(S, "tiebreak_rules") == "2023"
     assert P.option(S, "initial_colour") == "w"

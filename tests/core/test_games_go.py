@@ -184,9 +184,9 @@ def test_margin_helpers():
 
 
 def test_defaults():
-    assert P.tiebreaks == ("WINS", "SOS", "SOSOS", "SODOS") and P.pairing.system == "swiss"
+    assert P.standings.tiebreaks == ("WINS", "SOS", "SOSOS", "SODOS") and P.pairing.system == "swiss"
     assert P.tiebreaks_for("mcmahon") == ("MMS", "SOSM", "SOSOSM")
-    assert P.tiebreaks_for("swiss") == P.tiebreaks
+    assert P.tiebreaks_for("swiss") == P.standings.tiebreaks
     assert P.scoring.win == 1 and P.scoring.draw == 0.5 and P.scoring.bye == 1
     assert P.seats.policy == "balance"
     assert event_komi(S) == 6.5 and event_komi(ING) == 8

@@ -71,7 +71,7 @@ def test_detail_must_match_text():
 def test_defaults_and_bye():
     assert P.scoring.win == 3 and P.scoring.draw == 1 and P.scoring.loss == 0
     assert P.scoring.bye == 3
-    assert P.tiebreaks == ("OMW", "GW", "OGW") and P.seats.policy == "none"
+    assert P.standings.tiebreaks == ("OMW", "GW", "OGW") and P.seats.policy == "none"
     assert P.entry.bye_detail(S) == {"games": (2, 0, 0)}
     assert P.entry.bye_detail(Settings("t", "magic", 5, options={"best_of": 5})) == {"games": (3, 0, 0)}
     assert P.option(S, "bye_in_own_mw") is True

@@ -71,7 +71,7 @@ def test_detail_must_match_text():
 
 
 def test_defaults_and_bye():
-    assert P.tiebreaks == ("BQ", "DISCS") and P.seats.policy == "balance"
+    assert P.standings.tiebreaks == ("BQ", "DISCS") and P.seats.policy == "balance"
     assert P.scoring.bye == 1 and P.pairing.round1 == "random"
     assert P.entry.bye_detail(S) == {"discs": (40, 24)}
     assert P.option(S, "bq_coefficient") == 6

@@ -14,7 +14,7 @@ from swisstui.core.model import Settings
 def test_profile_shape_and_examples(game):
     p = profile(game)
     assert p.name == game and p.entry.parse is not None and p.entry.examples and p.entry.notations
-    assert p.tiebreaks and p.pairing.system in ("swiss", "mcmahon", "roundrobin", "dutch")
+    assert p.standings.tiebreaks and p.pairing.system in ("swiss", "mcmahon", "roundrobin", "dutch")
     s = Settings("t", game, 5)
     for text in p.entry.examples:
         r = p.entry.parse(text, s, {})
@@ -29,7 +29,7 @@ def test_profile_shape_and_examples(game):
 
 
 def test_default_tiebreak_codes():
-    assert {g: profile(g).tiebreaks for g in GAMES} == {
+    assert {g: profile(g).standings.tiebreaks for g in GAMES} == {
         "chess": ("BH-C1", "BH", "SB", "DE", "WIN"),
         "go": ("WINS", "SOS", "SOSOS", "SODOS"),
         "othello": ("BQ", "DISCS"),
@@ -113,7 +113,7 @@ def test_game_knowledge_in_the_profiles():
                 p.printing.file_formats, p.printing.strength_column, p.ranks,
                 p.pairing.avoid_geography, p.seats.colour_gap, p.pairing.handicap_option,
                 p.seats.initial_colour_option, p.pairing.pab_bars_unplayed_win,
-                p.pairing.pab_random_lowest, p.pairing.mcmahon_score, p.unplayed_rules_option,
+                p.pairing.pab_random_lowest, p.pairing.mcmahon_score, p.standings.unplayed_rules_option,
                 p.entry.result_shows, p.simulation.draw_rate, p.simulation.rating)
 
     assert {g: facts(g) for g in GAMES} == {

@@ -52,7 +52,7 @@ def test_black_must_be_on_the_board():
 
 
 def test_defaults():
-    assert P.tiebreaks == ("BH", "SB", "DE") and P.seats.policy == "recorded"
+    assert P.standings.tiebreaks == ("BH", "SB", "DE") and P.seats.policy == "recorded"
     assert P.option(S, "rules") == "renju"
     assert opening_label(S) == "Soosõrv-8"
     assert P.entry.detail_keys == ("black",)

@@ -16,7 +16,7 @@ def test_profile_defaults(game):
     s = make_settings(game, "Cup", 5)
     assert (s.name, s.game, s.rounds) == ("Cup", game, 5)
     assert s.scoring == prof.scoring
-    assert s.tiebreaks == tuple(prof.tiebreaks)
+    assert s.tiebreaks == tuple(prof.standings.tiebreaks)
     assert (s.system, s.style, s.round1, s.colours) == (
         prof.pairing.system, prof.pairing.style, prof.pairing.round1, prof.seats.policy)
     assert set(s.options) <= set(prof.options)

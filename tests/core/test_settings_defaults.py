@@ -2,7 +2,7 @@
 
 A Go event switched to McMahon kept the Swiss chain (WINS, SOS, SOSOS, SODOS): it was ranked
 by wins, and pairing said "No warnings".  Go's default chain depends on the system
-(``GameProfile.tiebreaks_by_system``, docs/RULES.md §0) and its Tagajo style implies colours
+(``GameProfile.standings.tiebreaks_by_system``, docs/RULES.md §0) and its Tagajo style implies colours
 and club/country weights (``GameProfile.pairing.style_methods``).  One core rule serves every game
 and every front end: a field still at the old setting's default takes the new one's
 (:func:`follow_defaults`, :func:`settings_form.follow_texts`); a field the director set stays,

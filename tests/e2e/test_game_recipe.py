@@ -23,7 +23,8 @@ from swisstui.cli import main
 from swisstui.core import games, store
 from swisstui.core.errors import ResultError, SwissError
 from swisstui.core import colours_vocab as vocab
-from swisstui.core.games import Entry, GameProfile, Option, PairingRules, Seats, Simulation
+from swisstui.core.games import (Entry, GameProfile, Option, PairingRules, Seats, Simulation,
+                                 StandingsRules)
 from swisstui.core.model import GAMES, Result, Scoring, Settings
 
 NAME = "squares"
@@ -59,7 +60,7 @@ TOY = GameProfile(
     scoring=Scoring(win=3.0, draw=1.0, loss=0.0, bye=3.0),
     pairing=PairingRules(system="swiss", style="slide", round1="rating"),
     seats=Seats(policy=vocab.NONE, names=("Left", "Right")),
-    tiebreaks=("BH", "WON"),
+    standings=StandingsRules(tiebreaks=("BH", "WON")),
     options={"max_margin": Option(20, int, None, "largest margin a board allows")},
     entry=Entry(examples=("L", "R", "T", "L5", "L+", "R+"),
                 parse=parse,

@@ -19,11 +19,11 @@ from collections.abc import Callable
 from ..errors import SwissError
 from ..model import GAMES
 from .base import (BoardSetup, Entry, GameProfile, Option, PairingRules, Printing, Seats,
-                   Simulation)
+                   Simulation, StandingsRules)
 
 __all__ = ["BoardSetup", "Entry", "GameProfile", "Option", "PairingRules", "Printing", "Seats",
-           "Simulation", "profile", "game_title", "validate_options", "register", "unregister",
-           "GAMES"]
+           "Simulation", "StandingsRules", "profile", "game_title", "validate_options", "register",
+           "unregister", "GAMES"]
 
 _BUILT_IN = tuple(GAMES)
 _PROFILES: dict[str, GameProfile] = {}

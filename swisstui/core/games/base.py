@@ -106,6 +106,23 @@ class StyleMethod:
 
 
 @dataclass(frozen=True)
+class StandingsRules:
+    """How the game's standings are ordered by default (the settings' tie-break chain,
+    :meth:`GameProfile.tiebreaks_for`) and how unplayed rounds enter them (standings/)."""
+
+    # Default tie-break chain (codes of swisstui.core.standings.registry).
+    tiebreaks: tuple[str, ...] = ()
+    # Default tie-break chain per pairing system where it differs from ``tiebreaks``
+    # (Go: Swiss → WINS/SOS/SOSOS/SODOS, McMahon → MMS/SOSM/SOSOSM; docs/RULES.md §0).
+    tiebreaks_by_system: Mapping[str, tuple[str, ...]] = field(default_factory=dict,
+                                                                hash=False)
+    # Option choosing how unplayed rounds enter opponent-based tie-breaks under FIDE C.07
+    # (chess "tiebreak_rules", standings/unplayed.py); None: the opponent's real score, and a
+    # round without an opponent counts 0 (Go SOS, Renju Buchholz, Othello SO).
+    unplayed_rules_option: str | None = None
+
+
+@dataclass(frozen=True)
 class PairingRules:
     """How the game's events are paired by default, and the game's own pairing rules
     (:func:`swisstui.core.field.pairing_plan` carries them into the plan; the settings'
@@ -299,15 +316,10 @@ class Simulation:
 class GameProfile:
     name: str
     scoring: Scoring
-    tiebreaks: tuple[str, ...]
     # The game's name as its players read it, marked with N_ ("Go", "Othello") and shown in
     # the reader's language (games.game_title); empty: the profile's name
     title: str = ""
     options: Mapping[str, Option] = field(default_factory=dict, hash=False)
-    # Default tie-break chain per pairing system where it differs from ``tiebreaks``
-    # (Go: Swiss → WINS/SOS/SOSOS/SODOS, McMahon → MMS/SOSM/SOSOSM; docs/RULES.md §0).
-    tiebreaks_by_system: Mapping[str, tuple[str, ...]] = field(default_factory=dict,
-                                                                hash=False)
     # check_options(options) -> options: cross-key checks after each key is valid (Go: bar
     # not below floor; Renju: "soosorv-8" → opening + opening_n).  Raises ValueError.
     check_options: Callable[[dict[str, Any]], dict[str, Any]] | None = None
@@ -326,11 +338,8 @@ class GameProfile:
     # get one.
     ranks: bool = False
 
-    # ---- standings ---------------------------------------------------------------------------
-    # Option choosing how unplayed rounds enter opponent-based tie-breaks under FIDE C.07
-    # (chess "tiebreak_rules", standings/unplayed.py); None: the opponent's real score, and a
-    # round without an opponent counts 0 (Go SOS, Renju Buchholz, Othello SO).
-    unplayed_rules_option: str | None = None
+    # ---- standings (the default tie-breaks, standings/) ------------------------------------
+    standings: StandingsRules = StandingsRules()
 
     # ---- what a board is played with (core/board_setup.py, the round files) ----------------
     setup: BoardSetup = BoardSetup()
@@ -346,7 +355,8 @@ class GameProfile:
 
     def tiebreaks_for(self, system: str | None = None) -> tuple[str, ...]:
         """Default tie-break chain for ``system`` (the profile's own system if None)."""
-        return tuple(self.tiebreaks_by_system.get(system or self.pairing.system, self.tiebreaks))
+        rules = self.standings
+        return tuple(rules.tiebreaks_by_system.get(system or self.pairing.system, rules.tiebreaks))
 
     def default_options(self) -> dict[str, Any]:
         return {k: o.default for k, o in self.options.items()}

@@ -35,8 +35,8 @@ from collections.abc import Mapping
 from ..errors import ResultError
 from ..model import Result, Scoring, Settings
 from .. import colours_vocab as vocab
-from .base import Entry, GameProfile, Option, PairingRules, Printing, Seats, Simulation, parse_wld
-
+from .base import (Entry, GameProfile, Option, PairingRules, Printing, Seats, Simulation,
+                   StandingsRules, parse_wld)
 NOTATIONS = (
     ("1-0", N_("White (first-listed) wins")),
     ("0-1", N_("Black wins")),
@@ -108,7 +108,8 @@ PROFILE = GameProfile(
                 first_colour=vocab.WHITE,
                 list_marks=(vocab.WHITE, vocab.BLACK),
                 initial_colour_option="initial_colour"),
-    tiebreaks=("BH-C1", "BH", "SB", "DE", "WIN"),
+    standings=StandingsRules(tiebreaks=("BH-C1", "BH", "SB", "DE", "WIN"),
+                             unplayed_rules_option="tiebreak_rules"),
     options=OPTIONS,
     entry=Entry(examples=("1-0", "0-1", "=", "½-½", "1/2", "+-", "-+", "--"),
                 parse=parse,
@@ -116,7 +117,6 @@ PROFILE = GameProfile(
                 detail_keys=(),
                 notations=NOTATIONS,
                 example=N_("board result:  12 1-0   7 0-1   3 =   (or just the result)")),
-    unplayed_rules_option="tiebreak_rules",
     printing=Printing(file_formats=("trf",)),
     simulation=Simulation(draw_rate=0.30, result=simulate_result),
 )

@@ -75,7 +75,7 @@ from ..ranks import RankError, parse_rank, rank_value
 from . import go_handicap
 from .. import colours_vocab as vocab
 from .base import (BoardSetup, Entry, GameProfile, Option, PairingRules, Printing, Seats,
-                   Simulation, StyleMethod, clean)
+                   Simulation, StandingsRules, StyleMethod, clean)
 
 RULE_SETS = ("japanese", "chinese", "ing", "aga", "korean")
 USUAL_KOMI = {"japanese": 6.5, "korean": 6.5, "chinese": 7.5, "aga": 7.5, "ing": 8.0}
@@ -551,9 +551,9 @@ PROFILE = GameProfile(
                 names=(N_("Black"), N_("White")),
                 first_colour=vocab.BLACK,
                 list_marks=(vocab.BLACK, vocab.WHITE)),
-    tiebreaks=("WINS", "SOS", "SOSOS", "SODOS"),
-    tiebreaks_by_system={"swiss": ("WINS", "SOS", "SOSOS", "SODOS"),
-                         "mcmahon": ("MMS", "SOSM", "SOSOSM")},
+    standings=StandingsRules(tiebreaks=("WINS", "SOS", "SOSOS", "SODOS"),
+                             tiebreaks_by_system={"swiss": ("WINS", "SOS", "SOSOS", "SODOS"),
+                                                  "mcmahon": ("MMS", "SOSM", "SOSOSM")}),
     options=OPTIONS,
     # valid with the default settings (Japanese rules, komi 6.5); see NOTATIONS for the rest
     entry=Entry(examples=("B+", "W+", "B+R", "W+T", "B+3.5", "W+12.5", "B+F"),

@@ -34,7 +34,8 @@ from ..errors import ResultError
 from ..model import Result, Scoring, Settings
 from ..readers import Message
 from .. import colours_vocab as vocab
-from .base import Entry, GameProfile, Option, PairingRules, Printing, Seats, Simulation, clean
+from .base import (Entry, GameProfile, Option, PairingRules, Printing, Seats, Simulation,
+                   StandingsRules, clean)
 
 NOTATIONS = (
     ("2-0  2-1  1-0", N_("first-listed player wins the match (game wins-losses)")),
@@ -162,7 +163,7 @@ PROFILE = GameProfile(
                          pab_random_lowest=True,
                          rounds_advice=rounds_advice),
     seats=Seats(policy=vocab.NONE, names=(N_("Player A"), N_("Player B"))),
-    tiebreaks=("OMW", "GW", "OGW"),
+    standings=StandingsRules(tiebreaks=("OMW", "GW", "OGW")),
     options=OPTIONS,
     entry=Entry(examples=("2-0", "2-1", "1-2", "0-2", "1-1-1", "1-0-1", "0-0-3", "ID"),
                 parse=parse,

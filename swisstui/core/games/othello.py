@@ -45,8 +45,8 @@ from collections.abc import Mapping
 from ..errors import ResultError
 from ..model import Result, Scoring, Settings
 from .. import colours_vocab as vocab
-from .base import (Entry, GameProfile, Option, PairingRules, Printing, Seats, Simulation, clean,
-                   parse_wld)
+from .base import (Entry, GameProfile, Option, PairingRules, Printing, Seats, Simulation,
+                   StandingsRules, clean, parse_wld)
 
 SQUARES = 64
 
@@ -168,7 +168,7 @@ PROFILE = GameProfile(
                 first_colour=vocab.BLACK,
                 list_marks=(vocab.BLACK, vocab.WHITE),
                 colour_gap=1),
-    tiebreaks=("BQ", "DISCS"),
+    standings=StandingsRules(tiebreaks=("BQ", "DISCS")),
     options=OPTIONS,
     entry=Entry(examples=("40-24", "33-31", "32-32", "1-0", "0-1", "=", "+-", "-+"),
                 parse=parse,

@@ -32,7 +32,8 @@ from collections.abc import Mapping
 from ..errors import ResultError
 from ..model import Result, Scoring, Settings
 from .. import colours_vocab as vocab
-from .base import Entry, GameProfile, Option, PairingRules, Printing, Seats, Simulation, parse_wld
+from .base import (Entry, GameProfile, Option, PairingRules, Printing, Seats, Simulation,
+                   StandingsRules, parse_wld)
 
 RULE_SETS = ("renju", "freestyle", "standard")
 OPENINGS = ("rif", "yamaguchi", "soosorv", "taraguchi", "swap", "none")
@@ -151,7 +152,7 @@ PROFILE = GameProfile(
                 names=(N_("Player 1"), N_("Player 2")),
                 actual_black_key="black",
                 list_marks=("B?", "W?")),
-    tiebreaks=("BH", "SB", "DE"),
+    standings=StandingsRules(tiebreaks=("BH", "SB", "DE")),
     options=OPTIONS,
     entry=Entry(examples=("1-0", "0-1", "=", "+-", "-+", "--"),
                 parse=parse,

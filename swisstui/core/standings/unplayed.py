@@ -68,16 +68,16 @@ Contribution = tuple  # (value: float, vur: bool, fraction: float)
 
 
 def fide_rules(ctx: Context) -> bool:
-    """The event's game counts unplayed rounds by FIDE C.07 (``GameProfile.
-    unplayed_rules_option`` names the option choosing the edition: chess
-    ``tiebreak_rules``); other games use the opponents' real scores."""
-    return ctx.profile.unplayed_rules_option is not None
+    """The event's game counts unplayed rounds by FIDE C.07
+    (``GameProfile.standings.unplayed_rules_option`` names the option choosing the edition:
+    chess ``tiebreak_rules``); other games use the opponents' real scores."""
+    return ctx.profile.standings.unplayed_rules_option is not None
 
 
 def chess_rules(ctx: Context) -> str:
     """The FIDE edition the option chooses: ``"2023"`` (dummy opponent, default), ``"2026"``
     (capped dummy opponent) or ``"pre2023"`` (virtual opponent)."""
-    option = ctx.profile.unplayed_rules_option
+    option = ctx.profile.standings.unplayed_rules_option
     value = str(ctx.option(option, "2023") if option else "2023").lower().replace("-", "")
     if value in ("pre2023", "2022", "virtual"):
         return "pre2023"
