@@ -10,6 +10,12 @@ the game's own file formats and how a simulated game ends.  No module outside th
 asks which game an event plays (tests/core/test_game_knowledge.py); it asks the profile.
 CONTRIBUTING.md gives the recipe for adding a game.
 
+Besides its identity (name, title, scoring, options, ranks) a profile holds small frozen
+records, one per thing they describe, each with defaults: :class:`PairingRules`,
+:class:`StandingsRules`, :class:`Seats`, :class:`Entry`, :class:`BoardSetup`,
+:class:`Printing` and :class:`Simulation`.  The colour letters and policies they use are
+named once in :mod:`swisstui.core.colours_vocab`.
+
 This module also holds the one piece of result grammar several games share: the
 win/draw/loss notation ``1-0 0-1 = +- -+ --`` (docs/RULES.md §0 "Game result" row; chess §5,
 Renju §4.3, Othello results without disc counts §2.3).  Chess, Renju and Othello import it;
@@ -314,6 +320,14 @@ class Simulation:
 
 @dataclass(frozen=True)
 class GameProfile:
+    """One game: its identity (name, title, scoring, options, ranks) at the top, and what
+    varies by game grouped in small records by what they describe, each with defaults that
+    keep a game without the feature as the others are: ``pairing`` (PairingRules),
+    ``standings`` (StandingsRules), ``seats`` (Seats: the seats and colours), ``entry``
+    (Entry: the result grammar and its entry), ``setup`` (BoardSetup: what a board is played
+    with), ``printing`` (Printing: prints and files) and ``simulation`` (Simulation).
+    CONTRIBUTING.md "Adding a game" lists every field."""
+
     name: str
     scoring: Scoring
     # The game's name as its players read it, marked with N_ ("Go", "Othello") and shown in
@@ -323,31 +337,23 @@ class GameProfile:
     # check_options(options) -> options: cross-key checks after each key is valid (Go: bar
     # not below floor; Renju: "soosorv-8" → opening + opening_n).  Raises ValueError.
     check_options: Callable[[dict[str, Any]], dict[str, Any]] | None = None
-
-    # ---- pairing rules (field.pairing_plan, settings.game_defaults) -------------------------
-    pairing: PairingRules = PairingRules()
-
-    # ---- seats and colours (history.board_colours, the pairing plan, lists, screens) --------
-    seats: Seats = Seats()
-
-    # ---- results: the grammar and its entry (store, results, the TUI's results screen) -----
-    entry: Entry = Entry()
-
-    # ---- players -----------------------------------------------------------------------------
     # Players carry kyu/dan ranks (Go, Renju): the RANK tie-break applies, simulated players
     # get one.
     ranks: bool = False
 
-    # ---- standings (the default tie-breaks, standings/) ------------------------------------
+    # pairing rules and defaults (field.pairing_plan, settings.game_defaults)
+    pairing: PairingRules = PairingRules()
+    # the default tie-breaks and the unplayed-round rules (standings/)
     standings: StandingsRules = StandingsRules()
-
-    # ---- what a board is played with (core/board_setup.py, the round files) ----------------
+    # seats and colours (history.board_colours, the pairing plan, lists, screens)
+    seats: Seats = Seats()
+    # the result grammar and its entry (store, results, the TUI's results screen)
+    entry: Entry = Entry()
+    # what a board is played with (core/board_setup.py, the round files)
     setup: BoardSetup = BoardSetup()
-
-    # ---- prints and files (interop/) ---------------------------------------------------------
+    # prints and files (interop/)
     printing: Printing = Printing()
-
-    # ---- simulated events (pairing/simulate.py) --------------------------------------------
+    # simulated events (pairing/simulate.py)
     simulation: Simulation = Simulation()
 
     def option(self, settings: Settings, key: str) -> Any:
