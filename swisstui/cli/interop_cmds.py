@@ -78,6 +78,9 @@ def register(sub) -> None:
                           "C.04.2) instead of the file's starting ranks"))
     p.set_defaults(func=cmd_import)
 
+    from . import verify_cmds
+    verify_cmds.register(sub)  # verify: the pairing checker over a TRF
+
 
 def _info(items: list[str]) -> dict[str, str]:
     out = {}

@@ -648,8 +648,8 @@ def round_dates_line(dates: Mapping[int, str]) -> str:
 
 
 def read_trf(text: str, path: str | Path = "<trf>", *, rounds: int | None = None,
-             keep_numbers: bool = True, unused: list[tuple[str, int]] | None = None
-             ) -> Event:
+             keep_numbers: bool = True, unused: list[tuple[str, int]] | None = None,
+             points: list[tuple[int, int, float, float]] | None = None) -> Event:
     """Read a TRF-16 or TRF-2026 file into a new chess :class:`Event`.
 
     Refuses, with ``file:line: message`` (:class:`EventFileError`), lines that are not TRF
@@ -665,7 +665,10 @@ def read_trf(text: str, path: str | Path = "<trf>", *, rounds: int | None = None
     0, ``XXP`` forbidden pairs and ``XXZ`` absences from the next round are read, ``132``
     dates become the rounds' dates.  Records swisstui does not use are kept verbatim in
     ``settings.interop["trf"]`` (written back by :func:`write_trf`) and appended to
-    ``unused`` as (code, line) — the caller names them in one warning line."""
+    ``unused`` as (code, line) — the caller names them in one warning line.  With
+    ``points`` given, points that do not match the results are appended to it as
+    (starting rank, line, points in the file, points of the results) instead of refused
+    (``swisstui verify`` reports them)."""
     path = str(path)
     if text.startswith("\ufeff"):
         text = text[1:]
@@ -791,7 +794,7 @@ def read_trf(text: str, path: str | Path = "<trf>", *, rounds: int | None = None
                                 lambda msg, _n=lineno: EventFileError(path, _n, msg))
         dates.update(got)
         schedule.append(line)
-    event = _build_event(path, head, players)
+    event = _build_event(path, head, players, points)
     if dates:
         # 132: each round's date; a 132 with dates of rounds not in the file (planned) is
         # kept too, and write_trf fills those rounds' columns from it
@@ -847,7 +850,8 @@ def _relabel(path: str, event: Event, ids: dict[int, tuple[int, int]]) -> Event:
     return Event(settings, players, rounds)
 
 
-def _build_event(path: str, head: _Header, players: list[_PlayerRec]) -> Event:
+def _build_event(path: str, head: _Header, players: list[_PlayerRec],
+                 mismatched: list[tuple[int, int, float, float]] | None = None) -> Event:
     by_id = {r.player.id: r for r in players}
     nrounds = max((len(r.entries) for r in players), default=0)
     for r in players:
@@ -1014,7 +1018,9 @@ def _build_event(path: str, head: _Header, players: list[_PlayerRec]) -> Event:
                 for pid, recs in history(event).items()}
     for r in players:
         got = computed.get(r.player.id, 0.0)
-        if abs(got - r.points) > 1e-9:
+        if abs(got - r.points) > 1e-9 and mismatched is not None:
+            mismatched.append((r.player.id, r.line, r.points, got))
+        elif abs(got - r.points) > 1e-9:
             raise EventFileError(path, r.line, _("player {id}: points {points:g} (columns "
                                                  "81-84) do not match the results ({got:g})")
                                                .format(id=r.player.id, points=r.points, got=got))
