@@ -30,8 +30,8 @@ def event_doc(folder: Path, settings: Settings) -> dict[str, Any]:
         own = {"game": settings.game} if settings.game != base_data.get("game") else {}
         base = _settings_doc(_parse_settings(folder / EVENT_FILE, "",
                                              sections.merge(base_data, own)))
-        out = sections.section_doc(doc, base)
-        return {"game": settings.game, **out} if own else out
+        diff = sections.section_doc(doc, base)
+        return {"game": settings.game, **diff} if own else diff
     extra: dict[str, Any] = {}
     if os.path.lexists(folder / EVENT_FILE):
         try:
