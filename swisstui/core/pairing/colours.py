@@ -25,6 +25,7 @@ Colours are never stored: ``Board.players[0]`` is the first-listed player (model
 
 from __future__ import annotations
 
+from ..colours_vocab import BALANCE, BLACK, FIDE, NONE as NO_COLOURS, RECORDED, WHITE
 from ..i18n import N_, _
 
 from dataclasses import dataclass
@@ -33,7 +34,7 @@ from .groups import PState, det_hash, even_game, rank_value
 
 ABSOLUTE, STRONG, MILD, NONE = 3, 2, 1, 0
 STRENGTH_NAME = {ABSOLUTE: N_("absolute"), STRONG: N_("strong"), MILD: N_("mild"), NONE: N_("no")}
-NAME = {"w": N_("White"), "b": N_("Black")}
+NAME = {WHITE: N_("White"), BLACK: N_("Black")}
 
 
 def stronger(a: PState, b: PState) -> PState | None:
@@ -56,26 +57,26 @@ class Pref:
 
 def preference(st: PState, mode: str) -> Pref:
     """The colour a player should get next, and how strongly (see module docstring)."""
-    if mode == "fide":
+    if mode == FIDE:
         cols = st.colours
         if not cols:
             return Pref(None, NONE)
         cd = st.cd
-        if cd > 1 or cols[-2:] == ["w", "w"]:
-            return Pref("b", ABSOLUTE)
-        if cd < -1 or cols[-2:] == ["b", "b"]:
-            return Pref("w", ABSOLUTE)
+        if cd > 1 or cols[-2:] == [WHITE, WHITE]:
+            return Pref(BLACK, ABSOLUTE)
+        if cd < -1 or cols[-2:] == [BLACK, BLACK]:
+            return Pref(WHITE, ABSOLUTE)
         if cd == 1:
-            return Pref("b", STRONG)
+            return Pref(BLACK, STRONG)
         if cd == -1:
-            return Pref("w", STRONG)
-        return Pref("b" if cols[-1] == "w" else "w", MILD)
-    if mode in ("balance", "recorded"):
-        bal = st.bal if mode == "balance" else st.black_actual - st.white_actual
+            return Pref(WHITE, STRONG)
+        return Pref(BLACK if cols[-1] == WHITE else WHITE, MILD)
+    if mode in (BALANCE, RECORDED):
+        bal = st.bal if mode == BALANCE else st.black_actual - st.white_actual
         if bal > 0:
-            return Pref("w", ABSOLUTE if bal >= 2 else STRONG)
+            return Pref(WHITE, ABSOLUTE if bal >= 2 else STRONG)
         if bal < 0:
-            return Pref("b", ABSOLUTE if bal <= -2 else STRONG)
+            return Pref(BLACK, ABSOLUTE if bal <= -2 else STRONG)
         return Pref(None, NONE)
     return Pref(None, NONE)
 
@@ -102,7 +103,7 @@ def excess_note(first: PState, second: PState, first_colour: str, gap: int) -> s
     """The board explanation of a colour excess: who ends more than ``gap`` apart once
     ``first`` (listed first, colour ``first_colour``) and ``second`` have played; None if
     nobody does."""
-    d = 1 if first_colour == "b" else -1
+    d = 1 if first_colour == BLACK else -1
     out = []
     for st, bal in ((first, first.bal + d), (second, second.bal - d)):
         if abs(bal) > gap:
@@ -122,13 +123,13 @@ def hard_conflict(a: PState, b: PState, mode: str, gap: int | None, exempt: bool
     ``exempt`` (a topscorer in the last round).  A game with an absolute colour gap
     (Othello with ``colour_limit = "absolute"``: never 2 apart): one of them would end more
     than ``gap`` apart (:func:`excess`); pass ``gap`` None when the gap is graded."""
-    if mode == "fide":
+    if mode == FIDE:
         pa, pb = preference(a, mode), preference(b, mode)
         if pa.strength == ABSOLUTE and pb.strength == ABSOLUTE and pa.want == pb.want \
                 and pa.want is not None and not exempt:
             return _("both must have {value} (FIDE colour limits ±2, no 3 in a row)").format(value=_(NAME[pa.want]))
         return None
-    if mode == "balance" and excess(a, b, gap)[0]:
+    if mode == BALANCE and excess(a, b, gap)[0]:
         both = (_("both have more Blacks; one would end more than {gap} apart (colour gap)")
                 if a.bal > 0 else
                 _("both have more Whites; one would end more than {gap} apart (colour gap)"))
@@ -140,7 +141,7 @@ def misses(a: PState, b: PState, mode: str) -> tuple[int, int]:
     """(players whose preference is not granted, players whose strong-or-absolute preference
     is not granted) under the best colour allocation of the pair: the COLOUR and STRONGCOL
     criteria (C.04.3 C10/C11; Go/Othello balance)."""
-    if mode == "none":
+    if mode == NO_COLOURS:
         return 0, 0
     pa, pb = preference(a, mode), preference(b, mode)
     if pa.want is None or pb.want is None or pa.want != pb.want:
@@ -149,7 +150,7 @@ def misses(a: PState, b: PState, mode: str) -> tuple[int, int]:
 
 
 def allocate(a: PState, b: PState, mode: str, *, first_colour: str, seed: int,
-             round_no: int, initial: str = "w", handicap: bool = False,
+             round_no: int, initial: str = WHITE, handicap: bool = False,
              gap: int | None = None) -> tuple[int, int, str]:
     """Order the pair as (first-listed, second, reason) — the colour decision.
 
@@ -168,16 +169,16 @@ def allocate(a: PState, b: PState, mode: str, *, first_colour: str, seed: int,
         return first.id, second.id, _("{id} gets {colour}: {why}").format(
             id=st.id, colour=_(NAME[colour]) if colour in NAME else colour, why=why)
 
-    if mode == "none":
+    if mode == NO_COLOURS:
         return hi.id, lo.id, _("no colours; {id} (higher placed) is listed first").format(id=hi.id)
     strong = stronger(a, b) if handicap else None
     if strong is not None:
-        return give(strong, "w", _("handicap game: {id} ({rank}) is the stronger player")
+        return give(strong, WHITE, _("handicap game: {id} ({rank}) is the stronger player")
                     .format(id=strong.id, rank=strong.player.rank))
     pa, pb = preference(a, mode), preference(b, mode)
     if pa.want and pb.want and pa.want != pb.want:
         return give(a, pa.want, _("both tentative Black preferences granted")
-                    if mode == "recorded" else _("both colour preferences granted"))
+                    if mode == RECORDED else _("both colour preferences granted"))
     if pa.want and not pb.want:
         return give(a, pa.want, _("{strength} preference granted").format(
             strength=_(STRENGTH_NAME[pa.strength])))
@@ -190,26 +191,26 @@ def allocate(a: PState, b: PState, mode: str, *, first_colour: str, seed: int,
             assert pr.want is not None  # both want a colour here
             return give(st, pr.want, _("stronger ({strength}) preference").format(
                 strength=_(STRENGTH_NAME[pr.strength])))
-        if (mode == "fide" or gap is not None) and abs(a.cd) != abs(b.cd):
+        if (mode == FIDE or gap is not None) and abs(a.cd) != abs(b.cd):
             st, pr = (a, pa) if abs(a.cd) > abs(b.cd) else (b, pb)
             assert pr.want is not None  # both want a colour here
             return give(st, pr.want, _("wider colour difference"))
         for ca, cb in zip(reversed(a.colours), reversed(b.colours)):
             if ca != cb:
-                return give(a, "b" if ca == "w" else "w",
+                return give(a, BLACK if ca == WHITE else WHITE,
                             _("alternating from the last round with different colours"))
         pr = pa if hi is a else pb
         assert pr.want is not None  # both want a colour here
         return give(hi, pr.want, _("the higher-placed player's preference"))
     for ca, cb in zip(reversed(a.colours), reversed(b.colours)):
         if ca != cb:
-            return give(a, "b" if ca == "w" else "w",
+            return give(a, BLACK if ca == WHITE else WHITE,
                         _("alternating from the last round with different colours"))
-    if mode == "fide":
-        other = "b" if initial == "w" else "w"
+    if mode == FIDE:
+        other = BLACK if initial == WHITE else WHITE
         colour = initial if hi.order % 2 == 0 else other
         return give(hi, colour, _("initial colour {colour} for odd places, by lot").format(
             colour=_(NAME[initial])))
-    colour = "b" if det_hash(seed, round_no, min(a.id, b.id), max(a.id, b.id), bits=1) \
-        else "w"
+    colour = BLACK if det_hash(seed, round_no, min(a.id, b.id), max(a.id, b.id), bits=1) \
+        else WHITE
     return give(hi, colour, _("no preference: seeded lot (nigiri)"))

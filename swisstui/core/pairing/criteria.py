@@ -64,6 +64,7 @@ takes a seeded random among the lowest group — :func:`.groups.det_hash`, never
 
 from __future__ import annotations
 
+from ..colours_vocab import BALANCE, FIDE
 from ..i18n import _
 
 from dataclasses import dataclass
@@ -168,7 +169,7 @@ class Evaluator:
         # whether a colour rule can block a pair (colours.hard_conflict: chess's absolute
         # preferences, an absolute colour gap)
         self._colour_rule = not ctx.relax_colours and (
-            ctx.mode == "fide" or (ctx.mode == "balance" and ctx.colour_absolute and
+            ctx.mode == FIDE or (ctx.mode == BALANCE and ctx.colour_absolute and
                                    ctx.colour_gap is not None))
 
     # ---- absolute criteria ----------------------------------------------------------------
@@ -183,7 +184,7 @@ class Evaluator:
         if ctx.relax_colours:
             return None
         pa, pb = self.prefs[a.id], self.prefs[b.id]
-        if ctx.mode == "fide" and not (pa.strength == ABSOLUTE and pb.strength == ABSOLUTE):
+        if ctx.mode == FIDE and not (pa.strength == ABSOLUTE and pb.strength == ABSOLUTE):
             return None
         why = hard_conflict(a, b, ctx.mode, ctx.colour_gap if ctx.colour_absolute else None,
                             self.exempt[a.id] or self.exempt[b.id])
@@ -211,7 +212,7 @@ class Evaluator:
             return None
         pa, pb = self.prefs[a.id], self.prefs[b.id]
         if self._colour_rule:  # colours.hard_conflict, without its message
-            if ctx.mode == "fide":
+            if ctx.mode == FIDE:
                 if pa.strength == ABSOLUTE and pb.strength == ABSOLUTE and \
                         pa.want == pb.want and pa.want is not None and \
                         not (self.exempt[a.id] or self.exempt[b.id]):

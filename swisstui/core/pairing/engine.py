@@ -8,6 +8,7 @@ saves with ``store.update(folder, lambda ev: ev.with_round(pair_round(ev).round)
 
 from __future__ import annotations
 
+from ..colours_vocab import NONE as NO_COLOURS
 from ..i18n import N_, _, ngettext
 
 from dataclasses import dataclass, field, replace
@@ -654,7 +655,7 @@ def _unrecorded_colours(field: Field) -> list[str]:
     the colour balance of this pairing cannot count them (issue 32 item 20).  Forfeits have
     no colours; [] when nothing is missing or the event pairs without colours."""
     key, round_no = field.plan.actual_black_key, field.round_no
-    if key is None or field.plan.colours == "none":
+    if key is None or field.plan.colours == NO_COLOURS:
         return []
     event = field.event
     missing: dict[int, list[int]] = {}

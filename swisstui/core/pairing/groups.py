@@ -19,6 +19,7 @@ import math
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from ..colours_vocab import BLACK, WHITE
 from ..field import Field, Unit
 from ..model import ByeKind, Event, GameKind, Player
 
@@ -69,7 +70,7 @@ class PState:
     @property
     def cd(self) -> int:
         """Colour difference #White − #Black of played games (FIDE)."""
-        return self.colours.count("w") - self.colours.count("b")
+        return self.colours.count(WHITE) - self.colours.count(BLACK)
 
     @property
     def bal(self) -> int:

@@ -34,6 +34,7 @@ from itertools import chain
 import numpy as np
 from numba import njit
 
+from ..colours_vocab import BLACK, FIDE, WHITE
 from .nblossom import K, MASK, Edges, Tree, _add, _ints, _sub, _words
 
 FIT = 1 << 120  # every input below this in magnitude: sums of a few stay within two words
@@ -1061,11 +1062,11 @@ def _facts(pricer) -> dict:
     n = len(pool)
     cw, kw = ctx.club_weight, ctx.country_weight
     prefs = ev.prefs
-    codes = {None: 0, "w": 1, "b": 2}
+    codes = {None: 0, WHITE: 1, BLACK: 2}
     want = np.zeros(n, np.int64)
     strong = np.zeros(n, np.int64)
     absw = np.zeros(n, np.int64)
-    fide_rule = ev._colour_rule and ctx.mode == "fide"
+    fide_rule = ev._colour_rule and ctx.mode == FIDE
     for i, st in enumerate(pool):
         p = prefs[st.id]
         if not ctx.handicap:  # handicap games: the ranks may decide (bound: no colour part)

@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+from ..colours_vocab import BLACK
 from ..model import GameKind as K
 from .context import Context, entries
 from ..i18n import N_
@@ -50,7 +51,7 @@ def won(ctx: Context, only: frozenset[int] | None = None) -> dict[int, float]:
 @tiebreak("BPG", N_("Games played with Black"), "docs/RULES.md §5.2 (C.07 Art. 7.3)", _coloured)
 def black_games(ctx: Context) -> dict[int, float]:
     """Games played over the board with Black (forfeits not counted)."""
-    return {pid: float(sum(1 for r in recs if r.kind is K.GAME and r.colour == "b"))
+    return {pid: float(sum(1 for r in recs if r.kind is K.GAME and r.colour == BLACK))
             for pid, recs in ctx.history.items()}
 
 
@@ -58,7 +59,7 @@ def black_games(ctx: Context) -> dict[int, float]:
 def black_wins(ctx: Context) -> dict[int, float]:
     """Games won over the board with Black."""
     return {pid: float(sum(1 for r in recs
-                           if r.kind is K.GAME and r.colour == "b" and r.outcome == 1))
+                           if r.kind is K.GAME and r.colour == BLACK and r.outcome == 1))
             for pid, recs in ctx.history.items()}
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ...colours_vocab import WHITE
 from ...errors import PairingError
 from ...field import Field
 from ...i18n import _, ngettext
@@ -156,7 +157,7 @@ def pair_dutch(field: Field, ids: list[int], byes: list[Bye], *,
         res, rematches = relaxed
         warnings.append(_("rematches allowed (--allow-rematch, C1 relaxed for the oldest "
                           "games first): {pairs}").format(pairs=rematches_text(rematches)))
-    initial = plan.initial_colour[:1].lower() or "w"
+    initial = plan.initial_colour[:1].lower() or WHITE
     everyone = {**by_id, **fixed_players}
     pairs = [(everyone[a], everyone[b]) for a, b in fixed] + [
         (by_id[a], by_id[b]) for a, b in res.pairs]

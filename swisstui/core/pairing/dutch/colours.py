@@ -16,11 +16,12 @@ For each pair, the first rule that decides:
 
 from __future__ import annotations
 
+from ...colours_vocab import BLACK, WHITE
 from .players import DPlayer
 
 
 def other(colour: str) -> str:
-    return "b" if colour == "w" else "w"
+    return BLACK if colour == WHITE else WHITE
 
 
 def ranks_above(a: DPlayer, b: DPlayer) -> bool:
@@ -74,7 +75,7 @@ def colour_for(a: DPlayer, b: DPlayer, initial: str) -> tuple[str, str]:
     return (col if hi is a else other(col)), rule
 
 
-def allocate(a: DPlayer, b: DPlayer, initial: str = "w") -> tuple[int, int, str]:
+def allocate(a: DPlayer, b: DPlayer, initial: str = WHITE) -> tuple[int, int, str]:
     """(white id, black id, deciding rule) for the pair ``a``-``b``."""
     col, rule = colour_for(a, b, initial)
-    return (a.id, b.id, rule) if col == "w" else (b.id, a.id, rule)
+    return (a.id, b.id, rule) if col == WHITE else (b.id, a.id, rule)

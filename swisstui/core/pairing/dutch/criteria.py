@@ -24,6 +24,7 @@ Pairs outside the current bracket carry only the completion term (and C8 for the
 
 from __future__ import annotations
 
+from ...colours_vocab import BLACK, WHITE
 from ...i18n import N_, _
 
 from .colours import compatible_prefs
@@ -50,7 +51,7 @@ def c11_ok(a: DPlayer, b: DPlayer) -> bool:
     if abs(a.cd) == abs(b.cd):
         return a.repeated is None or a.repeated != b.repeated
     loser = b if abs(a.cd) > abs(b.cd) else a  # E.2: the wider difference wins
-    return loser.repeated != ("b" if a.pref == "w" else "w")
+    return loser.repeated != (BLACK if a.pref == WHITE else WHITE)
 
 
 def c12_ok(a: DPlayer, b: DPlayer) -> bool:

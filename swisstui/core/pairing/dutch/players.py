@@ -26,6 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
+from ...colours_vocab import BLACK, WHITE
 from ...field import Field
 from ...i18n import N_
 from ...model import Event, GameKind, Scoring
@@ -101,7 +102,7 @@ class DPlayer:
     @cached_property
     def cd(self) -> int:
         """Colour difference: games with white minus games with black (A.6)."""
-        return self.colours.count("w") - self.colours.count("b")
+        return self.colours.count(WHITE) - self.colours.count(BLACK)
 
     @cached_property
     def repeated(self) -> str | None:
@@ -116,13 +117,13 @@ class DPlayer:
         colour that alternates with the last played game; None before any game."""
         cd = self.cd
         if abs(cd) > 1:
-            return "b" if cd > 0 else "w"
+            return BLACK if cd > 0 else WHITE
         if self.repeated:
-            return "b" if self.repeated == "w" else "w"
+            return BLACK if self.repeated == WHITE else WHITE
         if cd:
-            return "b" if cd > 0 else "w"
+            return BLACK if cd > 0 else WHITE
         if self.colours:
-            return "b" if self.colours[-1] == "w" else "w"
+            return BLACK if self.colours[-1] == WHITE else WHITE
         return None
 
     @cached_property
