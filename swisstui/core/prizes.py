@@ -55,7 +55,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from .errors import EventFileError
 from .model import Event, GameKind, Player
-from .readers import Message
+from .readers import Message, number_text
 
 PRIZES_FILE = "prizes.toml"
 #: A prizes file larger than this is refused before it is parsed (a prize list is a few KB)
@@ -413,7 +413,6 @@ def _round(value: Decimal, unit: Decimal) -> Decimal:
 def line_text(line: str, gettext: Any, lang: str | None = None) -> str:
     """An explanation line for its reader: a :class:`Message` translated with ``gettext``,
     its fields too (a prize's label, a reason), numbers in the reader's form."""
-    from .readers import number_text
     if not isinstance(line, Message):
         return str(line)
     fields = {k: (line_text(v, gettext, lang) if isinstance(v, Message) else
@@ -432,18 +431,31 @@ def allocate(standing: Sequence[Standing], prizes: PrizeFile, *, after_round: in
              warnings: Iterable[str] = ()) -> Allocation:
     """The prizes of every group given the standings (``standing`` in standings order)."""
     order = sorted(standing, key=lambda s: s.position)
-    return Allocation(tuple(_group(order, g) for g in prizes.groups), prizes.currency,
-                      after_round, tuple(warnings))
+    cache: dict[Any, list[Standing]] = {}  # eligible players by criteria, shared by groups
+    return Allocation(tuple(_group(order, g, cache) for g in prizes.groups),
+                      prizes.currency, after_round, tuple(warnings))
 
 
-def _group(order: Sequence[Standing], g: Group) -> GroupResult:
+def _eligible_list(order: Sequence[Standing], g: Group, cat: Category,
+                   cache: dict[Any, list[Standing]]) -> list[Standing]:
+    key = (g.withdrawn, tuple(sorted(cat.criteria.items(), key=lambda kv: kv[0])))
+    got = cache.get(key)
+    if got is None:
+        keep = g.withdrawn == "eligible"
+        got = cache[key] = [s for s in order
+                            if (keep or s.player.withdrawn_from is None) and eligible(cat, s)]
+    return got
+
+
+def _group(order: Sequence[Standing], g: Group,
+           cache: dict[Any, list[Standing]] | None = None) -> GroupResult:
     cats = sorted(g.categories, key=lambda c: (c.priority, c.name))
     rank_of = {id(c): i for i, c in enumerate(cats)}
     by_name: dict[str, int] = {}
     for i, c in enumerate(cats):
         by_name.setdefault(c.name, i)
-    pool = [s for s in order if g.withdrawn == "eligible" or s.player.withdrawn_from is None]
-    lists = {id(c): [s for s in pool if eligible(c, s)] for c in cats}
+    cache = {} if cache is None else cache
+    lists = {id(c): _eligible_list(order, g, c, cache) for c in cats}
     pointer = {id(c): 0 for c in cats}
     prizes = sorted(((p.value, c, p) for c in cats for p in c.places),
                     key=lambda t: (-t[0], rank_of[id(t[1])], t[2].number))
@@ -491,7 +503,10 @@ def _group(order: Sequence[Standing], g: Group) -> GroupResult:
                                  prize=label))
     awards: list[Award] = []
     tied_last: dict[str, tuple[int, ...]] = {}
-    for cat in cats:
+    # sharing, most valuable category first: a player tied with a category's last winner
+    # shares its money only if they have nothing yet in the group
+    extra: set[int] = set()
+    for cat in sorted(cats, key=lambda c: (-c.places[0].value, rank_of[id(c)])):
         got = nominal[id(cat)]
         if cat.mode == "record":
             for place, s in got:
@@ -500,9 +515,18 @@ def _group(order: Sequence[Standing], g: Group) -> GroupResult:
                                      player=s.player.name, prize=_label(cat, place),
                                      points=s.points))
             continue
-        lst = [s for s in lists[id(cat)]
-               if s.player.id not in won or won[s.player.id][0] is cat]
+        # the category's standings as far as the players tied with its last winner
+        lst: list[Standing] = []
+        k = len(got)
+        for s in lists[id(cat)]:
+            pid = s.player.id
+            if pid in extra or (pid in won and won[pid][0] is not cat):
+                continue
+            if k and len(lst) >= k and _tie_key(g, s) != _tie_key(g, lst[k - 1]):
+                break
+            lst.append(s)
         a, t, more = _share(g, cat, got, lst)
+        extra.update(x.player for x in a if x.player not in won)
         awards += a
         lines += more
         if t:
