@@ -248,7 +248,7 @@ def check_round(event: Event, number: int) -> RoundCheck:
     before = replace(event, rounds=tuple(r for r in event.rounds if r.number < number))
     rnd = next(r for r in event.rounds if r.number == number)
     field = Field.of(before)
-    file_pairs = [tuple(b.players) for b in rnd.boards]
+    file_pairs = [(b.players[0], b.players[1]) for b in rnd.boards]
     file_bye = next((b.player for b in rnd.byes if b.kind is ByeKind.PAIRING), None)
     nboards = len(file_pairs) + (file_bye is not None)
     ids, _requested = to_pair(before, number)
@@ -261,7 +261,7 @@ def check_round(event: Event, number: int) -> RoundCheck:
     except PairingError as exc:
         return RoundCheck(number, nboards, Difference(
             1, file_boards[0] if file_boards else None, None, "refused", str(exc), "file"))
-    ours = [tuple(b.players) for b in pairing.round.boards]
+    ours = [(b.players[0], b.players[1]) for b in pairing.round.boards]
     our_bye = next((b.player for b in pairing.round.byes if b.kind is ByeKind.PAIRING), None)
     if sorted(ours) == sorted(file_boards) and our_bye == file_bye:
         return RoundCheck(number, nboards)
@@ -314,7 +314,8 @@ def _brackets(pairs: list[tuple[int, int]], ids: list[int],
             groups[-1].append(i)
         else:
             groups.append([i])
-    out, mdps = [], []
+    out: list[_Bracket] = []
+    mdps: list[int] = []
     for g in groups:
         members = mdps + g
         inside = set(members)
