@@ -651,7 +651,7 @@ def _explain_board(n: int, a: PState, b: PState, colour_why: str, ev: Evaluator,
 
 def _unrecorded_colours(field: Field) -> list[str]:
     """A warning naming the earlier boards whose colours are recorded with the result
-    (``GameProfile.actual_black_key``: Renju's Black, decided at the board) but were not:
+    (``GameProfile.seats.actual_black_key``: Renju's Black, decided at the board) but were not:
     the colour balance of this pairing cannot count them (issue 32 item 20).  Forfeits have
     no colours; [] when nothing is missing or the event pairs without colours."""
     key, round_no = field.plan.actual_black_key, field.round_no
