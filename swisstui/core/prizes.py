@@ -511,7 +511,7 @@ def _group(order: Sequence[Standing], g: Group,
         if cat.mode == "record":
             for place, s in got:
                 awards.append(_award(g, cat, place, s, place.money))
-                lines.append(Message(N_("{player} gets {prize}: {points} points"),
+                lines.append(Message(N_("{player} gets {prize}: score {points}"),
                                      player=s.player.name, prize=_label(cat, place),
                                      points=s.points))
             continue
