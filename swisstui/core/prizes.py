@@ -516,16 +516,16 @@ def _group(order: Sequence[Standing], g: Group,
                                      points=s.points))
             continue
         # the category's standings as far as the players tied with its last winner
-        lst: list[Standing] = []
+        upto: list[Standing] = []
         k = len(got)
         for s in lists[id(cat)]:
             pid = s.player.id
             if pid in extra or (pid in won and won[pid][0] is not cat):
                 continue
-            if k and len(lst) >= k and _tie_key(g, s) != _tie_key(g, lst[k - 1]):
+            if k and len(upto) >= k and _tie_key(g, s) != _tie_key(g, upto[k - 1]):
                 break
-            lst.append(s)
-        a, t, more = _share(g, cat, got, lst)
+            upto.append(s)
+        a, t, more = _share(g, cat, got, upto)
         extra.update(x.player for x in a if x.player not in won)
         awards += a
         lines += more

@@ -4,7 +4,6 @@ file's refusals (file:line), and property tests of the allocation."""
 
 from __future__ import annotations
 
-import random
 from decimal import Decimal
 
 import pytest
