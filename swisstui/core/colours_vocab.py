@@ -13,18 +13,27 @@ Whites kept even, the game's ``Seats.colour_gap``), ``recorded`` (the actual Bla
 recorded with the result, Renju; the first-listed player is only the tentative Black),
 ``none`` (the game has no colours, Magic); ``auto`` in the settings means the game's policy.
 
+*Colour words*: ``WORDS`` names each letter's colour for a reader (marked for translation;
+shown through the reader's gettext): the pairing's explanations, the lists and slips, the
+projector, the TUI's pairings.
+
 Plain strings, so the files and the JSON read and write as they always have; this module
-imports nothing of swisstui, so every layer (the model's neighbours included) may use it.
+imports only the i18n marker, so every layer of the core may use it.
 """
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Final
+
+from .i18n import N_
 
 WHITE: Final = "w"
 BLACK: Final = "b"
 #: the colour letters, White first
 COLOURS: Final = (WHITE, BLACK)
+#: each letter's colour word, marked with N_ (translate where shown)
+WORDS: Final = MappingProxyType({WHITE: N_("White"), BLACK: N_("Black")})
 
 
 def opposite(colour: str) -> str:

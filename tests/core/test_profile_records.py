@@ -54,6 +54,15 @@ def test_the_profiles_speak_the_colour_vocabulary():
     assert profile("chess").options["initial_colour"].choices == vocab.COLOURS
 
 
+def test_the_colour_words_are_one_table():
+    """White/Black for a reader: one table, read by the pairing's explanations and the lists
+    (before: three copies, pairing/colours.py, interop/tables.py, the TUI's pairings)."""
+    from swisstui.core.interop import tables
+    from swisstui.core.pairing import colours
+    assert dict(vocab.WORDS) == {"w": "White", "b": "Black"}
+    assert colours.NAME is vocab.WORDS and tables.COLOUR_WORD is vocab.WORDS
+
+
 def spelled_policies(root: pathlib.Path) -> list[str]:
     """``file:line`` of each comparison with a colour policy spelled as a string literal in
     the modules that read the colour policy (the pairing, the Field, the history)."""

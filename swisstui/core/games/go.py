@@ -306,7 +306,7 @@ def _read(text: str, rules: str, komi: float) -> tuple:
             _check_margin(winner, margin, komi, rules, t)
         suffix = reason or (format_margin(margin) if margin is not None else "")
         canon = f"{winner.upper()}+{suffix}"
-        outcome = (1.0, 0.0) if winner == "b" else (0.0, 1.0)
+        outcome = (1.0, 0.0) if winner == vocab.BLACK else (0.0, 1.0)
     return (canon, outcome, forfeit, winner, float(margin) if margin is not None else None,
             reason)
 
@@ -315,12 +315,12 @@ BOARD_POINTS = 361  # 19 × 19 (docs/RULES.md §1.8)
 
 
 def _check_margin(winner: str, margin: Fraction, komi: float, rules: str, text: str) -> None:
-    side = N_("Black") if winner == "b" else N_("White")
+    side = N_("Black") if winner == vocab.BLACK else N_("White")
     most = BOARD_POINTS + abs(Fraction(komi))  # every point of the board, plus komi
     if margin > most:
         raise ResultError(_("go: {text}: a margin of {format_margin} is more than a 19×19 board allows ({format_margin2} with komi {komi:g})").format(text=text, format_margin=format_margin(margin), format_margin2=format_margin(most), komi=komi))
     if rules == "ing":
-        if margin == 0 and winner == "w":
+        if margin == 0 and winner == vocab.WHITE:
             raise ResultError(_("go: under Ing rules Black wins a tie (komi 8); a zero margin "
                               "is B+0"))
         return
@@ -392,15 +392,15 @@ def ing_result(black_points: Any, komi: float = ING_KOMI, black_extensions: int 
     detail: dict[str, Any] = {"winner": None, "margin": None, "komi": float(k), "reason": None,
               "penalties": penalties, "handicap": None}
     if black_extensions > ING_MAX_EXTENSIONS or white_extensions > ING_MAX_EXTENSIONS:
-        winner = "w" if black_extensions > ING_MAX_EXTENSIONS else "b"
+        winner = vocab.WHITE if black_extensions > ING_MAX_EXTENSIONS else vocab.BLACK
         detail.update(winner=winner, reason="T")
-        return Result(f"{winner.upper()}+T", (1.0, 0.0) if winner == "b" else (0.0, 1.0),
+        return Result(f"{winner.upper()}+T", (1.0, 0.0) if winner == vocab.BLACK else (0.0, 1.0),
                       False, detail)
     final = lead - k - pen[0] + pen[1]
-    winner = "b" if final >= 0 else "w"
+    winner = vocab.BLACK if final >= 0 else vocab.WHITE
     detail.update(winner=winner, margin=float(abs(final)))
     return Result(f"{winner.upper()}+{format_margin(abs(final))}",
-                  (1.0, 0.0) if winner == "b" else (0.0, 1.0), False, detail)
+                  (1.0, 0.0) if winner == vocab.BLACK else (0.0, 1.0), False, detail)
 
 
 def margin_from_area(black_area: Any, board_points: int = BOARD_POINTS) -> Fraction:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from ..board_setup import describe
 from ..collation import name_key
+from ..colours_vocab import WORDS
 from ..errors import SwissError
 from ..games import profile
 from ..i18n import SOURCE, N_, _
@@ -26,7 +27,7 @@ from ..history import board_colours
 WHATS = ("standings", "crosstable", "pairings", "wall", "final")
 
 # module constants: marked here, translated where shown (``t(BYE_TEXT[kind])``)
-COLOUR_WORD = {"w": N_("White"), "b": N_("Black")}
+COLOUR_WORD = WORDS  # the colour words (colours_vocab)
 _COLOUR_WORD = COLOUR_WORD
 BYE_TEXT = {
     ByeKind.PAIRING: N_("bye"),

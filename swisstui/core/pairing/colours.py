@@ -25,7 +25,7 @@ Colours are never stored: ``Board.players[0]`` is the first-listed player (model
 
 from __future__ import annotations
 
-from ..colours_vocab import BALANCE, BLACK, FIDE, NONE as NO_COLOURS, RECORDED, WHITE
+from ..colours_vocab import BALANCE, BLACK, FIDE, NONE as NO_COLOURS, RECORDED, WHITE, WORDS
 from ..i18n import N_, _
 
 from dataclasses import dataclass
@@ -34,7 +34,7 @@ from .groups import PState, det_hash, even_game, rank_value
 
 ABSOLUTE, STRONG, MILD, NONE = 3, 2, 1, 0
 STRENGTH_NAME = {ABSOLUTE: N_("absolute"), STRONG: N_("strong"), MILD: N_("mild"), NONE: N_("no")}
-NAME = {WHITE: N_("White"), BLACK: N_("Black")}
+NAME = WORDS  # the colour words (colours_vocab)
 
 
 def stronger(a: PState, b: PState) -> PState | None:

@@ -14,6 +14,7 @@ from textual.app import ComposeResult
 from textual.widgets import Static
 
 from ...core.collation import name_key
+from ...core.colours_vocab import WORDS
 from ...core.errors import PairingError, SwissError
 from ...core import i18n
 from ...core.i18n import N_, _, ngettext
@@ -27,7 +28,7 @@ from ..lang import stage as stage_words, tr
 from .base import EventScreen, game_sides
 
 # Translators: the colour column of the alphabetical list, at most 6 columns.
-COLOUR_NAME = {"w": N_("White"), "b": N_("Black")}
+COLOUR_NAME = WORDS  # the colour words (colours_vocab)
 _ROW_KEY = re.compile(r"^b(\d+)(?:p(\d+))?$")  # b12 (by board), b12p7 (alphabetical)
 # Strings a director reads (English, marked with N_, shown with _()).
 SWAP_TITLE = N_("Swap {a} and {b} in round {round}?")
