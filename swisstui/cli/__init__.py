@@ -14,7 +14,7 @@ from ..core import i18n
 from ..core.errors import SwissError
 from ..core.i18n import _
 from ..core.textwidth import wrap
-from . import (argparse_text, event_cmds, interop_cmds, pairing_cmds, section_cmds,
+from . import (argparse_text, desk_cmds, event_cmds, interop_cmds, pairing_cmds, section_cmds,
                standings_cmds, tui_cmds, venue_cmds)
 
 # The modules that add sub-commands, each with a ``register(subparsers)``.
@@ -26,6 +26,7 @@ AREAS = (
     tui_cmds,  # open the TUI, demo, display, serve
     venue_cmds,  # clock
     section_cmds,  # sections (list, add, remove); --section on every command of a section
+    desk_cmds,  # desk (states, check-in), fees (the treasurer's sheet)
 )
 
 

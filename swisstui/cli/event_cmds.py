@@ -254,7 +254,14 @@ def cmd_players_withdraw(args: argparse.Namespace) -> int:
 
 
 def cmd_players_checkin(args: argparse.Namespace) -> int:
-    out = services.check_in(args.event, args.id, present=not args.absent, round_no=args.round)
+    from ..core.services import desk
+    p = desk.find_player(services.load(args.event), args.id)
+    if not (args.absent or args.round) and desk.load_desk(args.event).checkin_open:
+        # the desk's check-in is open: the command toggles the desk's check-in (issue 35)
+        p, state = desk.toggle_check_in(args.event, p.id)
+        _out(_("{id} {name}: {state}").format(id=p.id, name=p.name, state=state))
+        return 0
+    out = services.check_in(args.event, p.id, present=not args.absent, round_no=args.round)
     p, ev = out.player, out.event
     rnd = args.round or ev.current_round + 1
     _out((_("{id} {name}: absent in round {rnd}") if args.absent
@@ -449,9 +456,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     q.set_defaults(func=cmd_players_withdraw)
 
     q = psub.add_parser("checkin", help=_("roll-call: mark a player present (default) or "
-                                        "--absent for the next round"))
+                                        "--absent for the next round; while the desk's "
+                                        "check-in is open, toggle the player's check-in"))
     q.add_argument("event", metavar="EVENT")
-    q.add_argument("id", type=int, metavar="ID")
+    q.add_argument("id", metavar="NAME-OR-ID")
     q.add_argument("--absent", action="store_true", help=_("absent (an 'absent' bye request)"))
     q.add_argument("--round", type=int, help=_("the round (default: the next one)"))
     q.set_defaults(func=cmd_players_checkin)

@@ -503,3 +503,40 @@ def import_csv(event: Event, path: str | os.PathLike[str]) -> Event:
     for p in players:
         event = event.with_player(replace(p, joined_round=joined))
     return event
+
+
+# ---- registration states (issue 35 item 1; kept in the desk file, core/fees.py) -------------
+
+PRE_REGISTERED, CONFIRMED, CHECKED_IN, WAITLIST, WITHDRAWN = (
+    "pre-registered", "confirmed", "checked-in", "waitlist", "withdrawn")
+#: The states of an entry.  A player the desk file does not name is ``confirmed``: an event
+#: made before the desk existed (or that never uses it) is paired exactly as before.
+#: ``withdrawn`` is not stored: it is the player's ``withdrawn_from`` (players.toml).
+STATES = (PRE_REGISTERED, CONFIRMED, CHECKED_IN, WAITLIST, WITHDRAWN)
+DEFAULT_STATE = CONFIRMED
+
+# state -> the states the desk may move it to (withdrawal and reinstatement are
+# :func:`withdraw` / :func:`reinstate`)
+_MOVES: dict[str, tuple[str, ...]] = {
+    PRE_REGISTERED: (CONFIRMED, CHECKED_IN, WAITLIST),
+    CONFIRMED: (PRE_REGISTERED, CHECKED_IN, WAITLIST),
+    CHECKED_IN: (CONFIRMED,),
+    WAITLIST: (PRE_REGISTERED, CONFIRMED),
+    WITHDRAWN: (),
+}
+
+
+def check_transition(player: Player, old: str, new: str) -> None:
+    """Refuse a move the desk may not make, in one line: a waitlisted player is confirmed
+    before checking in, a checked-in player is checked out before going back, a withdrawn
+    player is reinstated first."""
+    if new not in STATES or new == WITHDRAWN:
+        raise SwissError(_("unknown state {state!r}; valid: {items}").format(
+            state=new, items=", ".join(s for s in STATES if s != WITHDRAWN)))
+    if old == new:
+        return
+    if new not in _MOVES[old]:
+        raise SwissError(_("{name} ({pid}) is {old}; the desk cannot make the entry {new} "
+                           "(allowed: {items})").format(
+            name=player.name, pid=player.id, old=old, new=new,
+            items=", ".join(_MOVES[old]) or _("reinstate the player first")))

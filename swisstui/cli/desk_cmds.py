@@ -1,0 +1,166 @@
+"""``swisstui desk`` and ``swisstui fees``: the registration desk (states, check-in, closing
+check-in) and the treasurer's sheet (issue 35).  A shell over
+:mod:`swisstui.core.services.desk`."""
+
+from __future__ import annotations
+
+from ..core.i18n import _
+
+import argparse
+import csv
+import json
+import sys
+from typing import Any
+
+from ..core import fees
+from ..core.registration import CHECKED_IN, WITHDRAWN
+from ..core.errors import SwissError
+from ..core.services import desk as svc
+from ..core.services import load
+
+
+def _out(text: str = "") -> None:
+    print(text)
+
+
+def _usage(msg: str) -> SwissError:
+    return SwissError(msg)
+
+
+def cmd_desk(args: argparse.Namespace) -> int:
+    words = args.words
+    action = words[0] if words and words[0] in ("open", "close", "state") else None
+    rest = words[1:] if action else words
+    if not rest:
+        raise _usage(_("name the event: swisstui desk [open|close|state] EVENT"))
+    folder = rest[0]
+    if action == "open":
+        svc.set_check_in_open(folder, True)
+        _out(_("check-in is open"))
+        return 0
+    if action == "close":
+        if args.withdraw == args.absent and not args.dry_run:
+            raise _usage(_("say what happens to the players not checked in: --absent or "
+                           "--withdraw"))
+        out = svc.close_check_in(folder, withdraw=args.withdraw, dry_run=args.dry_run)
+        for p in out.players:
+            _out(f"{p.id:>5} {p.name}")
+        if args.dry_run:
+            _out(_("{count} not checked in for round {round_no} (nothing written)").format(
+                count=len(out.players), round_no=out.round_no))
+        elif out.withdrawn:
+            _out(_("check-in closed: {count} withdrawn from round {round_no}").format(
+                count=len(out.players), round_no=out.round_no))
+        else:
+            _out(_("check-in closed: {count} absent in round {round_no} ({points} points "
+                   "each)").format(count=len(out.players), round_no=out.round_no,
+                                   points=out.points))
+        return 0
+    if action == "state":
+        if len(rest) != 3:
+            raise _usage(_("usage: swisstui desk state EVENT PLAYER STATE"))
+        ev = load(folder)
+        p = svc.find_player(ev, rest[1])
+        _p, state = svc.set_state(folder, p.id, rest[2])
+        _out(f"{p.id} {p.name}: {state}")
+        return 0
+    ev = load(folder)
+    desk = svc.load_desk(folder, ev)
+    c = fees.counts(ev, desk)
+    rows: list[dict[str, Any]] = []
+    for p in sorted(ev.players, key=lambda p: p.id):
+        state = fees.state_of(desk, p)
+        if args.not_checked_in and state in (CHECKED_IN, WITHDRAWN):
+            continue
+        e = desk.entry(p.id)
+        rows.append({"id": p.id, "name": p.name, "state": state,
+                     "byes": [r for r, _k in p.byes], "owed": str(e.owed)})
+    if args.json:
+        json.dump({"checkin": "open" if desk.checkin_open else "closed",
+                   "checked_in": c.checked_in, "expected": c.expected, "paid": c.paid,
+                   "players": rows}, sys.stdout, ensure_ascii=False, indent=1)
+        _out()
+        return 0
+    for r in rows:
+        byes = ",".join(map(str, r["byes"]))
+        _out(f"{r['id']:>5}  {r['state']:<14} {r['owed']:>9}  {byes:<6} {r['name']}")
+    _out(_("checked in {checked_in} / expected {expected} / paid {paid}; check-in is "
+           "{status}").format(checked_in=c.checked_in, expected=c.expected, paid=c.paid,
+                              status=_("open") if desk.checkin_open else _("closed")))
+    return 0
+
+
+def cmd_fees(args: argparse.Namespace) -> int:
+    folder, words = args.event, args.words
+    if words and words[0] in ("pay", "due"):
+        if len(words) != 3:
+            raise _usage(_("usage: swisstui fees EVENT pay|due PLAYER AMOUNT"))
+        ev = load(folder)
+        p = svc.find_player(ev, words[1])
+        if words[0] == "pay":
+            if not args.method:
+                raise _usage(_("name the payment method with --method ({items})").format(
+                    items=", ".join(fees.METHODS)))
+            e = svc.pay(folder, p.id, words[2], args.method)
+        else:
+            e = svc.set_due(folder, p.id, words[2], args.discount or "0", args.reason or "")
+        _out(_("{id} {name}: due {due}, paid {paid}, owed {owed}").format(
+            id=p.id, name=p.name, due=e.due - e.discount, paid=e.paid, owed=e.owed))
+        return 0
+    if words and words[0] == "currency" and len(words) == 2:
+        _out(svc.set_currency(folder, words[1]).currency)
+        return 0
+    if words:
+        raise _usage(_("unknown fees action {word!r}; valid: pay, due, currency").format(
+            word=words[0]))
+    ev = load(folder)
+    sheet = fees.sheet(ev, svc.load_desk(folder, ev))
+    lines = sheet.owing if args.owed else sheet.lines
+    if args.csv:
+        w = csv.writer(sys.stdout, lineterminator="\n")
+        w.writerow(["id", "name", "due", "discount", "reason", "paid", "owed", "currency"])
+        for ln in lines:
+            e = ln.entry
+            w.writerow([ln.player.id, ln.player.name, e.due, e.discount, e.reason, e.paid,
+                        e.owed, sheet.currency])
+        return 0
+    cur = f" {sheet.currency}" if sheet.currency else ""
+    for ln in lines:
+        e = ln.entry
+        _out(f"{ln.player.id:>5} {ln.player.name:<24} {e.due - e.discount:>9} {e.paid:>9} "
+             f"{e.owed:>9} {e.reason}")
+    for method, total in sheet.by_method:
+        _out(_("paid by {method}: {amount}{currency}").format(method=method, amount=total,
+                                                              currency=cur))
+    _out(_("due {due}{currency} (discounts {discounts}), paid {paid}{currency}, owed "
+           "{owed}{currency}").format(due=sheet.due, discounts=sheet.discounts,
+                                      paid=sheet.paid, owed=sheet.owed, currency=cur))
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("desk", help=_("the registration desk: states, check-in counts; "
+                                      "desk open|close|state EVENT …"))
+    p.add_argument("words", nargs="+", metavar="[open|close|state] EVENT")
+    p.add_argument("--not-checked-in", action="store_true",
+                   help=_("only the players not checked in"))
+    p.add_argument("--json", action="store_true", help=_("the list as JSON"))
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--absent", action="store_true",
+                   help=_("close: the players not checked in are absent in the round"))
+    g.add_argument("--withdraw", action="store_true",
+                   help=_("close: the players not checked in are withdrawn"))
+    p.add_argument("--dry-run", action="store_true",
+                   help=_("close: show who is not checked in, write nothing"))
+    p.set_defaults(func=cmd_desk)
+
+    p = sub.add_parser("fees", help=_("entry fees and the treasurer's sheet; fees EVENT "
+                                      "pay|due PLAYER AMOUNT"))
+    p.add_argument("event", metavar="EVENT")
+    p.add_argument("words", nargs="*", metavar="ACTION")
+    p.add_argument("--owed", action="store_true", help=_("only the players who owe"))
+    p.add_argument("--csv", action="store_true", help=_("the sheet as CSV"))
+    p.add_argument("--method", help=_("pay: how it was paid"))
+    p.add_argument("--discount", help=_("due: the discount"))
+    p.add_argument("--reason", help=_("due: why (junior, titled, early)"))
+    p.set_defaults(func=cmd_fees)

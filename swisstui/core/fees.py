@@ -1,0 +1,291 @@
+"""The desk file of an event (issue 35 items 1, 2, 5, 6; docs/FORMAT.md "desk.toml"): each
+entry's registration state, the fee due with its discount and reason, the payments taken,
+the event's currency and whether check-in is open.  Pure functions; the services
+(:mod:`swisstui.core.services.desk`) read and write the file under the event's lock.
+
+Money is :class:`~decimal.Decimal`, never a float: amounts are written in the file as strings
+(``"12.50"``) or whole numbers; a TOML float is refused (``12.1`` is not exactly 12.10 as a
+float).  ``owed = due − discount − paid``.
+
+One section, one desk file: a section's folder holds its own, so check-in opens and closes
+per section."""
+
+from __future__ import annotations
+
+from .i18n import _
+
+import os
+import re
+from dataclasses import dataclass, replace
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+from typing import Any
+
+from .errors import EventFileError, SwissError
+from .model import Event, Player
+from .registration import CHECKED_IN, DEFAULT_STATE, STATES, WAITLIST, WITHDRAWN
+
+DESK_FILE = "desk.toml"
+MAX_BYTES = 4_000_000
+#: How a payment may be taken.
+METHODS = ("cash", "card", "transfer", "cheque", "online")
+MAX_AMOUNT = Decimal("1000000")
+_CURRENCY = re.compile(r"[A-Z]{3}")
+
+__all__ = ["DESK_FILE", "METHODS", "Payment", "Entry", "Desk", "read_desk", "desk_toml",
+           "money", "state_of", "counts", "Sheet", "sheet"]
+
+
+@dataclass(frozen=True)
+class Payment:
+    amount: Decimal
+    method: str
+    time: str  # ISO 8601, local time of the desk
+    by: str  # the director who took it
+
+
+@dataclass(frozen=True)
+class Entry:
+    """What the desk knows of one player (``id``)."""
+
+    id: int
+    state: str = DEFAULT_STATE
+    due: Decimal = Decimal(0)
+    discount: Decimal = Decimal(0)
+    reason: str = ""
+    payments: tuple[Payment, ...] = ()
+
+    @property
+    def paid(self) -> Decimal:
+        return sum((p.amount for p in self.payments), Decimal(0))
+
+    @property
+    def owed(self) -> Decimal:
+        return self.due - self.discount - self.paid
+
+
+@dataclass(frozen=True)
+class Desk:
+    currency: str = ""
+    checkin_open: bool = False
+    entries: tuple[Entry, ...] = ()
+
+    def entry(self, pid: int) -> Entry:
+        return next((e for e in self.entries if e.id == pid), Entry(pid))
+
+    def with_entry(self, entry: Entry) -> Desk:
+        rest = tuple(e for e in self.entries if e.id != entry.id)
+        return replace(self, entries=tuple(sorted(rest + (entry,), key=lambda e: e.id)))
+
+
+def money(text: Any, what: str = "amount") -> Decimal:
+    """An amount typed or read: a whole number or a decimal text, not negative, at most two
+    decimals (the cents).  One line on anything else."""
+    if isinstance(text, (bool, float)):
+        raise SwissError(_("{what} must be written as a text like \"12.50\" or a whole "
+                           "number, not {value!r}").format(what=what, value=text))
+    try:
+        value = Decimal(str(text).strip())
+    except InvalidOperation:
+        raise SwissError(_("{what} must be an amount like 12.50, not {value!r}").format(
+            what=what, value=text)) from None
+    if not value.is_finite() or value < 0:
+        raise SwissError(_("{what} cannot be negative or infinite, not {value}").format(
+            what=what, value=text))
+    if value != value.quantize(Decimal("0.01")) or value > MAX_AMOUNT:
+        raise SwissError(_("{what} must have at most 2 decimals and be at most {limit}, not "
+                           "{value}").format(what=what, limit=MAX_AMOUNT, value=text))
+    return value
+
+
+def check_method(method: str) -> str:
+    if method not in METHODS:
+        raise SwissError(_("unknown payment method {method!r}; valid: {items}").format(
+            method=method, items=", ".join(METHODS)))
+    return method
+
+
+def read_desk(path: str | os.PathLike[str], ids: set[int] | None = None) -> Desk:
+    """``desk.toml`` read with the store's hardened reader and checked: one
+    ``file:line: message`` for the first problem.  No file: an empty desk."""
+    from .store.reading import _Reader, _read_toml
+    path = Path(path)
+    if not os.path.lexists(path):
+        return Desk()
+    if os.stat(path).st_size > MAX_BYTES:
+        raise EventFileError(path, None, _("a desk file may have at most {limit} bytes")
+                             .format(limit=MAX_BYTES))
+    text, data = _read_toml(path)
+    top = _Reader(path, text, data, label=DESK_FILE)
+    top.only(("currency", "checkin", "entry"))
+    currency = top.get("currency", "str", "")
+    if currency and not _CURRENCY.fullmatch(currency):
+        raise top.err("currency", _("'currency' must be a code of 3 capital letters (EUR, "
+                                    "KRW, JPY, BRL), not {value!r}").format(value=currency))
+    checkin = top.get("checkin", "str", "closed")
+    if checkin not in ("open", "closed"):
+        raise top.err("checkin", _("'checkin' must be \"open\" or \"closed\", not {value!r}")
+                      .format(value=checkin))
+    raw = data.get("entry", [])
+    if not isinstance(raw, list) or not all(isinstance(e, dict) for e in raw):
+        raise top.err("entry", _("'entry' must be [[entry]] tables"))
+    entries: dict[int, Entry] = {}
+    pay_no = 0  # the payment tables of the file, in order (for their lines)
+    for i, item in enumerate(raw):
+        r = _Reader(path, text, item, table="entry", index=i)
+        r.only(("id", "state", "due", "discount", "reason", "payment"))
+        pid = r.positive("id", required=True)
+        if pid in entries:
+            raise r.err("id", _("player {pid} has two [[entry]] tables").format(pid=pid))
+        if ids is not None and pid not in ids:
+            raise r.err("id", _("no player with id {pid}").format(pid=pid))
+        state = r.get("state", "str", DEFAULT_STATE)
+        if state not in STATES or state == WITHDRAWN:
+            raise r.err("state", _("unknown state {state!r}; valid: {items}").format(
+                state=state, items=", ".join(s for s in STATES if s != WITHDRAWN)))
+        due, discount = (_money_at(r, key, item.get(key, 0)) for key in ("due", "discount"))
+        if discount > due:
+            raise r.err("discount", _("the discount ({discount}) is more than the fee due "
+                                      "({due})").format(discount=discount, due=due))
+        reason = r.get("reason", "str", "")
+        pays = item.get("payment", [])
+        if not isinstance(pays, list) or not all(isinstance(p, dict) for p in pays):
+            raise r.err("payment", _("'payment' must be [[entry.payment]] tables"))
+        payments = []
+        for p in pays:
+            pr = _Reader(path, text, p, table="entry", index=i, label="[[entry.payment]]")
+            pr.err = _payment_err(path, text, pay_no)  # type: ignore[method-assign]
+            pay_no += 1
+            pr.only(("amount", "method", "time", "by"))
+            pr.get("amount", "str" if isinstance(p.get("amount"), str) else "int",
+                   required=True)
+            amount = _money_at(pr, "amount", p["amount"])
+            if amount == 0:
+                raise pr.err("amount", _("a payment must be more than 0"))
+            try:
+                method = check_method(pr.get("method", "str", required=True))
+            except SwissError as exc:
+                raise pr.err("method", str(exc)) from None
+            payments.append(Payment(amount, method, pr.get("time", "str", ""),
+                                    pr.get("by", "str", "")))
+        entries[pid] = Entry(pid, state, due, discount, reason, tuple(payments))
+    return Desk(currency, checkin == "open", tuple(entries[k] for k in sorted(entries)))
+
+
+_PAY_HEADER = re.compile(r"\s*\[\[\s*entry\.payment\s*\]\]")
+
+
+def _payment_err(path: Path, text: str, number: int) -> Any:
+    """The ``err`` of the reader of the ``number``-th ``[[entry.payment]]`` table: the
+    line of its key (the table's header line for a missing key)."""
+    lines = text.splitlines()
+    headers = [i for i, ln in enumerate(lines) if _PAY_HEADER.match(ln)]
+
+    def err(key: str | None, msg: str) -> EventFileError:
+        if number >= len(headers):  # written inline: the entry's line is not known here
+            return EventFileError(path, None, msg)
+        at = headers[number]
+        for j in range(at + 1, len(lines)):
+            if lines[j].lstrip().startswith("["):
+                break
+            if key and re.match(rf"\s*{re.escape(key)}\s*=", lines[j]):
+                return EventFileError(path, j + 1, msg)
+        return EventFileError(path, at + 1, msg)
+    return err
+
+
+def _money_at(r: Any, key: str, value: Any) -> Decimal:
+    try:
+        return money(value, key)
+    except SwissError as exc:
+        raise r.err(key, str(exc)) from None
+
+
+def _s(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def desk_toml(desk: Desk) -> bytes:
+    """The desk file's text (what :func:`read_desk` reads back to the same desk)."""
+    out = ["# swisstui desk file: states, fees and payments (docs/FORMAT.md \"desk.toml\")"]
+    if desk.currency:
+        out.append(f"currency = {_s(desk.currency)}")
+    out.append(f"checkin = {_s('open' if desk.checkin_open else 'closed')}")
+    for e in desk.entries:
+        out += ["", "[[entry]]", f"id = {e.id}", f"state = {_s(e.state)}"]
+        if e.due:
+            out.append(f"due = {_s(str(e.due))}")
+        if e.discount:
+            out.append(f"discount = {_s(str(e.discount))}")
+        if e.reason:
+            out.append(f"reason = {_s(e.reason)}")
+        for p in e.payments:
+            out += ["[[entry.payment]]", f"amount = {_s(str(p.amount))}",
+                    f"method = {_s(p.method)}", f"time = {_s(p.time)}", f"by = {_s(p.by)}"]
+    return ("\n".join(out) + "\n").encode()
+
+
+def state_of(desk: Desk, player: Player) -> str:
+    """The player's state: ``withdrawn`` from players.toml, else the desk's."""
+    if player.withdrawn_from is not None:
+        return WITHDRAWN
+    return desk.entry(player.id).state
+
+
+@dataclass(frozen=True)
+class Counts:
+    checked_in: int
+    expected: int  # neither withdrawn nor on the waitlist
+    paid: int  # expected players with a fee who owe nothing
+
+
+def counts(event: Event, desk: Desk) -> Counts:
+    ci = exp = paid = 0
+    for p in event.players:
+        state = state_of(desk, p)
+        if state in (WITHDRAWN, WAITLIST):
+            continue
+        exp += 1
+        ci += state == CHECKED_IN
+        e = desk.entry(p.id)
+        paid += e.due > 0 and e.owed <= 0
+    return Counts(ci, exp, paid)
+
+
+@dataclass(frozen=True)
+class Line:
+    player: Player
+    entry: Entry
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """The treasurer's sheet: per-player lines, totals by method, the owed list."""
+
+    currency: str
+    lines: tuple[Line, ...]
+    by_method: tuple[tuple[str, Decimal], ...]
+    due: Decimal  # after discounts
+    discounts: Decimal
+    paid: Decimal
+    owed: Decimal  # what players still owe (overpayments are not netted off)
+
+    @property
+    def owing(self) -> tuple[Line, ...]:
+        return tuple(line for line in self.lines if line.entry.owed > 0)
+
+
+def sheet(event: Event, desk: Desk) -> Sheet:
+    lines = tuple(Line(p, desk.entry(p.id)) for p in sorted(event.players, key=lambda p: p.id)
+                  if desk.entry(p.id).due or desk.entry(p.id).payments)
+    methods: dict[str, Decimal] = {}
+    for line in lines:
+        for pay in line.entry.payments:
+            methods[pay.method] = methods.get(pay.method, Decimal(0)) + pay.amount
+    zero = Decimal(0)
+    return Sheet(desk.currency, lines,
+                 tuple((m, methods[m]) for m in METHODS if m in methods),
+                 sum((ln.entry.due - ln.entry.discount for ln in lines), zero),
+                 sum((ln.entry.discount for ln in lines), zero),
+                 sum((ln.entry.paid for ln in lines), zero),
+                 sum((max(ln.entry.owed, zero) for ln in lines), zero))

@@ -1,0 +1,220 @@
+"""The registration desk (issue 35 items 1-3, 5, 6): entry states, check-in by name, closing
+check-in, fees and payments, the treasurer's sheet.  The rules are in
+:mod:`swisstui.core.fees` and :mod:`swisstui.core.registration`; this module runs them on the
+event folder: the desk file (``desk.toml``) is written under the event's lock, atomically,
+and a refusal writes nothing."""
+
+from __future__ import annotations
+
+from ..i18n import _
+
+import getpass
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from datetime import datetime
+from pathlib import Path
+
+from .. import fees, registration, store
+from ..collation import matches_player, player_key
+from ..errors import SwissError
+from ..fees import DESK_FILE, Desk, Entry, Payment
+from ..model import ByeKind, Event, Player
+from ..registration import CHECKED_IN, CONFIRMED
+
+Folder = str | os.PathLike[str]
+
+__all__ = ["load_desk", "search", "find_player", "set_state", "toggle_check_in",
+           "set_check_in_open", "close_preview", "close_check_in", "set_due", "pay",
+           "set_currency", "director", "Closed", "desk_path"]
+
+
+def desk_path(folder: Folder) -> Path:
+    return Path(folder) / DESK_FILE
+
+
+def load_desk(folder: Folder, event: Event | None = None) -> Desk:
+    ev = event if event is not None else store.load(folder)
+    return fees.read_desk(desk_path(folder), {p.id for p in ev.players})
+
+
+def _change(folder: Folder, change: Callable[[Event, Desk], Desk]) -> tuple[Event, Desk]:
+    """Run ``change`` on the desk as it is now, under the event's lock."""
+    seen: list[tuple[Event, Desk]] = []
+
+    def run(path: Path) -> bytes:
+        ev = store.load(folder)
+        new = change(ev, fees.read_desk(path, {p.id for p in ev.players}))
+        seen.append((ev, new))
+        return fees.desk_toml(new)
+
+    store.update_side_file(folder, DESK_FILE, run)
+    return seen[-1]
+
+
+def search(event: Event, query: str) -> list[Player]:
+    """The players a few typed letters find (name or reading, club, country or id; accents,
+    case and kana ignored: :func:`swisstui.core.collation.matches_player`), by name."""
+    return sorted((p for p in event.players if matches_player(query, p)),
+                  key=player_key)
+
+
+def find_player(event: Event, text: str) -> Player:
+    """The one player an id or a few letters name; one line when none or several match."""
+    text = text.strip()
+    if text.isdigit():
+        p = event.player(int(text))
+        if p is None:
+            raise SwissError(_("no player with id {pid}").format(pid=int(text)),
+                             players=[int(text)])
+        return p
+    found = search(event, text) if text else []
+    if len(found) == 1:
+        return found[0]
+    if not found:
+        raise SwissError(_("no player matches {text!r}").format(text=text))
+    raise SwissError(_("{text!r} matches {count} players ({items}); type more of the name or "
+                       "the id").format(text=text, count=len(found),
+                                        items=", ".join(f"{p.id} {p.name}" for p in found[:5])))
+
+
+def _entry_player(ev: Event, desk: Desk, pid: int) -> tuple[Player, Entry]:
+    p = ev.player(pid)
+    if p is None:
+        raise SwissError(_("no player with id {pid}").format(pid=pid))
+    return p, desk.entry(pid)
+
+
+def set_state(folder: Folder, pid: int, state: str) -> tuple[Player, str]:
+    """Move an entry to ``state`` (withdrawal: ``players withdraw``)."""
+    def change(ev: Event, desk: Desk) -> Desk:
+        p, e = _entry_player(ev, desk, pid)
+        registration.check_transition(p, fees.state_of(desk, p), state)
+        if state == CHECKED_IN and not desk.checkin_open:
+            raise SwissError(_("check-in is closed; open it first (swisstui desk open EVENT)"))
+        return desk.with_entry(replace(e, state=state))
+
+    ev, desk = _change(folder, change)
+    return ev.player(pid) or Player(pid, "?"), state
+
+
+def toggle_check_in(folder: Folder, pid: int) -> tuple[Player, str]:
+    """Check the player in, or out again if checked in (check-in must be open)."""
+    def change(ev: Event, desk: Desk) -> Desk:
+        p, e = _entry_player(ev, desk, pid)
+        if not desk.checkin_open:
+            raise SwissError(_("check-in is closed; open it first (swisstui desk open EVENT)"))
+        old = fees.state_of(desk, p)
+        new = CONFIRMED if old == CHECKED_IN else CHECKED_IN
+        registration.check_transition(p, old, new)
+        return desk.with_entry(replace(e, state=new))
+
+    ev, desk = _change(folder, change)
+    p = ev.player(pid)
+    assert p is not None
+    return p, fees.state_of(desk, p)
+
+
+def set_check_in_open(folder: Folder, is_open: bool) -> Desk:
+    return _change(folder, lambda _ev, desk: replace(desk, checkin_open=is_open))[1]
+
+
+def close_preview(event: Event, desk: Desk) -> tuple[Player, ...]:
+    """Who is expected for the next round and not checked in (withdrawn players are not)."""
+    rnd = event.current_round + 1
+    return tuple(p for p in sorted(event.players, key=lambda p: p.id)
+                 if p.active_in(rnd) and fees.state_of(desk, p) != CHECKED_IN)
+
+
+@dataclass(frozen=True)
+class Closed:
+    event: Event
+    round_no: int
+    players: tuple[Player, ...]  # those not checked in, as they were
+    withdrawn: bool
+    points: float  # what each absent player scores for the round (the game's rule)
+
+
+def close_check_in(folder: Folder, withdraw: bool, dry_run: bool = False) -> Closed:
+    """Close check-in: every player not checked in for the next round gets the unplayed
+    result the game's rules give an absent round (an ``absent`` bye request: its value is the
+    profile's ``scoring.absent``, like roll-call's ``players checkin --absent``), or is
+    withdrawn from that round.  The players' change is one write of players.toml; then the
+    desk's check-in closes.  ``dry_run``: the preview, nothing written."""
+    from ..games import profile
+    ev = store.load(folder)
+    points = profile(ev.settings.game).scoring.absent
+    if dry_run:
+        rnd = ev.current_round + 1
+        return Closed(ev, rnd, close_preview(ev, load_desk(folder, ev)), withdraw, points)
+    desk = load_desk(folder, ev)
+    if not desk.checkin_open:
+        raise SwissError(_("check-in is not open; nothing to close"))
+    out: list[tuple[int, tuple[Player, ...]]] = []
+
+    def change(e: Event) -> Event:
+        rnd = e.current_round + 1
+        late = close_preview(e, load_desk(folder, e))
+        out.append((rnd, late))
+        for p in late:
+            e = (registration.withdraw(e, p.id, rnd) if withdraw
+                 else registration.request_bye(e, p.id, rnd, ByeKind.ABSENT))
+        return e
+
+    new = store.update(folder, change)
+    set_check_in_open(folder, False)
+    rnd, late = out[-1]
+    return Closed(new, rnd, late, withdraw, points)
+
+
+def director() -> str:
+    """Who takes a payment: ``SWISSTUI_DIRECTOR``, else the login name."""
+    name = os.environ.get("SWISSTUI_DIRECTOR", "").strip()
+    if name:
+        return name
+    try:
+        return getpass.getuser()
+    except (OSError, KeyError):  # pragma: no cover - no login name
+        return "?"
+
+
+def set_due(folder: Folder, pid: int, amount: str, discount: str = "0",
+            reason: str = "") -> Entry:
+    """The fee due for an entry, with a discount and its reason (junior, titled, early)."""
+    due, off = fees.money(amount, "due"), fees.money(discount, "discount")
+    if off > due:
+        raise SwissError(_("the discount ({discount}) is more than the fee due ({due})")
+                         .format(discount=off, due=due))
+    registration.check_text("reason", reason)
+
+    def change(ev: Event, desk: Desk) -> Desk:
+        _p, e = _entry_player(ev, desk, pid)
+        return desk.with_entry(replace(e, due=due, discount=off, reason=reason.strip()))
+
+    return _change(folder, change)[1].entry(pid)
+
+
+def pay(folder: Folder, pid: int, amount: str, method: str,
+        when: datetime | None = None) -> Entry:
+    """A payment taken at the desk: amount, method, time, and the director who took it."""
+    value = fees.money(amount, "amount")
+    if value == 0:
+        raise SwissError(_("a payment must be more than 0"))
+    fees.check_method(method)
+    stamp = (when or datetime.now()).replace(microsecond=0).isoformat()
+    payment = Payment(value, method, stamp, director())
+
+    def change(ev: Event, desk: Desk) -> Desk:
+        _p, e = _entry_player(ev, desk, pid)
+        return desk.with_entry(replace(e, payments=e.payments + (payment,)))
+
+    return _change(folder, change)[1].entry(pid)
+
+
+def set_currency(folder: Folder, code: str) -> Desk:
+    code = code.strip().upper()
+    if not fees._CURRENCY.fullmatch(code):
+        raise SwissError(_("'currency' must be a code of 3 capital letters (EUR, KRW, JPY, "
+                           "BRL), not {value!r}").format(value=code))
+    return _change(folder, lambda _ev, desk: replace(desk, currency=code))[1]
+

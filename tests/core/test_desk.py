@@ -1,0 +1,203 @@
+"""The registration desk (issue 35 items 1-3, 5, 6): states and transitions, check-in by
+name, counts, closing check-in both ways, fees in Decimal, the treasurer's sheet, and bad
+desk files refused in one file:line line with nothing written."""
+
+from decimal import Decimal
+
+import pytest
+
+from conftest import make_event
+from swisstui.core import fees, registration, store
+from swisstui.core.errors import EventFileError, SwissError
+from swisstui.core.history import history
+from swisstui.core.model import ByeKind
+from swisstui.core.services import desk, pair_next
+
+
+def _names(folder, names):
+    def change(ev):
+        for i, n in enumerate(names, 1):
+            ev = registration.edit_player(ev, i, name=n)
+        return ev
+    store.update(folder, change)
+
+
+def test_old_folder_reads_as_before(tmp_path):
+    """No desk file: every player is confirmed, check-in closed, nothing owed; pairing and
+    roll-call are as before (the desk file is not even created by reading)."""
+    folder = make_event(tmp_path, "chess", 4)
+    ev = store.load(folder)
+    d = desk.load_desk(folder)
+    assert d == fees.Desk()
+    assert [fees.state_of(d, p) for p in ev.players] == ["confirmed"] * 4
+    assert fees.counts(ev, d) == fees.Counts(0, 4, 0)
+    assert not (folder / "desk.toml").exists()
+
+
+def test_transitions_and_refusals(tmp_path):
+    folder = make_event(tmp_path, "chess", 4)
+    desk.set_state(folder, 1, "waitlist")
+    desk.set_check_in_open(folder, True)
+    name = store.load(folder).player(1).name
+    with pytest.raises(SwissError) as exc:
+        desk.toggle_check_in(folder, 1)
+    assert str(exc.value) == (f"{name} (1) is waitlist; the desk cannot make the entry "
+                              "checked-in (allowed: pre-registered, confirmed)")
+    desk.set_state(folder, 1, "pre-registered")
+    desk.set_state(folder, 1, "confirmed")
+    assert desk.toggle_check_in(folder, 1)[1] == "checked-in"
+    with pytest.raises(SwissError, match="is checked-in; the desk cannot make the entry "
+                                         "waitlist"):
+        desk.set_state(folder, 1, "waitlist")
+    store.update(folder, lambda ev: registration.withdraw(ev, 2))
+    before = (folder / "desk.toml").read_bytes()
+    with pytest.raises(SwissError, match="reinstate the player first"):
+        desk.set_state(folder, 2, "confirmed")
+    with pytest.raises(SwissError, match="unknown state 'gone'"):
+        desk.set_state(folder, 3, "gone")
+    assert (folder / "desk.toml").read_bytes() == before
+
+
+def test_check_in_by_name_toggle_and_counts(tmp_path):
+    folder = make_event(tmp_path, "chess", 4)
+    _names(folder, ["José Álvarez", "Kim Ji-woo", "山田太郎", "Lee Min"])
+    store.update(folder, lambda ev: registration.edit_player(ev, 3, reading="やまだ たろう"))
+    ev = store.load(folder)
+    assert [p.id for p in desk.search(ev, "jose alv")] == [1]
+    assert [p.id for p in desk.search(ev, "ヤマダ")] == [3]  # katakana finds the reading
+    assert desk.find_player(ev, "4").name == "Lee Min"
+    with pytest.raises(SwissError, match="check-in is closed"):
+        desk.toggle_check_in(folder, 1)
+    desk.set_check_in_open(folder, True)
+    assert desk.toggle_check_in(folder, desk.find_player(ev, "ALVAR").id)[1] == "checked-in"
+    assert desk.toggle_check_in(folder, 3)[1] == "checked-in"
+    assert desk.toggle_check_in(folder, 3)[1] == "confirmed"  # toggled back
+    desk.set_state(folder, 4, "waitlist")
+    desk.set_due(folder, 1, "30")
+    desk.pay(folder, 1, "30", "cash")
+    desk.set_due(folder, 2, "30")
+    desk.pay(folder, 2, "10", "card")
+    ev = store.load(folder)
+    # checked in: 1; expected: 4 - waitlist = 3; paid in full: player 1
+    assert fees.counts(ev, desk.load_desk(folder, ev)) == fees.Counts(1, 3, 1)
+
+
+def _close(tmp_path, game, withdraw):
+    folder = make_event(tmp_path, game, 4)
+    desk.set_check_in_open(folder, True)
+    desk.toggle_check_in(folder, 1)
+    desk.toggle_check_in(folder, 2)
+    desk.toggle_check_in(folder, 3)
+    preview = desk.close_check_in(folder, withdraw=withdraw, dry_run=True)
+    assert [p.id for p in preview.players] == [4]
+    players_before = (folder / "players.toml").read_bytes()
+    assert desk.close_check_in(folder, withdraw=withdraw, dry_run=True).players
+    assert (folder / "players.toml").read_bytes() == players_before  # dry run: nothing
+    out = desk.close_check_in(folder, withdraw=withdraw)
+    assert [p.id for p in out.players] == [4] and out.round_no == 1
+    assert not desk.load_desk(folder).checkin_open
+    return folder
+
+
+@pytest.mark.parametrize("game,points", [("chess", 0.0), ("go", 0.0)])
+def test_close_absent_gives_round_one_absent_result(tmp_path, game, points):
+    folder = _close(tmp_path, game, withdraw=False)
+    ev = store.load(folder)
+    assert ev.player(4).requested_bye(1) is ByeKind.ABSENT
+    assert ev.player(4).withdrawn_from is None
+    pair_next(folder)
+    ev = store.load(folder)
+    rec = history(ev, 1)[4][0]
+    assert rec.opponent is None and rec.points == points  # absent: the game's 0
+    assert 4 not in ev.round(1).paired_ids() or all(4 not in b.players
+                                                     for b in ev.round(1).boards)
+
+
+def test_close_withdraw(tmp_path):
+    folder = _close(tmp_path, "chess", withdraw=True)
+    ev = store.load(folder)
+    assert ev.player(4).withdrawn_from == 1
+    assert fees.state_of(desk.load_desk(folder), ev.player(4)) == "withdrawn"
+    pair_next(folder)
+    assert all(4 not in b.players for b in store.load(folder).round(1).boards)
+
+
+def test_close_refused_when_not_open(tmp_path):
+    folder = make_event(tmp_path, "chess", 4)
+    before = (folder / "players.toml").read_bytes()
+    with pytest.raises(SwissError, match="check-in is not open"):
+        desk.close_check_in(folder, withdraw=False)
+    assert (folder / "players.toml").read_bytes() == before
+
+
+def test_fees_arithmetic_and_sheet(tmp_path, monkeypatch):
+    monkeypatch.setenv("SWISSTUI_DIRECTOR", "Anna")
+    folder = make_event(tmp_path, "chess", 4)
+    desk.set_currency(folder, "eur")
+    desk.set_due(folder, 1, "30.00", "7.50", "junior")   # 22.50 due
+    desk.pay(folder, 1, "10.10", "cash")
+    desk.pay(folder, 1, "12.40", "card")                 # 22.50 paid: owes 0
+    desk.set_due(folder, 2, "30")
+    e = desk.pay(folder, 2, "0.10", "cash")              # owes 29.90
+    assert e.owed == Decimal("29.90") and e.payments[0].by == "Anna"
+    desk.set_due(folder, 3, "25", "5", "early")          # 20, nothing paid
+    ev = store.load(folder)
+    s = fees.sheet(ev, desk.load_desk(folder, ev))
+    assert s.currency == "EUR"
+    assert [ln.player.id for ln in s.lines] == [1, 2, 3]
+    assert s.by_method == (("cash", Decimal("10.20")), ("card", Decimal("12.40")))
+    assert s.due == Decimal("72.50")          # 22.50 + 30 + 20
+    assert s.discounts == Decimal("12.50")    # 7.50 + 5
+    assert s.paid == Decimal("22.60")
+    assert s.owed == Decimal("49.90")         # 29.90 + 20
+    assert [ln.player.id for ln in s.owing] == [2, 3]
+    assert all(isinstance(v, Decimal) for v in (s.due, s.paid, s.owed))
+
+
+@pytest.mark.parametrize("call,message", [
+    (lambda f: desk.set_due(f, 1, "-5"), "due cannot be negative"),
+    (lambda f: desk.set_due(f, 1, "10", "12"), "the discount (12) is more than the fee due"),
+    (lambda f: desk.pay(f, 1, "5", "bitcoin"), "unknown payment method 'bitcoin'"),
+    (lambda f: desk.pay(f, 1, "0", "cash"), "a payment must be more than 0"),
+    (lambda f: desk.pay(f, 1, "1.005", "cash"), "at most 2 decimals"),
+    (lambda f: desk.pay(f, 99, "5", "cash"), "no player with id 99"),
+])
+def test_bad_input_one_line_nothing_written(tmp_path, call, message):
+    folder = make_event(tmp_path, "chess", 4)
+    desk.set_due(folder, 1, "10")
+    before = (folder / "desk.toml").read_bytes()
+    with pytest.raises(SwissError) as exc:
+        call(folder)
+    assert message in str(exc.value) and "\n" not in str(exc.value)
+    assert (folder / "desk.toml").read_bytes() == before
+
+
+@pytest.mark.parametrize("text,line,message", [
+    ('[[entry]]\nid = 1\ndue = "-3"\n', 3, "due cannot be negative"),
+    ('[[entry]]\nid = 1\ndue = 12.5\n', 3, 'written as a text like "12.50"'),
+    ('[[entry]]\nid = 1\n[[entry.payment]]\namount = "5"\nmethod = "gold"\n', 5,
+     "unknown payment method 'gold'"),
+    ('[[entry]]\nid = 1\nstate = "lost"\n', 3, "unknown state 'lost'"),
+    ('[[entry]]\nid = 77\n', 2, "no player with id 77"),
+    ('currency = "euro"\n', 1, "'currency' must be a code of 3 capital letters"),
+])
+def test_bad_desk_file_is_one_file_line(tmp_path, text, line, message):
+    folder = make_event(tmp_path, "chess", 4)
+    (folder / "desk.toml").write_text(text, encoding="utf-8")
+    with pytest.raises(EventFileError) as exc:
+        desk.load_desk(folder)
+    assert str(exc.value).startswith(f"{folder / 'desk.toml'}:{line}: ")
+    assert message in str(exc.value)
+    with pytest.raises(EventFileError):  # a write refuses too: nothing written
+        desk.set_due(folder, 2, "5")
+    assert (folder / "desk.toml").read_text(encoding="utf-8") == text
+
+
+def test_desk_file_round_trip(tmp_path):
+    d = fees.Desk("KRW", True, (fees.Entry(2, "checked-in", Decimal("30000"), Decimal("5000"),
+                                           'jun"ior', (fees.Payment(Decimal("25000"), "cash",
+                                                                    "2026-11-28T09:00:00",
+                                                                    "김"),)),))
+    path = tmp_path / "desk.toml"
+    path.write_bytes(fees.desk_toml(d))
+    assert fees.read_desk(path) == d
