@@ -201,3 +201,17 @@ def test_desk_file_round_trip(tmp_path):
     path = tmp_path / "desk.toml"
     path.write_bytes(fees.desk_toml(d))
     assert fees.read_desk(path) == d
+
+
+def test_search_finds_what_matches_player_finds(tmp_path):
+    """The desk's indexed search and the registration search agree on every query."""
+    from swisstui.core.collation import matches_player
+    folder = make_event(tmp_path, "chess", 8)
+    _names(folder, ["José Álvarez", "Kim Ji-woo", "山田太郎", "Lee Min", "Zoë Müller",
+                    "김지우", "Ana Silva", "Björn Sato"])
+    store.update(folder, lambda ev: registration.edit_player(ev, 3, reading="やまだ たろう"))
+    ev = store.load(folder)
+    for q in ["", "a", "JOSE", "mull", "ヤマ", "지우", "3", "club", "kr", "zz", " s "]:
+        assert {p.id for p in desk.search(ev, q)} == \
+            {p.id for p in ev.players if matches_player(q, p)}, q
+    assert [p.id for p in desk.search(ev, "a")][:2] == [7, 8]  # by name: Ana, Björn
