@@ -19,7 +19,7 @@ NOT_SECTIONED = ("new", "import", "open", "demo", "display", "serve", "sections"
 #: Commands that, with several sections and no ``--section``, run once per section (the
 #: master list of standings, each section's crosstable, the check of every section)
 EVERY_SECTION = ("standings", "crosstable", "check")
-SUBCOMMANDS = ("list", "add", "remove")
+SUBCOMMANDS = ("list", "add", "remove", "move")
 
 
 def _out(text: str) -> None:
@@ -64,10 +64,35 @@ def cmd_remove(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_move(args: argparse.Namespace) -> int:
+    player: int | str = int(args.player) if args.player.isdigit() else args.player
+    m = sections.move_player(args.event, player, args.section_to, dry_run=args.dry_run)
+    if args.json:
+        _out(json.dumps({"player": m.player, "name": m.name, "from": m.source, "to": m.target,
+                         "after_round": m.after_round, "joined_round": m.joined_round,
+                         "written": m.written,
+                         "changes": [{"section": c.section, "player": c.player,
+                                      "name": c.name, "before": c.before, "after": c.after}
+                                     for c in m.changes]}, ensure_ascii=False, indent=2))
+        return 0
+    if m.after_round:
+        head = _("{name} ({pid}) moves from {source} (withdrawn after round {n}, record kept) to {target} (joins round {joined})")
+    else:
+        head = _("{name} ({pid}) moves from {source} to {target} (joins round {joined})")
+    _out(head.format(name=m.name, pid=m.player, source=m.source, target=m.target,
+                     n=m.after_round, joined=m.joined_round))
+    for c in m.changes:
+        _out("  " + _("{section}: {name} ({pid}) place {before} -> {after}").format(
+            section=c.section, name=c.name, pid=c.player, before=c.before or "-",
+            after=c.after or "-"))
+    _out(_("dry run: nothing written") if not m.written else _("saved"))
+    return 0
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("sections", help=_("the sections of an event: list (the default), "
                                           "add, remove"))
-    ss = p.add_subparsers(dest="sections_command", metavar="list|add|remove")
+    ss = p.add_subparsers(dest="sections_command", metavar="list|add|remove|move")
     q = ss.add_parser("list", help=_("list the sections: name, game, system, players, "
                                      "rounds paired"))
     q.add_argument("event", metavar="EVENT", help=_("event folder"))
@@ -89,6 +114,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     q.add_argument("event", metavar="EVENT", help=_("event folder"))
     q.add_argument("name", metavar="NAME", help=_("the section's name"))
     q.set_defaults(func=cmd_remove)
+    q = ss.add_parser("move", help=_("move a player into another section (his record in "
+                                     "the old one kept once paired)"))
+    q.add_argument("event", metavar="EVENT", help=_("event folder"))
+    q.add_argument("player", metavar="PLAYER", help=_("the player's id or exact name"))
+    q.add_argument("section_to", metavar="SECTION", help=_("the section to move into"))
+    q.add_argument("--dry-run", action="store_true",
+                   help=_("show what changes (places in both sections), write nothing"))
+    q.add_argument("--json", action="store_true", help=_("as JSON"))
+    q.set_defaults(func=cmd_move)
 
 
 def default_list(argv: list[str]) -> list[str]:

@@ -111,3 +111,25 @@ def test_one_section_event_unchanged(tmp_path, capsys):
     rc, plain, err = run(capsys, "standings", folder)
     rc2, named, err = run(capsys, "standings", folder, "--section", "main")
     assert rc == rc2 == 0 and plain == named and "== section" not in plain
+
+
+def test_sections_move_cli(tmp_path, capsys):
+    """``sections move EVENT PLAYER SECTION [--dry-run] [--json]``: the preview writes
+    nothing and names the places that change; the move; a refusal in one line."""
+    from swisstui.core.services import sections as svc
+    folder = tmp_path / "ev"
+    shutil.copytree(SAMPLES / "chess", folder)
+    svc.add_section(folder, "U1600")
+    pid = store.load(folder).players[0].id
+    before = files(folder)
+    rc, out, err = run(capsys, "sections", "move", folder, pid, "U1600", "--dry-run")
+    assert rc == 0 and "record kept" in out and "dry run: nothing written" in out, out
+    assert "U1600: " in out and "place - -> " in out
+    assert files(folder) == before
+    rc, out, _err = run(capsys, "sections", "move", folder, pid, "U1600", "--json")
+    data = json.loads(out)
+    assert rc == 0 and data["to"] == "U1600" and data["written"] is True
+    assert data["after_round"] == len(store.load(folder).rounds)
+    assert store.load(folder / "sections" / "U1600").player(pid) is not None
+    refused(capsys, folder, "sections", "move", folder, pid, "Nope", match="no section Nope")
+    refused(capsys, folder, "sections", "move", folder, 9999, "U1600", match="no player 9999")

@@ -124,3 +124,162 @@ def remove_section(event: Folder, name: str) -> Path:
     if name == layout.root_name(root):
         raise SwissError(_("{name} is the event's own section (its folder); it is never removed").format(name=name), field="section")
     return store.remove_section(root, name)
+
+
+# ---- moving a player (issue 33 item 4) ------------------------------------------------------
+
+@dataclass(frozen=True)
+class PlaceChange:
+    """One player's place in one section's standings before and after a move (None: not
+    in that section's standings)."""
+
+    section: str
+    player: int
+    name: str
+    before: str | None
+    after: str | None
+
+
+@dataclass(frozen=True)
+class Move:
+    """A move of one player from section ``source`` to ``target``: ``after_round`` 0 is a
+    free move (the source had no round paired: the entry leaves one players.toml for the
+    other), else the player's record stays in the source, withdrawn from the next round;
+    ``joined_round`` is his first round in the target; ``changes`` the places that change
+    in both sections' standings; ``written`` False for a preview."""
+
+    player: int
+    name: str
+    source: str
+    target: str
+    after_round: int
+    joined_round: int
+    changes: tuple[PlaceChange, ...]
+    written: bool
+
+
+def _places(ev: Any) -> dict[int, tuple[str, str]]:
+    from ..standings import standings
+    if not ev.players:
+        return {}
+    return {r.player.id: (r.player.name, r.place) for r in standings(ev).rows}
+
+
+def _find_player(every: list[tuple[str, Path]], target: str,
+                 player: int | str) -> tuple[str, Path, Any]:
+    """The section the player is entered (and not withdrawn) in, other than ``target``
+    first; the player by id or by exact name (case-insensitive)."""
+    found = []
+    for name, folder in every:
+        for p in store.load(folder).players:
+            if (isinstance(player, int) and p.id == player) or \
+                    (isinstance(player, str) and p.name.casefold() == player.casefold()):
+                found.append((name, folder, p))
+    active = [f for f in found if f[2].withdrawn_from is None]
+    ids = {f[2].id for f in found}
+    if len(ids) > 1:
+        raise SwissError(_("{player!r} names several players (ids {items}): give the id").format(player=player, items=", ".join(str(i) for i in sorted(ids))), field="player")
+    if not found:
+        raise SwissError(_("no player {player} in any section").format(player=player), field="player")
+    pick = [f for f in active if f[0] != target] or [f for f in found if f[0] != target]
+    if not pick:
+        raise SwissError(_("{name} ({pid}) is already entered in section {section}").format(name=found[0][2].name, pid=found[0][2].id, section=target), field="player")
+    return pick[0]
+
+
+def _source_change(src: Any, pid: int, target: str) -> tuple[Any, int]:
+    """The source section after the move and the round the player leaves after (0: free)."""
+    from dataclasses import replace
+    from .. import registration
+    n = src.current_round
+    p = src.player(pid)
+    if p is None:  # pragma: no cover - checked before
+        raise SwissError(_("no player {player} in any section").format(player=pid))
+    if n == 0:
+        return registration.remove_player(src, pid), 0
+    rnd = src.round(n)
+    board = next((b for b in rnd.boards if pid in b.players), None) if rnd else None
+    if board is not None and board.result is None:
+        raise SwissError(_("{name} ({pid}) has a game without a result on board {board} of round {n}: enter it (or undo the round) before moving the player").format(name=p.name, pid=pid, board=board.number, n=n), field="player")
+    note = f"moved to {target} after round {n}"
+    notes = f"{p.notes}; {note}" if p.notes else note
+    out = registration.withdraw(src, pid, n + 1)
+    return out.with_player(replace(p, withdrawn_from=n + 1, notes=notes)), n
+
+
+def _target_change(tgt: Any, p: Any, after_round: int, target: str) -> Any:
+    """The target section with the player entered: the same id and fields, joining its next
+    round (its earlier rounds scored as a late entrant's); refused when the target has
+    already paired the round after ``after_round`` (the player would miss it)."""
+    from dataclasses import replace
+    there = tgt.player(p.id)
+    if there is not None and there.withdrawn_from is None:
+        return tgt  # entered by an interrupted move: finish it
+    if there is not None:
+        raise SwissError(_("{name} ({pid}) has a record in section {section} already (withdrawn from round {n}); a player does not go back to a section he left").format(name=p.name, pid=p.id, section=target, n=there.withdrawn_from), field="section")
+    if after_round and tgt.current_round > after_round:
+        raise SwissError(_("section {section} has already paired round {n}: {name} ({pid}) left after round {after} and cannot join it (move before its round {n} is paired)").format(section=target, n=after_round + 1, name=p.name, pid=p.id, after=after_round), field="section")
+    joined = tgt.current_round + 1 if tgt.current_round else 1
+    notes = MOVED.sub("", p.notes or "").strip("; ") or None
+    new = replace(p, joined_round=joined, withdrawn_from=None, notes=notes,
+                  byes=tuple(b for b in p.byes if b[0] >= joined))
+    return tgt.with_player(new)
+
+
+MOVED = layout.MOVED_NOTE
+
+
+def move_player(event: Folder, player: int | str, section: str, *,
+                dry_run: bool = False) -> Move:
+    """Move a player into section ``section`` (docs/FORMAT.md "Sections"): free before his
+    section's first pairing; afterwards only into a section whose next round is unpaired,
+    his record in the old section kept (withdrawn from its next round, noted "moved to
+    SECTION after round N").  Refused in one line, nothing written: an unknown section or
+    player, a game of his without a result, a target that paired the round he would miss.
+
+    The target is written first, then the source (each under its own lock, never both at
+    once, so no two moves can deadlock): a crash between them leaves the player entered in
+    both, which ``check`` reports and running the same move again finishes."""
+    every = folders(event)
+    layout.check_name(section)
+    names = [n for n, _f in every]
+    if section not in names:
+        raise SwissError(_("no section {name} in {event} (sections: {items})").format(name=section, event=event, items=", ".join(names)), field="section")
+    tfolder = dict(every)[section]
+    sname, sfolder, p = _find_player(every, section, player)
+    src, tgt = store.load(sfolder), store.load(tfolder)
+    if p.withdrawn_from is not None and tgt.player(p.id) is not None:
+        raise SwissError(_("{name} ({pid}) is already entered in section {section}").format(name=p.name, pid=p.id, section=section), field="player")
+    src2, after = (src, src.current_round) if p.withdrawn_from is not None \
+        else _source_change(src, p.id, section)
+    tgt2 = _target_change(tgt, p, after, section)
+    changes = []
+    for name, a, b in ((sname, src, src2), (section, tgt, tgt2)):
+        before, now = _places(a), _places(b)
+        for pid in sorted(set(before) | set(now)):
+            x, y = before.get(pid), now.get(pid)
+            if (x and x[1]) != (y and y[1]):
+                changes.append(PlaceChange(name, pid, (x or y)[0],  # type: ignore[index]
+                                           x and x[1], y and y[1]))
+    joined = tgt2.player(p.id).joined_round
+    if not dry_run:
+        with layout.moving(p.id):
+            store.update(tfolder, lambda ev: _target_change(ev, p, after, section))
+        if p.withdrawn_from is None:
+            try:
+                store.update(sfolder, lambda ev: _source_change(ev, p.id, section)[0]
+                             if ev.current_round == after else _stale(ev, p))
+            except SwissError:
+                if tgt.player(p.id) is None:  # undo our own entry: nothing changed
+                    store.update(tfolder, lambda ev: _drop(ev, p.id))
+                raise
+    return Move(p.id, p.name, sname, section, after, joined, tuple(changes), not dry_run)
+
+
+def _stale(ev: Any, p: Any) -> Any:
+    raise SwissError(_("{name} ({pid}): the section was paired while moving; nothing changed, try again").format(name=p.name, pid=p.id))
+
+
+def _drop(ev: Any, pid: int) -> Any:
+    from dataclasses import replace
+    return replace(ev, players=tuple(q for q in ev.players if q.id != pid))

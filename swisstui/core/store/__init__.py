@@ -151,13 +151,18 @@ def check(folder: str | os.PathLike[str]) -> list[str]:
     _section_guard(folder)
     with _shared(folder):
         if not _journal_pending(folder):
-            return _check(folder)
+            return _check(folder) + _pool_problems(folder)
     try:
         with _finishing(folder):  # a change was interrupted: finish it first (needs the lock)
             _recover(folder)
-            return _check(folder)
+            return _check(folder) + _pool_problems(folder)
     except SwissError as exc:
         return [str(exc)]
+
+
+def _pool_problems(folder: Path) -> list[str]:
+    """The root's check also reports a move between sections left half-done (issue 33)."""
+    return sections.pool_problems(folder) if sections.root_of(folder) is None else []
 
 
 @contextmanager

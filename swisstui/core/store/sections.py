@@ -15,6 +15,9 @@ from ..i18n import _
 
 import os
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -217,7 +220,7 @@ def check_ids(folder: Path, old: Any, new: Any) -> None:
             q = theirs.get(p.id)
             if q is None:
                 continue
-            if multi and q.name == p.name:
+            if (multi or p.id in _MOVING.get()) and q.name == p.name:
                 continue
             raise SwissError(_("player id {pid} is {name} in section {section}; ids are unique in the event (leave the id out to get the next free one)").format(pid=p.id, name=q.name, section=name), field="id")
 
@@ -236,3 +239,63 @@ def next_free_id(folder: Path, event: Any) -> int | None:
         except EventFileError:
             continue
     return top + 1
+
+
+# ---- moving a player between sections (issue 33 item 4) ----------------------------------
+
+#: The note a move writes on the player's record in the section he left (a file-format
+#: marker, kept in English so that ``check`` can read it back, docs/FORMAT.md "Sections")
+MOVED_NOTE = re.compile(r"moved to ([A-Za-z0-9][A-Za-z0-9_-]{0,39}) after round (\d+)")
+
+#: Ids a move in progress enters in its target section while the source still holds them
+#: (so :func:`check_ids` lets the same person be in two sections for that one write)
+_MOVING: ContextVar[frozenset[int]] = ContextVar("swisstui_moving", default=frozenset())
+
+
+@contextmanager
+def moving(pid: int) -> Iterator[None]:
+    token = _MOVING.set(_MOVING.get() | {pid})
+    try:
+        yield
+    finally:
+        _MOVING.reset(token)
+
+
+def pool_problems(folder: Path) -> list[str]:
+    """Half-done moves across the event's sections, one line each: a player active in two
+    sections (without ``multi_entry``), or withdrawn with a "moved to X" note and not in X."""
+    from .cache import _cached
+    from .parsing import _load_players
+    folder = Path(os.path.abspath(folder))
+    root = root_of(folder) or folder
+    try:
+        every = [(root_name(root), root)] + section_folders(root)
+    except SwissError:
+        return []  # the check reports it on its own
+    if len(every) < 2:
+        return []
+    try:
+        multi = bool(read_root(root)[1].get("multi_entry", False))
+    except SwissError:
+        return []
+    pools: dict[str, dict[int, Any]] = {}
+    for name, path in every:
+        try:
+            pools[name] = {p.id: p for p in _cached(path / PLAYERS_FILE, None,
+                                                    partial(_load_players,
+                                                            path / PLAYERS_FILE))}
+        except (EventFileError, OSError):
+            continue
+    out = []
+    active: dict[int, str] = {}
+    for name, pool in pools.items():
+        for p in pool.values():
+            m = MOVED_NOTE.search(p.notes or "")
+            if m and p.withdrawn_from is not None and p.id not in pools.get(m.group(1), {}):
+                out.append(_("player {pid} ({name}) was moved to section {target} after round {n} but is not entered there: a move was interrupted; run 'swisstui sections move EVENT {pid} {target}' again").format(pid=p.id, name=p.name, target=m.group(1), n=m.group(2)))
+            if p.withdrawn_from is not None or multi:
+                continue
+            if p.id in active:
+                out.append(_("player {pid} ({name}) is entered in sections {first} and {second}: a move was interrupted; run 'swisstui sections move EVENT {pid} SECTION' again to finish it").format(pid=p.id, name=p.name, first=active[p.id], second=name))
+            active[p.id] = name
+    return out

@@ -1,0 +1,172 @@
+"""Moving a player between sections (issue 33 item 4): free before the first pairing, else
+only into a section whose next round is unpaired, the old record kept (withdrawn, noted);
+the preview names the places that change; refusals in one line, nothing written; a move
+interrupted between its two writes is reported by check and finished by running it again;
+moving never loses or duplicates a player or a result."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from swisstui.core import services, store
+from swisstui.core.errors import SwissError
+from swisstui.core.services import sections
+from swisstui.core.store import sections as layout
+
+SAMPLES = Path(__file__).resolve().parents[2] / "swisstui" / "sample_events"
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*.toml"))}
+
+
+def make(tmp_path: Path, name: str = "ev", players: int = 6) -> tuple[Path, Path]:
+    """An empty chess event (the sample's settings) with a second section U1600, players
+    1..n in the root (main) and n+1..2n in U1600."""
+    folder = tmp_path / name
+    shutil.copytree(SAMPLES / "chess", folder)
+    for f in (folder / "rounds").glob("*.toml"):
+        f.unlink()
+    (folder / "players.toml").write_text("")
+    u = sections.add_section(folder, "U1600").folder
+    for i in range(players):
+        services.add_player(folder, f"Open {i}", rating=2000 - 10 * i)
+    for i in range(players):
+        services.add_player(u, f"Under {i}", rating=1500 - 10 * i)
+    return folder, u
+
+
+def play_round(folder: Path) -> None:
+    out = services.pair_next(folder)
+    r = out.event.rounds[-1]
+    for b in r.boards:
+        services.record_result(folder, r.number, b.number, "1-0")
+
+
+def pool(folder: Path) -> tuple[dict[int, int], set]:
+    """How many sections hold each id as active, and every result in the event."""
+    active: dict[int, int] = {}
+    results = set()
+    for name, f in sections.folders(folder):
+        ev = store.load(f)
+        for p in ev.players:
+            if p.withdrawn_from is None:
+                active[p.id] = active.get(p.id, 0) + 1
+        for r in ev.rounds:
+            for b in r.boards:
+                results.add((name, r.number, b.players, b.result and b.result.text))
+    return active, results
+
+
+def test_free_move_before_the_first_pairing(tmp_path):
+    root, u = make(tmp_path)
+    m = sections.move_player(root, 2, "U1600")
+    assert (m.source, m.target, m.after_round, m.joined_round, m.written) == \
+        ("main", "U1600", 0, 1, True)
+    assert store.load(root).player(2) is None  # left players.toml: never paired there
+    p = store.load(u).player(2)
+    assert (p.name, p.rating, p.joined_round, p.withdrawn_from) == ("Open 1", 1990, 1, None)
+    assert store.check(root) == [] and store.check(u) == []
+
+
+def test_move_after_round_two_keeps_the_record(tmp_path):
+    root, u = make(tmp_path)
+    for _ in range(2):
+        play_round(root)
+        play_round(u)
+    before_results = pool(root)[1]
+    preview = sections.move_player(root, 3, "U1600", dry_run=True)
+    assert not preview.written and preview.after_round == 2 and preview.joined_round == 3
+    assert any(c.section == "U1600" and c.player == 3 and c.before is None and c.after
+               for c in preview.changes)  # he appears in U1600's standings
+    assert store.load(u).player(3) is None  # a preview writes nothing
+    m = sections.move_player(root, 3, "U1600")
+    assert m.changes == preview.changes
+    old = store.load(root).player(3)
+    assert old.withdrawn_from == 3 and old.notes == "moved to U1600 after round 2"
+    new = store.load(u).player(3)
+    assert (new.joined_round, new.withdrawn_from, new.notes) == (3, None, None)
+    assert pool(root)[1] == before_results  # no result lost
+    play_round(u)  # the late entrant is paired in U1600's round 3
+    assert 3 in store.load(u).rounds[-1].paired_ids()
+    assert 3 not in (services.pair_next(root).event.rounds[-1].paired_ids())
+    assert store.check(root) == [] and store.check(u) == []
+
+
+def refused(root: Path, *args, match: str, **kw) -> None:
+    before = snapshot(root)
+    with pytest.raises(SwissError) as exc:
+        sections.move_player(root, *args, **kw)
+    assert "\n" not in str(exc.value) and match in str(exc.value), str(exc.value)
+    assert snapshot(root) == before
+
+
+def test_refusals_write_nothing(tmp_path):
+    root, u = make(tmp_path)
+    refused(root, 1, "Nope", match="no section Nope")
+    refused(root, 1, "../x", match="not a section name")
+    refused(root, 99, "U1600", match="no player 99")
+    refused(root, 1, "main", match="already entered in section main")
+    play_round(root)
+    play_round(u)
+    play_round(u)  # U1600 has paired round 2: a player leaving main after round 1 misses it
+    refused(root, 1, "U1600", match="already paired round 2")
+    out = services.pair_next(root)  # main's round 2, no results yet
+    pid = out.event.rounds[-1].boards[0].players[0]
+    refused(root, pid, "U1600", match="without a result")
+
+
+def test_no_return_to_a_section_left(tmp_path):
+    """Found by the property test: moving back into the section a player left (his
+    withdrawn record there) took the old record for an interrupted move and withdrew him
+    from both sections."""
+    root, u = make(tmp_path)
+    play_round(root)
+    play_round(u)
+    sections.move_player(root, 1, "U1600")
+    refused(root, 1, "main", match="does not go back")
+    assert store.load(u).player(1).withdrawn_from is None
+
+
+def test_interrupted_move_is_reported_and_finished(tmp_path):
+    root, u = make(tmp_path)
+    play_round(root)
+    play_round(u)
+    # the first of the move's two writes (the target) done, the crash before the second
+    p = store.load(root).player(4)
+    with layout.moving(4):
+        store.update(u, lambda ev: sections._target_change(ev, p, 1, "U1600"))
+    problems = layout.pool_problems(root)
+    assert len(problems) == 1 and "player 4" in problems[0] and "main and U1600" in \
+        problems[0].replace("sections ", "")
+    assert store.check(root) == problems  # the event's check reports it
+    m = sections.move_player(root, 4, "U1600")  # run again: finishes
+    assert m.written and layout.pool_problems(root) == []
+    assert store.load(root).player(4).withdrawn_from == 2
+    assert pool(root)[0][4] == 1
+
+
+@settings(max_examples=15, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(moves=st.lists(st.tuples(st.integers(1, 8), st.booleans(), st.booleans()),
+                      min_size=1, max_size=4))
+def test_moves_never_lose_or_duplicate(tmp_path_factory, moves):
+    root, u = make(tmp_path_factory.mktemp("p"), players=4)
+    ids = set(pool(root)[0])
+    for pid, to_u, play in moves:
+        if play and len(store.load(root).rounds) < 2:  # 4 players: 2 rounds without rematches
+            play_round(root)
+            play_round(u)
+        results = pool(root)[1]
+        try:
+            sections.move_player(root, pid, "U1600" if to_u else "main")
+        except SwissError:
+            pass
+        active, after = pool(root)
+        assert set(active) == ids and set(active.values()) == {1}  # each once, none lost
+        assert after == results  # no result lost or added
+    assert layout.pool_problems(root) == []
