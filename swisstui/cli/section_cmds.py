@@ -19,7 +19,7 @@ NOT_SECTIONED = ("new", "import", "open", "demo", "display", "serve", "sections"
 #: Commands that, with several sections and no ``--section``, run once per section (the
 #: master list of standings, each section's crosstable, the check of every section)
 EVERY_SECTION = ("standings", "crosstable", "check")
-SUBCOMMANDS = ("list", "add", "remove", "move")
+SUBCOMMANDS = ("list", "add", "remove", "move", "distribute")
 
 
 def _out(text: str) -> None:
@@ -89,10 +89,37 @@ def cmd_move(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_distribute(args: argparse.Namespace) -> int:
+    ids = tuple(int(t) for t in (args.plays_up or "").split(",") if t.strip().isdigit())
+    d = sections.distribute(args.event, args.by, args.bands, base_date=args.date,
+                            plays_up=ids, dry_run=args.dry_run)
+    if args.json:
+        _out(json.dumps({"moves": [{"player": m.player, "name": m.name, "from": m.source,
+                                    "to": m.target} for m in d.moves],
+                         "kept": list(d.kept), "unplaced": list(d.unplaced),
+                         "paired": list(d.paired), "written": d.written},
+                        ensure_ascii=False, indent=2))
+        return 0
+    for m in d.moves:
+        _out(_("{name} ({pid}): {source} -> {target}").format(
+            name=m.name, pid=m.player, source=m.source, target=m.target))
+    if d.kept:
+        _out(_("plays up, kept in place: {items}").format(items=", ".join(map(str, d.kept))))
+    if d.unplaced:
+        _out(_("in no band (or no value), kept in place: {items}").format(
+            items=", ".join(map(str, d.unplaced))))
+    if d.paired:
+        _out(_("already paired, not moved: {items}").format(
+            items=", ".join(map(str, d.paired))))
+    _out(ngettext("{count} player moves", "{count} players move", len(d.moves)).format(
+        count=len(d.moves)) + "; " + (_("saved") if d.written else _("dry run: nothing written")))
+    return 0
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("sections", help=_("the sections of an event: list (the default), "
                                           "add, remove"))
-    ss = p.add_subparsers(dest="sections_command", metavar="list|add|remove|move")
+    ss = p.add_subparsers(dest="sections_command", metavar="list|add|remove|move|distribute")
     q = ss.add_parser("list", help=_("list the sections: name, game, system, players, "
                                      "rounds paired"))
     q.add_argument("event", metavar="EVENT", help=_("event folder"))
@@ -123,6 +150,20 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help=_("show what changes (places in both sections), write nothing"))
     q.add_argument("--json", action="store_true", help=_("as JSON"))
     q.set_defaults(func=cmd_move)
+    q = ss.add_parser("distribute", help=_("enter the players not yet paired in sections by "
+                                           "rating, rank, age or Go class"))
+    q.add_argument("event", metavar="EVENT", help=_("event folder"))
+    q.add_argument("--by", required=True, choices=sections.BY, help=_("what decides"))
+    q.add_argument("--bands", default=None, metavar="NAME:LOW-HIGH,...",
+                   help=_("the sections' bands, e.g. Open:1800-,U1800:-1799; for --by "
+                          "class, CLASS:SECTION to rename (S:Open)"))
+    q.add_argument("--date", default=None, metavar="YYYY-MM-DD",
+                   help=_("base date of the ages (default: the event's start)"))
+    q.add_argument("--plays-up", default=None, metavar="ID,...",
+                   help=_("players who stay in the section they are entered in"))
+    q.add_argument("--dry-run", action="store_true", help=_("show who moves, write nothing"))
+    q.add_argument("--json", action="store_true", help=_("as JSON"))
+    q.set_defaults(func=cmd_distribute)
 
 
 def default_list(argv: list[str]) -> list[str]:

@@ -133,3 +133,29 @@ def test_sections_move_cli(tmp_path, capsys):
     assert store.load(folder / "sections" / "U1600").player(pid) is not None
     refused(capsys, folder, "sections", "move", folder, pid, "Nope", match="no section Nope")
     refused(capsys, folder, "sections", "move", folder, 9999, "U1600", match="no player 9999")
+
+
+def test_sections_distribute_cli(tmp_path, capsys):
+    """``sections distribute EVENT --by rating --bands ... [--dry-run] [--plays-up]``."""
+    from swisstui.core import services as svc_all
+    from swisstui.core.services import sections as svc
+    folder = tmp_path / "ev"
+    shutil.copytree(SAMPLES / "chess", folder)
+    for f in (folder / "rounds").glob("*.toml"):
+        f.unlink()
+    (folder / "players.toml").write_text("")
+    svc.add_section(folder, "U1600")
+    for i, r in enumerate((2000, 1500, 1400)):
+        svc_all.add_player(folder, f"P{i}", rating=r)
+    before = files(folder)
+    argv = ("sections", "distribute", folder, "--by", "rating",
+            "--bands", "main:1600-,U1600:-1599", "--plays-up", "3")
+    rc, out, _err = run(capsys, *argv, "--dry-run")
+    assert rc == 0 and "P1 (2): main -> U1600" in out and "plays up, kept in place: 3" in out
+    assert "1 player moves; dry run: nothing written" in out and files(folder) == before
+    rc, out, _err = run(capsys, *argv, "--json")
+    assert rc == 0 and json.loads(out)["moves"] == [
+        {"player": 2, "name": "P1", "from": "main", "to": "U1600"}]
+    assert [p.id for p in store.load(folder / "sections" / "U1600").players] == [2]
+    refused(capsys, folder, "sections", "distribute", folder, "--by", "rating",
+            "--bands", "Nope:1-", match="no section Nope")

@@ -170,3 +170,74 @@ def test_moves_never_lose_or_duplicate(tmp_path_factory, moves):
         assert set(active) == ids and set(active.values()) == {1}  # each once, none lost
         assert after == results  # no result lost or added
     assert layout.pool_problems(root) == []
+
+
+# ---- distribute (issue 33 item 5) -----------------------------------------------------------
+
+def test_distribute_by_rating_with_preview_and_plays_up(tmp_path):
+    root, u = make(tmp_path)  # main: 2000..1950, U1600: 1500..1450
+    services.edit_player(root, 6, rating=1400)   # 1400 in main: goes to U1600
+    services.edit_player(u, 7, rating=1900)      # 1900 in U1600: goes to main
+    services.edit_player(root, 5, rating=1300)   # ... but plays up
+    before = snapshot(root)
+    d = sections.distribute(root, "rating", "main:1600-,U1600:-1599", plays_up=(5,),
+                            dry_run=True)
+    assert [(m.player, m.source, m.target) for m in d.moves] == \
+        [(6, "main", "U1600"), (7, "U1600", "main")]
+    assert d.kept == (5,) and not d.written and snapshot(root) == before
+    d = sections.distribute(root, "rating", "main:1600-,U1600:-1599", plays_up=(5,))
+    assert {p.id for p in store.load(root).players} == {1, 2, 3, 4, 5, 7}
+    assert {p.id for p in store.load(u).players} == {6, 8, 9, 10, 11, 12}
+    assert layout.pool_problems(root) == []
+
+
+def test_distribute_by_class_and_age_and_paired_players_stay(tmp_path):
+    root, u = make(tmp_path, players=2)
+    sections.add_section(root, "kyu")
+    services.edit_player(root, 1, rank="3d", birth="2010-05-01")
+    services.edit_player(root, 2, rank="2k", birth="1990")
+    d = sections.distribute(root, "class", "C:main,B:main,A:main,S:main,D:kyu,E:kyu,F:kyu",
+                            dry_run=True)
+    assert [(m.player, m.target) for m in d.moves] == [(2, "kyu")]
+    d = sections.distribute(root, "age", "U1600:-17,main:18-", base_date="2026-11-28",
+                            dry_run=True)  # 1 is 16, 2 is 36
+    assert [(m.player, m.target) for m in d.moves] == [(1, "U1600")]
+    assert set(d.unplaced) == {3, 4}  # no birth
+    play_round(u)
+    d = sections.distribute(root, "rating", "main:-", dry_run=True)
+    assert set(d.paired) == {3, 4} and {m.player for m in d.moves} == set()
+
+
+def test_distribute_refusals(tmp_path):
+    root, _u = make(tmp_path, players=2)
+    before = snapshot(root)
+    for by, bands, match in (("rating", "Nope:1-", "no section Nope"),
+                             ("rating", "main1800", "not NAME:LOW-HIGH"),
+                             ("rating", "main:x-", "not a whole number"),
+                             ("colour", "main:1-", "--by must be one of"),
+                             ("rating", None, "give the bands")):
+        with pytest.raises(SwissError) as exc:
+            sections.distribute(root, by, bands)
+        assert match in str(exc.value) and "\n" not in str(exc.value)
+    assert snapshot(root) == before
+
+
+@settings(max_examples=15, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(ratings=st.lists(st.integers(1000, 2400), min_size=8, max_size=8),
+       cut=st.integers(1000, 2400), pinned=st.sets(st.integers(1, 8), max_size=3))
+def test_distribute_never_loses_or_duplicates(tmp_path_factory, ratings, cut, pinned):
+    root, u = make(tmp_path_factory.mktemp("d"), players=4)
+    for pid, r in zip(range(1, 9), ratings):
+        services.edit_player(root if pid <= 4 else u, pid, rating=r)
+    ids = set(pool(root)[0])
+    d = sections.distribute(root, "rating", f"main:{cut}-,U1600:-{cut - 1}",
+                            plays_up=tuple(pinned))
+    active, _r = pool(root)
+    assert set(active) == ids and set(active.values()) == {1}
+    where = {p.id: "main" for p in store.load(root).players}
+    where.update({p.id: "U1600" for p in store.load(u).players})
+    for pid, r in zip(range(1, 9), ratings):
+        if pid not in pinned:
+            assert where[pid] == ("main" if r >= cut else "U1600")
+    assert set(d.kept) <= pinned

@@ -283,3 +283,187 @@ def _stale(ev: Any, p: Any) -> Any:
 def _drop(ev: Any, pid: int) -> Any:
     from dataclasses import replace
     return replace(ev, players=tuple(q for q in ev.players if q.id != pid))
+
+
+# ---- distributing players (issue 33 item 5) -------------------------------------------------
+
+#: The Japanese class table (Go): class -> (strongest, weakest) rank, as rank values
+#: (core/ranks.py: 1d = 0, 1k = -1); S is the open class (7 dan and above, professionals)
+CLASS_TABLE: tuple[tuple[str, str | None, str | None], ...] = (
+    ("S", None, "7d"), ("A", "6d", "5d"), ("B", "4d", "3d"), ("C", "2d", "1d"),
+    ("D", "1k", "4k"), ("E", "5k", "9k"), ("F", "10k", None))
+BY = ("rating", "rank", "age", "class")
+
+
+@dataclass(frozen=True)
+class Band:
+    """Section ``section`` takes the values from ``low`` to ``high`` (None: no bound)."""
+
+    section: str
+    low: int | None
+    high: int | None
+
+    def holds(self, value: int) -> bool:
+        return (self.low is None or value >= self.low) and \
+            (self.high is None or value <= self.high)
+
+
+@dataclass(frozen=True)
+class Assignment:
+    player: int
+    name: str
+    source: str
+    target: str
+
+
+@dataclass(frozen=True)
+class Distribution:
+    """Who moves where (``moves``), who stays because he plays up (``kept``), who fits no
+    band or has no value to sort by (``unplaced``), who is paired already (``paired``);
+    ``written`` False for a preview."""
+
+    moves: tuple[Assignment, ...]
+    kept: tuple[int, ...]
+    unplaced: tuple[int, ...]
+    paired: tuple[int, ...]
+    written: bool
+
+
+def _bound(by: str, text: str) -> int | None:
+    from .. import ranks
+    text = text.strip()
+    if not text:
+        return None
+    if by == "rank":
+        return ranks.rank_value(text)
+    if not text.isdigit():
+        raise SwissError(_("band bound {text!r} is not a whole number").format(text=text), field="bands")
+    return int(text)
+
+
+def parse_bands(by: str, text: str | None) -> tuple[Band, ...]:
+    """``Open:1800-,U1800:-1799`` (rating), ``dan:1d-,kyu:-1k`` (rank), ``Juniors:-17``
+    (age); for ``class`` the table :data:`CLASS_TABLE`, each class into the section of its
+    letter unless ``--bands`` maps it (``S:Open,A:dan,B:dan``)."""
+    from .. import ranks
+    if by not in BY:
+        raise SwissError(_("--by must be one of {items}, not {value!r}").format(items=", ".join(BY), value=by), field="by")
+    if by == "class":
+        names = dict(part.split(":", 1) for part in (text or "").split(",") if ":" in part)
+        out = []
+        for cls, strong, weak in CLASS_TABLE:
+            hi = ranks.rank_value(strong) if strong else None
+            lo = ranks.rank_value(weak) if weak else None
+            out.append(Band(names.get(cls, cls).strip(), lo, hi))
+        return tuple(out)
+    if not text:
+        raise SwissError(_("give the bands, e.g. --bands Open:1800-,U1800:-1799"), field="bands")
+    out = []
+    for part in text.split(","):
+        name, sep, span = part.partition(":")
+        low, dash, high = span.partition("-")  # ranks hold no "-" of their own
+        if not sep or not dash:
+            raise SwissError(_("band {part!r} is not NAME:LOW-HIGH (e.g. Open:1800-, U1800:-1799)").format(part=part), field="bands")
+        try:
+            a, b = _bound(by, low), _bound(by, high)
+        except SwissError:
+            raise
+        except Exception:
+            raise SwissError(_("band {part!r} is not NAME:LOW-HIGH (e.g. Open:1800-, U1800:-1799)").format(part=part), field="bands") from None
+        if a is not None and b is not None and a > b:
+            a, b = b, a
+        out.append(Band(layout.check_name(name.strip()), a, b))
+    return tuple(out)
+
+
+def _value(by: str, p: Any, base: str) -> int | None:
+    from .. import ranks
+    if by == "rating":
+        return p.rating
+    if by in ("rank", "class"):
+        return ranks.rank_value(p.rank) if p.rank else None
+    if not p.birth:
+        return None
+    y, m, d = (list(map(int, p.birth.split("-"))) + [1, 1])[:3]
+    by_, bm, bd = map(int, base.split("-"))
+    return by_ - y - ((bm, bd) < (m, d))
+
+
+def distribute(event: Folder, by: str, bands: str | None = None, *,
+               base_date: str | None = None, plays_up: tuple[int, ...] = (),
+               dry_run: bool = False) -> Distribution:
+    """Enter each player of the event's pool in the section his rating, rank, age at
+    ``base_date`` or Go class says (docs/FORMAT.md "Sections").  Only players paired in
+    no round move (a free move, same id); one who plays up (``plays_up`` ids, and the
+    root's ``plays_up = [...]``) stays where he is entered; one whom no band fits, or with
+    no rating / rank / birth, stays and is listed.  Every target section must exist."""
+    import datetime
+    every = folders(event)
+    names = [n for n, _f in every]
+    spec = parse_bands(by, bands)
+    for b in spec:
+        if b.section not in names:
+            raise SwissError(_("no section {name} in {event} (sections: {items})").format(name=b.section, event=event, items=", ".join(names)), field="section")
+    root = root_of(event)
+    pinned = set(plays_up) | set(layout.read_root(root)[1].get("plays_up", ()))
+    evs = {n: store.load(f) for n, f in every}
+    base = base_date or evs[names[0]].settings.date_start or datetime.date.today().isoformat()
+    moves, kept, unplaced, paired = [], [], [], []
+    for name in names:
+        ev = evs[name]
+        seated = {pid for r in ev.rounds for pid in r.paired_ids()}
+        for p in ev.players:
+            if p.withdrawn_from is not None:
+                continue
+            if p.id in seated:
+                paired.append(p.id)
+                continue
+            if p.id in pinned:
+                kept.append(p.id)
+                continue
+            v = _value(by, p, base)
+            band = next((b for b in spec if v is not None and b.holds(v)), None)
+            if band is None:
+                unplaced.append(p.id)
+            elif band.section != name:
+                moves.append(Assignment(p.id, p.name, name, band.section))
+    out = Distribution(tuple(moves), tuple(kept), tuple(unplaced), tuple(paired),
+                       not dry_run)
+    if dry_run or not moves:
+        return out
+    folder_of = dict(every)
+    ids = {m.player for m in moves}
+    by_id = {p.id: p for ev in evs.values() for p in ev.players}
+    for target in names:  # the targets first, then the sources (as a move does)
+        incoming = [by_id[m.player] for m in moves if m.target == target]
+        if incoming:
+            with layout.moving_all(ids):
+                store.update(folder_of[target], partial_enter(incoming))
+    for source in names:
+        leaving = {m.player for m in moves if m.source == source}
+        if leaving:
+            store.update(folder_of[source], partial_leave(leaving))
+    return out
+
+
+def partial_enter(players: list[Any]) -> Any:
+    from dataclasses import replace
+
+    def change(ev: Any) -> Any:
+        joined = ev.current_round + 1 if ev.current_round else 1
+        for p in players:
+            if ev.player(p.id) is None:
+                ev = ev.with_player(replace(p, joined_round=joined, withdrawn_from=None))
+        return ev
+    return change
+
+
+def partial_leave(ids: set[int]) -> Any:
+    from .. import registration
+
+    def change(ev: Any) -> Any:
+        for pid in ids:
+            if ev.player(pid) is not None:
+                ev = registration.remove_player(ev, pid)
+        return ev
+    return change

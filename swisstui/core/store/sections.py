@@ -35,7 +35,7 @@ SECTIONS_SCHEMA = 2
 DEFAULT_SECTION = "main"
 #: Keys only the root's event.toml has: the root section's name, and whether a player may
 #: be entered in several sections (the same id, the same name)
-ROOT_KEYS = ("section", "multi_entry")
+ROOT_KEYS = ("section", "multi_entry", "plays_up")
 #: Never inherited: forbidden pairs name the root's players; ``[interop]`` keeps another
 #: program's records of the root's file
 NOT_INHERITED = ("schema", "forbidden", "interop")
@@ -126,6 +126,11 @@ def root_keys(path: Path, text: str, data: dict[str, Any]) -> tuple[dict[str, An
     if "multi_entry" in data:
         extra["multi_entry"] = r.get("multi_entry", "bool")
         data.pop("multi_entry")
+    if "plays_up" in data:
+        ids = data.pop("plays_up")
+        if not isinstance(ids, list) or not all(type(i) is int and i > 0 for i in ids):
+            raise r.err("plays_up", _("plays_up must be a list of player ids, e.g. plays_up = [7, 12]"))
+        extra["plays_up"] = list(ids)
     return data, extra
 
 
@@ -254,7 +259,13 @@ _MOVING: ContextVar[frozenset[int]] = ContextVar("swisstui_moving", default=froz
 
 @contextmanager
 def moving(pid: int) -> Iterator[None]:
-    token = _MOVING.set(_MOVING.get() | {pid})
+    with moving_all({pid}):
+        yield
+
+
+@contextmanager
+def moving_all(ids: set[int] | frozenset[int]) -> Iterator[None]:
+    token = _MOVING.set(_MOVING.get() | frozenset(ids))
     try:
         yield
     finally:
