@@ -329,11 +329,14 @@ class _ResultParser(argparse.ArgumentParser):
 
 
 def cmd_result(args: argparse.Namespace) -> int:
+    from ..core.services import sections
+    typed = args.board  # the hall's number (a section's first_board on): shown as typed
+    args.board = sections.section_board(args.event, typed)
     if args.clear:
         if args.result is not None:
             raise SwissError(_("give either a RESULT or --clear, not both"))
         out = services.clear_result(args.event, args.round, args.board)
-        _out(_("round {round} board {board}: result cleared").format(round=args.round, board=args.board))
+        _out(_("round {round} board {board}: result cleared").format(round=args.round, board=typed))
     else:
         if args.result is None:
             raise SwissError(_("no RESULT given (or use --clear)"))
@@ -355,7 +358,7 @@ def cmd_result(args: argparse.Namespace) -> int:
         assert board.result is not None  # record_result has just written it
         names = " – ".join(by_id[pid].name for pid in board.players)
         msg = _("round {round} board {board}: {result} ({names})").format(
-            round=args.round, board=args.board, result=board.result.text, names=names)
+            round=args.round, board=typed, result=board.result.text, names=names)
         for pid in out.dropped:
             msg += _("; {player} drops").format(player=by_id[pid].name)
         _out(msg)

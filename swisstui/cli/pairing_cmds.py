@@ -10,6 +10,7 @@ import argparse
 import json
 
 from ..core import services, textwidth
+from ..core.services import sections
 from ..core.board_setup import describe
 from ..core.games import profile
 from ..core.interop.formats import pairing_json
@@ -29,7 +30,9 @@ def _name(event, pid: int) -> str:
     return f"{pid} {p.name}" if p else str(pid)
 
 
-def format_round(event, rnd) -> list[str]:
+def format_round(event, rnd, first: int = 1) -> list[str]:
+    """The round as a list; ``first``: the hall's number of board 1 (a section's
+    ``first_board``)."""
     pts = services.pairing_scores(event, rnd.number)  # points, or the McMahon score
     cols = profile(event.game).seats.list_marks
     lines = [_("Round {number}").format(number=rnd.number)]
@@ -40,7 +43,7 @@ def format_round(event, rnd) -> list[str]:
         ca, cc = (f"({cols[0]}) ", f"({cols[1]}) ") if cols else ("", "")
         # Go handicap games: "  H3 komi 0.5", the word in the reader's language (H3 コミ 0.5)
         terms = describe(event.game, b, _)
-        lines.append(f"{b.number:>4}  {ca}{textwidth.ljust(_name(event, a), width)} "
+        lines.append(f"{b.number + first - 1:>4}  {ca}{textwidth.ljust(_name(event, a), width)} "
                      f"{pts.get(a, 0):>5g}  -  "
                      f"{cc}{textwidth.ljust(_name(event, c), width)} {pts.get(c, 0):>5g}"
                      + (f"  {terms}" if terms else ""))
@@ -70,7 +73,7 @@ def cmd_pair(args: argparse.Namespace) -> int:
             data["explain_byes"] = list(p.bye_notes)
         print(json.dumps(data, ensure_ascii=False, indent=1))
         return 0
-    print("\n".join(format_round(ev, p.round)))
+    print("\n".join(format_round(ev, p.round, sections.first_board(args.event))))
     for w in p.warnings:
         print(_("warning: {w}").format(w=w))
     if args.explain:
@@ -91,7 +94,7 @@ def cmd_swap(args: argparse.Namespace) -> int:
         out = services.preview_swap(services.load(args.event), args.round, args.a, args.b)
     else:
         out = services.swap(args.event, args.round, args.a, args.b)
-    print("\n".join(format_round(out.event, out.round)))
+    print("\n".join(format_round(out.event, out.round, sections.first_board(args.event))))
     if out.broken:
         print(_("this edit would break:") if args.dry_run else _("this edit breaks:"))
         for line in out.broken:

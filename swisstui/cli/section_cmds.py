@@ -31,7 +31,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     if args.json:
         _out(json.dumps([{"name": s.name, "folder": str(s.folder), "game": s.game,
                           "system": s.system, "rounds": s.rounds, "players": s.players,
-                          "paired": s.paired} for s in rows], ensure_ascii=False, indent=2))
+                          "paired": s.paired, "first_board": s.first_board} for s in rows], ensure_ascii=False, indent=2))
         return 0
     for s in rows:
         _out(ngettext("{name}: {game}, {system}, {players} player, round {paired} of {rounds} paired ({folder})",

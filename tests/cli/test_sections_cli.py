@@ -159,3 +159,33 @@ def test_sections_distribute_cli(tmp_path, capsys):
     assert [p.id for p in store.load(folder / "sections" / "U1600").players] == [2]
     refused(capsys, folder, "sections", "distribute", folder, "--by", "rating",
             "--bands", "Nope:1-", match="no section Nope")
+
+
+def test_first_board_hall_numbering(tmp_path, capsys):
+    """A section's ``first_board = 101`` (issue 33 item 6): its pairing list numbers its
+    boards from 101, ``result`` takes the hall's number (101 is its board 1), a number
+    below 101 is refused in one line, a settings change of the section keeps the key, the
+    root (no key) numbers from 1 as before."""
+    from swisstui.core import services as svc_all
+    from swisstui.core.services import sections as svc
+    folder = tmp_path / "ev"
+    shutil.copytree(SAMPLES / "chess", folder)
+    u = svc.add_section(folder, "U1600").folder
+    with (u / "event.toml").open("a") as f:
+        f.write("first_board = 101\n")
+    for i in range(4):
+        svc_all.add_player(u, f"P{i}", rating=1500 - i)
+    assert svc.first_board(u) == 101 and svc.first_board(folder) == 1
+    rc, out, _err = run(capsys, "pair", folder, "--section", "U1600")
+    assert rc == 0 and [ln.split()[0] for ln in out.splitlines()[1:3]] == ["101", "102"], out
+    rc, out, _err = run(capsys, "result", folder, 1, 102, "1-0", "--section", "U1600")
+    assert rc == 0 and "board 102" in out
+    assert store.load(u).rounds[0].board(2).result.text == "1-0"
+    assert store.load(u).rounds[0].board(1).result is None
+    refused(capsys, folder, "result", folder, 1, 2, "1-0", "--section", "U1600",
+            match="numbered from 101")
+    svc_all.change_settings(u, seed=5)
+    assert "first_board = 101" in (u / "event.toml").read_text()
+    assert store.check(u) == []
+    (u / "event.toml").write_text((u / "event.toml").read_text().replace("= 101", "= 0"))
+    assert any("first_board must be a board number" in p for p in store.check(u))

@@ -32,6 +32,7 @@ class Section:
     players: int
     paired: int
     root: bool
+    first_board: int = 1
 
 
 def root_of(folder: Folder) -> Path:
@@ -60,7 +61,7 @@ def list_sections(event: Folder) -> tuple[Section, ...]:
         ev = store.load(folder)
         out.append(Section(name, folder, ev.settings.game, ev.settings.system,
                            ev.settings.rounds, len(ev.players), len(ev.rounds),
-                           layout.root_of(folder) is None))
+                           layout.root_of(folder) is None, layout.first_board(folder)))
     return tuple(out)
 
 
@@ -467,3 +468,25 @@ def partial_leave(ids: set[int]) -> Any:
                 ev = registration.remove_player(ev, pid)
         return ev
     return change
+
+
+# ---- board numbers in the hall (issue 33 item 6) --------------------------------------------
+
+def first_board(folder: Folder) -> int:
+    """The hall's number of the section's board 1: its event.toml's ``first_board``
+    (default 1; never inherited, each section numbers its own boards)."""
+    return layout.first_board(Path(folder))
+
+
+def hall_board(folder: Folder, number: int) -> int:
+    """The number a director sees and types for the section's board ``number``."""
+    return number + first_board(folder) - 1
+
+
+def section_board(folder: Folder, typed: int) -> int:
+    """The section's board number of the hall's number ``typed`` (what a director types):
+    a number below the section's first board is refused in one line."""
+    first = first_board(folder)
+    if typed < first:
+        raise SwissError(_("board {typed} is not one of section {section}'s boards: they are numbered from {first}").format(typed=typed, section=section_name(folder), first=first), field="board")
+    return typed - first + 1

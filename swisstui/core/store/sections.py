@@ -126,6 +126,7 @@ def root_keys(path: Path, text: str, data: dict[str, Any]) -> tuple[dict[str, An
     if "multi_entry" in data:
         extra["multi_entry"] = r.get("multi_entry", "bool")
         data.pop("multi_entry")
+    _own_keys(r, data, extra)
     if "plays_up" in data:
         ids = data.pop("plays_up")
         if not isinstance(ids, list) or not all(type(i) is int and i > 0 for i in ids):
@@ -186,10 +187,46 @@ def section_doc(full: dict[str, Any], base: dict[str, Any]) -> dict[str, Any]:
 
 
 def section_keys(path: Path, text: str, data: dict[str, Any]) -> None:
-    """A section's own event.toml: the keys of an event.toml but the root's own."""
+    """A section's own event.toml: the keys of an event.toml but the root's own, and the
+    folder's own keys (:data:`OWN_KEYS`), taken out of ``data`` here."""
     from .parsing import _SETTINGS_KEYS
-    _Reader(path, text, data, label="event.toml").only(
-        tuple(k for k in _SETTINGS_KEYS if k != "schema"))
+    r = _Reader(path, text, data, label="event.toml")
+    _own_keys(r, data, {})
+    r.only(tuple(k for k in _SETTINGS_KEYS if k != "schema"))
+
+
+#: Keys of a folder's own event.toml (the root's or a section's), never inherited, not
+#: settings of the pairing: ``first_board``, the number the section's first board has in the
+#: hall's numbering (the U1600 from 101), default 1
+OWN_KEYS = ("first_board",)
+MAX_FIRST_BOARD = 99_999
+
+
+def _own_keys(r: _Reader, data: dict[str, Any], extra: dict[str, Any]) -> None:
+    if "first_board" in data:
+        value = r.get("first_board", "int")
+        if not 1 <= value <= MAX_FIRST_BOARD:
+            raise r.err("first_board", _("first_board must be a board number from 1 to {limit}, not {value}").format(limit=MAX_FIRST_BOARD, value=value))
+        extra["first_board"] = data.pop("first_board")
+
+
+def own_keys(folder: Path) -> dict[str, Any]:
+    """The folder's own keys as its event.toml says them now ({} when it says none or
+    cannot be read: the reader reports that)."""
+    from .reading import _read_toml
+    path = Path(folder) / EVENT_FILE
+    try:
+        text, data = _read_toml(path)
+        extra: dict[str, Any] = {}
+        _own_keys(_Reader(path, text, data, label="event.toml"), data, extra)
+    except (SwissError, OSError):
+        return {}
+    return extra
+
+
+def first_board(folder: Path) -> int:
+    """The hall's number of the folder's board 1 (its ``first_board``, default 1)."""
+    return int(own_keys(folder).get("first_board", 1))
 
 
 def other_players(folder: Path) -> list[tuple[str, Path]]:

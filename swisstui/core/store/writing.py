@@ -31,6 +31,7 @@ def event_doc(folder: Path, settings: Settings) -> dict[str, Any]:
         base = _settings_doc(_parse_settings(folder / EVENT_FILE, "",
                                              sections.merge(base_data, own)))
         diff = sections.section_doc(doc, base)
+        diff.update(sections.own_keys(folder))  # first_board: the section's own, kept
         return {"game": settings.game, **diff} if own else diff
     extra: dict[str, Any] = {}
     if os.path.lexists(folder / EVENT_FILE):
