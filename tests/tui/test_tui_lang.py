@@ -448,6 +448,8 @@ def test_no_english_word_on_the_screens(tmp_path, lang, game):
         allowed |= set(values)
     for opt in profile(game).options.values():
         allowed |= {str(c) for c in opt.choices or ()}
+    # the result's extras are notation the director types (Renju's ``black=17``)
+    allowed |= set(profile(game).entry.extras)
 
     async def run():
         app = SwissApp(folder, mode="registration", lang=lang)
