@@ -64,6 +64,18 @@ if hasattr(_signal, "pthread_sigmask"):  # a SIGINT held back during start-up: n
     _signal.pthread_sigmask(_signal.SIG_UNBLOCK, {_signal.SIGINT})
 
 
+def _reader_left() -> None:
+    """The reader of standard output went away (``| head``) while a command printed: exit 1
+    quietly, as the commands' own writers do (cli.event_cmds._out), never a traceback.  What
+    the command wrote to the event was already on disk, whole (every write is atomic)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except OSError:
+        pass
+    os._exit(1)
+
+
 def _opens_the_tui(argv: list[str]) -> bool:
     """``swisstui``, ``swisstui EVENT`` and the TUI commands (see ``cli.main``)."""
     return not argv or argv[0] in TUI_COMMANDS or (
@@ -80,6 +92,8 @@ def run() -> None:
         rc = main()
     except KeyboardInterrupt:
         _quit()
+    except BrokenPipeError:  # `swisstui desk EVENT | head`: the reader left; say nothing
+        _reader_left()
     _signal.signal(_signal.SIGINT, _quit)
     for stream in (sys.stdout, sys.stderr):
         try:

@@ -133,3 +133,27 @@ def test_python_m_swisstui_takes_ctrl_c_while_it_imports_the_command_line():
         rc, err = _python_m(base + delay)
         assert "Traceback" not in err and "KeyboardInterrupt" not in err, (base, delay, err)
         assert (rc, err) in ((130, INTERRUPTED.decode()), (0, "")), (base, delay, rc, err)
+
+
+# ---- a reader that leaves early ---------------------------------------------------------------
+
+@pytest.mark.parametrize("argv", [["desk", "{ev}"], ["fees", "{ev}"], ["players", "list", "{ev}"],
+                                  ["standings", "{ev}"], ["crosstable", "{ev}"],
+                                  ["sections", "{ev}"], ["check", "{ev}"]])
+def test_a_reader_that_leaves_early_gets_no_traceback(tmp_path, argv):
+    """``swisstui desk EVENT | head -1`` printed a BrokenPipeError traceback (the desk's
+    printer had no guard of its own): any command whose reader leaves exits quietly."""
+    import shutil
+    if not CONSOLE_SCRIPT.exists():
+        pytest.skip(f"no console script at {CONSOLE_SCRIPT} (not a pip-installed venv)")
+    ev = tmp_path / "ev"
+    shutil.copytree(SAMPLE, ev)
+    cmd = [str(CONSOLE_SCRIPT), *(a.format(ev=ev) for a in argv)]
+    for _ in range(3):  # the reader must leave while the command still prints
+        r, w = os.pipe()
+        p = subprocess.Popen(cmd, stdout=w, stderr=subprocess.PIPE)
+        os.close(w)
+        os.read(r, 1)
+        os.close(r)
+        _, err = p.communicate(timeout=60)
+        assert b"Traceback" not in err, err.decode()
