@@ -53,6 +53,8 @@ SETTINGS_SAME = N_("settings: nothing changed")
 SETTINGS_CONFIRM = N_("Save these settings?")
 SETTINGS_SAVED = N_("saved: settings {keys}")
 WARMING = N_("large field: the pairing solver compiles in the background (about a minute)")
+SECTION_NOW = N_("section: {name}")
+ONE_SECTION = N_("this event has one section (swisstui sections add EVENT NAME adds one)")
 
 
 class SwissApp(OrderedKeysApp):
@@ -83,7 +85,12 @@ class SwissApp(OrderedKeysApp):
         localise_classes((type(self), *_ModeScreenTypes))
         super().__init__()
         self.animation_level = "none"
+        # the folder every mode acts on: the current section's (F9 switches); the event's
+        # root (its first section) for what is event-wide (issue 33 item 8)
         self.folder = Path(folder)
+        self.root = self.folder
+        # the current section's name when the event has several (the header shows it)
+        self.section: str | None = None
         self._themes, self._theme_name = resolve_theme(theme)
         self.event: Event | None = None
         self.event_version = 0
@@ -301,6 +308,12 @@ class SwissApp(OrderedKeysApp):
     # ---- the event --------------------------------------------------------------------------
     def set_event(self, event: Event) -> None:
         self.event = event
+        self.root = backend.event_root(self.folder)
+        try:
+            self.section = (backend.section_name(self.folder)
+                            if backend.several_sections(self.folder) else None)
+        except SwissError:  # the root's file unreadable this instant: the folder's name
+            self.section = self.folder.name if self.section is not None else None
         self.event_version += 1
         self.load_error = None
         screen = self.screen
@@ -388,6 +401,8 @@ class SwissApp(OrderedKeysApp):
             notes = notes + ((extras,) if extras else ()) + ("",
                                                              *game_notations(self.event.game))
         rows_global = [(k.label, k.shown) for k in keymap.GLOBAL]
+        if self.section is not None:
+            rows_global.append((keymap.SECTION_KEY.label, keymap.SECTION_KEY.shown))
         rows_global += [("Up / Down / PgUp / PgDn", _("Move in lists")),
                         ("Tab / Shift+Tab", _("Next / previous field"))]
         title = _("Keys — {mode}").format(mode=keymap.mode_title(mode))
@@ -481,6 +496,36 @@ class SwissApp(OrderedKeysApp):
             if retranslate is not None:
                 retranslate()
         self._notify_screen(_("language: {name}").format(name=language_name(lang)), "ok")
+
+    # ---- sections (issue 33 item 8) --------------------------------------------------------
+    def action_section(self) -> None:
+        """F9: the sections of the event (name, game, round, players); the one chosen is
+        the folder every mode acts on from now on."""
+        if self.event is None or self._dialog_open():
+            return
+        if not backend.several_sections(self.folder):
+            self._notify_screen(_(ONE_SECTION), "")
+            return
+        try:
+            rows = backend.sections(self.folder)
+        except SwissError as exc:
+            self.show_error(str(exc))
+            return
+        from .screens.sections import SectionPicker
+        self.push_screen(SectionPicker(rows, backend.section_name(self.folder)),
+                         lambda name: self._section_picked(rows, name))
+
+    def _section_picked(self, rows, name: str | None) -> None:
+        chosen = next((r for r in rows if r.name == name), None)
+        if chosen is None:
+            return
+        self.use_section(chosen.folder)
+        self._notify_screen(_(SECTION_NOW).format(name=chosen.name), "ok")
+
+    def use_section(self, folder: Path) -> None:
+        """Every mode acts on the section in ``folder`` from now on (read at once)."""
+        self.folder = Path(folder)
+        self.action_reload()
 
     def action_reload(self) -> None:
         self._fingerprint = None

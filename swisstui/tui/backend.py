@@ -336,3 +336,43 @@ def likely_duplicates(event: Event, name: str | None, federation_id: str | None 
 
 def check_in(folder: Path, pid: int, present: bool) -> services.PlayerOutcome:
     return guarded(services.check_in, folder, pid, present)
+
+
+# ---- sections (issue 33; docs/FORMAT.md "Sections") -------------------------------------------
+
+def event_root(folder: Path) -> Path:
+    """The event's folder, given the event's or one of its sections' folder."""
+    from ..core.services import sections
+    return sections.root_of(folder)
+
+
+def several_sections(folder: Path) -> bool:
+    """Whether ``folder``'s event has more than one section (a one-section event: no
+    section switcher, no section column)."""
+    from ..core.store import sections as layout
+    try:
+        return layout.has_sections(Path(folder))
+    except SwissError:
+        return False
+
+
+def sections(folder: Path):
+    """Every section of ``folder``'s event (name, folder, game, rounds, players…), the
+    root's first."""
+    from ..core.services import sections as svc
+    return guarded(svc.list_sections, folder)
+
+
+def section_name(folder: Path) -> str:
+    from ..core.services import sections as svc
+    return guarded(svc.section_name, folder)
+
+
+def pool(folder: Path, event: Event) -> list[tuple[str, Event]]:
+    """The registration desk's pool: (section name, its event) of every section of the
+    event, the root's first; the section ``folder`` is (whose event is ``event``, already
+    read) taken as given."""
+    from ..core.services import sections as svc
+    here = Path(folder).resolve()
+    return [(name, event if Path(path).resolve() == here else guarded(services.load, path))
+            for name, path in guarded(svc.folders, folder)]

@@ -106,6 +106,12 @@ GLOBAL: tuple[Key, ...] = (
     Key("ctrl+q", "app.quit", N_("Quit"), show=False, priority=True),
 )
 
+# The section switcher (issue 33 item 8): F9 in every mode (no mode uses it; terminals and
+# PuTTY send it; Ctrl+S is left alone, a terminal may take it for flow control).  Bound in
+# every event, listed in F1 help only when the event has more than one section, so that a
+# one-section event shows no section UI at all.
+SECTION_KEY = Key("f9", "app.section", N_("Switch section"), show=False)
+
 # Translators' width budget for the key bar's labels (``foot``, or the description when
 # there is none): the first line holds as many whole entries as fit in 80 columns, so the
 # labels of the entries shown (show=True) should stay at most 12 columns each; F1 lists all.
@@ -266,4 +272,4 @@ def bindings(mode: str) -> list[BindingType]:
 
 
 def global_bindings() -> list[BindingType]:
-    return [k.binding() for k in GLOBAL]
+    return [k.binding() for k in (*GLOBAL, SECTION_KEY)]

@@ -3,6 +3,7 @@ notice, and following the application's current event."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from textual import events
@@ -33,6 +34,7 @@ class EventScreen(Screen):
     MODE = ""
     _seen_version = -1
     _seen_lang = ""  # the language the screen's fixed texts were drawn in
+    _seen_folder: Path | None = None  # the section folder the screen last drew (F9)
 
     @property
     def sapp(self) -> SwissApp:
@@ -93,7 +95,11 @@ class EventScreen(Screen):
         if not force and self._seen_version == self.sapp.event_version:
             return
         self._seen_version = self.sapp.event_version
-        self.query_one(EventHeader).show(self.event, self.title_text)
+        if self._seen_folder != self.sapp.folder:
+            if self._seen_folder is not None:
+                self.section_changed()
+            self._seen_folder = self.sapp.folder
+        self.query_one(EventHeader).show(self.event, self.title_text, self.sapp.section)
         if self.event is not None:
             try:
                 self.show_event(self.event)
@@ -105,6 +111,15 @@ class EventScreen(Screen):
 
     def show_event(self, event: Event) -> None:  # pragma: no cover - overridden
         pass
+
+    def section_changed(self) -> None:
+        """The director switched to another section (F9): what the screen kept of the
+        previous one (the round on view, the standings after round N, the last pairing
+        made) is forgotten, so it shows the new section's latest round."""
+        for attr, value in (("round_no", 0), ("_follow_latest", True), ("upto", None),
+                            ("last_pairing", None), ("_cursor_round", -1)):
+            if hasattr(self, attr):
+                setattr(self, attr, value)
 
     def round_gone(self, shown: int, event: Event) -> None:
         """The round this screen showed is no longer in the event (undone by another

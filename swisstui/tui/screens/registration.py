@@ -75,6 +75,13 @@ COLUMNS = [
 ]
 WIDTHS = [4, 24, 8, 10, 4, 14]  # Status takes what the others leave (17 cells at 80 columns)
 FIXED = dict(zip(COLUMNS[:-1], WIDTHS[:-1]))
+# An event of several sections: the whole pool, with the section of each player after the id
+# (the name gives it the room).
+# Translators: registration column title (the player's section: Open, U1600, kyu), at most
+# 8 columns.
+SECTION_COLUMN = N_("Section")
+POOL_FIXED = {**FIXED, SECTION_COLUMN: 8, N_("Name"): 18}
+ELSEWHERE = N_("{id} {name} is in section {section}: F9 switches to it")
 
 
 def titles() -> list[str]:
@@ -158,19 +165,32 @@ class RegistrationScreen(EventScreen):
         t = self.query_one("#players", FastTable)
         needle = self.filter_text.strip()
         rows, keys = [], []
-        for p in event.players:
-            # accents, case and kana folded as on the players' page (core.collation)
-            if needle and not matches_player(needle, p):
-                continue
-            rating = p.rank or (str(p.rating) if p.rating is not None else "")
-            rows.append((str(p.id), p.name, rating, p.club or "", p.country or "",
-                         player_status(p, event)))
-            keys.append(str(p.id))
-        keep = self.selected_id()
-        update_table(t, titles(), rows, {_(k): v for k, v in FIXED.items()}, keys,
-                     fit=(_("Status"),))
+        here = self.sapp.section
+        # several sections: every section's players (the pool), the section after the id;
+        # a player of another section is keyed SECTION:ID (his id may be entered here too)
+        pool = backend.pool(self.sapp.folder, event) if here is not None \
+            else [("", event)]
+        for section, ev in pool:
+            for p in ev.players:
+                # accents, case and kana folded as on the players' page (core.collation)
+                if needle and not matches_player(needle, p):
+                    continue
+                rating = p.rank or (str(p.rating) if p.rating is not None else "")
+                cells = (p.name, rating, p.club or "", p.country or "", player_status(p, ev))
+                rows.append((str(p.id), section, *cells) if here is not None
+                            else (str(p.id), *cells))
+                keys.append(str(p.id) if section == (here or "") else f"{section}:{p.id}")
+        keep = self.query_one("#players", FastTable).cursor_key
+        if here is None:
+            update_table(t, titles(), rows, {_(k): v for k, v in FIXED.items()}, keys,
+                         fit=(_("Status"),))
+        else:
+            cols = titles()
+            cols.insert(1, _(SECTION_COLUMN))
+            update_table(t, cols, rows, {_(k): v for k, v in POOL_FIXED.items()}, keys,
+                         fit=(_("Status"),))
         if keep is not None:
-            t.move_to_key(str(keep))
+            t.move_to_key(keep)
         n = len(event.players)
         shown = _("{shown} of {players}").format(shown=len(rows), players=count(n, "player")) \
             if needle else count(n, "player")
@@ -181,11 +201,20 @@ class RegistrationScreen(EventScreen):
                if needle else ""))
 
     def selected_id(self) -> int | None:
+        """The id of the player under the cursor, None when none or when he is another
+        section's (the pool of an event of several sections)."""
         key = self.query_one("#players", FastTable).cursor_key
-        return int(key) if key else None
+        return int(key) if key and key.isdigit() else None
 
     def selected_player(self) -> tuple[Event, Player] | None:
         """The event and the player under the cursor, or None (and a status line)."""
+        key = self.query_one("#players", FastTable).cursor_key or ""
+        if ":" in key:  # another section's player: acted on in his section
+            section, _sep, pid_text = key.partition(":")
+            row = self.query_one("#players", FastTable).cursor_row
+            name = self.query_one("#players", FastTable).get_row_at(row)[2]
+            self.status(_(ELSEWHERE).format(id=pid_text, name=name, section=section), "error")
+            return None
         ev, pid = self.event, self.selected_id()
         p = ev.player(pid) if ev is not None and pid is not None else None
         if ev is None or p is None:
@@ -403,10 +432,10 @@ class RegistrationScreen(EventScreen):
         self.status(_("saved: player {id} removed").format(id=pid), "ok")
 
     def action_request_bye(self) -> None:
-        ev, pid = self.event, self.selected_id()
-        if ev is None or pid is None:
-            self.status(_("no player selected"))
+        chosen = self.selected_player()
+        if chosen is None:
             return
+        ev, pid = chosen[0], chosen[1].id
         nxt = ev.current_round + 1
         self.app.push_screen(
             PromptScreen(_("Requested bye for {id} {name}").format(id=pid,

@@ -40,7 +40,14 @@ def count(n: int, word: str, plural: str | None = None) -> str:
 
 
 
-def header_text(event: Event | None, mode_title: str = "", width: int | None = None) -> str:
+#: the section's name in the header, at most this many cells (then "…")
+SECTION_CELLS = 12
+
+
+def header_text(event: Event | None, mode_title: str = "", width: int | None = None,
+                section: str | None = None) -> str:
+    """``section``: the current section's name, shown after the mode when the event has
+    several (None: a one-section event, the header as before)."""
     if event is None:
         return _("{mode} · swisstui · no event loaded").format(mode=mode_title.upper())
     s = event.settings
@@ -68,6 +75,9 @@ def header_text(event: Event | None, mode_title: str = "", width: int | None = N
         # columns (the header is one line of 80 with the event's name, round and players).
         miss_txt = pgettext("header", "all results in") if cur else ""
     head = [mode_title.upper()] if mode_title else []
+    if section:
+        head.append(section if cell_len(section) <= SECTION_CELLS
+                    else set_cell_size(section, SECTION_CELLS - 1) + "…")
     tail = [game_title(s.game), round_txt]
     if miss_txt:
         tail.append(miss_txt)
@@ -99,10 +109,13 @@ class EventHeader(Static):
         super().__init__("", markup=False, **kw)
         self._event: Event | None = None
         self._mode = ""
+        self._section: str | None = None
 
-    def show(self, event: Event | None, mode_title: str) -> None:
-        self._event, self._mode = event, mode_title
-        update_line(self, header_text(event, mode_title, self.content_region.width or None))
+    def show(self, event: Event | None, mode_title: str, section: str | None = None) -> None:
+        self._event, self._mode, self._section = event, mode_title, section
+        update_line(self, header_text(event, mode_title, self.content_region.width or None,
+                                      section))
 
     def on_resize(self) -> None:
-        self.update(header_text(self._event, self._mode, self.content_region.width or None))
+        self.update(header_text(self._event, self._mode, self.content_region.width or None,
+                                self._section))
