@@ -9,6 +9,7 @@ import json
 import sys
 from pathlib import Path
 
+from ..core.errors import SwissError
 from ..core.i18n import _, ngettext
 from ..core import services
 from ..core.services import sections
@@ -65,7 +66,7 @@ def cmd_remove(args: argparse.Namespace) -> int:
 
 
 def cmd_move(args: argparse.Namespace) -> int:
-    player: int | str = int(args.player) if args.player.isdigit() else args.player
+    player: int | str = int(args.player) if args.player.isdecimal() else args.player
     m = sections.move_player(args.event, player, args.section_to, dry_run=args.dry_run)
     if args.json:
         _out(json.dumps({"player": m.player, "name": m.name, "from": m.source, "to": m.target,
@@ -90,7 +91,12 @@ def cmd_move(args: argparse.Namespace) -> int:
 
 
 def cmd_distribute(args: argparse.Namespace) -> int:
-    ids = tuple(int(t) for t in (args.plays_up or "").split(",") if t.strip().isdigit())
+    tokens = [t.strip() for t in (args.plays_up or "").split(",") if t.strip()]
+    for t in tokens:
+        if not t.isdecimal():
+            raise SwissError(_("--plays-up {value}: not a player id (ids separated by commas, "
+                               "e.g. 3,17)").format(value=t), field="plays_up")
+    ids = tuple(int(t) for t in tokens)
     d = sections.distribute(args.event, args.by, args.bands, base_date=args.date,
                             plays_up=ids, dry_run=args.dry_run)
     if args.json:

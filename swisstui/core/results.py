@@ -81,7 +81,7 @@ def parse_entry(text: str) -> Entry:
                               .format(key=key, first=typed[key], second=w))
         typed[key] = w
         value: Any = raw
-        if raw.lstrip("-").isdigit():
+        if raw.lstrip("-").isdecimal():
             value = int(raw)
         extra[key] = value
     result = " ".join(rest)

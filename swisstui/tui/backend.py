@@ -59,7 +59,7 @@ def drop_ids(value: Any) -> list[int]:
     out = []
     for part in str(value).split(","):
         part = part.strip()
-        if not part.isdigit() or int(part) < 1:
+        if not part.isdecimal() or int(part) < 1:
             raise ResultError(_("drop={value}: give the id of the player who drops, e.g. "
                                 "drop=12 (or drop=12,15)").format(value=value))
         out.append(int(part))
@@ -267,7 +267,7 @@ def tiebreak_chain(game: str, text: str) -> tuple[tuple[tuple[str, str], ...], l
 def rounds_advice(game: str, players: str) -> tuple[str, str] | None:
     """(recommended rounds, the advice line) for the expected number of players typed."""
     from ..core.standings.rounds_advice import advice
-    if not players.strip().isdigit() or int(players) < 2:
+    if not players.strip().isdecimal() or int(players) < 2:
         return None
     a = advice(int(players), game)
     cut = _("; playoff Top {n}").format(n=a.playoff) if a.playoff else ""

@@ -62,7 +62,7 @@ class Key:
         """Keys as a director reads them: ``F2 / R``."""
         parts = []
         for k in self.keys.split(","):
-            if k.startswith("f") and k[1:].isdigit():
+            if k.startswith("f") and k[1:].isdecimal():
                 parts.append(k.upper())
             elif k == "question_mark":
                 parts.append("?")

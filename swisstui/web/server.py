@@ -230,7 +230,7 @@ def page_url(request: web.Request, path: str = "/players") -> str:
         else:
             host = "127.0.0.1"
     name, _sep, port = host.rpartition(":") if not host.endswith("]") else (host, "", "")
-    if not _sep or not port.isdigit():
+    if not _sep or not port.isdecimal():
         name, port = host, ""
     if loopback(name) and wildcard(request.app.get(BIND, "127.0.0.1")):
         lan = lan_address()

@@ -159,6 +159,13 @@ def test_sections_distribute_cli(tmp_path, capsys):
     assert [p.id for p in store.load(folder / "sections" / "U1600").players] == [2]
     refused(capsys, folder, "sections", "distribute", folder, "--by", "rating",
             "--bands", "Nope:1-", match="no section Nope")
+    # a plays-up list that is not ids was cut to its ids silently (3,x kept 3 only); a base
+    # date that is not a date gave a ValueError traceback (2024/01/01) or was taken (02-30)
+    refused(capsys, folder, "sections", "distribute", folder, "--by", "rating",
+            "--bands", "main:1600-,U1600:-1599", "--plays-up", "3,x", match="--plays-up x")
+    for bad in ("2024/01/01", "2024-02-30"):
+        refused(capsys, folder, "sections", "distribute", folder, "--by", "age",
+                "--bands", "main:16-,U1600:-15", "--date", bad, match=f"--date {bad}")
 
 
 def test_first_board_hall_numbering(tmp_path, capsys):

@@ -47,3 +47,13 @@ def test_entries_refused_with_one_line(text, message):
 def test_the_tui_reads_entries_with_the_core():
     from swisstui.tui import backend
     assert backend.parse_entry is parse_entry and backend.Entry is Entry
+
+
+@pytest.mark.parametrize("text", ["3 1-0 black=²", "3 1-0 black=³4", "² 1-0"])
+def test_digits_int_cannot_read_are_text_not_a_traceback(text):
+    """A superscript digit (the ² key of a French keyboard) passed str.isdigit() and then
+    int() raised ValueError: the Results screen ended with a traceback.  It is read as text
+    now (the game then refuses it in its own words, or it starts no board number)."""
+    entry = parse_entry(text)
+    assert isinstance(entry.board, (int, type(None)))
+    assert all(not isinstance(v, int) for v in entry.extra.values())

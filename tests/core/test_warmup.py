@@ -22,7 +22,7 @@ import pytest
 from conftest import make_event
 from swisstui.cli import main as cli_main
 from swisstui.core import services
-from swisstui.core.pairing import engine, warmup
+from swisstui.core.pairing import warmup
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -57,10 +57,6 @@ def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
     env.update(XDG_CACHE_HOME=str(tmp_path / "xdg"),
                PYTHONPATH=os.pathsep.join([str(ROOT), str(tmp_path)]), **extra)
     return env
-
-
-def test_the_warmup_size_is_the_compiled_solvers_threshold():
-    assert warmup.PLAYERS == engine.NATIVE_FROM == 600
 
 
 def test_cache_folder_is_the_users_keyed_by_versions(cache, tmp_path, monkeypatch):

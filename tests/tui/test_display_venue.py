@@ -294,7 +294,7 @@ def test_only_and_range_are_checked():
     assert parse_range("a-l") == ("A", "L") and parse_range("1-50") == (1, 50)
     with pytest.raises(SwissError, match="valid views: standings, pairings"):
         parse_views("boards")
-    for bad in ("L-A", "50-1", "A", "AB-C", "0-5"):
+    for bad in ("L-A", "50-1", "A", "AB-C", "0-5", "1-²", "²-3"):  # ² is a digit int() refuses
         with pytest.raises(SwissError, match="letters"):
             parse_range(bad)
     rows = [("Ábel",), ("Łukasz",), ("zoe",), ("김민준",), ("山田",)]

@@ -377,6 +377,14 @@ async def test_editing_keys_in_a_burst_apply_in_order(tmp_path):
                     "left", "z", "enter")
         await settle(pilot)
         assert got == ["xazcy"]
+        # the export's file prompt too (its line refuses keys typed before it was shown,
+        # and was a plain Input: a b Backspace c gave ab there)
+        from swisstui.tui.screens.exports import PathPrompt
+        app.push_screen(PathPrompt("Write", "hint"), got.append)
+        await settle(pilot)
+        await burst(pilot, "a", "b", "backspace", "c", "home", "x", "enter")
+        await settle(pilot)
+        assert got == ["xazcy", "xac"]
 
 
 async def test_back_from_the_chain_picker_the_cursor_follows_the_chain(tmp_path):

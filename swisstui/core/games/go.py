@@ -208,7 +208,7 @@ def _handicap(extra: Mapping[str, Any]) -> int | None:
     h = extra.get("handicap")
     if h is None:
         return None
-    if isinstance(h, str) and h.strip().isdigit():
+    if isinstance(h, str) and h.strip().isdecimal():
         h = int(h)
     if isinstance(h, bool) or not isinstance(h, int) or not 0 <= h <= 9:
         raise ResultError(_("go: handicap {h!r} must be 0 to 9 stones").format(h=h))

@@ -56,7 +56,7 @@ def _player_id(value: Any, what: str) -> int:
         raise ResultError(_("renju: {what} {value!r} is not a player id").format(what=what, value=value))
     if isinstance(value, int):
         return value
-    if isinstance(value, str) and value.strip().isdigit():
+    if isinstance(value, str) and value.strip().isdecimal():
         return int(value.strip())
     raise ResultError(_("renju: {what} {value!r} is not a player id").format(what=what, value=value))
 

@@ -84,7 +84,7 @@ def egd_name(name: str) -> str:
 def egd_pin(p) -> bool:
     """Whether the player's federation id is an EGD PIN (digits only; the EGD list import
     and ``players add --egd-pin`` store it there): written after the results, ``|PIN``."""
-    return bool(p.federation_id and p.federation_id.strip().isdigit())
+    return bool(p.federation_id and p.federation_id.strip().isdecimal())
 
 
 def h9_warnings(event: Event) -> list[str]:
@@ -308,7 +308,7 @@ def read_h9(data: bytes | str, encoding: str = ENCODING) -> H9File:
             pin = pin.strip() or None
         tok = line.split()
         at = next((i for i in range(2, len(tok)) if _RANK.match(tok[i])), None)
-        if not tok[0].isdigit() or at is None or len(tok) < at + 3:
+        if not tok[0].isdecimal() or at is None or len(tok) < at + 3:
             raise SwissError(_("h9 line {n}: expected place, name, rank, country, club …: "
                                "{line!r}").format(n=n, line=line))
         rest = tok[at + 3:]

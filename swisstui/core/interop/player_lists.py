@@ -110,7 +110,7 @@ def _fide_rows(path: Path, rating: str) -> Iterator[tuple[int, dict[str, Any]]]:
             return line[span[0]:span[1]].strip() if span else ""
 
         fid = get("ID Number")
-        if not fid.isdigit():
+        if not fid.isdecimal():
             raise EventFileError(path, n, _("FIDE id {fid!r} is not a number")
                                           .format(fid=fid))
         name = get("Name")
@@ -118,7 +118,7 @@ def _fide_rows(path: Path, rating: str) -> Iterator[tuple[int, dict[str, Any]]]:
             raise EventFileError(path, n, _("player {fid} has no name")
                                           .format(fid=fid))
         rating_text = get(rating_col)  # type: ignore[arg-type]
-        if rating_text and not rating_text.isdigit():
+        if rating_text and not rating_text.isdecimal():
             raise EventFileError(path, n, _("rating {rating_text!r} is not a number")
                                           .format(rating_text=rating_text))
         birth = get("B-day")
@@ -130,7 +130,7 @@ def _fide_rows(path: Path, rating: str) -> Iterator[tuple[int, dict[str, Any]]]:
             "federation_id": fid,
             "sex": sex if sex in ("m", "f") else None,
             "title": get("Tit") or get("WTit") or None,
-            "birth": birth if birth.isdigit() and int(birth) > 0 else None,
+            "birth": birth if birth.isdecimal() and int(birth) > 0 else None,
         }
         yield n, row
 
@@ -152,14 +152,14 @@ def _egd_row(tokens: list[str], path: Path, n: int) -> dict[str, Any]:
         raise EventFileError(path, n, _("no two-letter country code before the grade"))
     name_tokens = []
     for t in tokens[:c]:
-        if t.isdigit() and len(t) >= 5 and pin is None:
+        if t.isdecimal() and len(t) >= 5 and pin is None:
             pin = t
-        elif not t.isdigit():
+        elif not t.isdecimal():
             name_tokens.append(t)
     if not name_tokens:
         raise EventFileError(path, n, _("no name before the country code"))
     club = " ".join(tokens[c + 1:g]) or None
-    gor = next((t for t in tokens[g + 1:] if t.isdigit() and len(t) <= 4), None)
+    gor = next((t for t in tokens[g + 1:] if t.isdecimal() and len(t) <= 4), None)
     try:
         rank = parse_rank(tokens[g])
     except (ValueError, SwissError) as exc:
@@ -182,7 +182,7 @@ def _egd_rows(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
         tokens = text.split()
         if header_allowed:
             header_allowed = False
-            if not tokens[0].isdigit() and not any(_GRADE.fullmatch(t) for t in tokens):
+            if not tokens[0].isdecimal() and not any(_GRADE.fullmatch(t) for t in tokens):
                 continue
         found = True
         yield n, _egd_row(tokens, path, n)

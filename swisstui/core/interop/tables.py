@@ -46,7 +46,7 @@ def stage_text(stage: str, _: Gettext) -> str:
     readers' translation function (so extraction finds the literal)."""
     if stage in STAGE_TEXT:
         return _(STAGE_TEXT[stage])
-    if stage.startswith("Round of ") and stage[9:].isdigit():
+    if stage.startswith("Round of ") and stage[9:].isdecimal():
         return _("Round of {n}").format(n=stage[9:])
     if stage.startswith("in the "):  # still playing that stage (final_places)
         # Translators: a player's stage while it is played, e.g. "in the Semi-finals"

@@ -422,8 +422,8 @@ def _with_kept(lines: list[str], kept: list[str], encoding: str) -> list[str]:
     for rec in kept:
         rec = fold_text(rec, encoding)
         code = rec[:3]
-        numbered = [i for i, line in enumerate(out) if line[:3].isdigit()]
-        if code.isdigit():
+        numbered = [i for i, line in enumerate(out) if line[:3].isdecimal()]
+        if code.isdecimal():
             at = next((i for i in numbered if out[i][:3] > code),
                       numbered[-1] + 1 if numbered else len(out))
         else:
@@ -507,7 +507,7 @@ def _int_field(text: str, what: str, err) -> int | None:
     text = text.strip()
     if not text:
         return None
-    if not text.isdigit():
+    if not text.isdecimal():
         raise err(_("{what} must be a number, not {text!r}")
                   .format(what=what, text=text))
     return int(text)
@@ -600,7 +600,7 @@ def _parse_scoring(line: str, err) -> dict[str, float]:
 
 def _header_int(line: str, what: str, err) -> int:
     value = line[4:].strip()
-    if not value.isdigit():
+    if not value.isdecimal():
         raise err(_("{what} must be a number, not {value!r}")
                   .format(what=what, value=value))
     return int(value)
@@ -684,7 +684,7 @@ def read_trf(text: str, path: str | Path = "<trf>", *, rounds: int | None = None
         if line.startswith(IDS_TAG):
             for item in line[len(IDS_TAG):].split():
                 rank, sep, pid = item.partition("=")
-                if not (sep and rank.isdigit() and pid.isdigit() and int(pid) > 0):
+                if not (sep and rank.isdecimal() and pid.isdecimal() and int(pid) > 0):
                     raise err(_("{tag} entries are starting rank=player id, not {item}")
                               .format(tag=IDS_TAG, item=repr(item)))
                 id_map[int(rank)] = (int(pid), lineno)
@@ -745,14 +745,14 @@ def read_trf(text: str, path: str | Path = "<trf>", *, rounds: int | None = None
         elif tag == "240":
             parts = value.split()
             if len(parts) < 3 or parts[0].upper() not in _CODE_REQUEST or not all(
-                    x.isdigit() for x in parts[1:]):
+                    x.isdecimal() for x in parts[1:]):
                 raise err(_("240 record must be: type (F, H or Z), round, player ids"))
             kind = _CODE_REQUEST[parts[0].upper()]
             for pid in parts[2:]:
                 head.requests.append((lineno, int(parts[1]), kind, int(pid)))
         elif tag == "260":
             parts = value.split()
-            if len(parts) < 4 or not all(x.isdigit() for x in parts):
+            if len(parts) < 4 or not all(x.isdecimal() for x in parts):
                 raise err(_("260 record must be: first round, last round, two or more ids"))
             ids = [int(x) for x in parts[2:]]
             head.forbidden.extend(combinations(ids, 2))
@@ -760,7 +760,7 @@ def read_trf(text: str, path: str | Path = "<trf>", *, rounds: int | None = None
             # JaVaFo extensions (AUM): XXP pairing ids that must not meet one another; XXZ
             # pairing ids absent from the round to be paired
             parts = value.split()
-            if not parts or not all(x.isdigit() for x in parts) or (tag == "XXP"
+            if not parts or not all(x.isdecimal() for x in parts) or (tag == "XXP"
                                                                     and len(parts) < 2):
                 raise err(_("{tag} record must list pairing numbers, e.g. '{tag} 3 17'")
                           .format(tag=tag))

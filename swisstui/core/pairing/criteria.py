@@ -357,3 +357,13 @@ def objective(tuples) -> tuple[int, ...]:
     if not tuples:
         return (0,) * len(FIELDS)
     return tuple(map(sum, zip(*tuples)))
+
+
+def guarantee_note(round_no: int, players: int) -> str:
+    """The reminder both engines add to a refusal past the point where a Swiss pairing
+    without rematches is guaranteed (rounds ≤ players/2), else ""."""
+    half = players // 2
+    if round_no - 1 <= half:
+        return ""
+    return _(" (a pairing is only guaranteed while rounds ≤ players/2 = {half})").format(
+        half=half)

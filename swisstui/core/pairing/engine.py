@@ -25,7 +25,8 @@ from .candidates import (FULL_LIMIT, SPREAD, SPREAD_ACROSS, START_WINDOW, Candid
                          ideal_partner)
 from .certify import Pricer, certify, complete_packer
 from .colours import allocate, excess, excess_note
-from .criteria import (BYE, FIELDS, RELAXED_IDX, Context, Evaluator, Packer, objective,
+from .criteria import (BYE, FIELDS, RELAXED_IDX, Context, Evaluator, Packer, guarantee_note,
+                       objective,
                        rematches_text)
 from .groups import PState, build_states, lot_key, strength_key, to_pair
 from .matching import max_cardinality, solve
@@ -549,9 +550,7 @@ def _diagnose(pool: list[PState], ev: Evaluator, ctx: Context, unpaired: list[in
         else:
             msg += _("; even rematches do not help: remove a forbidden pair or give a player "
                      "a bye")
-    if round_no - 1 > n // 2:
-        msg += _(" (a pairing is only guaranteed while rounds ≤ players/2 = {half})").format(
-            half=n // 2)
+    msg += guarantee_note(round_no, n)
     return PairingError(msg, players=[st.id for st in blocked], relaxation=relaxation)
 
 

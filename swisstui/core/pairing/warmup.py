@@ -14,13 +14,13 @@ compile ahead of need:
   into a folder of its own (an installed package's folder may be read-only; the user's cache
   is not).  :func:`prepare` sets it before numba is imported (:mod:`.nblossom` calls it first).
 * **The warm-up** (:func:`warm`, ``swisstui warm``): pairs round 1 and round 2 of a simulated
-  event of :data:`PLAYERS` players through the real engine, so that every compiled function a
+  event of ``engine.NATIVE_FROM`` players through the real engine, so that every compiled function a
   large round calls is compiled with the argument types the engine gives it, and written to
   the cache; then a stamp file (:func:`is_ready`).  It holds an exclusive lock on
   ``warm.lock`` in the cache folder for the whole compile.
 * **The pairing waits** for a running warm-up (:func:`prepare`, a shared lock on the same
   file) instead of compiling the same functions a second time beside it on the same cores.
-* **In the background** (:func:`start_background`): when an event of :data:`PLAYERS` or more
+* **In the background** (:func:`start_background`): when an event of ``engine.NATIVE_FROM`` or more
   players is opened, registered or imported and the cache is not ready, a warm-up starts in
   a process of its own, at low priority, detached from the command that triggered it, which
   it never blocks nor breaks (no numba, an unwritable cache, no ``fork``: nothing happens).
@@ -45,7 +45,13 @@ try:
 except ImportError:  # pragma: no cover - not POSIX: no lock, the pairing compiles itself
     fcntl = None  # type: ignore[assignment]
 
-PLAYERS = 600  # (= engine.NATIVE_FROM: a test keeps them equal) the warm-up's field size
+def _players() -> int:
+    """The field size from which the engine uses the compiled solver (engine.NATIVE_FROM):
+    the warm-up pairs a field that size, and a field that size starts it."""
+    from .engine import NATIVE_FROM
+    return NATIVE_FROM
+
+
 SOURCES = ("nblossom.py", "nprice.py")  # the modules numba compiles (the stamp's sources)
 ROUNDS = 2  # rounds the warm-up pairs
 LOCK = "warm.lock"
@@ -193,7 +199,7 @@ def _exclusive(folder: Path) -> Iterator[bool]:
 
 def warm(progress: Callable[[int, int], None] | None = None) -> WarmOutcome:
     """Compile the solver into the cache folder (module docstring): round 1 and round 2 of a
-    simulated event of :data:`PLAYERS` players; ``progress(done, total)`` after each step.
+    simulated event of ``engine.NATIVE_FROM`` players; ``progress(done, total)`` after each step.
     Returns at once (``compiled`` False) when another warm-up holds the lock."""
     t = time.perf_counter()
     folder = cache_dir()
@@ -218,7 +224,7 @@ def warm(progress: Callable[[int, int], None] | None = None) -> WarmOutcome:
 
 
 def _compile(progress: Callable[[int, int], None] | None) -> None:
-    """Pair :data:`ROUNDS` rounds of a simulated event of :data:`PLAYERS` Magic players: the
+    """Pair :data:`ROUNDS` rounds of a simulated event of ``engine.NATIVE_FROM`` Magic players: the
     compiled functions a large round calls, with the argument types the engine gives them."""
     import random
 
@@ -226,9 +232,10 @@ def _compile(progress: Callable[[int, int], None] | None) -> None:
     from . import pair_round
     from .simulate import play, random_players, settings_for
 
-    rng = random.Random(PLAYERS)
-    s = settings_for("magic", "warm-up", ROUNDS + 1, seed=PLAYERS)
-    ev = Event(s, tuple(random_players(PLAYERS, rng, "magic")))
+    size = _players()
+    rng = random.Random(size)
+    s = settings_for("magic", "warm-up", ROUNDS + 1, seed=size)
+    ev = Event(s, tuple(random_players(size, rng, "magic")))
     for r in range(ROUNDS):
         p = pair_round(ev, allow_rematch=True)
         ev = ev.with_round(play(ev, p.round, rng))
@@ -257,7 +264,7 @@ def start_background(players: int) -> bool:
     needs the compiled solver and it is neither ready nor being compiled.  Never raises and
     never waits; returns whether it started one."""
     try:
-        if players < PLAYERS or _numba_missing():
+        if players < _players() or _numba_missing():
             return False
         folder = cache_dir()
         if is_ready(folder) or running(folder):

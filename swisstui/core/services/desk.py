@@ -82,7 +82,7 @@ def search(event: Event, query: str) -> list[Player]:
 def find_player(event: Event, text: str) -> Player:
     """The one player an id or a few letters name; one line when none or several match."""
     text = text.strip()
-    if text.isdigit():
+    if text.isdecimal():
         p = event.player(int(text))
         if p is None:
             raise SwissError(_("no player with id {pid}").format(pid=int(text)),

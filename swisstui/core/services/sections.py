@@ -205,7 +205,9 @@ def _source_change(src: Any, pid: int, target: str) -> tuple[Any, int]:
     note = f"moved to {target} after round {n}"
     notes = f"{p.notes}; {note}" if p.notes else note
     out = registration.withdraw(src, pid, n + 1)
-    return out.with_player(replace(p, withdrawn_from=n + 1, notes=notes)), n
+    withdrawn = out.player(pid)
+    assert withdrawn is not None  # withdraw keeps the player
+    return out.with_player(replace(withdrawn, notes=notes)), n
 
 
 def _target_change(tgt: Any, p: Any, after_round: int, target: str) -> Any:
@@ -337,7 +339,7 @@ def _bound(by: str, text: str) -> int | None:
         return None
     if by == "rank":
         return ranks.rank_value(text)
-    if not text.isdigit():
+    if not text.isdecimal():
         raise SwissError(_("band bound {text!r} is not a whole number").format(text=text), field="bands")
     return int(text)
 
@@ -377,17 +379,15 @@ def parse_bands(by: str, text: str | None) -> tuple[Band, ...]:
     return tuple(out)
 
 
-def _value(by: str, p: Any, base: str) -> int | None:
+def _value(by: str, p: Any, base: Any) -> int | None:
+    """The value a band reads: rating, rank value, or age at ``base`` (a date)."""
     from .. import ranks
+    from ..prizes import age_at
     if by == "rating":
         return p.rating
     if by in ("rank", "class"):
         return ranks.rank_value(p.rank) if p.rank else None
-    if not p.birth:
-        return None
-    y, m, d = (list(map(int, p.birth.split("-"))) + [1, 1])[:3]
-    by_, bm, bd = map(int, base.split("-"))
-    return by_ - y - ((bm, bd) < (m, d))
+    return age_at(p.birth, base)
 
 
 def distribute(event: Folder, by: str, bands: str | None = None, *,
@@ -408,7 +408,11 @@ def distribute(event: Folder, by: str, bands: str | None = None, *,
     root = root_of(event)
     pinned = set(plays_up) | set(layout.read_root(root)[1].get("plays_up", ()))
     evs = {n: store.load(f) for n, f in every}
-    base = base_date or evs[names[0]].settings.date_start or datetime.date.today().isoformat()
+    text = base_date or evs[names[0]].settings.date_start or datetime.date.today().isoformat()
+    try:
+        base = datetime.date.fromisoformat(str(text))
+    except ValueError:
+        raise SwissError(_("--date {value}: a date is written YYYY-MM-DD, e.g. 2026-05-01").format(value=text), field="date") from None
     moves, kept, unplaced, paired = [], [], [], []
     for name in names:
         ev = evs[name]

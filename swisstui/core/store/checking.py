@@ -10,9 +10,10 @@ from typing import Any
 from ..errors import EventFileError, SwissError
 from ..model import Event, Player, Round, Settings
 from .layout import EVENT_FILE, PLAYERS_FILE, ROUNDS_DIR, _round_files
-from .parsing import _SETTINGS_KEYS, _parse_players, _parse_round, _parse_settings
+from .parsing import (_SETTINGS_KEYS, _parse_players, _parse_round, _parse_settings,
+                      _settings_data)
 from .reading import _read_toml, _Texts
-from .sections import guard, merge, read_root, root_keys, root_of, section_keys
+from .sections import guard, read_root, root_of
 from .validation import _cross_check
 
 _REQUIRED_STAND_IN = {"name": "?", "rounds": 1}  # check mode: valid values of required keys
@@ -24,12 +25,7 @@ def _check_settings(path: Path, problems: list[str],
     every bad key is listed.  The settings are still used to check the round files when the
     only problems were unknown keys (typos), else None."""
     try:
-        text, data = _read_toml(path)
-        if base is None:
-            data = root_keys(path, text, data)[0]
-        else:
-            section_keys(path, text, data)
-            data = merge(base, data)
+        text, data = _settings_data(path, base)
     except SwissError as exc:
         problems.append(str(exc))
         return None

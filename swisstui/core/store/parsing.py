@@ -354,16 +354,20 @@ def _round_date(r: _Reader, value: Any) -> str | None:
         value=_show(value)))
 
 
-def _load_settings(path: Path, base: dict[str, Any] | None = None) -> Settings:
-    """event.toml → settings; a section's (``base``: the root's data) read over the root's
-    (:func:`.sections.merge`)."""
+def _settings_data(path: Path, base: dict[str, Any] | None = None
+                   ) -> tuple[str, dict[str, Any]]:
+    """event.toml's text and the data its settings are read from: the root's own keys, or a
+    section's (``base``: the root's data) read over the root's (:func:`.sections.merge`)."""
     text, data = _read_toml(path)
     if base is None:
-        data = root_keys(path, text, data)[0]
-    else:
-        section_keys(path, text, data)
-        data = merge(base, data)
-    return _parse_settings(path, text, data)
+        return text, root_keys(path, text, data)[0]
+    section_keys(path, text, data)
+    return text, merge(base, data)
+
+
+def _load_settings(path: Path, base: dict[str, Any] | None = None) -> Settings:
+    """event.toml → settings (:func:`_settings_data`)."""
+    return _parse_settings(path, *_settings_data(path, base))
 
 
 def _load_players(path: Path) -> tuple[Player, ...]:

@@ -86,7 +86,7 @@ def parse_range(text: str | None) -> tuple[str, str] | tuple[int, int] | None:
         return None
     lo, sep, hi = text.strip().partition("-")
     lo, hi = lo.strip(), hi.strip()
-    if sep and lo.isdigit() and hi.isdigit() and 0 < int(lo) <= int(hi):
+    if sep and lo.isdecimal() and hi.isdecimal() and 0 < int(lo) <= int(hi):
         return int(lo), int(hi)
     if sep and len(lo) == len(hi) == 1 and lo.isascii() and hi.isascii() \
             and lo.isalpha() and hi.isalpha() and lo.upper() <= hi.upper():

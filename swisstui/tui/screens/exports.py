@@ -20,14 +20,13 @@ from textual import _time, events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Input, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from rich.cells import cell_len
 
 from ...core.i18n import N_, NP_, _, translate
 from ..lang import tr
-from ..widgets.dialogs import Dialog, ListPicker, PromptScreen
+from ..widgets.dialogs import Dialog, FieldInput, ListPicker, PromptScreen, pad_cells
 
 # Strings a director reads (English, marked with N_, shown with _()); the format names (html,
 # csv, trf…) are the CLI's words and stay as they are; the lists (standings, wall…) are shown
@@ -77,11 +76,6 @@ def what_name(what: str) -> str:
     return translate(name) if name is not None else what
 
 
-def pad(text: str, width: int) -> str:
-    """``text`` padded with spaces to ``width`` terminal cells (a kanji counts 2)."""
-    return text + " " * max(0, width - cell_len(text))
-
-
 def export_choices(game: str | None = None) -> list[tuple[str, str, str]]:
     """(format, what, label) for every row of the format table, the format's default first;
     with ``game``, only the formats that apply to its events (no TRF for Go, no h9 for chess:
@@ -93,7 +87,7 @@ def export_choices(game: str | None = None) -> list[tuple[str, str, str]]:
         if name not in offered:
             continue
         for what in sorted(f.whats, key=lambda w: (w != f.default, w)):
-            out.append((name, what, f"{name:<6} {pad(what_name(what), WHAT_WIDTH)} "
+            out.append((name, what, f"{name:<6} {pad_cells(what_name(what), WHAT_WIDTH)} "
                                     f"{tr(f.help)}"))
     return out
 
@@ -178,17 +172,20 @@ def typed_char(event: events.Key) -> str:
     return "⏎" if event.key == "enter" else ""
 
 
-class _PathInput(Input):
+class _PathInput(FieldInput):
     """The file prompt's line: a key made before the prompt was shown (``event.time``) was
     typed ahead — in the burst whose Enter chose the list, or on the screen below — and is
-    refused with a bell, named on the prompt; it never becomes part of a file name."""
+    refused with a bell, named on the prompt; it never becomes part of a file name.  The
+    other keys are a :class:`FieldInput`'s: editing keys apply in the order typed."""
 
-    def on_key(self, event: events.Key) -> None:
+    async def on_key(self, event: events.Key) -> None:
         prompt = self.screen
         if isinstance(prompt, PathPrompt) and event.time < prompt.shown_at:
             event.stop()
             event.prevent_default()
             prompt.refuse_typed_ahead(typed_char(event))
+            return
+        await super().on_key(event)
 
 
 class PathPrompt(PromptScreen):

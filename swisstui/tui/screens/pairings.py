@@ -470,7 +470,7 @@ class PairingsScreen(EventScreen):
         if not text:
             return
         parts = text.replace(",", " ").split()
-        if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        if len(parts) != 2 or not all(p.isdecimal() for p in parts):
             self.error(_("swap needs two player ids, e.g. 12 17 (got {text})").format(
                 text=repr(text)))
             return
@@ -525,7 +525,7 @@ class PairingsScreen(EventScreen):
             self.status(_(PLAYOFF_NOT_CUT))
             return
         top = text.strip().lower().removeprefix("top").strip()
-        if not top.isdigit():
+        if not top.isdecimal():
             self.error(_("type the playoff size: 4, 8 or 16 (got {text})").format(
                 text=repr(text.strip())))
             return

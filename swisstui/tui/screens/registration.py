@@ -115,7 +115,7 @@ def form_to_fields(values: dict[str, str]) -> dict[str, Any]:
         if key not in values:
             continue
         text = values[key].strip()
-        if text and not text.lstrip("-").isdigit():
+        if text and not text.lstrip("-").isdecimal():
             raise SwissError(_("{field}: {text} is not a whole number").format(
                 field=key, text=repr(text)))
         out[key] = int(text) if text else None
@@ -204,7 +204,7 @@ class RegistrationScreen(EventScreen):
         """The id of the player under the cursor, None when none or when he is another
         section's (the pool of an event of several sections)."""
         key = self.query_one("#players", FastTable).cursor_key
-        return int(key) if key and key.isdigit() else None
+        return int(key) if key and key.isdecimal() else None
 
     def selected_player(self) -> tuple[Event, Player] | None:
         """The event and the player under the cursor, or None (and a status line)."""
@@ -450,7 +450,7 @@ class RegistrationScreen(EventScreen):
         if not text:
             return
         parts = text.split()
-        if len(parts) != 2 or not parts[0].isdigit():
+        if len(parts) != 2 or not parts[0].isdecimal():
             self.error(_("type a round and a kind, e.g. 3 half (got {text})").format(
                 text=repr(text)))
             return

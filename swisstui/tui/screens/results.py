@@ -378,6 +378,7 @@ class ResultsScreen(EventScreen):
         event.stop()
         event.prevent_default()
         key = events.Key(event.key, event.character)
+        key.time = event.time  # when it was typed: a question refuses keys typed before it
         (top.focused or top).post_message(key)
         return True
 

@@ -272,7 +272,7 @@ class ListPicker(Dialog["str | None"]):
 
     def on_key(self, event: events.Key) -> None:
         char = event.character or ""
-        if self.numbered and char.isdigit() and 1 <= int(char) <= len(self.ids):
+        if self.numbered and char.isdecimal() and 1 <= int(char) <= len(self.ids):
             event.stop()
             self.dismiss(self.ids[int(char) - 1])
 

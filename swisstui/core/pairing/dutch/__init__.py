@@ -22,7 +22,7 @@ from ...errors import PairingError
 from ...field import Field
 from ...i18n import _, ngettext
 from ...model import Board, Bye, ByeKind, Round
-from ..criteria import rematches_text
+from ..criteria import guarantee_note, rematches_text
 from .brackets import Result, pair_players
 from .colours import allocate
 from .players import DPlayer, build_players, pairing_numbers
@@ -80,16 +80,6 @@ def _refused(round_no: int, players: list[DPlayer]) -> str:
                                                              count=len(players))
 
 
-def _guarantee(round_no: int, players: list[DPlayer]) -> str:
-    """The reminder that a pairing is only guaranteed while rounds ≤ players/2 (as the
-    general engine's refusal), when the round is past that point."""
-    half = len(players) // 2
-    if round_no - 1 <= half:
-        return ""
-    return _(" (a pairing is only guaranteed while rounds ≤ players/2 = {half})").format(
-        half=half)
-
-
 def _no_pairing(round_no: int, players: list[DPlayer], forbidden: frozenset) -> PairingError:
     """The refusal when even forgetting every game (``--allow-rematch``) leaves no pairing:
     C1 is not what blocks the round, so one of the criteria FIDE C.04.3 never relaxes does
@@ -110,7 +100,7 @@ def _no_pairing(round_no: int, players: list[DPlayer], forbidden: frozenset) -> 
     else:
         why = _("; even rematches do not help: remove a forbidden pair or give a player "
                 "a bye")
-    return PairingError(head + why + _guarantee(round_no, players),
+    return PairingError(head + why + guarantee_note(round_no, len(players)),
                         players=sorted(q.id for q in players))
 
 
@@ -151,7 +141,7 @@ def pair_dutch(field: Field, ids: list[int], byes: list[Bye], *,
                 _("{error}; smallest relaxation: --allow-rematch pairs it with {k} "
                   "rematch(es): {pairs}").format(error=_refused(round_no, players), k=k,
                                                   pairs=rematches_text(relaxed[1]))
-                + _guarantee(round_no, players),
+                + guarantee_note(round_no, len(players)),
                 players=sorted({x for a, b, _r in relaxed[1] for x in (a, b)}),
                 relaxation="allow_rematch") from None
         res, rematches = relaxed
