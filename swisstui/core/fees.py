@@ -95,7 +95,9 @@ def money(text: Any, what: str = "amount") -> Decimal:
     if value != value.quantize(Decimal("0.01")) or value > MAX_AMOUNT:
         raise SwissError(_("{what} must have at most 2 decimals and be at most {limit}, not "
                            "{value}").format(what=what, limit=MAX_AMOUNT, value=text))
-    return value
+    # one spelling of each amount: -0 is 0, 1E+1 is 10 (as written back to desk.toml)
+    exact = value == value.to_integral_value()
+    return abs(value.quantize(Decimal(1) if exact else Decimal("0.01")))
 
 
 def check_method(method: str) -> str:

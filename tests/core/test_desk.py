@@ -109,8 +109,28 @@ def test_close_absent_gives_round_one_absent_result(tmp_path, game, points):
     ev = store.load(folder)
     rec = history(ev, 1)[4][0]
     assert rec.opponent is None and rec.points == points  # absent: the game's 0
-    assert 4 not in ev.round(1).paired_ids() or all(4 not in b.players
-                                                     for b in ev.round(1).boards)
+    assert all(4 not in b.players for b in ev.round(1).boards)
+
+
+def test_close_keeps_a_bye_asked_for_before(tmp_path):
+    """Closing check-in turned a half-point bye the player had asked for into an absence
+    (0 points): a player with a bye for the round is not among those closing takes."""
+    folder = make_event(tmp_path, "chess", 4)
+    store.update(folder, lambda e: registration.request_bye(e, 3, 1, ByeKind.HALF))
+    desk.set_check_in_open(folder, True)
+    desk.toggle_check_in(folder, 1)
+    out = desk.close_check_in(folder, withdraw=False)
+    assert [p.id for p in out.players] == [2, 4]
+    ev = store.load(folder)
+    assert ev.player(3).requested_bye(1) is ByeKind.HALF
+    assert ev.player(2).requested_bye(1) is ev.player(4).requested_bye(1) is ByeKind.ABSENT
+
+
+@pytest.mark.parametrize("text,shown", [("-0", "0"), ("1E+1", "10"), ("12.5", "12.50"),
+                                        ("30", "30"), ("0.10", "0.10")])
+def test_an_amount_has_one_spelling(text, shown):
+    """fees due 3 -0 showed 'due -0', and 1E+1 was written to desk.toml as "1E+1"."""
+    assert str(fees.money(text)) == shown
 
 
 def test_close_withdraw(tmp_path):
