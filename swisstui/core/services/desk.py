@@ -16,7 +16,7 @@ from datetime import datetime
 from pathlib import Path
 
 from .. import fees, registration, store
-from ..collation import player_key, search_query, search_text
+from ..collation import found_by, player_key, search_fields, search_query
 from ..errors import SwissError
 from ..fees import DESK_FILE, Desk, Entry, Payment
 from ..model import ByeKind, Event, Player
@@ -52,31 +52,24 @@ def _change(folder: Folder, change: Callable[[Event, Desk], Desk]) -> tuple[Even
     return seen[-1]
 
 
-# the last pool searched, folded once: (players, [(player, name, club, country, id)] by name)
-_INDEX: list[tuple[tuple[Player, ...], list[tuple[Player, str, str, str, str]]]] = []
+# the last pool searched, folded once: (players, [(player, its search fields)] by name)
+_INDEX: list[tuple[tuple[Player, ...], list[tuple[Player, tuple[str, str, str, str]]]]] = []
 
 
-def _index(players: tuple[Player, ...]) -> list[tuple[Player, str, str, str, str]]:
+def _index(players: tuple[Player, ...]) -> list[tuple[Player, tuple[str, str, str, str]]]:
     if _INDEX and _INDEX[0][0] is players:
         return _INDEX[0][1]
-    rows = [(p, search_text(p.name, p.reading), search_text(p.club or ""),
-             search_text(p.country or ""), str(p.id))
-            for p in sorted(players, key=player_key)]
+    rows = [(p, search_fields(p)) for p in sorted(players, key=player_key)]
     _INDEX[:] = [(players, rows)]
     return rows
 
 
 def search(event: Event, query: str) -> list[Player]:
-    """The players a few typed letters find, by name: a part of the name or its reading, of
-    the club or of the country, or the id, folded as
-    :func:`swisstui.core.collation.matches_player` folds them (accents, case and kana
-    ignored); the pool's folded texts are kept between keys."""
+    """The players a few typed letters find: :func:`swisstui.core.collation.matches_player`'s
+    rule (name or reading, club, country, id; accents, case and kana ignored), with the
+    pool's folded texts kept between keys."""
     q = search_query(query)
-    rows = _index(event.players)
-    if not q:
-        return [r[0] for r in rows]
-    return [p for p, name, club, country, pid in rows
-            if q in name or q in club or q in country or q == pid]
+    return [p for p, fields in _index(event.players) if found_by(q, fields)]
 
 
 def find_player(event: Event, text: str) -> Player:
