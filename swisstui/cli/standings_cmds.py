@@ -7,7 +7,7 @@ csv --what standings`` write the same bytes.
 
 from __future__ import annotations
 
-from ..core.i18n import N_, _
+from ..core.i18n import N_, _, ngettext
 
 import argparse
 import sys
@@ -91,9 +91,11 @@ def cmd_prizes(args: argparse.Namespace) -> int:
         for a in g.awards:
             prize = " + ".join(x for x in ((money_text(a.money) + cur) if a.money else "",
                                            a.item) if x) or "-"
-            shared = (" " + _("(shared with {count})").format(count=len(a.shared_with))
+            shared = (" " + ngettext("(shared with {count} player)",
+                                     "(shared with {count} players)",
+                                     len(a.shared_with)).format(count=len(a.shared_with))
                       if a.shared_with else "")
-            _out(f"  {a.category} {a.place}.  {a.name} ({a.player})  {prize}{shared}\n")
+            _out(f"  {line_text(a.label, _)}  {a.name} ({a.player})  {prize}{shared}\n")
         for cat, place in g.unawarded:
             _out("  " + _("{category} {place}.  not awarded: nobody eligible").format(
                 category=cat, place=place) + "\n")

@@ -364,6 +364,7 @@ class Award:
     item: str
     value: Decimal
     shared_with: tuple[int, ...] = ()
+    label: Any = None  # the prize as the reader reads it ("U1600 1.", "X-1 (record)"): a Message
 
 
 @dataclass(frozen=True)
@@ -552,7 +553,7 @@ def _group(order: Sequence[Standing], g: Group,
 def _award(g: Group, cat: Category, place: Place, s: Standing, money: Decimal,
            shared: tuple[int, ...] = ()) -> Award:
     return Award(g.name, cat.name, place.number, s.player.id, s.player.name, s.points,
-                 money, place.money, place.item, place.value, shared)
+                 money, place.money, place.item, place.value, shared, _label(cat, place))
 
 
 def _tie_key(g: Group, s: Standing) -> Any:

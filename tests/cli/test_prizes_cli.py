@@ -35,7 +35,7 @@ def test_prizes_text_explain_and_json(tmp_path, capsys):
     assert out[0] == "Main"
     assert out[1].startswith("  Open 1.  ") and out[1].endswith("(1)  100 EUR + Cup")
     # 2 and 3 tie on one point for 2nd: 60 / 2 = 30 each
-    assert "30 EUR (shared with 1)" in out[2] and "30 EUR (shared with 1)" in out[3]
+    assert "30 EUR (shared with 1 player)" in out[2] and "30 EUR (shared with 1 player)" in out[3]
     assert any("shared by" in line and "60 / 2 = 30 each" in line for line in out)
     assert out[-1] == "total paid: 160 EUR"
     assert main(["prizes", str(folder), "--json"]) == 0

@@ -216,6 +216,10 @@ def test_magic_prize_by_record_goes_to_every_player_with_the_record():
     got = {a.name: (a.category, a.money or a.item) for a in alloc.awards()}
     assert got == {"A": ("Top 2", 300), "B": ("Top 2", 200), "C": ("X-1", "Booster box"),
                    "D": ("X-1", "Booster box")}
+    # each award reads as the explanations name it: a record prize is not a "1." place
+    labels = {a.name: line_text(a.label, lambda t: t) for a in alloc.awards()}
+    assert labels == {"A": "Top 2 1.", "B": "Top 2 2.", "C": "X-1 (record)",
+                      "D": "X-1 (record)"}
 
 
 # ---- the file ----------------------------------------------------------------------------------
