@@ -19,7 +19,7 @@ from ..core.collation import name_key, search_text
 from ..core.errors import SwissError
 from ..core.games import profile
 from ..core.i18n import SOURCE, N_
-from ..core.interop.tables import BYE_TEXT, COLOUR_WORD
+from ..core.interop.tables import BYE_TEXT, seat_word
 from ..core.readers import (Gettext, event_dates, gettext_for, number_text, players_lang,
                             translations)
 from ..core.model import Event, GameKind
@@ -34,14 +34,6 @@ _KIND_TEXT = {
     GameKind.ABSENT: N_("absent"), GameKind.WITHDRAWN: N_("withdrawn"),
     GameKind.NOT_REGISTERED: N_("not yet registered"),
 }
-
-
-def _seat_word(event: Event, colour: str | None, first: bool, _: Gettext) -> str:
-    if colour is not None:
-        return _(COLOUR_WORD[colour])
-    prof = profile(event.game)
-    return _(prof.seats.names[0 if first else 1]) if prof.seats.first_colour is not None else \
-        (_("first") if first else _("second"))
 
 
 def current_round(event: Event, lang: str = SOURCE) -> dict[str, Any] | None:
@@ -60,9 +52,9 @@ def current_round(event: Event, lang: str = SOURCE) -> dict[str, Any] | None:
         p, q = b.players
         boards.append({"board": b.number,
                        "a": {"id": p, "name": names.get(p, f"#{p}"),
-                             "seat": _seat_word(event, recs[p].colour, True, _)},
+                             "seat": seat_word(event, recs[p].colour, True, _)},
                        "b": {"id": q, "name": names.get(q, f"#{q}"),
-                             "seat": _seat_word(event, recs[q].colour, False, _)},
+                             "seat": seat_word(event, recs[q].colour, False, _)},
                        "result": b.result.text if b.result else ""})
     players = []
     for pid, rec in recs.items():
@@ -72,7 +64,7 @@ def current_round(event: Event, lang: str = SOURCE) -> dict[str, Any] | None:
         entry: dict[str, Any] = {"id": pid, "name": name,
                                  "find": search_text(name, readings.get(pid))}
         if rec.board is not None and rec.opponent is not None:
-            entry.update(board=rec.board, seat=_seat_word(event, rec.colour, rec.first, _),
+            entry.update(board=rec.board, seat=seat_word(event, rec.colour, rec.first, _),
                          opponent=names.get(rec.opponent, f"#{rec.opponent}"),
                          opponent_id=rec.opponent)
         else:
@@ -112,7 +104,7 @@ def _game_row(event: Event, g: CardGame, lang: str, _: Gettext) -> list[Any]:
     """One round of a player's event as the page shows it: ``[round, board, seat,
     opponent, result, points]`` (no board and the kind of round for a round without one)."""
     if g.opponent is not None:
-        return [g.round, g.board, _seat_word(event, g.colour, g.first, _), g.opponent.name,
+        return [g.round, g.board, seat_word(event, g.colour, g.first, _), g.opponent.name,
                 g.result, number_text(g.points, lang) if g.points is not None else ""]
     return [g.round, None, "", _(_KIND_TEXT[g.kind]) if g.kind in _KIND_TEXT else "", "",
             number_text(g.points or 0.0, lang)]
@@ -153,7 +145,7 @@ def cards(event: Event, lang: str = SOURCE, built: dict[int, PlayerCard] | None 
         g = card.current
         if g is not None and g.opponent is not None:
             opp = g.opponent
-            entry.update(board=g.board, seat=_seat_word(event, g.colour, g.first, _),
+            entry.update(board=g.board, seat=seat_word(event, g.colour, g.first, _),
                          opponent=opp.name, opponent_id=opp.id,
                          opponent_info=" · ".join(filter(None, (
                              opp.rank, str(opp.rating) if opp.rating else "", opp.club))),

@@ -182,3 +182,20 @@ def test_wall_list_sorts_accented_names_with_their_letter():
                                                            Board(2, (3, 4)))),))
     rows = build(ev, "wall").rows
     assert [r[0] for r in rows] == ["Ólafur Þór", "Zoë Åström", "김민준", "山田太郎"]
+
+
+def test_the_wall_chart_names_a_magic_seat_as_the_players_page_does():
+    """Magic's boards fix no colour: the alphabetical list printed "A"/"B", words no
+    catalogue held, while the players' page said "first"/"second" in the reader's language.
+    One rule (tables.seat_word) for both."""
+    from swisstui.core import store
+    from swisstui.core.i18n import translator
+    from swisstui.core.interop.tables import seat_word, wall_table
+    sample = Path(__file__).resolve().parents[2] / "swisstui" / "sample_events" / "magic"
+    ev = store.load(sample)
+    table = wall_table(ev, lang="ja")
+    ja = translator("ja").gettext
+    words = {seat_word(ev, None, True, ja), seat_word(ev, None, False, ja)}
+    assert words == {ja("first"), ja("second")} and "first" not in words
+    cells = {c for row in table.rows for c in row}
+    assert words <= cells and not {"A", "B"} & cells

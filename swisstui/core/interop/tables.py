@@ -85,6 +85,18 @@ def _seats(event: Event) -> tuple[str, str] | None:
     return prof.seats.names if prof.seats.first_colour is not None else None
 
 
+def seat_word(event: Event, colour: str | None, first: bool, _: Gettext) -> str:
+    """The word for a player's seat on a board, in the reader's language: the colour
+    played when known, else the game's seat name when the board order fixes the colours,
+    else "first" / "second" (Magic).  The wall chart and the players' page say the same."""
+    if colour is not None:
+        return _(COLOUR_WORD[colour])
+    seats = _seats(event)
+    if seats is not None:
+        return _(seats[0 if first else 1])
+    return _("first") if first else _("second")
+
+
 def _strength_header(event: Event, _: Gettext) -> str:
     return _("Rank") if profile(event.game).printing.strength_column == "rank" else _("Rating")
 
@@ -192,18 +204,12 @@ def wall_table(event: Event, round_no: int | None = None, *, lang: str = SOURCE)
     and opponent — the list pinned on the wall."""
     _ = gettext_for(lang)
     rnd = paired_round(event, round_no)
-    seat_words = _seats(event)
     entries = []
     for board in rnd.boards:
         cols = board_colours(event.game, board)
         for seat, pid in enumerate(board.players):
             opp = board.players[1 - seat]
-            if cols is not None:
-                colour = _(COLOUR_WORD[cols[seat]])
-            elif seat_words is None:
-                colour = "A" if seat == 0 else "B"
-            else:
-                colour = _(seat_words[seat])
+            colour = seat_word(event, cols[seat] if cols is not None else None, seat == 0, _)
             entries.append((pid, str(board.number), colour, _who(event, opp)))
     for bye in rnd.byes:
         entries.append((bye.player, "", "", _(BYE_TEXT[bye.kind])))
