@@ -4,7 +4,8 @@ check-in) and the treasurer's sheet (issue 35).  A shell over
 
 from __future__ import annotations
 
-from ..core.i18n import _
+from ..core.i18n import _, current, ngettext
+from ..core.readers import number_text
 
 import argparse
 import csv
@@ -12,8 +13,8 @@ import json
 import sys
 from typing import Any
 
-from ..core import fees
-from ..core.registration import CHECKED_IN, WITHDRAWN
+from ..core import fees, textwidth
+from ..core.registration import CHECKED_IN, STATE_WORDS, WITHDRAWN
 from ..core.errors import SwissError
 from ..core.services import desk as svc
 from ..core.services import load
@@ -46,15 +47,22 @@ def cmd_desk(args: argparse.Namespace) -> int:
         for p in out.players:
             _out(f"{p.id:>5} {p.name}")
         if args.dry_run:
-            _out(_("{count} not checked in for round {round_no} (nothing written)").format(
+            _out(ngettext("{count} player not checked in for round {round_no} (nothing "
+                          "written)", "{count} players not checked in for round {round_no} "
+                          "(nothing written)", len(out.players)).format(
                 count=len(out.players), round_no=out.round_no))
         elif out.withdrawn:
-            _out(_("check-in closed: {count} withdrawn from round {round_no}").format(
-                count=len(out.players), round_no=out.round_no))
+            _out(ngettext("check-in closed: {count} player withdrawn from round {round_no}",
+                          "check-in closed: {count} players withdrawn from round {round_no}",
+                          len(out.players)).format(count=len(out.players),
+                                                   round_no=out.round_no))
         else:
-            _out(_("check-in closed: {count} absent in round {round_no} ({points} points "
-                   "each)").format(count=len(out.players), round_no=out.round_no,
-                                   points=out.points))
+            _out(ngettext("check-in closed: {count} player absent in round {round_no} "
+                          "({points} points each)", "check-in closed: {count} players absent "
+                          "in round {round_no} ({points} points each)",
+                          len(out.players)).format(count=len(out.players),
+                                                   round_no=out.round_no,
+                                                   points=number_text(out.points, current())))
         return 0
     if action == "state":
         if len(rest) != 3:
@@ -62,7 +70,7 @@ def cmd_desk(args: argparse.Namespace) -> int:
         ev = load(folder)
         p = svc.find_player(ev, rest[1])
         _p, state = svc.set_state(folder, p.id, rest[2])
-        _out(f"{p.id} {p.name}: {state}")
+        _out(f"{p.id} {p.name}: {_(STATE_WORDS[state])}")
         return 0
     ev = load(folder)
     desk = svc.load_desk(folder, ev)
@@ -83,7 +91,8 @@ def cmd_desk(args: argparse.Namespace) -> int:
         return 0
     for r in rows:
         byes = ",".join(map(str, r["byes"]))
-        _out(f"{r['id']:>5}  {r['state']:<14} {r['owed']:>9}  {byes:<6} {r['name']}")
+        _out(f"{r['id']:>5}  {textwidth.ljust(_(STATE_WORDS[r['state']]), 14)} {r['owed']:>9}  "
+             f"{byes:<6} {r['name']}")
     _out(_("checked in {checked_in} / expected {expected} / paid {paid}; check-in is "
            "{status}").format(checked_in=c.checked_in, expected=c.expected, paid=c.paid,
                               status=_("open") if desk.checkin_open else _("closed")))

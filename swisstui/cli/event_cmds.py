@@ -259,7 +259,9 @@ def cmd_players_checkin(args: argparse.Namespace) -> int:
     if not (args.absent or args.round) and desk.load_desk(args.event).checkin_open:
         # the desk's check-in is open: the command toggles the desk's check-in (issue 35)
         p, state = desk.toggle_check_in(args.event, p.id)
-        _out(_("{id} {name}: {state}").format(id=p.id, name=p.name, state=state))
+        from ..core.registration import STATE_WORDS
+        _out(_("{id} {name}: {state}").format(id=p.id, name=p.name,
+                                              state=_(STATE_WORDS[state])))
         return 0
     out = services.check_in(args.event, p.id, present=not args.absent, round_no=args.round)
     p, ev = out.player, out.event

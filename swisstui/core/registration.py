@@ -17,7 +17,7 @@ Use them inside :func:`swisstui.core.store.update` so they apply to the fresh ev
 
 from __future__ import annotations
 
-from .i18n import _
+from .i18n import N_, _
 
 import csv
 import io
@@ -513,6 +513,11 @@ PRE_REGISTERED, CONFIRMED, CHECKED_IN, WAITLIST, WITHDRAWN = (
 #: made before the desk existed (or that never uses it) is paired exactly as before.
 #: ``withdrawn`` is not stored: it is the player's ``withdrawn_from`` (players.toml).
 STATES = (PRE_REGISTERED, CONFIRMED, CHECKED_IN, WAITLIST, WITHDRAWN)
+#: Each state as a director reads it (the keys above are what files and --json hold).
+STATE_WORDS = {
+    # Translators: registration states at the desk (swisstui desk), short words
+    PRE_REGISTERED: N_("pre-registered"), CONFIRMED: N_("confirmed"),
+    CHECKED_IN: N_("checked in"), WAITLIST: N_("waitlist"), WITHDRAWN: N_("withdrawn")}
 DEFAULT_STATE = CONFIRMED
 
 # state -> the states the desk may move it to (withdrawal and reinstatement are

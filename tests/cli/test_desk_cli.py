@@ -29,7 +29,7 @@ def test_desk_toggle_by_name_counts_and_close(tmp_path, capsys):
     name = store.load(folder).player(3).name
     assert _run(capsys, "desk", "open", folder)[1] == "check-in is open\n"
     rc, out, _e = _run(capsys, "players", "checkin", folder, name[:4].lower())
-    assert rc == 0 and out == f"3 {name}: checked-in\n"
+    assert rc == 0 and out == f"3 {name}: checked in\n"
     rc, out, _e = _run(capsys, "desk", folder, "--json")
     data = json.loads(out)
     assert (data["checked_in"], data["expected"], data["paid"]) == (1, 4, 0)
@@ -37,10 +37,10 @@ def test_desk_toggle_by_name_counts_and_close(tmp_path, capsys):
     assert [line.split()[0] for line in out.splitlines()[:-1]] == ["1", "2", "4"]
     assert out.splitlines()[-1] == ("checked in 1 / expected 4 / paid 0; check-in is open")
     rc, out, _e = _run(capsys, "desk", "close", folder, "--withdraw", "--dry-run")
-    assert out.splitlines()[-1] == "3 not checked in for round 1 (nothing written)"
+    assert out.splitlines()[-1] == "3 players not checked in for round 1 (nothing written)"
     assert store.load(folder).player(1).withdrawn_from is None
     rc, out, _e = _run(capsys, "desk", "close", folder, "--withdraw")
-    assert rc == 0 and out.splitlines()[-1] == "check-in closed: 3 withdrawn from round 1"
+    assert rc == 0 and out.splitlines()[-1] == "check-in closed: 3 players withdrawn from round 1"
     assert [p.withdrawn_from for p in store.load(folder).players] == [1, 1, None, 1]
 
 
