@@ -148,7 +148,8 @@ def cards(event: Event, lang: str = SOURCE, built: dict[int, PlayerCard] | None 
             entry.update(board=g.board, seat=seat_word(event, g.colour, g.first, _),
                          opponent=opp.name, opponent_id=opp.id,
                          opponent_info=" · ".join(filter(None, (
-                             opp.rank, str(opp.rating) if opp.rating else "", opp.club))),
+                             opp.rank, "" if opp.rating is None else str(opp.rating),
+                             opp.club))),  # rank and rating both, a rating 0 too
                          result=g.result,
                          setup=[[_(label), number_text(value, lang)]
                                 for label, value in card.setup])

@@ -101,7 +101,8 @@ def _strength_header(event: Event, _: Gettext) -> str:
     return _("Rank") if profile(event.game).printing.strength_column == "rank" else _("Rating")
 
 
-def _strength(event: Event, p) -> str:
+def strength(event: Event, p) -> str:
+    """A player's rating or rank as the game's lists show it (a rating 0 is 0)."""
     if profile(event.game).printing.strength_column == "rank":
         return p.rank or ""
     return "" if p.rating is None else str(p.rating)
@@ -123,7 +124,7 @@ def standings_table(event: Event, upto: int | None = None, chain=None, *,
     rows = []
     for row, c in zip(st.rows, cells):
         p = by_id.get(row.player.id, row.player)
-        rows.append((*c[:3], _strength(event, p), p.club or "", p.country or "", *c[3:]))
+        rows.append((*c[:3], strength(event, p), p.club or "", p.country or "", *c[3:]))
     headers = (*head[:3], *extra, *head[3:])
     numeric = (True, True, False, True, False, False) + (True,) * (len(head) - 3)
     return Table(_("Standings after round {round}").format(round=st.after_round), headers,
