@@ -191,6 +191,26 @@ def test_distribute_by_rating_with_preview_and_plays_up(tmp_path):
     assert layout.pool_problems(root) == []
 
 
+def test_a_distribute_a_source_refuses_leaves_no_one_in_two_sections(tmp_path, monkeypatch):
+    """The targets are written first; when a source then refused (paired meanwhile), its
+    players stayed entered in their targets too.  They are taken back out now."""
+    root, u = make(tmp_path)
+    services.edit_player(root, 6, rating=1400)   # main -> U1600
+    services.edit_player(u, 7, rating=1900)      # U1600 -> main
+
+    def refusing(ids):
+        def change(ev):
+            raise SwissError("paired meanwhile")
+        return change
+    monkeypatch.setattr(sections, "partial_leave", refusing)
+    with pytest.raises(SwissError, match="paired meanwhile"):
+        sections.distribute(root, "rating", "main:1600-,U1600:-1599")
+    active, _results = pool(root)
+    assert all(n == 1 for n in active.values()) and len(active) == 12
+    assert {p.id for p in store.load(root).players} == {1, 2, 3, 4, 5, 6}
+    assert layout.pool_problems(root) == []
+
+
 def test_distribute_by_class_and_age_and_paired_players_stay(tmp_path):
     root, u = make(tmp_path, players=2)
     sections.add_section(root, "kyu")

@@ -444,11 +444,30 @@ def distribute(event: Folder, by: str, bands: str | None = None, *,
         if incoming:
             with layout.moving_all(ids):
                 store.update(folder_of[target], partial_enter(incoming))
-    for source in names:
-        leaving = {m.player for m in moves if m.source == source}
-        if leaving:
-            store.update(folder_of[source], partial_leave(leaving))
+    left: set[str] = set()
+    try:
+        for source in names:
+            leaving = {m.player for m in moves if m.source == source}
+            if leaving:
+                store.update(folder_of[source], partial_leave(leaving))
+            left.add(source)
+    except SwissError:
+        # a source refused (paired meanwhile): its players go back out of their targets, as
+        # a refused move takes its own entry back, so no one stays in two sections
+        stay = {m.player: m.target for m in moves if m.source not in left}
+        for target in set(stay.values()):
+            store.update(folder_of[target],
+                         _dropping({pid for pid, t in stay.items() if t == target}))
+        raise
     return out
+
+
+def _dropping(ids: set[int]) -> Any:
+    def change(ev: Any) -> Any:
+        for pid in ids:
+            ev = _drop(ev, pid)
+        return ev
+    return change
 
 
 def partial_enter(players: list[Any]) -> Any:
