@@ -127,6 +127,14 @@ class FinalPlace:
     decided: bool
 
 
+CHAMPION = "Champion"  # the stage of the playoff's winner (interop.tables.STAGE_TEXT words it)
+
+
+def champion(places: list[FinalPlace]) -> int | None:
+    """The playoff's champion among :func:`final_places`, once the final has its result."""
+    return places[0].player if places and places[0].stage == CHAMPION else None
+
+
 def final_places(event: Event) -> list[FinalPlace]:
     """The event's final places once a playoff has been cut (docs/RULES.md §3.6): the champion
     first, then the loser of the final, then the players knocked out in each earlier stage;
@@ -152,7 +160,7 @@ def final_places(event: Event) -> list[FinalPlace]:
     final = played[-1]
     done = len(final.boards) == 1 and not final.missing_results()
     ahead = sorted(alive, key=lambda p: seed_of.get(p, 10**9))
-    ranked = [(p, "Champion" if done else f"in the {stage_name(len(final.boards))}", done)
+    ranked = [(p, CHAMPION if done else f"in the {stage_name(len(final.boards))}", done)
               for p in ahead]
     # the latest stage's losers rank above earlier ones; by seed within a stage
     for stage_index in range(len(played) - 1, -1, -1):

@@ -51,6 +51,7 @@ from .base import MIN_HEIGHT, MIN_WIDTH, game_sides, too_small_text
 from .crosstable import crosstable_rows
 from .results import playoff_stage
 from .standings import final_rows, standings_rows, update_table, widths_of
+from ...core.standings.playoff import champion
 
 VIEWS = ("standings", "pairings", "alphabetical", "crosstable")
 # the views as the footer names them
@@ -446,11 +447,10 @@ class DisplayApp(App):
             if view == "standings" and backend.playoff_started(ev):
                 # the playoff's final places, as F5 shows them: the champion first
                 cols, rows, _hint = final_rows(ev)
-                places = backend.final_places(ev)
-                champion = ev.player(places[0].player) \
-                    if places and places[0].stage == "Champion" else None
-                title = (_("Final places · Champion: {name}").format(name=champion.name)
-                         if champion is not None else _("Final places"))
+                won = champion(backend.final_places(ev))
+                winner = ev.player(won) if won is not None else None
+                title = (_("Final places · Champion: {name}").format(name=winner.name)
+                         if winner is not None else _("Final places"))
                 widths = widths_of({"Playoff": 15, "Swiss": 6, "Pts": 5})
             elif view == "standings":
                 # the projector shows official standings: complete rounds only

@@ -21,6 +21,7 @@ from ..widgets.fasttable import FastTable
 from ..widgets.header import count, update_line
 from ..lang import stage
 from .base import EventScreen
+from ...core.standings.playoff import champion
 
 if TYPE_CHECKING:
     from ...core.standings import Row
@@ -124,8 +125,8 @@ def final_rows(event: Event) -> tuple[list[str], list[tuple], str]:
         rows.append((str(f.place) if f.decided else f"({f.place})",
                      f"{names[f.player].name} ({f.player})", stage(f.stage),
                      r.place if r else "", backend.fmt_score(r.score) if r else ""))
-    champion = places[0] if places and places[0].stage == "Champion" else None
-    hint = (_(FINAL_DONE).format(name=names[champion.player].name) if champion
+    won = champion(places)
+    hint = (_(FINAL_DONE).format(name=names[won].name) if won is not None
             else _(FINAL_OPEN))
     cols = [
         _("Pl"),
