@@ -20,6 +20,9 @@ NOT_SECTIONED = ("new", "import", "open", "demo", "display", "serve", "sections"
 #: Commands that, with several sections and no ``--section``, run once per section (the
 #: master list of standings, each section's crosstable, the check of every section)
 EVERY_SECTION = ("standings", "crosstable", "check")
+#: Commands that, with several sections and no ``--section``, act on the event root: the
+#: hall's round clock (a section follows it until it starts a clock of its own)
+HALL = ("clock",)
 SUBCOMMANDS = ("list", "add", "remove", "move", "distribute")
 
 
@@ -199,6 +202,8 @@ def apply_section(args: argparse.Namespace) -> int:
         return int(args.func(args) or 0)
     if args.command in EVERY_SECTION and args.section is None:
         every = sections.targets(args.event, None)
+    elif args.command in HALL and args.section is None:
+        every = [("", sections.root_of(args.event))]
     else:
         every = [("", sections.resolve(args.event, args.section))]
     if len(every) == 1:
