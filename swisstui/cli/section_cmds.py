@@ -23,7 +23,7 @@ EVERY_SECTION = ("standings", "crosstable", "check")
 #: Commands that, with several sections and no ``--section``, act on the event root: the
 #: hall's round clock (a section follows it until it starts a clock of its own)
 HALL = ("clock",)
-SUBCOMMANDS = ("list", "add", "remove", "move", "distribute")
+SUBCOMMANDS = ("list", "add", "remove", "move", "distribute", "first-board")
 
 
 def _out(text: str) -> None:
@@ -56,9 +56,17 @@ def cmd_add(args: argparse.Namespace) -> int:
     if args.tiebreaks is not None:
         tiebreaks = [t.strip() for t in args.tiebreaks.split(",") if t.strip()]
     s = sections.add_section(args.event, args.name, game=args.game, rounds=args.rounds,
-                             system=args.system, tiebreaks=tiebreaks, options=options)
+                             system=args.system, tiebreaks=tiebreaks, options=options,
+                             first_board=args.first_board)
     _out(_("section {name} added: {game}, {system}, {rounds} rounds ({folder})").format(
         name=s.name, game=s.game, system=s.system, rounds=s.rounds, folder=s.folder))
+    return 0
+
+
+def cmd_first_board(args: argparse.Namespace) -> int:
+    s = sections.set_first_board(args.event, args.name, args.number)
+    _out(_("section {name}: boards numbered from {number} in the hall").format(
+        name=s.name, number=s.first_board))
     return 0
 
 
@@ -79,16 +87,8 @@ def cmd_move(args: argparse.Namespace) -> int:
                                       "name": c.name, "before": c.before, "after": c.after}
                                      for c in m.changes]}, ensure_ascii=False, indent=2))
         return 0
-    if m.after_round:
-        head = _("{name} ({pid}) moves from {source} (withdrawn after round {n}, record kept) to {target} (joins round {joined})")
-    else:
-        head = _("{name} ({pid}) moves from {source} to {target} (joins round {joined})")
-    _out(head.format(name=m.name, pid=m.player, source=m.source, target=m.target,
-                     n=m.after_round, joined=m.joined_round))
-    for c in m.changes:
-        _out("  " + _("{section}: {name} ({pid}) place {before} -> {after}").format(
-            section=c.section, name=c.name, pid=c.player, before=c.before or "-",
-            after=c.after or "-"))
+    for line in sections.move_lines(m):
+        _out(line)
     _out(_("dry run: nothing written") if not m.written else _("saved"))
     return 0
 
@@ -109,17 +109,8 @@ def cmd_distribute(args: argparse.Namespace) -> int:
                          "paired": list(d.paired), "written": d.written},
                         ensure_ascii=False, indent=2))
         return 0
-    for m in d.moves:
-        _out(_("{name} ({pid}): {source} -> {target}").format(
-            name=m.name, pid=m.player, source=m.source, target=m.target))
-    if d.kept:
-        _out(_("plays up, kept in place: {items}").format(items=", ".join(map(str, d.kept))))
-    if d.unplaced:
-        _out(_("in no band (or no value), kept in place: {items}").format(
-            items=", ".join(map(str, d.unplaced))))
-    if d.paired:
-        _out(_("already paired, not moved: {items}").format(
-            items=", ".join(map(str, d.paired))))
+    for line in sections.distribution_lines(d):
+        _out(line)
     _out(ngettext("{count} player moves", "{count} players move", len(d.moves)).format(
         count=len(d.moves)) + "; " + (_("saved") if d.written else _("dry run: nothing written")))
     return 0
@@ -127,8 +118,8 @@ def cmd_distribute(args: argparse.Namespace) -> int:
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("sections", help=_("the sections of an event: list (the default), "
-                                          "add, remove"))
-    ss = p.add_subparsers(dest="sections_command", metavar="list|add|remove|move|distribute")
+                                          "add, remove, move, distribute, first-board"))
+    ss = p.add_subparsers(dest="sections_command", metavar="list|add|remove|move|distribute|first-board")
     q = ss.add_parser("list", help=_("list the sections: name, game, system, players, "
                                      "rounds paired"))
     q.add_argument("event", metavar="EVENT", help=_("event folder"))
@@ -145,7 +136,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     q.add_argument("--tiebreaks", default=None, help=_("tie-break chain, e.g. BH,SB"))
     q.add_argument("--option", action="append", metavar="KEY=VALUE",
                    help=_("game option, repeatable (komi=6.5, handicap=true)"))
+    q.add_argument("--first-board", type=int, default=None, metavar="N",
+                   help=_("the hall's number of the section's board 1 (e.g. 101)"))
     q.set_defaults(func=cmd_add)
+    q = ss.add_parser("first-board", help=_("number a section's boards in the hall from N "
+                                            "(who plays whom stays as it is)"))
+    q.add_argument("event", metavar="EVENT", help=_("event folder"))
+    q.add_argument("name", metavar="NAME", help=_("the section's name"))
+    q.add_argument("number", metavar="N", type=int, help=_("the hall's number of its board 1"))
+    q.set_defaults(func=cmd_first_board)
     q = ss.add_parser("remove", help=_("remove a section without rounds or players"))
     q.add_argument("event", metavar="EVENT", help=_("event folder"))
     q.add_argument("name", metavar="NAME", help=_("the section's name"))

@@ -196,3 +196,32 @@ def test_first_board_hall_numbering(tmp_path, capsys):
     assert store.check(u) == []
     (u / "event.toml").write_text((u / "event.toml").read_text().replace("= 101", "= 0"))
     assert any("first_board must be a board number" in p for p in store.check(u))
+
+
+def test_first_board_set_by_add_and_by_first_board(tmp_path, capsys):
+    """``sections add --first-board 101`` and ``sections first-board EVENT NAME N`` write the
+    section's own key (issue 33 item 6); 1 removes it; the root and numbers out of range are
+    refused in one line with nothing written; the rounds keep their numbers."""
+    from swisstui.core.services import sections as svc
+    folder = tmp_path / "ev"
+    shutil.copytree(SAMPLES / "chess", folder)
+    rc, out, _err = run(capsys, "sections", "add", folder, "U1600", "--first-board", "101")
+    assert rc == 0
+    u = folder / "sections" / "U1600"
+    assert svc.first_board(u) == 101 and "first_board = 101" in (u / "event.toml").read_text()
+    rc, out, _err = run(capsys, "sections", "first-board", folder, "U1600", "201")
+    assert rc == 0 and "201" in out and svc.first_board(u) == 201
+    before = (u / "event.toml").read_bytes(), (folder / "event.toml").read_bytes()
+    refused(capsys, folder, "sections", "first-board", folder, "U1600", "0",
+            match="from 1 to 99999")
+    refused(capsys, folder, "sections", "first-board", folder, "main", "50",
+            match="numbers its boards from 1")
+    refused(capsys, folder, "sections", "first-board", folder, "Kids", "50",
+            match="no section Kids")
+    refused(capsys, folder, "sections", "add", folder, "Kids", "--first-board", "0",
+            match="from 1 to 99999")
+    assert not (folder / "sections" / "Kids").exists()
+    assert ((u / "event.toml").read_bytes(), (folder / "event.toml").read_bytes()) == before
+    rc, _out, _err = run(capsys, "sections", "first-board", folder, "U1600", "1")
+    assert rc == 0 and "first_board" not in (u / "event.toml").read_text()
+    assert svc.first_board(u) == 1

@@ -98,9 +98,14 @@ def targets(event: Folder, name: str | None = None) -> list[tuple[str, Path]]:
 def add_section(event: Folder, name: str, *, game: str | None = None,
                 rounds: int | None = None, system: str | None = None,
                 tiebreaks: tuple[str, ...] | list[str] | None = None,
-                options: dict[str, Any] | None = None) -> Section:
+                options: dict[str, Any] | None = None,
+                first_board: int | None = None) -> Section:
     """A new, empty section ``sections/NAME/`` inheriting every setting of the event but
-    those given.  Refuses a name that is not a plain word or is already used."""
+    those given, its boards numbered in the hall from ``first_board`` (default 1).  Refuses
+    a name that is not a plain word or is already used, and a first board out of range
+    (before anything is written)."""
+    if first_board is not None and not 1 <= first_board <= layout.MAX_FIRST_BOARD:
+        raise SwissError(_("first_board must be a board number from 1 to {limit}, not {value}").format(limit=layout.MAX_FIRST_BOARD, value=first_board), field="first_board")
     overrides: dict[str, Any] = {}
     if game is not None:
         overrides["game"] = game
@@ -115,8 +120,18 @@ def add_section(event: Folder, name: str, *, game: str | None = None,
     root = root_of(event)
     ev = store.add_section(root, name, overrides)
     folder = root / layout.SECTIONS_DIR / name
+    if first_board is not None and first_board != 1:
+        store.set_first_board(folder, first_board)
     return Section(name, folder, ev.settings.game, ev.settings.system, ev.settings.rounds,
-                   0, 0, False)
+                   0, 0, False, first_board or 1)
+
+
+def set_first_board(event: Folder, name: str, number: int) -> Section:
+    """Number section ``name``'s boards in the hall from ``number`` (its board 1 is hall
+    board ``number``; issue 33 item 6).  The rounds keep their own numbers, so who plays whom
+    and every result stay as they are; only the numbers shown and typed change."""
+    store.set_first_board(resolve(event, name), number)
+    return next(s for s in list_sections(event) if s.name == name)
 
 
 def remove_section(event: Folder, name: str) -> Path:
@@ -513,3 +528,35 @@ def section_board(folder: Folder, typed: int) -> int:
     if typed < first:
         raise SwissError(_("board {typed} is not one of section {section}'s boards: they are numbered from {first}").format(typed=typed, section=section_name(folder), first=first), field="board")
     return typed - first + 1
+
+
+def move_lines(m: Move) -> list[str]:
+    """A move in the director's words, as the CLI prints it and the TUI asks about it:
+    who goes where and from which round, then each place that changes in either section."""
+    if m.after_round:
+        head = _("{name} ({pid}) moves from {source} (withdrawn after round {n}, record kept) to {target} (joins round {joined})")
+    else:
+        head = _("{name} ({pid}) moves from {source} to {target} (joins round {joined})")
+    lines = [head.format(name=m.name, pid=m.player, source=m.source, target=m.target,
+                         n=m.after_round, joined=m.joined_round)]
+    for c in m.changes:
+        lines.append("  " + _("{section}: {name} ({pid}) place {before} -> {after}").format(
+            section=c.section, name=c.name, pid=c.player, before=c.before or "-",
+            after=c.after or "-"))
+    return lines
+
+
+def distribution_lines(d: Distribution) -> list[str]:
+    """A distribution in the director's words: each move, then who stays and why."""
+    lines = [_("{name} ({pid}): {source} -> {target}").format(
+        name=m.name, pid=m.player, source=m.source, target=m.target) for m in d.moves]
+    if d.kept:
+        lines.append(_("plays up, kept in place: {items}").format(
+            items=", ".join(map(str, d.kept))))
+    if d.unplaced:
+        lines.append(_("in no band (or no value), kept in place: {items}").format(
+            items=", ".join(map(str, d.unplaced))))
+    if d.paired:
+        lines.append(_("already paired, not moved: {items}").format(
+            items=", ".join(map(str, d.paired))))
+    return lines

@@ -293,6 +293,35 @@ def add_section(root: str | os.PathLike[str], name: str,
         return made
 
 
+def set_first_board(folder: str | os.PathLike[str], number: int) -> int:
+    """The hall's number of section ``folder``'s board 1 (its event.toml's ``first_board``,
+    :data:`.sections.OWN_KEYS`): written under the section's lock, atomically, only when it
+    changes; 1 removes the key.  Refused in one line for the event's root (its boards are
+    numbered from 1) and outside 1..:data:`.sections.MAX_FIRST_BOARD`.  Returns the number."""
+    from .serialise import _HEADERS, _dump
+    from .writing import event_doc
+    folder = Path(folder)
+    if sections.root_of(folder) is None:
+        raise SwissError(_("{folder}: the event's first section numbers its boards from 1; give another section its first board").format(folder=folder), field="first_board")
+    if not 1 <= number <= sections.MAX_FIRST_BOARD:
+        raise SwissError(_("first_board must be a board number from 1 to {limit}, not {value}").format(limit=sections.MAX_FIRST_BOARD, value=number), field="first_board")
+    load(folder)  # a valid section, else its own error
+    with _locked(folder):
+        _recover(folder)
+        own = dict(sections.own_keys(folder))
+        own.pop("first_board", None)
+        if number != 1:
+            own["first_board"] = number
+        data = _dump(event_doc(folder, _load(folder).settings, own), _HEADERS[EVENT_FILE])
+        try:
+            same = (folder / EVENT_FILE).read_bytes() == data
+        except OSError:
+            same = False
+        if not same:
+            _atomic_write(folder / EVENT_FILE, data, folder)
+    return number
+
+
 def _load_section_data(path: Path, data: dict[str, Any]) -> Settings:
     from .parsing import _parse_settings
     return _parse_settings(path, "", data)

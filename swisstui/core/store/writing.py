@@ -19,10 +19,12 @@ from .parsing import _parse_settings
 from .serialise import _HEADERS, _dump, _players_doc, _round_bytes, _settings_doc
 
 
-def event_doc(folder: Path, settings: Settings) -> dict[str, Any]:
+def event_doc(folder: Path, settings: Settings,
+              keys: dict[str, Any] | None = None) -> dict[str, Any]:
     """What ``folder``'s event.toml says: a one-section event's settings as always; a root of
     several sections adds ``schema = 2`` and keeps its own keys (``section``,
-    ``multi_entry``); a section says only what differs from the root (:mod:`.sections`)."""
+    ``multi_entry``); a section says only what differs from the root (:mod:`.sections`),
+    and its own keys (``keys``, else those its event.toml has now)."""
     doc = _settings_doc(settings)
     root = sections.root_of(folder)
     if root is not None:
@@ -31,7 +33,8 @@ def event_doc(folder: Path, settings: Settings) -> dict[str, Any]:
         base = _settings_doc(_parse_settings(folder / EVENT_FILE, "",
                                              sections.merge(base_data, own)))
         diff = sections.section_doc(doc, base)
-        diff.update(sections.own_keys(folder))  # first_board: the section's own, kept
+        # first_board: the section's own, kept (or as given)
+        diff.update(sections.own_keys(folder) if keys is None else keys)
         return {"game": settings.game, **diff} if own else diff
     extra: dict[str, Any] = {}
     if os.path.lexists(folder / EVENT_FILE):
