@@ -230,6 +230,24 @@ def test_distribute_by_class_and_age_and_paired_players_stay(tmp_path):
     assert set(d.paired) == {3, 4} and {m.player for m in d.moves} == set()
 
 
+
+def test_distribute_never_sends_a_player_back_to_a_section_he_left(tmp_path):
+    """A player moved out of U1600 after round 1 (his record kept there, withdrawn) and not
+    yet paired in main was sent back by distribute: the target already held him (withdrawn),
+    so he was not entered, and the source removed him: in no section at all, and check
+    reported a move to main never done.  He played in the event, so he is paired already
+    and stays (the rule "only players paired in no round move" is the event's, not the
+    section's).  Found by the sections' folder fuzzer."""
+    root, u = make(tmp_path, players=4)
+    play_round(root)
+    play_round(u)
+    sections.move_player(root, 5, "main")  # U1600 -> main after round 1
+    d = sections.distribute(root, "rating", "main:1600-,U1600:-1599")
+    assert 5 in d.paired and 5 not in {m.player for m in d.moves}
+    assert store.load(root).player(5).withdrawn_from is None
+    assert store.load(u).player(5).withdrawn_from == 2
+    assert pool(root)[0][5] == 1 and layout.pool_problems(root) == []
+
 def test_distribute_refusals(tmp_path):
     root, _u = make(tmp_path, players=2)
     before = snapshot(root)

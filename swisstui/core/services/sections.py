@@ -429,9 +429,11 @@ def distribute(event: Folder, by: str, bands: str | None = None, *,
     except ValueError:
         raise SwissError(_("--date {value}: a date is written YYYY-MM-DD, e.g. 2026-05-01").format(value=text), field="date") from None
     moves, kept, unplaced, paired = [], [], [], []
+    # paired in any section's round: a player moved out of a section after round N (his
+    # record kept there) has played in the event and is never sent back to it
+    seated = {pid for ev in evs.values() for r in ev.rounds for pid in r.paired_ids()}
     for name in names:
         ev = evs[name]
-        seated = {pid for r in ev.rounds for pid in r.paired_ids()}
         for p in ev.players:
             if p.withdrawn_from is not None:
                 continue
