@@ -67,6 +67,9 @@ PAGE_TEXT = {
     # Translators: the banner on the players' page when the director publishes a round
     "new_round": N_("Round {round} is paired."),
     "close": N_("Close"),
+    # Translators: the label of the section picker on the players' page (an event of several
+    # sections, issue 33: an Open and a U1600; dan and kyu classes)
+    "section": N_("Section"),
 }
 
 
@@ -89,7 +92,8 @@ header{position:sticky;top:0;background:var(--bg);padding:.6rem .8rem .3rem;bord
 h1{font-size:1.1rem;margin:0;overflow-wrap:anywhere}
 #bar{display:flex;justify-content:space-between;align-items:center;gap:.5rem}
 #sub{color:var(--mut);font-size:.9rem;min-width:0}
-#lang{flex:none;max-width:9.5rem;font-size:.85rem;padding:.15rem;border:1px solid var(--line);border-radius:.3rem;background:var(--bg);color:var(--fg)}
+#sec[hidden]{display:none}
+#lang,#sec{flex:none;max-width:9.5rem;font-size:.85rem;padding:.15rem;border:1px solid var(--line);border-radius:.3rem;background:var(--bg);color:var(--fg)}
 #clock{float:right;font-variant-numeric:tabular-nums;font-weight:600;font-size:1.2rem}
 #clock.up{color:#c0392b}
 #banner{margin-top:.4rem;padding:.5rem .7rem;border-radius:.4rem;background:var(--acc);color:#fff;cursor:pointer}
@@ -133,7 +137,10 @@ PLAYERS_JS = """\
 "use strict";
 let doc=null, docVersion=-1, got=0, serverNow=0, tab=localStorage.getItem("tab")||"find";
 let online=null, loads=0, banner=0, me=localStorage.getItem("me")||"", chosen=localStorage.getItem("lang")||"";
-let seenRound=parseInt(localStorage.getItem("round")||"0",10)||0;
+// an event of several sections: the one the tabs show (?section=NAME, else remembered)
+let sec=localStorage.getItem("section")||"", view=null, seenRound=0;
+const asked=new URLSearchParams(typeof location!=="undefined"?location.search:"").get("section");
+if(asked){sec=asked; localStorage.setItem("section",sec);}
 const $=s=>document.querySelector(s);
 const esc=s=>String(s??"").replace(/[&<>"']/g,c=>({"&":"&amp;","<":"&lt;",">":"&gt;",'"':"&quot;","'":"&#39;"}[c]));
 const fill=(s,v)=>{for(const k in v||{}) s=s.split("{"+k+"}").join(v[k]); return s;};
@@ -146,24 +153,43 @@ async function load(version){
   if(!r.ok||n!==loads) return;
   const v=parseInt(r.headers.get("X-Document-Version")||"-1",10), d=await r.json();
   if(n!==loads) return;
-  doc=d; docVersion=v; newRound(); render();
+  doc=d; docVersion=v; pick(); newRound(); render();
+}
+// the sections (none for an event of one): each with its part of the document, the first's
+// being the top level
+const parts=()=>doc.sections?doc.sections.map((s,i)=>({name:s.name,v:i?s:doc})):[{name:"",v:doc}];
+function pick(){
+  const all=parts(), p=all.find(x=>x.name===sec)||all[0];
+  view=p.v; if(doc.sections) sec=p.name;
+}
+// every card of the player (a player moved to another section has one in each): where
+// he plays this round first, then the section shown, then the first
+function mineOf(id){
+  const found=[];
+  for(const p of parts()) for(const c of p.v.cards||[]) if(String(c.id)===String(id)) found.push({c,sec:p.name});
+  const rank=x=>(x.c.board?0:2)+(x.sec===sec?0:1);
+  return found.sort((x,y)=>rank(x)-rank(y))[0]||null;
 }
 function show(msg){
   const m=JSON.parse(msg); serverNow=m.now; got=performance.now();
   if(m.version!==docVersion) load(m.version); else tick();
 }
-// a round published while the page is open (or since the phone last saw it): the banner
+// a round published while the page is open (or since the phone last saw it): the banner,
+// for the player's own section (else the one shown)
 function newRound(){
-  const n=doc.current?doc.current.number:0;
+  const m=me?mineOf(me):null, name=m?m.sec:sec, at=parts().find(x=>x.name===name)||parts()[0];
+  const key=doc.sections?"round@"+at.name:"round", cur=at.v.current;
+  seenRound=parseInt(localStorage.getItem(key)||"0",10)||0;
+  const n=cur?cur.number:0;
   if(!n||n===seenRound) return;
   if(seenRound&&n>seenRound){
     banner=n;
     if(typeof navigator!=="undefined"&&navigator.vibrate){try{navigator.vibrate([200,100,200]);}catch(e){}}
   }
-  seenRound=n; localStorage.setItem("round",String(n));
+  seenRound=n; localStorage.setItem(key,String(n));
 }
 function clockText(){
-  const c=doc&&doc.clock; if(!c) return ["",false];
+  const c=view&&view.clock; if(!c) return ["",false];
   let left=c.remaining-(c.paused?0:(serverNow-c.at)+(performance.now()-got)/1000);
   const up=left<=0; left=Math.max(0,Math.ceil(left));
   const h=Math.floor(left/3600),m=Math.floor(left%3600/60),s=left%60;
@@ -173,22 +199,26 @@ function clockText(){
 }
 function tick(){const [t,up]=clockText();const el=$("#clock");el.textContent=t;el.className=up?"up":"";}
 function liveText(){$("#live").textContent=online===null?"":tr(online?"live":"reconnecting");}
-const cardOf=id=>(doc.cards||[]).find(c=>String(c.id)===String(id));
-function player(id){
-  const rows=(doc.games[String(id)]||[]).map(g=>`<tr><td class=n>${g[0]}</td><td class=n>${g[1]??""}</td><td>${esc(g[2])}</td><td class=name>${esc(g[3])}</td><td>${esc(g[4])}</td><td class=n>${esc(g[5])}</td></tr>`).join("");
+function player(id,v){
+  const rows=((v||view).games[String(id)]||[]).map(g=>`<tr><td class=n>${g[0]}</td><td class=n>${g[1]??""}</td><td>${esc(g[2])}</td><td class=name>${esc(g[3])}</td><td>${esc(g[4])}</td><td class=n>${esc(g[5])}</td></tr>`).join("");
   return `<table><thead><tr><th class=n>${trh("col_round")}</th><th class=n>${trh("col_board")}</th><th></th><th>${trh("col_opponent")}</th><th>${trh("col_result")}</th><th class=n>${trh("col_points")}</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
-function where(p){
-  return p.board?`<div class=big>${trh("board",{board:p.board})}</div><div>${trh("against",{seat:esc(p.seat),opponent:"<b>"+esc(p.opponent)+"</b>"})}</div>`:`<div class=big>${esc(p.note||tr("not_paired"))}</div>`;
+// where the player plays: the board by the hall's number, after the section's name when
+// the event has several ("U1600 · Board 103")
+function where(p,s){
+  const at=s?`<span class=sec>${esc(s)}</span> · `:"";
+  return p.board?`<div class=big>${at}${trh("board",{board:p.board})}</div><div>${trh("against",{seat:esc(p.seat),opponent:"<b>"+esc(p.opponent)+"</b>"})}</div>`:`<div class=big>${at}${esc(p.note||tr("not_paired"))}</div>`;
 }
-function card(p){
-  const pick=String(p.id)===me?"":`<button type=button data-me="${p.id}">${trh("this_is_me")}</button>`;
-  return `<div class=card><div><b>${esc(p.name)}</b> <span class=mut>#${p.id}</span></div>${where(p)}${pick}<details><summary>${trh("my_games")}</summary>${player(p.id)}</details></div>`;
+function card(h){
+  const p=h.c;
+  const pick=String(p.id)===me?"":`<button type=button data-me="${p.id}" data-sec="${esc(h.sec)}">${trh("this_is_me")}</button>`;
+  return `<div class=card><div><b>${esc(p.name)}</b> <span class=mut>#${p.id}</span></div>${where(p,h.sec)}${pick}<details><summary>${trh("my_games")}</summary>${player(p.id,h.v)}</details></div>`;
 }
 // the player's own card: this round (opponent's rank, rating, club; the board's setup), the
 // standings' place, points and tie-breaks, and every round so far
-function myCard(p){
-  let h=`<div class="card mine" id=mycard><div><b>${esc(p.name)}</b> <span class=mut>#${p.id}${p.club?" · "+esc(p.club):""}</span></div>${where(p)}`;
+function myCard(m){
+  const p=m.c, v=(parts().find(x=>x.name===m.sec)||parts()[0]).v;
+  let h=`<div class="card mine" id=mycard><div><b>${esc(p.name)}</b> <span class=mut>#${p.id}${p.club?" · "+esc(p.club):""}</span></div>${where(p,m.sec)}`;
   if(p.board&&p.opponent_info) h+=`<div class=mut>${esc(p.opponent_info)}</div>`;
   if(p.setup&&p.setup.length) h+=`<div id=setup>${p.setup.map(([k,v])=>esc(k)+" <b>"+esc(v)+"</b>").join(" · ")}</div>`;
   if(p.result) h+=`<div>${trh("result_is",{result:"<b>"+esc(p.result)+"</b>"})}</div>`;
@@ -196,18 +226,19 @@ function myCard(p){
     const items=[[tr("place"),p.place],[tr("points"),p.points],...(p.tb||[])];
     h+=`<dl class=stats>${items.map(([k,v])=>`<div><dt>${esc(k)}</dt><dd>${esc(v)}</dd></div>`).join("")}</dl><div class=mut>${trh("after_round",{round:p.after_round})}</div>`;
   }
-  if((doc.games[String(p.id)]||[]).length) h+=`<h2>${trh("my_games")}</h2>${player(p.id)}`;
+  if((v.games[String(p.id)]||[]).length) h+=`<h2>${trh("my_games")}</h2>${player(p.id,v)}`;
   return h+`<button type=button data-me="">${trh("not_me")}</button></div>`;
 }
 function findView(){
   const q=fold($("#q")?$("#q").value:localStorage.getItem("q")||"");
-  const all=doc.cards||(doc.current?doc.current.players:[]);
-  const hits=q?all.filter(p=>(p.find??fold(p.name)).includes(q)||String(p.id)===q):[];
-  const list=q?(hits.length?hits.slice(0,30).map(card).join(""):`<p class=mut>${trh("no_match")}</p>`):(me&&cardOf(me)?"":`<p class=mut>${trh("type_name")}</p>`);
-  return (doc.current?"":`<p>${trh("no_round")}</p>`)+list;
+  // every section's players: the search is the whole event's
+  const all=parts().flatMap(s=>(s.v.cards||(s.v.current?s.v.current.players:[])).map(c=>({c,sec:s.name,v:s.v})));
+  const hits=q?all.filter(({c})=>(c.find??fold(c.name)).includes(q)||String(c.id)===q):[];
+  const list=q?(hits.length?hits.slice(0,30).map(card).join(""):`<p class=mut>${trh("no_match")}</p>`):(me&&mineOf(me)?"":`<p class=mut>${trh("type_name")}</p>`);
+  return (parts().some(s=>s.v.current)?"":`<p>${trh("no_round")}</p>`)+list;
 }
 function boardsView(){
-  const cur=doc.current; if(!cur) return `<p>${trh("no_round")}</p>`;
+  const cur=view.current; if(!cur) return `<p>${trh("no_round")}</p>`;
   const mine=x=>String(x.a.id)===me||String(x.b.id)===me?" class=me":"";
   const b=cur.boards.map(x=>`<tr${mine(x)}><td class=n>${x.board}</td><td class=name>${esc(x.a.name)} <span class=mut>${esc(x.a.seat)}</span></td><td>${esc(x.result)}</td><td class=name>${esc(x.b.name)} <span class=mut>${esc(x.b.seat)}</span></td></tr>`).join("");
   const byes=cur.byes.map(x=>`<tr${String(x.id)===me?" class=me":""}><td></td><td class=name>${esc(x.name)}</td><td colspan=2 class=mut>${esc(x.kind)}</td></tr>`).join("");
@@ -221,18 +252,18 @@ function table(head,rows,fixed){
   return `<table><thead><tr>${h}</tr></thead><tbody>${b}</tbody></table>`;
 }
 function standingsView(){
-  const s=doc.standings; if(!s) return `<p>${trh("no_standings")}</p>`;
+  const s=view.standings; if(!s) return `<p>${trh("no_standings")}</p>`;
   const head=[tr("col_place"),tr("col_number"),tr("col_name"),tr("col_points"),...s.tiebreaks];
   return `<p class=mut>${trh("after_round",{round:s.after_round})}</p>`+table(head,s.rows,false);
 }
 function crosstableView(){
-  const c=doc.crosstable; if(!c) return `<p>${trh("no_standings")}</p>`;
+  const c=view.crosstable; if(!c) return `<p>${trh("no_standings")}</p>`;
   return `<p class=mut>${trh("after_round",{round:c.after_round})}</p><div class=scroll>${table(c.head,c.rows,true)}</div>`;
 }
 function bannerView(){
   const el=$("#banner"); if(!banner){el.hidden=true; el.innerHTML=""; return;}
-  const p=me?cardOf(me):null;
-  el.innerHTML=`<button type=button aria-label="${trh("close")}">×</button><b>${trh("new_round",{round:banner})}</b>`+(p&&p.board?`<div>${trh("board",{board:p.board})} · ${trh("against",{seat:esc(p.seat),opponent:"<b>"+esc(p.opponent)+"</b>"})}</div>`:"");
+  const m=me?mineOf(me):null, p=m?m.c:null, at=m&&m.sec?esc(m.sec)+" · ":"";
+  el.innerHTML=`<button type=button aria-label="${trh("close")}">×</button><b>${trh("new_round",{round:banner})}</b>`+(p&&p.board?`<div>${at}${trh("board",{board:p.board})} · ${trh("against",{seat:esc(p.seat),opponent:"<b>"+esc(p.opponent)+"</b>"})}</div>`:"");
   el.hidden=false;
 }
 function render(){
@@ -240,8 +271,9 @@ function render(){
   if(doc.error){$("#err").textContent=doc.error;return;} $("#err").textContent="";
   if(doc.text && doc.lang!==LANG){TEXT=doc.text; LANG=doc.lang; document.documentElement.lang=LANG.replace("_","-"); if($("#q")) $("#body").innerHTML="";}
   $("#lang").value=LANG; $("#lang").setAttribute("aria-label",tr("language"));
+  pick(); sectionPicker();
   $("#name").textContent=doc.event; document.title=tr("title",{event:doc.event});
-  $("#sub").textContent=[doc.round?tr("round_of",{round:doc.round,rounds:doc.rounds}):doc.rounds_text,doc.dates].filter(Boolean).join(" · ");
+  $("#sub").textContent=[view.round?tr("round_of",{round:view.round,rounds:view.rounds}):view.rounds_text,view.dates].filter(Boolean).join(" · ");
   for(const b of document.querySelectorAll("nav button")){b.setAttribute("aria-selected",b.dataset.tab===tab); b.textContent=tr("tab_"+b.dataset.tab);}
   liveText(); bannerView();
   const body=$("#body");
@@ -249,18 +281,33 @@ function render(){
     if(!$("#q")){body.innerHTML=`<div id=mine></div><input id=q type=search autocomplete=off placeholder="${trh("your_name")}" aria-label="${trh("your_name")}"><div id=hits></div>`;
       $("#q").value=localStorage.getItem("q")||"";
       $("#q").addEventListener("input",()=>{localStorage.setItem("q",$("#q").value);$("#hits").innerHTML=findView();});}
-    const c=me?cardOf(me):null;
-    $("#mine").innerHTML=c?myCard(c):"";
+    const m=me?mineOf(me):null;
+    $("#mine").innerHTML=m?myCard(m):"";
     $("#hits").innerHTML=findView();
   } else body.innerHTML=tab==="boards"?boardsView():tab==="crosstable"?crosstableView():standingsView();
   tick();
 }
+// the section picker: shown for an event of several sections, in the header
+function sectionPicker(){
+  const el=$("#sec"); if(!el) return;
+  if(!doc.sections){el.hidden=true; return;}
+  const names=doc.sections.map(s=>s.name);
+  if(el.dataset.names!==names.join("\\n")){
+    el.innerHTML=names.map(n=>`<option>${esc(n)}</option>`).join("");  // a name is a plain word: its own value
+    el.dataset.names=names.join("\\n");
+  }
+  el.value=sec; el.setAttribute("aria-label",tr("section")); el.hidden=false;
+}
 for(const b of document.querySelectorAll("nav button")) b.addEventListener("click",()=>{tab=b.dataset.tab;localStorage.setItem("tab",tab);render();});
 $("#body").addEventListener("click",e=>{
   const b=e.target&&e.target.closest?e.target.closest("[data-me]"):null; if(!b) return;
-  me=b.dataset.me; localStorage.setItem("me",me); render(); if(me&&window.scrollTo) window.scrollTo(0,0);
+  me=b.dataset.me; localStorage.setItem("me",me);
+  // "This is me": the page shows the player's section (where he plays this round)
+  if(me&&doc.sections){const m=mineOf(me); sec=m&&m.c.board?m.sec:(b.dataset.sec||sec); localStorage.setItem("section",sec);}
+  render(); if(me&&window.scrollTo) window.scrollTo(0,0);
 });
 $("#banner").addEventListener("click",()=>{banner=0;tab="find";localStorage.setItem("tab",tab);render();});
+$("#sec").addEventListener("change",()=>{sec=$("#sec").value;localStorage.setItem("section",sec);render();});
 $("#lang").addEventListener("change",()=>{chosen=$("#lang").value;localStorage.setItem("lang",chosen);load(docVersion);});
 function connect(){
   const es=new EventSource("players/events");
@@ -302,7 +349,7 @@ def players_page(title: str, lang: str = SOURCE) -> str:
 <title>{head}</title>
 <style>{PLAYERS_CSS}</style></head>
 <body><header><span id="clock"></span><h1 id="name">{t}</h1>
-<div id="bar"><div id="sub"></div><select id="lang" aria-label="{e["language"]}">{options}</select></div>
+<div id="bar"><div id="sub"></div><select id="sec" aria-label="{e["section"]}" hidden></select><select id="lang" aria-label="{e["language"]}">{options}</select></div>
 <div id="banner" role="status" hidden></div>
 <nav><button data-tab="find">{e["tab_find"]}</button><button data-tab="boards">{e["tab_boards"]}</button>
 <button data-tab="standings">{e["tab_standings"]}</button><button data-tab="crosstable">{e["tab_crosstable"]}</button></nav></header>

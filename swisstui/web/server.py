@@ -17,6 +17,11 @@
 A watcher polls :func:`swisstui.core.services.fingerprint` every ``poll`` seconds; on a change
 it rebuilds the document once (in a worker thread) and wakes every connected phone, so a saved
 result is on the phones within a poll interval and a send.
+
+An event of several sections (issue 33) is served whole, given its folder or any section's:
+one document holds every section (:mod:`.snapshot`), and the watcher polls every section's
+folder and clock (:func:`.snapshot.fingerprint`); ``/players?section=U1600`` opens the page
+on one section.
 """
 
 from __future__ import annotations
@@ -36,11 +41,12 @@ from pathlib import Path
 from aiohttp import web
 
 from ..core import services
+from ..core.services import sections
 from ..core.readers import players_lang
 from . import pages, qr
 from ..core.errors import SwissError
 from ..core.i18n import normalise
-from .snapshot import Source, load_source, snapshot_lang, source_bytes
+from .snapshot import Source, fingerprint, load_source, snapshot_lang, source_bytes
 
 POLL_SECONDS = 0.25
 KEEPALIVE_SECONDS = 15.0
@@ -57,7 +63,7 @@ class Live:
     one version says the same."""
 
     def __init__(self, folder: str | Path, poll: float = POLL_SECONDS):
-        self.folder = Path(folder)
+        self.folder = Path(folder)  # the event's, or one of its sections' (the whole event)
         self.poll = poll
         self.version = 0
         self.doc = (b"{}", gzip.compress(b"{}"))
@@ -76,7 +82,7 @@ class Live:
 
     def refresh_now(self) -> bool:
         """Rebuild the document if the folder changed (blocking); True when it changed."""
-        fp = services.fingerprint(self.folder)
+        fp = fingerprint(self.folder)  # every section's folder and clock
         if fp == self._fingerprint:
             return False
         self._fingerprint = fp
@@ -384,7 +390,7 @@ def make_app(folder: str | Path, projector_command: str | None = None,
     """The aiohttp application of the venue server for the event in ``folder``, listening
     on ``host`` (what the QR codes' address depends on: :func:`page_url`)."""
     live = Live(folder, poll)
-    event = services.load(folder)
+    event = services.load(sections.root_of(folder))  # the event's, not a section's
     live.title = event.settings.name or "swisstui"
     live.lang = players_lang(event)
     app = web.Application()

@@ -5,15 +5,26 @@ event (the server keeps the bytes) and sent as is to every phone.
 
 The words in it (colours, seats, bye kinds, the page's own texts) are in the players'
 language (``lang``, the event's ``language``; issue 17); names, codes and result notations
-are as they are."""
+are as they are.
+
+An event of several sections (issue 33; docs/FORMAT.md "Sections") is one document: its
+top level is the first section's (the event folder's own) as for an event of one section,
+and ``sections`` lists every section, the first too, by name with its ``first_board``; the
+others carry their own round, boards, standings, cards, crosstable and clock (the first's
+are the top level's, not repeated).  Board numbers are the hall's everywhere
+(:func:`swisstui.core.services.sections.hall_board`): a section whose board 1 is the hall's
+101 shows 101, 102 ...; an event of one section is exactly as before (no ``sections``)."""
 
 from __future__ import annotations
 
 import json
 import time
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from ..core import services
+from ..core.services import sections as sections_service
 from ..core.clock import ClockState
 from ..core.collation import name_key, search_text
 from ..core.errors import SwissError
@@ -36,10 +47,18 @@ _KIND_TEXT = {
 }
 
 
-def current_round(event: Event, lang: str = SOURCE) -> dict[str, Any] | None:
+def _hall(number: int, first: int) -> int:
+    """The hall's number of a section's board ``number`` when its board 1 is the hall's
+    ``first`` (:func:`swisstui.core.services.sections.hall_board`, its ``first_board`` read
+    once per document rather than once per board)."""
+    return number + first - 1
+
+
+def current_round(event: Event, lang: str = SOURCE, first: int = 1) -> dict[str, Any] | None:
     """The current round: boards and the alphabetical list of who plays where, in the
     order of ``lang``'s readers (:func:`swisstui.core.collation.name_key`, by a player's
-    reading when given); ``find`` is what the search box matches (name and reading)."""
+    reading when given); ``find`` is what the search box matches (name and reading).
+    Boards by the hall's numbers (``first``: the hall's number of board 1)."""
     _ = gettext_for(lang)
     rnd = event.round(event.current_round)
     if rnd is None:
@@ -50,7 +69,7 @@ def current_round(event: Event, lang: str = SOURCE) -> dict[str, Any] | None:
     boards = []
     for b in sorted(rnd.boards, key=lambda x: x.number):
         p, q = b.players
-        boards.append({"board": b.number,
+        boards.append({"board": _hall(b.number, first),
                        "a": {"id": p, "name": names.get(p, f"#{p}"),
                              "seat": seat_word(event, recs[p].colour, True, _)},
                        "b": {"id": q, "name": names.get(q, f"#{q}"),
@@ -64,7 +83,8 @@ def current_round(event: Event, lang: str = SOURCE) -> dict[str, Any] | None:
         entry: dict[str, Any] = {"id": pid, "name": name,
                                  "find": search_text(name, readings.get(pid))}
         if rec.board is not None and rec.opponent is not None:
-            entry.update(board=rec.board, seat=seat_word(event, rec.colour, rec.first, _),
+            entry.update(board=_hall(rec.board, first),
+                         seat=seat_word(event, rec.colour, rec.first, _),
                          opponent=names.get(rec.opponent, f"#{rec.opponent}"),
                          opponent_id=rec.opponent)
         else:
@@ -100,28 +120,31 @@ def standings(event: Event, lang: str = SOURCE, st: Standings | None = None
     return {"after_round": st.after_round, "tiebreaks": list(st.tiebreaks), "rows": rows}
 
 
-def _game_row(event: Event, g: CardGame, lang: str, _: Gettext) -> list[Any]:
+def _game_row(event: Event, g: CardGame, lang: str, _: Gettext, first: int = 1) -> list[Any]:
     """One round of a player's event as the page shows it: ``[round, board, seat,
-    opponent, result, points]`` (no board and the kind of round for a round without one)."""
+    opponent, result, points]`` (no board and the kind of round for a round without one;
+    the board by the hall's number)."""
     if g.opponent is not None:
-        return [g.round, g.board, seat_word(event, g.colour, g.first, _), g.opponent.name,
+        board = _hall(g.board, first) if g.board is not None else None
+        return [g.round, board, seat_word(event, g.colour, g.first, _), g.opponent.name,
                 g.result, number_text(g.points, lang) if g.points is not None else ""]
     return [g.round, None, "", _(_KIND_TEXT[g.kind]) if g.kind in _KIND_TEXT else "", "",
             number_text(g.points or 0.0, lang)]
 
 
 def games(event: Event, lang: str = SOURCE,
-          cards: dict[int, PlayerCard] | None = None) -> dict[str, list[list[Any]]]:
+          cards: dict[int, PlayerCard] | None = None, first: int = 1
+          ) -> dict[str, list[list[Any]]]:
     """Each player's rounds: ``[round, board, seat, opponent, result, points]`` (from the
     players' cards, :func:`swisstui.core.player_card.player_cards`)."""
     _ = gettext_for(lang)
     cards = cards if cards is not None else player_cards(event)
-    return {str(pid): [_game_row(event, g, lang, _) for g in card.games]
+    return {str(pid): [_game_row(event, g, lang, _, first) for g in card.games]
             for pid, card in cards.items()}
 
 
-def cards(event: Event, lang: str = SOURCE, built: dict[int, PlayerCard] | None = None
-          ) -> list[dict[str, Any]]:
+def cards(event: Event, lang: str = SOURCE, built: dict[int, PlayerCard] | None = None,
+          first: int = 1) -> list[dict[str, Any]]:
     """Each player's own card (:mod:`swisstui.core.player_card`) in ``lang``, in the order
     of ``lang``'s readers (the search list's): place, points and tie-break values as text,
     this round's board, seat or colour, opponent (rating, rank, club), result, what the
@@ -145,7 +168,8 @@ def cards(event: Event, lang: str = SOURCE, built: dict[int, PlayerCard] | None 
         g = card.current
         if g is not None and g.opponent is not None:
             opp = g.opponent
-            entry.update(board=g.board, seat=seat_word(event, g.colour, g.first, _),
+            entry.update(board=_hall(g.board, first) if g.board is not None else None,
+                         seat=seat_word(event, g.colour, g.first, _),
                          opponent=opp.name, opponent_id=opp.id,
                          opponent_info=" · ".join(filter(None, (
                              opp.rank, "" if opp.rating is None else str(opp.rating),
@@ -177,37 +201,93 @@ def crosstable(event: Event, lang: str = SOURCE) -> dict[str, Any] | None:
     return {"after_round": ct.after_round, "head": head, "rows": rows}
 
 
-def snapshot(event: Event, clock: ClockState | None = None, lang: str | None = None
-             ) -> dict[str, Any]:
-    """The whole document the players' page renders, in ``lang`` (None: the players'
-    language of the event); ``rounds_text`` is the count of rounds as a sentence (its
-    plural form is the language's)."""
+def _clock_json(clock: ClockState | None) -> dict[str, Any] | None:
+    return {**clock.as_json(), "at": time.time()} if clock else None
+
+
+def section_fields(event: Event, clock: ClockState | None, lang: str, first: int = 1
+                   ) -> dict[str, Any]:
+    """What one section shows, in ``lang``: its round, rounds planned, boards, standings,
+    cards, games, crosstable and clock (``first``: the hall's number of its board 1)."""
     prof = profile(event.game)
-    lang = lang or players_lang(event)
     rounds = event.settings.rounds
     ngettext = translations(lang).ngettext
     st = _official(event)
     built = player_cards(event, st=st)
-    return {"event": event.settings.name, "game": event.game, "lang": lang,
-            "event_lang": players_lang(event),
-            "round": event.current_round, "rounds": rounds,
+    return {"game": event.game, "round": event.current_round, "rounds": rounds,
             "rounds_text": ngettext("{n} round", "{n} rounds", rounds).format(n=rounds),
-            "text": page_text(lang), "has_colours": prof.seats.has_colours,
-            "dates": event_dates(event, lang),
-            "current": current_round(event, lang), "standings": standings(event, lang, st),
-            "games": games(event, lang, built), "cards": cards(event, lang, built),
-            "crosstable": crosstable(event, lang),
-            "clock": {**clock.as_json(), "at": time.time()} if clock else None}
+            "has_colours": prof.seats.has_colours, "dates": event_dates(event, lang),
+            "current": current_round(event, lang, first),
+            "standings": standings(event, lang, st),
+            "games": games(event, lang, built, first), "cards": cards(event, lang, built, first),
+            "crosstable": crosstable(event, lang), "clock": _clock_json(clock)}
 
 
-Source = tuple[Event, ClockState | None] | SwissError
+@dataclass(frozen=True)
+class Part:
+    """One section of an event of several, as read for one document: its name, event,
+    clock (its own, else the hall's) and the hall's number of its board 1."""
+
+    name: str
+    event: Event
+    clock: ClockState | None
+    first_board: int = 1
+
+
+def snapshot(event: Event, clock: ClockState | None = None, lang: str | None = None,
+             parts: tuple[Part, ...] = ()) -> dict[str, Any]:
+    """The whole document the players' page renders, in ``lang`` (None: the players'
+    language of the event); ``rounds_text`` is the count of rounds as a sentence (its
+    plural form is the language's).  ``parts``: every section of an event of several, the
+    first (``event``'s own) first; the top level is then the first's, and ``sections``
+    names each with its ``first_board`` and, but for the first, its fields
+    (:func:`section_fields`)."""
+    lang = lang or players_lang(event)
+    first = parts[0].first_board if parts else 1  # an event of one section: 1 unless set
+    own = section_fields(event, clock, lang, first)
+    doc = {"event": event.settings.name, "game": own["game"], "lang": lang,
+           "event_lang": players_lang(event),
+           "round": own["round"], "rounds": own["rounds"], "rounds_text": own["rounds_text"],
+           "text": page_text(lang), "has_colours": own["has_colours"], "dates": own["dates"],
+           "current": own["current"], "standings": own["standings"],
+           "games": own["games"], "cards": own["cards"],
+           "crosstable": own["crosstable"], "clock": own["clock"]}
+    if len(parts) > 1:
+        doc["sections"] = [{"name": parts[0].name, "first_board": parts[0].first_board}] + [
+            {"name": p.name, "first_board": p.first_board,
+             **section_fields(p.event, p.clock, lang, p.first_board)} for p in parts[1:]]
+    return doc
+
+
+Source = tuple[Event, ClockState | None, tuple[Part, ...]] | SwissError
+
+
+def event_folders(folder: str | Path) -> list[tuple[str, Path]]:
+    """(name, folder) of every section of the event ``folder`` is (its folder or a
+    section's), the event's own first; one for an event of one section."""
+    return sections_service.targets(sections_service.root_of(folder))
+
+
+def fingerprint(folder: str | Path) -> object:
+    """Changes whenever a file of any section of the event ``folder`` is in changes, a
+    section's clock or the hall's included, or a section comes or goes (what the server
+    polls: :func:`swisstui.core.services.fingerprint` of each section's folder)."""
+    try:
+        every = event_folders(folder)
+    except SwissError as exc:
+        return ("error", str(exc), services.fingerprint(sections_service.root_of(folder)))
+    return tuple((name, services.fingerprint(path)) for name, path in every)
 
 
 def load_source(folder) -> Source:
     """What the documents of the event in ``folder`` are built from now: the event and its
-    clock, or the error that keeps it from loading."""
+    clock (the event's folder's, for an event of several sections, given any of its
+    folders) with every section's, or the error that keeps it from loading."""
     try:
-        return services.load(folder), services.clock_state(folder)
+        parts = tuple(Part(name, services.load(path), services.clock_state(path),
+                           sections_service.first_board(path))
+                      for name, path in event_folders(folder))
+        return parts[0].event, parts[0].clock, parts
     except SwissError as exc:
         return exc
 
@@ -221,7 +301,7 @@ def source_bytes(source: Source, lang: str | None = None) -> bytes:
         doc = {"error": str(source)}
     else:
         try:
-            doc = snapshot(source[0], source[1], lang)
+            doc = snapshot(source[0], source[1], lang, source[2])
         except SwissError as exc:
             doc = {"error": str(exc)}
     return json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
