@@ -21,7 +21,6 @@ from ..core import i18n, services
 from ..core.errors import SwissError
 from ..core.interop import trf
 from ..core.interop.formats import FORMATS, WHATS, ExportRequest
-from ..core.services.exports import export_warnings
 
 
 def _formats_help() -> str:
@@ -38,7 +37,8 @@ def register(sub) -> None:
                    help=_("which list (default: the format's first); html also 'all': "
                         "standings, crosstable, current pairings and wall list on one page; "
                         "for paper: pairings, alphabetical, slips (result slips), wall "
-                        "(wall chart), standings"))
+                        "(wall chart), standings, checkin (registration and check-in list, "
+                        "every section's entries without --section)"))
     p.add_argument("--round", type=int, default=None, metavar="N",
                    help=_("standings/crosstable/h9/trf: after round N; pairings/wall: "
                         "round N (default: the current round)"))
@@ -123,14 +123,16 @@ def request(args, fmt: str | None = None, what: str | None = None) -> ExportRequ
 
 
 def cmd_export(args) -> int:
-    event = services.load(args.event)
-    req = request(args)
-    if args.output:
-        services.export_to_file(event, req, args.output)
-    else:
-        write_out(services.export(event, req))
-    for line in export_warnings(event, req):  # the file is written anyway
-        sys.stderr.write(_("warning: {w}").format(w=line) + "\n")
+    from ..core.services.exports import export_folder
+    written = export_folder(args.event, request(args), args.output)
+    for w in written:
+        if w.path is None:
+            write_out(w.data)
+        elif w.section:  # one file per section (TRF, h9 of an event with sections)
+            sys.stdout.write(_("section {name}: wrote {path}").format(name=w.section,
+                                                                      path=w.path) + "\n")
+        for line in w.warnings:  # the file is written anyway
+            sys.stderr.write(_("warning: {w}").format(w=line) + "\n")
     return 0
 
 

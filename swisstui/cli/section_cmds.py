@@ -23,6 +23,11 @@ EVERY_SECTION = ("standings", "crosstable", "check")
 #: Commands that, with several sections and no ``--section``, act on the event root: the
 #: hall's round clock (a section follows it until it starts a clock of its own)
 HALL = ("clock",)
+#: Commands that, with several sections and no ``--section``, are given the event root and
+#: decide themselves: ``export`` writes the master lists (standings, the check-in list) and
+#: one federation file per section, and refuses the rest naming the sections
+#: (:func:`swisstui.core.services.exports.export_folder`)
+WHOLE_EVENT = ("export",)
 SUBCOMMANDS = ("list", "add", "remove", "move", "distribute", "first-board")
 
 
@@ -203,6 +208,8 @@ def apply_section(args: argparse.Namespace) -> int:
         every = sections.targets(args.event, None)
     elif args.command in HALL and args.section is None:
         every = [("", sections.root_of(args.event))]
+    elif args.command in WHOLE_EVENT and args.section is None:
+        every = [("", Path(args.event))]
     else:
         every = [("", sections.resolve(args.event, args.section))]
     if len(every) == 1:

@@ -7,14 +7,24 @@ so the same request gives byte-identical output from every entry point.
 =========  ================================================================  ==============
 format     what                                                             default what
 =========  ================================================================  ==============
-text       standings, crosstable, pairings, wall, alphabetical, final       standings
+text       standings, crosstable, pairings, wall, alphabetical, final,      standings
+           checkin
 json       event, standings, crosstable, pairings, final                    event
-csv        standings, crosstable, pairings, wall, alphabetical, final       standings
+csv        standings, crosstable, pairings, wall, alphabetical, final,      standings
+           checkin
 html       standings, crosstable, pairings, alphabetical, slips, wall,      standings
-           all, final
+           all, final, checkin
 trf        event (FIDE TRF-16 / TRF-2026, chess)                            event
 h9         event (EGD results, Go)                                          event
 =========  ================================================================  ==============
+
+``checkin`` is the registration / check-in list (issue 33 item 10): every player's entry with
+the desk's state, a check-in mark and, when fees are kept, paid and owed; the service fills
+``roster`` from every section's players and desk file (:func:`swisstui.core.services.exports
+.export_folder`), with a Section column when it holds several; in HTML always for paper with a
+blank column to sign.  ``first_board`` is the hall's number of a section's board 1: pairings,
+the alphabetical list, slips and ``all`` show the hall's numbers; JSON and TRF keep the round
+files' own (TRF has no board numbers).
 
 ``final`` is the final places after a playoff (the champion first; without a playoff, the
 Swiss order).  ``round`` means "after round N" for standings, crosstable, h9 and trf, and "of round N" for
@@ -71,6 +81,12 @@ class ExportRequest:
     url: str | None = None  # the players' page: a QR code on printed pairings
     encoding: str | None = None  # TRF: "utf-8" (default), "latin-1" or "ascii"
     lang: str | None = None  # text/HTML: the readers' language (None: the event's players')
+    # the hall's number of the section's board 1 (its event.toml ``first_board``, issue 33):
+    # filled once by the service from the folder, read by every list that shows a board
+    first_board: int = 1
+    # the check-in list's entries (``checkin``): filled by the service from every section's
+    # players and desk file; None: the event's own players without a desk
+    roster: tuple[Any, ...] | None = None
 
 
 Renderer = Callable[[Event, ExportRequest], bytes]
@@ -139,10 +155,9 @@ def _text_table(what: str) -> Renderer:
     def render(event: Event, req: ExportRequest) -> bytes:
         from ..standings.render import table_lines
         from ..readers import gettext_for
-        from .tables import build
         lang = _lang(event, req)
         _ = gettext_for(lang)
-        table = build(event, what, req.round, lang=lang)
+        table = _table(event, what, req, lang=lang)
         right = {i for i, numeric in enumerate(table.numeric) if numeric}
         lines = [f"{event.settings.name} — {table.title}" if event.settings.name
                  else table.title, ""]
@@ -227,8 +242,9 @@ def _html_table(what: str) -> Renderer:
             tables = [_table(event, "standings", req, lang=lang),
                       _table(event, "crosstable", req, lang=lang)]
             if event.rounds:
-                tables += [_table(event, "pairings", ExportRequest("html"), lang=lang),
-                           _table(event, "wall", ExportRequest("html"), lang=lang)]
+                now = ExportRequest("html", first_board=req.first_board)
+                tables += [_table(event, "pairings", now, lang=lang),
+                           _table(event, "wall", now, lang=lang)]
         else:
             tables = [_table(event, what, req, lang=lang)]
         return _utf8(tables_to_html(tables, event.settings.name, lang=lang,
@@ -243,7 +259,12 @@ def _table(event: Event, what: str, req: ExportRequest, *, lang: str):
         check_after_round(event, req.round)
     if what == "alphabetical":  # the alphabetical list of who plays where
         what = "wall"
-    return build(event, what, req.round, req.tiebreaks, lang=lang)
+    if what == "checkin":  # every entry of the request's roster (the service fills it)
+        from .tables import checkin_table, roster_of
+        return checkin_table(event, req.roster if req.roster is not None else roster_of(event),
+                             lang=lang, paper=req.format == "html")
+    return build(event, what, req.round, req.tiebreaks, lang=lang,
+                 first_board=req.first_board)
 
 
 def _print_alphabetical(event: Event, req: ExportRequest) -> bytes:
@@ -254,9 +275,19 @@ def _print_alphabetical(event: Event, req: ExportRequest) -> bytes:
                             dates=event_dates(event, lang)))
 
 
+def _print_checkin(event: Event, req: ExportRequest) -> bytes:
+    """The registration / check-in list for paper (A4 unless ``paper`` says letter), with a
+    blank column to sign or tick."""
+    from .print_pages import table_page
+    lang = _lang(event, req)
+    return _utf8(table_page(_table(event, "checkin", req, lang=lang), event.settings.name,
+                            req.paper, lang=lang, dates=event_dates(event, lang)))
+
+
 def _print_slips(event: Event, req: ExportRequest) -> bytes:
     from .print_pages import slips_page
-    return _utf8(slips_page(event, req.round, req.paper, lang=_lang(event, req)))
+    return _utf8(slips_page(event, req.round, req.paper, lang=_lang(event, req),
+                            first_board=req.first_board))
 
 
 def _print_wall_chart(event: Event, req: ExportRequest) -> bytes:
@@ -286,19 +317,21 @@ def _h9(event: Event, req: ExportRequest) -> bytes:
 FORMATS: dict[str, Format] = {f.name: f for f in (
     Format("text", {"standings": _text_standings, "crosstable": _text_crosstable,
                     "pairings": _text_table("pairings"), "wall": _text_table("wall"),
-                    "alphabetical": _text_table("wall"), "final": _text_table("final")},
+                    "alphabetical": _text_table("wall"), "final": _text_table("final"),
+                    "checkin": _text_table("checkin")},
            "standings", ".txt", N_("aligned text for a terminal or a printer")),
     Format("json", {"event": _json_event, "standings": _json_standings,
                     "crosstable": _json_crosstable, "pairings": _json_pairings,
                     "final": _json_final},
            "event", ".json", N_("JSON (documented, stable shapes)")),
-    Format("csv", {**{w: _csv_table(w) for w in TEXT_WHATS}, "final": _csv_table("final")},
+    Format("csv", {**{w: _csv_table(w) for w in TEXT_WHATS}, "final": _csv_table("final"),
+                   "checkin": _csv_table("checkin")},
            "standings", ".csv", N_("CSV for spreadsheets (RFC 4180, UTF-8)")),
     Format("html", {"standings": _html_table("standings"),
                     "crosstable": _html_table("crosstable"),
                     "pairings": _html_table("pairings"), "alphabetical": _print_alphabetical,
                     "slips": _print_slips, "wall": _print_wall_chart, "all": _html_table("all"),
-                    "final": _html_table("final")},
+                    "final": _html_table("final"), "checkin": _print_checkin},
            "standings", ".html", N_("one static HTML page, printable, no outside resources; "
                                      "with --paper a4|letter laid out for a printer")),
     Format("trf", {"event": _trf}, "event", ".trf", N_("FIDE Tournament Report File (chess)"),
@@ -351,6 +384,73 @@ def formats_for(game: str) -> tuple[str, ...]:
     from ..games import profile
     own = set(profile(game).printing.file_formats)
     return tuple(name for name in FORMATS if name not in FEDERATION or name in own)
+
+
+def _master_text(parts: list[tuple[str, Event, ExportRequest]], req: ExportRequest) -> bytes:
+    from ..readers import gettext_for
+    _ = gettext_for(_lang(parts[0][1], req))
+    return b"\n".join(_utf8(_("== section {name} ==").format(name=name) + "\n")
+                       + _text_standings(ev, r) for name, ev, r in parts)
+
+
+def _master_html(parts: list[tuple[str, Event, ExportRequest]], req: ExportRequest) -> bytes:
+    from dataclasses import replace
+    from ..readers import gettext_for
+    root = parts[0][1]
+    lang = _lang(root, req)
+    _ = gettext_for(lang)
+    tables = []
+    for name, ev, r in parts:
+        t = _table(ev, "standings", r, lang=lang)
+        # Translators: a section's table in the event's master list, e.g. "U1600: Standings
+        # after round 5"
+        tables.append(replace(t, title=_("{section}: {title}").format(section=name,
+                                                                      title=t.title)))
+    if req.paper is not None:
+        from .print_pages import check_paper, tables_page
+        check_paper(req.paper)
+        return _utf8(tables_page(tables, root.settings.name, req.paper, lang=lang,
+                                 dates=event_dates(root, lang)))
+    from .html_export import tables_to_html
+    return _utf8(tables_to_html(tables, root.settings.name, lang=lang,
+                                dates=event_dates(root, lang)))
+
+
+def render_master(parts: list[tuple[str, Event, ExportRequest]], req: ExportRequest) -> bytes:
+    """The master standings of an event with sections (issue 33 item 7): each section's
+    standings one after another under the section's name — ``parts`` is (name, the
+    section's event, its request) in the sections' order.  Text: each section's list under
+    ``== section NAME ==`` (as ``swisstui standings`` prints them); HTML: one page, a table
+    per section titled with its name (on paper each section from a new page); CSV: one table
+    with a first ``Section`` column and every section's columns; JSON: ``{"event",
+    "sections": [{"section", ...the section's standings}]}``."""
+    f, what = lookup(req.format, req.what)
+    if what != "standings":
+        raise SwissError(_("--format {fmt} cannot hold {what!r}; it holds {items}")
+                         .format(fmt=req.format, what=what, items=', '.join(f.whats)),
+                         field="what")
+    root = parts[0][1]
+    if f.name == "json":
+        from ..standings.render import standings_data
+        return _json({"event": root.settings.name, "sections": [
+            {"section": name, **standings_data(_standings(ev, r), ev.settings.name)}
+            for name, ev, r in parts]})
+    if f.name == "text":
+        return _master_text(parts, req)
+    if f.name == "csv":
+        from .csv_export import table_to_csv
+        from .tables import Table
+        tables = [(name, _table(ev, what, r, lang=SOURCE)) for name, ev, r in parts]
+        headers = list(dict.fromkeys(h for _n, t in tables for h in t.headers))
+        rows = tuple((name, *(dict(zip(t.headers, row)).get(h, "") for h in headers))
+                     for name, t in tables for row in t.rows)
+        return _utf8(table_to_csv(Table(tables[0][1].title, ("Section", *headers), rows,
+                                        (False,) * (len(headers) + 1))))
+    if f.name == "html":
+        return _master_html(parts, req)
+    raise SwissError(_("--format {fmt} cannot hold {what!r}; it holds {items}")
+                     .format(fmt=req.format, what=what, items=', '.join(f.whats)),
+                     field="what")
 
 
 def render(event: Event, req: ExportRequest) -> bytes:

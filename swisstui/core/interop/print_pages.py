@@ -95,15 +95,33 @@ def table_page(table: Table, heading: str, paper: str | None, *, big: bool = Fal
                lang: str = SOURCE, dates: str = "") -> str:
     """One table for paper: the event and the table's title in a header row that the
     browser repeats on every printed page, with the column titles."""
-    def c(i: int) -> str:
-        return ' class="n"' if table.numeric[i] else ""
+    return tables_page([table], heading, paper, big=big, landscape=landscape, url=url,
+                       cls=cls, lang=lang, dates=dates)
 
+
+def tables_page(tables: list[Table], heading: str, paper: str | None, *, big: bool = False,
+                landscape: bool = False, url: str | None = None, cls: str = "",
+                lang: str = SOURCE, dates: str = "") -> str:
+    """Tables for paper one after another (a section's standings in the master list, issue
+    33), each from a new page, each as :func:`table_page` lays out one."""
     classes = " ".join(x for x in ("big" if big else "", cls) if x)
     out = [f"<h1>{escape(heading)}</h1>" if heading else "",
            *([f'<p class="dates">{escape(dates)}</p>'] if dates else []),
            *_qr_block(url, gettext_for(lang))]
-    out += [f'<p class="note">{escape(n)}</p>' for n in table.notes]
-    out.append(f'<table class="{classes}">' if classes else "<table>")
+    for i, table in enumerate(tables):
+        out += _table_block(table, heading, classes, lang, new_page=i > 0)
+    return _page(heading, tables[0].title, out, paper, landscape, lang)
+
+
+def _table_block(table: Table, heading: str, classes: str, lang: str,
+                 new_page: bool = False) -> list[str]:
+    def c(i: int) -> str:
+        return ' class="n"' if table.numeric[i] else ""
+
+    out = [f'<p class="note">{escape(n)}</p>' for n in table.notes]
+    attrs = (f' class="{classes}"' if classes else "") + \
+        (' style="break-before:page"' if new_page else "")
+    out.append(f"<table{attrs}>")
     out.append("<thead>")
     out.append(f'<tr><th class="pagehead" colspan="{len(table.headers)}">'
                f"{escape(heading)} — {escape(table.title)}</th></tr>")
@@ -115,13 +133,14 @@ def table_page(table: Table, heading: str, paper: str | None, *, big: bool = Fal
         out.append("<tr>" + "".join(f"<td{c(i)}>{escape(v)}</td>"
                                     for i, v in enumerate(row)) + "</tr>")
     out += ["</tbody>", "</table>", *legend_html(table, gettext_for(lang))]
-    return _page(heading, table.title, out, paper, landscape, lang)
+    return out
 
 
 def slips_page(event: Event, round_no: int | None, paper: str | None, *,
-               lang: str = SOURCE) -> str:
-    """One result slip per board of the round, four to a page: board, round, the two
-    players under their seat names, the result, the game's fields, two signatures."""
+               lang: str = SOURCE, first_board: int = 1) -> str:
+    """One result slip per board of the round, four to a page: board (the hall's number,
+    ``first_board`` being board 1's), round, the two players under their seat names, the
+    result, the game's fields, two signatures."""
     _ = gettext_for(lang)
     rnd = paired_round(event, round_no)
     prof = profile(event.game)
@@ -149,7 +168,8 @@ def slips_page(event: Event, round_no: int | None, paper: str | None, *,
         if terms:
             played = _("Played with: {terms}").format(terms=terms)
             shared = f'<div class="field"><b>{escape(played)}</b></div>' + shared
-        where = _("Round {round} · Board {board}").format(round=rnd.number, board=board.number)
+        where = _("Round {round} · Board {board}").format(
+            round=rnd.number, board=board.number + first_board - 1)
         result = _("Result (e.g. {examples})").format(examples=examples)
         out.append(
             f'<div class="slip"><h2><span>{escape(name)}</span><span>{escape(where)}'

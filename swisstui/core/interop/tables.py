@@ -13,6 +13,7 @@ stay as they are."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 
 from ..board_setup import describe
 from ..collation import name_key
@@ -20,8 +21,8 @@ from ..colours_vocab import WORDS
 from ..errors import SwissError
 from ..games import profile
 from ..i18n import SOURCE, N_, _
-from ..readers import Gettext, gettext_for, pgettext_for, reader_text
-from ..model import ByeKind, Event
+from ..readers import Gettext, gettext_for, number_text, pgettext_for, reader_text
+from ..model import ByeKind, Event, Player
 from ..history import board_colours
 
 WHATS = ("standings", "crosstable", "pairings", "wall", "final")
@@ -171,9 +172,11 @@ def _who(event: Event, pid: int) -> str:
     return f"{p.name} ({pid})" if p is not None else f"#{pid}"
 
 
-def pairings_table(event: Event, round_no: int | None = None, *, lang: str = SOURCE) -> Table:
+def pairings_table(event: Event, round_no: int | None = None, *, lang: str = SOURCE,
+                   first_board: int = 1) -> Table:
     """Boards of one round: first-listed player, score before the round, result, second
-    player; then the byes."""
+    player; then the byes.  ``first_board`` is the hall's number of board 1 (a section's
+    ``first_board``): the boards are shown by the hall's numbers."""
     from ..pairing.groups import pairing_scores
     _ = gettext_for(lang)
     rnd = paired_round(event, round_no)
@@ -187,7 +190,7 @@ def pairings_table(event: Event, round_no: int | None = None, *, lang: str = SOU
     rows = []
     for board in sorted(rnd.boards, key=lambda x: x.number):
         p, q = board.players
-        row = (str(board.number), _who(event, p), _fmt(None, before.get(p, 0.0), lang),
+        row = (str(board.number + first_board - 1), _who(event, p), _fmt(None, before.get(p, 0.0), lang),
                board.result.text if board.result else "",
                _fmt(None, before.get(q, 0.0), lang), _who(event, q))
         rows.append(row + ((describe(event.game, board, _),) if setups else ()))
@@ -200,9 +203,11 @@ def pairings_table(event: Event, round_no: int | None = None, *, lang: str = SOU
                  (True, False, True, False, True, False) + ((False,) if setups else ()))
 
 
-def wall_table(event: Event, round_no: int | None = None, *, lang: str = SOURCE) -> Table:
-    """Every player of the round in alphabetical order with their board, colour (or seat)
-    and opponent — the list pinned on the wall."""
+def wall_table(event: Event, round_no: int | None = None, *, lang: str = SOURCE,
+               first_board: int = 1) -> Table:
+    """Every player of the round in alphabetical order with their board (the hall's number:
+    ``first_board`` is board 1's), colour (or seat) and opponent — the list pinned on the
+    wall."""
     _ = gettext_for(lang)
     rnd = paired_round(event, round_no)
     entries = []
@@ -211,7 +216,8 @@ def wall_table(event: Event, round_no: int | None = None, *, lang: str = SOURCE)
         for seat, pid in enumerate(board.players):
             opp = board.players[1 - seat]
             colour = seat_word(event, cols[seat] if cols is not None else None, seat == 0, _)
-            entries.append((pid, str(board.number), colour, _who(event, opp)))
+            entries.append((pid, str(board.number + first_board - 1), colour,
+                            _who(event, opp)))
     for bye in rnd.byes:
         entries.append((bye.player, "", "", _(BYE_TEXT[bye.kind])))
     listed = {e[0] for e in entries}
@@ -251,20 +257,107 @@ def final_table(event: Event, *, lang: str = SOURCE) -> Table:
 
 
 def build(event: Event, what: str, round_no: int | None = None, chain=None, *,
-          lang: str = SOURCE) -> Table:
+          lang: str = SOURCE, first_board: int = 1) -> Table:
     """The table ``what`` (one of :data:`WHATS`); ``round_no`` is "after round" for standings
     and crosstable, "of round" for pairings and the wall list (default: the current round);
     ``chain`` replaces the event's tie-break chain of standings and crosstable; ``lang`` is
-    the readers' language (English for CSV)."""
+    the readers' language (English for CSV); ``first_board`` the hall's number of board 1
+    (pairings and the wall list show the hall's numbers)."""
     if what == "standings":
         return standings_table(event, round_no, chain, lang=lang)
     if what == "crosstable":
         return crosstable_table(event, round_no, chain, lang=lang)
     if what == "pairings":
-        return pairings_table(event, round_no, lang=lang)
+        return pairings_table(event, round_no, lang=lang, first_board=first_board)
     if what == "wall":
-        return wall_table(event, round_no, lang=lang)
+        return wall_table(event, round_no, lang=lang, first_board=first_board)
     if what == "final":
         return final_table(event, lang=lang)
     raise SwissError(_("unknown list {what!r}; valid: {items}")
                      .format(what=what, items=', '.join(WHATS)))
+
+
+# ---- the registration / check-in list (issue 33 item 10) ------------------------------------
+
+@dataclass(frozen=True)
+class RosterEntry:
+    """One line of the check-in list: a player's entry in one section (``section``: its name,
+    "" for an event of one section) with what the section's desk file says of it — the
+    registration state (a key of :data:`swisstui.core.registration.STATES`), whether a fee
+    is due or was paid (``fee``), what was paid and what is owed, in ``currency``."""
+
+    section: str
+    player: Player
+    strength: str
+    state: str
+    fee: bool = False
+    paid: Decimal = Decimal(0)
+    owed: Decimal = Decimal(0)
+    currency: str = ""
+
+
+def roster_of(event: Event, desk=None, section: str = "") -> tuple[RosterEntry, ...]:
+    """The check-in list's entries of one section: every player of ``event`` with the
+    ``desk``'s (:class:`swisstui.core.fees.Desk`; None: no desk file) state and fees."""
+    from ..fees import Desk, state_of
+    desk = desk if desk is not None else Desk()
+    out = []
+    for p in event.players:
+        e = desk.entry(p.id)
+        out.append(RosterEntry(section, p, strength(event, p), state_of(desk, p),
+                               bool(e.due or e.payments), e.paid, e.owed, desk.currency))
+    return tuple(out)
+
+
+def money_text(amount: Decimal, currency: str, lang: str = SOURCE) -> str:
+    """An amount as the desk keeps it (``12.50``, exact: never a float), with the readers'
+    decimal mark (``12,50`` in pt_BR) and the currency code when the desk has one."""
+    mark = number_text(0.5, lang)[1]  # the readers' decimal mark: "0.5" / "0,5"
+    text = str(amount).replace(".", mark)
+    return f"{text} {currency}" if currency else text
+
+
+def checkin_table(event: Event, entries: tuple[RosterEntry, ...], *, lang: str = SOURCE,
+                  paper: bool = False) -> Table:
+    """The registration / check-in list the desk works from: one line per player's entry in
+    a section (a player entered in two sections — moved after a round — is on two lines),
+    sorted by name in the readers' order (:func:`swisstui.core.collation.name_key`): the
+    section (only when the entries come from several), id, name, rating or rank (``event``'s
+    game says which header), club, the desk's state in the readers' words, a check-in mark,
+    what was paid and is owed (only when some entry has a fee), and on ``paper`` a blank
+    column to sign or tick."""
+    from ..registration import CHECKED_IN, STATE_WORDS
+    _ = gettext_for(lang)
+    several = len({e.section for e in entries}) > 1
+    fees = any(e.fee for e in entries)
+    order = {name: i for i, name in enumerate(dict.fromkeys(e.section for e in entries))}
+
+    def key(e: RosterEntry):
+        return (name_key(e.player.name, e.player.reading, lang), order[e.section],
+                e.player.id)
+
+    headers = ((_("Section"),) if several else ()) + (
+        _("No."), _("Name"), _strength_header(event, _), _("Club"), _("State"),
+        # Translators: the check-in list's column of the players checked in (a mark ✓)
+        _("Checked in"))
+    numeric = ((False,) if several else ()) + (True, False, True, False, False, False)
+    if fees:
+        headers += (_("Paid"), _("Owed"))
+        numeric += (True, True)
+    if paper:
+        # Translators: the printed check-in list's blank column, signed or ticked at the desk
+        headers += (_("Signature"),)
+        numeric += (False,)
+    rows = []
+    for e in sorted(entries, key=key):
+        p = e.player
+        row = ((e.section,) if several else ()) + (
+            str(p.id), p.name, e.strength, p.club or "", _(STATE_WORDS[e.state]),
+            "✓" if e.state == CHECKED_IN else "")
+        if fees:
+            row += ((money_text(e.paid, e.currency, lang), money_text(e.owed, e.currency, lang))
+                    if e.fee else ("", ""))
+        if paper:
+            row += ("",)
+        rows.append(row)
+    return Table(_("Registration and check-in"), headers, tuple(rows), numeric)

@@ -1,23 +1,134 @@
 """Exports and imports of whole events: every format through the one table of
 :mod:`swisstui.core.interop.formats`, written to a file atomically (never onto the event's
-own files), and a FIDE TRF read into a new event folder."""
+own files), and a FIDE TRF read into a new event folder.
+
+An event folder with sections (issue 33; docs/FORMAT.md "Sections") is exported by
+:func:`export_folder`: one section's folder as any event, its boards by the hall's numbers
+(the section's ``first_board``, put in the request once, here); the event's root without a
+section named gives the master lists (:data:`MASTER`: every section's standings one after
+another, the check-in list of every entry) and, for a federation's file (TRF, h9), one file
+per section."""
 
 from __future__ import annotations
 
 from ..i18n import _
 
 import os
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .. import store
 from ..errors import SwissError
-from ..interop.formats import ExportRequest, render, warnings as export_warnings
+from ..interop.formats import (FEDERATION, ExportRequest, lookup, render, render_master,
+                               warnings as export_warnings)
 from ..model import Event
 
 Folder = str | os.PathLike[str]
 
 __all__ = ["ExportRequest", "export", "export_to_file", "export_warnings", "import_trf",
-           "read_text"]
+           "read_text", "export_folder", "request_for", "Written", "MASTER"]
+
+#: The lists an event of several sections exports as one, without ``--section``: the
+#: standings of every section one after another (each under its name) and the registration
+#: / check-in list of every section's entries
+MASTER = ("standings", "checkin")
+
+
+@dataclass(frozen=True)
+class Written:
+    """One export :func:`export_folder` made: the section it holds ("" for the whole event
+    or an event of one section), the file written (None: the bytes are for standard
+    output), the bytes, and what the file cannot say as its reader needs it."""
+
+    section: str
+    path: Path | None
+    data: bytes
+    warnings: tuple[str, ...] = ()
+
+
+def _roster(every: list[tuple[str, Path]], events: dict[str, Event]) -> tuple:
+    from ..interop.tables import roster_of
+    from .desk import load_desk
+    out: list = []
+    for name, folder in every:
+        out += roster_of(events[name], load_desk(folder, events[name]),
+                         name if len(every) > 1 else "")
+    return tuple(out)
+
+
+def request_for(folder: Folder, request: ExportRequest, event: Event | None = None
+                ) -> ExportRequest:
+    """``request`` with what one section's folder says: the hall's number of its board 1
+    (``first_board``), and for the check-in list its players with its desk file."""
+    from . import sections
+    out = replace(request, first_board=sections.first_board(folder))
+    if lookup(request.format, request.what)[1] == "checkin" and request.roster is None:
+        ev = event if event is not None else store.load(folder)
+        out = replace(out, roster=_roster([(sections.section_name(folder), Path(folder))],
+                                          {sections.section_name(folder): ev}))
+    return out
+
+
+def _per_section(path: Path, name: str) -> Path:
+    """``spring.trf`` → ``spring-U1600.trf`` (a section name is a plain word)."""
+    return path.with_name(f"{path.stem}-{name}{path.suffix}")
+
+
+def export_folder(folder: Folder, request: ExportRequest, path: Folder | None = None
+                  ) -> tuple[Written, ...]:
+    """Export ``request`` from an event folder — ``swisstui export`` and the TUI call this.
+
+    One section's folder (or an event of one section): its export, its boards by the hall's
+    numbers.  The root of an event with several sections: for a list of :data:`MASTER`, the
+    master list of every section; for a federation's file (TRF, h9), one file per section —
+    ``path`` ``FILE.trf`` writes ``FILE-NAME.trf`` for each section, and without ``path`` a
+    one-line refusal says how to ask for one section or all; any other list is refused
+    naming the sections (``--section NAME``).  ``path`` given: each file written atomically;
+    else the bytes are returned for standard output.  Nothing is written when a section
+    refuses."""
+    from . import sections
+    fmt, what = lookup(request.format, request.what)
+    every = sections.targets(folder, None)
+    if len(every) == 1:
+        name, one = every[0]
+        event = store.load(one)
+        req = request_for(one, request, event)
+        data = render(event, req)
+        if path is not None:
+            store.write_file(Path(path), data)
+        return (Written("", Path(path) if path is not None else None, data,
+                        tuple(export_warnings(event, req))),)
+    events = {name: store.load(f) for name, f in every}
+    names = ", ".join(events)
+    if what in MASTER:
+        root = events[every[0][0]]
+        if what == "checkin":
+            data = render(root, replace(request, roster=_roster(every, events)))
+        else:
+            data = render_master([(name, events[name], request_for(f, request, events[name]))
+                                  for name, f in every], request)
+        if path is not None:
+            store.write_file(Path(path), data)
+        return (Written("", Path(path) if path is not None else None, data),)
+    if fmt.name in FEDERATION:
+        if path is None:
+            raise SwissError(_("{event} has sections {items}: a {fmt} file holds one section; "
+                               "--section NAME writes one, -o FILE{suffix} writes one file "
+                               "per section (FILE-NAME{suffix})").format(
+                event=folder, items=names, fmt=fmt.name, suffix=fmt.suffix), field="section")
+        out = []
+        for name, f in every:  # every file rendered before the first is written
+            req = request_for(f, request, events[name])
+            out.append(Written(name, _per_section(Path(path), name),
+                               render(events[name], req),
+                               tuple(export_warnings(events[name], req))))
+        for w in out:
+            assert w.path is not None
+            store.write_file(w.path, w.data)
+        return tuple(out)
+    sections.resolve(folder, None)  # the refusal naming the sections
+    raise SwissError(_("{event} has sections {items}: say which with --section NAME")
+                     .format(event=folder, items=names), field="section")  # pragma: no cover
 
 
 def export(event: Event, request: ExportRequest) -> bytes:
