@@ -124,7 +124,8 @@ def request(args, fmt: str | None = None, what: str | None = None) -> ExportRequ
 
 def cmd_export(args) -> int:
     from ..core.services.exports import export_folder
-    written = export_folder(args.event, request(args), args.output)
+    written = export_folder(args.event, request(args), args.output,
+                            one_section=getattr(args, "section", None) is not None)
     for w in written:
         if w.path is None:
             write_out(w.data)

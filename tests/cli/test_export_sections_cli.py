@@ -57,3 +57,19 @@ def test_export_with_sections(tmp_path, capsys):
                                                                           "x-main.trf"])
     rc, out, err = run(capsys, "export", folder, "--format", "html", "--what", "slips")
     assert rc == 1 and "say which with --section NAME" in err and err.count("\n") == 1
+
+
+def test_export_section_main_is_one_section(tmp_path, capsys):
+    """``--section main`` (the root's folder) exports that section alone: its standings
+    and check-in list, not the master lists."""
+    folder = make(tmp_path)
+    rc, out, err = run(capsys, "export", folder, "--section", "main", "--format", "csv",
+                       "--what", "checkin")
+    assert rc == 0, err
+    lines = out.splitlines()
+    assert lines[0].startswith("No.,Name,") and len(lines) == 1 + 16
+    rc, out, err = run(capsys, "export", folder, "--section", "main", "--format", "text")
+    assert rc == 0 and "== section" not in out and "Ana" not in out
+    rc, out, err = run(capsys, "export", folder, "--section", "main", "--format", "trf",
+                       "-o", tmp_path / "m.trf")
+    assert rc == 0 and out == "" and (tmp_path / "m.trf").exists()

@@ -74,8 +74,8 @@ def _per_section(path: Path, name: str) -> Path:
     return path.with_name(f"{path.stem}-{name}{path.suffix}")
 
 
-def export_folder(folder: Folder, request: ExportRequest, path: Folder | None = None
-                  ) -> tuple[Written, ...]:
+def export_folder(folder: Folder, request: ExportRequest, path: Folder | None = None, *,
+                  one_section: bool = False) -> tuple[Written, ...]:
     """Export ``request`` from an event folder — ``swisstui export`` and the TUI call this.
 
     One section's folder (or an event of one section): its export, its boards by the hall's
@@ -85,10 +85,12 @@ def export_folder(folder: Folder, request: ExportRequest, path: Folder | None = 
     one-line refusal says how to ask for one section or all; any other list is refused
     naming the sections (``--section NAME``).  ``path`` given: each file written atomically;
     else the bytes are returned for standard output.  Nothing is written when a section
-    refuses."""
+    refuses.  ``one_section``: ``folder`` is one section even when it is the root of an
+    event with several (``--section main``, the TUI's current section)."""
     from . import sections
     fmt, what = lookup(request.format, request.what)
-    every = sections.targets(folder, None)
+    every = [(sections.section_name(folder), Path(folder))] if one_section \
+        else sections.targets(folder, None)
     if len(every) == 1:
         name, one = every[0]
         event = store.load(one)
