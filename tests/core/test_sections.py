@@ -211,6 +211,18 @@ def test_hostile_section_folders(chess, tmp_path):
         store.load(chess)
 
 
+
+def test_sections_a_file_refused_in_one_line(chess):
+    """``sections`` a file in the event folder (not a folder): adding a section gave a
+    FileExistsError traceback.  Now one line naming it, nothing written.  Found by the
+    sections' folder fuzzer."""
+    (chess / "sections").write_text("U1600\n")
+    before = snapshot(chess)
+    with pytest.raises(SwissError) as exc:
+        sections.add_section(chess, "U1600")
+    assert "sections: is not a folder" in str(exc.value) and "\n" not in str(exc.value)
+    assert snapshot(chess) == before
+
 _PAIR = """
 import sys, time
 from swisstui.core import services

@@ -6,6 +6,7 @@ moving never loses or duplicates a player or a result."""
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -151,6 +152,29 @@ def test_interrupted_move_is_reported_and_finished(tmp_path):
     assert store.load(root).player(4).withdrawn_from == 2
     assert pool(root)[0][4] == 1
 
+
+
+def test_a_move_whose_second_write_would_be_refused_writes_nothing(tmp_path):
+    """U1600's players.toml a link to a file outside the event: moving a player out of
+    U1600 wrote main's players.toml (the target, first), then the source's write was
+    refused and main's file was written back: refused, but main's players.toml and its
+    cache rewritten.  Now the move asks both folders before its first write; the same for
+    distribute.  Found by the sections' folder fuzzer."""
+    root, u = make(tmp_path, players=4)
+    outside = tmp_path / "elsewhere.toml"
+    shutil.move(u / "players.toml", outside)
+    (u / "players.toml").symlink_to(outside)
+    services.edit_player(root, 2, rating=1000)  # main -> U1600 by rating
+
+    def state():
+        return {str(f.relative_to(root)): (os.lstat(f).st_ino, os.lstat(f).st_mtime_ns)
+                for f in sorted(root.rglob("*")) if f.name != ".swisstui.lock"}
+    before, text = state(), outside.read_bytes()
+    for attempt in (lambda: sections.move_player(root, 5, "main"),
+                    lambda: sections.distribute(root, "rating", "main:1600-,U1600:-1599")):
+        with pytest.raises(SwissError, match="outside the event folder"):
+            attempt()
+        assert state() == before and outside.read_bytes() == text
 
 @settings(max_examples=15, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])

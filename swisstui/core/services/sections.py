@@ -281,6 +281,8 @@ def move_player(event: Folder, player: int | str, section: str, *,
                                            x and x[1], y and y[1]))
     joined = tgt2.player(p.id).joined_round
     if not dry_run:
+        for folder in (tfolder, sfolder):  # a refusal of the second write: before the first
+            store.check_writable(folder, store.PLAYERS_FILE)
         with layout.moving(p.id):
             store.update(tfolder, lambda ev: _target_change(ev, p, after, section))
         if p.withdrawn_from is None:
@@ -454,6 +456,8 @@ def distribute(event: Folder, by: str, bands: str | None = None, *,
     if dry_run or not moves:
         return out
     folder_of = dict(every)
+    for name in sorted({m.target for m in moves} | {m.source for m in moves}):
+        store.check_writable(folder_of[name], store.PLAYERS_FILE)  # before the first write
     ids = {m.player for m in moves}
     by_id = {p.id: p for ev in evs.values() for p in ev.players}
     for target in names:  # the targets first, then the sources (as a move does)

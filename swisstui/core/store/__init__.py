@@ -61,7 +61,8 @@ from .reading import _Texts
 from .validation import _cross_check, _recheck_results, _validate_settings, validate_event
 from .writing import _write_changes
 
-__all__ = ["load", "create", "update", "add_section", "remove_section", "next_free_id", "update_side_file", "fingerprint", "check",
+__all__ = ["load", "create", "update", "add_section", "remove_section", "next_free_id",
+           "check_writable", "update_side_file", "fingerprint", "check",
            "round_file_name", "write_file", "validate_event", "lock_wait_notice",
            "EVENT_FILE", "PLAYERS_FILE", "ROUNDS_DIR", "LOCK_FILE", "TMP_SUFFIX", "JOURNAL_FILE"]
 
@@ -277,12 +278,14 @@ def add_section(root: str | os.PathLike[str], name: str,
         taken = [sections.root_name(root)] + [n for n, _p in sections.section_folders(root)]
         if name.casefold() in (t.casefold() for t in taken):
             raise SwissError(_("there is already a section {name} (sections: {items})").format(name=name, items=", ".join(taken)), field="section")
-        folder = root / sections.SECTIONS_DIR / name
+        sdir = root / sections.SECTIONS_DIR
+        if os.path.lexists(sdir) and not sdir.is_dir():
+            raise SwissError(_("{path}: is not a folder; an event keeps its sections in a folder of this name (move the file away)").format(path=sdir))
+        folder = sdir / name
         if os.path.lexists(folder) and (folder.is_symlink() or not _empty(folder)):
             raise SwissError(_("{folder}: exists and is not an empty folder (move it away)").format(folder=folder))
         base, _extra = sections.read_root(root)
         settings = _load_section_data(folder / EVENT_FILE, sections.merge(base, overrides))
-        sdir = root / sections.SECTIONS_DIR
         if not sdir.is_dir():
             sdir.mkdir(0o777)
             _fsync_dir(root)
@@ -367,6 +370,20 @@ def remove_section(root: str | os.PathLike[str], name: str) -> Path:
         shutil.rmtree(gone, ignore_errors=True)
         _restamp_root(root)
     return folder
+
+
+def check_writable(folder: str | os.PathLike[str], *names: str) -> None:
+    """Refuse in one line, writing nothing, when a write of the files ``names`` of
+    ``folder`` would be refused for a reason the folder shows now (a section folder that is
+    a link, a file that is a link leading outside the event or to no file): a change of two
+    folders (a move between sections) asks before its first write, so a refusal of the
+    second never leaves the first written and taken back."""
+    from .atomic import _target
+    folder = Path(folder)
+    _section_guard(folder)
+    for name in names:
+        if os.path.lexists(folder / name):
+            _target(folder / name, folder)
 
 
 def next_free_id(folder: str | os.PathLike[str], event: Event) -> int | None:
