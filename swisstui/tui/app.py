@@ -214,7 +214,8 @@ class SwissApp(OrderedKeysApp):
             self._notify_screen(_(NOT_SAVED), "")
             return
         try:
-            data = backend.export_to_file(ev, fmt, what, path.strip(), encoding=encoding)
+            data = backend.export_to_file(ev, fmt, what, path.strip(), encoding=encoding,
+                                          folder=self.folder)
         except SwissError as exc:
             self.show_error(str(exc))
             return

@@ -310,10 +310,13 @@ def change_settings(folder: Path, changes: dict[str, Any]):
 # ---- exports and player lists -----------------------------------------------------------------
 
 def export_to_file(event: Event, fmt: str, what: str, path: str,
-                   encoding: str | None = None) -> bytes:
+                   encoding: str | None = None, folder: Path | None = None) -> bytes:
     """Write ``what`` in ``fmt`` (a row of the core's format table) to ``path``; ``encoding``
-    for a format that takes one (TRF; None: its default, UTF-8)."""
+    for a format that takes one (TRF; None: its default, UTF-8); ``folder``, the current
+    section's: its boards by the hall's numbers, and the check-in list of every section."""
     req = services.ExportRequest(fmt, what, encoding=encoding)
+    if folder is not None:
+        return guarded(services.export_from_section, folder, req, Path(path).expanduser())
     return guarded(services.export_to_file, event, req, Path(path).expanduser())
 
 

@@ -1,7 +1,9 @@
 """Pages for paper from the TUI (``o`` in Pairings): one prompt line naming the page and,
-optionally, the paper — ``slips``, ``alphabetical letter``, ``wall``… — written through the
-export table (the same bytes as ``swisstui export --format html --what …``) to
-``prints/`` in the event folder, to open in a browser and print."""
+optionally, the paper — ``slips``, ``alphabetical letter``, ``wall``, ``checkin``… — written
+through the export table (the same bytes as ``swisstui export --format html --what …``) to
+``prints/`` in the event folder, to open in a browser and print.  The current section's
+pages show the hall's board numbers; ``checkin`` is the registration and check-in list of
+every section (:func:`swisstui.core.services.exports.export_from_section`)."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from ..core.i18n import _
 from ..core.interop.print_pages import PAPERS
 from .widgets.dialogs import PromptScreen
 
-PAGES = ("pairings", "alphabetical", "slips", "wall", "standings")
+PAGES = ("pairings", "alphabetical", "slips", "wall", "standings", "checkin")
 PRINTS_DIR = "prints"
 
 
@@ -30,8 +32,10 @@ def write_print(folder: str | Path, text: str, round_no: int | None = None) -> P
     out = Path(folder) / PRINTS_DIR
     out.mkdir(exist_ok=True)
     number = rnd or event.current_round
-    path = out / f"{what}-round{number}-{paper}.html"
-    services.export_to_file(event, services.ExportRequest("html", what, rnd, paper=paper), path)
+    name = f"{what}-{paper}.html" if what == "checkin" else f"{what}-round{number}-{paper}.html"
+    path = out / name
+    services.export_from_section(folder, services.ExportRequest("html", what, rnd, paper=paper),
+                                 path)
     return path
 
 

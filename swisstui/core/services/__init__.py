@@ -22,7 +22,8 @@ area                          actions
 :mod:`.results`               preview_result, record_result, clear_result, next_empty_board
 :mod:`.playoff`               next_playoff_round, preview_playoff_round, bracket,
                               final_places, playoff_started, stage_name
-:mod:`.exports`               export, export_to_file, import_trf (the format table is
+:mod:`.exports`               export, export_to_file, export_folder, export_from_section,
+                              import_trf (the format table is
                               :mod:`swisstui.core.interop.formats`)
 :mod:`.clock`                 clock_start, clock_pause, clock_resume, clock_extend,
                               clock_state (``clock.toml``, :mod:`swisstui.core.clock`)
@@ -37,7 +38,7 @@ from .clock import (ClockState, clock_extend, clock_pause, clock_resume, clock_s
                     clock_state)
 from .event import (change_settings, check, create_event, fingerprint, load, make_demo,
                     preview_settings, remove_old_demos, simulate_event)
-from .exports import ExportRequest, export, export_to_file, import_trf
+from .exports import ExportRequest, export, export_from_section, export_to_file, import_trf
 from .pairing import (PairOutcome, SwapOutcome, board_terms, explain, left_out, pair_next,
                       pairing_scores, preview_pairing, preview_swap, swap, undo_round)
 from .players import (ImportOutcome, PlayerOutcome, add_player, check_in, edit_player,
@@ -59,7 +60,7 @@ __all__ = [
     "ResultOutcome", "preview_result", "record_result", "clear_result", "next_empty_board",
     "next_playoff_round", "preview_playoff_round", "bracket", "final_places", "FinalPlace",
     "playoff_started", "stage_name",
-    "ExportRequest", "export", "export_to_file", "import_trf",
+    "ExportRequest", "export", "export_to_file", "export_from_section", "import_trf",
     "ClockState", "clock_start", "clock_pause", "clock_resume", "clock_extend", "clock_state",
     "warm_solver", "solver_state", "warm_for",
 ]

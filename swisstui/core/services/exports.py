@@ -26,7 +26,8 @@ from ..model import Event
 Folder = str | os.PathLike[str]
 
 __all__ = ["ExportRequest", "export", "export_to_file", "export_warnings", "import_trf",
-           "read_text", "export_folder", "request_for", "Written", "MASTER"]
+           "read_text", "export_folder", "export_from_section", "request_for", "Written",
+           "MASTER"]
 
 #: The lists an event of several sections exports as one, without ``--section``: the
 #: standings of every section one after another (each under its name) and the registration
@@ -72,6 +73,16 @@ def request_for(folder: Folder, request: ExportRequest, event: Event | None = No
 def _per_section(path: Path, name: str) -> Path:
     """``spring.trf`` → ``spring-U1600.trf`` (a section name is a plain word)."""
     return path.with_name(f"{path.stem}-{name}{path.suffix}")
+
+
+def export_from_section(folder: Folder, request: ExportRequest, path: Folder) -> bytes:
+    """Export ``request`` for a director working in section ``folder`` (the TUI's current
+    section, F9): the check-in list covers the whole event (every section's entries, the
+    desk's master list), every other list that section alone with its hall numbers."""
+    from . import sections
+    if lookup(request.format, request.what)[1] == "checkin":
+        return export_folder(sections.root_of(folder), request, path)[0].data
+    return export_folder(folder, request, path, one_section=True)[0].data
 
 
 def export_folder(folder: Folder, request: ExportRequest, path: Folder | None = None, *,
