@@ -166,3 +166,26 @@ def test_go_slip_has_the_boards_stones_and_komi_and_one_result_line(tmp_path):
     assert f'Komi<b class="filled">{board.setup["komi"]:g}</b>' in slip
     assert slip.count('<span class="line">') == 1  # the result, written by the players
     assert "Winner" not in slip and "Margin" not in slip
+
+
+# ---- issue 33 item 10: the registration / check-in list of an event with sections ------------
+
+def test_checkin_list_of_two_sections_on_a4(tmp_path):
+    """The master check-in list printed on A4: every section's players with the Section
+    column and the signature column, as pdftotext reads the PDF."""
+    from swisstui.core.services import sections
+    from swisstui.core.services.exports import export_folder
+    root = make_event(tmp_path, "chess", 30, rounds=5)
+    u = sections.add_section(root, "U1600", rounds=3).folder
+    for i in range(12):
+        services.add_player(u, f"Kid Player {i:02d}", rating=1200 + i)
+    (w,) = export_folder(root, ExportRequest("html", "checkin", paper="a4"))
+    pages, _texts = print_pdf(w.data, tmp_path, "checkin")
+    assert all(size(p) == A4 for p in pages)
+    text = subprocess.run(["pdftotext", "-layout", str(tmp_path / "checkin.pdf"), "-"],
+                          capture_output=True, text=True, check=True).stdout
+    assert "Section" in text and "Signature" in text and "Registration and check-in" in text
+    names = [p.name for f in (root, u) for p in services.load(f).players]
+    flat = " ".join(text.split())
+    assert all(n in flat for n in names), [n for n in names if n not in flat]
+    assert sum(line.split()[0] == "U1600" for line in text.splitlines() if line.split()) == 12
