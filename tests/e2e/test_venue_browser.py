@@ -407,3 +407,110 @@ async def test_a_round_paired_while_the_page_is_open_raises_the_banner(browser, 
         assert await tab.eval("document.querySelector('#banner').hidden") is True
     finally:
         await tab.close()
+
+
+# ---- an event of several sections (issue 33, item 9) ----------------------------------------
+
+def _sectioned(tmp_path: Path) -> tuple[Path, Path]:
+    """A chess open (8 players) and a U1600 whose board 1 is the hall's 101 (6 players, ids
+    9-14): round 1 played in both, player 3 (Chen Ahn) moved to the U1600, round 2 paired."""
+    from swisstui.core.services import sections
+    root = make_event(tmp_path, "chess", 8, name="Spring Open")
+    u = sections.add_section(root, "U1600").folder
+    with (u / "event.toml").open("a") as f:
+        f.write("first_board = 101\n")
+    for i, name in enumerate(("Ana Lima", "Bea Costa", "Caio Reis", "Duda Alves", "Edu Rocha",
+                              "Fabi Dias")):
+        services.add_player(u, name, rating=1500 - i)
+    for folder in (root, u):
+        services.pair_next(folder)
+        for board in services.load(folder).round(1).boards:
+            services.record_result(folder, 1, board.number, "1-0")
+    sections.move_player(root, 3, "U1600")
+    services.pair_next(u)
+    services.pair_next(root)
+    return root, u
+
+
+def _board_of(folder: Path, pid: int) -> int:
+    """The section's own number of player ``pid``'s board in the current round."""
+    ev = services.load(folder)
+    return next(b.number for b in ev.round(ev.current_round).boards if pid in b.players)
+
+
+async def _hits(tab: Tab, query: str) -> list[str]:
+    """Type ``query`` in "My board": each hit's board line (``U1600 · Board 103``)."""
+    await tab.eval("document.querySelector('nav [data-tab=find]').click()")
+    await tab.eval(f"(()=>{{const q=document.querySelector('#q');q.value={json.dumps(query)};"
+                   "q.dispatchEvent(new Event('input'));})()")
+    await tab.wait("document.querySelectorAll('#hits .card').length>0")
+    return await tab.eval("[...document.querySelectorAll('#hits .card .big')]"
+                          ".map(b=>b.innerText)")
+
+
+async def test_my_board_finds_a_player_of_another_section_by_the_halls_number(
+        browser, serve, tmp_path):
+    root, u = _sectioned(tmp_path)
+    ana = 100 + _board_of(u, 9)  # Ana Lima (9) plays in the U1600: the hall's 101-103
+    anna = _board_of(root, 1)  # Anna Ahn (1) in the open (board 1 is the hall's 1)
+    chen = 100 + _board_of(u, 3)
+    url = serve(root)
+    tab = await Tab.open(browser)
+    try:
+        await tab.goto(url + "?section=U1600")
+        assert await tab.eval("document.querySelector('#sec').value") == "U1600"
+        assert await tab.eval("document.querySelector('#sec').offsetWidth>0")
+        assert await tab.eval("[...document.querySelectorAll('#sec option')]"
+                              ".map(o=>o.innerText)") == ["main", "U1600"]
+        # a player of the other section, with his section's name and board
+        assert await _hits(tab, "Anna Ahn") == [f"main · Board {anna}"]
+        # the boards tab shows the U1600's boards by the hall's numbers
+        await tab.eval("document.querySelector('nav [data-tab=boards]').click()")
+        numbers = await tab.eval("[...document.querySelectorAll('#body tbody tr')]"
+                                 ".map(r=>r.cells[0].innerText).filter(Boolean)")
+        assert numbers == ["101", "102", "103"]
+        # on the open's page, a U1600 player; the moved player in both, honestly
+        await tab.eval("document.querySelector('nav [data-tab=find]').click()")
+        await tab.goto(url + "?section=main")
+        assert await tab.eval("document.querySelector('#sec').value") == "main"
+        assert await _hits(tab, "Ana Lima") == [f"U1600 · Board {ana}"]
+        assert sorted(await _hits(tab, "Chen Ahn")) == [f"U1600 · Board {chen}",
+                                                        "main · withdrawn"]
+        # "This is me" on his old section's hit: the page shows where he plays
+        await tab.eval("document.querySelector('#hits [data-me=\"3\"][data-sec=main]').click()")
+        await tab.wait("!!document.querySelector('#mycard')")
+        assert await tab.eval("document.querySelector('#sec').value") == "U1600"
+        assert f"U1600 · Board {chen}" in await tab.text("#mycard")
+        await tab.eval("document.querySelector('nav [data-tab=boards]').click()")
+        mine = await tab.wait("document.querySelector('tr.me')&&"
+                              "document.querySelector('tr.me').cells[0].innerText")
+        assert mine == str(chen)
+        await tab.eval("document.querySelector('nav [data-tab=find]').click()")
+        await tab.goto(url)  # the section is remembered on the phone
+        assert await tab.eval("document.querySelector('#sec').value") == "U1600"
+    finally:
+        await tab.close()
+
+
+async def test_an_event_of_several_sections_fits_a_390_px_phone(browser, serve, tmp_path):
+    root, _u = _sectioned(tmp_path)
+    services.change_settings(root, name="Campeonato Aberto da Cidade de São Paulo")
+    url = serve(root)
+    tab = await Tab.open(browser)
+    try:
+        wide = []
+        for section in ("main", "U1600"):
+            await tab.eval("(document.querySelector('nav [data-tab=find]')||{click(){}})"
+                           ".click()")  # the page opens on the tab it was left on
+            await tab.goto(f"{url}?section={section}")
+            for lang in ("en", "ja", "pt_BR"):
+                await tab.eval(f"(()=>{{const s=document.querySelector('#lang');s.value='{lang}';"
+                               "s.dispatchEvent(new Event('change'));})()")
+                await tab.wait(f"document.documentElement.lang==='{lang.replace('_', '-')}'")
+                wide += [(section, *w) for w in await _widths(tab, lang)]
+                box = await tab.eval("(()=>{const r=document.querySelector('#sec')"
+                                     ".getBoundingClientRect();return [r.left,r.right]})()")
+                assert 0 <= box[0] < box[1] <= PHONE[0], (section, lang, box)
+        assert wide == []
+    finally:
+        await tab.close()
