@@ -223,6 +223,19 @@ def test_sections_a_file_refused_in_one_line(chess):
     assert "sections: is not a folder" in str(exc.value) and "\n" not in str(exc.value)
     assert snapshot(chess) == before
 
+
+def test_a_section_folder_name_with_a_newline_is_refused_in_one_line(chess):
+    """A folder ``sections/u<newline>1600`` holding an event.toml: the refusal printed the
+    folder's path as it is, the newline in it, so the one-line message was two lines.  Now
+    it names the sections folder and the name quoted.  Found by the sections' folder
+    fuzzer."""
+    sections.add_section(chess, "U1600")
+    shutil.copytree(chess / "sections" / "U1600", chess / "sections" / "u\n1600")
+    with pytest.raises(SwissError) as exc:
+        sections.list_sections(chess)
+    assert "'u\\n1600' is not a section name" in str(exc.value)
+    assert "\n" not in str(exc.value)
+
 _PAIR = """
 import sys, time
 from swisstui.core import services

@@ -97,7 +97,7 @@ def section_folders(root: Path) -> list[tuple[str, Path]]:
                                      or os.path.lexists(path / JOURNAL_FILE)):
             continue
         if not plain_word(name):
-            raise SwissError(_("{path}: {name!r} is not a section name: use letters, digits, - and _ (rename the folder)").format(path=path, name=name))
+            raise SwissError(_("{path}: {name!r} is not a section name: use letters, digits, - and _ (rename the folder)").format(path=sdir, name=name))
         out.append((name, path))
     return out
 
