@@ -391,11 +391,14 @@ const textualLoad = window.onload;
 window.onload = async (e) => {{
   const el = document.getElementById("terminal"), size = fitFontSize();
   el.dataset.fontSize = size;
-  // ?view=pairings&range=A-L: this screen shows one view and one part of the list
-  const q = new URLSearchParams(location.search), view = q.get("view"), range = q.get("range");
+  // ?view=pairings&range=A-L: this screen shows one view and one part of the list;
+  // ?section=U1600: one section of the event
+  const q = new URLSearchParams(location.search), view = q.get("view"), range = q.get("range"),
+    section = q.get("section");
   el.dataset.sessionWebsocketUrl = (location.protocol === "https:" ? "wss://" : "ws://") +
-    location.host + location.pathname.replace(/[^/]*$/, "") + "ws" + (view || range ?
-    "/" + encodeURIComponent(view || "-") + "/" + encodeURIComponent(range || "-") : "");
+    location.host + location.pathname.replace(/[^/]*$/, "") + "ws" + (view || range || section ?
+    "/" + encodeURIComponent(view || "-") + "/" + encodeURIComponent(range || "-") : "") +
+    (section ? "/" + encodeURIComponent(section) : "");
   try {{ await document.fonts.load(size + 'px "Roboto Mono"'); }} catch (err) {{}}
   textualLoad(e);
   let last = size, timer = null;

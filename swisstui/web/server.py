@@ -12,7 +12,9 @@
   address, the machine's address on the hall's network instead (a phone cannot open
   127.0.0.1); the projector shows a warning instead of a code when there is none;
 * ``/?view=pairings&range=A-L`` — the projector showing one view and one part of its list
-  (``swisstui display --only pairings --range A-L``), for halls with several screens.
+  (``swisstui display --only pairings --range A-L``), for halls with several screens;
+  ``/?section=U1600`` — one section of an event of several (``display --section U1600``),
+  its QR code opening the players' page on that section.
 
 A watcher polls :func:`swisstui.core.services.fingerprint` every ``poll`` seconds; on a change
 it rebuilds the document once (in a worker thread) and wakes every connected phone, so a saved
@@ -46,6 +48,7 @@ from ..core.readers import players_lang
 from . import pages, qr
 from ..core.errors import SwissError
 from ..core.i18n import normalise
+from ..core.store.sections import plain_word
 from .snapshot import Source, fingerprint, load_source, snapshot_lang, source_bytes
 
 POLL_SECONDS = 0.25
@@ -339,6 +342,7 @@ class Projector:
     def routes(self) -> list[web.AbstractRouteDef]:
         return [web.get("/", self.index), web.get("/ws", self.websocket),
                 web.get("/ws/{view}/{range}", self.websocket),
+                web.get("/ws/{view}/{range}/{section}", self.websocket),
                 web.get("/download/{key}", self.server.handle_download),
                 web.static("/static", self.server.statics_path)]
 
@@ -350,14 +354,20 @@ class Projector:
     def command_for(self, request: web.Request) -> str:
         """The ``display`` command of one browser: the players' page address it should
         show, and the view and part of the list the page asked for (``/?view=pairings&
-        range=A-L``, passed as ``/ws/pairings/A-L``; ``-`` for none)."""
-        command = f"{self.command} --players-url {shlex.quote(page_url(request))}"
+        range=A-L``, passed as ``/ws/pairings/A-L``; ``-`` for none), and the section
+        (``/?section=U1600``: ``/ws/-/-/U1600``; the QR code opens the players' page on it)."""
+        section = request.match_info.get("section", "-")
+        section = section if plain_word(section) else ""
+        url = page_url(request, "/players" + (f"?section={section}" if section else ""))
+        command = f"{self.command} --players-url {shlex.quote(url)}"
         view = request.match_info.get("view", "-")
         rng = request.match_info.get("range", "-")
         if _VIEW_RE.match(view):
             command += f" --only {shlex.quote(view)}"
         if _RANGE_RE.match(rng):
             command += f" --range {shlex.quote(rng)}"
+        if section:
+            command += f" --section {shlex.quote(section)}"
         return command
 
     async def websocket(self, request: web.Request) -> web.WebSocketResponse:

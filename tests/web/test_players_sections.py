@@ -142,3 +142,20 @@ async def test_the_server_rebuilds_on_a_change_in_the_second_section(tmp_path, g
         assert [s["name"] for s in doc["sections"]] == ["main", "U1200", "U1600"]
     finally:
         await client.close()
+
+
+@pytest.mark.parametrize("section,expected", [
+    ("U1600", " --players-url 'http://10.0.0.7:8000/players?section=U1600' --section U1600"),
+    ("-", " --players-url http://10.0.0.7:8000/players"),
+    ("a;rm -rf ~", " --players-url http://10.0.0.7:8000/players"),  # not a section name
+])
+def test_the_projector_shows_one_section_with_its_players_page(section, expected):
+    """``/?section=U1600`` on the projector's page reaches ``/ws/-/-/U1600``: the display
+    shows that section, and its QR code opens the players' page on it."""
+    from aiohttp.test_utils import make_mocked_request
+    proj = server.Projector("python -m swisstui display EV", "T")
+    req = make_mocked_request("GET", f"/ws/-/-/{section}", headers={"Host": "10.0.0.7:8000"},
+                              match_info={"view": "-", "range": "-", "section": section})
+    assert proj.command_for(req) == "python -m swisstui display EV" + expected
+    html = server.pages.projector_page("T")
+    assert 'section = q.get("section")' in html and "encodeURIComponent(section)" in html
