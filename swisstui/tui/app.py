@@ -54,7 +54,6 @@ SETTINGS_CONFIRM = N_("Save these settings?")
 SETTINGS_SAVED = N_("saved: settings {keys}")
 WARMING = N_("large field: the pairing solver compiles in the background (about a minute)")
 SECTION_NOW = N_("section: {name}")
-ONE_SECTION = N_("this event has one section (swisstui sections add EVENT NAME adds one)")
 
 
 class SwissApp(OrderedKeysApp):
@@ -402,8 +401,7 @@ class SwissApp(OrderedKeysApp):
             notes = notes + ((extras,) if extras else ()) + ("",
                                                              *game_notations(self.event.game))
         rows_global = [(k.label, k.shown) for k in keymap.GLOBAL]
-        if self.section is not None:
-            rows_global.append((keymap.SECTION_KEY.label, keymap.SECTION_KEY.shown))
+        rows_global.append((keymap.SECTION_KEY.label, keymap.SECTION_KEY.shown))
         rows_global += [("Up / Down / PgUp / PgDn", _("Move in lists")),
                         ("Tab / Shift+Tab", _("Next / previous field"))]
         title = _("Keys — {mode}").format(mode=keymap.mode_title(mode))
@@ -500,28 +498,20 @@ class SwissApp(OrderedKeysApp):
 
     # ---- sections (issue 33 item 8) --------------------------------------------------------
     def action_section(self) -> None:
-        """F9: the sections of the event (name, game, round, players); the one chosen is
-        the folder every mode acts on from now on."""
+        """F9: the sections dialog (name, game, round, players, first board): the one
+        chosen is the folder every mode acts on from now on; ``a`` adds a section (a
+        one-section event gets its second this way), ``b``, ``d``, Delete
+        (:mod:`swisstui.tui.section_actions`)."""
         if self.event is None or self._dialog_open():
             return
-        if not backend.several_sections(self.folder):
-            self._notify_screen(_(ONE_SECTION), "")
-            return
-        try:
-            rows = backend.sections(self.folder)
-        except SwissError as exc:
-            self.show_error(str(exc))
-            return
-        from .screens.sections import SectionPicker
-        self.push_screen(SectionPicker(rows, backend.section_name(self.folder)),
-                         lambda name: self._section_picked(rows, name))
+        from .section_actions import open_sections
+        open_sections(self)
 
-    def _section_picked(self, rows, name: str | None) -> None:
-        chosen = next((r for r in rows if r.name == name), None)
-        if chosen is None:
-            return
-        self.use_section(chosen.folder)
-        self._notify_screen(_(SECTION_NOW).format(name=chosen.name), "ok")
+    def notify_section(self, name: str) -> None:
+        self._notify_screen(_(SECTION_NOW).format(name=name), "ok")
+
+    def notify_status(self, message: str, kind: str) -> None:
+        self._notify_screen(message, kind)
 
     def use_section(self, folder: Path) -> None:
         """Every mode acts on the section in ``folder`` from now on (read at once)."""

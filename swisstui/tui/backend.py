@@ -379,3 +379,63 @@ def pool(folder: Path, event: Event) -> list[tuple[str, Event]]:
     here = Path(folder).resolve()
     return [(name, event if Path(path).resolve() == here else guarded(services.load, path))
             for name, path in guarded(svc.folders, folder)]
+
+
+#: what ``distribute`` sorts by (the core's list)
+DISTRIBUTE_BY = ("rating", "rank", "age", "class")
+
+
+def add_section(root: Path, name: str, **kw: Any):
+    from ..core.services import sections as svc
+    return svc.add_section(root, name, **kw)
+
+
+def remove_section(root: Path, name: str) -> Path:
+    from ..core.services import sections as svc
+    return svc.remove_section(root, name)
+
+
+def set_first_board(root: Path, name: str, number: int):
+    from ..core.services import sections as svc
+    return svc.set_first_board(root, name, number)
+
+
+def first_board_of(root: Path, name: str) -> int:
+    from ..core.services import sections as svc
+    return svc.first_board(svc.resolve(root, name))
+
+
+def move_player(root: Path, pid: int, target: str, dry_run: bool):
+    from ..core.services import sections as svc
+    return svc.move_player(root, pid, target, dry_run=dry_run)
+
+
+def move_lines(move) -> list[str]:
+    from ..core.services import sections as svc
+    return svc.move_lines(move)
+
+
+def distribute(root: Path, by: str, bands: str | None, base_date: str | None,
+               plays_up: tuple[int, ...], dry_run: bool):
+    from ..core.services import sections as svc
+    return svc.distribute(root, by, bands, base_date=base_date, plays_up=plays_up,
+                          dry_run=dry_run)
+
+
+def distribution_lines(d) -> list[str]:
+    from ..core.services import sections as svc
+    return svc.distribution_lines(d)
+
+
+def section_of_player(root: Path, pid: int) -> str | None:
+    """The section the player plays in now: where he is entered and not withdrawn (a player
+    moved after round N is in his old section too, withdrawn), else where he is entered."""
+    from ..core.services import sections as svc
+    found = None
+    for name, folder in guarded(svc.folders, root):
+        p = guarded(services.load, folder).player(pid)
+        if p is not None:
+            if p.withdrawn_from is None:
+                return name
+            found = found or name
+    return found

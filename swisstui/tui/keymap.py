@@ -106,11 +106,11 @@ GLOBAL: tuple[Key, ...] = (
     Key("ctrl+q", "app.quit", N_("Quit"), show=False, priority=True),
 )
 
-# The section switcher (issue 33 item 8): F9 in every mode (no mode uses it; terminals and
-# PuTTY send it; Ctrl+S is left alone, a terminal may take it for flow control).  Bound in
-# every event, listed in F1 help only when the event has more than one section, so that a
-# one-section event shows no section UI at all.
-SECTION_KEY = Key("f9", "app.section", N_("Switch section"), show=False)
+# The sections dialog (issue 33 item 8): F9 in every mode (no mode uses it; terminals and
+# PuTTY send it; Ctrl+S is left alone, a terminal may take it for flow control): switch,
+# add, number, distribute, remove.  Listed in F1 help (a one-section event adds its second
+# section there); the header and the registration's section column appear only with two.
+SECTION_KEY = Key("f9", "app.section", N_("Sections: switch, add, distribute"), show=False)
 
 # Translators' width budget for the key bar's labels (``foot``, or the description when
 # there is none): the first line holds as many whole entries as fit in 80 columns, so the
@@ -135,6 +135,7 @@ MODE_KEYS: dict[str, tuple[Key, ...]] = {
             foot=("i", N_("Import"))),
         # Translators: the second text is the key bar label, at most 12 columns.
         Key("delete", "remove_player", N_("Remove (mistake)"), foot=("Del", N_("Remove"))),
+        Key("m", "move_player", N_("Move to another section"), show=False),
     ),
     "pairings": (
         # Translators: the second text is the key bar label, at most 12 columns.

@@ -51,8 +51,9 @@ def _english_after():
 def key_event(key: str) -> events.Key:
     """The event a terminal sends for ``key`` (a key name or one character), as Pilot makes it."""
     key = KEY_NAMES.get(key, key)
-    try:
-        char: str | None = unicodedata.lookup(key.upper().replace("_", " "))
+    try:  # (the character named MINUS is U+2212; the key "minus" types U+002D)
+        char: str | None = "-" if key == "minus" else \
+            unicodedata.lookup(key.upper().replace("_", " "))
     except KeyError:
         char = key if len(key) == 1 else None
     if key in ("tab", "enter", "escape", "up", "down", "shift+tab", "backspace"):

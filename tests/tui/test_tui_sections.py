@@ -11,9 +11,9 @@ from textual.widgets import Static
 from conftest import make_event
 from swisstui.core import i18n, services, store
 from swisstui.core.services import sections
-from swisstui.tui import keymap
 from swisstui.tui.app import SwissApp
 from swisstui.tui.screens.sections import SectionPicker
+from swisstui.tui.widgets.dialogs import ConfirmScreen
 from swisstui.tui.widgets.header import EventHeader, header_text
 from test_tui import table_rows, wait_for
 from test_tui_bursts import burst, chars
@@ -114,6 +114,8 @@ async def test_pool_with_section_column_and_adding_to_the_current_section(tmp_pa
 
 
 async def test_one_section_event_shows_no_section_ui(tmp_path):
+    """No header name, no section column; F1 lists F9 and F9 opens the dialog with the one
+    section, from which ``a`` adds the second."""
     folder = make_event(tmp_path, n_players=4)
     app = SwissApp(folder, mode="registration")
     async with app.run_test(size=SIZE) as pilot:
@@ -123,11 +125,10 @@ async def test_one_section_event_shows_no_section_ui(tmp_path):
         assert len(table_rows(app, "#players")[0]) == 6  # no section column
         await burst(pilot, "f1")
         help_text = str(app.screen.query_one("#help-text").render())
-        assert keymap.SECTION_KEY.description not in help_text
+        assert "F9" in help_text and "Sections: switch, add" in help_text
         await burst(pilot, "escape")
         await burst(pilot, "f9")
-        assert not isinstance(app.screen, SectionPicker)
-        assert "has one section" in str(app.screen.query_one("#status", Static).render())
+        assert isinstance(app.screen, SectionPicker) and app.screen.ids == ["main"]
 
 
 async def test_help_lists_the_section_key(tmp_path):
@@ -136,7 +137,7 @@ async def test_help_lists_the_section_key(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         await burst(pilot, "f1")
         assert "F9" in str(app.screen.query_one("#help-text").render())
-        assert "Switch section" in str(app.screen.query_one("#help-text").render())
+        assert "Sections: switch, add" in str(app.screen.query_one("#help-text").render())
 
 
 def test_header_section_fits_80_columns(tmp_path):
@@ -144,3 +145,90 @@ def test_header_section_fits_80_columns(tmp_path):
     ev = store.load(u)
     text = header_text(ev, "Registration", 80, "A" * 40)
     assert len(text) <= 80 and ("A" * 11 + "…") in text
+
+
+async def test_add_a_section_from_the_keyboard(tmp_path):
+    """F9, ``a``, the form typed in one burst: the section is added with its rounds and
+    first board and becomes the current one; a bad name stays in the form, nothing written."""
+    folder = make_event(tmp_path, n_players=4)
+    app = SwissApp(folder, mode="registration")
+    async with app.run_test(size=SIZE) as pilot:
+        await burst(pilot, "f9", "a")
+        assert app.screen.query_one(".dialog-title", Static).render().plain.startswith(
+            "New section")
+        await burst(pilot, *chars("a b"), "enter")
+        assert "plain word" in str(app.screen.query_one("#form-error", Static).render()) \
+            or "letters, digits" in str(app.screen.query_one("#form-error", Static).render())
+        assert not (folder / "sections").exists()
+        await burst(pilot, "ctrl+u", *chars("U1600"), "tab", "tab", *chars("3"), "tab", "tab",
+                    "tab", *chars("101"), "enter")
+        u = folder / "sections" / "U1600"
+        assert await wait_for(pilot, lambda: app.folder == u)
+        assert store.load(u).settings.rounds == 3 and sections.first_board(u) == 101
+        assert app.section == "U1600" and header(app).startswith("REGISTRATION · U1600 · ")
+        assert "section U1600 added" in str(app.screen.query_one("#status", Static).render())
+        # the dialog now shows both, the U1600's first board
+        await burst(pilot, "f9")
+        assert any("U1600" in label and "boards from 101" in label
+                   for label in app.screen.labels)
+        # b on the highlighted (current) section renumbers it
+        await burst(pilot, "b")
+        await burst(pilot, "ctrl+u", *chars("201"), "enter")
+        assert await wait_for(pilot, lambda: sections.first_board(u) == 201)
+
+
+async def test_move_a_player_after_a_preview(tmp_path):
+    """``m`` on a player of the pool: the sections to choose from, the core's preview, y
+    saves; the player is then entered in the U1600."""
+    root, u = two_sections(tmp_path)
+    app = SwissApp(root, mode="registration")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        first = store.load(root).players[0]
+        app.screen.query_one("#players").move_to_key(str(first.id))
+        await burst(pilot, "m")
+        assert app.screen.ids == ["U1600"]  # the other sections only
+        await burst(pilot, "1")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        lines = "\n".join(app.screen.lines)
+        assert f"{first.name} ({first.id}) moves from main to U1600 (joins round 1)" in lines
+        assert store.load(u).player(first.id) is None  # a preview writes nothing
+        await burst(pilot, "y")
+        assert await wait_for(pilot, lambda: store.load(u).player(first.id) is not None)
+        assert store.load(root).player(first.id) is None  # a free move before pairing
+        assert "moved from main to U1600" in str(app.screen.query_one("#status", Static).render())
+
+
+async def test_distribute_and_remove_from_the_sections_dialog(tmp_path):
+    root, u = two_sections(tmp_path)
+    app = SwissApp(root, mode="registration")
+    async with app.run_test(size=SIZE) as pilot:
+        await burst(pilot, "f9", "d")
+        await burst(pilot, "ctrl+u", *chars("rating"), "tab",
+                    *chars("main:1495-,U1600:-1494"), "enter")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        title = str(app.screen.query_one(".dialog-title", Static).render())
+        assert "Distribute:" in title
+        moved = {p.id for p in store.load(root).players if p.rating < 1495} | \
+            {p.id for p in store.load(u).players if p.rating >= 1495}
+        assert f"{len(moved)} players move" in title or f"{len(moved)} player moves" in title
+        await burst(pilot, "y")
+        assert await wait_for(pilot, lambda: all(p.rating >= 1495
+                                                 for p in store.load(root).players))
+        assert all(p.rating < 1495 for p in store.load(u).players)
+        total = len(store.load(root).players) + len(store.load(u).players)
+        assert total == 10  # none lost, none twice
+        # a section with players cannot be removed: one line, nothing written
+        sections.add_section(root, "Kids")
+        app.action_reload()
+        await burst(pilot, "f9")
+        assert app.screen.ids == ["main", "Kids", "U1600"]  # the root's first, then by name
+        await burst(pilot, "down", "down", "delete")
+        await burst(pilot, "y")
+        left = len(store.load(u).players)
+        assert await wait_for(pilot, lambda: f"section U1600 has {left} players entered" in str(
+            app.screen.query_one("#status", Static).render()))
+        assert u.exists() and len(store.load(u).players) == left
+        await burst(pilot, "f9", "down", "delete")
+        await burst(pilot, "y")
+        assert await wait_for(pilot, lambda: not (root / "sections" / "Kids").exists())

@@ -330,6 +330,20 @@ class RegistrationScreen(EventScreen):
         self.status(_("saved: player {id} {name}").format(id=pid, name=out.player.name), "ok")
 
     # ---- withdraw / bye ------------------------------------------------------------------------
+    def action_move_player(self) -> None:
+        """``m``: the player under the cursor (of any section of the pool) into another
+        section (:func:`swisstui.tui.section_actions.move_player`)."""
+        table = self.query_one("#players", FastTable)
+        key = table.cursor_key or ""
+        pid_text = key.rpartition(":")[2]
+        if not pid_text.isdecimal():
+            self.status(_("no player selected"))
+            return
+        row = table.get_row_at(table.cursor_row)
+        name = row[2] if ":" in key or self.sapp.section is not None else row[1]
+        from ..section_actions import move_player
+        move_player(self, int(pid_text), str(name))
+
     def action_withdraw(self) -> None:
         chosen = self.selected_player()
         if chosen is None:
