@@ -159,3 +159,64 @@ def test_the_projector_shows_one_section_with_its_players_page(section, expected
     assert proj.command_for(req) == "python -m swisstui display EV" + expected
     html = server.pages.projector_page("T")
     assert 'section = q.get("section")' in html and "encodeURIComponent(section)" in html
+
+
+# ---- the page's script (run in Node with a stand-in for the browser's document) -------------
+
+_STUB = """
+const els={};
+function el(id){return els[id]||(els[id]={id,textContent:"",innerHTML:"",className:"",value:"",
+  hidden:false,dataset:{},setAttribute(){},addEventListener(){}});}
+const buttons=["find","boards","standings"].map(t=>({dataset:{tab:t},textContent:"",
+  setAttribute(){},addEventListener(){}}));
+globalThis.localStorage={getItem(k){return STORE[k]??null},setItem(k,v){STORE[k]=String(v)}};
+globalThis.document={documentElement:{},title:"",querySelector(s){
+  if(s==="#q") return (els.body&&els.body.innerHTML.includes("id=q"))?el("q"):null;
+  return el(s.slice(1));},querySelectorAll(){return buttons;}};
+globalThis.fetch=async()=>({ok:true,headers:{get(){return "1"}},json:async()=>DOC});
+globalThis.EventSource=function(){};
+globalThis.performance={now(){return 0}};
+globalThis.setInterval=()=>0;
+"""
+
+
+def _page(doc, store):
+    """The page's script run on ``doc`` with ``store`` as the phone's localStorage: what the
+    banner, the section picker and the boards tab show, and the storage after."""
+    import re
+    import subprocess
+    from swisstui.web import pages
+    script = re.search(r"<script>(.*)</script>", pages.players_page(doc["event"]), re.S).group(1)
+    show = """setTimeout(()=>{tab="boards";render();
+      console.log(JSON.stringify([els.banner.hidden?"":els.banner.innerHTML, els.sec.value,
+        els.sec.hidden, els.body.innerHTML, STORE]));},20);"""
+    js = f"const DOC={json.dumps(doc)}, STORE={json.dumps(store)};\n{_STUB}{script}{show}"
+    out = subprocess.run(["node", "-e", js], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout)
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is missing")
+def test_the_banner_names_the_players_section_and_hall_board(tmp_path):
+    root, u = sectioned(tmp_path)
+    doc = json.loads(snapshot_bytes(root))
+    board = next(b.number for b in services.load(u).round(2).boards if 9 in b.players)
+    # Ana Lima (9, U1600) saw round 1 of her section; the page was left on the open
+    banner, shown, hidden, body, store = _page(doc, {"me": "9", "section": "main",
+                                                     "round@U1600": "1"})
+    assert "Round 2 is paired." in banner and f"U1600 · Board {100 + board}" in banner
+    assert (shown, hidden) == ("main", False) and store["round@U1600"] == "2"
+    assert ">1</td>" in body and ">101</td>" not in body  # the open's boards
+    # her section's round already seen: no banner; a section never seen: none either
+    assert _page(doc, {"me": "9", "round@U1600": "2"})[0] == ""
+    assert _page(doc, {"section": "U1600"})[0] == ""
+    banner, shown, _hidden, body, store = _page(doc, {"section": "U1600"})
+    assert shown == "U1600" and ">101</td>" in body and store["round@U1600"] == "2"
+    # an event of one section: the picker hidden, the banner's key as before
+    folder = make_event(tmp_path, "chess", 6)
+    services.pair_next(folder)
+    one = json.loads(snapshot_bytes(folder))
+    banner, _shown, hidden, _body, store = _page(one, {})
+    assert hidden is True and store == {"round": "1"} and banner == ""
+    assert "Round 2 is paired." in _page({**one, "current": {**one["current"], "number": 2}},
+                                         {"round": "1"})[0]
