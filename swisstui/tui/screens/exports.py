@@ -59,7 +59,7 @@ DOUBT_KEYS = N_("y = write it, n / Esc = nothing exported")
 WHAT_NAMES = {
     "all": NP_("export list", "all"),
     "alphabetical": NP_("export list", "alphabetical"),
-    "checkin": NP_("export list", "check-in"),
+    "checkin": NP_("export list", "checkin"),
     "crosstable": NP_("export list", "crosstable"),
     "event": NP_("export list", "event"),
     "final": NP_("export list", "final"),
