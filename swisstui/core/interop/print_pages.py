@@ -118,9 +118,11 @@ def _table_block(table: Table, heading: str, classes: str, lang: str,
     def c(i: int) -> str:
         return ' class="n"' if table.numeric[i] else ""
 
-    out = [f'<p class="note">{escape(n)}</p>' for n in table.notes]
-    attrs = (f' class="{classes}"' if classes else "") + \
-        (' style="break-before:page"' if new_page else "")
+    # a table after the first starts a new page, its notes with it
+    brk = ' style="break-before:page"' if new_page else ""
+    out = [f'<p class="note"{brk if i == 0 else ""}>{escape(n)}</p>'
+           for i, n in enumerate(table.notes)]
+    attrs = (f' class="{classes}"' if classes else "") + ("" if table.notes else brk)
     out.append(f"<table{attrs}>")
     out.append("<thead>")
     out.append(f'<tr><th class="pagehead" colspan="{len(table.headers)}">'
