@@ -80,3 +80,15 @@ async def test_export_picker_offers_the_checkin_list(tmp_path):
         assert await wait_for(pilot, out.is_file)
         lines = out.read_text().splitlines()
         assert lines[0].startswith("Section,No.,Name,") and len(lines) == 1 + 6 + 4
+
+
+def test_export_path_of_a_section_is_next_to_the_event(tmp_path):
+    """F8's default file for a section is next to the event's folder, named with the
+    section (it went into the event's ``sections/`` folder), and a path inside the event's
+    folder asks for ``y`` from a section too."""
+    from swisstui.tui.screens.exports import default_path, path_doubt
+    root, u = two_sections(tmp_path)
+    assert default_path(u, "html", "pairings") == str(root.parent / f"{root.name}-U1600-pairings.html")
+    assert default_path(root, "csv", "checkin") == str(root.parent / f"{root.name}-checkin.csv")
+    assert path_doubt(u, "html", str(root / "x.html"))
+    assert not path_doubt(u, "html", str(tmp_path / "x.html"))

@@ -101,11 +101,17 @@ def encodings(fmt: str) -> tuple[str, ...]:
 
 
 def default_path(folder: Path, fmt: str, what: str) -> str:
-    """``EVENT-standings.html`` next to the event folder (never one of its own files)."""
+    """``EVENT-standings.html`` next to the event folder (never one of its own files); for a
+    section's folder ``EVENT-U1600-standings.html`` next to the event's, not in its
+    ``sections/`` folder."""
     from ...core.interop.formats import FORMATS
+    from ...core.services.sections import root_of
     folder = Path(folder)
-    name = folder.resolve().name or "event"
-    return str(folder.parent / f"{name}-{what}{FORMATS[fmt].suffix}")
+    root = root_of(folder)
+    name = root.resolve().name or "event"
+    if root.resolve() != folder.resolve():
+        name = f"{name}-{folder.resolve().name}"
+    return str(root.parent / f"{name}-{what}{FORMATS[fmt].suffix}")
 
 
 class ExportPicker(Dialog["tuple[str, str] | None"]):
@@ -157,8 +163,9 @@ def path_doubt(folder: Path, fmt: str, path: str) -> list[str]:
     suffix = FORMATS[fmt].suffix if fmt in FORMATS else ""
     if suffix and not target.name.lower().endswith(suffix.lower()):
         doubts.append(_(DOUBT_SUFFIX).format(name=target.name, suffix=suffix, fmt=fmt))
-    try:
-        inside = target.resolve().is_relative_to(Path(folder).resolve())
+    from ...core.services.sections import root_of
+    try:  # the event's folder: a section's root holds every section
+        inside = target.resolve().is_relative_to(root_of(Path(folder)).resolve())
     except OSError:
         inside = False
     if inside:
