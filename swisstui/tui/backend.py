@@ -439,3 +439,12 @@ def section_of_player(root: Path, pid: int) -> str | None:
                 return name
             found = found or name
     return found
+
+
+def first_board(folder: Path) -> int:
+    """The hall's number of the section's board 1 (1 for an event of one section)."""
+    from ..core.services import sections as svc
+    try:
+        return svc.first_board(folder)
+    except SwissError:
+        return 1

@@ -232,3 +232,27 @@ async def test_distribute_and_remove_from_the_sections_dialog(tmp_path):
         await burst(pilot, "f9", "down", "delete")
         await burst(pilot, "y")
         assert await wait_for(pilot, lambda: not (root / "sections" / "Kids").exists())
+
+
+async def test_hall_board_numbers_in_pairings_and_results(tmp_path):
+    """A section numbered from 101 (issue 33 item 6): Pairings and Results show 101, 102;
+    the entry line takes the hall's number (``102 1-0`` is the section's board 2), and a
+    number below 101 is refused naming the section's boards, nothing written."""
+    root, u = two_sections(tmp_path)
+    sections.set_first_board(root, "U1600", 101)
+    services.pair_next(u)
+    app = SwissApp(u, mode="pairings")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert [r[0] for r in table_rows(app, "#pairings")] == ["101", "102"]
+        await burst(pilot, "f4", *chars("102 1-0"), "enter")
+        assert await wait_for(pilot, lambda: store.load(u).round(1).board(2).result
+                              is not None)
+        assert store.load(u).round(1).board(2).result.text == "1-0"
+        assert store.load(u).round(1).board(1).result is None
+        assert "board 102" in str(app.screen.query_one("#status", Static).render())
+        assert [r[0] for r in table_rows(app, "#boards")] == ["101", "102"]
+        await burst(pilot, *chars("2 1-0"), "enter")
+        assert await wait_for(pilot, lambda: "boards 101–102" in str(
+            app.screen.query_one("#status", Static).render()))
+        assert store.load(u).round(1).board(1).result is None

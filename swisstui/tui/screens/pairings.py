@@ -138,6 +138,11 @@ class PairingsScreen(EventScreen):
             p = names.get(pid)
             return f"{pid} {p.name}" if p else str(pid)
 
+        first = backend.first_board(self.sapp.folder)  # the hall's numbers (a section's)
+
+        def hall(number: int) -> str:
+            return str(number + first - 1)
+
         if self.alphabetical:
             # one row per player, keyed by board *and* player: the two rows of a board must
             # not share a key, or a redraw puts the cursor on the opponent
@@ -146,10 +151,10 @@ class PairingsScreen(EventScreen):
             for bd in rnd.boards:
                 cols = board_colours(game, bd) or (None, None)
                 a, b = bd.players
-                rows.append((names[a].name if a in names else str(a), str(bd.number),
+                rows.append((names[a].name if a in names else str(a), hall(bd.number),
                              tr(COLOUR_NAME.get(cols[0] or "", "")), who(b)))
                 keys.append(f"b{bd.number}p{a}")
-                rows.append((names[b].name if b in names else str(b), str(bd.number),
+                rows.append((names[b].name if b in names else str(b), hall(bd.number),
                              tr(COLOUR_NAME.get(cols[1] or "", "")), who(a)))
                 keys.append(f"b{bd.number}p{b}")
             for bye in rnd.byes:
@@ -188,7 +193,7 @@ class PairingsScreen(EventScreen):
         extra: tuple[str, ...] = ("",) if setups else ()
         for bd in sorted(rnd.boards, key=lambda x: x.number):
             a, b = bd.players
-            rows.append((str(bd.number), who(a), backend.fmt_score(before.get(a, 0)),
+            rows.append((hall(bd.number), who(a), backend.fmt_score(before.get(a, 0)),
                          who(b), backend.fmt_score(before.get(b, 0)),
                          bd.result.text if bd.result else "")
                         + ((backend.board_terms(game, bd),) if setups else ()))

@@ -203,7 +203,7 @@ class ResultsScreen(EventScreen):
         board typed first, else the board under the cursor."""
         inp = self.query_one("#entry", Input)
         typed = _BOARD_TYPED.match(inp.value)
-        board = int(typed.group(1)) if typed else self.selected_board()
+        board = self.internal(int(typed.group(1))) if typed else self.selected_board()
         ev = self.event
         rnd = ev.round(self.round_no) if ev is not None else None
         if ev is None or board is None or rnd is None:
@@ -211,11 +211,11 @@ class ResultsScreen(EventScreen):
             return
         bd = rnd.board(board)
         if bd is None:
-            text = _(TARGET_NONE).format(board=board)
+            text = _(TARGET_NONE).format(board=self.hall(board))
         elif bd.result is not None:
-            text = _(TARGET_HAS).format(board=board, result=result_cell(ev.game, bd))
+            text = _(TARGET_HAS).format(board=self.hall(board), result=result_cell(ev.game, bd))
         else:
-            text = _(TARGET).format(board=board)
+            text = _(TARGET).format(board=self.hall(board))
         terms = backend.board_terms(ev.game, bd) if bd is not None else ""
         if terms:  # Go handicap games: the stones and komi the result is entered with
             text += _(" · {terms}").format(terms=terms)
@@ -226,7 +226,19 @@ class ResultsScreen(EventScreen):
             self.show_target()
 
     # ---- drawing -----------------------------------------------------------------------------
+    # the hall's numbering (issue 33 item 6): a section's board n is shown, and typed, as
+    # hall board n + first_board - 1; the rounds and the cursor keep the section's own numbers
+    first_board = 1
+
+    def hall(self, number: int) -> int:
+        return number + self.first_board - 1
+
+    def internal(self, typed: int) -> int:
+        """The section's number of the hall's board ``typed`` (0 for one below its first)."""
+        return max(0, typed - self.first_board + 1)
+
     def show_event(self, event: Event) -> None:
+        self.first_board = backend.first_board(self.sapp.folder)
         if self._follow_latest or event.round(self.round_no) is None:
             self.round_gone(self.round_no, event)
             self.round_no = event.current_round
@@ -246,7 +258,7 @@ class ResultsScreen(EventScreen):
         rows, keys = [], []
         for bd in sorted(rnd.boards, key=lambda x: x.number):
             p, q = (names.get(i) for i in bd.players)
-            rows.append((str(bd.number),
+            rows.append((str(self.hall(bd.number)),
                          f"{bd.players[0]} {p.name if p else '?'}",
                          f"{bd.players[1]} {q.name if q else '?'}",
                          result_cell(event.game, bd)))
@@ -416,31 +428,37 @@ class ResultsScreen(EventScreen):
             # board, which is not where a heads-down director meant this one to go
             self.refuse(text, _(AFTER_REFUSAL))
             return
-        board = entry.board if entry.board is not None else self.selected_board()
+        board = self.internal(entry.board) if entry.board is not None else self.selected_board()
         if board is None:
             self.refuse(text, _("no board selected: type BOARD RESULT, e.g. 12 1-0"))
             return
         bd = rnd.board(board)
         if bd is None:
-            self.refuse(text, _("round {round} has no board {board} (boards 1–{last})").format(
-                round=self.round_no, board=board, last=len(rnd.boards)))
+            typed = entry.board if entry.board is not None else self.hall(board)
+            if self.first_board == 1:
+                self.refuse(text, _("round {round} has no board {board} (boards 1–{last})").format(
+                    round=self.round_no, board=typed, last=len(rnd.boards)))
+            else:
+                self.refuse(text, _("round {round} has no board {board} (boards {first}–{last})").format(
+                    round=self.round_no, board=typed, first=self.first_board,
+                    last=self.hall(len(rnd.boards))))
             self.select_board(board)
             return
         if entry.clear:
             if bd.result is None:
-                self.status(_("board {board} has no result to clear").format(board=board))
+                self.status(_("board {board} has no result to clear").format(board=self.hall(board)))
                 self._clear_entry()
                 return
-            question = ConfirmScreen(_("Clear board {board}?").format(board=board),
+            question = ConfirmScreen(_("Clear board {board}?").format(board=self.hall(board)),
                                      _("Board {board} has {result}. Clear it?").format(
-                                         board=board, result=bd.result.text),
+                                         board=self.hall(board), result=bd.result.text),
                                      _("y = clear, n / Esc = keep it"), enter_confirms=False)
 
             def clear_answer(yes: bool | None) -> None:
                 if yes:
                     self._do_clear(board)
                 else:
-                    self.status(_("board {board} not cleared").format(board=board))
+                    self.status(_("board {board} not cleared").format(board=self.hall(board)))
                 self._say_typed_ahead(question)
 
             self.app.push_screen(question, clear_answer)
@@ -449,11 +467,11 @@ class ResultsScreen(EventScreen):
 
     def _ask_replace(self, board: int, entry: backend.Entry, old: str, why: str = "") -> None:
         lines = [why] if why else [_("Board {board} already has {result}.").format(
-            board=board, result=old)]
+            board=self.hall(board), result=old)]
         lines.append(_("Replace it with {result}?").format(
             result=self._stored_as(board, entry)))
 
-        question = ConfirmScreen(_("Replace result on board {board}?").format(board=board),
+        question = ConfirmScreen(_("Replace result on board {board}?").format(board=self.hall(board)),
                                  lines, _("y = replace, n / Esc = keep {result}").format(
                                      result=old), enter_confirms=False)
 
@@ -462,7 +480,7 @@ class ResultsScreen(EventScreen):
                 self._record(board, entry, force=True)
             else:
                 self._clear_entry()
-                self.status(_("board {board} kept {result}").format(board=board, result=old))
+                self.status(_("board {board} kept {result}").format(board=self.hall(board), result=old))
             self._say_typed_ahead(question)
 
         self.app.push_screen(question, answer)
@@ -524,7 +542,7 @@ class ResultsScreen(EventScreen):
         if _is_ing(entry.result):
             shown += _(" (from {typed})").format(typed=entry.result)
         self.status(_("saved: round {round} board {board} {result}").format(
-            round=self.round_no, board=board, result=shown) + drops
+            round=self.round_no, board=self.hall(board), result=shown) + drops
                     + (_(" · {n} to go").format(n=left) if left else _(" · round complete"))
                     + (f" · {note}" if note else ""), "" if note else "ok")
 
@@ -539,7 +557,7 @@ class ResultsScreen(EventScreen):
         self.select_board(board)
         note = out.note
         self.status(_("cleared: round {round} board {board}").format(round=self.round_no,
-                                                                     board=board)
+                                                                     board=self.hall(board))
                     + (f" · {note}" if note else ""), "" if note else "ok")
 
     def _clear_entry(self) -> None:
