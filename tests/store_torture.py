@@ -12,6 +12,13 @@ tests/long/store_torture.py.
   ``.swisstui-cache/`` to a folder elsewhere.  Nothing outside the event folder (a sandbox
   holding canaries and every link's target) may change, whatever the command and its exit,
   and after a successful write every cache entry is no more readable than its data.
+* The same fuzzer for an event with sections (issue 33; ``build_sections_base``,
+  ``mutate_sections``, ``section_commands``): a root and ``sections/U1600``, each paired,
+  the mutations above applied to the files of either, and the sections' own hostile
+  layouts (``SECTION_MUTATIONS``); every command with and without ``--section U1600`` and
+  every ``sections`` command.  Besides the properties above, no command that succeeds
+  leaves a player in two sections or in none, and no command but ``sections add`` makes
+  ``sections/`` in an event without it.
 * Crash test: a real process making multi-file changes (state i → i+1: settings, players and
   several round files at once) is killed with SIGKILL at a random moment; the folder then
   loads as exactly one state — the last acknowledged one or the one being written — and
@@ -31,6 +38,7 @@ import subprocess
 import sys
 import textwrap
 import time
+from collections.abc import Callable
 from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import replace
 from pathlib import Path
@@ -62,18 +70,27 @@ KEYS = ("name", "rounds", "game", "id", "rating", "result", "players", "board", 
 def build_base(tmp: Path) -> Path:
     """A chess event: 8 players, round 1 complete, round 2 paired with one result."""
     folder = make_event(tmp, "chess", 8, rounds=5, folder="base")
-
-    def two_rounds(e):
-        e = make_round(e, [(1, 2), (3, 4), (5, 6), (7, 8)])
-        for b, r in zip((1, 2, 3, 4), ("1-0", "0-1", "1/2-1/2", "1-0")):
-            e = record_result(e, 1, b, r)
-        e = make_round(e, [(1, 3), (2, 4), (5, 7), (6, 8)])
-        return record_result(e, 2, 1, "1-0")
     store.update(folder, two_rounds)
+    _start_clock(folder)
+    return folder
+
+
+def two_rounds(e: Event, offset: int = 0) -> Event:
+    """Round 1 complete, round 2 paired with one result, of players ``offset`` + 1..8."""
+    def pairs(*ps: tuple[int, int]) -> list[tuple[int, int]]:
+        return [(a + offset, b + offset) for a, b in ps]
+    e = make_round(e, pairs((1, 2), (3, 4), (5, 6), (7, 8)))
+    for b, r in zip((1, 2, 3, 4), ("1-0", "0-1", "1/2-1/2", "1-0")):
+        e = record_result(e, 1, b, r)
+    e = make_round(e, pairs((1, 3), (2, 4), (5, 7), (6, 8)))
+    return record_result(e, 2, 1, "1-0")
+
+
+def _start_clock(folder: Path, minutes: int = 60) -> None:
     from datetime import UTC, datetime
     from swisstui.core import clock
-    clock.change(folder, lambda c: clock.started(2, 60, at=datetime(2026, 5, 1, 10, tzinfo=UTC)))
-    return folder
+    clock.change(folder, lambda c: clock.started(2, minutes,
+                                                 at=datetime(2026, 5, 1, 10, tzinfo=UTC)))
 
 
 def hostile_journal(folder: Path, outside: Path, param: int) -> list:
@@ -95,11 +112,20 @@ def hostile_journal(folder: Path, outside: Path, param: int) -> list:
     ][param % 10]
 
 
-def commands(event: Path, out: Path) -> list[list[str]]:
+def commands(event: Path, out: Path, section: str | None = None, offset: int = 0,
+             late: int = 9, first_board: int = 1) -> list[list[str]]:
     """Every command of the CLI that reads or writes an event (the TUI ones aside): the
-    readers first, then the writers."""
+    readers first, then the writers.  With ``section``, each takes ``--section SECTION``;
+    its players are ``offset`` + 1..8, the one ``players add`` enters gets id ``late``,
+    and ``result`` types the hall's board numbers (from ``first_board``)."""
     e = str(event)
-    return [
+
+    def p(n: int) -> str:
+        return str(n + offset)
+
+    def b(n: int) -> str:
+        return str(n + first_board - 1)
+    every = [
         ["check", e], ["standings", e], ["standings", e, "--round", "1", "--format", "json"],
         ["crosstable", e], ["playoff", e, "--show"], ["players", "list", e],
         ["explain", e, "2", "1"], ["clock", e, "show"], ["serve-snapshot", e],
@@ -107,13 +133,18 @@ def commands(event: Path, out: Path) -> list[list[str]]:
         ["export", e, "--format", "trf", "-o", str(out / "x.trf")],
         ["export", e, "--format", "csv", "-o", str(out / "x.csv")],
         ["export", e, "--format", "html", "-o", str(out / "x.html")],
-        ["result", e, "2", "2", "0-1"], ["result", e, "2", "1", "--clear"],
-        ["players", "add", e, "Zed Late"], ["players", "edit", e, "1", "--rating", "2001"],
-        ["players", "bye", e, "3", "--round", "4", "--kind", "half"],
-        ["players", "withdraw", e, "8", "--from-round", "4"],
-        ["pairings", "swap", e, "2", "5", "6"], ["pair", e], ["pair", e, "--undo"],
-        ["players", "remove", e, "9"], ["clock", e, "extend", "5"], ["clock", e, "pause"],
+        ["result", e, "2", b(2), "0-1"], ["result", e, "2", b(1), "--clear"],
+        ["players", "add", e, "Zed Late"], ["players", "edit", e, p(1), "--rating", "2001"],
+        ["players", "bye", e, p(3), "--round", "4", "--kind", "half"],
+        ["players", "withdraw", e, p(8), "--from-round", "4"],
+        ["pairings", "swap", e, "2", p(5), p(6)], ["pair", e], ["pair", e, "--undo"],
+        ["players", "remove", e, str(late)], ["clock", e, "extend", "5"],
+        ["clock", e, "pause"],
     ]
+    if section is not None:
+        every = [argv if argv[0] == "serve-snapshot" else [*argv, "--section", section]
+                 for argv in every]
+    return every
 
 
 def snapshot(folder: Path) -> dict[str, tuple]:
@@ -279,12 +310,35 @@ def run_cli(argv: list[str]) -> tuple[int, str, str]:
 
 def _without_new_lock(after: dict, before: dict) -> dict:
     """A writer creates the lock file when it is missing (it must, to lock): that alone is
-    not a change of the event."""
-    lock = f"./{store.LOCK_FILE}"
-    if lock not in before and after.get(lock, ("file", 0, b""))[0] == "file" \
-            and after.get(lock, ("file", 0, b""))[2:] == (b"",):
-        return {k: v for k, v in after.items() if k != lock}
-    return after
+    not a change of the event (the root's lock, or a section's)."""
+    def new_lock(key: str) -> bool:
+        return key.endswith(f"/{store.LOCK_FILE}") and key not in before \
+            and after[key][0] == "file" and after[key][2:] == (b"",)
+    return {k: v for k, v in after.items() if not new_lock(k)}
+
+
+def _without_empty_journal(before: dict, after: dict) -> dict:
+    """A reader finishes a change it finds interrupted (docs/FORMAT.md "Writing"): a journal
+    with no steps left is removed, and that alone is not a change of the event."""
+    def finished(key: str) -> bool:
+        if not key.endswith(f"/{store.JOURNAL_FILE}") or key in after \
+                or before[key][0] != "file":
+            return False
+        try:
+            return json.loads(before[key][2]).get("steps") == []
+        except (ValueError, AttributeError):
+            return False
+    return {k: v for k, v in before.items() if not finished(k)}
+
+
+def _pool_problems(folder: Path) -> list[str]:
+    """A player in two sections, or moved and in none (what the root's check reports); []
+    also when the folder cannot be read (the commands report that)."""
+    from swisstui.core.store import sections
+    try:
+        return sections.pool_problems(folder)
+    except Exception as exc:  # a traceback here is a command's traceback too: reported
+        return [f"pool_problems: {type(exc).__name__}: {exc}"]
 
 
 def _cache_too_open(folder: Path) -> list[str]:
@@ -313,8 +367,13 @@ def _cache_too_open(folder: Path) -> list[str]:
     return bad
 
 
-def fuzz_case(base: Path, work: Path, mutations: list[tuple[str, int, int]]) -> list[str]:
-    """Copy ``base``, apply ``mutations``, run every command; return the failures found."""
+def fuzz_case(base: Path, work: Path, mutations: list[tuple[str, int, int]],
+              every: Callable[[Path, Path], list[list[str]]] | None = None,
+              apply: Callable[[Path, Path, str, int, int], str] | None = None) -> list[str]:
+    """Copy ``base``, apply ``mutations`` (by ``apply``, default :func:`mutate`), run every
+    command (``every``, default :func:`commands`); return the failures found."""
+    every = every or commands
+    apply = apply or mutate
     if work.exists():
         shutil.rmtree(work)
     work.mkdir(parents=True)
@@ -324,11 +383,12 @@ def fuzz_case(base: Path, work: Path, mutations: list[tuple[str, int, int]]) -> 
     for name in CANARIES:
         (outside / name).write_text(f"# {name}: a file outside the event\n")
     shutil.copytree(base, folder, symlinks=True)
-    done = [mutate(folder, outside, *m) for m in mutations]
+    done = [apply(folder, outside, *m) for m in mutations]
     failures: list[str] = []
-    for argv in commands(folder, out):
+    for argv in every(folder, out):
         before = snapshot(folder)
         sandbox = snapshot(outside)
+        pool = _pool_problems(folder)
         try:
             rc, stdout, stderr = run_cli(argv)
         except BaseException as exc:  # a traceback for the user
@@ -345,12 +405,18 @@ def fuzz_case(base: Path, work: Path, mutations: list[tuple[str, int, int]]) -> 
             failures += [f"{where}: cache too open: {b}" for b in _cache_too_open(folder)]
         if rc not in (0, 1, 2):
             failures.append(f"{where}: exit code")
+        if rc == 0 and pool == [] and _pool_problems(folder):
+            failures.append(f"{where}: a player lost or in two sections: "
+                            f"{_pool_problems(folder)}")
         if "Traceback" in stderr or "Traceback" in stdout:
             failures.append(f"{where}: traceback")
         if rc == 1 and argv[0] != "check" \
                 and not (stderr.startswith("swisstui: ") and stderr.count("\n") == 1):
             failures.append(f"{where}: not one line: {stderr!r}")
-        if rc != 0 and _without_new_lock(after, before) != before:
+        if "./sections" not in before and "./sections" in after \
+                and argv[:2] != ["sections", "add"]:
+            failures.append(f"{where}: made sections/ in an event without sections")
+        if rc != 0 and _without_new_lock(after, before) != _without_empty_journal(before, after):
             changed = sorted(k for k in set(before) | set(after) if before.get(k) != after.get(k))
             failures.append(f"{where}: refused but changed {changed}")
     shutil.rmtree(work, ignore_errors=True)
@@ -360,6 +426,179 @@ def fuzz_case(base: Path, work: Path, mutations: list[tuple[str, int, int]]) -> 
 def random_mutations(rng: random.Random) -> list[tuple[str, int, int]]:
     return [(rng.choice(MUTATIONS), rng.randrange(len(FILES)), rng.randrange(10**6))
             for _ in range(rng.randint(1, 3))]
+
+
+
+# ---- the folder fuzzer for events with sections (issue 33) --------------------------------
+
+#: The second section of the sections' base event, and its folder
+SECTION = "U1600"
+SECTION_DIR = f"sections/{SECTION}"
+#: Hostile changes of an event's sections (besides :data:`MUTATIONS` applied to a file of
+#: either section): ``sections/`` a file or a link to a folder outside, the section a link
+#: to another event outside, a section folder whose name is not a plain word, a section
+#: without event.toml, an id another section gives someone else, root-only keys in a
+#: section's event.toml, a nested section, the root's ``section`` key not a plain word, a
+#: move left half-done (the player entered in both sections)
+SECTION_MUTATIONS = ("sections_file", "sections_link", "section_link", "section_name",
+                     "section_no_event", "id_clash", "section_keys", "nested",
+                     "root_section_key", "half_move")
+#: Section folder names that are not plain words (a space, non-ASCII, a dot, a dash first,
+#: a newline, too long)
+BAD_NAMES = ("a b", "u\n1600", "Ü1600", "x.y", "-x", "x" * 41, "강")
+#: What a section's event.toml may be given that it should not hold (root-only keys, the
+#: schema) or may (a name of its own)
+SECTION_KEYS = ('schema = 2', 'schema = 1', 'name = "Other"', 'section = "Y"',
+                'multi_entry = true', 'plays_up = [1]', 'first_board = 0',
+                'first_board = 100000', 'first_board = "101"', 'forbidden = [[1, 2]]')
+#: The root's ``section`` key: not plain words, the other section's name in another case
+ROOT_NAMES = ('"../x"', '"a b"', '"U1600"', '"u1600"', '""', '"sections"', "1")
+
+
+def build_sections_base(tmp: Path) -> Path:
+    """:func:`build_base`'s chess event (players 1-8, round 1 complete, round 2 paired with
+    one result, a clock) with a second section ``U1600`` in the same state (players 9-16),
+    its boards numbered from 101 in the hall, a clock of its own."""
+    from swisstui.core import services
+    from swisstui.core.services import sections
+    folder = build_base(tmp)
+    u = sections.add_section(folder, SECTION).folder
+    with (u / "event.toml").open("a") as f:
+        f.write("first_board = 101\n")
+    for i in range(8):
+        services.add_player(u, f"Under {i}", rating=1500 - 10 * i)
+    store.update(u, lambda e: two_rounds(e, 8))
+    _start_clock(u, 45)
+    assert [p.id for p in store.load(u).players] == list(range(9, 17))
+    assert store.check(folder) == [] and store.check(u) == []
+    return folder
+
+
+def section_commands(event: Path, out: Path) -> list[list[str]]:
+    """Every command with and without ``--section U1600`` (:func:`commands`), and every
+    ``sections`` command, dry runs and real ones, in between."""
+    e = str(event)
+    bands = ["--by", "rating", "--bands", f"main:1600-,{SECTION}:-1599"]
+    return [
+        *commands(event, out),  # without --section: several sections, most refused
+        ["sections", "list", e], ["sections", "list", e, "--json"],
+        ["sections", "list", str(event / SECTION_DIR)],
+        ["standings", e, "--section", "../x"], ["check", e, "--section", "a b"],
+        ["sections", "move", e, "3", SECTION, "--dry-run"],
+        ["sections", "move", e, "3", SECTION],
+        ["sections", "move", e, "9", "main", "--json"],
+        ["sections", "move", e, "1", "../x"], ["sections", "move", e, "2", "Nope"],
+        ["players", "add", e, "Young One", "--rating", "1200", "--section", "main"],
+        ["sections", "distribute", e, *bands, "--dry-run"],
+        ["sections", "distribute", e, *bands, "--plays-up", "17"],
+        ["sections", "add", e, "Junior", "--rounds", "3"],
+        ["sections", "add", e, "u1600"], ["sections", "add", e, "../x"],
+        ["sections", "remove", e, SECTION], ["sections", "remove", e, "Junior"],
+        *commands(event, out, SECTION, offset=8, late=18, first_board=101),
+    ]
+
+
+def mutate_sections(folder: Path, outside: Path, kind: str, which: int, param: int) -> str:
+    """Apply one mutation to the sections' base: a :data:`MUTATIONS` kind to the file
+    ``which`` of the root (``which`` < len(FILES)) or of the section, else a kind of
+    :data:`SECTION_MUTATIONS`; return a short description."""
+    sdir = folder / "sections"
+    sec = sdir / SECTION
+    rng = random.Random(param)
+    if kind in MUTATIONS:
+        target = folder if which < len(FILES) else sec
+        if os.path.islink(target) or not target.is_dir():
+            return f"{kind} {which}: skipped (no section folder)"
+        where = "root" if target == folder else SECTION
+        return f"{where}: " + mutate(target, outside, kind, which % len(FILES), param)
+    if kind in ("sections_file", "sections_link"):
+        if not sdir.is_dir() or sdir.is_symlink():
+            return f"{kind}: skipped"
+        if kind == "sections_file":
+            shutil.rmtree(sdir)
+            sdir.write_text(("", "[[board]]\n", "U1600\n")[param % 3])
+        else:
+            elsewhere = outside / f"sections{param}"
+            shutil.move(sdir, elsewhere)
+            sdir.symlink_to(elsewhere)
+        return f"{kind} {param}"
+    if (not sec.is_dir() or sec.is_symlink()) and kind != "root_section_key":
+        return f"{kind}: skipped (no section folder)"
+    if kind == "section_link":  # another event elsewhere: a copy of the section, or a root
+        other = outside / f"other{param}"
+        if param % 2:
+            shutil.copytree(sec, other, symlinks=True)
+        else:
+            shutil.copytree(folder, other, symlinks=True,
+                            ignore=shutil.ignore_patterns("sections"))
+        shutil.rmtree(sec)
+        sec.symlink_to(other)
+    elif kind == "section_name":
+        bad = sdir / BAD_NAMES[param % len(BAD_NAMES)]
+        if param % 3:
+            shutil.copytree(sec, bad, symlinks=True)
+        else:
+            sec.rename(bad)
+        return f"{kind} {bad.name!r} {'copy' if param % 3 else 'rename'}"
+    elif kind == "section_no_event":
+        if os.path.lexists(sec / "event.toml"):
+            (sec / "event.toml").unlink()
+        if param % 2:
+            (sec / store.JOURNAL_FILE).write_text('{"swisstui_journal": 1, "steps": []}')
+    elif kind == "id_clash":
+        path = sec / "players.toml"
+        if not path.is_file() or path.is_symlink():
+            return f"{kind}: skipped"
+        pid = 1 + param % 8
+        if param % 2:  # another person with a root's id
+            with path.open("a") as f:
+                f.write(f'\n[[player]]\nid = {pid}\nname = "Clash {pid}"\n')
+        else:  # one of the section's players renumbered to a root's id
+            text = path.read_text(errors="replace")
+            path.write_text(text.replace(f"id = {9 + param % 8}\n", f"id = {pid}\n", 1))
+        return f"{kind} {pid} {param % 2}"
+    elif kind == "section_keys":
+        path = sec / "event.toml"
+        if not path.is_file() or path.is_symlink():
+            return f"{kind}: skipped"
+        line = SECTION_KEYS[param % len(SECTION_KEYS)]
+        lines = path.read_text(errors="replace").splitlines()
+        lines.insert(rng.randrange(len(lines) + 1) if param % 2 else 0, line)
+        path.write_text("\n".join(lines) + "\n")
+        return f"{kind} {line!r}"
+    elif kind == "nested":
+        nested = sec / "sections" / ("X", SECTION, "main")[param % 3]
+        nested.parent.mkdir(exist_ok=True)
+        shutil.copytree(sec, nested, symlinks=True,
+                        ignore=shutil.ignore_patterns("sections"))
+    elif kind == "root_section_key":
+        path = folder / "event.toml"
+        if not path.is_file() or path.is_symlink():
+            return f"{kind}: skipped"
+        value = ROOT_NAMES[param % len(ROOT_NAMES)]
+        path.write_text(f"section = {value}\n" + path.read_text(errors="replace"))
+        return f"{kind} {value}"
+    elif kind == "half_move":  # the move's first write done (the target), not the second
+        from swisstui.core.errors import SwissError
+        from swisstui.core.services import sections as svc
+        from swisstui.core.store import sections as layout
+        pid = (1, 3, 9, 11)[param % 4]
+        src, tgt = (folder, sec) if pid < 9 else (sec, folder)
+        try:
+            p = store.load(src).player(pid)
+            assert p is not None
+            with layout.moving(pid):
+                store.update(tgt, lambda ev: svc._target_change(
+                    ev, p, ev.current_round, "main" if tgt == folder else SECTION))
+        except (SwissError, AssertionError, OSError) as exc:
+            return f"{kind} {pid}: skipped ({type(exc).__name__})"
+        return f"{kind} {pid}"
+    return f"{kind} {param}"
+
+
+def random_section_mutations(rng: random.Random) -> list[tuple[str, int, int]]:
+    return [(rng.choice(MUTATIONS + SECTION_MUTATIONS), rng.randrange(2 * len(FILES)),
+             rng.randrange(10**6)) for _ in range(rng.randint(1, 3))]
 
 
 # ---- the crash test -----------------------------------------------------------------------
