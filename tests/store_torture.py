@@ -674,3 +674,94 @@ def crash_once(folder: Path, rng: random.Random, max_delay: float = 0.4) -> tupl
     assert ev == state(base, found), f"state {found} on disk is not whole"
     assert store.check(folder) == []
     return acked, found
+
+
+# ---- the crash test of a move between sections (issue 33) --------------------------------
+
+#: The real program, as tests/core/test_store_crash.py starts it
+ENTRY = "import sys; from swisstui.launch import run; run()"
+#: The player the crash test moves: main's player 3 (his round 2 game has a result) to U1600
+MOVER = 3
+
+
+def _mover_state(root: Path) -> str:
+    """Where the mover is: ``before`` (active in main only), ``half`` (active in both: the
+    target written, not the source), ``done`` (withdrawn in main with the move's note,
+    active in U1600); raises AssertionError for anything else (lost, torn)."""
+    main = store.load(root).player(MOVER)
+    there = store.load(root / SECTION_DIR).player(MOVER)
+    assert main is not None, "the mover's record in main is gone"
+    if there is None:
+        assert main.withdrawn_from is None and not main.notes, main
+        return "before"
+    assert there.withdrawn_from is None and there.joined_round == 3, there
+    if main.withdrawn_from is None:
+        return "half"
+    assert main.withdrawn_from == 3 and "moved to U1600 after round 2" in (main.notes or "")
+    return "done"
+
+
+def move_crash_once(base: Path, work: Path, rng: random.Random,
+                    duration: float) -> tuple[str, str]:
+    """Copy the sections' base, start a real ``swisstui sections move EVENT 3 U1600`` and
+    kill it with SIGKILL: half the time at a random moment of its run (``duration``, the
+    time an uninterrupted move takes), half the time 0-5 ms after its first write (the
+    target's players.toml replaced), the window between its two writes.  Then every
+    section loads, ``check`` reports a half-done move in one line or nothing, the player is
+    in main or U1600 or both (and reported), nothing else changed, and running the move
+    again ends with the player in U1600.  Returns (how the moment was chosen, the state
+    found: ``before``, ``half``, ``done`` or ``finished before the kill``)."""
+    if work.exists():
+        shutil.rmtree(work)
+    work.mkdir(parents=True)
+    root = work / "event"
+    shutil.copytree(base, root, symlinks=True)
+    target = root / SECTION_DIR / "players.toml"
+    others = {d: store.load(d) for d in (root, root / SECTION_DIR)}
+    argv = ["sections", "move", str(root), str(MOVER), SECTION]
+    p = subprocess.Popen([sys.executable, "-c", ENTRY, *argv], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True)
+    if rng.random() < 0.5:
+        when = "random"
+        time.sleep(rng.uniform(0, duration))
+    else:
+        when = "after the first write"
+        ino = os.stat(target).st_ino
+        while p.poll() is None and os.stat(target).st_ino == ino:
+            time.sleep(0.0002)
+        time.sleep(rng.uniform(0, 0.005))
+    p.send_signal(signal.SIGKILL)
+    out, err = p.communicate(timeout=60)
+    if p.returncode != 0:
+        assert p.returncode == -signal.SIGKILL, (p.returncode, err)
+    found = _mover_state(root)
+    rc, stdout, stderr = run_cli(["check", str(root)])
+    if found == "half":
+        assert rc == 1 and stderr.count("\n") == 1 and f"player {MOVER} " in stderr \
+            and "a move was interrupted" in stderr, (rc, stderr)
+    else:
+        assert (rc, stderr) == (0, ""), (found, rc, stderr)
+    for d, ev in others.items():  # nothing but the mover changed
+        now = store.load(d)
+        assert now.rounds == ev.rounds and now.settings == ev.settings, d
+        assert [q for q in now.players if q.id != MOVER] == \
+            [q for q in ev.players if q.id != MOVER], d
+    if found != "done":  # running it again finishes it
+        rc, stdout, stderr = run_cli(argv)
+        assert rc == 0, stderr
+        assert _mover_state(root) == "done" and run_cli(["check", str(root)])[0] == 0
+    shutil.rmtree(work, ignore_errors=True)
+    return when, "finished before the kill" if p.returncode == 0 else found
+
+
+def move_duration(base: Path, work: Path) -> float:
+    """How long an uninterrupted ``swisstui sections move`` takes here (start to exit)."""
+    if work.exists():
+        shutil.rmtree(work)
+    shutil.copytree(base, work, symlinks=True)
+    t0 = time.perf_counter()
+    done = subprocess.run([sys.executable, "-c", ENTRY, "sections", "move", str(work),
+                           str(MOVER), SECTION], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    shutil.rmtree(work, ignore_errors=True)
+    return time.perf_counter() - t0
