@@ -51,8 +51,9 @@ def _english_after():
 def key_event(key: str) -> events.Key:
     """The event a terminal sends for ``key`` (a key name or one character), as Pilot makes it."""
     key = KEY_NAMES.get(key, key)
-    try:  # (the character named MINUS is U+2212; the key "minus" types U+002D)
-        char: str | None = "-" if key == "minus" else \
+    typed = {name: ch for ch, name in KEY_NAMES.items()}  # (MINUS is U+2212, PLUS no name)
+    try:
+        char: str | None = typed[key] if key in typed else \
             unicodedata.lookup(key.upper().replace("_", " "))
     except KeyError:
         char = key if len(key) == 1 else None
