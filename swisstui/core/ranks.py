@@ -24,7 +24,7 @@ import re
 from .errors import SwissError
 
 __all__ = ["RankError", "parse_rank", "rank_value", "rank_from_value", "is_rank",
-           "KYU_MAX", "MIN_VALUE", "MAX_VALUE"]
+           "KYU_MAX", "MIN_VALUE", "MAX_VALUE", "CLASSES"]
 
 KYU_MAX = 30
 DAN_MAX = 9
@@ -96,3 +96,13 @@ def rank_from_value(value: int) -> str:
     if v < DAN_MAX:
         return f"{v + 1}d"
     return f"{v - DAN_MAX + 1}p"
+
+
+#: The strength classes of Japanese amateur Go events, as entry forms print them: class ->
+#: (strongest, weakest) rank, None for no bound; S is the open class (7 dan and above,
+#: professionals).  ``swisstui sections distribute --by class`` enters players by it
+#: (docs/FORMAT.md "Sections").
+CLASSES: tuple[tuple[str, str | None, str | None], ...] = (
+    ("S", None, "7d"), ("A", "6d", "5d"), ("B", "4d", "3d"), ("C", "2d", "1d"),
+    ("D", "1k", "4k"), ("E", "5k", "9k"), ("F", "10k", None))
+

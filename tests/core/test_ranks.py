@@ -40,3 +40,19 @@ def test_ordering_is_strength():
 
 def test_from_value_clamps():
     assert rank_from_value(-99) == "30k" and rank_from_value(99) == "9p"
+
+
+def test_every_rank_is_in_exactly_one_japanese_class():
+    """ranks.CLASSES (docs/FORMAT.md "Sections"): S 7d and above, A 6-5d, B 4-3d, C 2-1d,
+    D 1-4k, E 5-9k, F 10k and below; no rank from 30k to 9p in two classes or in none."""
+    from swisstui.core.ranks import CLASSES, MAX_VALUE, MIN_VALUE, rank_from_value, rank_value
+
+    def classes_of(value: int) -> list[str]:
+        return [c for c, strong, weak in CLASSES
+                if (strong is None or value <= rank_value(strong))
+                and (weak is None or value >= rank_value(weak))]
+    for value in range(MIN_VALUE, MAX_VALUE + 1):
+        assert len(classes_of(value)) == 1, rank_from_value(value)
+    assert [classes_of(rank_value(r))[0] for r in
+            ("1p", "7d", "6d", "5d", "4d", "3d", "2d", "1d", "1k", "4k", "5k", "9k", "10k", "30k")] \
+        == list("SSAABBCCDDEEFF")

@@ -307,11 +307,6 @@ def _drop(ev: Any, pid: int) -> Any:
 
 # ---- distributing players (issue 33 item 5) -------------------------------------------------
 
-#: The Japanese class table (Go): class -> (strongest, weakest) rank, as rank values
-#: (core/ranks.py: 1d = 0, 1k = -1); S is the open class (7 dan and above, professionals)
-CLASS_TABLE: tuple[tuple[str, str | None, str | None], ...] = (
-    ("S", None, "7d"), ("A", "6d", "5d"), ("B", "4d", "3d"), ("C", "2d", "1d"),
-    ("D", "1k", "4k"), ("E", "5k", "9k"), ("F", "10k", None))
 BY = ("rating", "rank", "age", "class")
 
 
@@ -363,7 +358,7 @@ def _bound(by: str, text: str) -> int | None:
 
 def parse_bands(by: str, text: str | None) -> tuple[Band, ...]:
     """``Open:1800-,U1800:-1799`` (rating), ``dan:1d-,kyu:-1k`` (rank), ``Juniors:-17``
-    (age); for ``class`` the table :data:`CLASS_TABLE`, each class into the section of its
+    (age); for ``class`` the table :data:`swisstui.core.ranks.CLASSES`, each class into the section of its
     letter unless ``--bands`` maps it (``S:Open,A:dan,B:dan``)."""
     from .. import ranks
     if by not in BY:
@@ -371,7 +366,7 @@ def parse_bands(by: str, text: str | None) -> tuple[Band, ...]:
     if by == "class":
         names = dict(part.split(":", 1) for part in (text or "").split(",") if ":" in part)
         out = []
-        for cls, strong, weak in CLASS_TABLE:
+        for cls, strong, weak in ranks.CLASSES:
             hi = ranks.rank_value(strong) if strong else None
             lo = ranks.rank_value(weak) if weak else None
             out.append(Band(names.get(cls, cls).strip(), lo, hi))
