@@ -110,7 +110,10 @@ def cmd_swap(args: argparse.Namespace) -> int:
 
 def cmd_explain(args: argparse.Namespace) -> int:
     ev = services.load(args.event)
-    print("\n".join(services.explain(ev, args.round, args.board)))
+    # the board as the hall numbers it (a section's first_board on); 0: the byes
+    board = sections.section_board(args.event, args.board) if args.board else 0
+    print("\n".join(services.explain(ev, args.round, board,
+                                     first_board=sections.first_board(args.event))))
     return 0
 
 

@@ -136,9 +136,10 @@ def swap(folder: Path, round_no: int, a: int, b: int) -> tuple[Event, list[str]]
     return out.event, list(out.broken)
 
 
-def explain(event: Event, round_no: int, board_no: int, last=None) -> list[str]:
+def explain(event: Event, round_no: int, board_no: int, last=None,
+            first_board: int = 1) -> list[str]:
     """Why this board (``board_no`` 0: the byes) — the same text as ``swisstui explain``."""
-    return guarded(services.explain, event, round_no, board_no, last)
+    return guarded(services.explain, event, round_no, board_no, last, first_board=first_board)
 
 
 # ---- registration ---------------------------------------------------------------------------

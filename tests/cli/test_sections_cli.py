@@ -225,3 +225,22 @@ def test_first_board_set_by_add_and_by_first_board(tmp_path, capsys):
     rc, _out, _err = run(capsys, "sections", "first-board", folder, "U1600", "1")
     assert rc == 0 and "first_board" not in (u / "event.toml").read_text()
     assert svc.first_board(u) == 1
+
+
+def test_explain_takes_and_names_the_hall_board(tmp_path, capsys):
+    """``explain EVENT ROUND 102 --section U1600`` explains the section's board 2 and names it
+    board 102; a number below the section's first is refused in one line."""
+    from swisstui.core import services as svc_all
+    from swisstui.core.services import sections as svc
+    folder = tmp_path / "ev"
+    shutil.copytree(SAMPLES / "chess", folder)
+    u = svc.add_section(folder, "U1600", first_board=101).folder
+    for i in range(4):
+        svc_all.add_player(u, f"P{i}", rating=1500 - i)
+    svc_all.pair_next(u)
+    rc, out, _err = run(capsys, "explain", folder, 1, 102, "--section", "U1600")
+    second = store.load(u).round(1).board(2)
+    assert rc == 0 and out.startswith("board 102: "), out
+    assert all(store.load(u).player(pid).name in out.splitlines()[0] for pid in second.players)
+    refused(capsys, folder, "explain", folder, 1, 2, "--section", "U1600",
+            match="numbered from 101")

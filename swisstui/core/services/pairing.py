@@ -193,11 +193,20 @@ def _replay(event: Event, round_no: int) -> pairing.Pairing | None:
 
 
 def explain(event: Event, round_no: int, board_no: int,
-            last: pairing.Pairing | None = None) -> list[str]:
+            last: pairing.Pairing | None = None, first_board: int = 1) -> list[str]:
     """Why a saved board is what it is (``board_no`` 0: the byes).  From ``last`` (a pairing
     made in this session) when the round is still as it made it; else the engine re-run on
     the rounds before; a board the engine would not make was set by hand, and the lines list
-    the rules it breaks."""
+    the rules it breaks.  ``first_board``: the hall's number of the section's board 1, the
+    number the first line names the board by (a section numbered from 101)."""
+    lines = _explain(event, round_no, board_no, last)
+    if board_no and first_board != 1 and lines and lines[0].startswith(f"board {board_no}:"):
+        lines[0] = f"board {board_no + first_board - 1}:" + lines[0][len(f"board {board_no}:"):]
+    return lines
+
+
+def _explain(event: Event, round_no: int, board_no: int,
+             last: pairing.Pairing | None) -> list[str]:
     rnd = event.round(round_no)
     if rnd is None:
         raise SwissError(_("round {round_no} is not paired").format(round_no=round_no))

@@ -280,15 +280,17 @@ class PairingsScreen(EventScreen):
         if ev is None or board is None:
             self.status(_("select a board to explain"))
             return
+        first = backend.first_board(self.sapp.folder)
         try:
-            lines = backend.explain(ev, self.round_no, board, self.last_pairing)
+            lines = backend.explain(ev, self.round_no, board, self.last_pairing, first)
         except SwissError as exc:
             self.error(str(exc))
             return
         except Exception as exc:  # explanation is advisory; never crash for it
             self.error(_("no explanation available: {error}").format(error=exc))
             return
-        title = (_("Round {round}, board {board}: why").format(round=self.round_no, board=board)
+        title = (_("Round {round}, board {board}: why").format(round=self.round_no,
+                                                               board=board + first - 1)
                  if board else _("Round {round}, byes: why").format(round=self.round_no))
         self.app.push_screen(MessageScreen(title, lines))
 
