@@ -244,3 +244,26 @@ def test_explain_takes_and_names_the_hall_board(tmp_path, capsys):
     assert all(store.load(u).player(pid).name in out.splitlines()[0] for pid in second.players)
     refused(capsys, folder, "explain", folder, 1, 2, "--section", "U1600",
             match="numbered from 101")
+
+
+def test_check_reports_sections_sharing_hall_numbers(tmp_path, capsys):
+    """``check`` names two sections whose current rounds' boards share the hall's numbers
+    once the hall numbers across sections, and says what first board would clear it;
+    sections all numbered from 1 (separate rooms) are not reported."""
+    from swisstui.core import services as svc_all
+    from swisstui.core.services import sections as svc
+    folder = tmp_path / "ev"
+    shutil.copytree(SAMPLES / "chess", folder)
+    u = svc.add_section(folder, "U1600").folder
+    for i in range(6):
+        svc_all.add_player(u, f"P{i}", rating=1500 - i)
+    svc_all.pair_next(u)
+    assert store.check(folder) == []  # both from 1: separate rooms
+    main_boards = len(store.load(folder).round(store.load(folder).current_round).boards)
+    svc.set_first_board(folder, "U1600", main_boards)  # one board too low
+    problems = store.check(folder)
+    assert len(problems) == 1 and "share hall board numbers" in problems[0]
+    assert f"sections main (boards 1–{main_boards}) and U1600" in problems[0]
+    assert f"first-board EVENT U1600 {main_boards + 1}" in problems[0]
+    svc.set_first_board(folder, "U1600", main_boards + 1)
+    assert store.check(folder) == []

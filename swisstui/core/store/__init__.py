@@ -162,8 +162,11 @@ def check(folder: str | os.PathLike[str]) -> list[str]:
 
 
 def _pool_problems(folder: Path) -> list[str]:
-    """The root's check also reports a move between sections left half-done (issue 33)."""
-    return sections.pool_problems(folder) if sections.root_of(folder) is None else []
+    """The root's check also reports a move between sections left half-done, and sections
+    whose boards share the hall's numbers (issue 33)."""
+    if sections.root_of(folder) is not None:
+        return []
+    return sections.pool_problems(folder) + sections.board_overlaps(folder, load)
 
 
 @contextmanager

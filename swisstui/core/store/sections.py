@@ -347,3 +347,37 @@ def pool_problems(folder: Path) -> list[str]:
                 out.append(_("player {pid} ({name}) is entered in sections {first} and {second}: a move was interrupted; run 'swisstui sections move EVENT {pid} SECTION' again to finish it").format(pid=p.id, name=p.name, first=active[p.id], second=name))
             active[p.id] = name
     return out
+
+
+def board_overlaps(folder: Path, load: Any) -> list[str]:
+    """Sections whose current rounds' boards share hall numbers, one line each, when the
+    hall numbers its boards across sections (a section has a ``first_board``): the U1600
+    from 101 while the open's round has 104 boards.  ``load`` reads a section's event.
+    Sections all numbered from 1 (separate rooms) are not reported."""
+    root = root_of(Path(folder)) or Path(folder)
+    try:
+        every = [(root_name(root), root)] + section_folders(root)
+    except SwissError:
+        return []
+    spans = []
+    for name, path in every:
+        try:
+            ev = load(path)
+        except SwissError:
+            continue
+        rnd = ev.round(ev.current_round)
+        if rnd is not None and rnd.boards:
+            first = first_board(path)
+            spans.append((first, first + len(rnd.boards) - 1, name))
+    if all(first == 1 for first, _last, _name in spans):
+        return []
+    out = []
+    spans.sort()
+    reach: tuple[int, int, str] | None = None  # the span reaching furthest so far
+    for span in spans:
+        if reach is not None and span[0] <= reach[1]:
+            out.append(_("sections {first} (boards {a}–{b}) and {second} (boards {c}–{d}) share hall board numbers: give {second} a first board above {b} ('swisstui sections first-board EVENT {second} {next}')").format(first=reach[2], a=reach[0], b=reach[1], second=span[2], c=span[0], d=span[1], next=reach[1] + 1))
+        if reach is None or span[1] > reach[1]:
+            reach = span
+    return out
+
