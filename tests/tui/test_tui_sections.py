@@ -256,3 +256,29 @@ async def test_hall_board_numbers_in_pairings_and_results(tmp_path):
         assert await wait_for(pilot, lambda: "boards 101–102" in str(
             app.screen.query_one("#status", Static).render()))
         assert store.load(u).round(1).board(1).result is None
+
+
+async def test_a_mode_shown_after_a_switch_does_not_keep_the_other_sections_status(tmp_path):
+    """Pairings said ``saved: round 1 paired, 3 boards`` for the open; the director goes to
+    Results, switches to the U1600 there (F9 2) and comes back with F3: the status line
+    names the U1600, not the open's pairing (it kept it, and in a real terminal a test
+    waiting for "saved: round 1 paired" took it for the U1600's; a director would too)."""
+    root, u = two_sections(tmp_path)
+    app = SwissApp(root, mode="pairings")
+    async with app.run_test(size=SIZE) as pilot:
+        await burst(pilot, "p")
+        assert await wait_for(pilot, lambda: bool(app.screen.query(".dialog-title")))
+        await burst(pilot, "y")
+        assert await wait_for(pilot, lambda: store.load(root).round(1) is not None)
+        status = lambda: str(app.screen.query_one("#status", Static).render())  # noqa: E731
+        assert await wait_for(pilot, lambda: "saved: round 1 paired, 3 boards" in status())
+        await burst(pilot, "f4")
+        await burst(pilot, "f9", "2")
+        assert app.folder == u and status() == "section: U1600"
+        await burst(pilot, "f3")
+        assert header(app).startswith("PAIRINGS · U1600 · ")
+        assert status() == "section: U1600"
+        # and back: the open's Results no longer speaks of the U1600 either
+        await burst(pilot, "f9", "1")
+        await burst(pilot, "f4")
+        assert header(app).startswith("RESULTS · main · ") and status() == "section: main"

@@ -120,6 +120,11 @@ class EventScreen(Screen):
                             ("last_pairing", None), ("_cursor_round", -1)):
             if hasattr(self, attr):
                 setattr(self, attr, value)
+        # so is its status line: a mode not on view during the switch still said the other
+        # section's "saved: round 2 paired, 4 boards"; it names the section now
+        from ..app import SECTION_NOW  # (the application imports this module)
+        if self.sapp.section is not None:
+            self.status(_(SECTION_NOW).format(name=self.sapp.section), "ok")
 
     def round_gone(self, shown: int, event: Event) -> None:
         """The round this screen showed is no longer in the event (undone by another
