@@ -117,7 +117,7 @@ def commands(event: Path, out: Path, section: str | None = None, offset: int = 0
     """Every command of the CLI that reads or writes an event (the TUI ones aside): the
     readers first, then the writers.  With ``section``, each takes ``--section SECTION``;
     its players are ``offset`` + 1..8, the one ``players add`` enters gets id ``late``,
-    and ``result`` types the hall's board numbers (from ``first_board``)."""
+    ``result`` and ``explain`` type the hall's board numbers (from ``first_board``)."""
     e = str(event)
 
     def p(n: int) -> str:
@@ -128,7 +128,7 @@ def commands(event: Path, out: Path, section: str | None = None, offset: int = 0
     every = [
         ["check", e], ["standings", e], ["standings", e, "--round", "1", "--format", "json"],
         ["crosstable", e], ["playoff", e, "--show"], ["players", "list", e],
-        ["explain", e, "2", "1"], ["clock", e, "show"], ["serve-snapshot", e],
+        ["explain", e, "2", b(1)], ["clock", e, "show"], ["serve-snapshot", e],
         ["export", e, "--format", "json", "-o", str(out / "x.json")],
         ["export", e, "--format", "trf", "-o", str(out / "x.trf")],
         ["export", e, "--format", "csv", "-o", str(out / "x.csv")],
@@ -482,7 +482,9 @@ def section_commands(event: Path, out: Path) -> list[list[str]]:
     return [
         *commands(event, out),  # without --section: several sections, most refused
         ["sections", "list", e], ["sections", "list", e, "--json"],
-        ["sections", "list", str(event / SECTION_DIR)],
+        ["sections", "list", str(event / SECTION_DIR)],  # a section's folder as EVENT
+        ["standings", str(event / SECTION_DIR)],
+        ["result", str(event / SECTION_DIR), "2", "103", "1/2-1/2"],
         ["standings", e, "--section", "../x"], ["check", e, "--section", "a b"],
         ["sections", "move", e, "3", SECTION, "--dry-run"],
         ["sections", "move", e, "3", SECTION],
@@ -498,10 +500,28 @@ def section_commands(event: Path, out: Path) -> list[list[str]]:
     ]
 
 
+def _copy(src: Path, dst: Path, *skip: str) -> None:
+    """``src``'s tree copied to ``dst``, links as links, without ``skip`` and what is not a
+    file, a folder or a link (a named pipe an earlier mutation put there)."""
+    def ignore(folder: str, names: list[str]) -> list[str]:
+        return [n for n in names if n in skip or not (
+            stat.S_ISREG(m := os.lstat(os.path.join(folder, n)).st_mode)
+            or stat.S_ISDIR(m) or stat.S_ISLNK(m))]
+    shutil.copytree(src, dst, symlinks=True, ignore=ignore)
+
+
 def mutate_sections(folder: Path, outside: Path, kind: str, which: int, param: int) -> str:
     """Apply one mutation to the sections' base: a :data:`MUTATIONS` kind to the file
     ``which`` of the root (``which`` < len(FILES)) or of the section, else a kind of
-    :data:`SECTION_MUTATIONS`; return a short description."""
+    :data:`SECTION_MUTATIONS`; return a short description (a mutation an earlier one made
+    impossible, a folder where it unlinks a file, is skipped)."""
+    try:
+        return _mutate_sections(folder, outside, kind, which, param)
+    except (OSError, shutil.Error) as exc:
+        return f"{kind} {which} {param}: skipped ({type(exc).__name__})"
+
+
+def _mutate_sections(folder: Path, outside: Path, kind: str, which: int, param: int) -> str:
     sdir = folder / "sections"
     sec = sdir / SECTION
     rng = random.Random(param)
@@ -527,16 +547,15 @@ def mutate_sections(folder: Path, outside: Path, kind: str, which: int, param: i
     if kind == "section_link":  # another event elsewhere: a copy of the section, or a root
         other = outside / f"other{param}"
         if param % 2:
-            shutil.copytree(sec, other, symlinks=True)
+            _copy(sec, other)
         else:
-            shutil.copytree(folder, other, symlinks=True,
-                            ignore=shutil.ignore_patterns("sections"))
+            _copy(folder, other, "sections")
         shutil.rmtree(sec)
         sec.symlink_to(other)
     elif kind == "section_name":
         bad = sdir / BAD_NAMES[param % len(BAD_NAMES)]
         if param % 3:
-            shutil.copytree(sec, bad, symlinks=True)
+            _copy(sec, bad)
         else:
             sec.rename(bad)
         return f"{kind} {bad.name!r} {'copy' if param % 3 else 'rename'}"
@@ -569,8 +588,7 @@ def mutate_sections(folder: Path, outside: Path, kind: str, which: int, param: i
     elif kind == "nested":
         nested = sec / "sections" / ("X", SECTION, "main")[param % 3]
         nested.parent.mkdir(exist_ok=True)
-        shutil.copytree(sec, nested, symlinks=True,
-                        ignore=shutil.ignore_patterns("sections"))
+        _copy(sec, nested, "sections")
     elif kind == "root_section_key":
         path = folder / "event.toml"
         if not path.is_file() or path.is_symlink():
