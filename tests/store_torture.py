@@ -439,10 +439,11 @@ SECTION_DIR = f"sections/{SECTION}"
 #: to another event outside, a section folder whose name is not a plain word, a section
 #: without event.toml, an id another section gives someone else, root-only keys in a
 #: section's event.toml, a nested section, the root's ``section`` key not a plain word, a
-#: move left half-done (the player entered in both sections)
+#: move left half-done (the player entered in both sections), something in the place of the
+#: section the commands add (``sections/Junior`` a file, a named pipe, a folder of notes)
 SECTION_MUTATIONS = ("sections_file", "sections_link", "section_link", "section_name",
                      "section_no_event", "id_clash", "section_keys", "nested",
-                     "root_section_key", "half_move")
+                     "root_section_key", "half_move", "section_squat")
 #: Section folder names that are not plain words (a space, non-ASCII, a dot, a dash first,
 #: a newline, too long)
 BAD_NAMES = ("a b", "u\n1600", "Ü1600", "x.y", "-x", "x" * 41, "강")
@@ -542,6 +543,18 @@ def _mutate_sections(folder: Path, outside: Path, kind: str, which: int, param: 
             shutil.move(sdir, elsewhere)
             sdir.symlink_to(elsewhere)
         return f"{kind} {param}"
+    if kind == "section_squat":
+        if not sdir.is_dir() or sdir.is_symlink():
+            return f"{kind}: skipped"
+        place = sdir / "Junior"
+        if param % 3 == 0:
+            place.write_text("notes\n")
+        elif param % 3 == 1:
+            os.mkfifo(place)
+        else:
+            place.mkdir()
+            (place / "notes.txt").write_text("notes\n")
+        return f"{kind} {param % 3}"
     if (not sec.is_dir() or sec.is_symlink()) and kind != "root_section_key":
         return f"{kind}: skipped (no section folder)"
     if kind == "section_link":  # another event elsewhere: a copy of the section, or a root

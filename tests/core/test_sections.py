@@ -236,6 +236,20 @@ def test_a_section_folder_name_with_a_newline_is_refused_in_one_line(chess):
     assert "'u\\n1600' is not a section name" in str(exc.value)
     assert "\n" not in str(exc.value)
 
+
+@pytest.mark.parametrize("what", ["file", "fifo"])
+def test_a_file_in_the_new_sections_place_refused_in_one_line(chess, what):
+    """``sections/Junior`` a file or a named pipe, then ``sections add EVENT Junior``: a
+    NotADirectoryError traceback.  Now the refusal of a place that is not an empty folder,
+    nothing written.  Found by probing the sections' folder fuzzer's cases."""
+    sections.add_section(chess, "U1600")
+    place = chess / "sections" / "Junior"
+    place.write_text("notes\n") if what == "file" else os.mkfifo(place)
+    before = snapshot(chess)
+    with pytest.raises(SwissError, match="exists and is not an empty folder"):
+        sections.add_section(chess, "Junior")
+    assert snapshot(chess) == before
+
 _PAIR = """
 import sys, time
 from swisstui.core import services

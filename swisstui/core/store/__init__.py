@@ -285,7 +285,8 @@ def add_section(root: str | os.PathLike[str], name: str,
         if os.path.lexists(sdir) and not sdir.is_dir():
             raise SwissError(_("{path}: is not a folder; an event keeps its sections in a folder of this name (move the file away)").format(path=sdir))
         folder = sdir / name
-        if os.path.lexists(folder) and (folder.is_symlink() or not _empty(folder)):
+        if os.path.lexists(folder) and (folder.is_symlink() or not folder.is_dir()
+                                        or not _empty(folder)):
             raise SwissError(_("{folder}: exists and is not an empty folder (move it away)").format(folder=folder))
         base, _extra = sections.read_root(root)
         settings = _load_section_data(folder / EVENT_FILE, sections.merge(base, overrides))
