@@ -14,8 +14,8 @@ from ..core import i18n
 from ..core.errors import SwissError
 from ..core.i18n import _
 from ..core.textwidth import wrap
-from . import (argparse_text, desk_cmds, event_cmds, interop_cmds, pairing_cmds, section_cmds,
-               standings_cmds, tui_cmds, venue_cmds)
+from . import (argparse_text, desk_cmds, event_cmds, history_cmds, interop_cmds, pairing_cmds,
+               section_cmds, standings_cmds, tui_cmds, venue_cmds)
 
 # The modules that add sub-commands, each with a ``register(subparsers)``.
 AREAS = (
@@ -27,6 +27,7 @@ AREAS = (
     venue_cmds,  # clock
     section_cmds,  # sections (list, add, remove); --section on every command of a section
     desk_cmds,  # desk (states, check-in), fees (the treasurer's sheet)
+    history_cmds,  # log, restore (the event's history in git)
 )
 
 
@@ -90,6 +91,11 @@ def _say_waiting(lock) -> None:
           file=sys.stderr, flush=True)
 
 
+def _say_unrecorded(line: str) -> None:
+    """A change was saved but the history could not record it (a damaged ``.git``)."""
+    print(f"swisstui: {line}", file=sys.stderr, flush=True)
+
+
 def take_lang(argv: list[str]) -> tuple[str | None, list[str]]:
     """(the ``--lang`` value or None, ``argv`` without it).  ``--lang`` is global: it may
     stand before or after the sub-command (``--lang ko pair EV``, ``pair EV --lang=ko``);
@@ -148,7 +154,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.command not in ("open", "demo", "display", "serve"):  # the TUI owns the screen
         from ..core import store
+        from ..core.store import history
         store.lock_wait_notice = _say_waiting
+        history.notice = _say_unrecorded
     try:
         rc = section_cmds.apply_section(args)
     except SwissError as exc:

@@ -16,7 +16,7 @@ from ..core.services import sections
 
 #: Commands that never act on one section's folder: they make an event or own the screen
 NOT_SECTIONED = ("new", "import", "open", "demo", "display", "serve", "sections", "rounds",
-                 "simulate", "warm")
+                 "simulate", "warm", "log", "restore")
 #: Commands that, with several sections and no ``--section``, run once per section (the
 #: master list of standings, each section's crosstable, the check of every section)
 EVERY_SECTION = ("standings", "crosstable", "check")

@@ -6,6 +6,7 @@ of ``clock.toml``; a refusal (no clock yet, already paused, bad minutes) writes 
 
 from __future__ import annotations
 
+from ..store.history import recorded
 from ..i18n import _
 
 import os
@@ -21,6 +22,7 @@ __all__ = ["ClockState", "RoundClock", "clock_start", "clock_pause", "clock_resu
            "clock_extend", "clock_state"]
 
 
+@recorded('clock start')
 def clock_start(folder: Folder, minutes: float, round_no: int | None = None) -> ClockState:
     """Start (or restart) the clock of ``round_no`` (default: the current round) with
     ``minutes`` to play."""
@@ -34,16 +36,19 @@ def clock_start(folder: Folder, minutes: float, round_no: int | None = None) -> 
     return _state(clock.change(folder, step))
 
 
+@recorded('clock pause')
 def clock_pause(folder: Folder) -> ClockState:
     """Stop the clock where it is (refused when it is paused already or not started)."""
     return _state(clock.change(clock_folder(folder), clock.paused))
 
 
+@recorded('clock resume')
 def clock_resume(folder: Folder) -> ClockState:
     """Let a paused clock run on from where it stopped."""
     return _state(clock.change(clock_folder(folder), clock.resumed))
 
 
+@recorded('clock extend')
 def clock_extend(folder: Folder, minutes: float) -> ClockState:
     """Give the round ``minutes`` more (also after time is up, and while paused)."""
     return _state(clock.change(clock_folder(folder), lambda c: clock.extended(c, minutes)))

@@ -6,6 +6,7 @@ and a refusal writes nothing."""
 
 from __future__ import annotations
 
+from ..store.history import recorded
 from ..i18n import _
 
 import getpass
@@ -98,6 +99,7 @@ def _entry_player(ev: Event, desk: Desk, pid: int) -> tuple[Player, Entry]:
     return p, desk.entry(pid)
 
 
+@recorded('registration state', player='pid')
 def set_state(folder: Folder, pid: int, state: str) -> tuple[Player, str]:
     """Move an entry to ``state`` (withdrawal: ``players withdraw``)."""
     def change(ev: Event, desk: Desk) -> Desk:
@@ -111,6 +113,7 @@ def set_state(folder: Folder, pid: int, state: str) -> tuple[Player, str]:
     return ev.player(pid) or Player(pid, "?"), state
 
 
+@recorded('check-in', player='pid')
 def toggle_check_in(folder: Folder, pid: int) -> tuple[Player, str]:
     """Check the player in, or out again if checked in (check-in must be open)."""
     def change(ev: Event, desk: Desk) -> Desk:
@@ -128,6 +131,7 @@ def toggle_check_in(folder: Folder, pid: int) -> tuple[Player, str]:
     return p, fees.state_of(desk, p)
 
 
+@recorded('check-in open')
 def set_check_in_open(folder: Folder, is_open: bool) -> Desk:
     return _change(folder, lambda _ev, desk: replace(desk, checkin_open=is_open))[1]
 
@@ -151,6 +155,7 @@ class Closed:
     points: float  # what each absent player scores for the round (the game's rule)
 
 
+@recorded('close check-in')
 def close_check_in(folder: Folder, withdraw: bool, dry_run: bool = False) -> Closed:
     """Close check-in: every player not checked in for the next round gets the unplayed
     result the game's rules give an absent round (an ``absent`` bye request: its value is the
@@ -194,6 +199,7 @@ def director() -> str:
         return "?"
 
 
+@recorded('fee due', player='pid')
 def set_due(folder: Folder, pid: int, amount: str, discount: str = "0",
             reason: str = "") -> Entry:
     """The fee due for an entry, with a discount and its reason (junior, titled, early)."""
@@ -210,6 +216,7 @@ def set_due(folder: Folder, pid: int, amount: str, discount: str = "0",
     return _change(folder, change)[1].entry(pid)
 
 
+@recorded('payment', player='pid')
 def pay(folder: Folder, pid: int, amount: str, method: str,
         when: datetime | None = None) -> Entry:
     """A payment taken at the desk: amount, method, time, and the director who took it."""
@@ -227,6 +234,7 @@ def pay(folder: Folder, pid: int, amount: str, method: str,
     return _change(folder, change)[1].entry(pid)
 
 
+@recorded('currency')
 def set_currency(folder: Folder, code: str) -> Desk:
     code = code.strip().upper()
     if not fees._CURRENCY.fullmatch(code):

@@ -3,6 +3,7 @@ or a simulated event."""
 
 from __future__ import annotations
 
+from ..store.history import recorded
 from ..i18n import _
 
 import os
@@ -40,6 +41,7 @@ def fingerprint(folder: Folder) -> Any:
     return (*store.fingerprint(folder), clock_fingerprint(folder))
 
 
+@recorded('new event')
 def create_event(folder: Folder, game: str, name: str, rounds: int, *,
                  options: dict[str, Any] | None = None, **settings: Any) -> Event:
     """A new event folder: the game profile's defaults, then ``settings`` (any
@@ -125,6 +127,7 @@ def preview_settings(event: Event, **changes: Any) -> SettingsChange:
     return SettingsChange(new, changed, effects, tuple(default_mismatches(new)))
 
 
+@recorded('settings')
 def change_settings(folder: Folder, **changes: Any) -> tuple[Event, SettingsChange]:
     """Apply ``changes`` to the event's settings (inside the lock, on the fresh event);
     returns the new event and what changed."""

@@ -3,6 +3,7 @@ apply), and explain a board.  The engine is :mod:`swisstui.core.pairing`."""
 
 from __future__ import annotations
 
+from ..store.history import recorded
 from ..i18n import _
 
 import datetime
@@ -92,6 +93,7 @@ def round_date(text: str | None = None) -> str:
             value=text), field="date") from None
 
 
+@recorded('pair the next round')
 def pair_next(folder: Folder, *, fixed: Iterable[Pair] = (), forbid: Iterable[Pair] = (),
               allow_rematch: bool = False, preview: pairing.Pairing | None = None,
               basis: Event | None = None, date: str | None = None) -> PairOutcome:
@@ -120,6 +122,7 @@ def pair_next(folder: Folder, *, fixed: Iterable[Pair] = (), forbid: Iterable[Pa
     return PairOutcome(ev, made[-1])
 
 
+@recorded('undo the last round')
 def undo_round(folder: Folder, force: bool = False) -> Event:
     """Remove the last round's pairing (refused when it has results, unless ``force``)."""
     return store.update(folder, lambda ev: pairing.undo_round(ev, force=force))
@@ -134,6 +137,7 @@ def preview_swap(event: Event, round_no: int, a: int, b: int) -> SwapOutcome:
     return SwapOutcome(new, rnd, tuple(broken))
 
 
+@recorded('swap two players', round='round_no', player='a')
 def swap(folder: Folder, round_no: int, a: int, b: int) -> SwapOutcome:
     """Exchange two players of a round and save it; returns the rules it breaks."""
     made: list[SwapOutcome] = []

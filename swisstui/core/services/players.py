@@ -4,6 +4,7 @@ and :mod:`swisstui.core.interop.player_lists`; this module runs them on the even
 
 from __future__ import annotations
 
+from ..store.history import recorded
 from ..i18n import _
 
 import os
@@ -60,6 +61,7 @@ def _new_id(old: Event, new: Event) -> int:
     return next(p.id for p in new.players if p.id not in before)
 
 
+@recorded('add player')
 def add_player(folder: Folder, name: str, *, id: int | None = None,
                **fields: Any) -> PlayerOutcome:
     """Register a player (the next free id unless ``id`` is given; a late entrant joins the
@@ -74,6 +76,7 @@ def add_player(folder: Folder, name: str, *, id: int | None = None,
     return out
 
 
+@recorded('edit player', player='pid')
 def edit_player(folder: Folder, pid: int, **changes: Any) -> PlayerOutcome:
     """Change fields of a registered player (``None`` clears a field)."""
     if not changes:
@@ -82,28 +85,33 @@ def edit_player(folder: Folder, pid: int, **changes: Any) -> PlayerOutcome:
                 lambda ev: registration.edit_player(ev, pid, **changes))
 
 
+@recorded('remove player', player='pid')
 def remove_player(folder: Folder, pid: int) -> PlayerOutcome:
     """Delete a registration made by mistake (never paired)."""
     return _one(folder, lambda _o, _n: pid, lambda ev: registration.remove_player(ev, pid))
 
 
+@recorded('withdraw', player='pid')
 def withdraw(folder: Folder, pid: int, from_round: int | None = None) -> PlayerOutcome:
     """The player is not paired from ``from_round`` on (default: the next round)."""
     return _one(folder, lambda _o, _n: pid,
                 lambda ev: registration.withdraw(ev, pid, from_round))
 
 
+@recorded('reinstate', player='pid')
 def reinstate(folder: Folder, pid: int) -> PlayerOutcome:
     """Undo a withdrawal."""
     return _one(folder, lambda _o, _n: pid, lambda ev: registration.reinstate(ev, pid))
 
 
+@recorded('bye request', player='pid', round='round_no')
 def request_bye(folder: Folder, pid: int, round_no: int, kind: str) -> PlayerOutcome:
     """A bye requested for a round not paired yet (full, half, zero, absent; none cancels)."""
     return _one(folder, lambda _o, _n: pid,
                 lambda ev: registration.request_bye(ev, pid, round_no, kind))
 
 
+@recorded('roll call', player='pid')
 def check_in(folder: Folder, pid: int, present: bool,
              round_no: int | None = None) -> PlayerOutcome:
     """Roll-call for the next round (or ``round_no``): absent records an ``absent`` bye
@@ -160,6 +168,7 @@ def read_player_list(event: Event, path: Folder, fmt: str = "csv", *,
     return tuple(p for p in new.players if p.id not in before)
 
 
+@recorded('import players')
 def import_players(folder: Folder, path: Folder, fmt: str = "csv", *,
                    ids: Iterable[str] | None = None, federation: str | None = None,
                    rating: str = "standard") -> ImportOutcome:

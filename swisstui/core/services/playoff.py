@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 
+from ..store.history import recorded
 from .. import store
 from ..model import Event, Round
 from ..standings.playoff import FinalPlace, bracket, final_places, stage_name
@@ -34,6 +35,7 @@ def _playoff_round(event: Event, top: int | None) -> Round:
     return with_setup(event, playoff_round(event, top))
 
 
+@recorded('pair the next playoff stage')
 def next_playoff_round(folder: Folder, top: int | None = 8) -> tuple[Event, Round]:
     """Create and save the next playoff round: the first from the final Swiss standings
     (``top`` players: 2, 4, 8, 16 …), later ones from the previous round's winners."""

@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ..store.history import recorded
 from .. import results, store
 from ..model import Board, Event, Result
 
@@ -49,6 +50,7 @@ def _outcome(folder: Folder, round_no: int, board_no: int, apply: Callable[[Even
     return ResultOutcome(ev, board, dropped, previous, note)
 
 
+@recorded('result', round='round_no', board='board_no')
 def record_result(folder: Folder, round_no: int, board_no: int, text: str,
                   extra: Mapping[str, Any] | None = None, *, force: bool = False,
                   spell: Callable[..., str] | None = None) -> ResultOutcome:
@@ -65,6 +67,7 @@ def record_result(folder: Folder, round_no: int, board_no: int, text: str,
                     tuple(extra.get("drop", ())))
 
 
+@recorded('clear result', round='round_no', board='board_no')
 def clear_result(folder: Folder, round_no: int, board_no: int) -> ResultOutcome:
     """Remove a board's result (nothing happens when it has none)."""
     return _outcome(folder, round_no, board_no,

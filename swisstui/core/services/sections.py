@@ -5,6 +5,7 @@ pairing, results, standings and exports act on one section unchanged."""
 
 from __future__ import annotations
 
+from ..store.history import recorded
 from ..i18n import _
 
 import os
@@ -95,6 +96,7 @@ def targets(event: Folder, name: str | None = None) -> list[tuple[str, Path]]:
     return folders(path)
 
 
+@recorded('add section')
 def add_section(event: Folder, name: str, *, game: str | None = None,
                 rounds: int | None = None, system: str | None = None,
                 tiebreaks: tuple[str, ...] | list[str] | None = None,
@@ -126,6 +128,7 @@ def add_section(event: Folder, name: str, *, game: str | None = None,
                    0, 0, False, first_board or 1)
 
 
+@recorded('first board')
 def set_first_board(event: Folder, name: str, number: int) -> Section:
     """Number section ``name``'s boards in the hall from ``number`` (its board 1 is hall
     board ``number``; issue 33 item 6).  The rounds keep their own numbers, so who plays whom
@@ -134,6 +137,7 @@ def set_first_board(event: Folder, name: str, number: int) -> Section:
     return next(s for s in list_sections(event) if s.name == name)
 
 
+@recorded('remove section')
 def remove_section(event: Folder, name: str) -> Path:
     """Remove an empty section (no rounds, no players): else a one-line refusal."""
     root = root_of(event)
@@ -247,6 +251,7 @@ def _target_change(tgt: Any, p: Any, after_round: int, target: str) -> Any:
 MOVED = layout.MOVED_NOTE
 
 
+@recorded('move player', player='player')
 def move_player(event: Folder, player: int | str, section: str, *,
                 dry_run: bool = False) -> Move:
     """Move a player into section ``section`` (docs/FORMAT.md "Sections"): free before his
@@ -402,6 +407,7 @@ def _value(by: str, p: Any, base: Any) -> int | None:
     return age_at(p.birth, base)
 
 
+@recorded('distribute')
 def distribute(event: Folder, by: str, bands: str | None = None, *,
                base_date: str | None = None, plays_up: tuple[int, ...] = (),
                dry_run: bool = False) -> Distribution:

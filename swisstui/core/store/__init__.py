@@ -49,7 +49,8 @@ from typing import Any
 from ..errors import EventFileError, SwissError
 from ..gcpause import paused_gc
 from ..model import Event, Player, Round, Settings
-from .atomic import _atomic_write, _fsync_dir, _journal_pending, _recover, write_file
+from . import history
+from .atomic import _commit, _fsync_dir, _journal_pending, _recover, write_file
 from . import diskcache, sections
 from .cache import _cached, _parsed
 from .checking import _check
@@ -259,7 +260,7 @@ def update_side_file(folder: str | os.PathLike[str], name: str,
     with _locked(folder):
         _recover(folder)
         data = change(folder / name)
-        _atomic_write(folder / name, data, folder)
+        _commit(folder, [(folder / name, data)])
     return data
 
 
@@ -325,7 +326,7 @@ def set_first_board(folder: str | os.PathLike[str], number: int) -> int:
         except OSError:
             same = False
         if not same:
-            _atomic_write(folder / EVENT_FILE, data, folder)
+            _commit(folder, [(folder / EVENT_FILE, data)])
     return number
 
 
@@ -346,7 +347,7 @@ def _restamp_root(root: Path) -> None:
     except OSError:
         same = False
     if not same:
-        _atomic_write(root / EVENT_FILE, data, root)
+        _commit(root, [(root / EVENT_FILE, data)])
 
 
 def remove_section(root: str | os.PathLike[str], name: str) -> Path:
@@ -369,11 +370,42 @@ def remove_section(root: str | os.PathLike[str], name: str) -> Path:
             if event.players:
                 raise SwissError(ngettext("section {name} has {n} player entered; remove the entry first", "section {name} has {n} players entered; remove their entries first", len(event.players)).format(name=name, n=len(event.players)), field="section")
             gone = folder.parent / f".{name}.{os.getpid()}-{id(folder):x}{TMP_SUFFIX}"
+            # its files leave the history with it (recorded when the section's lock goes)
+            history.wrote(folder, [(folder / rel, None) for rel in history.folder_files(folder)])
             os.replace(folder, gone)  # one step: the section is there or not
             _fsync_dir(folder.parent)
         shutil.rmtree(gone, ignore_errors=True)
         _restamp_root(root)
     return folder
+
+
+def settle_history(folder: str | os.PathLike[str]) -> None:
+    """Under ``folder``'s lock: record its hand edits and an interrupted change in the
+    history (:func:`.history.settle`) — what ``swisstui log`` does before reading it."""
+    folder = Path(folder)
+    _section_guard(folder)
+    with _locked(folder):
+        _recover(folder)
+        history.settle(folder)
+
+
+def replace_files(folder: str | os.PathLike[str],
+                  ops: list[tuple[Path, bytes | None]]) -> None:
+    """Write the files ``ops`` (path, bytes; None deletes) of ``folder`` as they are given,
+    under its lock — the bytes of an earlier state of the event, read back and checked by
+    the caller (``swisstui restore``).  The event's own files are one change (the journal);
+    each side file (desk.toml, clock.toml …) its own atomic write."""
+    from .layout import journalled
+    folder = Path(folder)
+    _section_guard(folder)
+    with _locked(folder):
+        _recover(folder)
+        own = [(p, d) for p, d in ops
+               if journalled(os.path.relpath(p, folder).replace(os.sep, "/"), d is None)]
+        _commit(folder, own)
+        for op in ops:
+            if op not in own:
+                _commit(folder, [op])
 
 
 def check_writable(folder: str | os.PathLike[str], *names: str) -> None:

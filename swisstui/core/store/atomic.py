@@ -144,6 +144,8 @@ def _commit(folder: Path, ops: list[tuple[Path, bytes | None]]) -> None:
     under the exclusive lock; Ctrl-C waits until the change is done."""
     if not ops:
         return
+    from . import history
+    history.wrote(folder, ops)  # settled and the intent written before any file changes
     if len(ops) == 1:
         path, data = ops[0]
         if data is None:

@@ -94,7 +94,12 @@ def _locked(folder: Path) -> Iterator[None]:
         _wait_exclusive(fd, folder / LOCK_FILE)
         _held().add(key)
         try:
-            yield
+            try:
+                yield
+            except BaseException:
+                _history_forget(folder)
+                raise
+            _history_record(folder)  # under the lock: one commit of what this hold wrote
         finally:
             _held().discard(key)
             fcntl.flock(fd, fcntl.LOCK_UN)
@@ -128,3 +133,19 @@ def _shared(folder: Path) -> Iterator[None]:
         yield
     finally:
         os.close(fd)  # closing releases the lock
+
+
+def _history_record(folder: Path) -> None:
+    """The history's commit of what this lock hold wrote (:mod:`.history`); a failure there
+    never undoes or hides the change, which is saved: it is said in one line."""
+    from . import history
+    try:
+        history.record(folder)
+    except Exception as exc:  # pragma: no cover - a bug in the history must not lose a write
+        history._say(f"{folder}: history not recorded ({type(exc).__name__}: {exc})")
+
+
+def _history_forget(folder: Path) -> None:
+    from . import history
+    history.forget(folder)
+

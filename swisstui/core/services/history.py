@@ -1,0 +1,406 @@
+"""The event's history as a director reads it (issue 34; docs/FORMAT.md "History"): the log
+of every change (``swisstui log``), one entry in the director's words ("round 3 board 7:
+1-0 → 0-1"), and bringing the event back to any moment as a new change (``swisstui
+restore``, nothing rewritten).  The record itself is written by the store
+(:mod:`swisstui.core.store.history`); this module only reads it, and ``restore`` writes
+through the store like every other change."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import shutil
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .. import store
+from ..errors import SwissError
+from ..i18n import _
+from ..model import Event
+from ..store import history as record
+
+Folder = str | os.PathLike[str]
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One change on the record, numbered from 1 (the oldest)."""
+
+    number: int
+    id: str  # the commit's id (hex)
+    time: str  # ISO 8601, the author's time with its offset
+    author: str
+    email: str
+    subject: str
+    reason: str | None = None
+    round: int | None = None
+    board: int | None = None
+    players: tuple[int, ...] = ()
+    section: str | None = None
+    client: str | None = None
+
+    @property
+    def short(self) -> str:
+        return self.id[:8]
+
+
+def _repo(root: Path) -> Any:
+    """The event's repository, read-only; one line when there is none or it is damaged."""
+    from dulwich.repo import Repo
+    gdir = root / record.GIT_DIR
+    if not gdir.is_dir() or gdir.is_symlink():
+        raise SwissError(_("{event}: no history yet: it starts with the event's next change").format(event=root))
+    try:
+        return Repo(str(root))
+    except Exception as exc:
+        raise SwissError(_("{path}: the history cannot be read ({error}); the event's files are not affected").format(path=gdir, error=record._err(exc))) from None
+
+
+def _parse(number: int, commit: Any) -> Entry:
+    text = commit.message.decode("utf-8", "replace")
+    subject, _sep, body = text.partition("\n")
+    fields: dict[str, list[str]] = {}
+    reason = None
+    for line in body.splitlines():
+        key, sep, value = line.partition(": ")
+        if sep and key.startswith("Swisstui-"):
+            fields.setdefault(key, []).append(value.strip())
+        elif sep and key == "Reason":
+            reason = value.strip()
+    author = commit.author.decode("utf-8", "replace")
+    name, _lt, email = author.partition(" <")
+    tz = dt.timezone(dt.timedelta(seconds=commit.author_timezone))
+    when = dt.datetime.fromtimestamp(commit.author_time, tz).isoformat(timespec="seconds")
+
+    def one(key: str) -> int | None:
+        got = fields.get(key)
+        return int(got[0]) if got and got[0].lstrip("-").isdecimal() else None
+    return Entry(number, commit.id.decode(), when, name, email.rstrip(">"), subject.strip(),
+                 reason, one("Swisstui-Round"), one("Swisstui-Board"),
+                 tuple(int(p) for p in fields.get("Swisstui-Player", []) if p.isdecimal()),
+                 next(iter(fields.get("Swisstui-Section", [])), None),
+                 next(iter(fields.get("Swisstui-Client", [])), None))
+
+
+def _commits(repo: Any) -> list[Any]:
+    """Every commit of HEAD's line, oldest first (first parents: swisstui never merges)."""
+    head = repo.refs.read_ref(b"HEAD")
+    if head is None:
+        return []
+    if head.startswith(b"ref: "):
+        head = repo.refs.read_ref(head[5:].strip())
+        if head is None:
+            return []
+    out = []
+    sha: bytes | None = head
+    while sha is not None:
+        commit = repo.object_store[sha]
+        out.append(commit)
+        sha = commit.parents[0] if commit.parents else None
+    out.reverse()
+    return out
+
+
+def settle(event: Folder) -> None:
+    """Record what stands before reading the history: each folder's hand edits and
+    interrupted changes (:mod:`swisstui.core.store.history`), each under its own lock."""
+    root = record.root_of(Path(event))
+    if not record.has_history(root):
+        return
+    for folder in record.all_folders(root):
+        store.settle_history(folder)
+
+
+def log(event: Folder, *, round: int | None = None, board: int | None = None,
+        player: int | None = None, since: str | None = None, section: str | None = None
+        ) -> list[Entry]:
+    """The changes on the record, newest first, those matching every filter given:
+    ``round``/``board``/``player`` as the change named them, ``since`` an ISO date or
+    date-time (the entries from then on), ``section`` a section's name."""
+    root = record.root_of(Path(event))
+    store.load(root)  # a valid event folder, else its own line
+    settle(root)
+    repo = _repo(root)
+    try:
+        commits = _commits(repo)
+    except Exception as exc:
+        raise SwissError(_("{path}: the history cannot be read ({error}); the event's files are not affected").format(path=root / record.GIT_DIR, error=record._err(exc))) from None
+    finally:
+        repo.close()
+    start = _since(since)
+    out = []
+    for number, commit in enumerate(commits, 1):
+        e = _parse(number, commit)
+        if round is not None and e.round != round:
+            continue
+        if board is not None and e.board != board:
+            continue
+        if player is not None and player not in e.players:
+            continue
+        if section is not None and e.section != section:
+            continue
+        if start is not None and dt.datetime.fromisoformat(e.time) < start:
+            continue
+        out.append(e)
+    out.reverse()
+    return out
+
+
+def _since(text: str | None) -> dt.datetime | None:
+    if not text:
+        return None
+    try:
+        when = dt.datetime.fromisoformat(text)
+    except ValueError:
+        raise SwissError(_("--since {value}: a date (2026-05-01) or a date and time (2026-05-01T14:30)").format(value=text), field="since") from None
+    return when if when.tzinfo is not None else when.astimezone()
+
+
+def find(event: Folder, which: str) -> Entry:
+    """The entry ``which`` names: its number in the log (``12`` or ``#12``) or the start of
+    its id (at least 4 hex digits)."""
+    entries = log(event)
+    text = which.strip().lstrip("#")
+    if text.isdecimal():
+        for e in entries:
+            if e.number == int(text):
+                return e
+        raise SwissError(_("no entry #{n} in the history (entries 1–{last})").format(n=text, last=len(entries)), field="to")
+    hits = [e for e in entries if len(text) >= 4 and e.id.startswith(text.lower())]
+    if len(hits) == 1:
+        return hits[0]
+    raise SwissError(_("{value}: not an entry of the history (give its number from swisstui log, or its id)").format(value=which), field="to")
+
+
+# ---- an entry's files, read back as events -----------------------------------------------------
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The event's files at one entry: section folder prefix ("" for the root) -> path ->
+    bytes."""
+
+    files: dict[str, dict[str, bytes]]
+
+
+def snapshot(event: Folder, entry: Entry | None) -> Snapshot:
+    """The files recorded at ``entry`` (None: nothing, before the history's start)."""
+    root = record.root_of(Path(event))
+    out: dict[str, dict[str, bytes]] = {}
+    if entry is None:
+        return Snapshot(out)
+    repo = _repo(root)
+    try:
+        commit = repo.object_store[entry.id.encode()]
+        for path, (_mode, sha) in record._flat(repo, commit.tree).items():
+            folder, rel = _split(path)
+            if rel is not None and record.recordable(rel):
+                out.setdefault(folder, {})[rel] = repo.object_store[sha].as_raw_string()
+    except KeyError as exc:
+        raise SwissError(_("{path}: the history is missing an object ({error}); the event's files are not affected").format(path=root / record.GIT_DIR, error=exc)) from None
+    finally:
+        repo.close()
+    return Snapshot(out)
+
+
+def _split(path: str) -> tuple[str, str | None]:
+    """(section folder prefix, path in it) of a recorded path."""
+    if path.startswith(record.SECTIONS_DIR + "/"):
+        parts = path.split("/", 2)
+        if len(parts) == 3:
+            return f"{parts[0]}/{parts[1]}/", parts[2]
+        return "", None
+    return "", path
+
+
+def current(event: Folder) -> Snapshot:
+    """The event's recorded files as they are on disk now."""
+    root = record.root_of(Path(event))
+    out: dict[str, dict[str, bytes]] = {}
+    for folder in record.all_folders(root):
+        prefix = record._prefix(folder, root)
+        for rel in record.folder_files(folder):
+            out.setdefault(prefix, {})[rel] = (folder / rel).read_bytes()
+    return Snapshot(out)
+
+
+def _events(snap: Snapshot, root: Path) -> Iterator[tuple[str, Event | None]]:
+    """Each section of a snapshot read back as an event (None: it has no event.toml)."""
+    with tempfile.TemporaryDirectory(prefix="swisstui-history-") as tmp:
+        base = Path(tmp) / "event"
+        base.mkdir()
+        for prefix, files in sorted(snap.files.items()):
+            for rel, data in files.items():
+                path = base / prefix / rel
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_bytes(data)
+        for prefix in sorted(snap.files):
+            folder = base / prefix if prefix else base
+            name = prefix.rstrip("/").rpartition("/")[2] if prefix else ""
+            if not (folder / "event.toml").exists():
+                yield name, None
+                continue
+            try:
+                yield name, store.load(folder)
+            except SwissError:
+                yield name, None
+
+
+# ---- what changed, in the director's words --------------------------------------------------------
+
+def describe(before: Snapshot, after: Snapshot, root: Path) -> list[str]:
+    """What differs between two snapshots, as a director says it: rounds paired or removed,
+    results, pairings, players, settings (each section named when the event has several)."""
+    old = dict(_events(before, root))
+    new = dict(_events(after, root))
+    several = len(set(old) | set(new)) > 1
+    lines: list[str] = []
+    for name in sorted(set(old) | set(new), key=lambda n: (n != "", n)):
+        a, b = old.get(name), new.get(name)
+        here = _describe_event(a, b)
+        if not here and before.files.get(_key(name)) != after.files.get(_key(name)):
+            here = [_("files changed: {files}").format(files=", ".join(sorted(
+                set(before.files.get(_key(name), {})) | set(after.files.get(_key(name), {})))))]
+        label = name or (record_section_name(root) if several else "")
+        lines += [f"{label}: {line}" if label and several else line for line in here]
+    return lines
+
+
+def record_section_name(root: Path) -> str:
+    from ..store.sections import root_name
+    try:
+        return root_name(root)
+    except SwissError:
+        return "main"
+
+
+def _key(name: str) -> str:
+    return f"{record.SECTIONS_DIR}/{name}/" if name else ""
+
+
+def _describe_event(a: Event | None, b: Event | None) -> list[str]:
+    if a is None and b is None:
+        return []
+    if a is None:
+        assert b is not None
+        return [_("section added: {name}, {players} players, {rounds} rounds paired").format(name=b.settings.name, players=len(b.players), rounds=len(b.rounds))]
+    if b is None:
+        return [_("section removed")]
+    out: list[str] = []
+    sa, sb = a.settings, b.settings
+    if sa != sb:
+        for key in sorted(vars(sa) if hasattr(sa, "__dict__") else sa.__dataclass_fields__):
+            x, y = getattr(sa, key, None), getattr(sb, key, None)
+            if x != y:
+                out.append(_("setting {key}: {before} → {after}").format(key=key, before=_text(x), after=_text(y)))
+    pa, pb = a.by_id(), b.by_id()
+    for pid in sorted(set(pa) | set(pb)):
+        x, y = pa.get(pid), pb.get(pid)
+        if x is None and y is not None:
+            out.append(_("player {pid} {name} added").format(pid=pid, name=y.name))
+        elif y is None and x is not None:
+            out.append(_("player {pid} {name} removed").format(pid=pid, name=x.name))
+        elif x is not None and y is not None and x != y:
+            changed = [f"{k}: {_text(getattr(x, k))} → {_text(getattr(y, k))}"
+                       for k in x.__dataclass_fields__ if getattr(x, k) != getattr(y, k)]
+            out.append(_("player {pid} {name}: {changes}").format(pid=pid, name=y.name, changes="; ".join(changed)))
+    ra = {r.number: r for r in a.rounds}
+    rb = {r.number: r for r in b.rounds}
+    for n in sorted(set(ra) | set(rb)):
+        x, y = ra.get(n), rb.get(n)
+        if x is None and y is not None:
+            out.append(_("round {round} paired: {boards} boards").format(round=n, boards=len(y.boards)))
+            continue
+        if y is None:
+            out.append(_("round {round} removed").format(round=n))
+            continue
+        assert x is not None
+        bx = {bd.number: bd for bd in x.boards}
+        by = {bd.number: bd for bd in y.boards}
+        for num in sorted(set(bx) | set(by)):
+            p, q = bx.get(num), by.get(num)
+            if p is None and q is not None:
+                out.append(_("round {round} board {board}: new, {a} v {b}").format(round=n, board=num, a=_who(b, q.players[0]), b=_who(b, q.players[1])))
+            elif q is None and p is not None:
+                out.append(_("round {round} board {board}: removed ({a} v {b})").format(round=n, board=num, a=_who(a, p.players[0]), b=_who(a, p.players[1])))
+            elif p is not None and q is not None:
+                if p.players != q.players:
+                    out.append(_("round {round} board {board}: {before} → {after}").format(round=n, board=num, before=f"{_who(a, p.players[0])} v {_who(a, p.players[1])}", after=f"{_who(b, q.players[0])} v {_who(b, q.players[1])}"))
+                rp = p.result.text if p.result else None
+                rq = q.result.text if q.result else None
+                if rp != rq:
+                    out.append(_("round {round} board {board}: {before} → {after}").format(round=n, board=num, before=rp or _("no result"), after=rq or _("no result")))
+        if x.byes != y.byes:
+            out.append(_("round {round}: byes {before} → {after}").format(round=n, before=", ".join(str(bye.player) for bye in x.byes) or "-", after=", ".join(str(bye.player) for bye in y.byes) or "-"))
+    return out
+
+
+def _who(ev: Event, pid: int) -> str:
+    p = ev.player(pid)
+    return f"{pid} {p.name}" if p is not None else str(pid)
+
+
+def _text(value: Any) -> str:
+    if value is None or value == "":
+        return "—"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(map(str, value)) or "—"
+    return str(value)
+
+
+def _parent(event: Folder, entry: Entry) -> Entry | None:
+    entries = {e.number: e for e in log(event)}
+    return entries.get(entry.number - 1)
+
+
+def show(event: Folder, which: str) -> tuple[Entry, list[str]]:
+    """An entry and what it changed, in the director's words."""
+    root = record.root_of(Path(event))
+    entry = find(root, which)
+    before = snapshot(root, _parent(root, entry))
+    return entry, describe(before, snapshot(root, entry), root)
+
+
+@dataclass(frozen=True)
+class Restore:
+    """Bringing the event back to ``entry``: what changes (in words) and whether it was
+    written."""
+
+    entry: Entry
+    changes: tuple[str, ...]
+    written: bool
+
+
+def restore(event: Folder, which: str, *, dry_run: bool = False) -> Restore:
+    """The event as it was at entry ``which``, written as a new change ("restore to #12");
+    nothing of the history is rewritten, so the restore itself can be undone the same way.
+    Refused in one line, nothing written, when that entry's files do not read as an event."""
+    root = record.root_of(Path(event))
+    entry = find(root, which)
+    target = snapshot(root, entry)
+    for name, ev in _events(target, root):
+        if ev is None and target.files.get(_key(name)):
+            raise SwissError(_("entry #{n}'s files do not read as an event (a hand edit recorded then?); nothing restored").format(n=entry.number), field="to")
+    now = current(root)
+    changes = tuple(describe(now, target, root))
+    if dry_run or not changes and now.files == target.files:
+        return Restore(entry, changes, False)
+    words = f"restore to #{entry.number} ({entry.short}): {entry.subject}"
+    with record.action(words):
+        for prefix in sorted(set(now.files) | set(target.files)):
+            folder = root / prefix if prefix else root
+            want = target.files.get(prefix, {})
+            have = now.files.get(prefix, {})
+            if want and not folder.exists():
+                folder.mkdir(parents=True)
+                (folder / "rounds").mkdir(exist_ok=True)
+            ops: list[tuple[Path, bytes | None]] = [
+                (folder / rel, data) for rel, data in sorted(want.items()) if have.get(rel) != data]
+            ops += [(folder / rel, None) for rel in sorted(have) if rel not in want]
+            if ops:
+                store.replace_files(folder, ops)
+            if not want and folder != root and folder.exists():
+                shutil.rmtree(folder, ignore_errors=True)
+    return Restore(entry, changes, True)

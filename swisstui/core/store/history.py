@@ -1,0 +1,693 @@
+"""The event's history in git (issue 34; docs/FORMAT.md "History").
+
+The event folder (an event of several sections: its root) is a git repository, ``.git``,
+written through dulwich (a maintained pure-Python git library with compiled speed-ups;
+docs/FORMAT.md says why it was chosen over pygit2).  The TOML files stay exactly as they are
+and hand-editable; git is only the record.  swisstui never needs the ``git`` program, and
+plain ``git log`` / ``git diff`` in the folder work for those who have it.
+
+One write is one commit: every change the store makes under a folder's lock (one
+``store.update``, a new event, a side file such as ``desk.toml`` or ``clock.toml``) is
+recorded when the lock is released, with
+
+* the author: the director (``SWISSTUI_DIRECTOR``, else the login name), whose e-mail is
+  ``login@host``; the SSH client's address (``SSH_CLIENT``) as a trailer when there is one;
+* the message: the action in words with its arguments (:func:`action`, set by the core
+  service the CLI or the TUI called), the reason when one was given, and trailers that
+  ``swisstui log`` filters on (``Swisstui-Round``, ``Swisstui-Board``, ``Swisstui-Player``,
+  ``Swisstui-Section``).
+
+Before a folder's first change is written, what stands is settled, in this order:
+
+1. a folder without history gets one: ``.git`` is created and the event as it is committed
+   ("history started");
+2. a change interrupted after its intent was written (``kill -9`` between the files and the
+   commit) is committed with its own words, marked "finished after an interruption";
+3. a file changed, added or removed outside swisstui is committed as "edited outside
+   swisstui: players.toml".
+
+The intent (``.git/swisstui/pending-KEY``, one per folder: a folder has one writer at a
+time) is written atomically before the files and removed after the commit, so history and
+files never disagree for longer than until the next change.  A command that changes nothing
+(a refusal, a read) never touches ``.git``.
+
+The commit's tree is the previous commit's with only the files this write changed, under
+the history lock (``.git/swisstui/lock``, taken after a folder's lock, never before): two
+sections written at once give two commits, neither losing the other's files.  A damaged or
+foreign ``.git`` (missing objects, a detached HEAD) never blocks the event: the change is
+saved, and one line (:data:`notice`) says it was not recorded and why.  ``.git`` keeps the
+access of ``players.toml`` (a private event's history is private too).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import fcntl
+import getpass
+import hashlib
+import json
+import os
+import socket
+import stat
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, cast
+
+from ..errors import SwissError
+from ..i18n import _
+from .layout import CLOCK_FILE, EVENT_FILE, PLAYERS_FILE, ROUNDS_DIR, round_file_name
+
+GIT_DIR = ".git"
+OWN_DIR = "swisstui"  # swisstui's own files inside .git: the lock, the intents, the stat cache
+BRANCH = b"refs/heads/main"
+#: files of a folder that are recorded besides rounds/NN.toml (the desk's, the prizes', the clock)
+SIDE_FILES = ("desk.toml", "prizes.toml", CLOCK_FILE)
+#: what ``git status`` need not show (info/exclude): swisstui's lock, journal, cache, prints
+EXCLUDE = (".swisstui.lock", ".swisstui.journal", "*.swisstui-tmp", ".swisstui-cache/",
+           ".swisstui.cache", "prints/")
+SECTIONS_DIR = "sections"
+
+#: Called with one line when a change was saved but could not be recorded (a damaged
+#: ``.git``); the CLI prints it on stderr, the TUI on the status line.  None: silent.
+notice: Callable[[str], None] | None = None
+
+
+# ---- the action a change is recorded as ----------------------------------------------------
+
+@dataclass(frozen=True)
+class Action:
+    """What a director did, in words (English, as the record keeps it), with the fields the
+    log filters on and the reason when one was given."""
+
+    words: str
+    round: int | None = None
+    board: int | None = None
+    players: tuple[int, ...] = ()
+    reason: str | None = None
+
+
+_ACTION: contextvars.ContextVar[Action | None] = contextvars.ContextVar("swisstui_action",
+                                                                        default=None)
+
+
+@contextlib.contextmanager
+def action(words: str, *, round: int | None = None, board: int | None = None,
+           players: tuple[int, ...] | list[int] = (), reason: str | None = None
+           ) -> Iterator[None]:
+    """Record the changes made inside as ``words`` (the outermost action names them)."""
+    if _ACTION.get() is not None:
+        yield
+        return
+    token = _ACTION.set(Action(words, round, board, tuple(players), reason))
+    try:
+        yield
+    finally:
+        _ACTION.reset(token)
+
+
+def recorded(words: str, **fields: str) -> Callable:
+    """A core service's decorator: its writes are recorded as ``words: arg=value, …`` (the
+    arguments but the folder); ``fields`` maps the log's fields (``round``, ``board``,
+    ``player``) to argument names."""
+    import functools
+    import inspect
+
+    def wrap(fn: Callable) -> Callable:
+        sig = inspect.signature(fn)
+
+        @functools.wraps(fn)
+        def run(*args: Any, **kw: Any) -> Any:
+            if _ACTION.get() is not None:
+                return fn(*args, **kw)
+            try:
+                bound = sig.bind(*args, **kw)
+            except TypeError:
+                return fn(*args, **kw)
+            values = dict(bound.arguments)
+            shown = ", ".join(_shown(k, v) for k, v in values.items()
+                              if k not in ("folder", "event", "root", "basis", "preview")
+                              and not callable(v) and v not in (None, False, (), [], {}))
+            def field(name: str) -> Any:
+                key = fields.get(name)
+                return values.get(key) if key else None
+            player = field("player")
+            players = tuple(p for p in (player if isinstance(player, (list, tuple))
+                                        else (player,)) if isinstance(p, int))
+            board, rnd = field("board"), field("round")
+            with action(words + (f": {shown}" if shown else ""),
+                        round=rnd if isinstance(rnd, int) else None,
+                        board=board if isinstance(board, int) else None,
+                        players=players, reason=values.get("reason")):
+                return fn(*args, **kw)
+        return run
+    return wrap
+
+
+#: argument names as the record says them ("round 4, board 2, 1-0")
+_NAMES = {"round_no": "round", "board_no": "board", "pid": "player", "text": "", "changes": "", "fields": "",
+          "kind": "", "name": ""}
+
+
+def _shown(key: str, value: Any) -> str:
+    name = _NAMES.get(key, key)
+    if isinstance(value, dict):
+        text = ", ".join(f"{k} {_short(v)}" for k, v in value.items())
+    else:
+        text = _short(value)
+    if value is True:
+        return name
+    return f"{name} {text}" if name else text
+
+
+def _short(value: Any) -> str:
+    text = str(value)
+    return text if len(text) <= 60 else text[:57] + "…"
+
+
+# ---- who ------------------------------------------------------------------------------------
+
+def director() -> tuple[str, str, str | None]:
+    """(name, e-mail, SSH client address or None) of whoever runs this process."""
+    try:
+        login = getpass.getuser()
+    except Exception:  # no login name (a container): the uid
+        login = f"uid{os.getuid()}"
+    name = os.environ.get("SWISSTUI_DIRECTOR", "").strip() or login
+    host = socket.gethostname() or "localhost"
+    client = os.environ.get("SSH_CLIENT", "").split(" ")[0] or None
+    return _clean(name), _clean(f"{login}@{host}"), client
+
+
+def _clean(text: str) -> str:
+    return "".join(ch for ch in text if ch.isprintable() and ch not in "<>\n") or "?"
+
+
+# ---- the files recorded ---------------------------------------------------------------------
+
+def root_of(folder: Path) -> Path:
+    from .sections import root_of as section_root
+    return section_root(Path(folder)) or Path(folder)
+
+
+def _prefix(folder: Path, root: Path) -> str:
+    rel = os.path.relpath(os.path.abspath(folder), os.path.abspath(root))
+    return "" if rel == "." else rel.replace(os.sep, "/") + "/"
+
+
+def folder_files(folder: Path) -> list[str]:
+    """The files of one folder (a section's, or the root's own) that history records,
+    relative to it: event.toml, players.toml, rounds/NN.toml, the side files."""
+    out = [name for name in (EVENT_FILE, PLAYERS_FILE, *SIDE_FILES)
+           if os.path.isfile(folder / name) and not os.path.islink(folder / name)]
+    rdir = folder / ROUNDS_DIR
+    if os.path.isdir(rdir) and not os.path.islink(rdir):
+        for name in sorted(os.listdir(rdir)):
+            stem = name[:-5] if name.endswith(".toml") else ""
+            if stem.isdecimal() and name == round_file_name(int(stem)) and \
+                    os.path.isfile(rdir / name) and not os.path.islink(rdir / name):
+                out.append(f"{ROUNDS_DIR}/{name}")
+    return out
+
+
+def recordable(rel: str) -> bool:
+    """Whether ``rel`` (relative to its folder) is a file history records."""
+    if rel in (EVENT_FILE, PLAYERS_FILE, *SIDE_FILES):
+        return True
+    head, sep, name = rel.partition("/")
+    stem = name[:-5] if name.endswith(".toml") else ""
+    return bool(sep and head == ROUNDS_DIR and stem.isdecimal()
+                and name == round_file_name(int(stem)))
+
+
+def all_folders(root: Path) -> list[Path]:
+    """The root and every section folder under it."""
+    from .sections import section_folders
+    try:
+        return [root] + [p for _n, p in section_folders(root)]
+    except SwissError:
+        return [root]
+
+
+def blob_id(data: bytes) -> bytes:
+    """The git object id of a blob holding ``data`` (hex, as dulwich names objects)."""
+    return hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest().encode()
+
+
+# ---- per-thread record of what this lock hold wrote ------------------------------------------
+
+_LOCAL = threading.local()
+
+
+def _writes() -> dict[str, dict[str, bytes | None]]:
+    """folder key -> {path relative to the root: bytes written, None deleted}."""
+    got = getattr(_LOCAL, "writes", None)
+    if got is None:
+        got = _LOCAL.writes = {}
+    return got
+
+
+def wrote(folder: Path, ops: list[tuple[Path, bytes | None]]) -> None:
+    """Called by the store under ``folder``'s lock before it writes ``ops`` (path, bytes or
+    None to delete): on the folder's first write of this lock hold, history is settled and
+    the intent written; the bytes are kept for the commit (:func:`record`)."""
+    folder = Path(folder)
+    root = root_of(folder)
+    prefix = _prefix(folder, root)
+    key = os.path.abspath(folder)
+    mine = {}
+    for path, data in ops:
+        rel = os.path.relpath(os.path.abspath(path), key).replace(os.sep, "/")
+        if recordable(rel):
+            mine[prefix + rel] = data
+    if not mine:
+        return
+    first = key not in _writes()
+    if not first and not _writes()[key]:
+        return  # this hold's history failed already (said once)
+    _writes().setdefault(key, {}).update(mine)
+    if first:
+        try:
+            with _repo_locked(root) as repo:
+                _settle(repo, root, folder)
+                _write_intent(root, folder, _message(_ACTION.get(), folder, root))
+        except _Unrecorded as exc:
+            _say(str(exc))  # said once: this hold's commit is not tried again
+            _writes()[key] = {}
+
+
+def record(folder: Path) -> None:
+    """Called by the store when ``folder``'s lock is released: one commit of what this hold
+    wrote (nothing written: nothing done)."""
+    folder = Path(folder)
+    key = os.path.abspath(folder)
+    mine = _writes().pop(key, None)
+    if not mine:
+        return
+    root = root_of(folder)
+    try:
+        with _repo_locked(root) as repo:
+            _commit(repo, root, mine, _message(_ACTION.get(), folder, root))
+            _clear_intent(root, folder)
+    except _Unrecorded as exc:
+        _say(str(exc))
+
+
+def settle(folder: Path) -> None:
+    """Record ``folder``'s hand edits and its interrupted change now (the caller holds the
+    folder's lock); nothing when the event has no history yet."""
+    folder = Path(folder)
+    root = root_of(folder)
+    if not has_history(root):
+        return
+    try:
+        with _repo_locked(root) as repo:
+            _settle(repo, root, folder)
+    except _Unrecorded as exc:
+        _say(str(exc))
+
+
+def forget(folder: Path) -> None:
+    """Drop what this hold noted for ``folder`` without recording (a write that failed
+    before any file changed)."""
+    _writes().pop(os.path.abspath(folder), None)
+
+
+def _say(line: str) -> None:
+    if notice is not None:
+        notice(line)
+
+
+class _Unrecorded(Exception):
+    """The history could not be written; the change itself is saved."""
+
+
+# ---- the repository ---------------------------------------------------------------------------
+
+def has_history(root: Path) -> bool:
+    return os.path.isdir(Path(root) / GIT_DIR)
+
+
+def _own(root: Path) -> Path:
+    return Path(root) / GIT_DIR / OWN_DIR
+
+
+def _players_mode(root: Path) -> int:
+    try:
+        return stat.S_IMODE(os.stat(Path(root) / PLAYERS_FILE).st_mode)
+    except OSError:
+        return 0o644
+
+
+def _follow_mode(root: Path) -> None:
+    """``.git`` gives no more access than players.toml: its directory's mode is the file's
+    with the search bit where reading is allowed (0600 → 0700, 0644 → 0755)."""
+    mode = _players_mode(root)
+    want = 0o700 | (0o050 if mode & 0o040 else 0) | (0o005 if mode & 0o004 else 0)
+    gdir = Path(root) / GIT_DIR
+    try:
+        if stat.S_IMODE(os.stat(gdir).st_mode) != want:
+            os.chmod(gdir, want)
+    except OSError:
+        pass
+
+
+@contextlib.contextmanager
+def _repo_locked(root: Path) -> Iterator[Any]:
+    """The repository of ``root`` (made when missing) under the history lock."""
+    try:
+        from dulwich.repo import Repo
+    except ImportError as exc:  # pragma: no cover - a broken install
+        raise _Unrecorded(_("history not recorded: the git library is missing ({error})").format(error=exc)) from None
+    root = Path(root)
+    gdir = root / GIT_DIR
+    made = False
+    try:
+        if os.path.islink(gdir) or (os.path.lexists(gdir) and not gdir.is_dir()):
+            raise _Unrecorded(_("{path}: is not a folder; the change is saved but not recorded in the history (move it away)").format(path=gdir))
+        if not gdir.exists():
+            Repo.init(str(root))
+            made = True
+        own = _own(root)
+        own.mkdir(exist_ok=True)
+        fd = os.open(own / "lock", os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o600)
+    except _Unrecorded:
+        raise
+    except Exception as exc:
+        raise _Unrecorded(_("{path}: history not recorded ({error}); the change is saved").format(path=gdir, error=_err(exc))) from None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        try:
+            repo = Repo(str(root))
+        except Exception as exc:
+            raise _Unrecorded(_("{path}: history not recorded ({error}); the change is saved").format(path=gdir, error=_err(exc))) from None
+        try:
+            if made:
+                repo.refs.set_symbolic_ref(cast(Any, b"HEAD"), cast(Any, BRANCH))
+                with open(gdir / "info" / "exclude", "a", encoding="utf-8") as f:
+                    f.write("".join(line + "\n" for line in EXCLUDE))
+                _follow_mode(root)
+            yield repo
+        except _Unrecorded:
+            raise
+        except Exception as exc:
+            raise _Unrecorded(_("{path}: history not recorded ({error}); the change is saved").format(path=gdir, error=_err(exc))) from None
+        finally:
+            repo.close()
+    finally:
+        os.close(fd)
+
+
+def _err(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return f"{type(exc).__name__}: {text[0]}" if text else type(exc).__name__
+
+
+def _branch(repo: Any) -> bytes:
+    """The branch HEAD names (refs/heads/main for swisstui's own); a detached HEAD is refused
+    in one line (someone checked out an old commit with git)."""
+    head = repo.refs.read_ref(b"HEAD")
+    if head is None or not head.startswith(b"ref: "):
+        raise _Unrecorded(_("{path}: HEAD is detached (an old state checked out with git); the change is saved but not recorded: run 'git checkout main' in the event folder").format(path=Path(repo.path) / GIT_DIR))
+    return head[5:].strip()
+
+
+def _head(repo: Any) -> bytes | None:
+    return repo.refs.read_ref(_branch(repo))
+
+
+# ---- trees --------------------------------------------------------------------------------------
+
+def _flat(repo: Any, tree_id: bytes | None) -> dict[str, tuple[int, bytes]]:
+    """Every file of a tree: path -> (mode, blob id)."""
+    out: dict[str, tuple[int, bytes]] = {}
+    if tree_id is None:
+        return out
+    stack = [("", tree_id)]
+    while stack:
+        base, tid = stack.pop()
+        for entry in repo.object_store[tid].iteritems():
+            name = entry.path.decode("utf-8", "surrogateescape")
+            if stat.S_ISDIR(entry.mode):
+                stack.append((base + name + "/", entry.sha))
+            else:
+                out[base + name] = (entry.mode, entry.sha)
+    return out
+
+
+def _changed_tree(repo: Any, tree_id: bytes | None, changes: dict[str, bytes | None]) -> bytes:
+    """The tree ``tree_id`` with ``changes`` (path -> blob id, None: removed) applied; the
+    subtrees no change reaches are reused as they are."""
+    from dulwich.objects import Tree
+    store = repo.object_store
+    tree = Tree()
+    if tree_id is not None:
+        for entry in store[tree_id].iteritems():
+            tree.add(entry.path, entry.mode, entry.sha)
+    here: dict[str, bytes | None] = {}
+    below: dict[str, dict[str, bytes | None]] = {}
+    for path, blob in changes.items():
+        head, sep, rest = path.partition("/")
+        if sep:
+            below.setdefault(head, {})[rest] = blob
+        else:
+            here[head] = blob
+    for name, blob in here.items():
+        raw = name.encode("utf-8", "surrogateescape")
+        if blob is None:
+            if raw in tree:
+                del tree[raw]
+        else:
+            tree.add(raw, 0o100644, cast(Any, blob))
+    for name, sub in below.items():
+        raw = name.encode("utf-8", "surrogateescape")
+        old = tree[raw][1] if raw in tree and stat.S_ISDIR(tree[raw][0]) else None
+        new = _changed_tree(repo, old, sub)
+        if len(store[new]) == 0:
+            if raw in tree:
+                del tree[raw]
+        else:
+            tree.add(raw, 0o040000, cast(Any, new))
+    store.add_object(tree)
+    return tree.id
+
+
+def _commit(repo: Any, root: Path, files: dict[str, bytes | None], message: tuple[str, str]
+            ) -> bytes | None:
+    """Commit ``files`` (path from the root -> bytes, None: deleted) over HEAD's tree; no
+    commit when the tree is unchanged.  Returns the new commit id."""
+    from dulwich.objects import Blob
+    branch = _branch(repo)
+    parent = repo.refs.read_ref(branch)
+    old_tree = repo.object_store[parent].tree if parent else None
+    changes: dict[str, bytes | None] = {}
+    for path, data in files.items():
+        if data is None:
+            changes[path] = None
+        else:
+            blob = Blob.from_string(data)
+            repo.object_store.add_object(blob)
+            changes[path] = blob.id
+    tree = _changed_tree(repo, old_tree, changes)
+    if tree == old_tree:
+        return None
+    made = _new_commit(repo, tree, [parent] if parent else [], message)
+    ok = (repo.refs.set_if_equals(branch, parent, made) if parent
+          else repo.refs.add_if_new(branch, made))
+    if not ok:  # pragma: no cover - the history lock serialises swisstui's writers
+        raise _Unrecorded(_("{path}: history not recorded (the branch moved meanwhile); the change is saved").format(path=Path(root) / GIT_DIR))
+    _remember(root, files)
+    _stage(repo, files)
+    _follow_mode(root)
+    return made
+
+
+def _stage(repo: Any, files: dict[str, bytes | None]) -> None:
+    """git's index follows the commit for the files it recorded, so plain ``git status``
+    and ``git diff`` in the folder show only what changed since (swisstui reads only the
+    commits: a stale index is cosmetic)."""
+    with contextlib.suppress(Exception):
+        repo.get_worktree().stage(sorted(files))
+
+
+def _new_commit(repo: Any, tree: bytes, parents: list[bytes], message: tuple[str, str]) -> bytes:
+    from dulwich.objects import Commit
+    name, email, _client = director()
+    subject, body = message
+    c = Commit()
+    c.tree = tree
+    c.parents = cast(Any, parents)
+    c.author = f"{name} <{email}>".encode()
+    c.committer = b"swisstui <swisstui@localhost>"
+    now = int(time.time())
+    offset = -time.altzone if time.daylight and time.localtime(now).tm_isdst else -time.timezone
+    c.author_time = c.commit_time = now
+    c.author_timezone = c.commit_timezone = offset
+    c.encoding = b"UTF-8"
+    c.message = (subject + ("\n\n" + body if body else "") + "\n").encode("utf-8")
+    repo.object_store.add_object(c)
+    return c.id
+
+
+def _message(act: Action | None, folder: Path, root: Path, words: str | None = None
+             ) -> tuple[str, str]:
+    """(subject, body with trailers) of a commit."""
+    from .sections import root_name
+    subject = words or (act.words if act is not None else "write")  # recorded in English
+    lines: list[str] = []
+    if act is not None and act.reason:
+        lines += [f"Reason: {act.reason}", ""]
+    trailers = []
+    if act is not None:
+        if act.round is not None:
+            trailers.append(f"Swisstui-Round: {act.round}")
+        if act.board is not None:
+            trailers.append(f"Swisstui-Board: {act.board}")
+        trailers += [f"Swisstui-Player: {p}" for p in act.players]
+    prefix = _prefix(folder, root)
+    try:
+        section = prefix.rstrip("/").rpartition("/")[2] if prefix else root_name(root)
+    except SwissError:
+        section = ""
+    if section and (prefix or has_sections(root)):
+        trailers.append(f"Swisstui-Section: {section}")
+    client = director()[2]
+    if client:
+        trailers.append(f"Swisstui-Client: {client}")
+    return subject, "\n".join(lines + trailers)
+
+
+def has_sections(root: Path) -> bool:
+    return os.path.isdir(Path(root) / SECTIONS_DIR)
+
+
+# ---- intents and settling --------------------------------------------------------------------
+
+def _intent_path(root: Path, folder: Path) -> Path:
+    key = hashlib.sha1(_prefix(folder, root).encode()).hexdigest()[:12]
+    return _own(root) / f"pending-{key}"
+
+
+def _write_intent(root: Path, folder: Path, message: tuple[str, str]) -> None:
+    from .atomic import _atomic_write
+    data = json.dumps({"folder": _prefix(folder, root), "subject": message[0],
+                       "body": message[1], "time": time.time()}).encode()
+    _atomic_write(_intent_path(root, folder), data)
+
+
+def _clear_intent(root: Path, folder: Path) -> None:
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(_intent_path(root, folder))
+
+
+def _settle(repo: Any, root: Path, folder: Path) -> None:
+    """Under the history lock, before ``folder``'s first write: the event as it stands is
+    committed — whole when history starts, else an interrupted change with its intent's
+    words, else a hand edit of this folder's files."""
+    head = _head(repo)
+    if head is None:  # history starts: every section's files as they are
+        files: dict[str, bytes | None] = {}
+        for f in all_folders(root):
+            prefix = _prefix(f, root)
+            for rel in folder_files(f):
+                files[prefix + rel] = _read(f / rel)
+        if files:
+            _commit(repo, root, files, ("history started: the event as it was", ""))
+        return
+    prefix = _prefix(folder, root)
+    tree = _flat(repo, repo.object_store[head].tree)
+    known = {p: sha for p, (_m, sha) in tree.items()
+             if p.startswith(prefix) and recordable(p[len(prefix):])}
+    now = {prefix + rel: rel for rel in folder_files(folder)}
+    changed: dict[str, bytes | None] = {}
+    cache = _stat_cache(root)
+    for path, rel in now.items():
+        sha, data = _sha_of(folder / rel, path, cache)
+        if known.get(path) != sha:
+            changed[path] = data if data is not None else _read(folder / rel)
+    for path in known:
+        if path not in now:
+            changed[path] = None
+    intent = _intent_path(root, folder)
+    pending = None
+    if os.path.exists(intent):
+        try:
+            pending = json.loads(intent.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            pending = {"subject": "a change", "body": ""}
+    if changed:
+        if pending is not None:
+            subject = f"{pending.get('subject', '')} (finished after an interruption)"
+            _commit(repo, root, changed, (subject, str(pending.get("body", ""))))
+        else:
+            names = ", ".join(sorted(changed))
+            _commit(repo, root, changed, ("edited outside swisstui: " + names, ""))
+    if pending is not None:
+        _clear_intent(root, folder)
+
+
+def _read(path: Path) -> bytes:
+    with open(path, "rb") as f:
+        return f.read()
+
+
+# the stat cache: path -> [mtime_ns, size, ino, ctime_ns, blob id]; a file whose stat is
+# unchanged since it was last recorded is not read again to find out whether it changed
+def _stat_file(root: Path) -> Path:
+    return _own(root) / "stat.json"
+
+
+def _stat_cache(root: Path) -> dict[str, list]:
+    try:
+        data = json.loads(_stat_file(root).read_text(encoding="utf-8"))
+        return data if isinstance(data, dict) else {}
+    except (OSError, ValueError):
+        return {}
+
+
+def _stamp(path: Path) -> list | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return [st.st_mtime_ns, st.st_size, st.st_ino, st.st_ctime_ns]
+
+
+def _sha_of(path: Path, key: str, cache: dict[str, list]) -> tuple[bytes, bytes | None]:
+    """(blob id, the bytes when they had to be read) of a folder's file."""
+    stamp = _stamp(path)
+    got = cache.get(key)
+    if stamp is not None and isinstance(got, list) and got[:4] == stamp and len(got) == 5:
+        return str(got[4]).encode(), None
+    data = _read(path)
+    return blob_id(data), data
+
+
+def _remember(root: Path, files: dict[str, bytes | None]) -> None:
+    """After a commit: the stat of each file recorded, so the next settle skips it."""
+    from .atomic import _atomic_write
+    cache = _stat_cache(root)
+    for path, data in files.items():
+        if data is None:
+            cache.pop(path, None)
+            continue
+        stamp = _stamp(Path(root) / path)
+        if stamp is not None and _read_matches(Path(root) / path, data, stamp):
+            cache[path] = [*stamp, blob_id(data).decode()]
+        else:
+            cache.pop(path, None)
+    with contextlib.suppress(OSError):
+        _atomic_write(_stat_file(root), json.dumps(cache).encode())
+
+
+def _read_matches(path: Path, data: bytes, stamp: list) -> bool:
+    """Whether the file holds ``data`` now (its size says so cheaply; same size: read)."""
+    if stamp[1] != len(data):
+        return False
+    try:
+        return _read(path) == data
+    except OSError:
+        return False

@@ -1,0 +1,232 @@
+"""The event's history in git (issue 34, items 1-5; docs/FORMAT.md "History"): one commit per
+change with the director, the action's words and the log's fields; hand edits and
+interrupted changes settled before the next change; a refusal never touches .git; eight
+writers at once lose nothing; a damaged or foreign .git never blocks the event; .git keeps
+the players' file's access; plain git reads it; log, show and restore."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from swisstui.core import services, store
+from swisstui.core.errors import SwissError
+from swisstui.core.services import history, sections
+from swisstui.core.store import history as record
+
+SAMPLES = Path(__file__).resolve().parents[2] / "swisstui" / "sample_events"
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def ev(tmp_path, monkeypatch):
+    monkeypatch.setenv("SWISSTUI_DIRECTOR", "Ana Árbitra")
+    monkeypatch.delenv("SSH_CLIENT", raising=False)
+    folder = tmp_path / "chess"
+    shutil.copytree(SAMPLES / "chess", folder)
+    return folder
+
+
+def commits(folder: Path) -> list[str]:
+    return [e.subject for e in reversed(history.log(folder))]
+
+
+def test_history_starts_with_the_first_change_and_records_each(ev):
+    assert not (ev / ".git").exists()
+    services.load(ev)
+    store.check(ev)
+    assert not (ev / ".git").exists()  # reading never starts it
+    services.undo_round(ev, force=True)
+    services.pair_next(ev)
+    rnd = store.load(ev).current_round
+    services.record_result(ev, rnd, 2, "0-1")
+    assert commits(ev) == ["history started: the event as it was",
+                           "undo the last round: force", "pair the next round",
+                           f"result: round {rnd}, board 2, 0-1"]
+    last = history.log(ev)[0]
+    assert (last.author, last.round, last.board) == ("Ana Árbitra", rnd, 2)
+    assert last.email.endswith("@" + __import__("socket").gethostname())
+    # the first entry holds the event as it was: restoring it gives the sample back
+    first = history.snapshot(ev, history.log(ev)[-1])
+    assert first.files[""]["players.toml"] == (SAMPLES / "chess" / "players.toml").read_bytes()
+
+
+def test_a_refusal_never_touches_the_history(ev):
+    services.add_player(ev, "Zoe Alves")  # history starts
+    before = sorted(str(p) for p in (ev / ".git").rglob("*"))
+    head = (ev / ".git" / "refs" / "heads" / "main").read_bytes()
+    with pytest.raises(SwissError):
+        services.record_result(ev, 1, 99, "1-0")
+    with pytest.raises(SwissError):
+        services.add_player(ev, "")
+    assert sorted(str(p) for p in (ev / ".git").rglob("*")) == before
+    assert (ev / ".git" / "refs" / "heads" / "main").read_bytes() == head
+
+
+def test_hand_edits_are_committed_before_the_next_change(ev):
+    services.add_player(ev, "Zoe Alves", rating=1500)
+    text = (ev / "players.toml").read_text()
+    (ev / "players.toml").write_text(text.replace("Zoe Alves", "Zoé Alves"))
+    (ev / "rounds" / "04.toml").unlink()  # a round deleted by hand
+    services.change_settings(ev, seed=9)
+    subjects = commits(ev)
+    assert subjects[-2] == "edited outside swisstui: players.toml, rounds/04.toml"
+    assert subjects[-1] == "settings: seed 9"
+    entry, words = history.show(ev, str(len(subjects) - 1))
+    assert "round 4 removed" in words
+    assert any("Zoé Alves" in w and "Zoe Alves" in w for w in words)
+
+
+def test_an_interrupted_change_is_finished_with_its_own_words(ev, monkeypatch):
+    services.add_player(ev, "Zoe Alves", rating=1500)
+    # the files are written, the process dies before the commit (kill -9 there)
+    monkeypatch.setattr(record, "record", lambda folder: record._writes().clear())
+    services.record_result(ev, 1, 1, "0-1", force=True)
+    monkeypatch.undo()
+    intents = list((ev / ".git" / "swisstui").glob("pending-*"))
+    assert len(intents) == 1
+    services.add_player(ev, "Yan Braga")
+    subjects = commits(ev)
+    assert subjects[-2] == "result: round 1, board 1, 0-1, force (finished after an interruption)"
+    assert subjects[-1] == "add player: Yan Braga"
+    assert not list((ev / ".git" / "swisstui").glob("pending-*"))
+    # history and files agree
+    assert history.snapshot(ev, history.log(ev)[0]).files == history.current(ev).files
+
+
+def test_eight_writers_at_once_lose_nothing(ev):
+    services.undo_round(ev, force=True)
+    services.pair_next(ev)
+    rnd = store.load(ev).current_round
+    boards = [b.number for b in store.load(ev).round(rnd).boards][:8]
+    script = ("import sys; from swisstui.core import services; "
+              "services.record_result(sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), '1-0')")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    procs = [subprocess.Popen([sys.executable, "-c", script, str(ev), str(rnd), str(b)], env=env)
+             for b in boards]
+    assert [p.wait(timeout=120) for p in procs] == [0] * len(boards)
+    subjects = commits(ev)
+    for b in boards:
+        assert subjects.count(f"result: round {rnd}, board {b}, 1-0") == 1
+    assert history.snapshot(ev, history.log(ev)[0]).files == history.current(ev).files
+
+
+def test_a_damaged_or_detached_history_never_blocks_the_event(ev):
+    said: list[str] = []
+    record.notice = said.append
+    try:
+        services.add_player(ev, "Zoe Alves")
+        # detached HEAD: the change is saved, one line says it is not recorded
+        head = (ev / ".git" / "refs" / "heads" / "main").read_text().strip()
+        (ev / ".git" / "HEAD").write_text(head + "\n")
+        services.add_player(ev, "Yan Braga")
+        assert any(p.name == "Yan Braga" for p in store.load(ev).players)
+        assert len(said) == 1 and "HEAD is detached" in said[0] and "\n" not in said[0]
+        # a missing object: saved, one line; log says it cannot read, in one line
+        (ev / ".git" / "HEAD").write_text("ref: refs/heads/main\n")
+        objects = [p for p in (ev / ".git" / "objects").rglob("*") if p.is_file()
+                   and len(p.parent.name) == 2]
+        for p in objects:
+            p.unlink()
+        services.add_player(ev, "Xu Lima")
+        assert any(p.name == "Xu Lima" for p in store.load(ev).players)
+        assert len(said) >= 2 and "history not recorded" in said[-1]
+        with pytest.raises(SwissError) as exc:
+            history.log(ev)
+        assert "\n" not in str(exc.value) and ".git" in str(exc.value)
+        assert store.check(ev) == []  # the event itself reads
+    finally:
+        record.notice = None
+
+
+def test_a_git_that_is_a_file_is_one_line(ev):
+    said: list[str] = []
+    record.notice = said.append
+    try:
+        (ev / ".git").write_text("gitdir: /elsewhere\n")
+        services.add_player(ev, "Zoe Alves")
+        assert any(p.name == "Zoe Alves" for p in store.load(ev).players)
+        assert said and "is not a folder" in said[0]
+        assert (ev / ".git").read_text() == "gitdir: /elsewhere\n"
+    finally:
+        record.notice = None
+
+
+def test_the_history_keeps_the_players_file_access(ev):
+    os.chmod(ev / "players.toml", 0o600)
+    services.add_player(ev, "Zoe Alves")
+    assert stat.S_IMODE(os.stat(ev / ".git").st_mode) == 0o700
+    os.chmod(ev / "players.toml", 0o644)
+    services.add_player(ev, "Yan Braga")
+    assert stat.S_IMODE(os.stat(ev / ".git").st_mode) == 0o755
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="the git program is not installed")
+def test_plain_git_reads_the_history(ev):
+    services.add_player(ev, "Zoe Alves")
+    services.record_result(ev, 1, 1, "0-1", force=True)
+    run = lambda *a: subprocess.run(["git", "-C", str(ev), *a], capture_output=True,  # noqa: E731
+                                    text=True, check=True).stdout
+    run("fsck", "--strict")
+    assert run("log", "--format=%s").splitlines()[0] == "result: round 1, board 1, 0-1, force"
+    assert run("status", "--porcelain") == ""
+    assert "rounds/01.toml" in run("show", "--stat", "HEAD")
+
+
+def test_log_filters_show_and_restore(ev):
+    services.undo_round(ev, force=True)
+    services.pair_next(ev)
+    rnd = store.load(ev).current_round
+    services.record_result(ev, rnd, 1, "1-0")
+    services.record_result(ev, rnd, 2, "0-1")
+    services.record_result(ev, rnd, 2, "1-0", force=True)
+    assert [e.subject for e in history.log(ev, board=2)] == [
+        f"result: round {rnd}, board 2, 1-0, force", f"result: round {rnd}, board 2, 0-1"]
+    assert len(history.log(ev, round=rnd)) == 3
+    assert history.log(ev, since="2999-01-01") == []
+    with pytest.raises(SwissError):
+        history.log(ev, since="yesterday")
+    n = history.log(ev, board=2)[0].number
+    entry, words = history.show(ev, f"#{n}")
+    assert words == [f"round {rnd} board 2: 0-1 → 1-0"]
+    paired = next(e for e in history.log(ev) if e.subject == "pair the next round")
+    preview = history.restore(ev, str(paired.number), dry_run=True)
+    assert not preview.written and set(preview.changes) == {
+        f"round {rnd} board 1: 1-0 → no result", f"round {rnd} board 2: 1-0 → no result"}
+    before = len(history.log(ev))
+    done = history.restore(ev, paired.id[:7])
+    assert done.written
+    assert all(b.result is None for b in store.load(ev).round(rnd).boards)
+    log = history.log(ev)
+    assert len(log) == before + 1 and log[0].subject.startswith(f"restore to #{paired.number}")
+    # nothing rewritten: the restore itself can be undone
+    history.restore(ev, str(log[1].number))
+    assert store.load(ev).round(rnd).board(2).result.text == "1-0"
+    with pytest.raises(SwissError):
+        history.find(ev, "#999")
+    with pytest.raises(SwissError):
+        history.find(ev, "zz")
+
+
+def test_sections_in_one_history(ev):
+    u = sections.add_section(ev, "U1600").folder
+    services.add_player(u, "Ana Lima", rating=1400)
+    assert not (u / ".git").exists()
+    entry = history.log(ev)[0]
+    assert entry.section == "U1600" and entry.subject == "add player: Ana Lima, rating 1400"
+    assert [e.subject for e in history.log(ev, section="U1600")][:1] == [entry.subject]
+    assert "players.toml" in history.snapshot(ev, entry).files["sections/U1600/"]
+    sections.add_section(ev, "Kids")
+    sections.remove_section(ev, "Kids")
+    last = history.log(ev)[0]
+    assert last.subject == "remove section: Kids"
+    assert "sections/Kids/" not in history.snapshot(ev, last).files
+    assert history.snapshot(ev, last).files == history.current(ev).files
+    json.dumps([e.__dict__ for e in history.log(ev)])  # plain values
