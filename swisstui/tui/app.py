@@ -41,7 +41,7 @@ from .screens.exports import (DOUBT_KEYS, DOUBT_TITLE, NOT_SAVED, PATH_HINT, PAT
                               PATH_TITLE_ENCODING, SAVED, SAVED_ENCODING, EncodingPicker,
                               ExportPicker, PathPrompt, default_path, encodings, path_doubt,
                               what_name)
-from .widgets.dialogs import ConfirmScreen, HelpScreen, pad_cells
+from .widgets.dialogs import ConfirmScreen, HelpScreen, MessageScreen, pad_cells
 
 WATCH_INTERVAL = 0.5
 
@@ -229,6 +229,71 @@ class SwissApp(OrderedKeysApp):
             self._notify_screen(" · ".join([text, *notes]), "error")
             return
         self._notify_screen(text, "ok")
+
+    # ---- the history (issue 34) ------------------------------------------------------------
+    def action_history(self) -> None:
+        """``L``: the log of every change (:mod:`swisstui.tui.screens.history`)."""
+        if self.event is None or self._dialog_open():
+            return
+        from .screens.history import HistoryScreen
+        try:
+            entries = backend.history_log(self.folder)
+        except SwissError as exc:
+            self.show_error(str(exc))
+            return
+        self.push_screen(HistoryScreen(entries, _("History of {event}").format(
+            event=self.event.settings.name)), self._history_chosen)
+
+    def _history_chosen(self, choice: str | None) -> None:
+        from .screens.history import RESTORE, SHOW
+        if not choice:
+            return
+        number = choice.partition(":")[2]
+        if choice.startswith(SHOW):
+            try:
+                entry, words = backend.history_show(self.folder, number)
+            except SwissError as exc:
+                self.show_error(str(exc))
+                return
+            lines = [f"{entry.time.replace('T', ' ')[:16]} · {entry.author}"
+                     + (f" ({entry.client})" if entry.client else ""),
+                     entry.subject] + ([_("reason: {reason}").format(reason=entry.reason)]
+                                       if entry.reason else []) + [""] + (words or [
+                         _("(no change to the event's results, pairings, players or settings)")])
+            self.push_screen(MessageScreen(f"#{entry.number} {entry.short}", lines),
+                             lambda _r: self.action_history())
+        elif choice.startswith(RESTORE):
+            self._restore_preview(number)
+
+    def _restore_preview(self, number: str) -> None:
+        try:
+            preview = backend.history_restore(self.folder, number, dry_run=True)
+        except SwissError as exc:
+            self.show_error(str(exc))
+            return
+        if not preview.changes:
+            self._notify_screen(_("the event is already as it was then: nothing to restore"), "")
+            return
+
+        def answer(yes: bool | None) -> None:
+            if not yes:
+                self._notify_screen(_("nothing restored"), "")
+                return
+            try:
+                done = backend.history_restore(self.folder, number, dry_run=False)
+            except SwissError as exc:
+                self.show_error(str(exc))
+                return
+            self.action_reload()
+            self._notify_screen(_("saved: back to #{n} ({subject}), as a new entry of the history").format(
+                n=done.entry.number, subject=done.entry.subject), "ok")
+
+        e = preview.entry
+        self.push_screen(ConfirmScreen(
+            _("Restore the event to #{n}?").format(n=e.number),
+            [f"{e.time.replace('T', ' ')[:16]} · {e.author}: {e.subject}", "",
+             *preview.changes], _("y = restore, n / Esc = keep the event as it is"),
+            enter_confirms=False), answer)
 
     # ---- the event's settings -----------------------------------------------------------------
     def action_settings(self) -> None:

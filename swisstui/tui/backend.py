@@ -449,3 +449,20 @@ def first_board(folder: Path) -> int:
         return svc.first_board(folder)
     except SwissError:
         return 1
+
+
+# ---- history (issue 34; docs/FORMAT.md "History") --------------------------------------------
+
+def history_log(folder: Path):
+    from ..core.services import history
+    return guarded(history.log, folder)
+
+
+def history_show(folder: Path, which: str):
+    from ..core.services import history
+    return guarded(history.show, folder, which)
+
+
+def history_restore(folder: Path, which: str, dry_run: bool):
+    from ..core.services import history
+    return guarded(history.restore, folder, which, dry_run=dry_run)

@@ -101,6 +101,7 @@ GLOBAL: tuple[Key, ...] = (
       for mode, (title, fk, letter) in MODES.items()),
     Key("f7,T", "app.settings", N_("Event settings"), show=False),
     Key("f8,W", "app.export", N_("Export / print"), show=False),
+    Key("L", "app.history", N_("History: every change, restore"), show=False),
     Key("ctrl+p", "app.command_palette", N_("Commands"), show=False),
     # Translators: at most 8 columns (the key bar's right end).
     Key("ctrl+q", "app.quit", N_("Quit"), show=False, priority=True),

@@ -1,0 +1,123 @@
+"""The event's history in the TUI (``L`` in every mode, issue 34 item 3): the log of every
+change, newest first, filtered as the director types (words, author, round, board, player:
+``r3``, ``b7``, ``p12``); Enter shows what the highlighted entry changed, in words; Ctrl+R
+brings the event back to it after a preview (``swisstui restore``).  The work is
+:mod:`swisstui.core.services.history`'s."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ...core.collation import search_text
+from ...core.i18n import N_, _
+from ..widgets.dialogs import Dialog, FieldInput
+
+# Translators: the keys of the history view; r3, b7, p12 are typed as they are.
+HINT = N_("type to filter (r3 round, b7 board, p12 player) · Enter what changed · "
+          "Ctrl+R restore to it · Esc")
+SHOW, RESTORE = "show:", "restore:"
+
+
+def entry_label(e) -> str:
+    when = e.time.replace("T", " ")[5:16]
+    where = f" [{e.section}]" if e.section else ""
+    return f"#{e.number:<4} {when}  {e.author}{where}: {e.subject}"
+
+
+def matches(e, needle: str) -> bool:
+    """Whether entry ``e`` matches every word of the filter: ``r3``, ``b7``, ``p12`` name a
+    round, a board, a player; any other word is looked for in the words and the author
+    (accents and case ignored)."""
+    text = search_text(f"{e.subject} {e.author} {e.reason or ''} {e.section or ''}", None)
+    for word in needle.split():
+        low = word.lower()
+        if low[:1] in "rbp" and low[1:].isdecimal():
+            value = int(low[1:])
+            if (low[0] == "r" and e.round != value) or (low[0] == "b" and e.board != value) \
+                    or (low[0] == "p" and value not in e.players):
+                return False
+        elif search_text(word, None) not in text:
+            return False
+    return True
+
+
+class HistoryScreen(Dialog["str | None"]):
+    """``entries``: the core's log, newest first.  Answers ``show:NUMBER``,
+    ``restore:NUMBER`` or None (Esc)."""
+
+    BINDINGS = [
+        Binding("escape", "cancel", N_("Cancel")),
+        Binding("ctrl+r", "restore", show=False, priority=True),
+        Binding("down", "move(1)", show=False, priority=True),
+        Binding("up", "move(-1)", show=False, priority=True),
+        Binding("pagedown", "move(10)", show=False, priority=True),
+        Binding("pageup", "move(-10)", show=False, priority=True),
+    ]
+
+    def __init__(self, entries: Sequence, title: str) -> None:
+        super().__init__()
+        self.entries = list(entries)
+        self.title_text = title
+        self.shown = list(self.entries)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog history"):
+            yield Static(self.title_text, classes="dialog-title", markup=False)
+            yield FieldInput(placeholder=_("filter"), id="history-filter")
+            yield OptionList(*self._options(), id="history")
+            yield Static(_(HINT), classes="hint", markup=False)
+
+    def _options(self) -> list[Option]:
+        return [Option(entry_label(e), id=str(e.number)) for e in self.shown] or \
+            [Option(_("no entry matches"), id="", disabled=True)]
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+        options = self.query_one(OptionList)
+        if self.shown:
+            options.highlighted = 0
+
+    def on_input_changed(self, message: Input.Changed) -> None:
+        needle = message.value.strip()
+        self.shown = [e for e in self.entries if matches(e, needle)]
+        options = self.query_one(OptionList)
+        options.clear_options()
+        options.add_options(self._options())
+        options.highlighted = 0 if self.shown else None
+
+    def action_move(self, delta: int) -> None:
+        options = self.query_one(OptionList)
+        if not self.shown:
+            return
+        at = options.highlighted or 0
+        options.highlighted = max(0, min(len(self.shown) - 1, at + delta))
+
+    def _current(self) -> str | None:
+        at = self.query_one(OptionList).highlighted
+        return str(self.shown[at].number) if at is not None and 0 <= at < len(self.shown) \
+            else None
+
+    def on_input_submitted(self, message: Input.Submitted) -> None:
+        message.stop()
+        number = self._current()
+        if number is not None:
+            self.dismiss(SHOW + number)
+
+    def on_option_list_option_selected(self, message: OptionList.OptionSelected) -> None:
+        message.stop()
+        if message.option.id:
+            self.dismiss(SHOW + message.option.id)
+
+    def action_restore(self) -> None:
+        number = self._current()
+        if number is not None:
+            self.dismiss(RESTORE + number)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,66 @@
+"""The history in the TUI (issue 34 item 3): ``L`` lists every change, newest first, filtered
+as the director types (``b2``: board 2); Enter shows what an entry changed in words; Ctrl+R
+restores the event to it after a preview, as a new entry.  At 80×24, keys in bursts."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import OptionList, Static
+
+from conftest import make_event
+from swisstui.core import i18n, services, store
+from swisstui.core.services import history
+from swisstui.tui.app import SwissApp
+from swisstui.tui.screens.history import HistoryScreen
+from swisstui.tui.widgets.dialogs import ConfirmScreen, MessageScreen
+from test_tui import wait_for
+from test_tui_bursts import burst, chars
+
+SIZE = (80, 24)
+
+
+@pytest.fixture(autouse=True)
+def _english_after():
+    yield
+    i18n.use(i18n.SOURCE)
+
+
+def _labels(app) -> list[str]:
+    options = app.screen.query_one(OptionList)
+    return [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+
+
+async def test_log_filter_show_and_restore_from_the_keyboard(tmp_path):
+    folder = make_event(tmp_path, n_players=6)
+    services.pair_next(folder)
+    services.record_result(folder, 1, 1, "1-0")
+    services.record_result(folder, 1, 2, "0-1")
+    services.record_result(folder, 1, 2, "1-0", force=True)
+    app = SwissApp(folder, mode="results")
+    async with app.run_test(size=SIZE) as pilot:
+        await burst(pilot, "escape", "L")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen))
+        labels = _labels(app)
+        assert "result: round 1, board 2, 1-0, force" in labels[0]
+        assert len(labels) == len(history.log(folder))
+        await burst(pilot, *chars("b2"))
+        assert [lbl.split(": ", 1)[1] for lbl in _labels(app)] == [
+            "result: round 1, board 2, 1-0, force", "result: round 1, board 2, 0-1"]
+        await burst(pilot, "enter")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, MessageScreen))
+        text = "\n".join(app.screen.lines)
+        assert "round 1 board 2: 0-1 → 1-0" in text
+        await burst(pilot, "escape")  # back to the history
+        assert await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen))
+        # restore to the pairing: both results go, after a preview
+        await burst(pilot, *chars("pair"))
+        assert len(_labels(app)) == 1
+        await burst(pilot, "ctrl+r")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        assert "Restore the event to #" in str(app.screen.query_one(".dialog-title", Static).render())
+        assert "round 1 board 1: 1-0 → no result" in app.screen.lines
+        assert store.load(folder).round(1).board(1).result is not None  # a preview
+        await burst(pilot, "y")
+        assert await wait_for(pilot, lambda: store.load(folder).round(1).board(1).result is None)
+        assert store.load(folder).round(1).board(2).result is None
+        assert history.log(folder)[0].subject.startswith("restore to #")
