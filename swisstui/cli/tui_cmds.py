@@ -68,7 +68,8 @@ def cmd_display(args: argparse.Namespace) -> int:
         raise SwissError(_("--cycle: seconds must be 0 (no cycling) or more"))
     from ..tui.screens.display import run_display
     return run_display(folder, cycle=args.cycle, theme=args.theme,
-                       players_url=args.players_url, only=args.only, rows=args.range)
+                       players_url=args.players_url, only=args.only, rows=args.range,
+                       section=args.section)
 
 
 def serve_command(folder: Path, cycle: float, theme: str | None) -> str:
@@ -146,6 +147,9 @@ def register(subparsers) -> None:
     p.add_argument("--range", default=None, metavar="RANGE",
                    help=_("show one part of each list: A-L (names starting A to L) or "
                           "1-50 (rows 1 to 50), so several screens share a long list"))
+    p.add_argument("--section", default=None, metavar="NAME",
+                   help=_("show this section only (default: every section in turn, "
+                          "\"find your board\" across all)"))
     _theme_arg(p, _("default projector"))
     p.set_defaults(func=cmd_display)
 

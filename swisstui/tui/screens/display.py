@@ -141,7 +141,9 @@ def fit_title(left: str, right: str, width: int) -> str:
     return out.rstrip() + "…" + right
 
 
-def pairing_rows(event: Event) -> tuple[str, list[str], list[tuple]]:
+def pairing_rows(event: Event, first_board: int = 1) -> tuple[str, list[str], list[tuple]]:
+    """The current round's boards by the hall's numbers (``first_board`` is board 1's: a
+    section's ``first_board``), then the byes."""
     rnd = event.round(event.current_round)
     # Translators: projector pairings columns: Board at most 5 columns, Result at most 8.
     board, result = _("Board"), _("Result")
@@ -153,7 +155,7 @@ def pairing_rows(event: Event) -> tuple[str, list[str], list[tuple]]:
     rows = []
     for bd in sorted(rnd.boards, key=lambda x: x.number):
         p, q = bd.players
-        rows.append((str(bd.number),
+        rows.append((str(bd.number + first_board - 1),
                      f"{names[p].name if p in names else p} ({backend.fmt_score(before.get(p, 0))})",
                      f"{names[q].name if q in names else q} ({backend.fmt_score(before.get(q, 0))})",
                      bd.result.text if bd.result else ""))
@@ -169,13 +171,14 @@ def pairing_rows(event: Event) -> tuple[str, list[str], list[tuple]]:
             [board, a, b, result], rows)
 
 
-def alphabetical_rows(event: Event) -> tuple[str, list[str], list[tuple]]:
-    """The "find your board" list of the current round: name → board, colour, opponent."""
+def alphabetical_rows(event: Event, first_board: int = 1) -> tuple[str, list[str], list[tuple]]:
+    """The "find your board" list of the current round: name → board (the hall's number),
+    colour, opponent."""
     if event.round(event.current_round) is None:
         return _("Who plays where: no round paired yet"), [_("Name")], []
     english = wall_table(event)  # its headers name the columns (the cells below are read)
     # the cells (colour, bye, absent) and the order in the readers' language
-    table = wall_table(event, lang=i18n.current())
+    table = wall_table(event, lang=i18n.current(), first_board=first_board)
     keep = [i for i, h in enumerate(english.headers) if h != "No."]
     rnd = event.round(event.current_round)
     rows = table.rows
@@ -189,6 +192,29 @@ def alphabetical_rows(event: Event) -> tuple[str, list[str], list[tuple]]:
     return (title,
             [table.headers[i] if english.headers[i] != "Board" else _("Bd") for i in keep],
             [tuple(r[i] for i in keep) for r in rows])
+
+
+def everyone_rows(parts: list[tuple[str, Event, int]]) -> tuple[str, list[str], list[tuple]]:
+    """"Find your board" across the sections (issue 33 item 9): every section's list of
+    :func:`alphabetical_rows` in one, the section after the name, sorted by name in the
+    readers' order; ``parts`` are (section, its event, its first board)."""
+    from ...core.collation import name_key
+    cols: list[str] = []
+    merged: list[tuple[tuple, tuple]] = []
+    lang = i18n.current()
+    for name, event, first in parts:
+        _title, these, rows = alphabetical_rows(event, first)
+        if len(these) > len(cols):
+            cols = list(these)
+        readings = {p.name: p.reading for p in event.players}
+        for r in rows:
+            merged.append((name_key(str(r[0]), readings.get(str(r[0])), lang),
+                           (r[0], name, *r[1:])))
+    merged.sort(key=lambda item: item[0])
+    width = len(cols) + 1
+    rows = [row + ("",) * (width - len(row)) for _key, row in merged]
+    head = [cols[0] if cols else _("Name"), _("Section"), *cols[1:]]
+    return _("Find your board: every section"), head, rows
 
 
 def side_by_side(cols: list[str], rows: list[tuple], widths: list[int], avail: int,
@@ -254,16 +280,23 @@ class DisplayApp(App):
 
     def __init__(self, folder: str | Path, cycle: float = 15.0, theme: str | None = None,
                  poll: float = POLL_SECONDS, players_url: str | None = None,
-                 only: str | None = None, rows: str | None = None) -> None:
+                 only: str | None = None, rows: str | None = None,
+                 section: str | None = None) -> None:
         super().__init__()
         self.animation_level = "none"
+        # the section on view's folder (its clock too); the event's sections are read from
+        # ``event_folder`` at every change: one (``section``) or all, in turn
         self.folder = Path(folder)
+        self.event_folder = Path(folder)
+        self.only_section = section
+        self.parts: list[tuple[str, Path, Event]] = []  # (name, folder, event) shown
+        self.sec = 0  # the section on view (an index of parts)
         self.cycle = cycle
         self.poll = poll
         self._themes, self._theme_name = resolve_theme(theme, default=DISPLAY_THEME)
         self.event: Event | None = None
         self.view = 0
-        self._fingerprint = None
+        self._fingerprint: object = None
         self.load_error: str | None = None
         self.players_url = players_url
         self._qr_rows: list[str] | None = None
@@ -338,12 +371,13 @@ class DisplayApp(App):
     # ---- data ---------------------------------------------------------------------------------
     def reload(self) -> None:
         try:
-            fp = backend.fingerprint(self.folder)
+            targets = section_targets(self.event_folder, self.only_section)
+            fp = tuple((name, backend.fingerprint(path)) for name, path in targets)
             if fp == self._fingerprint:
                 self._title()  # the round clock ticks
                 return
             self._fingerprint = fp
-            event = backend.load(self.folder)
+            parts = [(name, Path(path), backend.load(Path(path))) for name, path in targets]
         except SwissError as exc:
             self._error(str(exc))
             return
@@ -351,12 +385,49 @@ class DisplayApp(App):
             self._error(f"{self.folder}: {exc}")
             return
         self._error(None)
-        if event != self.event:
+        on_view = self.parts[self.sec][0] if self.parts else None
+        self.parts = parts
+        names = [name for name, _path, _ev in parts]
+        self.sec = names.index(on_view) if on_view in names else 0
+        _name, self.folder, event = parts[self.sec]
+        if event != self.event or len(parts) > 1:
             self.event = event
             self._players_language(event)
             self.draw()
         else:
             self._title()
+
+    @property
+    def several(self) -> bool:
+        """Whether the projector shows several sections in turn."""
+        return len(self.parts) > 1
+
+    def section_label(self) -> str:
+        """The section on view, for the title ("" for an event of one section)."""
+        if not self.parts or (not self.several and self.only_section is None):
+            return ""
+        return self.parts[self.sec][0]
+
+    def first_board(self) -> int:
+        from ...core.services import sections
+        return sections.first_board(self.folder) if self.parts else 1
+
+    def steps(self) -> list[tuple[int | None, str]]:
+        """The cycle: each view of ``--only`` in turn, a view of one section's lists once per
+        section; "find your board" once for the whole event (None: every section)."""
+        out: list[tuple[int | None, str]] = []
+        for view in self.views:
+            if view == "alphabetical" and self.several:
+                out.append((None, view))
+            else:
+                out += [(i, view) for i in range(max(1, len(self.parts)))]
+        return out
+
+    def _show_section(self, index: int | None) -> None:
+        if index is None or not self.parts or index == self.sec:
+            return
+        self.sec = index
+        _name, self.folder, self.event = self.parts[index]
 
     def _players_language(self, event: Event) -> None:
         """The projector speaks the players' language: the event's ``language`` setting
@@ -387,25 +458,38 @@ class DisplayApp(App):
         titles = self.query("#display-title")  # none while the app shuts down
         if ev is None or not titles:
             return
+        label = self.section_label()
+        if label and self.all_sections_view():
+            label = ""
+        left = " · ".join(filter(None, (ev.settings.name, label, self.title_text)))
         # the clock whole at any width: the event's name and the view's title give way
-        titles.first(Static).update(fit_title(f"{ev.settings.name} · {self.title_text}",
-                                              self.clock_text(), self.size.width - 2))
+        titles.first(Static).update(fit_title(left, self.clock_text(), self.size.width - 2))
         self._foot()
 
-    def round_in_progress(self) -> bool:
+    def all_sections_view(self) -> bool:
+        """The view on screen lists every section (the cycle's "find your board")."""
+        return self.several and VIEWS[self.view] == "alphabetical"
+
+    def round_in_progress(self, ev: Event | None = None) -> bool:
         """A round is paired and results are missing: players look for their boards."""
-        ev = self.event
+        ev = ev if ev is not None else self.event
         rnd = ev.round(ev.current_round) if ev is not None else None
         return rnd is not None and rnd.missing_results() > 0
 
     def first_view(self) -> str:
         """The view a cycle starts with: the pairings (then "find your board" follows)
-        while a round is being played; otherwise, and on a screen that does not cycle
-        (``--cycle 0``), the first of ``--only`` (the standings by default)."""
-        if self.cycle > 0 and self.round_in_progress():
-            for view in ("pairings", "alphabetical"):
-                if view in self.views:
-                    return view
+        while a round is being played (of the first section playing one); otherwise, and
+        on a screen that does not cycle (``--cycle 0``), the first of ``--only`` (the
+        standings by default)."""
+        if self.cycle > 0:
+            playing = [i for i, (_n, _f, ev) in enumerate(self.parts)
+                       if self.round_in_progress(ev)]
+            if playing or (not self.parts and self.round_in_progress()):
+                for view in ("pairings", "alphabetical"):
+                    if view in self.views:
+                        if playing and view == "pairings":
+                            self._show_section(playing[0])
+                        return view
         return self.views[0]
 
     def _foot(self) -> None:
@@ -414,17 +498,20 @@ class DisplayApp(App):
         if ev is None or not foots:
             return
         view = VIEWS[self.view]
-        order = self.views
         rnd = ev.round(ev.current_round)
         if rnd is not None and rnd.playoff:
             where = playoff_stage(ev, rnd.number)
         else:
             where = _("round {round}/{rounds}").format(round=ev.current_round,
                                                        rounds=ev.settings.rounds)
+        steps = self.steps()
+        at = (None if self.all_sections_view() else self.sec, view)
         text = _("{game} · {where} · view {view}/{views}: {name}").format(
             game=ev.settings.game, where=where,
-            view=order.index(view) + 1 if view in order else 1, views=len(order),
+            view=steps.index(at) + 1 if at in steps else 1, views=len(steps),
             name=_(VIEW_NAMES[view]))
+        if self.section_label() and not self.all_sections_view():
+            text = self.section_label() + " · " + text
         t = self.query_one(FastTable)
         body = max(1, t._body_height)
         page = min(self.pages, int(t.scroll_y) // body + 1)
@@ -458,11 +545,17 @@ class DisplayApp(App):
                 title = _("Standings after round {round}").format(round=after)
                 widths = widths_of({"Pts": 5})
             elif view == "pairings":
-                title, cols, rows = pairing_rows(ev)
+                title, cols, rows = pairing_rows(ev, self.first_board())
                 widths = widths_of({"Board": 5, "Result": 8})
+            elif view == "alphabetical" and self.several:
+                from ...core.services import sections
+                title, cols, rows = everyone_rows(
+                    [(name, e, sections.first_board(path)) for name, path, e in self.parts])
+                widths = widths_of({"Bd": 5})
+                name_col = 0
             elif view == "alphabetical":
-                title, cols, rows = alphabetical_rows(ev)
-                widths = widths_of({"Bd": 3})
+                title, cols, rows = alphabetical_rows(ev, self.first_board())
+                widths = widths_of({"Bd": 3 if self.first_board() == 1 else 5})
                 name_col = 0
             else:
                 cols, rows = crosstable_rows(ev, live=False)
@@ -524,10 +617,12 @@ class DisplayApp(App):
         self.action_next_page()
 
     def _step(self, delta: int) -> None:
-        order = self.views
-        view = VIEWS[self.view]
-        at = order.index(view) if view in order else -delta if delta > 0 else 0
-        self.view = VIEWS.index(order[(at + delta) % len(order)])
+        steps = self.steps()
+        here = (None if self.all_sections_view() else self.sec, VIEWS[self.view])
+        at = steps.index(here) if here in steps else -delta if delta > 0 else 0
+        index, view = steps[(at + delta) % len(steps)]
+        self._show_section(index)
+        self.view = VIEWS.index(view)
         self._show_view()
 
     def action_next_page(self) -> None:
@@ -544,12 +639,24 @@ class DisplayApp(App):
         self._foot()
 
 
+def section_targets(folder: str | Path, section: str | None) -> list[tuple[str, Path]]:
+    """The sections the projector shows: ``section`` alone; else the section ``folder`` is
+    when it is one; else every section of the event (one for an event of one section)."""
+    from ...core.services import sections
+    if section is not None:
+        return [(section, sections.resolve(folder, section))]
+    if Path(sections.root_of(folder)) != Path(folder):
+        return [(sections.section_name(folder), Path(folder))]
+    return [(name, Path(path)) for name, path in sections.folders(folder)]
+
+
 def run_display(folder: str | Path, cycle: float = 15.0, theme: str | None = None,
                 players_url: str | None = None, only: str | None = None,
-                rows: str | None = None) -> int:
+                rows: str | None = None, section: str | None = None) -> int:
     backend.load(Path(folder))
+    section_targets(folder, section)  # an unknown section: one line before the screen opens
     parse_views(only)  # refused with one line before the screen opens
     parse_range(rows)
     DisplayApp(folder, cycle=cycle, theme=theme, players_url=players_url, only=only,
-               rows=rows).run(mouse=False)
+               rows=rows, section=section).run(mouse=False)
     return 0
