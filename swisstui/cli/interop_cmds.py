@@ -33,8 +33,9 @@ def register(sub) -> None:
         description=_("Write the event for another program or for print.  What each format holds ({formats_help}); the first listed is the default.").format(formats_help=_formats_help()))
     p.add_argument("event", metavar="EVENT", help=_("event folder"))
     p.add_argument("--format", required=True, choices=tuple(FORMATS))
-    p.add_argument("--what", choices=WHATS, default=None,
-                   help=_("which list (default: the format's first); html also 'all': "
+    p.add_argument("--what", choices=WHATS, default=None, metavar="LIST",
+                   help=_("LIST: one of {items}").format(items=", ".join(WHATS)) + "; " +
+                   _("which list (default: the format's first); html also 'all': "
                         "standings, crosstable, current pairings and wall list on one page; "
                         "for paper: pairings, alphabetical, slips (result slips), wall "
                         "(wall chart), standings, checkin (registration and check-in list, "
