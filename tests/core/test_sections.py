@@ -22,9 +22,9 @@ SAMPLES = Path(__file__).resolve().parents[2] / "swisstui" / "sample_events"
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:
-    """Every file's bytes (the event's files, not its lock or cache)."""
+    """Every file's bytes (the event's files, not its lock, cache or history)."""
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
-            if p.is_file() and ".swisstui-cache" not in p.parts
+            if p.is_file() and ".swisstui-cache" not in p.parts and ".git" not in p.parts
             and p.name != ".swisstui.lock"}
 
 

@@ -63,8 +63,9 @@ def results(folder: Path, round_no: int = 1) -> dict[int, str | None]:
 
 
 def files(folder: Path) -> set[str]:
+    """The folder's files, not its cache or its history (which records every result)."""
     return {str(p.relative_to(folder)) for p in folder.rglob("*")
-            if ".swisstui-cache" not in p.parts}
+            if ".swisstui-cache" not in p.parts and ".git" not in p.parts}
 
 
 # ---- item 4: Go, the board list, a mode switch, W+R -------------------------------------------

@@ -31,6 +31,7 @@ def files(folder) -> dict[str, bytes]:
     """The event's own files under ``folder`` (not its sections', lock or cache)."""
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
             if p.is_file() and "sections" not in p.relative_to(folder).parts
+            and ".git" not in p.relative_to(folder).parts
             and ".swisstui-cache" not in p.parts and p.name != ".swisstui.lock"}
 
 

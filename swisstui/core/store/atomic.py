@@ -144,6 +144,12 @@ def _commit(folder: Path, ops: list[tuple[Path, bytes | None]]) -> None:
     under the exclusive lock; Ctrl-C waits until the change is done."""
     if not ops:
         return
+    for path, data in ops:  # refuse before anything is staged or recorded
+        if data is None:
+            if not inside(folder, path.parent):
+                raise _outside(path)
+        else:
+            _target(path, folder)
     from . import history
     history.wrote(folder, ops)  # settled and the intent written before any file changes
     if len(ops) == 1:

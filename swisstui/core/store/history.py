@@ -201,16 +201,28 @@ def _prefix(folder: Path, root: Path) -> str:
 def folder_files(folder: Path) -> list[str]:
     """The files of one folder (a section's, or the root's own) that history records,
     relative to it: event.toml, players.toml, rounds/NN.toml, the side files."""
-    out = [name for name in (EVENT_FILE, PLAYERS_FILE, *SIDE_FILES)
-           if os.path.isfile(folder / name) and not os.path.islink(folder / name)]
+    # read as the store reads them: through a link (a link is only ever read, never written
+    # through to outside the folder); a named pipe or a folder in a file's place is skipped
+    out = [name for name in (EVENT_FILE, PLAYERS_FILE, *SIDE_FILES) if _regular(folder / name)]
     rdir = folder / ROUNDS_DIR
-    if os.path.isdir(rdir) and not os.path.islink(rdir):
-        for name in sorted(os.listdir(rdir)):
+    if os.path.isdir(rdir):
+        try:
+            names = sorted(os.listdir(rdir))
+        except OSError:
+            names = []
+        for name in names:
             stem = name[:-5] if name.endswith(".toml") else ""
             if stem.isdecimal() and name == round_file_name(int(stem)) and \
-                    os.path.isfile(rdir / name) and not os.path.islink(rdir / name):
+                    _regular(rdir / name):
                 out.append(f"{ROUNDS_DIR}/{name}")
     return out
+
+
+def _regular(path: Path) -> bool:
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return False
 
 
 def recordable(rel: str) -> bool:
@@ -380,6 +392,7 @@ def _repo_locked(root: Path) -> Iterator[Any]:
         raise _Unrecorded(_("{path}: history not recorded ({error}); the change is saved").format(path=gdir, error=_err(exc))) from None
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
+        _sweep(root)
         try:
             repo = Repo(str(root))
         except Exception as exc:
@@ -571,11 +584,33 @@ def _intent_path(root: Path, folder: Path) -> Path:
     return _own(root) / f"pending-{key}"
 
 
+def _write_own(path: Path, data: bytes) -> None:
+    """One of swisstui's own files in ``.git/swisstui`` written whole (a temp file beside it,
+    fsync, rename; the history lock is held, and a temp file a killed writer left is
+    removed by the next one: :func:`_sweep`)."""
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
+    try:
+        os.write(fd, data)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    os.replace(tmp, path)
+
+
+def _sweep(root: Path) -> None:
+    """Temp files of a writer killed while writing one of swisstui's own files."""
+    with contextlib.suppress(OSError):
+        for name in os.listdir(_own(root)):
+            if name.endswith(".tmp"):
+                with contextlib.suppress(OSError):
+                    os.unlink(_own(root) / name)
+
+
 def _write_intent(root: Path, folder: Path, message: tuple[str, str]) -> None:
-    from .atomic import _atomic_write
     data = json.dumps({"folder": _prefix(folder, root), "subject": message[0],
                        "body": message[1], "time": time.time()}).encode()
-    _atomic_write(_intent_path(root, folder), data)
+    _write_own(_intent_path(root, folder), data)
 
 
 def _clear_intent(root: Path, folder: Path) -> None:
@@ -668,7 +703,6 @@ def _sha_of(path: Path, key: str, cache: dict[str, list]) -> tuple[bytes, bytes 
 
 def _remember(root: Path, files: dict[str, bytes | None]) -> None:
     """After a commit: the stat of each file recorded, so the next settle skips it."""
-    from .atomic import _atomic_write
     cache = _stat_cache(root)
     for path, data in files.items():
         if data is None:
@@ -680,7 +714,7 @@ def _remember(root: Path, files: dict[str, bytes | None]) -> None:
         else:
             cache.pop(path, None)
     with contextlib.suppress(OSError):
-        _atomic_write(_stat_file(root), json.dumps(cache).encode())
+        _write_own(_stat_file(root), json.dumps(cache).encode())
 
 
 def _read_matches(path: Path, data: bytes, stamp: list) -> bool:
