@@ -230,3 +230,64 @@ def test_sections_in_one_history(ev):
     assert "sections/Kids/" not in history.snapshot(ev, last).files
     assert history.snapshot(ev, last).files == history.current(ev).files
     json.dumps([e.__dict__ for e in history.log(ev)])  # plain values
+
+
+KILLED_WRITER = """
+import sys
+from swisstui.core import services
+folder, rnd, boards = sys.argv[1], int(sys.argv[2]), [int(b) for b in sys.argv[3].split(",")]
+i = int(sys.argv[4])
+while True:
+    b = boards[i % len(boards)]
+    text = "1-0" if (i // len(boards)) % 2 == 0 else "0-1"
+    services.record_result(folder, rnd, b, text, force=True)
+    print(i, flush=True)  # acknowledged: on disk and (the store says) recorded
+    i += 1
+"""
+
+
+def test_kill_9_at_random_moments_history_and_files_agree(ev):
+    """A writer killed at random moments (SIGKILL): after each kill the next command settles
+    the history; then history and files agree, and every acknowledged change is a commit."""
+    import random
+    import signal
+    import time
+    services.undo_round(ev, force=True)
+    services.pair_next(ev)
+    rnd = store.load(ev).current_round
+    boards = ",".join(str(b.number) for b in store.load(ev).round(rnd).boards)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    rng = random.Random(34)
+    acked = 0
+    start = 0
+    for _kill in range(6):
+        proc = subprocess.Popen([sys.executable, "-c", KILLED_WRITER, str(ev), str(rnd), boards,
+                                 str(start)], env=env, stdout=subprocess.PIPE, text=True)
+        time.sleep(0.6 + rng.random() * 1.2)
+        proc.send_signal(signal.SIGKILL)
+        out, _err = proc.communicate(timeout=60)
+        done = [int(x) for x in out.split()]
+        acked += len(done)
+        start = (done[-1] + 1) if done else start
+        store.load(ev)  # the event reads: old files or new ones, never torn
+        log = history.log(ev)  # the next command: settles first
+        assert history.snapshot(ev, log[0]).files == history.current(ev).files
+        results = [e for e in log if e.subject.startswith(f"result: round {rnd}, board ")]
+        assert len(results) >= acked
+    assert acked > 0
+    assert not list((ev / ".git" / "swisstui").glob("pending-*"))
+    finished = [e for e in history.log(ev) if "(finished after an interruption)" in e.subject]
+    print(f"kills 6, acknowledged {acked}, finished after an interruption {len(finished)}")
+
+
+def test_a_ref_lock_a_killed_writer_left_does_not_stop_the_history(ev):
+    """kill -9 while the branch moved leaves refs/heads/main.lock: every later change went
+    unrecorded (dulwich: the ref is locked) until the next writer cleared it."""
+    services.add_player(ev, "Zoe Alves")
+    lock = ev / ".git" / "refs" / "heads" / "main.lock"
+    lock.write_text("0" * 40 + "\n")
+    old = __import__("time").time() - 60
+    os.utime(lock, (old, old))
+    services.add_player(ev, "Yan Braga")
+    assert history.log(ev)[0].subject == "add player: Yan Braga"
+    assert not lock.exists()

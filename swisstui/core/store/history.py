@@ -598,13 +598,39 @@ def _write_own(path: Path, data: bytes) -> None:
     os.replace(tmp, path)
 
 
+#: git's lock files a writer killed while updating a ref or the index leaves behind: while
+#: one is there no ref can move (every later change would go unrecorded)
+GIT_LOCKS = ("HEAD.lock", "index.lock", "packed-refs.lock")
+STALE_LOCK_SECONDS = 2.0  # a lock this old, while swisstui holds the history lock, is dead
+
+
 def _sweep(root: Path) -> None:
-    """Temp files of a writer killed while writing one of swisstui's own files."""
+    """Under the history lock: the temp files of a writer killed while writing one of
+    swisstui's own files, and git's lock files a killed writer left (``refs/heads/main.lock``
+    after a ``kill -9`` during the branch's update).  A git lock younger than
+    :data:`STALE_LOCK_SECONDS` may be the ``git`` program's at work: it is waited for."""
     with contextlib.suppress(OSError):
         for name in os.listdir(_own(root)):
             if name.endswith(".tmp"):
                 with contextlib.suppress(OSError):
                     os.unlink(_own(root) / name)
+    gdir = Path(root) / GIT_DIR
+    locks = [gdir / name for name in GIT_LOCKS]
+    with contextlib.suppress(OSError):
+        heads = gdir / "refs" / "heads"
+        locks += [heads / name for name in os.listdir(heads) if name.endswith(".lock")]
+    for lock in locks:
+        deadline = time.monotonic() + STALE_LOCK_SECONDS
+        while os.path.lexists(lock):
+            try:
+                age = time.time() - os.lstat(lock).st_mtime
+            except OSError:
+                break
+            if age >= STALE_LOCK_SECONDS or time.monotonic() >= deadline:
+                with contextlib.suppress(OSError):
+                    os.unlink(lock)
+                break
+            time.sleep(0.05)
 
 
 def _write_intent(root: Path, folder: Path, message: tuple[str, str]) -> None:
