@@ -283,7 +283,7 @@ def wrote(folder: Path, ops: list[tuple[Path, bytes | None]]) -> None:
     _writes().setdefault(key, {}).update(mine)
     if first:
         try:
-            with _repo_locked(root) as repo:
+            with _repo_locked(root, keep=True) as repo:
                 _settle(repo, root, folder)
                 _write_intent(root, folder, _message(_ACTION.get(), folder, root))
         except _Unrecorded as exc:
@@ -326,6 +326,10 @@ def forget(folder: Path) -> None:
     """Drop what this hold noted for ``folder`` without recording (a write that failed
     before any file changed)."""
     _writes().pop(os.path.abspath(folder), None)
+    repo = _kept().pop(os.path.abspath(root_of(Path(folder))), None)
+    if repo is not None:
+        with contextlib.suppress(Exception):
+            repo.close()
 
 
 def _say(line: str) -> None:
@@ -367,9 +371,19 @@ def _follow_mode(root: Path) -> None:
         pass
 
 
+def _kept() -> dict[str, Any]:
+    """root -> the repository a lock hold opened in :func:`wrote`, kept open for its
+    :func:`record` (one open a change, not two)."""
+    got = getattr(_LOCAL, "repos", None)
+    if got is None:
+        got = _LOCAL.repos = {}
+    return got
+
+
 @contextlib.contextmanager
-def _repo_locked(root: Path) -> Iterator[Any]:
-    """The repository of ``root`` (made when missing) under the history lock."""
+def _repo_locked(root: Path, keep: bool = False) -> Iterator[Any]:
+    """The repository of ``root`` (made when missing) under the history lock; ``keep``
+    leaves it open for the same hold's next use (which closes it)."""
     try:
         from dulwich.repo import Repo
     except ImportError as exc:  # pragma: no cover - a broken install
@@ -393,8 +407,12 @@ def _repo_locked(root: Path) -> Iterator[Any]:
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
         _sweep(root)
+        key = os.path.abspath(root)
         try:
-            repo = Repo(str(root))
+            repo = _kept().pop(key, None) or Repo(str(root))
+            # a change's blob is one round file: compressed fast (git's core.looseCompression
+            # 1: 250 KB in 2 ms, not 8); packing later compresses it again
+            repo.object_store.loose_compression_level = 1
         except Exception as exc:
             raise _Unrecorded(_("{path}: history not recorded ({error}); the change is saved").format(path=gdir, error=_err(exc))) from None
         try:
@@ -405,11 +423,16 @@ def _repo_locked(root: Path) -> Iterator[Any]:
                 _follow_mode(root)
             yield repo
         except _Unrecorded:
+            keep = False
             raise
         except Exception as exc:
+            keep = False
             raise _Unrecorded(_("{path}: history not recorded ({error}); the change is saved").format(path=gdir, error=_err(exc))) from None
         finally:
-            repo.close()
+            if keep:
+                _kept()[key] = repo
+            else:
+                repo.close()
     finally:
         os.close(fd)
 
@@ -434,8 +457,10 @@ def _head(repo: Any) -> bytes | None:
 
 # ---- trees --------------------------------------------------------------------------------------
 
-def _flat(repo: Any, tree_id: bytes | None) -> dict[str, tuple[int, bytes]]:
-    """Every file of a tree: path -> (mode, blob id)."""
+def _flat(repo: Any, tree_id: bytes | None, skip: tuple[str, ...] = ()
+          ) -> dict[str, tuple[int, bytes]]:
+    """Every file of a tree: path -> (mode, blob id); the top-level folders ``skip`` not
+    walked (a root's settle reads its own files, not every section's)."""
     out: dict[str, tuple[int, bytes]] = {}
     if tree_id is None:
         return out
@@ -445,10 +470,24 @@ def _flat(repo: Any, tree_id: bytes | None) -> dict[str, tuple[int, bytes]]:
         for entry in repo.object_store[tid].iteritems():
             name = entry.path.decode("utf-8", "surrogateescape")
             if stat.S_ISDIR(entry.mode):
+                if not base and name in skip:
+                    continue
                 stack.append((base + name + "/", entry.sha))
             else:
                 out[base + name] = (entry.mode, entry.sha)
     return out
+
+
+def _subtree(repo: Any, tree_id: bytes, prefix: str) -> bytes | None:
+    """The tree at ``prefix`` ("sections/U1600/") in ``tree_id`` (None when missing)."""
+    tid: bytes | None = tree_id
+    for part in filter(None, prefix.split("/")):
+        if tid is None:
+            return None
+        raw = part.encode("utf-8", "surrogateescape")
+        tree = repo.object_store[tid]
+        tid = tree[raw][1] if raw in tree and stat.S_ISDIR(tree[raw][0]) else None
+    return tid
 
 
 def _changed_tree(repo: Any, tree_id: bytes | None, changes: dict[str, bytes | None]) -> bytes:
@@ -512,18 +551,53 @@ def _commit(repo: Any, root: Path, files: dict[str, bytes | None], message: tupl
           else repo.refs.add_if_new(branch, made))
     if not ok:  # pragma: no cover - the history lock serialises swisstui's writers
         raise _Unrecorded(_("{path}: history not recorded (the branch moved meanwhile); the change is saved").format(path=Path(root) / GIT_DIR))
-    _remember(root, files)
-    _stage(repo, files)
+    _remember(root, files, made)
+    _stage(repo, root, files)
     _follow_mode(root)
     return made
 
 
-def _stage(repo: Any, files: dict[str, bytes | None]) -> None:
+def _stage(repo: Any, root: Path, files: dict[str, bytes | None]) -> None:
     """git's index follows the commit for the files it recorded, so plain ``git status``
-    and ``git diff`` in the folder show only what changed since (swisstui reads only the
-    commits: a stale index is cosmetic)."""
+    and ``git diff`` in the folder show only what changed since; each entry is made from
+    the file's stat and the blob id already known (no second read or hash).  swisstui
+    reads only the commits: a stale index is cosmetic, so a failure here is let pass."""
+    from dulwich.index import index_entry_from_stat
     with contextlib.suppress(Exception):
-        repo.get_worktree().stage(sorted(files))
+        index = repo.open_index()
+        for path, data in files.items():
+            key = path.encode("utf-8", "surrogateescape")
+            if data is None:
+                if key in index:
+                    del index[key]
+                continue
+            try:
+                st = os.stat(Path(root) / path)
+            except OSError:
+                continue
+            index[key] = index_entry_from_stat(st, cast(Any, blob_id(data)), mode=0o100644)
+        _write_index(index, Path(repo.index_path()))
+
+
+def _write_index(index: Any, path: Path) -> None:
+    """The index written as dulwich writes it, to a temp file renamed over it, without the
+    fsync dulwich's own write makes (the index is cosmetic, and the fsync cost 7 ms a
+    change on this box); dulwich's own write when its layout is not the one known."""
+    from dulwich.index import IndexChecksumWriter, write_index_dict
+    try:
+        byname, version = index._byname, index._version
+        fmt = index._object_format
+        extensions = [ext for ext in index._extensions if ext.to_bytes()]
+    except AttributeError:  # pragma: no cover - another dulwich
+        index.write()
+        return
+    tmp = path.with_name(f"index.swisstui-{os.getpid()}.tmp")
+    with open(tmp, "wb") as f:
+        writer = IndexChecksumWriter(f, fmt)
+        write_index_dict(writer, byname, version=version, extensions=extensions,
+                         object_format=fmt)
+        writer.write_checksum()
+    os.replace(tmp, path)
 
 
 def _new_commit(repo: Any, tree: bytes, parents: list[bytes], message: tuple[str, str]) -> bytes:
@@ -586,13 +660,12 @@ def _intent_path(root: Path, folder: Path) -> Path:
 
 def _write_own(path: Path, data: bytes) -> None:
     """One of swisstui's own files in ``.git/swisstui`` written whole (a temp file beside it,
-    fsync, rename; the history lock is held, and a temp file a killed writer left is
-    removed by the next one: :func:`_sweep`)."""
+    renamed; the history lock is held, and a temp file a killed writer left is removed by
+    the next one: :func:`_sweep`)."""
     tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
-    try:
-        os.write(fd, data)
-        os.fsync(fd)
+    try:  # no fsync: a kill -9 keeps what was written (the page cache); a power cut may
+        os.write(fd, data)  # lose an intent, and the change is then a hand edit's
     finally:
         os.close(fd)
     os.replace(tmp, path)
@@ -615,6 +688,11 @@ def _sweep(root: Path) -> None:
                 with contextlib.suppress(OSError):
                     os.unlink(_own(root) / name)
     gdir = Path(root) / GIT_DIR
+    with contextlib.suppress(OSError):
+        for name in os.listdir(gdir):
+            if name.startswith("index.swisstui-") and name.endswith(".tmp"):
+                with contextlib.suppress(OSError):
+                    os.unlink(gdir / name)
     locks = [gdir / name for name in GIT_LOCKS]
     with contextlib.suppress(OSError):
         heads = gdir / "refs" / "heads"
@@ -659,12 +737,16 @@ def _settle(repo: Any, root: Path, folder: Path) -> None:
             _commit(repo, root, files, ("history started: the event as it was", ""))
         return
     prefix = _prefix(folder, root)
-    tree = _flat(repo, repo.object_store[head].tree)
-    known = {p: sha for p, (_m, sha) in tree.items()
-             if p.startswith(prefix) and recordable(p[len(prefix):])}
+    intent = _intent_path(root, folder)
+    cache = _stat_cache(root)
+    if cache.get(HEAD_KEY) == head.decode() and not os.path.exists(intent) and \
+            _unchanged(folder, prefix, cache):
+        return  # as recorded: every file's stat the one recorded, HEAD the one it described
+    tree = _flat(repo, _subtree(repo, repo.object_store[head].tree, prefix), (SECTIONS_DIR,))
+    known = {prefix + p: sha for p, (_m, sha) in tree.items()
+             if recordable(p) and not p.startswith(SECTIONS_DIR + "/")}
     now = {prefix + rel: rel for rel in folder_files(folder)}
     changed: dict[str, bytes | None] = {}
-    cache = _stat_cache(root)
     for path, rel in now.items():
         sha, data = _sha_of(folder / rel, path, cache)
         if known.get(path) != sha:
@@ -672,7 +754,6 @@ def _settle(repo: Any, root: Path, folder: Path) -> None:
     for path in known:
         if path not in now:
             changed[path] = None
-    intent = _intent_path(root, folder)
     pending = None
     if os.path.exists(intent):
         try:
@@ -690,6 +771,21 @@ def _settle(repo: Any, root: Path, folder: Path) -> None:
         _clear_intent(root, folder)
 
 
+def _unchanged(folder: Path, prefix: str, cache: dict[str, Any]) -> bool:
+    """Whether the folder's recorded files are exactly those the stat cache lists under
+    ``prefix``, each with the stat it was recorded with (nothing to settle)."""
+    names = folder_files(folder)
+    listed = {p for p in cache if p.startswith(prefix) and p != HEAD_KEY
+              and "/" not in p[len(prefix):].replace(ROUNDS_DIR + "/", "", 1)}
+    if listed != {prefix + rel for rel in names}:
+        return False
+    for rel in names:
+        got = cache.get(prefix + rel)
+        if not isinstance(got, list) or got[:4] != _stamp(folder / rel):
+            return False
+    return True
+
+
 def _read(path: Path) -> bytes:
     with open(path, "rb") as f:
         return f.read()
@@ -701,7 +797,7 @@ def _stat_file(root: Path) -> Path:
     return _own(root) / "stat.json"
 
 
-def _stat_cache(root: Path) -> dict[str, list]:
+def _stat_cache(root: Path) -> dict[str, Any]:
     try:
         data = json.loads(_stat_file(root).read_text(encoding="utf-8"))
         return data if isinstance(data, dict) else {}
@@ -717,7 +813,7 @@ def _stamp(path: Path) -> list | None:
     return [st.st_mtime_ns, st.st_size, st.st_ino, st.st_ctime_ns]
 
 
-def _sha_of(path: Path, key: str, cache: dict[str, list]) -> tuple[bytes, bytes | None]:
+def _sha_of(path: Path, key: str, cache: dict[str, Any]) -> tuple[bytes, bytes | None]:
     """(blob id, the bytes when they had to be read) of a folder's file."""
     stamp = _stamp(path)
     got = cache.get(key)
@@ -727,9 +823,14 @@ def _sha_of(path: Path, key: str, cache: dict[str, list]) -> tuple[bytes, bytes 
     return blob_id(data), data
 
 
-def _remember(root: Path, files: dict[str, bytes | None]) -> None:
-    """After a commit: the stat of each file recorded, so the next settle skips it."""
+HEAD_KEY = "\u0000head"  # the stat cache's record of the commit it describes
+
+
+def _remember(root: Path, files: dict[str, bytes | None], head: bytes) -> None:
+    """After a commit: the stat of each file recorded, so the next settle skips it, and
+    the commit the cache now describes."""
     cache = _stat_cache(root)
+    cache[HEAD_KEY] = head.decode()
     for path, data in files.items():
         if data is None:
             cache.pop(path, None)
