@@ -8,8 +8,10 @@ both (a library that is absent is skipped)::
     /tmp/gitlibs/bin/pip install --no-deps -e .
     /tmp/gitlibs/bin/python tests/bench/history_libs.py [--quick] [--keep DIR]
 
-Each library runs in its own process (its own peak RSS) on event folders written by
-swisstui's store (players.toml, event.toml, rounds/NN.toml; chess, the Dutch board layout):
+On event folders written by swisstui's store (players.toml, event.toml, rounds/NN.toml;
+chess, random pairings and results), the commit timings (1, 2, 4) in one process where the
+libraries take turns result by result (a busy moment of the shared machine falls on both),
+the history (3, 5) in one process per library (its own peak RSS):
 
 1. one commit after a result was recorded (``record_result``, the round file written with the
    store's serialiser: one file changed), 500 and 4000 players, 50 results each: *incremental* (no index: the blob of the changed file, a tree
