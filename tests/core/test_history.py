@@ -291,3 +291,14 @@ def test_a_ref_lock_a_killed_writer_left_does_not_stop_the_history(ev):
     services.add_player(ev, "Yan Braga")
     assert history.log(ev)[0].subject == "add player: Yan Braga"
     assert not lock.exists()
+
+
+def test_a_new_event_in_a_folder_with_only_a_history(tmp_path):
+    """A create killed after the history's .git was made, or a director's own git init:
+    the folder counts as empty, and the new event is the history's first change on it."""
+    folder = tmp_path / "cup"
+    folder.mkdir()
+    from dulwich.repo import Repo
+    Repo.init(str(folder)).close()
+    services.create_event(folder, "chess", "Cup", 5)
+    assert [e.subject for e in history.log(folder)] == ["new event: game chess, Cup, rounds 5"]

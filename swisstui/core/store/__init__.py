@@ -430,9 +430,12 @@ def next_free_id(folder: str | os.PathLike[str], event: Event) -> int | None:
 
 def _empty(folder: Path) -> bool:
     """Nothing in ``folder`` but what a create interrupted before its commit leaves: the
-    lock, temp files, an empty rounds/ folder."""
+    lock, temp files, an empty rounds/ folder, the history's ``.git`` (made just before the
+    files; a ``git init`` of the director's own is welcome too)."""
     for p in folder.iterdir():
         if p.name == LOCK_FILE or p.name.endswith(TMP_SUFFIX):
+            continue
+        if p.name == history.GIT_DIR and p.is_dir() and not p.is_symlink():
             continue
         if p.name == ROUNDS_DIR and p.is_dir() and not p.is_symlink() \
                 and all(q.name.endswith(TMP_SUFFIX) for q in p.iterdir()):
