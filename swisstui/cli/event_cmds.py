@@ -337,7 +337,7 @@ def cmd_result(args: argparse.Namespace) -> int:
     if args.clear:
         if args.result is not None:
             raise SwissError(_("give either a RESULT or --clear, not both"))
-        out = services.clear_result(args.event, args.round, args.board)
+        out = services.clear_result(args.event, args.round, args.board, reason=args.reason)
         _out(_("round {round} board {board}: result cleared").format(round=args.round, board=typed))
     else:
         if args.result is None:
@@ -354,7 +354,7 @@ def cmd_result(args: argparse.Namespace) -> int:
         if args.drop:
             extra["drop"] = args.drop
         out = services.record_result(args.event, args.round, args.board, args.result, extra,
-                                     force=args.force, spell=_as_flag)
+                                     force=args.force, spell=_as_flag, reason=args.reason)
         ev, board = out.event, out.board
         by_id = ev.by_id()
         assert board.result is not None  # record_result has just written it
@@ -485,6 +485,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("result", nargs="?", metavar="RESULT",
                    help=_("in the game's notation: 1-0, B+3.5, 40-24, 2-1, ..."))
     p.add_argument("--force", action="store_true", help=_("replace a different result"))
+    p.add_argument("--reason", default=None, metavar="TEXT",
+                   help=_("why a published round's result is corrected (event setting "
+                          "publish = manual; kept in the history)"))
     p.add_argument("--clear", action="store_true", help=_("remove the result"))
     p.add_argument("--black", type=int, metavar="ID", help=_("renju: who actually had Black"))
     p.add_argument("--drop", type=int, action="append", metavar="ID",

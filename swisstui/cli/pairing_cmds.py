@@ -9,7 +9,7 @@ from ..core.i18n import _
 import argparse
 import json
 
-from ..core import services, textwidth
+from ..core import publishing, services, textwidth
 from ..core.services import sections
 from ..core.board_setup import describe
 from ..core.games import profile
@@ -76,6 +76,8 @@ def cmd_pair(args: argparse.Namespace) -> int:
     print("\n".join(format_round(ev, p.round, sections.first_board(args.event))))
     for w in p.warnings:
         print(_("warning: {w}").format(w=w))
+    if publishing.draft(ev) is not None:
+        print(_("round {round} is a draft: the players see it once you publish it (swisstui publish EVENT)").format(round=ev.current_round))
     if args.explain:
         for n in sorted(p.notes):
             print()
@@ -93,7 +95,7 @@ def cmd_swap(args: argparse.Namespace) -> int:
     if args.dry_run:
         out = services.preview_swap(services.load(args.event), args.round, args.a, args.b)
     else:
-        out = services.swap(args.event, args.round, args.a, args.b)
+        out = services.swap(args.event, args.round, args.a, args.b, reason=args.reason)
     print("\n".join(format_round(out.event, out.round, sections.first_board(args.event))))
     if out.broken:
         print(_("this edit would break:") if args.dry_run else _("this edit breaks:"))
@@ -106,6 +108,12 @@ def cmd_swap(args: argparse.Namespace) -> int:
 
 
 # ---- explain ------------------------------------------------------------------------------
+
+
+def cmd_publish(args: argparse.Namespace) -> int:
+    ev = services.publish_round(args.event)
+    print(_("round {round} published: the projector and the players' page show it").format(round=ev.current_round))
+    return 0
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
@@ -176,6 +184,10 @@ def cmd_warm(args: argparse.Namespace) -> int:
 
 def register(sub) -> None:
     from ..core.model import GAMES
+    p = sub.add_parser("publish", help=_("publish the draft round (event setting publish = "
+                                         "manual): the players see it from now on"))
+    p.add_argument("event", help=_("event folder"))
+    p.set_defaults(func=cmd_publish)
     p = sub.add_parser("pair", help=_("pair the next round and save it"))
     p.add_argument("event", help=_("event folder"))
     p.add_argument("--json", action="store_true", help=_("print the pairing as JSON"))
@@ -204,6 +216,9 @@ def register(sub) -> None:
     q.add_argument("b", type=int)
     q.add_argument("--dry-run", action="store_true",
                    help=_("show the round and the rules the swap would break; write nothing"))
+    q.add_argument("--reason", default=None, metavar="TEXT",
+                   help=_("why a published round is changed (event setting publish = "
+                          "manual; kept in the history)"))
     q.set_defaults(func=cmd_swap)
 
     p = sub.add_parser("explain", help=_("why a board of a round was paired so"))

@@ -202,6 +202,9 @@ class Round:
     # the day the round was paired, ISO ``YYYY-MM-DD`` (set by services.pair_next, read
     # from a TRF's 132 record); None for rounds saved before swisstui recorded it
     date: str | None = None
+    # False while the round is a draft (event setting publish = "manual", issue 34 item 7):
+    # the players' views show the event without it until it is published
+    published: bool = True
 
     def board(self, number: int) -> Board | None:
         for b in self.boards:
@@ -276,6 +279,8 @@ class Settings:
     # the players' language (projector, players' page, prints): a catalogue's name (ko, ja,
     # pt_BR, en); "" = the director's (core/i18n.for_event)
     language: str = ""
+    # when a new round reaches the players: "auto" on pairing, "manual" after `publish`
+    publish: str = "auto"
     options: Mapping[str, Any] = field(default_factory=dict, hash=False)
     # records of another program's file that swisstui does not use, kept verbatim to be
     # written back (``[interop.trf]`` of event.toml: {"trf": {"header": (lines…),

@@ -29,6 +29,8 @@ SYSTEMS = ("swiss", "mcmahon", "roundrobin", "dutch")
 SYSTEM_ALIASES = {"matching": "swiss"}
 STYLES = ("fold", "slide", "adjacent", "random", "tiebreaks")
 ROUND1 = ("random", "rating", "lot")
+#: when a new round reaches the players (issue 34 item 7): on pairing, or on ``publish``
+PUBLISH = ("auto", "manual")
 COLOURS = (vocab.AUTO, *vocab.POLICIES)
 MAX_ROUNDS = 999  # round files are rounds/NN.toml; a round robin of 1000 players is not a TUI job
 SCORING_KEYS = tuple(f.name for f in fields(Scoring))
@@ -156,6 +158,7 @@ def validate_settings(s: Settings) -> None:
     _one_of("style", s.style, STYLES)
     _one_of("round1", s.round1, ROUND1)
     _one_of("colours", s.colours, COLOURS)
+    _one_of("publish", s.publish, PUBLISH)
     check_tiebreaks("tiebreaks", s.tiebreaks, s.game)
     check_tiebreaks("pairing_order", s.pairing_order, s.game)
     if s.style == "tiebreaks" and not s.pairing_order and not s.tiebreaks:

@@ -18,7 +18,7 @@ from typing import Any
 from .errors import SwissError
 from .i18n import N_, _
 from .model import Scoring, Settings
-from .settings import COLOURS, ROUND1, STYLES, SYSTEMS
+from .settings import COLOURS, PUBLISH, ROUND1, STYLES, SYSTEMS
 
 OPTION = "option."  # prefix of a game option's field key
 
@@ -33,7 +33,7 @@ class FormField:
     help: str
 
 
-_TEXT = ("name", "date_start", "date_end", "venue", "city", "arbiter", "language")
+_TEXT = ("name", "date_start", "date_end", "venue", "city", "arbiter", "language", "publish")
 _INT = ("rounds", "seed", "club_weight", "country_weight")
 _SCORES = ("win", "draw", "loss", "bye", "absent")
 
@@ -60,6 +60,9 @@ COMMON: tuple[FormField, ...] = (
     FormField("seed", N_("Seed"), N_("random seed (lots, random pairing)")),
     FormField("language", N_("Language"), N_("the players' language (projector, players' page, "
                                              "prints): {values}; empty = the director's")),
+    # Translators: a form label, at most 12 columns.
+    FormField("publish", N_("Publish"), N_("{values}: a new round reaches the players when it "
+                                           "is paired (auto) or when you publish it (manual)")),
 )
 
 
@@ -71,7 +74,7 @@ def event_fields(game: str) -> tuple[FormField, ...]:
     out = []
     from . import i18n
     choices = {"system": SYSTEMS, "style": STYLES, "round1": ROUND1, "colours": COLOURS,
-               "language": i18n.available()}
+               "language": i18n.available(), "publish": PUBLISH}
     for f in COMMON:
         help_ = _(f.help)
         if f.key in choices:

@@ -67,19 +67,20 @@ def drop_ids(value: Any) -> list[int]:
 
 
 def record_result(folder: Path, round_no: int, board_no: int, text: str,
-                  extra: dict[str, Any] | None = None, force: bool = False
-                  ) -> services.ResultOutcome:
+                  extra: dict[str, Any] | None = None, force: bool = False,
+                  reason: str | None = None) -> services.ResultOutcome:
     """Record a result as typed; Magic's ``drop=ID`` also withdraws that player of the board
     from the next round, in the same write."""
     extra = dict(extra or {})
     if "drop" in extra:
         extra["drop"] = drop_ids(extra["drop"])
     return guarded(services.record_result, folder, round_no, board_no, text, extra,
-                   force=force)
+                   force=force, reason=reason)
 
 
-def clear_result(folder: Path, round_no: int, board_no: int) -> services.ResultOutcome:
-    return guarded(services.clear_result, folder, round_no, board_no)
+def clear_result(folder: Path, round_no: int, board_no: int,
+                 reason: str | None = None) -> services.ResultOutcome:
+    return guarded(services.clear_result, folder, round_no, board_no, reason=reason)
 
 
 preview_result = services.preview_result
@@ -131,8 +132,9 @@ def undo_round(folder: Path, force: bool = False) -> Event:
     return guarded(services.undo_round, folder, force=force)
 
 
-def swap(folder: Path, round_no: int, a: int, b: int) -> tuple[Event, list[str]]:
-    out = guarded(services.swap, folder, round_no, a, b)
+def swap(folder: Path, round_no: int, a: int, b: int,
+         reason: str | None = None) -> tuple[Event, list[str]]:
+    out = guarded(services.swap, folder, round_no, a, b, reason=reason)
     return out.event, list(out.broken)
 
 
@@ -466,3 +468,13 @@ def history_show(folder: Path, which: str):
 def history_restore(folder: Path, which: str, dry_run: bool):
     from ..core.services import history
     return guarded(history.restore, folder, which, dry_run=dry_run)
+
+
+def publish_round(folder: Path) -> Event:
+    return guarded(services.publish_round, folder)
+
+
+def needs_reason(exc: SwissError) -> bool:
+    """A refusal that a reason would lift: a change to a published round (issue 34 item 8)."""
+    return exc.field == "reason"
+

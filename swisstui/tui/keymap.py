@@ -147,6 +147,7 @@ MODE_KEYS: dict[str, tuple[Key, ...]] = {
         Key("s", "swap", N_("Swap")),
         # Translators: the second text is the key bar label, at most 12 columns.
         Key("u", "undo", N_("Undo round"), foot=("u", N_("Undo"))),
+        Key("l", "publish", N_("Publish the draft round"), show=False),
         # Translators: the second text is the key bar label, at most 12 columns.
         Key("a", "alphabetical", N_("A–Z list"), foot=("a", N_("A–Z"))),
         # Translators: the second text is the key bar label, at most 12 columns.

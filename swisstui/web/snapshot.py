@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core import services
+from ..core.publishing import as_published
 from ..core.services import sections as sections_service
 from ..core.clock import ClockState
 from ..core.collation import name_key, search_text
@@ -284,8 +285,9 @@ def load_source(folder) -> Source:
     clock (the event's folder's, for an event of several sections, given any of its
     folders) with every section's, or the error that keeps it from loading."""
     try:
-        parts = tuple(Part(name, services.load(path), services.clock_state(path),
-                           sections_service.first_board(path))
+        # the players see each section as published: a draft round is left out
+        parts = tuple(Part(name, as_published(services.load(path)),
+                           services.clock_state(path), sections_service.first_board(path))
                       for name, path in event_folders(folder))
         return parts[0].event, parts[0].clock, parts
     except SwissError as exc:

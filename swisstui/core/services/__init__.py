@@ -17,7 +17,7 @@ area                          actions
 :mod:`.players`               add_player, edit_player, remove_player, withdraw, reinstate,
                               request_bye, check_in, read_player_list, import_players,
                               likely_duplicates
-:mod:`.pairing`               preview_pairing, pair_next, undo_round, preview_swap, swap,
+:mod:`.pairing`               preview_pairing, pair_next, publish_round, undo_round, preview_swap, swap,
                               explain, pairing_scores, left_out, board_terms
 :mod:`.results`               preview_result, record_result, clear_result, next_empty_board
 :mod:`.playoff`               next_playoff_round, preview_playoff_round, bracket,
@@ -40,7 +40,8 @@ from .event import (change_settings, check, create_event, fingerprint, load, mak
                     preview_settings, remove_old_demos, simulate_event)
 from .exports import ExportRequest, export, export_from_section, export_to_file, import_trf
 from .pairing import (PairOutcome, SwapOutcome, board_terms, explain, left_out, pair_next,
-                      pairing_scores, preview_pairing, preview_swap, swap, undo_round)
+                      pairing_scores, preview_pairing, preview_swap, publish_round, swap,
+                      undo_round)
 from .players import (ImportOutcome, PlayerOutcome, add_player, check_in, edit_player,
                       import_players, likely_duplicates, read_player_list, reinstate,
                       remove_player, request_bye, withdraw)
@@ -56,6 +57,7 @@ __all__ = [
     "reinstate", "request_bye", "check_in", "read_player_list", "import_players",
     "likely_duplicates",
     "PairOutcome", "SwapOutcome", "preview_pairing", "pair_next", "undo_round", "preview_swap",
+    "publish_round",
     "swap", "explain", "pairing_scores", "left_out", "board_terms",
     "ResultOutcome", "preview_result", "record_result", "clear_result", "next_empty_board",
     "next_playoff_round", "preview_playoff_round", "bracket", "final_places", "FinalPlace",

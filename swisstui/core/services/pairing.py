@@ -3,6 +3,7 @@ apply), and explain a board.  The engine is :mod:`swisstui.core.pairing`."""
 
 from __future__ import annotations
 
+from .. import publishing
 from ..store.history import recorded
 from ..i18n import _
 
@@ -116,10 +117,18 @@ def pair_next(folder: Folder, *, fixed: Iterable[Pair] = (), forbid: Iterable[Pa
                                                         field=Field.of(ev)))
         p = _dated(p, day)  # a preview made today is saved as it is
         made.append(p)
-        return ev.with_round(p.round)
+        return ev.with_round(publishing.as_drafted(ev, p.round))
 
     ev = store.update(folder, change)
     return PairOutcome(ev, made[-1])
+
+
+@recorded('publish the round')
+def publish_round(folder: Folder) -> Event:
+    """Publish the draft round (docs/FORMAT.md "Drafts and publishing"): the projector and
+    the players' page show it from now on.  Refused in one line, nothing
+    written, when the current round is not a draft."""
+    return store.update(folder, publishing.published)
 
 
 @recorded('undo the last round')
@@ -138,11 +147,15 @@ def preview_swap(event: Event, round_no: int, a: int, b: int) -> SwapOutcome:
 
 
 @recorded('swap two players', round='round_no', player='a')
-def swap(folder: Folder, round_no: int, a: int, b: int) -> SwapOutcome:
-    """Exchange two players of a round and save it; returns the rules it breaks."""
+def swap(folder: Folder, round_no: int, a: int, b: int,
+         reason: str | None = None) -> SwapOutcome:
+    """Exchange two players of a round and save it; returns the rules it breaks.  On a
+    published round of an event that publishes by hand, only with a ``reason`` (recorded
+    in the history); a draft is changed freely."""
     made: list[SwapOutcome] = []
 
     def change(ev: Event) -> Event:
+        publishing.check_reason(ev, round_no, reason)
         made.append(preview_swap(ev, round_no, a, b))
         return made[-1].event
 

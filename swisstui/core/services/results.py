@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from .. import publishing
 from ..store.history import recorded
 from .. import results, store
 from ..model import Board, Event, Result
@@ -53,25 +54,46 @@ def _outcome(folder: Folder, round_no: int, board_no: int, apply: Callable[[Even
 @recorded('result', round='round_no', board='board_no')
 def record_result(folder: Folder, round_no: int, board_no: int, text: str,
                   extra: Mapping[str, Any] | None = None, *, force: bool = False,
-                  spell: Callable[..., str] | None = None) -> ResultOutcome:
+                  spell: Callable[..., str] | None = None,
+                  reason: str | None = None) -> ResultOutcome:
     """Record a result as the director typed it, in the game's grammar, with the game's
     extras (``black``, ``komi``, ``handicap``; Magic's ``drop``: a list of ids leaving after
-    this match).  A different result already on the board is replaced only with ``force``.
-    ``spell(key, value)`` names an extra as the front end spells it, for refusals."""
+    this match).  A different result already on the board is replaced only with ``force``,
+    and on a published round of an event that publishes by hand only with a ``reason``
+    (recorded in the history).  ``spell(key, value)`` names an extra as the front end
+    spells it, for refusals."""
     extra = dict(extra or {})
     kw: dict[str, Any] = {"force": force}
     if spell is not None:
         kw["spell"] = spell
-    return _outcome(folder, round_no, board_no,
-                    lambda ev: results.enter_result(ev, round_no, board_no, text, extra, **kw),
-                    tuple(extra.get("drop", ())))
+
+    def change(ev: Event) -> Event:
+        new = results.enter_result(ev, round_no, board_no, text, extra, **kw)
+        if _corrected(ev, new, round_no, board_no):
+            publishing.check_reason(ev, round_no, reason)
+        return new
+    return _outcome(folder, round_no, board_no, change, tuple(extra.get("drop", ())))
+
+
+def _corrected(old: Event, new: Event, round_no: int, board_no: int) -> bool:
+    """Whether a board's result was there and is now another (a correction)."""
+    a, b = old.round(round_no), new.round(round_no)
+    x = a.board(board_no) if a is not None else None
+    y = b.board(board_no) if b is not None else None
+    return x is not None and x.result is not None and (y is None or y.result != x.result)
 
 
 @recorded('clear result', round='round_no', board='board_no')
-def clear_result(folder: Folder, round_no: int, board_no: int) -> ResultOutcome:
-    """Remove a board's result (nothing happens when it has none)."""
-    return _outcome(folder, round_no, board_no,
-                    lambda ev: results.clear_result(ev, round_no, board_no))
+def clear_result(folder: Folder, round_no: int, board_no: int,
+                 reason: str | None = None) -> ResultOutcome:
+    """Remove a board's result (nothing happens when it has none); on a published round of
+    an event that publishes by hand, only with a ``reason``."""
+    def change(ev: Event) -> Event:
+        new = results.clear_result(ev, round_no, board_no)
+        if _corrected(ev, new, round_no, board_no):
+            publishing.check_reason(ev, round_no, reason)
+        return new
+    return _outcome(folder, round_no, board_no, change)
 
 
 def preview_result(event: Event, round_no: int, board_no: int, text: str,

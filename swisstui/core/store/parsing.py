@@ -29,7 +29,7 @@ from .validation import _PLAYER_STR, _profile, _validate_settings
 _SETTINGS_KEYS = ("schema", "name", "game", "rounds", "system", "style", "round1", "colours",
                   "tiebreaks", "pairing_order", "seed", "club_weight", "country_weight",
                   "date_start", "date_end", "venue", "city", "arbiter", "forbidden",
-                  "scoring", "options", "language", "interop")
+                  "scoring", "options", "language", "publish", "interop")
 _SCORING_KEYS = tuple(f.name for f in fields(Scoring))
 
 
@@ -48,7 +48,7 @@ def _parse_settings(path: Path, text: str, data: dict[str, Any]) -> Settings:
         "rounds": r.positive("rounds", required=True),
     }
     for key in ("system", "style", "round1", "colours", "date_start", "date_end", "venue",
-                "city", "arbiter", "language"):
+                "city", "arbiter", "language", "publish"):
         if key in data:
             kw[key] = r.get(key, "str")
     for key in ("tiebreaks", "pairing_order"):
@@ -248,12 +248,13 @@ def _parse_round(path: Path, text: str, data: dict[str, Any], settings: Settings
     if parse is None:  # pragma: no cover - every profile defines one
         raise SwissError(_("{game}: no result grammar").format(game=settings.game))
     top = _Reader(path, text, data, label=path.name)
-    top.only(("round", "playoff", "date", "board", "bye"))
+    top.only(("round", "playoff", "date", "published", "board", "bye"))
     if "round" in data:
         declared = top.positive("round")
         if declared != number:
             raise top.err("round", _("'round = {declared}' does not match the file name (round {number})").format(declared=declared, number=number))
     playoff = top.get("playoff", "bool", False)
+    published = top.get("published", "bool", True)
     date = _round_date(top, data.get("date"))
     where: dict[int, str] = {}
 
@@ -335,7 +336,7 @@ def _parse_round(path: Path, text: str, data: dict[str, Any], settings: Settings
         if bye is not None:
             byes.append(bye)
     return Round(number, tuple(sorted(boards, key=lambda b: b.number)), tuple(byes), playoff,
-                 date)
+                 date, published)
 
 
 def _round_date(r: _Reader, value: Any) -> str | None:

@@ -40,6 +40,8 @@ def _settings_doc(s: Settings) -> dict[str, Any]:
             doc[key] = value
     if s.language:
         doc["language"] = s.language
+    if s.publish != "auto":
+        doc["publish"] = s.publish
     if s.forbidden:
         doc["forbidden"] = [[a, b] for a, b in s.forbidden]
     sc = s.scoring
@@ -107,6 +109,8 @@ def _round_doc(game: str, rnd: Round) -> dict[str, Any]:
         doc["playoff"] = True
     if rnd.date is not None:
         doc["date"] = rnd.date
+    if not rnd.published:
+        doc["published"] = False
     keys = tuple(prof.entry.detail_keys)
     boards = [_board_doc(keys, tuple(prof.setup.keys), b) for b in rnd.boards]
     if boards:
@@ -218,6 +222,8 @@ def _round_bytes(game: str, rnd: Round) -> bytes:
         parts.append("playoff = true")
     if rnd.date is not None:
         parts.append(f"date = {_toml_str(rnd.date)}")
+    if not rnd.published:
+        parts.append("published = false")
     cache = _BOARD_TEXT
     if len(cache) > _BOARD_TEXT_MAX:
         cache.clear()

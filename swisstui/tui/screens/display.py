@@ -43,6 +43,7 @@ from ...core import i18n
 from ...core.i18n import N_, _
 from ...core.interop.tables import wall_table
 from ...core.model import Event
+from ...core.publishing import as_published
 from .. import backend, keymap
 from ..lang import tr
 from ..themes import DISPLAY_THEME, resolve_theme
@@ -377,7 +378,9 @@ class DisplayApp(App):
                 self._title()  # the round clock ticks
                 return
             self._fingerprint = fp
-            parts = [(name, Path(path), backend.load(Path(path))) for name, path in targets]
+            # the players see each section as published: a draft round is left out
+            parts = [(name, Path(path), as_published(backend.load(Path(path))))
+                     for name, path in targets]
         except SwissError as exc:
             self._error(str(exc))
             return

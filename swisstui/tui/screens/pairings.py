@@ -213,6 +213,8 @@ class PairingsScreen(EventScreen):
                         [4, 23, 4, 23, 4, 7], rows, keys)
         self._restore_cursor(t, keep)
         latest = "" if self.round_no == event.current_round else _(" (earlier round)")
+        if not rnd.published:  # issue 34 item 7: the players do not see it yet
+            latest += _(" (draft: l publishes)")
         what = (_("{stage} (round {round})").format(
                     stage=stage_words(backend.stage_name(len(rnd.boards))), round=self.round_no)
                 if rnd.playoff else _("Round {round}").format(round=self.round_no))
@@ -430,6 +432,33 @@ class PairingsScreen(EventScreen):
                     + (", " + count(len(pairing.warnings), "warning") if pairing.warnings
                        else ""), "ok")
 
+    def action_publish(self) -> None:
+        """``l``: publish the draft round, after a confirmation naming it (issue 34 item 7)."""
+        ev = self.event
+        rnd = ev.round(ev.current_round) if ev is not None else None
+        if ev is None or rnd is None:
+            self.status(_("no round has been paired yet: nothing to publish"))
+            return
+        if rnd.published:
+            self.status(_("round {round} is published already").format(round=rnd.number))
+            return
+        self.app.push_screen(ConfirmScreen(
+            _("Publish round {round}?").format(round=rnd.number),
+            [_("The projector and the players' page show it from now on."),
+             _("Later changes to it ask for a reason.")]), self._do_publish)
+
+    def _do_publish(self, yes: bool | None) -> None:
+        if not yes:
+            self.status(_("kept as a draft"))
+            return
+        try:
+            new = backend.publish_round(self.sapp.folder)
+        except SwissError as exc:
+            self.error(str(exc))
+            return
+        self.sapp.event_written(new)
+        self.status(_("round {round} published: the projector and the players' page show it").format(round=new.current_round), "ok")
+
     def action_undo(self) -> None:
         ev = self.event
         if ev is None or not ev.current_round:
@@ -498,10 +527,14 @@ class PairingsScreen(EventScreen):
             lambda yes: self._save_swap(a, b) if yes else self.status(
                 _(SWAP_KEPT).format(a=a, b=b)))
 
-    def _save_swap(self, a: int, b: int) -> None:
+    def _save_swap(self, a: int, b: int, reason: str | None = None) -> None:
         try:
-            new, broken = backend.swap(self.sapp.folder, self.round_no, a, b)
+            new, broken = backend.swap(self.sapp.folder, self.round_no, a, b, reason=reason)
         except SwissError as exc:
+            if backend.needs_reason(exc) and reason is None:
+                ask_reason(self, lambda why: self._save_swap(a, b, why),
+                           _(SWAP_KEPT).format(a=a, b=b))
+                return
             self.error(str(exc))
             return
         self.sapp.event_written(new)
@@ -591,3 +624,19 @@ class PairingsScreen(EventScreen):
             self.error(str(exc))
             return
         self.app.push_screen(MessageScreen(_("Playoff bracket"), lines))
+
+
+def ask_reason(screen, then, kept: str) -> None:
+    """A change to a published round (event setting publish = manual): one line asking why,
+    kept in the history with the change (issue 34 item 8); Esc or nothing typed changes
+    nothing and says ``kept``."""
+    def answer(text: str | None) -> None:
+        if text is None or not text.strip():
+            screen.status(kept)
+            return
+        then(text.strip())
+    screen.app.push_screen(PromptScreen(
+        _("This round is published: why the change?"),
+        _("one line, kept in the history with the change · Enter saves, Esc keeps it as it is")),
+        answer)
+

@@ -509,10 +509,11 @@ class ResultsScreen(EventScreen):
         return shown + (_(" (from {typed})").format(typed=entry.result)
                         if _is_ing(entry.result) else "")
 
-    def _record(self, board: int, entry: backend.Entry, force: bool) -> None:
+    def _record(self, board: int, entry: backend.Entry, force: bool,
+                reason: str | None = None) -> None:
         try:
             out = backend.record_result(self.sapp.folder, self.round_no, board, entry.result,
-                                        entry.extra, force=force)
+                                        entry.extra, force=force, reason=reason)
         except ConflictError as exc:
             if force:
                 self.refuse(self._entry().value, str(exc))
@@ -525,6 +526,11 @@ class ResultsScreen(EventScreen):
             self._ask_replace(board, entry, old, exc.fact)
             return
         except SwissError as exc:
+            if backend.needs_reason(exc) and reason is None:
+                from .pairings import ask_reason
+                ask_reason(self, lambda why: self._record(board, entry, force, why),
+                           _("board {board} kept as it was").format(board=self.hall(board)))
+                return
             self.refuse(self._entry().value, str(exc))
             self.select_board(board)
             return
@@ -546,10 +552,15 @@ class ResultsScreen(EventScreen):
                     + (_(" · {n} to go").format(n=left) if left else _(" · round complete"))
                     + (f" · {note}" if note else ""), "" if note else "ok")
 
-    def _do_clear(self, board: int) -> None:
+    def _do_clear(self, board: int, reason: str | None = None) -> None:
         try:
-            out = backend.clear_result(self.sapp.folder, self.round_no, board)
+            out = backend.clear_result(self.sapp.folder, self.round_no, board, reason=reason)
         except SwissError as exc:
+            if backend.needs_reason(exc) and reason is None:
+                from .pairings import ask_reason
+                ask_reason(self, lambda why: self._do_clear(board, why),
+                           _("board {board} not cleared").format(board=self.hall(board)))
+                return
             self.error(str(exc))
             return
         self._clear_entry()

@@ -1,0 +1,79 @@
+"""Drafts and publishing (issue 34 items 7-8; docs/FORMAT.md "Drafts and publishing"): with
+publish = "manual" a new round is a draft the players' views leave out until it is
+published; a draft is changed freely, a published round only with a reason, which the
+history keeps; the default (auto) keeps today's behaviour and files."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from swisstui.cli import main
+from swisstui.core import publishing, services, store
+from swisstui.core.errors import SwissError
+from swisstui.core.services import history
+from swisstui.web.snapshot import snapshot_bytes
+
+SAMPLES = Path(__file__).resolve().parents[2] / "swisstui" / "sample_events"
+
+
+@pytest.fixture
+def ev(tmp_path):
+    folder = tmp_path / "chess"
+    shutil.copytree(SAMPLES / "chess", folder)
+    services.undo_round(folder, force=True)
+    return folder
+
+
+def test_auto_publishes_on_pairing_as_before(ev):
+    services.pair_next(ev)
+    rnd = store.load(ev).round(store.load(ev).current_round)
+    assert rnd.published
+    assert "published" not in (ev / "rounds" / f"{rnd.number:02d}.toml").read_text()
+    assert "publish" not in (ev / "event.toml").read_text()
+    assert not publishing.needs_reason(store.load(ev), rnd.number)
+
+
+def test_a_draft_is_hidden_until_published_then_changes_need_a_reason(ev, capsys):
+    services.change_settings(ev, publish="manual")
+    assert 'publish = "manual"' in (ev / "event.toml").read_text()
+    before_doc = snapshot_bytes(ev)
+    services.pair_next(ev)
+    e = store.load(ev)
+    n = e.current_round
+    assert not e.round(n).published
+    assert "published = false" in (ev / "rounds" / f"{n:02d}.toml").read_text()
+    # the players' views: the event as it was
+    assert publishing.as_published(e).current_round == n - 1
+    assert snapshot_bytes(ev) == before_doc
+    # a draft is changed freely
+    b1, b2 = e.round(n).boards[0], e.round(n).boards[1]
+    services.swap(ev, n, b1.players[0], b2.players[0])
+    # publish: the CLI says so; the page now shows it
+    assert main(["publish", str(ev)]) == 0
+    assert f"round {n} published" in capsys.readouterr().out
+    assert store.load(ev).round(n).published
+    assert f'"round":{n}' in snapshot_bytes(ev).decode()
+    with pytest.raises(SwissError, match="published already"):
+        services.publish_round(ev)
+    # now a swap or a corrected result needs a reason
+    with pytest.raises(SwissError, match="needs a reason"):
+        services.swap(ev, n, b1.players[0], b2.players[0])
+    services.record_result(ev, n, 1, "1-0")  # a first result is no correction
+    with pytest.raises(SwissError, match="needs a reason"):
+        services.record_result(ev, n, 1, "0-1", force=True)
+    assert main(["result", str(ev), str(n), "1", "0-1", "--force"]) == 1
+    assert "needs a reason" in capsys.readouterr().err
+    assert main(["result", str(ev), str(n), "1", "0-1", "--force", "--reason",
+                 "the players agreed the score sheet was wrong"]) == 0
+    entry = history.log(ev)[0]
+    assert entry.reason == "the players agreed the score sheet was wrong"
+    assert entry.subject.startswith(f"result: round {n}, board 1, 0-1")
+    with pytest.raises(SwissError, match="needs a reason"):
+        services.clear_result(ev, n, 1)
+    services.clear_result(ev, n, 1, reason="entered on the wrong board")
+    assert store.load(ev).round(n).board(1).result is None
+    subjects = [e.subject for e in history.log(ev)]
+    assert any(s.startswith("publish the round") for s in subjects)
