@@ -58,7 +58,7 @@ FILES = ("event.toml", "players.toml", "rounds/01.toml", "rounds/02.toml", "cloc
 MUTATIONS = ("fifo", "folder", "deep", "rounds_file", "symlink", "dangling", "lock_link",
              "lock_fifo", "lock_missing", "round_alias", "round_rename", "truncate",
              "edit", "bad_utf8", "chmod", "delete", "empty", "junk_journal",
-             "hostile_journal", "rounds_link", "cache_link", "cache_junk")
+             "hostile_journal", "rounds_link", "cache_link", "cache_junk", "git_damage")
 #: Files outside the event folder that no command may touch (the hostile journals name them)
 CANARIES = ("canary.toml", "players.toml", ".canary.toml.0badc0de.swisstui-tmp")
 VALUES = ('"x"', "1", "-3", "0", "3.5", "true", "[1, 2]", '["a"]', "{a = 1}", "[]", "1e400",
@@ -139,7 +139,8 @@ def commands(event: Path, out: Path, section: str | None = None, offset: int = 0
         ["players", "withdraw", e, p(8), "--from-round", "4"],
         ["pairings", "swap", e, "2", p(5), p(6)], ["pair", e], ["pair", e, "--undo"],
         ["players", "remove", e, str(late)], ["clock", e, "extend", "5"],
-        ["clock", e, "pause"],
+        ["clock", e, "pause"], ["log", e], ["log", e, "--show", "1"],
+        ["restore", e, "--to", "1", "--dry-run"],
     ]
     if section is not None:
         every = [argv if argv[0] == "serve-snapshot" else [*argv, "--section", section]
@@ -278,6 +279,31 @@ def mutate(folder: Path, outside: Path, kind: str, which: int, param: int) -> st
         if os.path.lexists(cdir):
             return f"{kind}: skipped"
         cdir.symlink_to(elsewhere)
+    elif kind == "git_damage":  # the history's .git damaged (issue 34 item 5)
+        gdir = folder / ".git"
+        if not gdir.is_dir():
+            return f"{kind}: skipped"
+        how = param % 6
+        if how == 0:
+            (gdir / "HEAD").write_text("not a ref\n")
+        elif how == 1:
+            (gdir / "refs" / "heads" / "main").write_text("ab" * 20 + "\n")  # no such commit
+        elif how == 2:
+            for obj in sorted((gdir / "objects").rglob("*")):
+                if obj.is_file() and len(obj.parent.name) == 2:
+                    obj.unlink()
+        elif how == 3:
+            shutil.rmtree(gdir)
+            gdir.write_text("gitdir: /nowhere\n")
+        elif how == 4:
+            own = gdir / "swisstui"
+            own.mkdir(exist_ok=True)
+            (own / "pending-da39a3ee5e6b").write_bytes(rng.randbytes(1 + param % 64))
+            (own / "stat.json").write_bytes(rng.randbytes(1 + param % 64))
+        else:
+            head = (gdir / "refs" / "heads" / "main").read_text().strip()
+            (gdir / "HEAD").write_text(head + "\n")  # detached
+        return f"{kind} {how}"
     elif kind == "cache_junk":
         cdir = folder / ".swisstui-cache"
         if not cdir.is_dir() or cdir.is_symlink():

@@ -379,14 +379,15 @@ def remove_section(root: str | os.PathLike[str], name: str) -> Path:
     return folder
 
 
-def settle_history(folder: str | os.PathLike[str]) -> None:
+def settle_history(folder: str | os.PathLike[str]) -> str | None:
     """Under ``folder``'s lock: record its hand edits and an interrupted change in the
-    history (:func:`.history.settle`) — what ``swisstui log`` does before reading it."""
+    history (:func:`.history.settle`) — what ``swisstui log`` does before reading it.
+    Returns why it could not (a damaged ``.git``), else None."""
     folder = Path(folder)
     _section_guard(folder)
     with _locked(folder):
         _recover(folder)
-        history.settle(folder)
+        return history.settle(folder)
 
 
 def replace_files(folder: str | os.PathLike[str],

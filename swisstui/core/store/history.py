@@ -308,18 +308,20 @@ def record(folder: Path) -> None:
         _say(str(exc))
 
 
-def settle(folder: Path) -> None:
+def settle(folder: Path) -> str | None:
     """Record ``folder``'s hand edits and its interrupted change now (the caller holds the
-    folder's lock); nothing when the event has no history yet."""
+    folder's lock); nothing when the event has no history yet.  Returns why it could not
+    (a damaged ``.git``) instead of saying it: the reader that settles says it its own way."""
     folder = Path(folder)
     root = root_of(folder)
     if not has_history(root):
-        return
+        return None
     try:
         with _repo_locked(root) as repo:
             _settle(repo, root, folder)
     except _Unrecorded as exc:
-        _say(str(exc))
+        return str(exc)
+    return None
 
 
 def forget(folder: Path) -> None:
@@ -446,7 +448,10 @@ def _branch(repo: Any) -> bytes:
     """The branch HEAD names (refs/heads/main for swisstui's own); a detached HEAD is refused
     in one line (someone checked out an old commit with git)."""
     head = repo.refs.read_ref(b"HEAD")
-    if head is None or not head.startswith(b"ref: "):
+    if head is None or (not head.startswith(b"ref: ") and
+                        not (len(head) == 40 and all(c in b"0123456789abcdef" for c in head))):
+        raise _Unrecorded(_("{path}: HEAD is damaged; the change is saved but not recorded: put 'ref: refs/heads/main' in .git/HEAD").format(path=Path(repo.path) / GIT_DIR))
+    if not head.startswith(b"ref: "):
         raise _Unrecorded(_("{path}: HEAD is detached (an old state checked out with git); the change is saved but not recorded: run 'git checkout main' in the event folder").format(path=Path(repo.path) / GIT_DIR))
     return head[5:].strip()
 
