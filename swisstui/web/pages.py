@@ -67,6 +67,9 @@ PAGE_TEXT = {
     # Translators: the banner on the players' page when the director publishes a round
     "new_round": N_("Round {round} is paired."),
     "close": N_("Close"),
+    # Translators: a mark on a board of the players' page: changed after the round was
+    # published (the time of day, 10:42)
+    "changed": N_("changed {time}"),
     # Translators: the label of the section picker on the players' page (an event of several
     # sections, issue 33: an Open and a U1600; dan and kyu classes)
     "section": N_("Section"),
@@ -240,7 +243,7 @@ function findView(){
 function boardsView(){
   const cur=view.current; if(!cur) return `<p>${trh("no_round")}</p>`;
   const mine=x=>String(x.a.id)===me||String(x.b.id)===me?" class=me":"";
-  const b=cur.boards.map(x=>`<tr${mine(x)}><td class=n>${x.board}</td><td class=name>${esc(x.a.name)} <span class=mut>${esc(x.a.seat)}</span></td><td>${esc(x.result)}</td><td class=name>${esc(x.b.name)} <span class=mut>${esc(x.b.seat)}</span></td></tr>`).join("");
+  const b=cur.boards.map(x=>`<tr${mine(x)}><td class=n>${x.board}</td><td class=name>${esc(x.a.name)} <span class=mut>${esc(x.a.seat)}</span></td><td>${esc(x.result)}${x.changed?` <span class=mut>${trh("changed",{time:esc(x.changed)})}</span>`:""}</td><td class=name>${esc(x.b.name)} <span class=mut>${esc(x.b.seat)}</span></td></tr>`).join("");
   const byes=cur.byes.map(x=>`<tr${String(x.id)===me?" class=me":""}><td></td><td class=name>${esc(x.name)}</td><td colspan=2 class=mut>${esc(x.kind)}</td></tr>`).join("");
   return `<table><thead><tr><th class=n>${trh("col_board")}</th><th></th><th>${trh("col_result")}</th><th></th></tr></thead><tbody>${b}${byes}</tbody></table>`;
 }

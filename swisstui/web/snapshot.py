@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import json
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from collections.abc import Mapping
 
 from ..core import services
 from ..core.publishing import as_published
@@ -55,11 +56,13 @@ def _hall(number: int, first: int) -> int:
     return number + first - 1
 
 
-def current_round(event: Event, lang: str = SOURCE, first: int = 1) -> dict[str, Any] | None:
+def current_round(event: Event, lang: str = SOURCE, first: int = 1,
+                  changed: Mapping[int, str] | None = None) -> dict[str, Any] | None:
     """The current round: boards and the alphabetical list of who plays where, in the
     order of ``lang``'s readers (:func:`swisstui.core.collation.name_key`, by a player's
     reading when given); ``find`` is what the search box matches (name and reading).
-    Boards by the hall's numbers (``first``: the hall's number of board 1)."""
+    Boards by the hall's numbers (``first``: the hall's number of board 1); a board changed
+    after the round was published carries ``changed`` (``"10:42"``, issue 34 item 8)."""
     _ = gettext_for(lang)
     rnd = event.round(event.current_round)
     if rnd is None:
@@ -76,6 +79,8 @@ def current_round(event: Event, lang: str = SOURCE, first: int = 1) -> dict[str,
                        "b": {"id": q, "name": names.get(q, f"#{q}"),
                              "seat": seat_word(event, recs[q].colour, False, _)},
                        "result": b.result.text if b.result else ""})
+        if changed and b.number in changed:
+            boards[-1]["changed"] = changed[b.number]
     players = []
     for pid, rec in recs.items():
         if rec.kind in (GameKind.NOT_REGISTERED, GameKind.WITHDRAWN):
@@ -206,8 +211,8 @@ def _clock_json(clock: ClockState | None) -> dict[str, Any] | None:
     return {**clock.as_json(), "at": time.time()} if clock else None
 
 
-def section_fields(event: Event, clock: ClockState | None, lang: str, first: int = 1
-                   ) -> dict[str, Any]:
+def section_fields(event: Event, clock: ClockState | None, lang: str, first: int = 1,
+                   changed: Mapping[int, str] | None = None) -> dict[str, Any]:
     """What one section shows, in ``lang``: its round, rounds planned, boards, standings,
     cards, games, crosstable and clock (``first``: the hall's number of its board 1)."""
     prof = profile(event.game)
@@ -218,7 +223,7 @@ def section_fields(event: Event, clock: ClockState | None, lang: str, first: int
     return {"game": event.game, "round": event.current_round, "rounds": rounds,
             "rounds_text": ngettext("{n} round", "{n} rounds", rounds).format(n=rounds),
             "has_colours": prof.seats.has_colours, "dates": event_dates(event, lang),
-            "current": current_round(event, lang, first),
+            "current": current_round(event, lang, first, changed),
             "standings": standings(event, lang, st),
             "games": games(event, lang, built, first), "cards": cards(event, lang, built, first),
             "crosstable": crosstable(event, lang), "clock": _clock_json(clock)}
@@ -233,6 +238,8 @@ class Part:
     event: Event
     clock: ClockState | None
     first_board: int = 1
+    # boards of its published round changed since (board -> "HH:MM"), from the history
+    changed: Mapping[int, str] = field(default_factory=dict)
 
 
 def snapshot(event: Event, clock: ClockState | None = None, lang: str | None = None,
@@ -245,7 +252,7 @@ def snapshot(event: Event, clock: ClockState | None = None, lang: str | None = N
     (:func:`section_fields`)."""
     lang = lang or players_lang(event)
     first = parts[0].first_board if parts else 1  # an event of one section: 1 unless set
-    own = section_fields(event, clock, lang, first)
+    own = section_fields(event, clock, lang, first, parts[0].changed if parts else None)
     doc = {"event": event.settings.name, "game": own["game"], "lang": lang,
            "event_lang": players_lang(event),
            "round": own["round"], "rounds": own["rounds"], "rounds_text": own["rounds_text"],
@@ -256,7 +263,8 @@ def snapshot(event: Event, clock: ClockState | None = None, lang: str | None = N
     if len(parts) > 1:
         doc["sections"] = [{"name": parts[0].name, "first_board": parts[0].first_board}] + [
             {"name": p.name, "first_board": p.first_board,
-             **section_fields(p.event, p.clock, lang, p.first_board)} for p in parts[1:]]
+             **section_fields(p.event, p.clock, lang, p.first_board, p.changed)}
+            for p in parts[1:]]
     return doc
 
 
@@ -280,15 +288,20 @@ def fingerprint(folder: str | Path) -> object:
     return tuple((name, services.fingerprint(path)) for name, path in every)
 
 
+def _part(name: str, path: Path) -> Part:
+    event = services.load(path)
+    from ..core.services.history import changed_boards
+    return Part(name, as_published(event), services.clock_state(path),
+                sections_service.first_board(path), changed_boards(path, event))
+
+
 def load_source(folder) -> Source:
     """What the documents of the event in ``folder`` are built from now: the event and its
     clock (the event's folder's, for an event of several sections, given any of its
     folders) with every section's, or the error that keeps it from loading."""
     try:
         # the players see each section as published: a draft round is left out
-        parts = tuple(Part(name, as_published(services.load(path)),
-                           services.clock_state(path), sections_service.first_board(path))
-                      for name, path in event_folders(folder))
+        parts = tuple(_part(name, path) for name, path in event_folders(folder))
         return parts[0].event, parts[0].clock, parts
     except SwissError as exc:
         return exc

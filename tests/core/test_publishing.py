@@ -77,3 +77,25 @@ def test_a_draft_is_hidden_until_published_then_changes_need_a_reason(ev, capsys
     assert store.load(ev).round(n).board(1).result is None
     subjects = [e.subject for e in history.log(ev)]
     assert any(s.startswith("publish the round") for s in subjects)
+
+
+def test_the_players_page_marks_boards_changed_after_publishing(ev):
+    """Item 8: a board of a published round changed since (a swap, a corrected result)
+    carries the time of its change on the players' page; a first result marks nothing."""
+    import json
+    services.change_settings(ev, publish="manual")
+    services.pair_next(ev)
+    n = store.load(ev).current_round
+    services.publish_round(ev)
+    services.record_result(ev, n, 1, "1-0")  # a first result: no change to mark
+    doc = json.loads(snapshot_bytes(ev))
+    assert not any("changed" in b for b in doc["current"]["boards"])
+    services.record_result(ev, n, 1, "0-1", force=True, reason="score sheet misread")
+    e = store.load(ev)
+    b3, b4 = e.round(n).board(3), e.round(n).board(4)
+    services.swap(ev, n, b3.players[0], b4.players[0], reason="the arbiter's decision")
+    doc = json.loads(snapshot_bytes(ev))
+    marked = {b["board"]: b.get("changed") for b in doc["current"]["boards"]}
+    assert {k for k, v in marked.items() if v} == {1, 3, 4}
+    assert all(len(v) == 5 and v[2] == ":" for v in marked.values() if v)
+    assert doc["text"]["changed"] == "changed {time}"  # the page's words for the mark

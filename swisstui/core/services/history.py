@@ -404,3 +404,72 @@ def restore(event: Folder, which: str, *, dry_run: bool = False) -> Restore:
             if not want and folder != root and folder.exists():
                 shutil.rmtree(folder, ignore_errors=True)
     return Restore(entry, changes, True)
+
+
+# ---- the boards of a published round changed since (issue 34 item 8) --------------------------
+
+PUBLISH_WORDS = "publish the round"  # the words publish_round is recorded with
+
+
+def changed_boards(folder: Folder, event: Event) -> dict[int, str]:
+    """The boards of ``event``'s current round changed after it was published (the event
+    publishes by hand), each with the time of its last change (``HH:MM``, the director's
+    clock): a result corrected, two players swapped (their boards) — the changes made with a
+    reason, as every change to a published round is.  Read from the history
+    newest first, back to the round's publishing, writing nothing (the players' page calls
+    it); {} when there is no such round or no readable history."""
+    from .. import publishing
+    folder = Path(folder)
+    rnd = event.round(event.current_round)
+    if not publishing.drafts_on(event) or rnd is None or not rnd.published:
+        return {}
+    root = record.root_of(folder)
+    if not record.has_history(root):
+        return {}
+    mine = _section_of(folder, root)
+    where = {pid: bd.number for bd in rnd.boards for pid in bd.players}
+    out: dict[int, str] = {}
+    try:
+        from dulwich.repo import Repo
+        repo = Repo(str(root))
+    except Exception:
+        return {}
+    try:
+        for commit in _newest_first(repo):
+            e = _parse(0, commit)
+            if e.section != mine:
+                continue
+            if e.subject.startswith(PUBLISH_WORDS):
+                break
+            if e.round != rnd.number or not e.reason:  # a change to it needs a reason;
+                continue  # a result entered for the first time is none
+            boards = {e.board} if e.board is not None else {where[p] for p in e.players
+                                                              if p in where}
+            when = dt.datetime.fromisoformat(e.time).strftime("%H:%M")
+            for b in boards:
+                out.setdefault(b, when)
+    except Exception:  # a damaged history: the page shows the round without marks
+        return {}
+    finally:
+        repo.close()
+    return out
+
+
+def _section_of(folder: Path, root: Path) -> str | None:
+    """The ``Swisstui-Section`` trailer the folder's commits carry (None: an event of one
+    section)."""
+    prefix = record._prefix(folder, root)
+    if prefix:
+        return prefix.rstrip("/").rpartition("/")[2]
+    return record_section_name(root) if record.has_sections(root) else None
+
+
+def _newest_first(repo: Any) -> Iterator[Any]:
+    head = repo.refs.read_ref(b"HEAD")
+    if head is not None and head.startswith(b"ref: "):
+        head = repo.refs.read_ref(head[5:].strip())
+    sha = head
+    while sha is not None:
+        commit = repo.object_store[sha]
+        yield commit
+        sha = commit.parents[0] if commit.parents else None

@@ -146,7 +146,7 @@ def preview_swap(event: Event, round_no: int, a: int, b: int) -> SwapOutcome:
     return SwapOutcome(new, rnd, tuple(broken))
 
 
-@recorded('swap two players', round='round_no', player='a')
+@recorded('swap two players', round='round_no', player='a,b')
 def swap(folder: Folder, round_no: int, a: int, b: int,
          reason: str | None = None) -> SwapOutcome:
     """Exchange two players of a round and save it; returns the rules it breaks.  On a

@@ -111,8 +111,9 @@ def action(words: str, *, round: int | None = None, board: int | None = None,
 
 def recorded(words: str, **fields: str) -> Callable:
     """A core service's decorator: its writes are recorded as ``words: arg=value, …`` (the
-    arguments but the folder); ``fields`` maps the log's fields (``round``, ``board``,
-    ``player``) to argument names."""
+    arguments but the folder and the reason, which the message has on a line of its own);
+    ``fields`` maps the log's fields (``round``, ``board``, ``player``: one name or several,
+    ``"a,b"``) to argument names."""
     import functools
     import inspect
 
@@ -129,14 +130,17 @@ def recorded(words: str, **fields: str) -> Callable:
                 return fn(*args, **kw)
             values = dict(bound.arguments)
             shown = ", ".join(_shown(k, v) for k, v in values.items()
-                              if k not in ("folder", "event", "root", "basis", "preview")
+                              if k not in ("folder", "event", "root", "basis", "preview",
+                                           "reason")
                               and not callable(v) and v not in (None, False, (), [], {}))
+
             def field(name: str) -> Any:
                 key = fields.get(name)
                 return values.get(key) if key else None
-            player = field("player")
-            players = tuple(p for p in (player if isinstance(player, (list, tuple))
-                                        else (player,)) if isinstance(p, int))
+            named = [values.get(k) for k in (fields.get("player") or "").split(",") if k]
+            players = tuple(p for v in named
+                            for p in (v if isinstance(v, (list, tuple)) else (v,))
+                            if isinstance(p, int))
             board, rnd = field("board"), field("round")
             with action(words + (f": {shown}" if shown else ""),
                         round=rnd if isinstance(rnd, int) else None,
