@@ -118,6 +118,22 @@ class SwissApp(OrderedKeysApp):
         self.set_interval(self._watch_interval, self.poll_disk, name="watcher")
         if self._lang_warning:
             self.call_after_refresh(self._notify_screen, self._lang_warning, "error")
+        from ..core.store import history
+        history.notice = self._history_notice  # a change saved but not recorded: one line
+
+    def on_unmount(self) -> None:
+        from ..core.store import history
+        if history.notice == self._history_notice:
+            history.notice = None  # no line for a window that is gone
+
+    def _history_notice(self, line: str) -> None:
+        """A damaged ``.git`` (docs/FORMAT.md "History"): the change is saved, the status
+        line says it was not recorded — from a worker's thread too."""
+        import threading
+        if threading.get_ident() == self._thread_id:
+            self.call_after_refresh(self._notify_screen, line, "error")
+        else:
+            self.call_from_thread(self._notify_screen, line, "error")
 
     # ---- a new event ------------------------------------------------------------------------
     def ask_game(self) -> None:

@@ -64,3 +64,23 @@ async def test_log_filter_show_and_restore_from_the_keyboard(tmp_path):
         assert await wait_for(pilot, lambda: store.load(folder).round(1).board(1).result is None)
         assert store.load(folder).round(1).board(2).result is None
         assert history.log(folder)[0].subject.startswith("restore to #")
+
+
+async def test_a_change_the_history_cannot_record_is_said_on_the_status_line(tmp_path):
+    """A detached HEAD (someone checked out an old state with git): the new player is saved
+    and the status line says the history did not record it, in one line."""
+    from swisstui.core.store import history as record
+    folder = make_event(tmp_path, n_players=4)
+    services.add_player(folder, "Zoe Alves")
+    head = (folder / ".git" / "refs" / "heads" / "main").read_text().strip()
+    (folder / ".git" / "HEAD").write_text(head + "\n")
+    app = SwissApp(folder, mode="registration")
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await burst(pilot, "n", *chars("Yan Braga"), "enter")
+            assert await wait_for(pilot, lambda: any(p.name == "Yan Braga"
+                                                     for p in store.load(folder).players))
+            assert await wait_for(pilot, lambda: "HEAD is detached" in str(
+                app.screen.query_one("#status", Static).render()))
+    finally:
+        record.notice = None
