@@ -159,10 +159,10 @@ def _since(text: str | None) -> dt.datetime | None:
     return when if when.tzinfo is not None else when.astimezone()
 
 
-def find(event: Folder, which: str) -> Entry:
+def find(event: Folder, which: str, entries: list[Entry] | None = None) -> Entry:
     """The entry ``which`` names: its number in the log (``12`` or ``#12``) or the start of
-    its id (at least 4 hex digits)."""
-    entries = log(event)
+    its id (at least 4 hex digits); ``entries``: the log when already read."""
+    entries = log(event) if entries is None else entries
     text = which.strip().lstrip("#")
     if text.isdecimal():
         for e in entries:
@@ -350,16 +350,16 @@ def _text(value: Any) -> str:
     return str(value)
 
 
-def _parent(event: Folder, entry: Entry) -> Entry | None:
-    entries = {e.number: e for e in log(event)}
-    return entries.get(entry.number - 1)
+def _parent(entries: list[Entry], entry: Entry) -> Entry | None:
+    return next((e for e in entries if e.number == entry.number - 1), None)
 
 
 def show(event: Folder, which: str) -> tuple[Entry, list[str]]:
     """An entry and what it changed, in the director's words."""
     root = record.root_of(Path(event))
-    entry = find(root, which)
-    before = snapshot(root, _parent(root, entry))
+    entries = log(root)  # read once (10 000 entries: about a second)
+    entry = find(root, which, entries)
+    before = snapshot(root, _parent(entries, entry))
     return entry, describe(before, snapshot(root, entry), root)
 
 
