@@ -9,7 +9,6 @@ import json
 import sys
 from pathlib import Path
 
-from ..core.errors import SwissError
 from ..core.i18n import _, ngettext
 from ..core import services
 from ..core.services import sections
@@ -99,12 +98,7 @@ def cmd_move(args: argparse.Namespace) -> int:
 
 
 def cmd_distribute(args: argparse.Namespace) -> int:
-    tokens = [t.strip() for t in (args.plays_up or "").split(",") if t.strip()]
-    for t in tokens:
-        if not t.isdecimal():
-            raise SwissError(_("--plays-up {value}: not a player id (ids separated by commas, "
-                               "e.g. 3,17)").format(value=t), field="plays_up")
-    ids = tuple(int(t) for t in tokens)
+    ids = sections.parse_plays_up(args.plays_up)
     d = sections.distribute(args.event, args.by, args.bands, base_date=args.date,
                             plays_up=ids, dry_run=args.dry_run)
     if args.json:

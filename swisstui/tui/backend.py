@@ -384,10 +384,6 @@ def pool(folder: Path, event: Event) -> list[tuple[str, Event]]:
             for name, path in guarded(svc.folders, folder)]
 
 
-#: what ``distribute`` sorts by (the core's list)
-DISTRIBUTE_BY = ("rating", "rank", "age", "class")
-
-
 def add_section(root: Path, name: str, **kw: Any):
     from ..core.services import sections as svc
     return svc.add_section(root, name, **kw)
@@ -423,6 +419,11 @@ def distribute(root: Path, by: str, bands: str | None, base_date: str | None,
     from ..core.services import sections as svc
     return svc.distribute(root, by, bands, base_date=base_date, plays_up=plays_up,
                           dry_run=dry_run)
+
+
+def parse_plays_up(text: str) -> tuple[int, ...]:
+    from ..core.services import sections as svc
+    return svc.parse_plays_up(text)
 
 
 def distribution_lines(d) -> list[str]:

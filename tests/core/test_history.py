@@ -302,3 +302,13 @@ def test_a_new_event_in_a_folder_with_only_a_history(tmp_path):
     Repo.init(str(folder)).close()
     services.create_event(folder, "chess", "Cup", 5)
     assert [e.subject for e in history.log(folder)] == ["new event: game chess, Cup, rounds 5"]
+
+
+def test_a_foreign_tree_naming_sections_dot_dot_is_never_restored_outside(ev):
+    """A commit from someone else's git naming ``sections/../event.toml`` or a section that is
+    not a plain word is not a section of the event: its paths are left out of what a
+    restore would write."""
+    assert history._split("sections/../event.toml") == ("", None)
+    assert history._split("sections/a b/players.toml") == ("", None)
+    assert history._split("sections/U1600/rounds/01.toml") == ("sections/U1600/", "rounds/01.toml")
+    assert history._split("players.toml") == ("", "players.toml")

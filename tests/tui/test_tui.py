@@ -34,6 +34,12 @@ def status(app) -> str:
     return str(app.screen.query_one("#status", Static).render())
 
 
+def dialog_title(app) -> str:
+    """The title of the dialog on top ("" when none)."""
+    titles = app.screen.query(".dialog-title")
+    return str(titles.first(Static).render()) if titles else ""
+
+
 async def wait_for(pilot, cond, timeout: float = 3.0) -> bool:
     loop = asyncio.get_running_loop()
     end = loop.time() + timeout

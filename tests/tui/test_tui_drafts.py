@@ -15,7 +15,7 @@ from swisstui.tui.app import SwissApp
 from swisstui.tui.screens.history import HistoryScreen
 from swisstui.tui.widgets.dialogs import ConfirmScreen, PromptScreen
 from swisstui.web.snapshot import snapshot_bytes
-from test_tui import table_rows, wait_for
+from test_tui import dialog_title as _title, table_rows, wait_for
 from test_tui_bursts import burst, chars
 
 SIZE = (80, 24)
@@ -25,15 +25,6 @@ SIZE = (80, 24)
 def _english_after():
     yield
     i18n.use(i18n.SOURCE)
-
-
-def _title(app) -> str:
-    titles = app.screen.query(".dialog-title")
-    return str(titles.first(Static).render()) if titles else ""
-
-
-def _status(app) -> str:
-    return str(app.screen.query_one("#status", Static).render())
 
 
 async def test_draft_swap_publish_correct_log_restore(tmp_path):

@@ -13,14 +13,13 @@ numbers, F5, ``P`` for pages.  What the keys did is then read back from the fold
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Static
 
 from swisstui.core import i18n, store
 from swisstui.core.games import GAMES
 from swisstui.core.services import sections
 from swisstui.core.standings import standings
 from swisstui.tui.app import SwissApp
-from test_tui import table_rows, wait_for
+from test_tui import dialog_title as _title, status as _status, table_rows, wait_for
 from test_tui_bursts import burst, chars
 
 SIZE = (80, 24)
@@ -30,15 +29,6 @@ SIZE = (80, 24)
 def _english_after():
     yield
     i18n.use(i18n.SOURCE)
-
-
-def _title(app) -> str:
-    titles = app.screen.query(".dialog-title")
-    return str(titles.first(Static).render()) if titles else ""
-
-
-def _status(app) -> str:
-    return str(app.screen.query_one("#status", Static).render())
 
 
 async def _form_field(pilot, app, key: str, text: str) -> None:

@@ -12,7 +12,7 @@ import os
 import shutil
 import tempfile
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
@@ -87,21 +87,7 @@ def _parse(number: int, commit: Any) -> Entry:
 
 def _commits(repo: Any) -> list[Any]:
     """Every commit of HEAD's line, oldest first (first parents: swisstui never merges)."""
-    head = repo.refs.read_ref(b"HEAD")
-    if head is None:
-        return []
-    if head.startswith(b"ref: "):
-        head = repo.refs.read_ref(head[5:].strip())
-        if head is None:
-            return []
-    out = []
-    sha: bytes | None = head
-    while sha is not None:
-        commit = repo.object_store[sha]
-        out.append(commit)
-        sha = commit.parents[0] if commit.parents else None
-    out.reverse()
-    return out
+    return list(_newest_first(repo))[::-1]
 
 
 def settle(event: Folder) -> None:
@@ -206,10 +192,13 @@ def snapshot(event: Folder, entry: Entry | None) -> Snapshot:
 
 
 def _split(path: str) -> tuple[str, str | None]:
-    """(section folder prefix, path in it) of a recorded path."""
+    """(section folder prefix, path in it) of a recorded path; None for a path no section
+    of the event can hold (a tree from someone else's commit naming ``sections/../``): a
+    restore writes only into the event's own folders."""
+    from ..store.sections import plain_word
     if path.startswith(record.SECTIONS_DIR + "/"):
         parts = path.split("/", 2)
-        if len(parts) == 3:
+        if len(parts) == 3 and plain_word(parts[1]):
             return f"{parts[0]}/{parts[1]}/", parts[2]
         return "", None
     return "", path
@@ -291,8 +280,8 @@ def _describe_event(a: Event | None, b: Event | None) -> list[str]:
     out: list[str] = []
     sa, sb = a.settings, b.settings
     if sa != sb:
-        for key in sorted(vars(sa) if hasattr(sa, "__dict__") else sa.__dataclass_fields__):
-            x, y = getattr(sa, key, None), getattr(sb, key, None)
+        for key in sorted(f.name for f in fields(sa)):
+            x, y = getattr(sa, key), getattr(sb, key)
             if x != y:
                 out.append(_("setting {key}: {before} → {after}").format(key=key, before=_text(x), after=_text(y)))
     pa, pb = a.by_id(), b.by_id()
@@ -461,10 +450,11 @@ def _section_of(folder: Path, root: Path) -> str | None:
     prefix = record._prefix(folder, root)
     if prefix:
         return prefix.rstrip("/").rpartition("/")[2]
-    return record_section_name(root) if record.has_sections(root) else None
+    return record_section_name(root) if record.several(root) else None
 
 
 def _newest_first(repo: Any) -> Iterator[Any]:
+    """The commits of HEAD's line, newest first, read one at a time."""
     head = repo.refs.read_ref(b"HEAD")
     if head is not None and head.startswith(b"ref: "):
         head = repo.refs.read_ref(head[5:].strip())

@@ -361,6 +361,17 @@ def _bound(by: str, text: str) -> int | None:
     return int(text)
 
 
+def parse_plays_up(text: str | None) -> tuple[int, ...]:
+    """The ids of ``--plays-up`` (the TUI's "Plays up" field): ``3,17``; a token that is not
+    an id is refused in one line."""
+    tokens = [t.strip() for t in (text or "").split(",") if t.strip()]
+    for t in tokens:
+        if not t.isdecimal():
+            raise SwissError(_("--plays-up {value}: not a player id (ids separated by commas, "
+                               "e.g. 3,17)").format(value=t), field="plays_up")
+    return tuple(int(t) for t in tokens)
+
+
 def parse_bands(by: str, text: str | None) -> tuple[Band, ...]:
     """``Open:1800-,U1800:-1799`` (rating), ``dan:1d-,kyu:-1k`` (rank), ``Juniors:-17``
     (age); for ``class`` the table :data:`swisstui.core.ranks.CLASSES`, each class into the section of its

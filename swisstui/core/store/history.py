@@ -648,7 +648,7 @@ def _message(act: Action | None, folder: Path, root: Path, words: str | None = N
         section = prefix.rstrip("/").rpartition("/")[2] if prefix else root_name(root)
     except SwissError:
         section = ""
-    if section and (prefix or has_sections(root)):
+    if section and (prefix or several(root)):
         trailers.append(f"Swisstui-Section: {section}")
     client = director()[2]
     if client:
@@ -656,8 +656,13 @@ def _message(act: Action | None, folder: Path, root: Path, words: str | None = N
     return subject, "\n".join(lines + trailers)
 
 
-def has_sections(root: Path) -> bool:
-    return os.path.isdir(Path(root) / SECTIONS_DIR)
+def several(root: Path) -> bool:
+    """Whether the event has several sections (:func:`.sections.has_sections`)."""
+    from .sections import has_sections
+    try:
+        return has_sections(Path(root))
+    except SwissError:
+        return False
 
 
 # ---- intents and settling --------------------------------------------------------------------

@@ -142,7 +142,8 @@ def _history_record(folder: Path) -> None:
     try:
         history.record(folder)
     except Exception as exc:  # pragma: no cover - a bug in the history must not lose a write
-        history._say(f"{folder}: history not recorded ({type(exc).__name__}: {exc})")
+        history._say(_("{path}: history not recorded ({error}); the change is saved").format(
+            path=folder, error=f"{type(exc).__name__}: {exc}"))
 
 
 def _history_forget(folder: Path) -> None:
