@@ -33,7 +33,7 @@ MAX_AMOUNT = Decimal("1000000")
 _CURRENCY = re.compile(r"[A-Z]{3}")
 
 __all__ = ["DESK_FILE", "METHODS", "Payment", "Entry", "Desk", "read_desk", "desk_toml",
-           "money", "state_of", "counts", "Sheet", "sheet"]
+           "money", "state_of", "waitlisted", "counts", "Sheet", "sheet"]
 
 
 @dataclass(frozen=True)
@@ -225,6 +225,13 @@ def desk_toml(desk: Desk) -> bytes:
             out += ["[[entry.payment]]", f"amount = {_s(str(p.amount))}",
                     f"method = {_s(p.method)}", f"time = {_s(p.time)}", f"by = {_s(p.by)}"]
     return ("\n".join(out) + "\n").encode()
+
+
+def waitlisted(event: Event, desk: Desk) -> frozenset[int]:
+    """The ids of the entries on the waitlist (withdrawn players are withdrawn, not
+    waitlisted): the pairing leaves them out like players not yet joined
+    (:func:`swisstui.core.pairing.groups.left_out`)."""
+    return frozenset(p.id for p in event.players if state_of(desk, p) == WAITLIST)
 
 
 def state_of(desk: Desk, player: Player) -> str:

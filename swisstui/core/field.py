@@ -11,6 +11,10 @@ and the settings that decide how the round is paired.  :meth:`Field.of` gathers 
   of rounds ``1..upto``);
 * ``scoring`` and ``profile`` — the event's scoring, and the game profile, looked up here and
   nowhere else on the request's path;
+* ``waitlist`` — the ids of the entries on the desk's waitlist (desk.toml, read by the
+  service that pairs: :func:`swisstui.core.services.desk.waitlisted`), left out of the
+  round like players not yet joined (:func:`swisstui.core.pairing.groups.to_pair`); empty
+  for an event without a desk file and for the standings;
 * ``plan`` — the prepared pairing plan (:class:`PairingPlan`, built by :func:`pairing_plan`):
   the pairing system, the in-group order and style, the colour policy and gap, the pairing
   bye's rules, club/country weights, McMahon scores, handicap games, forbidden pairs,
@@ -23,6 +27,7 @@ docs/PAIRING.md "The Field".
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -174,15 +179,18 @@ class Field:
     records: dict[int, tuple[RoundRecord, ...]]  # read-only
     scoring: Scoring
     profile: GameProfile
+    waitlist: frozenset[int] = frozenset()  # waitlisted entries: not paired
 
     @classmethod
-    def of(cls, event: Event, upto: int | None = None) -> Field:
+    def of(cls, event: Event, upto: int | None = None, *,
+           waitlist: Iterable[int] = ()) -> Field:
         """The Field of ``event`` with the records of rounds ``1..upto`` (default: every
-        round on file, for pairing the next one)."""
+        round on file, for pairing the next one); ``waitlist``: the desk's waitlisted
+        ids, who are not paired."""
         if upto is None:
             upto = event.current_round
         return cls(event, upto, history(event, upto), event.settings.scoring,
-                   game_profile(event.game))
+                   game_profile(event.game), frozenset(waitlist))
 
     @cached_property
     def units(self) -> dict[int, Unit]:

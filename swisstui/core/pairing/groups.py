@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -242,11 +243,13 @@ def chain_order(event: Event, ids: list[int], chain: tuple[str, ...], upto: int,
     return {pid: i for i, pid in enumerate(ordered)}
 
 
-def to_pair(event: Event, round_no: int) -> tuple[list[int], list[tuple[int, ByeKind]]]:
-    """Players to pair in ``round_no`` and the requested byes.  Withdrawn and not-yet-registered
-    players are left out (not listed in the round); requested byes — including ``absent`` —
-    become :class:`~swisstui.core.model.Bye` entries (docs/RULES.md §1.5, FIDE C.04.2)."""
-    out = left_out(event, round_no)
+def to_pair(event: Event, round_no: int, waitlist: Collection[int] = ()
+            ) -> tuple[list[int], list[tuple[int, ByeKind]]]:
+    """Players to pair in ``round_no`` and the requested byes.  Withdrawn, not-yet-registered
+    and waitlisted players (``waitlist``: the desk's, :attr:`Field.waitlist`) are left out (not
+    listed in the round); requested byes — including ``absent`` — become
+    :class:`~swisstui.core.model.Bye` entries (docs/RULES.md §1.5, FIDE C.04.2)."""
+    out = left_out(event, round_no, waitlist)
     gone = {x.player.id for x in out}
     return ([p.id for p in event.players if p.id not in gone],
             [(x.player.id, x.bye) for x in out if x.why == "bye" and x.bye is not None])
@@ -256,20 +259,29 @@ class LeftOut(NamedTuple):
     """A registered player who is not paired in a round, and why (:func:`left_out`)."""
 
     player: Player
-    why: str  # "bye" (requested, kind in ``bye``), "withdrawn", "not joined" (late entry)
+    # "bye" (requested, kind in ``bye``), "withdrawn", "not joined" (late entry), "waitlist"
+    # (on the desk's waitlist, docs/FORMAT.md "desk.toml")
+    why: str
     bye: ByeKind | None = None  # the requested kind: full, half, zero, absent
 
 
-def left_out(event: Event, round_no: int) -> list[LeftOut]:
+def left_out(event: Event, round_no: int, waitlist: Collection[int] = ()) -> list[LeftOut]:
     """Every registered player who gets no opponent in ``round_no`` for a reason known
     before pairing, in id order: a requested bye (``absent`` included — these become
-    :class:`~swisstui.core.model.Bye` entries of the round), withdrawn, or a late entrant who
-    joins in a later round (these two are not in the round at all).  :func:`to_pair` pairs
-    everyone else; the pairing-allocated bye is the engine's and is not listed."""
+    :class:`~swisstui.core.model.Bye` entries of the round), withdrawn, a late entrant who
+    joins in a later round, or an entry on the desk's waitlist (``waitlist``: their ids, read
+    from desk.toml by :func:`swisstui.core.services.desk.waitlisted`; these three are not in
+    the round at all, like a player not yet joined, and a waitlisted player's requested bye
+    waits with them).  :func:`to_pair` pairs everyone else; the pairing-allocated bye is the
+    engine's and is not listed."""
     out: list[LeftOut] = []
+    waiting = frozenset(waitlist)
     for p in sorted(event.players, key=lambda q: q.id):
         if not p.active_in(round_no):
             out.append(LeftOut(p, "not joined" if round_no < p.joined_round else "withdrawn"))
+            continue
+        if p.id in waiting:
+            out.append(LeftOut(p, "waitlist"))
             continue
         kind = p.requested_bye(round_no)
         if kind is not None:

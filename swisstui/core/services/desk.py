@@ -27,7 +27,7 @@ Folder = str | os.PathLike[str]
 
 __all__ = ["load_desk", "search", "find_player", "set_state", "toggle_check_in",
            "set_check_in_open", "close_preview", "close_check_in", "set_due", "pay",
-           "set_currency", "director", "Closed", "desk_path"]
+           "set_currency", "director", "Closed", "desk_path", "waitlisted"]
 
 
 def desk_path(folder: Folder) -> Path:
@@ -37,6 +37,17 @@ def desk_path(folder: Folder) -> Path:
 def load_desk(folder: Folder, event: Event | None = None) -> Desk:
     ev = event if event is not None else store.load(folder)
     return fees.read_desk(desk_path(folder), {p.id for p in ev.players})
+
+
+def waitlisted(folder: Folder, event: Event | None = None) -> frozenset[int]:
+    """The ids of the section's waitlisted entries, for the service that pairs it
+    (``Field.of(event, waitlist=...)``; docs/FORMAT.md "desk.toml"): empty without a desk
+    file, so an event without one pairs as before; a damaged desk file is refused in its
+    one ``desk.toml:LINE:`` line (who waits is then unknown)."""
+    if not os.path.lexists(desk_path(folder)):
+        return frozenset()
+    ev = event if event is not None else store.load(folder)
+    return fees.waitlisted(ev, load_desk(folder, ev))
 
 
 def _change(folder: Folder, change: Callable[[Event, Desk], Desk]) -> tuple[Event, Desk]:
