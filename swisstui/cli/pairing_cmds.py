@@ -91,20 +91,63 @@ def cmd_pair(args: argparse.Namespace) -> int:
 # ---- pairings swap ------------------------------------------------------------------------
 
 
-def cmd_swap(args: argparse.Namespace) -> int:
-    if args.dry_run:
-        out = services.preview_swap(services.load(args.event), args.round, args.a, args.b)
-    else:
-        out = services.swap(args.event, args.round, args.a, args.b, reason=args.reason)
+def _show_edit(args: argparse.Namespace, out) -> int:
+    """Print a hand edit (:class:`swisstui.core.services.HandEdit`): the round as it is (or
+    would be) and what the edit costs, board by board."""
     print("\n".join(format_round(out.event, out.round, sections.first_board(args.event))))
-    if out.broken:
-        print(_("this edit would break:") if args.dry_run else _("this edit breaks:"))
-        for line in out.broken:
-            print(f"  - {line}")
-    else:
-        print(_("this edit would break no pairing rule") if args.dry_run
-              else _("this edit breaks no pairing rule"))
+    print(_("this edit would cost:") if args.dry_run else _("this edit costs:"))
+    for line in out.costs:
+        print(f"  {line}")
     return 0
+
+
+def _edit(args: argparse.Namespace, preview, save, *values) -> int:
+    """``--dry-run``: ``preview`` on the event as it is (nothing written); else ``save``
+    under the event's lock, with ``--reason``."""
+    if args.dry_run:
+        ev = services.load(args.event)
+        out = preview(ev, args.round, *values, first_board=sections.first_board(args.event))
+    else:
+        out = save(args.event, args.round, *values, reason=args.reason)
+    return _show_edit(args, out)
+
+
+def cmd_swap(args: argparse.Namespace) -> int:
+    return _edit(args, services.preview_swap, services.swap, args.a, args.b)
+
+
+def cmd_latecomer(args: argparse.Namespace) -> int:
+    return _edit(args, services.preview_latecomer, services.add_latecomer, args.player)
+
+
+def cmd_new_board(args: argparse.Namespace) -> int:
+    return _edit(args, services.preview_new_board, services.add_board, args.a, args.b)
+
+
+def cmd_remove_board(args: argparse.Namespace) -> int:
+    board = sections.section_board(args.event, args.board)
+    return _edit(args, services.preview_remove_board, services.remove_board, board,
+                 args.result)
+
+
+def cmd_repair(args: argparse.Namespace) -> int:
+    keep = tuple(sections.section_board(args.event, n) for n in args.keep or ())
+    if args.dry_run:
+        ev = services.load(args.event)
+        out = services.preview_repair(ev, args.round, keep, allow_rematch=args.allow_rematch,
+                                      first_board=sections.first_board(args.event))
+    else:
+        out = services.repair_round(args.event, args.round, keep,
+                                    allow_rematch=args.allow_rematch, reason=args.reason)
+    return _show_edit(args, out)
+
+
+def _board_list(text: str) -> list[int]:
+    try:
+        return [int(x) for x in text.replace(",", " ").split()]
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            _("{text!r}: give board numbers, e.g. 1,3,7").format(text=text)) from None
 
 
 # ---- explain ------------------------------------------------------------------------------
@@ -121,7 +164,8 @@ def cmd_explain(args: argparse.Namespace) -> int:
     # the board as the hall numbers it (a section's first_board on); 0: the byes
     board = sections.section_board(args.event, args.board) if args.board else 0
     print("\n".join(services.explain(ev, args.round, board,
-                                     first_board=sections.first_board(args.event))))
+                                     first_board=sections.first_board(args.event),
+                                     folder=args.event)))
     return 0
 
 
@@ -209,17 +253,38 @@ def register(sub) -> None:
 
     p = sub.add_parser("pairings", help=_("edit a pairing by hand"))
     ps = p.add_subparsers(dest="pairings_command", metavar="COMMAND")
-    q = ps.add_parser("swap", help=_("exchange two players of a round; lists every broken rule"))
-    q.add_argument("event")
-    q.add_argument("round", type=int)
-    q.add_argument("a", type=int)
-    q.add_argument("b", type=int)
-    q.add_argument("--dry-run", action="store_true",
-                   help=_("show the round and the rules the swap would break; write nothing"))
-    q.add_argument("--reason", default=None, metavar="TEXT",
-                   help=_("why a published round is changed (event setting publish = "
-                          "manual; kept in the history)"))
-    q.set_defaults(func=cmd_swap)
+    def edit(name: str, text: str, func, *args: tuple[str, dict]) -> argparse.ArgumentParser:
+        q = ps.add_parser(name, help=text)
+        q.add_argument("event")
+        q.add_argument("round", type=int)
+        for arg, kw in args:
+            q.add_argument(arg, **kw)
+        q.add_argument("--dry-run", action="store_true",
+                       help=_("show the round and what the edit would cost; write nothing"))
+        q.add_argument("--reason", default=None, metavar="TEXT",
+                       help=_("why a published round is changed (event setting publish = "
+                              "manual; kept in the history)"))
+        q.set_defaults(func=func)
+        return q
+
+    pid = {"type": int}
+    edit("swap", _("exchange two players of a round; lists what it costs"), cmd_swap,
+         ("a", pid), ("b", pid))
+    edit("latecomer", _("seat a latecomer against the player with the pairing bye"),
+         cmd_latecomer, ("player", pid))
+    edit("board", _("pair two latecomers on a new board"), cmd_new_board,
+         ("a", pid), ("b", pid))
+    edit("remove", _("take a board out: both players get the unplayed result chosen"),
+         cmd_remove_board, ("board", pid),
+         ("--result", {"required": True, "choices": ("full", "half", "zero", "absent"),
+                       "help": _("what both players get: a full-, half- or zero-point bye, "
+                                 "or an absence")}))
+    q = edit("repair", _("pair the round again, keeping the boards named"), cmd_repair,
+             ("--keep", {"type": _board_list, "default": [], "metavar": "1,3,7",
+                         "help": _("the boards kept as they are (the hall's numbers)")}))
+    q.add_argument("--allow-rematch", action="store_true",
+                   help=_("when no pairing without a rematch exists, allow the fewest and "
+                          "least recent rematches"))
 
     p = sub.add_parser("explain", help=_("why a board of a round was paired so"))
     p.add_argument("event")

@@ -446,7 +446,8 @@ def test_undo_refuses_results_without_force():
 def test_swap_lists_broken_rules():
     ev = event(4, played=[[(1, 3, 1), (2, 4, 1)]])
     ev = ev.with_round(Round(2, (Board(1, (1, 2)), Board(2, (4, 3)))))
-    new, broken = swap(ev, 2, 2, 3)
+    out = swap(ev, 2, 2, 3)
+    new, broken = out.event, out.broken
     assert {frozenset(b.players) for b in new.round(2).boards} == {frozenset((1, 3)),
                                                                    frozenset((4, 2))}
     text = "\n".join(broken)

@@ -8,9 +8,12 @@ Modules, in the order the engine uses them:
 * :mod:`.candidates` — candidate pairs and the decomposition (windows, widening);
 * :mod:`.matching` — maximum-weight matching (networkx / rustworkx);
 * :mod:`.roundrobin` — Berger tables;
-* :mod:`.engine` — :func:`pair_round`, explanations, undo and swap.
+* :mod:`.engine` — :func:`pair_round`, explanations and undo;
+* :mod:`.hand_edits` — hand edits of a paired round with what they cost.
 """
 
-from .engine import Pairing, check_board, pair_round, swap, undo_round
+from .engine import Pairing, pair_round, undo_round
+from .hand_edits import HandEdit, check_board, latecomer, new_board, remove_board, repair, swap
 
-__all__ = ["Pairing", "pair_round", "undo_round", "swap", "check_board"]
+__all__ = ["Pairing", "pair_round", "undo_round", "swap", "check_board", "HandEdit",
+           "latecomer", "new_board", "remove_board", "repair"]

@@ -1,8 +1,8 @@
 """Pairing the next round: players → score groups → candidate pairs → weights → matching →
 colours → boards, with an explanation for every board (docs/PAIRING.md).
 
-Public: :func:`pair_round`, :class:`Pairing`, :func:`undo_round`, :func:`swap`,
-:func:`check_board` (the rules a given pair breaks).  Nothing here writes to disk: the CLI
+Public: :func:`pair_round`, :class:`Pairing`, :func:`undo_round` (hand edits of a
+paired round, and the rules a given pair breaks, are :mod:`.hand_edits`).  Nothing here writes to disk: the CLI
 saves with ``store.update(folder, lambda ev: ev.with_round(pair_round(ev).round))``.
 """
 
@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, cast
 
 from ..board_setup import with_setup
+from .. import seats
 from ..gcpause import paused_gc
 from ..memory import large_blocks_from_the_system
 from ..errors import ConflictError, PairingError
@@ -124,13 +125,15 @@ def pair_round(event: Event, *, fixed=(), forbid=(), allow_rematch: bool = False
                field: Field | None = None) -> Pairing:
     """Pair the next round of ``event`` (:func:`_pair_round`) on its :class:`Field`
     (``field``, else built here once); each board gets what the game decides at pairing
-    time (Go handicap stones and komi, :mod:`swisstui.core.board_setup`)."""
+    time (Go handicap stones and komi, :mod:`swisstui.core.board_setup`); last, the boards
+    are renumbered for the players' fixed seats (:mod:`swisstui.core.seats`)."""
     with paused_gc():  # a pairing builds 10⁵–10⁶ acyclic objects (swisstui.core.gcpause)
         if field is None:
             field = Field.of(event)
         p = _pair_round(field, fixed=fixed, forbid=forbid, allow_rematch=allow_rematch,
                         window=window, engine=engine)
-    return replace(p, round=with_setup(event, p.round, prof=field.profile))
+    p = replace(p, round=with_setup(event, p.round, prof=field.profile))
+    return seats.apply(event, p)
 
 
 def _pair_round(field: Field, *, fixed=(), forbid=(), allow_rematch: bool = False,
@@ -808,7 +811,7 @@ def _roundrobin(field: Field, ids: list[int], byes: list[Bye]) -> Pairing:
                    (), "berger")
 
 
-# ---- undo / swap / check ---------------------------------------------------------------------
+# ---- undo -----------------------------------------------------------------------
 
 
 def undo_round(event: Event, force: bool = False) -> Event:
@@ -820,86 +823,3 @@ def undo_round(event: Event, force: bool = False) -> Event:
     if done and not force:
         raise ConflictError(_("round {number} already has {count} result(s) (boards {items}); use --force to remove it").format(number=last.number, count=len(done), items=', '.join(map(str, done[:8]))))
     return event.without_round(last.number)
-
-
-def check_board(event: Event, round_no: int, a: int, b: int) -> list[str]:
-    """Every rule the pair (a, b) breaks if it plays in ``round_no`` (absolute rules, then
-    score difference and club/country)."""
-    ids = [p.id for p in event.players if p.active_in(round_no)]
-    field = Field.of(event, round_no - 1)
-    plan = field.plan
-    states = build_states(field, ids, handicap=False)
-    if a not in states or b not in states:
-        return [_("player {id} is not active in round {round_no}").format(
-            id=a if a not in states else b, round_no=round_no)]
-    s = event.settings
-    ctx = Context(game=s.game, mode=plan.colours, style=plan.style, seed=plan.seed,
-                  round_no=round_no, ngroups=1, nplayers=len(states),
-                  forbidden=plan.forbidden, last_round=plan.last_round,
-                  topscore=s.scoring.win * s.rounds / 2,
-                  colour_gap=plan.colour_gap,
-                  colour_absolute=True)  # a graded gap is a rule broken too
-    ev = Evaluator(states, ctx)
-    sa, sb = states[a], states[b]
-    broken = []
-    if b in sa.met:
-        broken.append(_("rematch: {a} and {b} already met in round {value}").format(a=a, b=b, value=sa.met[b]))
-    why = ev.blocked(sa, sb, relaxed=True)
-    if why:
-        broken.append(why)
-    if sa.group != sb.group:
-        broken.append(_("score difference: {a} has {pts}, {b} has {pts2}").format(a=a, pts=_pts(sa.score), b=b, pts2=_pts(sb.score)))
-    if sa.player.club and sa.player.club == sb.player.club and s.club_weight:
-        broken.append(_("same club ({club})").format(club=sa.player.club))
-    if sa.player.country and sa.player.country == sb.player.country and s.country_weight:
-        broken.append(_("same country ({country})").format(country=sa.player.country))
-    return broken
-
-
-def swap(event: Event, round_no: int, a: int, b: int) -> tuple[Event, list[str]]:
-    """Exchange players ``a`` and ``b`` in round ``round_no`` (boards or the pairing bye) and
-    list every rule the new pairings break.  Refused if an affected board has a result."""
-    rnd = event.round(round_no)
-    if rnd is None:
-        raise PairingError(_("round {round_no} is not paired").format(round_no=round_no))
-    if a == b:
-        raise PairingError(_("swap needs two different players"))
-
-    def where(x: int):
-        for bd in rnd.boards:
-            if x in bd.players:
-                return bd
-        for by in rnd.byes:
-            if by.player == x:
-                return by
-        raise PairingError(_("player {x} is not in round {round_no}").format(x=x, round_no=round_no))
-
-    wa, wb = where(a), where(b)
-    for w in (wa, wb):
-        if isinstance(w, Board) and w.result is not None:
-            raise ConflictError(_("round {round_no} board {number} already has a result ({text}); clear it before swapping").format(round_no=round_no, number=w.number, text=w.result.text))
-        if isinstance(w, Bye) and w.kind is not ByeKind.PAIRING:
-            raise PairingError(_("player {player} has a requested {value} bye; change the request instead").format(player=w.player, value=w.kind.value))
-
-    def sub(x: int) -> int:
-        return b if x == a else a if x == b else x
-
-    boards = tuple(replace(bd, players=(sub(bd.players[0]), sub(bd.players[1])))
-                   if bd is wa or bd is wb else bd for bd in rnd.boards)
-    byes = tuple(Bye(sub(by.player), by.kind) if by is wa or by is wb else by
-                 for by in rnd.byes)
-    new = replace(rnd, boards=boards, byes=byes)
-    new = with_setup(event, new, [bd.number for bd in (wa, wb) if isinstance(bd, Board)])
-    before = event.without_round(round_no)
-    broken: list[str] = []
-    for bd in new.boards:
-        if bd is wa or bd is wb or a in bd.players or b in bd.players:
-            broken += [_("board {number}: {rule}").format(number=bd.number, rule=x) for x in
-                       check_board(before, round_no, *bd.players)]
-    for by in new.byes:
-        if by.player in (a, b) and by.kind is ByeKind.PAIRING:
-            recs = [r for r in event.rounds if r.number < round_no
-                    for y in r.byes if y.player == by.player and y.kind is ByeKind.PAIRING]
-            if recs:
-                broken.append(_("bye: {player} already had a pairing bye").format(player=by.player))
-    return event.with_round(new), broken

@@ -18,6 +18,8 @@ area                          actions
                               request_bye, check_in, read_player_list, import_players,
                               likely_duplicates
 :mod:`.pairing`               preview_pairing, pair_next, publish_round, undo_round, preview_swap, swap,
+                              preview_latecomer, add_latecomer, preview_new_board, add_board,
+                              preview_remove_board, remove_board, preview_repair, repair_round,
                               explain, pairing_scores, left_out, board_terms
 :mod:`.results`               preview_result, record_result, clear_result, next_empty_board
 :mod:`.playoff`               next_playoff_round, preview_playoff_round, bracket,
@@ -39,8 +41,11 @@ from .clock import (ClockState, clock_extend, clock_pause, clock_resume, clock_s
 from .event import (change_settings, check, create_event, fingerprint, load, make_demo,
                     preview_settings, remove_old_demos, simulate_event)
 from .exports import ExportRequest, export, export_from_section, export_to_file, import_trf
-from .pairing import (PairOutcome, SwapOutcome, board_terms, explain, left_out, pair_next,
-                      pairing_scores, preview_pairing, preview_swap, publish_round, swap,
+from .pairing import (HAND_EDITS, HandEdit, PairOutcome, SwapOutcome, add_board,
+                      add_latecomer, board_terms, explain, left_out, pair_next,
+                      pairing_scores, preview_latecomer, preview_new_board, preview_pairing,
+                      preview_remove_board, preview_repair, preview_swap, publish_round,
+                      remove_board, repair_round, swap,
                       undo_round)
 from .players import (ImportOutcome, PlayerOutcome, add_player, check_in, edit_player,
                       import_players, likely_duplicates, read_player_list, reinstate,
@@ -56,7 +61,9 @@ __all__ = [
     "PlayerOutcome", "ImportOutcome", "add_player", "edit_player", "remove_player", "withdraw",
     "reinstate", "request_bye", "check_in", "read_player_list", "import_players",
     "likely_duplicates",
-    "PairOutcome", "SwapOutcome", "preview_pairing", "pair_next", "undo_round", "preview_swap",
+    "HAND_EDITS", "HandEdit", "add_board", "add_latecomer", "preview_latecomer",
+    "preview_new_board", "preview_remove_board", "preview_repair", "remove_board",
+    "repair_round", "PairOutcome", "SwapOutcome", "preview_pairing", "pair_next", "undo_round", "preview_swap",
     "publish_round",
     "swap", "explain", "pairing_scores", "left_out", "board_terms",
     "ResultOutcome", "preview_result", "record_result", "clear_result", "next_empty_board",

@@ -444,6 +444,54 @@ def changed_boards(folder: Folder, event: Event) -> dict[int, str]:
     return out
 
 
+def hand_edit(folder: Folder, event: Event, round_no: int, players: tuple[int, ...]
+              ) -> list[str]:
+    """Who edited by hand the board of ``players`` in round ``round_no``, when, and why:
+    the newest hand edit on the record (:data:`swisstui.core.services.pairing.HAND_EDITS`)
+    of that round naming one of them, or re-pairing the whole round — the lines a board's
+    explanation ends with (issue 34 item 9).  Read newest first back to the start of the
+    round's day, writing nothing; [] when none is found or the history cannot be read."""
+    from .pairing import HAND_EDITS
+    folder = Path(folder)
+    root = record.root_of(folder)
+    rnd = event.round(round_no)
+    if rnd is None or not record.has_history(root):
+        return []
+    mine = _section_of(folder, root)
+    start = None
+    if rnd.date:
+        try:
+            start = dt.datetime.fromisoformat(rnd.date).astimezone()
+        except ValueError:
+            start = None
+    try:
+        from dulwich.repo import Repo
+        repo = Repo(str(root))
+    except Exception:
+        return []
+    try:
+        for commit in _newest_first(repo):
+            e = _parse(0, commit)
+            if start is not None and dt.datetime.fromisoformat(e.time) < start:
+                break
+            if e.section != mine or e.round != round_no \
+                    or not e.subject.startswith(HAND_EDITS):
+                continue
+            if e.players and not set(e.players) & set(players):
+                continue
+            when = dt.datetime.fromisoformat(e.time).strftime("%Y-%m-%d %H:%M")
+            lines = [_("edited by hand by {author} at {time}: {what}").format(
+                author=e.author, time=when, what=e.subject)]
+            if e.reason:
+                lines.append(_("reason: {reason}").format(reason=e.reason))
+            return lines
+    except Exception:  # a damaged history: the explanation stands without it
+        return []
+    finally:
+        repo.close()
+    return []
+
+
 def _section_of(folder: Path, root: Path) -> str | None:
     """The ``Swisstui-Section`` trailer the folder's commits carry (None: an event of one
     section)."""

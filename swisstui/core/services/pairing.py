@@ -30,14 +30,16 @@ class PairOutcome:
     pairing: pairing.Pairing
 
 
-@dataclass(frozen=True)
-class SwapOutcome:
-    """The event after (or, for a preview, as it would be after) a swap, the round, and the
-    pairing rules the swap breaks (empty: none)."""
+#: a hand edit as previewed and as saved (:class:`swisstui.core.pairing.HandEdit`): the
+#: event, the round, the boards changed, the rules broken, the costs in words
+HandEdit = pairing.HandEdit
+SwapOutcome = HandEdit  # the name the swap's result had before the other hand edits
 
-    event: Event
-    round: Round
-    broken: tuple[str, ...]
+#: the words the history records each hand edit with (issue 34 item 9): an explanation
+#: names the director and the reason of the newest one that touched a board
+HAND_EDITS = ("swap two players", "put a latecomer against the bye",
+              "pair two latecomers on a new board", "remove a board",
+              "re-pair the round keeping fixed boards")
 
 
 def _with_forbidden(event: Event, forbid: Iterable[Pair]) -> Event:
@@ -137,32 +139,102 @@ def undo_round(folder: Folder, force: bool = False) -> Event:
     return store.update(folder, lambda ev: pairing.undo_round(ev, force=force))
 
 
-def preview_swap(event: Event, round_no: int, a: int, b: int) -> SwapOutcome:
-    """What exchanging players ``a`` and ``b`` in round ``round_no`` gives, and every pairing
-    rule it breaks — shown before :func:`swap` saves it."""
-    new, broken = pairing.swap(event, round_no, a, b)
-    rnd = new.round(round_no)
-    assert rnd is not None  # pairing.swap has just changed this round
-    return SwapOutcome(new, rnd, tuple(broken))
+def preview_swap(event: Event, round_no: int, a: int, b: int, *,
+                 first_board: int = 1) -> HandEdit:
+    """What exchanging players ``a`` and ``b`` in round ``round_no`` gives, every pairing
+    rule it breaks and what it costs — shown before :func:`swap` saves it.  Boards are
+    named by the hall's numbers (``first_board``: the section's board 1, as with every
+    preview below)."""
+    return pairing.swap(event, round_no, a, b, first_board=first_board)
 
 
-@recorded('swap two players', round='round_no', player='a,b')
-def swap(folder: Folder, round_no: int, a: int, b: int,
-         reason: str | None = None) -> SwapOutcome:
-    """Exchange two players of a round and save it; returns the rules it breaks.  On a
-    published round of an event that publishes by hand, only with a ``reason`` (recorded
-    in the history); a draft is changed freely."""
-    made: list[SwapOutcome] = []
+def preview_latecomer(event: Event, round_no: int, pid: int, *,
+                      first_board: int = 1) -> HandEdit:
+    """The latecomer ``pid`` against the pairing bye of round ``round_no``, as
+    :func:`add_latecomer` would save it."""
+    return pairing.latecomer(event, round_no, pid, first_board=first_board)
+
+
+def preview_new_board(event: Event, round_no: int, a: int, b: int, *,
+                      first_board: int = 1) -> HandEdit:
+    """Latecomers ``a`` and ``b`` on a new board, as :func:`add_board` would save it."""
+    return pairing.new_board(event, round_no, a, b, first_board=first_board)
+
+
+def preview_remove_board(event: Event, round_no: int, board_no: int, kind: str, *,
+                         first_board: int = 1) -> HandEdit:
+    """Board ``board_no`` taken out, its players given ``kind``, as :func:`remove_board`
+    would save it."""
+    return pairing.remove_board(event, round_no, board_no, kind, first_board=first_board)
+
+
+def preview_repair(event: Event, round_no: int, keep: Iterable[int] = (), *,
+                   allow_rematch: bool = False, first_board: int = 1) -> HandEdit:
+    """The round paired again around the boards ``keep``, as :func:`repair_round` would
+    save it."""
+    return pairing.repair(event, round_no, keep, allow_rematch=allow_rematch,
+                          first_board=first_board)
+
+
+def _edit(folder: Folder, round_no: int, reason: str | None, make) -> HandEdit:
+    """Save the hand edit ``make(event, first_board)`` makes of the event on disk, under
+    its lock: on a published round of an event that publishes by hand only with a
+    ``reason`` (the history keeps it); a draft is changed freely."""
+    from .sections import first_board
+    first = first_board(folder)
+    made: list[HandEdit] = []
 
     def change(ev: Event) -> Event:
         publishing.check_reason(ev, round_no, reason)
-        made.append(preview_swap(ev, round_no, a, b))
+        made.append(make(ev, first))
         return made[-1].event
 
     ev = store.update(folder, change)
     rnd = ev.round(round_no)
-    assert rnd is not None  # change has just swapped in this round
-    return SwapOutcome(ev, rnd, made[-1].broken)
+    assert rnd is not None  # change has just edited this round
+    return replace(made[-1], event=ev, round=rnd)
+
+
+@recorded(HAND_EDITS[0], round='round_no', player='a,b')
+def swap(folder: Folder, round_no: int, a: int, b: int,
+         reason: str | None = None) -> HandEdit:
+    """Exchange two players of a round and save it (:func:`preview_swap`)."""
+    return _edit(folder, round_no, reason,
+                 lambda ev, first: preview_swap(ev, round_no, a, b, first_board=first))
+
+
+@recorded(HAND_EDITS[1], round='round_no', player='pid')
+def add_latecomer(folder: Folder, round_no: int, pid: int,
+                  reason: str | None = None) -> HandEdit:
+    """Seat a latecomer against the pairing bye and save it (:func:`preview_latecomer`)."""
+    return _edit(folder, round_no, reason,
+                 lambda ev, first: preview_latecomer(ev, round_no, pid, first_board=first))
+
+
+@recorded(HAND_EDITS[2], round='round_no', player='a,b')
+def add_board(folder: Folder, round_no: int, a: int, b: int,
+              reason: str | None = None) -> HandEdit:
+    """Pair two latecomers on a new board and save it (:func:`preview_new_board`)."""
+    return _edit(folder, round_no, reason,
+                 lambda ev, first: preview_new_board(ev, round_no, a, b, first_board=first))
+
+
+@recorded(HAND_EDITS[3], round='round_no', board='board_no')
+def remove_board(folder: Folder, round_no: int, board_no: int, kind: str,
+                 reason: str | None = None) -> HandEdit:
+    """Take a board out, both players getting ``kind``, and save it
+    (:func:`preview_remove_board`)."""
+    return _edit(folder, round_no, reason, lambda ev, first: preview_remove_board(
+        ev, round_no, board_no, kind, first_board=first))
+
+
+@recorded(HAND_EDITS[4], round='round_no')
+def repair_round(folder: Folder, round_no: int, keep: tuple[int, ...] = (), *,
+                 allow_rematch: bool = False, reason: str | None = None) -> HandEdit:
+    """Pair the round again keeping the boards ``keep`` and save it
+    (:func:`preview_repair`)."""
+    return _edit(folder, round_no, reason, lambda ev, first: preview_repair(
+        ev, round_no, keep, allow_rematch=allow_rematch, first_board=first))
 
 
 # ---- reading ----------------------------------------------------------------------------------
@@ -210,13 +282,20 @@ def _replay(event: Event, round_no: int) -> pairing.Pairing | None:
 
 
 def explain(event: Event, round_no: int, board_no: int,
-            last: pairing.Pairing | None = None, first_board: int = 1) -> list[str]:
+            last: pairing.Pairing | None = None, first_board: int = 1,
+            folder: Folder | None = None) -> list[str]:
     """Why a saved board is what it is (``board_no`` 0: the byes).  From ``last`` (a pairing
     made in this session) when the round is still as it made it; else the engine re-run on
     the rounds before; a board the engine would not make was set by hand, and the lines list
-    the rules it breaks.  ``first_board``: the hall's number of the section's board 1, the
+    the rules it breaks and — given the event's ``folder`` — who edited it, when and why
+    (the history).  ``first_board``: the hall's number of the section's board 1, the
     number the first line names the board by (a section numbered from 101)."""
     lines = _explain(event, round_no, board_no, last)
+    if folder is not None and board_no and lines and lines[1:2] == [_BY_HAND()]:
+        board = event.round(round_no).board(board_no)  # type: ignore[union-attr]
+        assert board is not None  # _explain has found it
+        from .history import hand_edit
+        lines[2:2] = hand_edit(folder, event, round_no, board.players)
     if board_no and first_board != 1 and lines and lines[0].startswith(f"board {board_no}:"):
         lines[0] = f"board {board_no + first_board - 1}:" + lines[0][len(f"board {board_no}:"):]
     return lines
@@ -245,10 +324,14 @@ def _explain(event: Event, round_no: int, board_no: int,
                 return lines
     lines = [f"board {board_no}: {_name(event, board.players[0])} v "
              f"{_name(event, board.players[1])}",
-             "why: this board was set by hand (--fixed or a swap), not by the engine"]
+             _BY_HAND()]
     broken = pairing.check_board(_before(event, round_no), round_no, *board.players)
     lines += [f"breaks: {x}" for x in broken] or ["breaks: no pairing rule"]
     return lines
+
+
+def _BY_HAND() -> str:
+    return _("why: this board was set by hand (a hand edit or --fixed), not by the engine")
 
 
 def _explain_byes(event: Event, rnd: Round) -> list[str]:

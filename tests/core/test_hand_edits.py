@@ -1,0 +1,190 @@
+"""Hand edits of a paired round with what they cost (issue 34 item 9;
+swisstui/core/pairing/hand_edits.py): swap, a latecomer against the bye, two latecomers on a
+new board, a board removed with the unplayed result chosen, the round re-paired around the
+boards kept; a published round's edit needs a reason and the explanation names who and why."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import make_event
+from manual_round import make_round
+from swisstui.core import pairing, services, store
+from swisstui.core.errors import ConflictError, PairingError, SwissError
+from swisstui.core.model import ByeKind
+from swisstui.core.services import history
+
+
+def snapshot(folder):
+    return {p.relative_to(folder): p.read_bytes() for p in sorted(folder.rglob("*.toml"))}
+
+
+def _results(folder, rnd, texts):
+    for n, text in zip(range(1, len(texts) + 1), texts):
+        services.record_result(folder, rnd, n, text)
+
+
+def _three_rounds(tmp_path):
+    """Six chess players; 2 had Black in rounds 1 and 2, 5 had White in both; round 3 as
+    given by hand: (2, 1), (3, 4), (6, 5)."""
+    folder = make_event(tmp_path, "chess", 6, rounds=5)
+    store.update(folder, lambda ev: make_round(ev, [(1, 2), (3, 4), (5, 6)]))
+    _results(folder, 1, ["1-0", "1-0", "1-0"])
+    store.update(folder, lambda ev: make_round(ev, [(5, 2), (4, 1), (6, 3)]))
+    _results(folder, 2, ["1-0", "1/2-1/2", "0-1"])
+    store.update(folder, lambda ev: make_round(ev, [(2, 1), (3, 4), (6, 5)]))
+    return folder
+
+
+def test_swap_preview_names_the_scores_and_the_colours_it_forces(tmp_path):
+    folder = _three_rounds(tmp_path)
+    before = snapshot(folder)
+    out = services.preview_swap(store.load(folder), 3, 2, 5)
+    assert snapshot(folder) == before  # a preview writes nothing
+    assert [b.players for b in out.round.boards] == [(5, 1), (3, 4), (6, 2)]
+    assert out.boards == (1, 3)
+    assert "board 1: 5 (2) v 1 (1.5)" in out.costs
+    assert "board 3: 6 (0) v 2 (0)" in out.costs
+    # 2 had Black twice: a third; 5 had White twice: a third
+    assert "  2 gets Black 3 times in a row" in out.costs
+    assert "  5 gets White 3 times in a row" in out.costs
+    assert "  board 1: score difference: 5 has 2, 1 has 1.5" in out.costs
+    assert out.broken == ("board 1: score difference: 5 has 2, 1 has 1.5",)
+    saved = services.swap(folder, 3, 2, 5)
+    assert saved.round == out.round and saved.costs == out.costs
+
+
+def test_the_costs_name_boards_by_the_hall_numbers(tmp_path):
+    folder = _three_rounds(tmp_path)
+    out = services.preview_swap(store.load(folder), 3, 2, 5, first_board=101)
+    assert "board 103: 6 (0) v 2 (0)" in out.costs
+    assert out.broken == ("board 101: score difference: 5 has 2, 1 has 1.5",)
+
+
+def test_a_latecomer_plays_the_pairing_bye(tmp_path):
+    folder = make_event(tmp_path, "chess", 5, rounds=4)
+    ev = services.pair_next(folder).event
+    bye = ev.round(1).byes[0].player
+    late = services.add_player(folder, "Lena Late", rating=1500).player
+    assert late.joined_round == 2  # a late entrant, as registered after the pairing
+    before = snapshot(folder)
+    out = services.preview_latecomer(store.load(folder), 1, late.id)
+    assert snapshot(folder) == before
+    saved = services.add_latecomer(folder, 1, late.id)
+    assert saved.round == out.round
+    ev = store.load(folder)
+    rnd = ev.round(1)
+    assert rnd.byes == () and len(rnd.boards) == 3
+    assert set(rnd.board(3).players) == {bye, late.id}
+    assert ev.player(late.id).joined_round == 1  # plays round 1 now
+    assert out.costs[0].startswith("board 3: ")
+    # no bye left: the next latecomer goes on a new board with another
+    services.add_player(folder, "Mo Late", rating=1400)
+    with pytest.raises(PairingError, match="no pairing bye: pair two latecomers"):
+        services.add_latecomer(folder, 1, 7)
+
+
+def test_two_latecomers_on_a_new_board_and_an_absent_player_who_came(tmp_path):
+    folder = make_event(tmp_path, "chess", 7, rounds=4)
+    services.check_in(folder, 7, present=False)  # marked absent for round 1
+    ev = services.pair_next(folder).event
+    assert [(y.player, y.kind) for y in ev.round(1).byes] == [(7, ByeKind.ABSENT)]
+    late = services.add_player(folder, "Lena Late", rating=1500).player
+    # 5 and the late player are on the board? 5 plays: refused, nothing written
+    before = snapshot(folder)
+    with pytest.raises(PairingError, match="already plays on board"):
+        services.add_board(folder, 1, 5, late.id)
+    assert snapshot(folder) == before
+    out = services.add_board(folder, 1, 7, late.id)
+    ev = store.load(folder)
+    rnd = ev.round(1)
+    assert rnd.byes == () and set(rnd.board(4).players) == {7, late.id}
+    assert ev.player(7).requested_bye(1) is None  # the absence is dropped
+    assert out.boards == (4,)
+
+
+def test_remove_a_board_with_the_unplayed_result_chosen(tmp_path):
+    folder = _three_rounds(tmp_path)
+    with pytest.raises(PairingError, match="must be one of full, half, zero, absent"):
+        services.remove_board(folder, 3, 2, "pairing")
+    out = services.remove_board(folder, 3, 2, "half")
+    rnd = store.load(folder).round(3)
+    assert [b.number for b in rnd.boards] == [1, 3]  # the others keep their numbers
+    assert {(y.player, y.kind) for y in rnd.byes} == {(3, ByeKind.HALF), (4, ByeKind.HALF)}
+    assert "board 2 removed: 3 and 4 each get a half-point bye" in out.costs
+    services.record_result(folder, 3, 1, "1-0")
+    with pytest.raises(ConflictError, match="already has a result"):
+        services.remove_board(folder, 3, 1, "zero")
+
+
+def test_repair_keeps_the_boards_fixed_and_pairs_the_others(tmp_path):
+    folder = make_event(tmp_path, "chess", 8, rounds=4, system="swiss")
+    ev = services.pair_next(folder).event
+    kept = ev.round(1).board(3)
+    services.swap(folder, 1, ev.round(1).board(1).players[0], ev.round(1).board(2).players[0])
+    services.record_result(folder, 1, 3, "1-0")  # a kept board may have its result
+    out = services.repair_round(folder, 1, keep=(3,))
+    rnd = store.load(folder).round(1)
+    assert rnd.board(3) == replace_result(kept, rnd.board(3))
+    assert rnd.board(3).result is not None and rnd.board(3).result.text == "1-0"
+    engine = pairing.pair_round(store.load(folder).without_round(1), fixed=(kept.players,))
+    assert {frozenset(b.players) for b in rnd.boards} == \
+        {frozenset(b.players) for b in engine.round.boards}
+    assert sorted(b.number for b in rnd.boards) == [1, 2, 3, 4]
+    assert 3 not in out.boards
+    with pytest.raises(ConflictError, match="board 3 has a result"):
+        services.repair_round(folder, 1, keep=(1,))
+
+
+def replace_result(board, saved):
+    """``board`` with the result ``saved`` has (the kept board, as it was, plus its
+    result)."""
+    from dataclasses import replace
+    return replace(board, result=saved.result)
+
+
+def test_a_published_edit_needs_a_reason_and_the_explanation_names_who_and_why(
+        tmp_path, monkeypatch):
+    monkeypatch.setenv("SWISSTUI_DIRECTOR", "Ines Arbiter")
+    folder = make_event(tmp_path, "chess", 6, rounds=4, publish="manual")
+    ev = services.pair_next(folder).event
+    a, b = ev.round(1).board(1).players[0], ev.round(1).board(2).players[0]
+    services.swap(folder, 1, a, b)  # a draft: free
+    services.publish_round(folder)
+    before = snapshot(folder)
+    with pytest.raises(SwissError) as err:
+        services.swap(folder, 1, a, b)
+    assert err.value.field == "reason" and snapshot(folder) == before
+    services.swap(folder, 1, a, b, reason="wrong table cards")
+    entry = history.log(folder, round=1)[0]  # newest first
+    assert (entry.subject.startswith("swap two players"), entry.reason, entry.author) == \
+        (True, "wrong table cards", "Ines Arbiter")
+    assert set(entry.players) == {a, b}
+
+
+def test_the_explanation_of_a_board_set_by_hand_names_the_director(tmp_path, monkeypatch):
+    monkeypatch.setenv("SWISSTUI_DIRECTOR", "Ines Arbiter")
+    folder = _three_rounds(tmp_path)
+    services.swap(folder, 3, 2, 5, reason="player 2 asked to move")
+    ev = store.load(folder)
+    lines = services.explain(ev, 3, 3, folder=folder)
+    assert lines[1].startswith("why: this board was set by hand")
+    assert lines[2].startswith("edited by hand by Ines Arbiter at ")
+    assert lines[2].endswith("swap two players: round 3, a 2, b 5")
+    assert lines[3] == "reason: player 2 asked to move"
+    assert services.explain(ev, 3, 3) [2:3] != lines[2:3]  # without the folder: no history
+
+
+def test_edits_are_refused_in_one_line_writing_nothing(tmp_path):
+    folder = _three_rounds(tmp_path)
+    before = snapshot(folder)
+    for call, match in [
+            (lambda: services.add_latecomer(folder, 2, 1), "only the current round"),
+            (lambda: services.add_board(folder, 3, 1, 1), "two different players"),
+            (lambda: services.add_latecomer(folder, 3, 99), "no player with id 99"),
+            (lambda: services.remove_board(folder, 3, 9, "zero"), "no board 9"),
+            (lambda: services.repair_round(folder, 3, keep=(7,)), "no board 7"),
+            (lambda: services.swap(folder, 4, 1, 2), "round 4 is not paired")]:
+        with pytest.raises(SwissError, match=match):
+            call()
+    assert snapshot(folder) == before
