@@ -33,7 +33,7 @@ MAX_AMOUNT = Decimal("1000000")
 _CURRENCY = re.compile(r"[A-Z]{3}")
 
 __all__ = ["DESK_FILE", "METHODS", "Payment", "Entry", "Desk", "read_desk", "desk_toml",
-           "money", "state_of", "waitlisted", "counts", "Sheet", "sheet"]
+           "money", "minor_unit", "state_of", "waitlisted", "counts", "Sheet", "sheet"]
 
 
 @dataclass(frozen=True)
@@ -78,9 +78,23 @@ class Desk:
         return replace(self, entries=tuple(sorted(rest + (entry,), key=lambda e: e.id)))
 
 
-def money(text: Any, what: str = "amount") -> Decimal:
+def minor_unit(currency: str = "") -> int:
+    """How many decimals an amount in ``currency`` may have: its ISO 4217 minor unit as
+    CLDR gives it (Babel's ``get_currency_precision``: JPY and KRW 0, EUR and BRL 2), at
+    most 2 (the cents the desk keeps); 2 without a currency or for one CLDR does not know."""
+    if not currency:
+        return 2
+    from babel.numbers import get_currency_precision
+    try:
+        return min(2, int(get_currency_precision(currency)))
+    except (ValueError, LookupError):  # pragma: no cover - CLDR answers 2 for unknown codes
+        return 2
+
+
+def money(text: Any, what: str = "amount", currency: str = "") -> Decimal:
     """An amount typed or read: a whole number or a decimal text, not negative, at most two
-    decimals (the cents).  One line on anything else."""
+    decimals (the cents) — none for a ``currency`` without a minor unit (JPY, KRW:
+    :func:`minor_unit`).  One line on anything else."""
     if isinstance(text, (bool, float)):
         raise SwissError(_("{what} must be written as a text like \"12.50\" or a whole "
                            "number, not {value!r}").format(what=what, value=text))
@@ -92,6 +106,9 @@ def money(text: Any, what: str = "amount") -> Decimal:
     if not value.is_finite() or value < 0:
         raise SwissError(_("{what} cannot be negative or infinite, not {value}").format(
             what=what, value=text))
+    if minor_unit(currency) == 0 and value != value.to_integral_value():
+        raise SwissError(_("{what} must be a whole amount: {currency} has no decimals, not "
+                           "{value}").format(what=what, currency=currency, value=text))
     if value != value.quantize(Decimal("0.01")) or value > MAX_AMOUNT:
         raise SwissError(_("{what} must have at most 2 decimals and be at most {limit}, not "
                            "{value}").format(what=what, limit=MAX_AMOUNT, value=text))

@@ -53,7 +53,8 @@ from pathlib import Path
 from typing import Any
 from collections.abc import Iterable, Mapping, Sequence
 
-from .errors import EventFileError
+from .errors import EventFileError, SwissError
+from .fees import _CURRENCY, minor_unit
 from .model import Event, GameKind, Player
 from .readers import Message, number_text
 
@@ -112,10 +113,6 @@ class PrizeFile:
     base_date: str | None = None
 
 
-def _decimal(value: Any) -> Decimal:
-    return Decimal(str(value))
-
-
 def _date(text: str) -> _dt.date | None:
     try:
         return _dt.date.fromisoformat(text)
@@ -124,11 +121,17 @@ def _date(text: str) -> _dt.date | None:
 
 
 def read_prizes(path: str | os.PathLike[str], *, sections: Sequence[str] = (),
-                base_date: str | None = None) -> PrizeFile:
+                base_date: str | None = None, currency: str = "") -> PrizeFile:
     """``prizes.toml`` read with the store's hardened reader (a regular file, UTF-8, TOML,
     finite numbers, limited nesting) and checked: one ``file:line: message`` for the first
     problem.  ``sections``: the event's section names (a ``section`` criterion must name one);
-    ``base_date``: the event's first day, the ages' default base date."""
+    ``base_date``: the event's first day, the ages' default base date; ``currency``: the
+    desk's (desk.toml), used when the file names none.
+
+    Money (``money``, ``values``, ``rounding``, ``minimum_share``) is read as desk.toml's
+    is (:func:`swisstui.core.fees.money`): a :class:`~decimal.Decimal` from a text
+    (``"12.50"``) or a whole number, never a TOML float, not negative, at most 2 decimals —
+    none in a currency without a minor unit (JPY, KRW)."""
     from .store.reading import _Reader, _read_toml
     path = Path(path)
     try:
@@ -141,7 +144,11 @@ def read_prizes(path: str | os.PathLike[str], *, sections: Sequence[str] = (),
     text, data = _read_toml(path)
     top = _Reader(path, text, data, label=PRIZES_FILE)
     top.only(FILE_KEYS)
-    currency = top.get("currency", "str", "")
+    own = top.get("currency", "str", "")
+    if own and not _CURRENCY.fullmatch(own):
+        raise top.err("currency", _("'currency' must be a code of 3 capital letters (EUR, "
+                                    "KRW, JPY, BRL), not {value!r}").format(value=own))
+    currency = own or currency
     base = top.get("base_date", "str", None)
     if base is not None and _date(base) is None:
         raise top.err("base_date", _("'base_date' must be a date YYYY-MM-DD, not {value!r}")
@@ -160,14 +167,13 @@ def read_prizes(path: str | os.PathLike[str], *, sections: Sequence[str] = (),
         sharing = _choice(r, "sharing", SHARING, "none")
         shared_by = _choice(r, "shared_by", SHARED_BY, "points")
         withdrawn = _choice(r, "withdrawn", WITHDRAWN, "excluded")
-        rounding = _decimal(r.get("rounding", "float", 0.01))
+        # the smallest coin by default: 0.01, or 1 in a currency without decimals
+        rounding = (_amount(r, "rounding", g["rounding"], currency) if "rounding" in g
+                    else Decimal(1).scaleb(-minor_unit(currency)))
         if rounding <= 0:
             raise r.err("rounding", _("'rounding' must be more than 0, not {value}")
                         .format(value=rounding))
-        minimum = _decimal(r.get("minimum_share", "float", 0))
-        if minimum < 0:
-            raise r.err("minimum_share", _("{key!r} must not be negative, not {value}")
-                        .format(key="minimum_share", value=minimum))
+        minimum = _amount(r, "minimum_share", g.get("minimum_share", 0), currency)
         cats_raw = g.get("category", [])
         if not isinstance(cats_raw, list) or not cats_raw or \
                 not all(isinstance(c, dict) for c in cats_raw):
@@ -176,7 +182,7 @@ def read_prizes(path: str | os.PathLike[str], *, sections: Sequence[str] = (),
         cats = []
         for ci, c in enumerate(cats_raw):
             cr = _Reader(path, text, c, table="group.category", index=cat_index + ci)
-            cats.append(_category(cr, ci + 1, sections, base or base_date))
+            cats.append(_category(cr, ci + 1, sections, base or base_date, currency))
         cat_index += len(cats_raw)
         groups.append(Group(name, tuple(cats), sharing, shared_by, rounding, minimum,
                             withdrawn))
@@ -191,7 +197,21 @@ def _choice(r: Any, key: str, choices: Sequence[str], default: str) -> str:
     return str(value)
 
 
-def _category(r: Any, order: int, sections: Sequence[str], base_date: str | None) -> Category:
+def _amount(r: Any, key: str, value: Any, currency: str) -> Decimal:
+    """One amount of the file, as desk.toml's (:func:`swisstui.core.fees.money`); its
+    refusal on the key's line."""
+    from .fees import money
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and value < 0:
+        raise r.err(key, _("{key!r}: a prize cannot be negative ({value})")
+                    .format(key=key, value=value))
+    try:
+        return money(value, repr(key), currency)
+    except SwissError as exc:
+        raise r.err(key, str(exc)) from None
+
+
+def _category(r: Any, order: int, sections: Sequence[str], base_date: str | None,
+              currency: str = "") -> Category:
     from .ranks import RankError, rank_value
     r.only(CATEGORY_KEYS)
     name = r.get("name", "str", required=True)
@@ -200,14 +220,12 @@ def _category(r: Any, order: int, sections: Sequence[str], base_date: str | None
     money_raw = r.data.get("money", [])
     items = r.get("items", "strlist", ())
     values_raw = r.data.get("values", [])
+    amounts: dict[str, list[Decimal]] = {}
     for key, raw in (("money", money_raw), ("values", values_raw)):
-        if not isinstance(raw, list) or not all(
-                isinstance(v, (int, float)) and not isinstance(v, bool) for v in raw):
+        if not isinstance(raw, list):
             raise r.err(key, _("{key!r} must be a list of numbers, one per place")
                         .format(key=key))
-        if any(v < 0 for v in raw):
-            raise r.err(key, _("{key!r}: a prize cannot be negative ({value})")
-                        .format(key=key, value=min(raw)))
+        amounts[key] = [_amount(r, key, v, currency) for v in raw]
     n = max(len(money_raw), len(items), len(values_raw))
     if n == 0:
         raise r.err(None, _("category {name!r} has no places: give 'money' or 'items', one "
@@ -217,9 +235,9 @@ def _category(r: Any, order: int, sections: Sequence[str], base_date: str | None
                                "to every player with the record").format(name=name))
     places = []
     for i in range(n):
-        money = _decimal(money_raw[i]) if i < len(money_raw) else Decimal(0)
+        money = amounts["money"][i] if i < len(money_raw) else Decimal(0)
         item = items[i] if i < len(items) else ""
-        value = _decimal(values_raw[i]) if i < len(values_raw) else money
+        value = amounts["values"][i] if i < len(values_raw) else money
         places.append(Place(i + 1, money, item, value))
     for a, b in zip(places, places[1:]):
         if b.value > a.value:

@@ -37,14 +37,17 @@ def _sections(folder: Folder) -> tuple[str, list[str]]:
 
 
 def load_prizes(folder: Folder, event: Event | None = None) -> PrizeFile:
-    """The prizes file, checked (``file:line: message`` on the first problem)."""
+    """The prizes file, checked (``file:line: message`` on the first problem); its amounts
+    in its own ``currency``, else the desk's (desk.toml)."""
     path = prizes_path(folder)
     if not os.path.lexists(path):
         raise EventFileError(path, None, _("no prizes file; write one as docs/FORMAT.md "
                                            "\"prizes.toml\" shows"))
     ev = event if event is not None else store.load(folder)
     _name, names = _sections(folder)
-    return read_prizes(path, sections=names, base_date=ev.settings.date_start)
+    from .desk import load_desk
+    return read_prizes(path, sections=names, base_date=ev.settings.date_start,
+                       currency=load_desk(folder, ev).currency)
 
 
 def prize_allocation(folder: Folder, event: Event | None = None) -> Allocation:
