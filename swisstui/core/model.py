@@ -123,6 +123,9 @@ class Player:
     # how the name is read (furigana 「やまだ たろう」, a romanisation): alphabetical lists and
     # searches use it (core/collation.py), so 山田太郎 sorts under や
     reading: str | None = None
+    # a fixed seat: the section's board number the player keeps every round (issue 35
+    # item 10, core/seats.py); None: the player goes where the pairing puts them
+    seat: int | None = None
 
     def active_in(self, round_no: int) -> bool:
         """Whether the player is registered and not withdrawn for ``round_no``."""

@@ -32,6 +32,7 @@ from collections.abc import Iterable, Iterator
 
 from .errors import EventFileError, SwissError
 from .model import ByeKind, Event, Player
+from . import seats as fixed_seats
 
 __all__ = ["add_player", "edit_player", "remove_player", "withdraw", "reinstate",
            "request_bye",
@@ -63,6 +64,7 @@ FIELD_RANGES: dict[str, tuple[int, int]] = {
     "id": (1, 999_999), "rating": (0, 9_999), "lot": (1, 999_999),
     "joined_round": (1, MAX_ROUND), "withdrawn_from": (1, MAX_ROUND),
     "smms_correction": (-9, 9),
+    "seat": (1, fixed_seats.MAX_SEAT),  # a fixed seat (core/seats.py)
 }
 
 
@@ -147,7 +149,8 @@ def _clean(kw: dict[str, Any]) -> dict[str, Any]:
             value = clean_birth(value)
         elif key == "country" and value is not None:
             value = value.upper() if len(value) <= 3 else value
-        elif key in ("rating", "lot", "joined_round", "withdrawn_from", "smms_correction"):
+        elif key in ("rating", "lot", "joined_round", "withdrawn_from", "smms_correction",
+                     "seat"):
             if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
                 raise SwissError(_("{key} must be a whole number, not {value!r}").format(key=key, value=value))
             if value is not None:
@@ -203,6 +206,13 @@ def _check_federation_id(event: Event, kw: dict[str, Any], but: int | None = Non
         raise SwissError(_fid_message(kw["federation_id"].strip(), owner))
 
 
+def _check_seat(event: Event, kw: dict[str, Any], but: int | None = None) -> None:
+    """A fixed seat is one player's among the players not withdrawn (core/seats.py)."""
+    owner = fixed_seats.seat_taken(event.players, kw.get("seat"), but)
+    if owner is not None:
+        raise SwissError(fixed_seats.taken_message(kw["seat"], owner), field="seat")
+
+
 def _need(event: Event, pid: int) -> Player:
     p = event.player(pid)
     if p is None:
@@ -228,6 +238,7 @@ def add_player(event: Event, name: str, *, id: int | None = None, **fields_: Any
         kw["joined_round"] = event.current_round + 1
     _check_rounds(event, kw)
     _check_federation_id(event, kw)
+    _check_seat(event, kw)
     return event.with_player(Player(id=id, **kw))
 
 
@@ -304,6 +315,8 @@ def edit_player(event: Event, pid: int, **changes: Any) -> Event:
     _check_rounds(event, kw)
     _check_federation_id(event, kw, but=pid)
     new = replace(p, **kw)
+    if new.withdrawn_from is None:
+        _check_seat(event, {"seat": new.seat}, but=pid)
     if "joined_round" in kw or "withdrawn_from" in kw:
         conflict = played_conflict(new, rounds_played(event).get(pid))
         if conflict:

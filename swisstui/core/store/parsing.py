@@ -17,6 +17,7 @@ from typing import Any
 
 from ..board_setup import result_setup
 from ..errors import EventFileError, SwissError
+from ..seats import duplicate_seats
 from ..model import GAMES, SCHEMA_VERSION, Board, Bye, ByeKind, Player, Round, Scoring, Settings
 from ..registration import (canonical_rank, check_birth, check_range, check_text,
                             duplicate_federation_ids)
@@ -137,7 +138,7 @@ def _untoml(v: Any) -> Any:
 
 _PLAYER_KEYS = ("id", "name", "rating", "rank", "club", "country", "lot", "federation_id",
                 "sex", "title", "birth", "joined_round", "withdrawn_from", "byes",
-                "smms_correction", "notes", "reading")
+                "smms_correction", "notes", "reading", "seat")
 
 
 def _each(problems: list[str] | None, fn: Callable[[], Any]) -> Any:
@@ -175,6 +176,14 @@ def _parse_players(path: Path, text: str, data: dict[str, Any],
         if problems is None:
             raise exc
         problems.append(str(exc))
+    for i, message in duplicate_seats(players):  # one table, one player (core/seats.py)
+        index = next(k for k, item in enumerate(items) if isinstance(item, dict)
+                     and item.get("id") == players[i].id)
+        exc = EventFileError(path, _locate(text, "player", index, "seat"),
+                             _("player {id}: {message}").format(id=players[i].id, message=message))
+        if problems is None:
+            raise exc
+        problems.append(str(exc))
     return tuple(sorted(players, key=lambda p: p.id))
 
 
@@ -204,7 +213,7 @@ def _parse_player(path: Path, text: str, i: int, item: dict[str, Any],
             kw["rank"] = canonical_rank(kw["rank"])
         except SwissError as exc:
             raise r.err("rank", _("player {pid}: {exc}").format(pid=pid, exc=exc)) from None
-    for key in ("rating", "lot", "joined_round", "withdrawn_from", "smms_correction"):
+    for key in ("rating", "lot", "joined_round", "withdrawn_from", "smms_correction", "seat"):
         if key in item:
             kw[key] = _in_range(r, key, r.get(key, "int"))
     if "byes" in item:

@@ -14,6 +14,7 @@ from ..errors import EventFileError, SwissError
 from ..model import Event, Round, Settings
 from ..registration import (check_birth, check_range, check_text, duplicate_federation_ids,
                             played_conflicts)
+from ..seats import duplicate_seats
 from .layout import EVENT_FILE, PLAYERS_FILE, ROUNDS_DIR, round_file_name
 from .reading import _locate, _table_index, _Texts
 
@@ -143,6 +144,9 @@ def _check_players(event: Event) -> set[int]:
             check_birth(p.birth)
         seen.add(p.id)
     for i, message in duplicate_federation_ids(event.players)[:1]:
+        raise SwissError(_("player {id}: {message}").format(id=event.players[i].id,
+                                                             message=message))
+    for i, message in duplicate_seats(event.players)[:1]:
         raise SwissError(_("player {id}: {message}").format(id=event.players[i].id,
                                                              message=message))
     return seen
