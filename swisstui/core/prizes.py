@@ -64,7 +64,7 @@ MAX_BYTES = 1 << 20
 SHARING = ("none", "average", "hort")
 SHARED_BY = ("points", "place")
 WITHDRAWN = ("excluded", "eligible")
-MODES = ("place", "record")
+MODES = ("place", "record", "performance")
 UNRATED = ("include", "exclude", "only")
 FILE_KEYS = ("currency", "base_date", "group")
 GROUP_KEYS = ("name", "sharing", "shared_by", "rounding", "minimum_share", "withdrawn",
@@ -121,12 +121,14 @@ def _date(text: str) -> _dt.date | None:
 
 
 def read_prizes(path: str | os.PathLike[str], *, sections: Sequence[str] = (),
-                base_date: str | None = None, currency: str = "") -> PrizeFile:
+                base_date: str | None = None, currency: str = "",
+                game: str | None = None) -> PrizeFile:
     """``prizes.toml`` read with the store's hardened reader (a regular file, UTF-8, TOML,
     finite numbers, limited nesting) and checked: one ``file:line: message`` for the first
     problem.  ``sections``: the event's section names (a ``section`` criterion must name one);
     ``base_date``: the event's first day, the ages' default base date; ``currency``: the
-    desk's (desk.toml), used when the file names none.
+    desk's (desk.toml), used when the file names none; ``game``: the event's game (a
+    category ranked by performance needs the TPR tie-break to serve it).
 
     Money (``money``, ``values``, ``rounding``, ``minimum_share``) is read as desk.toml's
     is (:func:`swisstui.core.fees.money`): a :class:`~decimal.Decimal` from a text
@@ -182,7 +184,7 @@ def read_prizes(path: str | os.PathLike[str], *, sections: Sequence[str] = (),
         cats = []
         for ci, c in enumerate(cats_raw):
             cr = _Reader(path, text, c, table="group.category", index=cat_index + ci)
-            cats.append(_category(cr, ci + 1, sections, base or base_date, currency))
+            cats.append(_category(cr, ci + 1, sections, base or base_date, currency, game))
         cat_index += len(cats_raw)
         groups.append(Group(name, tuple(cats), sharing, shared_by, rounding, minimum,
                             withdrawn))
@@ -210,13 +212,28 @@ def _amount(r: Any, key: str, value: Any, currency: str) -> Decimal:
         raise r.err(key, str(exc)) from None
 
 
+#: the tie-break a category ``mode = "performance"`` ranks by
+PERFORMANCE = "TPR"
+
+
+def performance_serves(game: str) -> bool:
+    """Whether the tournament performance rating (the :data:`PERFORMANCE` tie-break, FIDE
+    C.07 Art. 10.2) serves ``game``: its declaration in the standings registry says so."""
+    from .standings.registry import REGISTRY
+    return REGISTRY[PERFORMANCE].applies_to(game)
+
+
 def _category(r: Any, order: int, sections: Sequence[str], base_date: str | None,
-              currency: str = "") -> Category:
+              currency: str = "", game: str | None = None) -> Category:
     from .ranks import RankError, rank_value
     r.only(CATEGORY_KEYS)
     name = r.get("name", "str", required=True)
     priority = r.get("priority", "int", order)
     mode = _choice(r, "mode", MODES, "place")
+    if mode == "performance" and game is not None and not performance_serves(game):
+        raise r.err("mode", _("category {name!r} ranks by performance, but {game} has no "
+                              "tournament performance rating (TPR)").format(name=name,
+                                                                             game=game))
     money_raw = r.data.get("money", [])
     items = r.get("items", "strlist", ())
     values_raw = r.data.get("values", [])
@@ -307,6 +324,9 @@ class Standing:
     place: str  # "3-5" when equal on the whole chain
     losses: int = 0
     section: str = ""
+    # the tournament performance rating (the TPR tie-break, FIDE C.07 Art. 10.2) when a
+    # category ranks by it; None: not computed, or no rated game
+    performance: float | None = None
 
 
 def age_at(birth: str | None, base: _dt.date) -> int | None:
@@ -457,13 +477,26 @@ def allocate(standing: Sequence[Standing], prizes: PrizeFile, *, after_round: in
 
 def _eligible_list(order: Sequence[Standing], g: Group, cat: Category,
                    cache: dict[Any, list[Standing]]) -> list[Standing]:
-    key = (g.withdrawn, tuple(sorted(cat.criteria.items(), key=lambda kv: kv[0])))
+    by_tpr = cat.mode == "performance"
+    key = (g.withdrawn, by_tpr, tuple(sorted(cat.criteria.items(), key=lambda kv: kv[0])))
     got = cache.get(key)
     if got is None:
         keep = g.withdrawn == "eligible"
-        got = cache[key] = [s for s in order
-                            if (keep or s.player.withdrawn_from is None) and eligible(cat, s)]
+        got = [s for s in order
+               if (keep or s.player.withdrawn_from is None) and eligible(cat, s)
+               and (not by_tpr or s.performance)]  # no rated game: no performance
+        if by_tpr:  # best performance first, equal ones in standings order
+            got.sort(key=lambda s: _rank_key(cat, s))
+        cache[key] = got
     return got
+
+
+def _rank_key(cat: Category, s: Standing) -> tuple[float, int]:
+    """A category's order: the standings, or (``mode = "performance"``) the tournament
+    performance rating, best first, equal ones by the standings."""
+    if cat.mode == "performance":
+        return (-(s.performance or 0.0), s.position)
+    return (0.0, s.position)
 
 
 def _group(order: Sequence[Standing], g: Group,
@@ -541,10 +574,16 @@ def _group(order: Sequence[Standing], g: Group,
             pid = s.player.id
             if pid in extra or (pid in won and won[pid][0] is not cat):
                 continue
-            if k and len(upto) >= k and _tie_key(g, s) != _tie_key(g, upto[k - 1]):
+            if k and len(upto) >= k and _tie_key(g, s, cat) != _tie_key(g, upto[k - 1], cat):
                 break
             upto.append(s)
         a, t, more = _share(g, cat, got, upto)
+        if cat.mode == "performance":
+            by_id = {s.player.id: s for s in upto}
+            lines += [Message(N_("{player} gets {prize}: performance rating {rating}"),
+                              player=x.name, prize=x.label,
+                              rating=int(by_id[x.player].performance or 0))
+                      for x in a if x.player in by_id]
         extra.update(x.player for x in a if x.player not in won)
         awards += a
         lines += more
@@ -554,7 +593,7 @@ def _group(order: Sequence[Standing], g: Group,
         if g.withdrawn != "excluded":
             break
         got = nominal[id(cat)]
-        if not got or cat.mode == "record":
+        if not got or cat.mode != "place":
             continue
         last = max(s.position for _p, s in got)
         for s in order:
@@ -574,7 +613,11 @@ def _award(g: Group, cat: Category, place: Place, s: Standing, money: Decimal,
                  money, place.money, place.item, place.value, shared, _label(cat, place))
 
 
-def _tie_key(g: Group, s: Standing) -> Any:
+def _tie_key(g: Group, s: Standing, cat: Category | None = None) -> Any:
+    """What players tied with a winner share on: points or the standings place, and in a
+    category ranked by performance the performance rating."""
+    if cat is not None and cat.mode == "performance":
+        return s.performance
     return s.points if g.shared_by == "points" else s.place
 
 
@@ -582,14 +625,14 @@ def _share(g: Group, cat: Category, got: list[tuple[Place, Standing]],
            lst: list[Standing]) -> tuple[list[Award], tuple[int, ...], list[str]]:
     """The category's awards after sharing, the players tied with its last winner left
     without a prize, and the lines that explain the sharing."""
-    got = sorted(got, key=lambda t: t[1].position)
+    got = sorted(got, key=lambda t: _rank_key(cat, t[1]))
     lines: list[str] = []
     awards: list[Award] = []
     k = len(got)
     if not k:
         return awards, (), lines
     places = [p for p, _s in got]
-    keys = [_tie_key(g, s) for s in lst]
+    keys = [_tie_key(g, s, cat) for s in lst]
     i = 0
     tied_last: tuple[int, ...] = ()
     while i < k:
@@ -659,9 +702,12 @@ def _share(g: Group, cat: Category, got: list[tuple[Place, Standing]],
 
 # ---- from an event ---------------------------------------------------------------------------
 
-def standing_of(event: Event, section: str = "") -> tuple[list[Standing], int, list[str]]:
+def standing_of(event: Event, section: str = "", performance: bool = False
+                ) -> tuple[list[Standing], int, list[str]]:
     """The final standings as the allocation reads them (after the playoff, its final
-    places), the round they are after, and warnings (standings not final)."""
+    places), the round they are after, and warnings (standings not final).  With
+    ``performance`` (a category ranks by it) each player's tournament performance rating
+    as the standings compute the TPR tie-break, after the same round."""
     from .history import history
     from .standings import standings
     table = standings(event)
@@ -671,13 +717,18 @@ def standing_of(event: Event, section: str = "") -> tuple[list[Standing], int, l
         from .standings.playoff import final_places
         order = [fp.player for fp in final_places(event)]
     hist = history(event, table.after_round)
+    tpr: dict[int, float] = {}
+    if performance:
+        t = standings(event, upto=table.after_round, chain=(PERFORMANCE,))
+        tpr = {r.player.id: float(r.values[PERFORMANCE]) for r in t.rows}
     out = []
     for n, pid in enumerate(order, 1):
         r = rows[pid]
         losses = sum(1 for rec in hist.get(pid, ())
                      if rec.kind is GameKind.FORFEIT_LOSS
                      or (rec.kind is GameKind.GAME and rec.outcome == 0))
-        out.append(Standing(r.player, n, r.score, r.place, losses, section))
+        out.append(Standing(r.player, n, r.score, r.place, losses, section,
+                            tpr.get(pid) or None))
     warnings = list(table.warnings)
     if table.after_round < event.settings.rounds:
         warnings.append(Message(N_("standings after round {after} of {rounds}: these "
@@ -688,4 +739,4 @@ def standing_of(event: Event, section: str = "") -> tuple[list[Standing], int, l
 
 __all__ = ["PRIZES_FILE", "Place", "Category", "Group", "PrizeFile", "Standing", "Award",
            "GroupResult", "Allocation", "read_prizes", "allocate", "eligible", "age_at",
-           "standing_of", "money_text", "line_text"]
+           "standing_of", "money_text", "line_text", "performance_serves", "PERFORMANCE"]

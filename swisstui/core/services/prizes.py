@@ -47,7 +47,7 @@ def load_prizes(folder: Folder, event: Event | None = None) -> PrizeFile:
     _name, names = _sections(folder)
     from .desk import load_desk
     return read_prizes(path, sections=names, base_date=ev.settings.date_start,
-                       currency=load_desk(folder, ev).currency)
+                       currency=load_desk(folder, ev).currency, game=ev.settings.game)
 
 
 def prize_allocation(folder: Folder, event: Event | None = None) -> Allocation:
@@ -56,5 +56,6 @@ def prize_allocation(folder: Folder, event: Event | None = None) -> Allocation:
     ev = event if event is not None else store.load(folder)
     prizes = load_prizes(folder, ev)
     section, _names = _sections(folder)
-    rows, after, warnings = standing_of(ev, section)
+    by_tpr = any(c.mode == "performance" for g in prizes.groups for c in g.categories)
+    rows, after, warnings = standing_of(ev, section, performance=by_tpr)
     return allocate(rows, prizes, after_round=after, warnings=warnings)
