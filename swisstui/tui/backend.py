@@ -132,16 +132,33 @@ def undo_round(folder: Path, force: bool = False) -> Event:
     return guarded(services.undo_round, folder, force=force)
 
 
-def swap(folder: Path, round_no: int, a: int, b: int,
-         reason: str | None = None) -> tuple[Event, list[str]]:
-    out = guarded(services.swap, folder, round_no, a, b, reason=reason)
-    return out.event, list(out.broken)
+# the hand edits of a paired round (issue 34 item 9): preview (nothing written) and save
+_PREVIEWS = {"swap": services.preview_swap, "latecomer": services.preview_latecomer,
+             "board": services.preview_new_board, "remove": services.preview_remove_board,
+             "repair": services.preview_repair}
+_SAVES = {"swap": services.swap, "latecomer": services.add_latecomer,
+          "board": services.add_board, "remove": services.remove_board,
+          "repair": services.repair_round}
+
+
+def preview_edit(kind: str, event: Event, round_no: int, *args, first_board: int = 1
+                 ) -> services.HandEdit:
+    """What the hand edit ``kind`` would do and cost (nothing written)."""
+    return guarded(_PREVIEWS[kind], event, round_no, *args, first_board=first_board)
+
+
+def save_edit(kind: str, folder: Path, round_no: int, *args,
+              reason: str | None = None) -> services.HandEdit:
+    """Save the hand edit ``kind`` (a published round: with ``reason``)."""
+    return guarded(_SAVES[kind], folder, round_no, *args, reason=reason)
 
 
 def explain(event: Event, round_no: int, board_no: int, last=None,
-            first_board: int = 1) -> list[str]:
-    """Why this board (``board_no`` 0: the byes) — the same text as ``swisstui explain``."""
-    return guarded(services.explain, event, round_no, board_no, last, first_board=first_board)
+            first_board: int = 1, folder: Path | None = None) -> list[str]:
+    """Why this board (``board_no`` 0: the byes) — the same text as ``swisstui explain``;
+    with the event's ``folder``, who edited a hand-made board and why."""
+    return guarded(services.explain, event, round_no, board_no, last, first_board=first_board,
+                   folder=folder)
 
 
 # ---- registration ---------------------------------------------------------------------------
@@ -219,11 +236,6 @@ def missing_results(event: Event) -> int:
 
 
 # ---- swap and playoff -------------------------------------------------------------------------
-
-def preview_swap(event: Event, round_no: int, a: int, b: int) -> list[str]:
-    """The rules exchanging ``a`` and ``b`` would break (nothing written)."""
-    return list(guarded(services.preview_swap, event, round_no, a, b).broken)
-
 
 playoff_started = services.playoff_started
 stage_name = services.stage_name

@@ -148,6 +148,13 @@ MODE_KEYS: dict[str, tuple[Key, ...]] = {
         # Translators: the second text is the key bar label, at most 12 columns.
         Key("u", "undo", N_("Undo round"), foot=("u", N_("Undo"))),
         Key("l", "publish", N_("Publish the draft round"), show=False),
+        Key("b", "latecomer", N_("Hand edit: a latecomer against the bye"), show=False),
+        Key("n", "new_board", N_("Hand edit: two latecomers on a new board"), show=False),
+        Key("x", "remove_board", N_("Hand edit: remove the board (unplayed result)"),
+            show=False),
+        Key("f", "fix_board", N_("Keep this board when re-pairing"), show=False),
+        Key("r", "repair", N_("Re-pair the round, keeping the boards marked with f"),
+            show=False),
         # Translators: the second text is the key bar label, at most 12 columns.
         Key("a", "alphabetical", N_("A–Z list"), foot=("a", N_("A–Z"))),
         # Translators: the second text is the key bar label, at most 12 columns.

@@ -148,3 +148,27 @@ def test_pair_date_is_saved_and_a_bad_date_refused(tmp_path, capsys):
     rc, _out, _err = run(capsys, "pair", folder, "--date", "2026-11-28")
     assert rc == 0 and store.load(folder).round(1).date == "2026-11-28"
     assert 'date = "2026-11-28"' in (folder / "rounds" / "01.toml").read_text()
+
+
+def test_hand_edits_from_the_command_line(tmp_path, capsys):
+    """``pairings latecomer|board|remove|repair`` (issue 34 item 9): --dry-run prints the
+    round and what it would cost, writing nothing; a refusal is one line."""
+    from swisstui.core import services
+    folder = make_event(tmp_path, "chess", 5)
+    run(capsys, "pair", folder)
+    bye = store.load(folder).round(1).byes[0].player
+    services.add_player(folder, "Lena Late", rating=1500)
+    before = store.load(folder)
+    rc, out, _ = run(capsys, "pairings", "latecomer", folder, 1, 6, "--dry-run")
+    assert rc == 0 and store.load(folder) == before
+    assert "this edit would cost:" in out and "  board 3: " in out
+    rc, out, _ = run(capsys, "pairings", "latecomer", folder, 1, 6)
+    assert set(store.load(folder).round(1).board(3).players) == {bye, 6}
+    rc, out, _ = run(capsys, "pairings", "remove", folder, 1, 3, "--result", "zero")
+    assert "board 3 removed: " in out and "each get a zero-point bye" in out
+    assert store.load(folder).round(1).board(3) is None
+    refused(capsys, folder, "pairings", "board", folder, 1, 1, 2,
+            match="already plays on board 1 of round 1")
+    rc, out, _ = run(capsys, "pairings", "repair", folder, 1, "--keep", "1")
+    rnd = store.load(folder).round(1)
+    assert rnd.board(1) == before.round(1).board(1) and len(rnd.boards) == 3

@@ -32,9 +32,8 @@ COLOUR_NAME = WORDS  # the colour words (colours_vocab)
 _ROW_KEY = re.compile(r"^b(\d+)(?:p(\d+))?$")  # b12 (by board), b12p7 (alphabetical)
 # Strings a director reads (English, marked with N_, shown with _()).
 SWAP_TITLE = N_("Swap {a} and {b} in round {round}?")
-SWAP_BREAKS = N_("This swap breaks {n} pairing rule(s):")
-SWAP_CLEAN = N_("This swap breaks no pairing rule.")
-SWAP_KEYS = N_("y / Enter = swap and save, n / Esc = keep the pairing")
+EDIT_KEYS = N_("y / Enter = save the edit, n / Esc = keep the pairing")
+REMOVE_KINDS = {"f": "full", "h": "half", "z": "zero", "a": "absent"}
 SWAP_KEPT = N_("not swapped: {a} and {b} keep their boards")
 SWAP_SAVED = N_("saved: swapped {a} and {b} in round {round}")
 PLAYOFF_TOO_EARLY = N_("the playoff comes after the Swiss: {played} of {rounds} rounds paired "
@@ -105,8 +104,14 @@ class PairingsScreen(EventScreen):
     alphabetical = False
     _follow_latest = True
     last_pairing = None  # the Pairing made in this session (for explanations)
+    # the boards the director keeps (``f``) when re-pairing (``r``), per round number
+    kept: dict[int, set[int]]
     _pairing = None  # the progress timer while a pairing runs in its worker
     _progress_shown = _busy_asked = False
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.kept = {}
 
     def compose_body(self) -> ComposeResult:
         yield Static("", id="pairings-hint", classes="hint", markup=False)
@@ -284,7 +289,8 @@ class PairingsScreen(EventScreen):
             return
         first = backend.first_board(self.sapp.folder)
         try:
-            lines = backend.explain(ev, self.round_no, board, self.last_pairing, first)
+            lines = backend.explain(ev, self.round_no, board, self.last_pairing, first,
+                                    folder=self.sapp.folder)
         except SwissError as exc:
             self.error(str(exc))
             return
@@ -492,10 +498,56 @@ class PairingsScreen(EventScreen):
         self.status(_("round undone; now at round {round}").format(round=new.current_round),
                     "ok")
 
-    def action_swap(self) -> None:
+    # ---- hand edits (issue 34 item 9): each previewed with what it costs, then saved ----
+    def _edit_round(self) -> Event | None:
         ev = self.event
         if ev is None or ev.round(self.round_no) is None:
             self.status(_("no round to change"))
+            return None
+        return ev
+
+    def _ids(self, text: str | None, n: int, usage: str) -> list[int] | None:
+        """``n`` player ids typed in ``text``; None (and the usage said) otherwise."""
+        if not text:
+            return None
+        parts = text.replace(",", " ").split()
+        if len(parts) != n or not all(p.isdecimal() and len(p) <= 9 for p in parts):
+            self.error(usage.format(text=repr(text)))
+            return None
+        return [int(p) for p in parts]
+
+    def _hand_edit(self, title: str, preview, save, kept: str, saved: str) -> None:
+        """Show ``preview(event, first_board)``'s costs under ``title``; y saves with
+        ``save(reason)`` (a published round asks the reason first)."""
+        ev = self.event
+        if ev is None:
+            return
+        first = backend.first_board(self.sapp.folder)
+        try:  # what it costs is shown before anything is saved
+            out = preview(ev, first)
+        except SwissError as exc:
+            self.error(str(exc))
+            return
+        lines = list(out.costs)
+        self.app.push_screen(ConfirmScreen(title, lines, _(EDIT_KEYS)),
+                             lambda yes: self._save_edit(save, kept, saved) if yes
+                             else self.status(kept))
+
+    def _save_edit(self, save, kept: str, saved: str, reason: str | None = None) -> None:
+        try:
+            out = save(reason)
+        except SwissError as exc:
+            if backend.needs_reason(exc) and reason is None:
+                ask_reason(self, lambda why: self._save_edit(save, kept, saved, why), kept)
+                return
+            self.error(str(exc))
+            return
+        self.sapp.event_written(out.event)
+        self.status(saved + (_(" ({rules} broken)").format(rules=count(len(out.broken), "rule"))
+                             if out.broken else ""), "ok")
+
+    def action_swap(self) -> None:
+        if self._edit_round() is None:
             return
         self.app.push_screen(
             PromptScreen(_("Swap two players in round {round}").format(round=self.round_no),
@@ -503,44 +555,131 @@ class PairingsScreen(EventScreen):
             self._do_swap)
 
     def _do_swap(self, text: str | None) -> None:
+        ids = self._ids(text, 2, _("swap needs two player ids, e.g. 12 17 (got {text})"))
+        if ids is None:
+            return
+        a, b, r = ids[0], ids[1], self.round_no
+        folder = self.sapp.folder
+        self._hand_edit(_(SWAP_TITLE).format(a=a, b=b, round=r),
+                        lambda ev, first: backend.preview_edit(
+                            "swap", ev, r, a, b, first_board=first),
+                        lambda why: backend.save_edit("swap", folder, r, a, b, reason=why),
+                        _(SWAP_KEPT).format(a=a, b=b),
+                        _(SWAP_SAVED).format(a=a, b=b, round=r))
+
+    def action_latecomer(self) -> None:
+        if self._edit_round() is None:
+            return
+        self.app.push_screen(
+            PromptScreen(_("A latecomer against the bye, round {round}").format(
+                round=self.round_no),
+                _("The latecomer's player id, e.g.  31   (Enter shows what it costs)")),
+            self._do_latecomer)
+
+    def _do_latecomer(self, text: str | None) -> None:
+        ids = self._ids(text, 1, _("give one player id, e.g. 31 (got {text})"))
+        if ids is None:
+            return
+        pid, r, folder = ids[0], self.round_no, self.sapp.folder
+        self._hand_edit(_("Seat {player} against the bye in round {round}?").format(
+                            player=pid, round=r),
+                        lambda ev, first: backend.preview_edit(
+                            "latecomer", ev, r, pid, first_board=first),
+                        lambda why: backend.save_edit("latecomer", folder, r, pid,
+                                                      reason=why),
+                        _("not changed: {player} is not seated").format(player=pid),
+                        _("saved: {player} plays the bye's player in round {round}").format(
+                            player=pid, round=r))
+
+    def action_new_board(self) -> None:
+        if self._edit_round() is None:
+            return
+        self.app.push_screen(
+            PromptScreen(_("Two latecomers on a new board, round {round}").format(
+                round=self.round_no),
+                _("Two player ids, e.g.  31 32   (Enter shows what it costs)")),
+            self._do_new_board)
+
+    def _do_new_board(self, text: str | None) -> None:
+        ids = self._ids(text, 2, _("a new board needs two player ids, e.g. 31 32 (got {text})"))
+        if ids is None:
+            return
+        a, b, r, folder = ids[0], ids[1], self.round_no, self.sapp.folder
+        self._hand_edit(_("Pair {a} and {b} on a new board in round {round}?").format(
+                            a=a, b=b, round=r),
+                        lambda ev, first: backend.preview_edit(
+                            "board", ev, r, a, b, first_board=first),
+                        lambda why: backend.save_edit("board", folder, r, a, b, reason=why),
+                        _("not changed: no new board"),
+                        _("saved: {a} and {b} on a new board in round {round}").format(
+                            a=a, b=b, round=r))
+
+    def action_remove_board(self) -> None:
+        if self._edit_round() is None:
+            return
+        board = self.selected_board()
+        if not board:
+            self.status(_("select a board to remove"))
+            return
+        hall = board + backend.first_board(self.sapp.folder) - 1
+        self.app.push_screen(
+            PromptScreen(_("Remove board {board} of round {round}").format(
+                board=hall, round=self.round_no),
+                _("What both players get: f = full-point bye, h = half-point bye, "
+                  "z = zero-point bye, a = absent   (Enter shows what it costs)")),
+            lambda text: self._do_remove(board, hall, text))
+
+    def _do_remove(self, board: int, hall: int, text: str | None) -> None:
         if not text:
             return
-        parts = text.replace(",", " ").split()
-        if len(parts) != 2 or not all(p.isdecimal() for p in parts):
-            self.error(_("swap needs two player ids, e.g. 12 17 (got {text})").format(
-                text=repr(text)))
+        kind = REMOVE_KINDS.get(text.strip().lower()[:1])
+        if kind is None:
+            self.error(_("type f, h, z or a (got {text})").format(text=repr(text)))
             return
-        a, b = (int(p) for p in parts)
-        ev = self.event
-        if ev is None:
-            return
-        try:  # the rules it would break are shown before anything is saved
-            broken = backend.preview_swap(ev, self.round_no, a, b)
-        except SwissError as exc:
-            self.error(str(exc))
-            return
-        lines = [_(SWAP_BREAKS).format(n=len(broken))] + [f"• {x}" for x in broken] \
-            if broken else [_(SWAP_CLEAN)]
-        self.app.push_screen(
-            ConfirmScreen(_(SWAP_TITLE).format(a=a, b=b, round=self.round_no), lines,
-                          _(SWAP_KEYS)),
-            lambda yes: self._save_swap(a, b) if yes else self.status(
-                _(SWAP_KEPT).format(a=a, b=b)))
+        r, folder = self.round_no, self.sapp.folder
+        self._hand_edit(_("Remove board {board} of round {round}?").format(board=hall, round=r),
+                        lambda ev, first: backend.preview_edit(
+                            "remove", ev, r, board, kind, first_board=first),
+                        lambda why: backend.save_edit("remove", folder, r, board, kind,
+                                                      reason=why),
+                        _("not changed: board {board} stays").format(board=hall),
+                        _("saved: board {board} of round {round} removed").format(
+                            board=hall, round=r))
 
-    def _save_swap(self, a: int, b: int, reason: str | None = None) -> None:
-        try:
-            new, broken = backend.swap(self.sapp.folder, self.round_no, a, b, reason=reason)
-        except SwissError as exc:
-            if backend.needs_reason(exc) and reason is None:
-                ask_reason(self, lambda why: self._save_swap(a, b, why),
-                           _(SWAP_KEPT).format(a=a, b=b))
-                return
-            self.error(str(exc))
+    def action_fix_board(self) -> None:
+        """``f``: keep (or stop keeping) the board under the cursor when the round is
+        re-paired with ``r``."""
+        board = self.selected_board()
+        if not board or self._edit_round() is None:
+            self.status(_("select a board to keep"))
             return
-        self.sapp.event_written(new)
-        self.status(_(SWAP_SAVED).format(a=a, b=b, round=self.round_no)
-                    + (_(" ({rules} broken)").format(rules=count(len(broken), "rule"))
-                       if broken else ""), "ok")
+        kept = self.kept.setdefault(self.round_no, set())
+        kept.symmetric_difference_update({board})
+        first = backend.first_board(self.sapp.folder)
+        self.status(_("boards kept when re-pairing (r): {boards}").format(
+            boards=", ".join(str(n + first - 1) for n in sorted(kept)) or "—"))
+
+    def action_repair(self) -> None:
+        if self._edit_round() is None:
+            return
+        r, folder = self.round_no, self.sapp.folder
+        keep = tuple(sorted(self.kept.get(r, ())))
+        first = backend.first_board(folder)
+        names = ", ".join(str(n + first - 1) for n in keep) or "—"
+
+        def saved(why):
+            out = backend.save_edit("repair", folder, r, keep, reason=why)
+            self.kept.pop(r, None)
+            self.last_pairing = None
+            return out
+        self._hand_edit(_("Re-pair round {round}, keeping boards {boards}?").format(
+                            round=r, boards=names),
+                        lambda ev, first: backend.preview_edit(
+                            "repair", ev, r, keep, first_board=first),
+                        saved,
+                        _("not changed: round {round} keeps its pairing").format(round=r),
+                        _("saved: round {round} re-paired, boards {boards} kept").format(
+                            round=r, boards=names))
 
     # ---- playoff --------------------------------------------------------------------------------
     def action_playoff(self) -> None:
