@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import unicodedata
 
-__all__ = ["name_key", "player_key", "search_text"]
+__all__ = ["fold", "name_key", "player_key", "search_text"]
 
 _SPELT = str.maketrans({"þ": "th", "Þ": "th", "æ": "ae", "Æ": "ae", "ø": "o", "Ø": "o",
                         "œ": "oe", "Œ": "oe", "ß": "ss", "ẞ": "ss", "ð": "d", "Ð": "d",
@@ -74,6 +74,13 @@ def _folded(name: str) -> str:
     text = unicodedata.normalize("NFKD", name.translate(_SPELT))
     text = "".join(ch for ch in text if not unicodedata.combining(ch)).casefold()
     return _kana(text)
+
+
+def fold(text: str) -> str:
+    """The letters of ``text`` as the alphabetical order compares them (accents dropped,
+    letters spelt out, case folded, kana as full-size hiragana): what the rating index's
+    name keys are made of, so ``Ólafur``, ``olafur`` and ``ÓLAFUR`` are one prefix."""
+    return _folded(text)
 
 
 def _marks(name: str) -> tuple[int, ...]:

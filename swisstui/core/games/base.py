@@ -355,6 +355,10 @@ class GameProfile:
     printing: Printing = Printing()
     # simulated events (pairing/simulate.py)
     simulation: Simulation = Simulation()
+    # the offline rating lists (core/rating_index.py) a lookup at registration reads first,
+    # in order (chess "fide"; Go "egd", then "aga"); a list no game names (a federation's
+    # CSV) is read after them, another game's never
+    rating_lists: tuple[str, ...] = ()
 
     def option(self, settings: Settings, key: str) -> Any:
         return settings.options.get(key, self.options[key].default)

@@ -119,4 +119,5 @@ PROFILE = GameProfile(
                 example=N_("board result:  12 1-0   7 0-1   3 =   (or just the result)")),
     printing=Printing(file_formats=("trf",)),
     simulation=Simulation(draw_rate=0.30, result=simulate_result),
+    rating_lists=("fide",),
 )

@@ -578,4 +578,5 @@ PROFILE = GameProfile(
                      keys=go_handicap.SETUP_KEYS),
     ranks=True,
     simulation=Simulation(draw_rate=0.0, rating=2000, result=simulate_result),
+    rating_lists=("egd", "aga"),
 )
