@@ -71,7 +71,15 @@ class Desk:
     entries: tuple[Entry, ...] = ()
 
     def entry(self, pid: int) -> Entry:
-        return next((e for e in self.entries if e.id == pid), Entry(pid))
+        """Player ``pid``'s entry (a default one when the file has none).  The entries are
+        indexed by id on first use: the desk's counts and lists read every player's entry,
+        which a scan made quadratic (0.5 s for a pool of 2000 at each check-in)."""
+        index = self.__dict__.get("_by_id")
+        if index is None:
+            index = {e.id: e for e in self.entries}
+            object.__setattr__(self, "_by_id", index)
+        found = index.get(pid)
+        return found if found is not None else Entry(pid)
 
     def with_entry(self, entry: Entry) -> Desk:
         rest = tuple(e for e in self.entries if e.id != entry.id)
