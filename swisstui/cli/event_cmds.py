@@ -142,7 +142,7 @@ _int_or_empty.__name__ = "int"  # argparse's message: "invalid int value: 'x'"
 _PLAYER_FLAGS = (("rating", _int_or_empty), ("rank", str), ("club", str), ("country", str),
                  ("lot", _int_or_empty), ("fide_id", str), ("sex", str), ("title", str),
                  ("birth", str), ("notes", str), ("smms_correction", _int_or_empty),
-                 ("joined_round", _int_or_empty), ("reading", str))
+                 ("joined_round", _int_or_empty), ("reading", str), ("seat", _int_or_empty))
 
 
 def _add_player_flags(p: argparse.ArgumentParser) -> None:

@@ -31,7 +31,7 @@ import re
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from .i18n import _
+from .i18n import _, ngettext
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -123,9 +123,12 @@ def apply(event: Event, pairing: Pairing) -> Pairing:
                 lines.append(_("player {other}'s seat {seat} gives way: the first-listed "
                                "player's seat wins").format(other=other, seat=seats[other]))
         if seat > count:
-            warnings.append(_("player {pid}'s seat {seat} is not kept in round {round_no}: "
-                              "the round has {count} boards").format(
-                pid=pid, seat=seat, round_no=rnd.number, count=count))
+            warnings.append(ngettext(
+                "player {pid}'s seat {seat} is not kept in round {round_no}: the round has "
+                "{count} board",
+                "player {pid}'s seat {seat} is not kept in round {round_no}: the round has "
+                "{count} boards", count).format(pid=pid, seat=seat, round_no=rnd.number,
+                                                count=count))
             lines.append(warnings[-1])
         elif seat in claimed:
             owner = next(p for p in by_number[claimed[seat]].players if p in seats)

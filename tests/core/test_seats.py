@@ -182,3 +182,22 @@ def test_players_toml_round_trip_and_a_duplicate_seat_is_one_line(tmp_path):
     (tmp_path / "players.toml").write_text(text.replace("seat = 7", "seat = -1"))
     with pytest.raises(EventFileError, match="seat"):
         store.load(tmp_path)
+
+
+@pytest.mark.parametrize("lang", ["ko", "ja", "pt_BR"])
+def test_the_explanation_is_renumbered_in_the_directors_language(lang):
+    from swisstui.core import i18n
+    i18n.use(lang)
+    try:
+        plain = pair_round(event(10))
+        p = pair_round(event(10, {3: 5}))
+        tr = i18n.gettext
+        # board 3's explanation (players 3 and 8) is now board 5's, its first line renumbered
+        assert p.explain(5)[0] == tr("board {n}: {a} v {b}").format(
+            n=5, a="\0", b="\0").split("\0")[0] + plain.explain(3)[0].split(
+            tr("board {n}: {a} v {b}").format(n=3, a="\0", b="\0").split("\0")[0], 1)[1]
+        assert p.explain(5)[1] == tr("board {n}: kept for player {pid} (fixed seat)").format(
+            n=5, pid=3)
+        assert p.explain(5)[1] != "board 5: kept for player 3 (fixed seat)"
+    finally:
+        i18n.use(i18n.SOURCE)

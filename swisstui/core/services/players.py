@@ -66,7 +66,8 @@ def add_player(folder: Folder, name: str, *, id: int | None = None,
                **fields: Any) -> PlayerOutcome:
     """Register a player (the next free id unless ``id`` is given; a late entrant joins the
     next round).  ``fields``: rating, rank, club, country, lot, federation_id, sex, title,
-    birth, notes, smms_correction, joined_round, reading."""
+    birth, notes, smms_correction, joined_round, reading, seat (a fixed seat,
+    core/seats.py)."""
     def change(ev: Event) -> Event:
         pid = id if id is not None else store.next_free_id(folder, ev)  # event-wide
         return registration.add_player(ev, name, id=pid, **fields)

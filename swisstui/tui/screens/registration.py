@@ -111,7 +111,7 @@ def form_to_fields(values: dict[str, str]) -> dict[str, Any]:
     if not name:
         raise SwissError(_("name: a player needs a name"))
     out: dict[str, Any] = {"name": name}
-    for key in ("id", "rating", "lot", "smms_correction"):
+    for key in ("id", "rating", "lot", "smms_correction", "seat"):
         if key not in values:
             continue
         text = values[key].strip()

@@ -294,6 +294,8 @@ FORM_FIELDS = (
     ("country", N_("Country")),
     ("federation_id", N_("Fed. id")),
     ("lot", N_("Lot")),
+    # Translators: a fixed seat, the board number a player keeps every round.
+    ("seat", N_("Fixed seat")),
     # Translators: SMMS is a code (McMahon start score), keep it; at most 12 columns.
     ("smms_correction", N_("SMMS corr")),
     ("birth", N_("Birth")),
