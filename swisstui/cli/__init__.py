@@ -15,7 +15,7 @@ from ..core.errors import SwissError
 from ..core.i18n import _
 from ..core.textwidth import wrap
 from . import (argparse_text, desk_cmds, event_cmds, history_cmds, interop_cmds, pairing_cmds,
-               section_cmds, standings_cmds, tui_cmds, venue_cmds)
+               ratings_cmds, section_cmds, standings_cmds, tui_cmds, venue_cmds)
 
 # The modules that add sub-commands, each with a ``register(subparsers)``.
 AREAS = (
@@ -28,6 +28,7 @@ AREAS = (
     section_cmds,  # sections (list, add, remove); --section on every command of a section
     desk_cmds,  # desk (states, check-in), fees (the treasurer's sheet)
     history_cmds,  # log, restore (the event's history in git)
+    ratings_cmds,  # ratings import, list, find (the offline rating lists)
 )
 
 
