@@ -31,6 +31,7 @@ MAX_BYTES = 4_000_000
 METHODS = ("cash", "card", "transfer", "cheque", "online")
 MAX_AMOUNT = Decimal("1000000")
 _CURRENCY = re.compile(r"[A-Z]{3}")
+_KEY = re.compile(r"[0-9a-f]{32}")
 
 __all__ = ["DESK_FILE", "METHODS", "Payment", "Entry", "Desk", "read_desk", "desk_toml",
            "money", "minor_unit", "state_of", "waitlisted", "counts", "Sheet", "sheet"]
@@ -69,6 +70,10 @@ class Desk:
     currency: str = ""
     checkin_open: bool = False
     entries: tuple[Entry, ...] = ()
+    # self check-in from the players' page (issue 35 item 4; core/self_checkin.py): open
+    # or not, and the secret the players' codes are derived from (made when first opened)
+    self_checkin: bool = False
+    self_checkin_key: str = ""
 
     def entry(self, pid: int) -> Entry:
         """Player ``pid``'s entry (a default one when the file has none).  The entries are
@@ -144,7 +149,7 @@ def read_desk(path: str | os.PathLike[str], ids: set[int] | None = None) -> Desk
                              .format(limit=MAX_BYTES))
     text, data = _read_toml(path)
     top = _Reader(path, text, data, label=DESK_FILE)
-    top.only(("currency", "checkin", "entry"))
+    top.only(("currency", "checkin", "self_checkin", "self_checkin_key", "entry"))
     currency = top.get("currency", "str", "")
     if currency and not _CURRENCY.fullmatch(currency):
         raise top.err("currency", _("'currency' must be a code of 3 capital letters (EUR, "
@@ -153,6 +158,19 @@ def read_desk(path: str | os.PathLike[str], ids: set[int] | None = None) -> Desk
     if checkin not in ("open", "closed"):
         raise top.err("checkin", _("'checkin' must be \"open\" or \"closed\", not {value!r}")
                       .format(value=checkin))
+    self_checkin = top.get("self_checkin", "str", "closed")
+    if self_checkin not in ("open", "closed"):
+        raise top.err("self_checkin", _("'self_checkin' must be \"open\" or \"closed\", not "
+                                        "{value!r}").format(value=self_checkin))
+    key = top.get("self_checkin_key", "str", "")
+    if key and not _KEY.fullmatch(key):
+        raise top.err("self_checkin_key", _("'self_checkin_key' must be 32 hexadecimal digits "
+                                            "(remove the line: opening self check-in makes a "
+                                            "new one)"))
+    if self_checkin == "open" and not key:
+        raise top.err("self_checkin", _("self check-in is open without a "
+                                        "'self_checkin_key'; open it again with swisstui desk "
+                                        "self-checkin EVENT open"))
     raw = data.get("entry", [])
     if not isinstance(raw, list) or not all(isinstance(e, dict) for e in raw):
         raise top.err("entry", _("'entry' must be [[entry]] tables"))
@@ -196,7 +214,8 @@ def read_desk(path: str | os.PathLike[str], ids: set[int] | None = None) -> Desk
             payments.append(Payment(amount, method, pr.get("time", "str", ""),
                                     pr.get("by", "str", "")))
         entries[pid] = Entry(pid, state, due, discount, reason, tuple(payments))
-    return Desk(currency, checkin == "open", tuple(entries[k] for k in sorted(entries)))
+    return Desk(currency, checkin == "open", tuple(entries[k] for k in sorted(entries)),
+                self_checkin == "open", key)
 
 
 _PAY_HEADER = re.compile(r"\s*\[\[\s*entry\.payment\s*\]\]")
@@ -238,6 +257,9 @@ def desk_toml(desk: Desk) -> bytes:
     if desk.currency:
         out.append(f"currency = {_s(desk.currency)}")
     out.append(f"checkin = {_s('open' if desk.checkin_open else 'closed')}")
+    if desk.self_checkin or desk.self_checkin_key:  # a desk that never had it: as before
+        out.append(f"self_checkin = {_s('open' if desk.self_checkin else 'closed')}")
+        out.append(f"self_checkin_key = {_s(desk.self_checkin_key)}")
     for e in desk.entries:
         out += ["", "[[entry]]", f"id = {e.id}", f"state = {_s(e.state)}"]
         if e.due:

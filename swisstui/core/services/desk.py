@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 
-from .. import fees, registration, store
+from .. import fees, registration, self_checkin, store
 from ..collation import found_by, player_key, search_fields, search_query
 from ..errors import SwissError
 from ..fees import DESK_FILE, Desk, Entry, Payment
@@ -27,7 +27,8 @@ Folder = str | os.PathLike[str]
 
 __all__ = ["load_desk", "search", "find_player", "set_state", "toggle_check_in",
            "set_check_in_open", "close_preview", "close_check_in", "set_due", "pay",
-           "set_currency", "director", "Closed", "desk_path", "waitlisted"]
+           "set_currency", "director", "Closed", "desk_path", "waitlisted",
+           "set_self_check_in", "self_check_in", "self_check_in_codes"]
 
 
 def desk_path(folder: Folder) -> Path:
@@ -144,7 +145,70 @@ def toggle_check_in(folder: Folder, pid: int) -> tuple[Player, str]:
 
 @recorded('check-in open')
 def set_check_in_open(folder: Folder, is_open: bool) -> Desk:
-    return _change(folder, lambda _ev, desk: replace(desk, checkin_open=is_open))[1]
+    """Open or close check-in; closing it closes self check-in too (opening check-in again
+    does not reopen the players' page)."""
+    return _change(folder, lambda _ev, desk: replace(
+        desk, checkin_open=is_open, self_checkin=desk.self_checkin and is_open))[1]
+
+
+@recorded('self check-in open')
+def set_self_check_in(folder: Folder, is_open: bool) -> Desk:
+    """Open or close self check-in from the players' page (issue 35 item 4;
+    :mod:`swisstui.core.self_checkin`).  Opening it opens check-in too, and makes the
+    section's secret for the players' codes the first time (kept after: codes handed out
+    stay valid when it is closed and opened again)."""
+    def change(_ev: Event, desk: Desk) -> Desk:
+        if not is_open:
+            return replace(desk, self_checkin=False)
+        return replace(desk, checkin_open=True, self_checkin=True,
+                       self_checkin_key=desk.self_checkin_key or self_checkin.new_key())
+    return _change(folder, change)[1]
+
+
+def self_check_in_codes(folder: Folder, event: Event | None = None) -> list[tuple[Player, str]]:
+    """Each player's self check-in code, by id (what the desk hands out); empty until self
+    check-in was first opened (no secret yet).  Writes nothing."""
+    ev = event if event is not None else store.load(folder)
+    key = load_desk(folder, ev).self_checkin_key
+    if not key:
+        return []
+    return [(p, self_checkin.code_for(key, p.id)) for p in sorted(ev.players, key=lambda p: p.id)]
+
+
+class _AlreadyIn(Exception):
+    """The player is checked in already: nothing to write."""
+
+
+def self_check_in(folder: Folder, pid: int, code: str) -> tuple[Player, bool]:
+    """A player checks themself in from the players' page with their code: under the
+    event's lock, the rule (:func:`swisstui.core.self_checkin.check`) on the desk as it is
+    now, then that player's state becomes ``checked-in`` and nothing else changes (the desk
+    file is written back in its own form, as every desk change).  Returns the player and
+    whether this call checked them in (False: they were already; nothing written).  A
+    refusal is a SwissError whose ``field`` is one of ``self_checkin.REASONS``."""
+    def check(ev: Event, desk: Desk) -> Player:
+        return self_checkin.check(ev, desk, pid, code)
+    try:
+        return _self_check_in(folder, pid, check), True
+    except _AlreadyIn as done:
+        return done.args[0], False
+
+
+# the code reaches the service as a function (``check``): the history's words name the
+# arguments, and a player's code must not be written there
+@recorded('self check-in', player='pid')
+def _self_check_in(folder: Folder, pid: int,
+                   check: Callable[[Event, Desk], Player]) -> Player:
+    def change(ev: Event, desk: Desk) -> Desk:
+        p = check(ev, desk)
+        if fees.state_of(desk, p) == CHECKED_IN:
+            raise _AlreadyIn(p)
+        return desk.with_entry(replace(desk.entry(pid), state=CHECKED_IN))
+
+    ev, _desk = _change(folder, change)
+    p = ev.player(pid)
+    assert p is not None
+    return p
 
 
 def close_preview(event: Event, desk: Desk) -> tuple[Player, ...]:
