@@ -30,11 +30,14 @@ def _usage(msg: str) -> SwissError:
 
 def cmd_desk(args: argparse.Namespace) -> int:
     words = args.words
-    action = words[0] if words and words[0] in ("open", "close", "state") else None
+    action = words[0] if words and words[0] in ("open", "close", "state", "self-checkin") \
+        else None
     rest = words[1:] if action else words
     if not rest:
-        raise _usage(_("name the event: swisstui desk [open|close|state] EVENT"))
+        raise _usage(_("name the event: swisstui desk [open|close|state|self-checkin] EVENT"))
     folder = rest[0]
+    if action == "self-checkin":
+        return _self_checkin(folder, rest[1:], args)
     if action == "open":
         svc.set_check_in_open(folder, True)
         _out(_("check-in is open"))
@@ -99,6 +102,30 @@ def cmd_desk(args: argparse.Namespace) -> int:
     return 0
 
 
+def _self_checkin(folder: str, words: list[str], args: argparse.Namespace) -> int:
+    """``desk self-checkin EVENT open|close|codes``: self check-in from the players' page
+    (docs/TUI.md "The venue server"), and each player's code to hand out."""
+    if len(words) != 1 or words[0] not in ("open", "close", "codes"):
+        raise _usage(_("usage: swisstui desk self-checkin EVENT open|close|codes"))
+    if words[0] == "codes":
+        codes = svc.self_check_in_codes(folder)
+        if not codes:
+            raise _usage(_("self check-in was never opened, so there are no codes yet "
+                           "(swisstui desk self-checkin EVENT open)"))
+        if args.json:
+            json.dump([{"id": p.id, "name": p.name, "code": code} for p, code in codes],
+                      sys.stdout, ensure_ascii=False, indent=1)
+            _out()
+            return 0
+        for p, code in codes:
+            _out(f"{p.id:>5}  {code}  {p.name}")
+        return 0
+    desk = svc.set_self_check_in(folder, words[0] == "open")
+    _out(_("self check-in on the players' page is open (check-in too)") if desk.self_checkin
+         else _("self check-in on the players' page is closed"))
+    return 0
+
+
 def cmd_fees(args: argparse.Namespace) -> int:
     folder, words = args.event, args.words
     if words and words[0] in ("pay", "due"):
@@ -149,11 +176,12 @@ def cmd_fees(args: argparse.Namespace) -> int:
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("desk", help=_("the registration desk: states, check-in counts; "
-                                      "desk open|close|state EVENT …"))
-    p.add_argument("words", nargs="+", metavar="[open|close|state] EVENT")
+                                      "desk open|close|state EVENT …; desk self-checkin "
+                                      "EVENT open|close|codes (the players' page)"))
+    p.add_argument("words", nargs="+", metavar="[open|close|state|self-checkin] EVENT")
     p.add_argument("--not-checked-in", action="store_true",
                    help=_("only the players not checked in"))
-    p.add_argument("--json", action="store_true", help=_("the list as JSON"))
+    p.add_argument("--json", action="store_true", help=_("the list (or the codes) as JSON"))
     g = p.add_mutually_exclusive_group()
     g.add_argument("--absent", action="store_true",
                    help=_("close: the players not checked in are absent in the round"))
