@@ -7,7 +7,13 @@ An event folder with sections (issue 33; docs/FORMAT.md "Sections") is exported 
 (the section's ``first_board``, put in the request once, here); the event's root without a
 section named gives the master lists (:data:`MASTER`: every section's standings one after
 another, the check-in list of every entry) and, for a federation's file (TRF, h9), one file
-per section."""
+per section.
+
+Every list and print shows the event as its players see it
+(:func:`swisstui.core.publishing.as_published`: a draft round left out until it is
+published), the JSON backup of the whole event (``--what event``) excepted; asking for the
+draft round by its number is refused in one line (:func:`players_view`, the one place every
+export goes through)."""
 
 from __future__ import annotations
 
@@ -17,7 +23,7 @@ import os
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from .. import store
+from .. import publishing, store
 from ..errors import SwissError
 from ..interop.formats import (FEDERATION, ExportRequest, lookup, render, render_master,
                                warnings as export_warnings)
@@ -70,6 +76,25 @@ def request_for(folder: Folder, request: ExportRequest, event: Event | None = No
     return out
 
 
+def players_view(event: Event, request: ExportRequest) -> Event:
+    """The event ``request`` is made from: as its players see it, a draft round left out
+    until it is published (issue 34 item 7: player prints show the previous state) — every
+    list, print and file but the JSON backup of the whole event (``json --what event``).
+    Asking for the draft round by its number is refused in one line."""
+    fmt, what = lookup(request.format, request.what)
+    rnd = publishing.draft(event)
+    if rnd is None or (fmt.name == "json" and what == "event"):
+        return event
+    if request.round == rnd.number:
+        raise SwissError(_("round {round} is a draft: publish it first (swisstui publish "
+                           "EVENT)").format(round=rnd.number), field="round")
+    return publishing.as_published(event)
+
+
+def _render(event: Event, request: ExportRequest) -> bytes:
+    return render(players_view(event, request), request)
+
+
 def _per_section(path: Path, name: str) -> Path:
     """``spring.trf`` → ``spring-U1600.trf`` (a section name is a plain word)."""
     return path.with_name(f"{path.stem}-{name}{path.suffix}")
@@ -106,7 +131,7 @@ def export_folder(folder: Folder, request: ExportRequest, path: Folder | None = 
         name, one = every[0]
         event = store.load(one)
         req = request_for(one, request, event)
-        data = render(event, req)
+        data = _render(event, req)
         if path is not None:
             store.write_file(Path(path), data)
         return (Written("", Path(path) if path is not None else None, data,
@@ -116,9 +141,10 @@ def export_folder(folder: Folder, request: ExportRequest, path: Folder | None = 
     if what in MASTER:
         root = events[every[0][0]]
         if what == "checkin":
-            data = render(root, replace(request, roster=_roster(every, events)))
+            data = _render(root, replace(request, roster=_roster(every, events)))
         else:
-            data = render_master([(name, events[name], request_for(f, request, events[name]))
+            data = render_master([(name, players_view(events[name], request),
+                                   request_for(f, request, events[name]))
                                   for name, f in every], request)
         if path is not None:
             store.write_file(Path(path), data)
@@ -133,7 +159,7 @@ def export_folder(folder: Folder, request: ExportRequest, path: Folder | None = 
         for name, f in every:  # every file rendered before the first is written
             req = request_for(f, request, events[name])
             out.append(Written(name, _per_section(Path(path), name),
-                               render(events[name], req),
+                               _render(events[name], req),
                                tuple(export_warnings(events[name], req))))
         for w in out:
             assert w.path is not None
@@ -145,14 +171,15 @@ def export_folder(folder: Folder, request: ExportRequest, path: Folder | None = 
 
 
 def export(event: Event, request: ExportRequest) -> bytes:
-    """The bytes of ``request`` (format, what, round, …) for ``event``."""
-    return render(event, request)
+    """The bytes of ``request`` (format, what, round, …) for ``event`` (as its players see
+    it: :func:`players_view`)."""
+    return _render(event, request)
 
 
 def export_to_file(event: Event, request: ExportRequest, path: Folder) -> bytes:
     """Render ``request`` and write it to ``path`` atomically; refuses a path inside an event
     folder that would replace one of its files."""
-    data = render(event, request)
+    data = _render(event, request)
     store.write_file(Path(path), data)
     return data
 
