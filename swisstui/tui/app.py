@@ -246,6 +246,31 @@ class SwissApp(OrderedKeysApp):
             return
         self._notify_screen(text, "ok")
 
+    # ---- the desk and the prizes (issue 35) -------------------------------------------------
+    def action_desk(self) -> None:
+        """``D`` / F10: the desk (:mod:`swisstui.tui.screens.desk`), a screen over the mode
+        on view; Esc goes back to it, F2–F6 to another mode."""
+        if self.event is None or self._dialog_open():
+            return
+        from .screens.desk import DeskScreen
+        self.push_screen(DeskScreen())
+
+    def action_prizes(self) -> None:
+        """``A``: the prize view (:mod:`swisstui.tui.screens.prizes`)."""
+        if self.event is None or self._dialog_open():
+            return
+        from .screens.prizes import PrizeScreen
+        self.push_screen(PrizeScreen())
+
+    def leave_desk(self, mode: str) -> None:
+        """F2–F6 on the desk or the prize view: those screens closed, then the mode."""
+        from .screens.desk import DeskScreen
+        from .screens.prizes import PrizeScreen
+        while len(self.screen_stack) > 1 and isinstance(self.screen, (DeskScreen, PrizeScreen)):
+            self.pop_screen()
+        if isinstance(self.screen, _ModeScreenTypes):
+            self.switch_mode(mode)
+
     # ---- the history (issue 34) ------------------------------------------------------------
     def action_history(self) -> None:
         """``L``: the log of every change (:mod:`swisstui.tui.screens.history`)."""
@@ -507,6 +532,10 @@ class SwissApp(OrderedKeysApp):
                                     self._runner(mode, k.action))
         yield SystemCommand(_("Event settings"), _("Change the event's settings (F7 / T)"),
                             self.action_settings)
+        yield SystemCommand(_("Desk"), _("Check-in, fees and entry states (D / F10)"),
+                            self.action_desk)
+        yield SystemCommand(_("Prizes"), _("Who wins which prize, and why (A)"),
+                            self.action_prizes)
         yield SystemCommand(_("Export / print"), _("Write standings, crosstable, pairings, "
                             "the wall list or the whole event in any format (F8 / W)"),
                             self.action_export)

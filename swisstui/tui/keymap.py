@@ -75,7 +75,7 @@ class Key:
             else:
                 parts.append(k.replace("ctrl+", "Ctrl+").replace("enter", "Enter")
                              .replace("delete", "Delete").replace("escape", "Esc")
-                             .replace("space", "Space"))
+                             .replace("space", "Space").replace("tab", "Tab"))
         return " / ".join(parts)
 
 
@@ -102,6 +102,9 @@ GLOBAL: tuple[Key, ...] = (
     Key("f7,T", "app.settings", N_("Event settings"), show=False),
     Key("f8,W", "app.export", N_("Export / print"), show=False),
     Key("L", "app.history", N_("History: every change, restore"), show=False),
+    # the desk and the prize view (issue 35): screens over any mode, Esc goes back
+    Key("f10,D", "app.desk", N_("Desk: check-in, fees, entry states"), show=False),
+    Key("A", "app.prizes", N_("Prizes: who wins what, and why"), show=False),
     Key("ctrl+p", "app.command_palette", N_("Commands"), show=False),
     # Translators: at most 8 columns (the key bar's right end).
     Key("ctrl+q", "app.quit", N_("Quit"), show=False, priority=True),
@@ -193,6 +196,37 @@ MODE_KEYS: dict[str, tuple[Key, ...]] = {
         Key("left", "prev_page", N_("Previous view")),
         Key("q,ctrl+q", "app.quit", N_("Quit"), priority=True),
     ),
+    # The desk (D / F10, screens/desk.py): the search line keeps the cursor, so its keys are
+    # Enter, Tab, Esc and Ctrl+letters that a text field leaves alone.
+    "desk": (
+        # Translators: the second text is the key bar label, at most 12 columns.
+        Key("enter", "toggle", N_("Check in / out the highlighted player"),
+            foot=("Enter", N_("Check in"))),
+        # Translators: the second text is the key bar label, at most 12 columns.
+        Key("tab", "filter", N_("Show: not checked in / everyone"),
+            foot=("Tab", N_("Not in"))),
+        # Translators: the second text is the key bar label, at most 12 columns.
+        Key("ctrl+o", "open_close", N_("Open / close check-in"),
+            foot=("^O", N_("Open/close"))),
+        # Translators: the second text is the key bar label, at most 12 columns.
+        Key("ctrl+t", "pay", N_("Take a payment"), foot=("^T", N_("Pay"))),
+        # Translators: the second text is the key bar label, at most 12 columns.
+        Key("ctrl+f", "due", N_("Fee due, discount and reason"), foot=("^F", N_("Fee"))),
+        # Translators: the second text is the key bar label, at most 12 columns.
+        Key("ctrl+n", "state", N_("Entry state: pre-registered, confirmed, waitlist"),
+            foot=("^N", N_("State"))),
+        # Translators: the second text is the key bar label, at most 12 columns.
+        Key("ctrl+g", "prizes", N_("Prizes"), foot=("^G", N_("Prizes"))),
+        # Translators: the second text is the key bar label, at most 12 columns.
+        Key("escape", "back", N_("Clear the search, then back"), foot=("Esc", N_("Back"))),
+    ),
+    "prizes": (
+        # Translators: key bar label, at most 12 columns.
+        Key("enter,w", "explain", N_("Why?")),
+        Key("P", "print", N_("Print (ceremony, payout)"), show=False),
+        # Translators: key bar label, at most 12 columns.
+        Key("escape", "back", N_("Back"), foot=("Esc", N_("Back"))),
+    ),
 }
 
 # Key-bar entries that are not bindings of the mode (the table's own keys).
@@ -234,9 +268,16 @@ def mode_bar() -> list[tuple[str, str, str]]:
     return out
 
 
+# Screens over the modes with keys of their own (issue 35): their titles (header, F1).
+# Translators: screen titles, at most 10 columns (a Hangul or kanji character counts 2).
+SCREEN_TITLES = {"desk": N_("Desk"), "prizes": N_("Prizes")}
+
+
 def mode_title(mode: str) -> str:
     """A mode's title in the director's language (``Registration``); an unknown mode's
     name as it is."""
+    if mode in SCREEN_TITLES:
+        return _(SCREEN_TITLES[mode])
     return _(MODES[mode][0]) if mode in MODES else mode
 
 
@@ -271,6 +312,18 @@ MODE_NOTES: dict[str, tuple[str, ...]] = {
     ),
     "standings": (N_("Live: updates as results arrive from any director or the CLI."),),
     "crosstable": (N_("Cells: opponent's rank, colour, result (e.g. 12w+)."),),
+    "desk": (
+        N_("Type a few letters of a name, club or id: the list narrows at each key (accents"
+           " and readings ignored); Enter checks the highlighted player in, or out again."),
+        N_("Closing check-in (Ctrl+O) lists who is not checked in, then a: absent in the"
+           " round (the game's unplayed result) or w: withdrawn, in one change."),
+        N_("Counts: checked in / expected (not withdrawn, not waitlisted) / paid (a fee and"
+           " nothing owed).  F2–F6 leave the desk for a mode."),
+    ),
+    "prizes": (
+        N_("The prizes of prizes.toml over the standings (provisional while rounds"
+           " remain); Enter or w shows why each prize went where."),
+    ),
 }
 
 # The Results help's line on the key=value extras of the event's game is the profile's

@@ -1,0 +1,330 @@
+"""The desk and the prize view in the TUI (issue 35): a director at 80×24 opens check-in,
+checks players in by typing a few letters of their names and Enter (accents ignored, keys in
+one burst as over SSH), closes check-in after the core's preview, sets a fee and takes a
+payment through the small forms, changes an entry's state, and reads the prizes with their
+explanations.  Every assertion is on what desk.toml, players.toml or the prize allocation
+hold afterwards, or on what the screen shows."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+from textual.widgets import Input, Static
+
+from conftest import make_settings
+from swisstui.core import fees, i18n, services, store
+from swisstui.core.model import ByeKind, Player
+from swisstui.core.prizes import line_text
+from swisstui.core.services import desk as svc
+from swisstui.tui.app import SwissApp
+from swisstui.tui.screens.desk import CloseCheckIn, DeskForm, DeskScreen
+from swisstui.tui.screens.prizes import PrizeScreen
+from swisstui.tui.widgets.dialogs import ListPicker, MessageScreen
+from swisstui.tui.widgets.fasttable import FastTable
+from test_tui import dialog_title, screen_lines, status, wait_for
+from test_tui_bursts import burst, chars
+
+SIZE = (80, 24)
+NAMES = ("Álvaro Souza", "Kim Ji-woo", "Kimura Aoi", "Lee Min-ho", "Marta Núñez",
+         "Sato Hiroshi", "Ana Lima", "Bruno Costa")
+
+
+@pytest.fixture(autouse=True)
+def _english_after():
+    yield
+    i18n.use(i18n.SOURCE)
+
+
+def desk_event(tmp_path, names=NAMES, rounds: int = 3):
+    folder = tmp_path / "desk-event"
+    players = tuple(Player(id=i, name=n, rating=2000 - 10 * i) for i, n in enumerate(names, 1))
+    store.create(folder, make_settings("chess", "Desk Open", rounds), players)
+    return folder
+
+
+def states(folder) -> dict[int, str]:
+    ev = store.load(folder)
+    desk = svc.load_desk(folder, ev)
+    return {p.id: fees.state_of(desk, p) for p in ev.players}
+
+
+def table_ids(app) -> list[int]:
+    t = app.screen.query_one("#desk-players", FastTable)
+    return [int(k) for k in (t.keys or [])]
+
+
+async def open_desk(pilot, *before: str) -> None:
+    await burst(pilot, *before, "D")
+    assert await wait_for(pilot, lambda: isinstance(pilot.app.screen, DeskScreen))
+
+
+async def test_check_in_five_players_by_letters_and_enter(tmp_path):
+    """Five players checked in by a few letters each (accents, case ignored), the last two in
+    one burst with their Enters; the counts follow; Tab lists only the three not in."""
+    folder = desk_event(tmp_path)
+    app = SwissApp(folder, mode="registration")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_desk(pilot)
+        assert app.screen.query_one("#desk-search", Input).has_focus
+        # check-in is closed: Enter says so, nothing written
+        await burst(pilot, *chars("alv"), "enter")
+        assert "check-in is closed" in status(app)
+        assert not (folder / "desk.toml").exists()
+        await burst(pilot, "ctrl+o")
+        assert await wait_for(pilot, lambda: svc.load_desk(folder).checkin_open)
+        await burst(pilot, "escape")  # the search line emptied
+        await burst(pilot, *chars("ALVA"))  # Álvaro: accents and case ignored
+        assert table_ids(app) == [1]
+        await burst(pilot, "enter")
+        assert await wait_for(pilot, lambda: states(folder)[1] == "checked-in")
+        assert status(app) == "Álvaro Souza (1): checked in"
+        assert app.screen.query_one("#desk-search", Input).value == ""
+        # "kim" finds Kim and Kimura; "kim j" only Kim Ji-woo
+        await burst(pilot, *chars("kim"))
+        assert table_ids(app) == [2, 3]
+        await burst(pilot, *chars(" j"), "enter")
+        assert await wait_for(pilot, lambda: states(folder)[2] == "checked-in")
+        await burst(pilot, *chars("nunez"), "enter")
+        assert await wait_for(pilot, lambda: states(folder)[5] == "checked-in")
+        # two players in one burst: letters, Enter, letters, Enter
+        await burst(pilot, *chars("sato"), "enter", *chars("bruno"), "enter")
+        assert await wait_for(pilot, lambda: states(folder)[8] == "checked-in")
+        assert {pid for pid, s in states(folder).items() if s == "checked-in"} == {1, 2, 5, 6, 8}
+        counts = str(app.screen.query_one("#desk-counts", Static).render())
+        assert counts.startswith("checked in 5 / expected 8 / paid 0")
+        # the filter: only the three not checked in, then everyone again
+        await burst(pilot, "tab")
+        assert table_ids(app) == [7, 3, 4]  # by name: Ana Lima, Kimura Aoi, Lee Min-ho
+        await burst(pilot, "tab")
+        assert len(table_ids(app)) == 8
+        # Enter on a player checked in checks him out again
+        await burst(pilot, *chars("sato"), "enter")
+        assert await wait_for(pilot, lambda: states(folder)[6] == "confirmed")
+        lines = screen_lines(app)
+        assert len(lines) == 24 and all(len(line) <= 80 for line in lines)
+
+
+async def test_letters_and_enter_in_one_burst_act_on_the_narrowed_list(tmp_path):
+    """The whole burst — the key that opens the desk, a name, Enter — lands where it should:
+    no letter is lost to the mode below, and Enter acts on the list the letters narrowed."""
+    folder = desk_event(tmp_path)
+    svc.set_check_in_open(folder, True)
+    app = SwissApp(folder, mode="registration")
+    async with app.run_test(size=SIZE) as pilot:
+        await burst(pilot, "D", *chars("lee"), "enter", *chars("ana l"), "enter")
+        assert await wait_for(pilot, lambda: states(folder)[7] == "checked-in")
+        assert {pid for pid, s in states(folder).items() if s == "checked-in"} == {4, 7}
+        assert isinstance(app.screen, DeskScreen)
+
+
+async def test_close_check_in_after_the_preview(tmp_path):
+    """Ctrl+O with check-in open shows the core's preview of who is not checked in; an Enter
+    typed ahead does not answer; a makes them absent in round 1, in one change."""
+    folder = desk_event(tmp_path)
+    svc.set_check_in_open(folder, True)
+    for pid in (1, 2, 3, 4, 5, 6):
+        svc.toggle_check_in(folder, pid)
+    app = SwissApp(folder, mode="pairings")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_desk(pilot)
+        await burst(pilot, "ctrl+o")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, CloseCheckIn))
+        assert dialog_title(app) == "Close check-in for round 1"
+        text = str(app.screen.query_one("#close-list", Static).render())
+        assert "2 players not checked in for round 1 (nothing written)" in text
+        assert "7  Ana Lima" in text and "8  Bruno Costa" in text and "Kim" not in text
+        await burst(pilot, "enter")
+        assert isinstance(app.screen, CloseCheckIn)  # Enter is no answer
+        assert svc.load_desk(folder).checkin_open
+        await burst(pilot, "a")
+        assert await wait_for(pilot, lambda: not svc.load_desk(folder).checkin_open)
+        ev = store.load(folder)
+        assert {p.id: p.requested_bye(1) for p in ev.players if p.requested_bye(1)} == {
+            7: ByeKind.ABSENT, 8: ByeKind.ABSENT}
+        assert status(app) == "check-in closed: 2 players absent in round 1 (0 points each)"
+        assert str(app.screen.query_one("#desk-counts", Static).render()).endswith(
+            "check-in is closed")
+
+
+async def test_close_check_in_withdrawing_the_absent(tmp_path):
+    folder = desk_event(tmp_path)
+    svc.set_check_in_open(folder, True)
+    for pid in range(2, 9):
+        svc.toggle_check_in(folder, pid)
+    app = SwissApp(folder, mode="registration")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_desk(pilot)
+        await burst(pilot, "ctrl+o")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, CloseCheckIn))
+        await burst(pilot, "escape")  # kept open: nothing written
+        assert await wait_for(pilot, lambda: isinstance(app.screen, DeskScreen))
+        assert svc.load_desk(folder).checkin_open
+        await burst(pilot, "ctrl+o", "w")
+        assert await wait_for(pilot, lambda: store.load(folder).player(1).withdrawn_from == 1)
+        assert [p.id for p in store.load(folder).players if p.withdrawn_from] == [1]
+
+
+async def test_fee_due_and_a_payment_through_the_forms(tmp_path):
+    """Ctrl+F on the highlighted player: due 40, discount 10 (junior); Ctrl+T takes the 30
+    owed (prefilled) by card, the method typed as its number; a negative amount is refused
+    in the form, nothing written."""
+    folder = desk_event(tmp_path)
+    svc.set_currency(folder, "EUR")
+    app = SwissApp(folder, mode="results")
+    async with app.run_test(size=SIZE) as pilot:
+        await burst(pilot, "f10")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, DeskScreen))
+        await burst(pilot, *chars("marta"), "ctrl+f")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, DeskForm))
+        assert dialog_title(app) == "Fee due: Marta Núñez (5)"
+        await burst(pilot, *chars("40"), "tab", *chars("10"), "tab", *chars("junior"), "enter")
+        assert await wait_for(pilot, lambda: svc.load_desk(folder).entry(5).due == 40)
+        e = svc.load_desk(folder).entry(5)
+        assert (e.due, e.discount, e.reason, e.owed) == (40, 10, "junior", 30)
+        assert status(app) == "saved: Marta Núñez (5) due 30 EUR, paid 0 EUR, owed 30 EUR"
+        # a payment: a refused amount first
+        before = (folder / "desk.toml").read_bytes()
+        await burst(pilot, "ctrl+t")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, DeskForm))
+        assert dialog_title(app) == "Payment: Marta Núñez (5), owes 30 EUR"
+        assert app.screen.query_one("#f-amount", Input).value == "30"
+        await burst(pilot, *chars("-5"), "enter")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, DeskForm)
+                              and bool(app.screen.error_text))
+        assert "cannot be negative" in app.screen.error_text
+        assert (folder / "desk.toml").read_bytes() == before
+        await burst(pilot, "ctrl+u", *chars("30"), "tab", "ctrl+u", "2", "enter")
+        assert await wait_for(pilot, lambda: svc.load_desk(folder).entry(5).payments)
+        pay = svc.load_desk(folder).entry(5).payments
+        assert [(p.amount, p.method) for p in pay] == [(Decimal(30), "card")]
+        assert svc.load_desk(folder).entry(5).owed == 0
+        assert status(app) == "saved: Marta Núñez (5) paid 30 EUR by card; owes 0 EUR"
+        counts = str(app.screen.query_one("#desk-counts", Static).render())
+        assert counts.startswith("checked in 0 / expected 8 / paid 1")
+
+
+async def test_entry_state_by_a_key(tmp_path):
+    folder = desk_event(tmp_path)
+    app = SwissApp(folder, mode="registration")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_desk(pilot)
+        await burst(pilot, *chars("bruno"), "ctrl+n")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, ListPicker))
+        assert dialog_title(app) == "Entry state: Bruno Costa (8), now confirmed"
+        await burst(pilot, "4")  # 1 pre-registered, 2 confirmed, 3 checked in, 4 waitlist
+        assert await wait_for(pilot, lambda: states(folder)[8] == "waitlist")
+        assert status(app) == "saved: Bruno Costa (8) is waitlist"
+        # a move the core refuses (waitlist → checked in) is one line, nothing written
+        svc.set_check_in_open(folder, True)
+        assert app.screen.query_one("#desk-search", Input).value == "bruno"  # kept
+        await burst(pilot, "enter")
+        assert await wait_for(pilot, lambda: "waitlist" in status(app)), status(app)
+        assert states(folder)[8] == "waitlist"
+        await burst(pilot, "escape", "escape")  # the search, then the desk
+        assert await wait_for(pilot, lambda: app.screen.MODE == "registration")
+
+
+PRIZES = """\
+currency = "EUR"
+
+[[group]]
+name = "Main"
+sharing = "average"
+rounding = 1
+
+[[group.category]]
+name = "Open"
+money = [100, 60]
+items = ["Cup"]
+"""
+
+
+def play_out(folder) -> None:
+    """Two rounds, the better rated player winning every board."""
+    for _round in (1, 2):
+        rnd = services.pair_next(folder).event.round(_round)
+        for b in rnd.boards:
+            white, black = b.players
+            services.record_result(folder, rnd.number, b.number,
+                                   "1-0" if white < black else "0-1")
+
+
+async def test_prize_view_table_explanations_and_a_refusal(tmp_path):
+    folder = desk_event(tmp_path, NAMES[:4], rounds=2)
+    play_out(folder)
+    (folder / "prizes.toml").write_text(PRIZES, encoding="utf-8")
+    from swisstui.core.services.prizes import prize_allocation
+    alloc = prize_allocation(folder)
+    want = [(a.player, a.money, a.item) for a in alloc.awards()]
+    app = SwissApp(folder, mode="standings")
+    async with app.run_test(size=SIZE) as pilot:
+        await burst(pilot, "A")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, PrizeScreen))
+        t = app.screen.query_one("#prizes", FastTable)
+        rows = [t.get_row_at(i) for i in range(t.row_count)]
+        assert rows[0][0] == "▸ Main"
+        shown = [(r[0], r[1], r[2], r[3]) for r in rows[1:]]
+        assert len(shown) == len(want)
+        for (label, player, prize, shared), (pid, money, item) in zip(shown, want):
+            assert player.endswith(f"({pid})")
+            assert prize == " + ".join(x for x in (f"{money.normalize():f} EUR", item) if x)
+        assert shown[0][0] == "Open 1." and shown[0][2] == "100 EUR + Cup"
+        hint = str(app.screen.query_one("#prizes-hint", Static).render())
+        total = sum(a.money for a in alloc.awards())
+        assert hint == f"after round 2 · total paid {total.normalize():f} EUR · Enter: why"
+        await burst(pilot, "enter")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, MessageScreen))
+        assert app.screen.lines[0] == "Main"
+        assert app.screen.lines[1:] == ["  " + line_text(x, lambda m: m)
+                                        for x in alloc.groups[0].explanation]
+        # 2 and 3 tie on one point for 2nd: 60 / 2 = 30 each
+        assert ("  Open 2–3 shared by Kim Ji-woo, Kimura Aoi (score 1): 60 / 2 = 30 each"
+                in app.screen.lines)
+        await burst(pilot, "escape")
+        # a bad prizes file: its line on the status line, the table empty
+        path = folder / "prizes.toml"
+        path.write_text(PRIZES.replace("[100, 60]", "[100, -60]"), encoding="utf-8")
+        assert await wait_for(pilot, lambda: "prizes.toml:10:" in status(app), timeout=4)
+        assert f"{path}:10: 'money': a prize cannot be negative (-60)" == status(app)
+        assert app.screen.query_one("#prizes", FastTable).row_count == 0
+        await burst(pilot, "f5")
+        assert await wait_for(pilot, lambda: app.screen.MODE == "standings")
+
+
+async def test_prizes_from_the_desk_and_no_prizes_file(tmp_path):
+    folder = desk_event(tmp_path)
+    app = SwissApp(folder, mode="registration")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_desk(pilot)
+        await burst(pilot, "ctrl+g")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, PrizeScreen))
+        assert "no prizes file" in status(app)
+        await burst(pilot, "escape")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, DeskScreen))
+        await burst(pilot, "f3")
+        assert await wait_for(pilot, lambda: app.screen.MODE == "pairings")
+
+
+@pytest.mark.parametrize("lang", ["en", "ko", "ja", "pt_BR"])
+async def test_desk_and_prizes_keep_their_words_at_80x24(tmp_path, lang):
+    """Every one-line text of the desk, its forms and questions, and the prize view fits 80
+    columns in every language (test_tui_lang_fit's measure: terminal cells)."""
+    from test_tui_lang_fit import cut_lines
+    folder = desk_event(tmp_path, NAMES[:4], rounds=2)
+    play_out(folder)
+    (folder / "prizes.toml").write_text(PRIZES, encoding="utf-8")
+    svc.set_check_in_open(folder, True)
+    svc.set_currency(folder, "EUR")
+    svc.set_due(folder, 1, "40", "10", "junior")
+    app = SwissApp(folder, mode="registration", lang=lang)
+    found = []
+    async with app.run_test(size=SIZE) as pilot:
+        for keys in (["D"], list("kim"), ["tab"], ["ctrl+f"], ["escape"], ["ctrl+t"],
+                     ["escape"], ["ctrl+n"], ["escape"], ["ctrl+o"], ["escape"], ["f1"],
+                     ["escape"], ["ctrl+g"], ["enter"], ["escape"]):
+            await burst(pilot, *keys)
+            found += [f"{lang} {keys} {type(app.screen).__name__}: {p}"
+                      for p in cut_lines(app.screen)]
+        assert isinstance(app.screen, PrizeScreen)
+    assert not found, "\n".join(found)
