@@ -274,8 +274,11 @@ def installed(index: Path | None = None) -> tuple[InstalledList, ...]:
         return ()
     con = _reader(path)
     with _LOCK:
-        rows = con.execute("SELECT source, list_date, rows, sha256, file, imported "
-                           "FROM lists").fetchall()
+        try:
+            rows = con.execute("SELECT source, list_date, rows, sha256, file, imported "
+                               "FROM lists").fetchall()
+        except sqlite3.Error as exc:
+            raise _unreadable(path, exc) from None
     found = {r[0]: InstalledList(*r) for r in rows}
     return tuple(found[s] for s in SOURCES if s in found)
 
@@ -284,6 +287,11 @@ def installed(index: Path | None = None) -> tuple[InstalledList, ...]:
 
 _READERS: dict[Path, sqlite3.Connection] = {}
 _LOCK = threading.Lock()
+
+
+def _unreadable(path: Path, exc: sqlite3.Error) -> SwissError:
+    return SwissError(_("{path}: cannot open the rating index: {error}")
+                      .format(path=path, error=exc))
 
 
 def _reader(path: Path) -> sqlite3.Connection:
@@ -347,17 +355,20 @@ def lookup(query: str, game: str | None = None, limit: int = 10, *,
     con = _reader(path)
     found: list[RatedPlayer] = []
     with _LOCK:
-        have = {r[0] for r in con.execute("SELECT source FROM lists")}
-        for source in game_sources(game):
-            if source not in have:
-                continue
-            seen: set[int] = set()
-            for row in _rows(con, source, text if digits else q, digits, limit):
-                if row[0] in seen:
+        try:
+            have = {r[0] for r in con.execute("SELECT source FROM lists")}
+            for source in game_sources(game):
+                if source not in have:
                     continue
-                seen.add(row[0])
-                found.append(RatedPlayer(row[2], row[1], row[3], row[4], row[5], row[6],
-                                         row[7], row[8], row[9], source, row[10]))
-                if len(found) >= limit:
-                    return tuple(found)
+                seen: set[int] = set()
+                for row in _rows(con, source, text if digits else q, digits, limit):
+                    if row[0] in seen:
+                        continue
+                    seen.add(row[0])
+                    found.append(RatedPlayer(row[2], row[1], row[3], row[4], row[5], row[6],
+                                             row[7], row[8], row[9], source, row[10]))
+                    if len(found) >= limit:
+                        return tuple(found)
+        except sqlite3.Error as exc:
+            raise _unreadable(path, exc) from None
     return tuple(found)

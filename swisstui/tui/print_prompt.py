@@ -3,13 +3,15 @@ optionally, the paper — ``slips``, ``alphabetical letter``, ``wall``, ``checki
 through the export table (the same bytes as ``swisstui export --format html --what …``) to
 ``prints/`` in the event folder, to open in a browser and print.  The current section's
 pages show the hall's board numbers; ``checkin`` is the registration and check-in list of
-every section (:func:`swisstui.core.services.exports.export_from_section`)."""
+every section (:func:`swisstui.core.services.exports.export_from_section`).  A draft round
+is no page yet: asked for by its number it is refused in one line, shown as the screen's
+message; a page of "the current round" shows the published one."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from ..core import services
+from ..core import publishing, services
 from ..core.errors import SwissError
 from ..core.i18n import _
 from ..core.interop.print_pages import PAPERS
@@ -45,7 +47,8 @@ def write_print(folder: str | Path, text: str, round_no: int | None = None) -> P
     rnd = (round_no or None) if what in ("pairings", "alphabetical", "slips") else None
     out = Path(folder) / PRINTS_DIR
     out.mkdir(exist_ok=True)
-    number = rnd or event.current_round
+    # the round the page shows: a draft round is left out until published
+    number = rnd or publishing.as_published(event).current_round
     name = f"{what}-{paper}.html" if what == "checkin" or what in DESK_PAGES \
         else f"{what}-round{number}-{paper}.html"
     path = out / name

@@ -345,3 +345,21 @@ def test_the_source_from_the_files_name(tmp_path, index):
     with pytest.raises(SwissError, match="bad date '1 Nov'"):
         rating_index.import_list(write(tmp_path, "players_list.txt", FIDE), list_date="1 Nov")
     assert rating_index.installed() == ()
+
+
+def test_a_zip_or_a_damaged_index_is_one_line(tmp_path, index):
+    import zipfile
+
+    archive = tmp_path / "players_list.zip"
+    with zipfile.ZipFile(archive, "w") as z:
+        z.writestr("players_list_foa.txt", FIDE)
+    with pytest.raises(EventFileError) as err:
+        rating_index.import_list(archive, "fide")
+    assert str(err.value) == f"{archive}:1: a ZIP archive: unzip it and import the list inside"
+    assert rating_index.installed() == ()
+    index.parent.mkdir(parents=True, exist_ok=True)
+    index.write_bytes(b"not a database at all" * 100)
+    with pytest.raises(SwissError, match="cannot open the rating index: "):
+        rating_index.lookup("carl", "chess")
+    with pytest.raises(SwissError, match="cannot open the rating index"):
+        rating_index.installed()

@@ -494,6 +494,10 @@ def iter_list(path: str | os.PathLike[str], source: str, *, rating: str = "stand
     HTML or text), ``aga`` (TD list) or ``csv`` (``columns``: a :func:`parse_column_map`).
     ``meta`` receives the list's date (``"date"``: ISO) when the file states it."""
     path = Path(path)
+    with _open(path) as fh:
+        if fh.read(4) == b"PK\x03\x04":
+            raise EventFileError(path, 1, _("a ZIP archive: unzip it and import the list "
+                                            "inside"))
     if source == "fide":
         if _starts_with_markup(path):
             return _fide_xml_rows(path, rating)
