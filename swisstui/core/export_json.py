@@ -10,7 +10,8 @@ prints the same player objects).  The shape is documented in docs/FORMAT.md and 
                "date_start", "date_end", "venue", "city", "arbiter", "options": {...}},
      "players": [{"id", "name", "rating", "rank", "club", "country", "status",
                   "lot", "federation_id", "sex", "title", "birth", "joined_round",
-                  "withdrawn_from", "byes": [{"round", "kind"}], "smms_correction", "notes"}],
+                  "withdrawn_from", "byes": [{"round", "kind"}], "smms_correction", "notes",
+                  "reading", "seat"}],
      "rounds": [{"round": 1, "playoff": false,
                  "boards": [{"board": 1, "players": [ID, ID], "colours": ["w", "b"] | null,
                              "result": "1-0" | null, "forfeit": false, "detail": {...}}],
@@ -70,7 +71,7 @@ def player_json(event: Event, player: Player) -> dict[str, Any]:
         "withdrawn_from": player.withdrawn_from,
         "byes": [{"round": r, "kind": k.value} for r, k in player.byes],
         "smms_correction": player.smms_correction, "notes": player.notes,
-        "reading": player.reading,
+        "reading": player.reading, "seat": player.seat,
     }
 
 

@@ -174,6 +174,10 @@ def test_players_toml_round_trip_and_a_duplicate_seat_is_one_line(tmp_path):
     text = (tmp_path / "players.toml").read_text()
     assert "seat = 7" in text
     assert store.load(tmp_path).player(5).seat == 7
+    from swisstui.core.export_json import player_json
+    loaded = store.load(tmp_path)
+    assert player_json(loaded, loaded.player(5))["seat"] == 7  # players list --json, export
+    assert player_json(loaded, loaded.player(1))["seat"] is None
     (tmp_path / "players.toml").write_text(text.replace('name = "P2"', 'name = "P2"\nseat = 7'))
     with pytest.raises(EventFileError) as exc:
         store.load(tmp_path)
