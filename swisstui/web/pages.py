@@ -73,6 +73,21 @@ PAGE_TEXT = {
     # Translators: the label of the section picker on the players' page (an event of several
     # sections, issue 33: an Open and a U1600; dan and kyu classes)
     "section": N_("Section"),
+    # self check-in from the player's own card (issue 35 item 4)
+    # Translators: a button on the player's own card: tell the desk "I am here"
+    "check_in": N_("Check in"),
+    # Translators: the label of the field for the player's own check-in code (6 digits,
+    # handed out by the desk)
+    "checkin_code": N_("Your check-in code"),
+    # Translators: on the player's own card once the desk has them as present
+    "checked_in": N_("Checked in"),
+    "checkin_closed": N_("Self check-in is closed: please check in at the desk."),
+    "checkin_code_wrong": N_("That is not your check-in code. It is on your entry "
+                             "confirmation; the desk has it too."),
+    "checkin_state": N_("You cannot check in here: please see the desk."),
+    "checkin_tries": N_("Too many tries: please check in at the desk."),
+    "checkin_busy": N_("The desk is busy: try again in a moment."),
+    "checkin_error": N_("That did not work: please check in at the desk."),
 }
 
 
@@ -123,6 +138,12 @@ tr.me td{background:var(--hl);font-weight:600}
 .scroll{overflow-x:auto;max-width:100%}
 .scroll td,.scroll th{white-space:nowrap}
 .mut{color:var(--mut)}
+#checkin{margin:.5rem 0}
+#checkin label{display:block;font-size:.9rem;color:var(--mut)}
+#checkin input{width:9rem;letter-spacing:.15em;font-variant-numeric:tabular-nums}
+#checkin button{all:unset;margin-left:.4rem;padding:.5rem .8rem;border-radius:.4rem;background:var(--acc);color:#fff;font-weight:600;cursor:pointer}
+#ckmsg{color:#c0392b;font-size:.9rem}
+#checkedin{color:#1e8449;font-weight:600;margin:.4rem 0}
 #err{color:#c0392b}
 #live{font-size:.75rem;color:var(--mut)}
 @media (max-width:480px){
@@ -229,8 +250,28 @@ function myCard(m){
     const items=[[tr("place"),p.place],[tr("points"),p.points],...(p.tb||[])];
     h+=`<dl class=stats>${items.map(([k,v])=>`<div><dt>${esc(k)}</dt><dd>${esc(v)}</dd></div>`).join("")}</dl><div class=mut>${trh("after_round",{round:p.after_round})}</div>`;
   }
+  h+=checkInView(p,v);
   if((v.games[String(p.id)]||[]).length) h+=`<h2>${trh("my_games")}</h2>${player(p.id,v)}`;
   return h+`<button type=button data-me="">${trh("not_me")}</button></div>`;
+}
+// self check-in (issue 35 item 4): while the director has it open in the player's section,
+// their own card asks for the code the desk handed out; the one request the page sends
+// that writes (players/checkin), and it checks in only this player
+let ckMsg="", ckDone="";
+function checkInView(p,v){
+  const sc=v.self_checkin; if(!sc) return "";
+  if(sc.in.some(x=>String(x)===String(p.id))||ckDone===String(p.id)) return `<div id=checkedin>✓ ${trh("checked_in")}</div>`;
+  return `<form id=checkin method=post action="players/checkin" data-id="${esc(p.id)}"><input type=hidden name=id value="${esc(p.id)}"><label for=ckcode>${trh("checkin_code")}</label><input id=ckcode name=code inputmode=numeric autocomplete=one-time-code maxlength=16><button type=submit>${trh("check_in")}</button><div id=ckmsg role=status>${esc(ckMsg)}</div></form>`;
+}
+async function checkIn(id,code){
+  let reason="error";
+  try{
+    const r=await fetch("players/checkin",{method:"POST",cache:"no-store",headers:{"Content-Type":"application/x-www-form-urlencoded","Accept":"application/json"},body:"id="+encodeURIComponent(id)+"&code="+encodeURIComponent(code)});
+    const a=await r.json(); reason=a.ok?"":String(a.reason||"error");
+  }catch(e){}
+  if(!reason) ckDone=String(id);
+  ckMsg=reason?tr(reason==="code"?"checkin_code_wrong":"checkin_"+reason):"";
+  render();
 }
 function findView(){
   const q=fold($("#q")?$("#q").value:localStorage.getItem("q")||"");
@@ -284,8 +325,9 @@ function render(){
     if(!$("#q")){body.innerHTML=`<div id=mine></div><input id=q type=search autocomplete=off placeholder="${trh("your_name")}" aria-label="${trh("your_name")}"><div id=hits></div>`;
       $("#q").value=localStorage.getItem("q")||"";
       $("#q").addEventListener("input",()=>{localStorage.setItem("q",$("#q").value);$("#hits").innerHTML=findView();});}
-    const m=me?mineOf(me):null;
+    const m=me?mineOf(me):null, typed=$("#ckcode"), keep=typed?[typed.value,document.activeElement===typed]:null;
     $("#mine").innerHTML=m?myCard(m):"";
+    const again=$("#ckcode"); if(again&&keep){again.value=keep[0]; if(keep[1]) again.focus();}  // a new document keeps what was typed
     $("#hits").innerHTML=findView();
   } else body.innerHTML=tab==="boards"?boardsView():tab==="crosstable"?crosstableView():standingsView();
   tick();
@@ -304,10 +346,14 @@ function sectionPicker(){
 for(const b of document.querySelectorAll("nav button")) b.addEventListener("click",()=>{tab=b.dataset.tab;localStorage.setItem("tab",tab);render();});
 $("#body").addEventListener("click",e=>{
   const b=e.target&&e.target.closest?e.target.closest("[data-me]"):null; if(!b) return;
-  me=b.dataset.me; localStorage.setItem("me",me);
+  me=b.dataset.me; localStorage.setItem("me",me); ckMsg="";
   // "This is me": the page shows the player's section (where he plays this round)
   if(me&&doc.sections){const m=mineOf(me); sec=m&&m.c.board?m.sec:(b.dataset.sec||sec); localStorage.setItem("section",sec);}
   render(); if(me&&window.scrollTo) window.scrollTo(0,0);
+});
+$("#body").addEventListener("submit",e=>{
+  const f=e.target; if(!f||f.id!=="checkin") return;
+  e.preventDefault(); const c=f.querySelector("#ckcode"); checkIn(f.dataset.id,c?c.value:"");
 });
 $("#banner").addEventListener("click",()=>{banner=0;tab="find";localStorage.setItem("tab",tab);render();});
 $("#sec").addEventListener("change",()=>{sec=$("#sec").value;localStorage.setItem("section",sec);render();});

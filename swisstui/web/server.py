@@ -11,6 +11,8 @@
   (``http://127.0.0.1:8000``, the director's own machine) and the server listens on every
   address, the machine's address on the hall's network instead (a phone cannot open
   127.0.0.1); the projector shows a warning instead of a code when there is none;
+* ``POST /players/checkin`` — self check-in (issue 35 item 4; :func:`players_checkin`):
+  the one request of the page that writes, and it writes only that player's check-in;
 * ``/?view=pairings&range=A-L`` — the projector showing one view and one part of its list
   (``swisstui display --only pairings --range A-L``), for halls with several screens;
   ``/?section=U1600`` — one section of an event of several (``display --section U1600``),
@@ -197,6 +199,133 @@ async def players_data(request: web.Request) -> web.Response:
         headers["Content-Encoding"] = "gzip"
         data = packed
     return web.Response(body=data, content_type="application/json", headers=headers)
+
+
+# ---- self check-in ---------------------------------------------------------------------------
+
+#: The largest body a check-in may have (``id=12345&code=123456`` is 20 bytes).
+CHECKIN_BODY = 256
+#: Wrong codes a player's id may be tried with in ``CHECKIN_WINDOW`` seconds; after that the
+#: id is refused (``tries``) until the window has passed: with six digits, guessing one
+#: player's code takes 200 000 tries on average.
+CHECKIN_TRIES = 5
+CHECKIN_WINDOW = 900.0
+#: Check-in requests a client address may make in a minute, right or wrong.
+CHECKIN_PER_CLIENT = 20
+_CHECKIN_ID = re.compile(r"[0-9]{1,9}")
+_CHECKIN_CODE = re.compile(r"[0-9 ]{1,16}")
+# what the page is told, by the reason of a refusal (its own words: pages.PAGE_TEXT)
+_CHECKIN_STATUS = {"closed": 403, "code": 403, "state": 403, "tries": 429, "busy": 429,
+                   "error": 400}
+
+
+class Limits:
+    """Counts of recent events by key (a client's address, a player's id), kept
+    ``window`` seconds; at most ``keys`` keys (the oldest forgotten), so a flood of
+    addresses cannot fill the server's memory."""
+
+    def __init__(self, keys: int = 10_000):
+        self.seen: dict[object, list[float]] = {}
+        self.keys = keys
+
+    def count(self, key: object, now: float, window: float) -> int:
+        times = [t for t in self.seen.get(key, ()) if now - t < window]
+        if times:
+            self.seen[key] = times
+        else:
+            self.seen.pop(key, None)
+        return len(times)
+
+    def add(self, key: object, now: float) -> None:
+        self.seen.setdefault(key, []).append(now)
+        while len(self.seen) > self.keys:
+            self.seen.pop(next(iter(self.seen)))
+
+
+LIMITS = web.AppKey("limits", Limits)
+
+
+def _checkin_answer(reason: str | None) -> web.Response:
+    """``{"ok": true}`` or ``{"ok": false, "reason": ...}``: the page words it (one of
+    ``closed code state tries busy error``); never a traceback."""
+    body = b'{"ok":true}' if reason is None else b'{"ok":false,"reason":"%s"}' % \
+        reason.encode()
+    return web.Response(body=body, status=200 if reason is None else _CHECKIN_STATUS[reason],
+                        content_type="application/json", headers={"Cache-Control": "no-store"})
+
+
+def _checkin_form(body: bytes) -> tuple[int, str] | None:
+    """``id`` and ``code`` of a form body (``application/x-www-form-urlencoded``), each
+    once and nothing else; None for anything else."""
+    from urllib.parse import parse_qsl
+    try:
+        pairs = parse_qsl(body.decode("ascii"), keep_blank_values=True, strict_parsing=True,
+                          max_num_fields=2)
+    except (UnicodeDecodeError, ValueError):
+        return None
+    form = dict(pairs)
+    if len(pairs) != 2 or set(form) != {"id", "code"} \
+            or not _CHECKIN_ID.fullmatch(form["id"]) or not _CHECKIN_CODE.fullmatch(form["code"]):
+        return None
+    return int(form["id"]), form["code"]
+
+
+def _check_in(folder: Path, pid: int, code: str) -> str | None:
+    """Check player ``pid`` in with ``code`` in the section they play in (blocking: run in a
+    worker thread); None when done (or already done), else the reason of the refusal."""
+    from ..core.self_checkin import REASONS
+    from ..core.services import desk
+    place = None
+    for _name, path in sections.targets(sections.root_of(folder)):
+        p = services.load(path).player(pid)
+        if p is not None and (place is None or p.withdrawn_from is None):
+            place = path  # a player moved to another section: the one he plays in now
+    if place is None:
+        return "code"  # no such player: the answer of a wrong code (ids are not told)
+    try:
+        desk.self_check_in(place, pid, code)
+    except SwissError as exc:
+        return exc.field if exc.field in REASONS else "busy"  # the lock, a damaged file
+    return None
+
+
+async def players_checkin(request: web.Request) -> web.Response:
+    """``POST /players/checkin`` with ``id=ID&code=CODE``: the player checks themself in
+    (:func:`swisstui.core.services.desk.self_check_in`: under the event's lock, that
+    player's check-in and nothing else).  Guarded: a body of at most ``CHECKIN_BODY``
+    bytes holding exactly those two fields; at most ``CHECKIN_PER_CLIENT`` requests a
+    minute from one address; ``CHECKIN_TRIES`` wrong codes per id in ``CHECKIN_WINDOW``;
+    the rule's own refusals (closed, not the code, not expected).  Every answer is a line
+    of JSON for the page; nothing else is ever written."""
+    live, limits = request.app[LIVE], request.app[LIMITS]
+    now = time.monotonic()
+    client = ("client", request.remote or "")
+    if limits.count(client, now, 60.0) >= CHECKIN_PER_CLIENT:
+        return _checkin_answer("busy")
+    limits.add(client, now)
+    try:
+        if (request.content_length or 0) > CHECKIN_BODY:
+            return _checkin_answer("error")
+        body = await request.content.read(CHECKIN_BODY + 1)
+    except Exception:  # a client gone, a broken chunked body
+        return _checkin_answer("error")
+    form = _checkin_form(body) if len(body) <= CHECKIN_BODY else None
+    if form is None:
+        return _checkin_answer("error")
+    pid, code = form
+    if limits.count(("id", pid), now, CHECKIN_WINDOW) >= CHECKIN_TRIES:
+        return _checkin_answer("tries")
+    loop = asyncio.get_running_loop()
+    try:
+        reason = await loop.run_in_executor(None, _check_in, live.folder, pid, code)
+    except Exception:  # the event cannot be read now (half-written, a core bug): no trace
+        reason = "busy"
+    if reason == "code":
+        limits.add(("id", pid), now)
+    elif reason is None:
+        with contextlib.suppress(Exception):
+            await live.refresh()  # the phones see the check-in at once
+    return _checkin_answer(reason)
 
 
 async def players_events(request: web.Request) -> web.StreamResponse:
@@ -406,10 +535,12 @@ def make_app(folder: str | Path, projector_command: str | None = None,
     app = web.Application()
     app[LIVE] = live
     app[BIND] = host
+    app[LIMITS] = Limits()
     app.add_routes([web.get("/players", players_page), web.get("/players/", players_redirect),
                     web.get("/players/data.json", players_data),
                     web.get("/players/events", players_events),
-                    web.get("/players/qr.svg", qr_svg)])
+                    web.get("/players/qr.svg", qr_svg),
+                    web.post("/players/checkin", players_checkin)])
     if projector_command is not None:
         app.add_routes(Projector(projector_command, live.title, live=live).routes())
 

@@ -26,7 +26,10 @@ from collections.abc import Mapping
 
 from ..core import services
 from ..core.publishing import as_published
+from ..core.services import desk as desk_service
 from ..core.services import sections as sections_service
+from ..core.fees import DESK_FILE, state_of
+from ..core.registration import CHECKED_IN
 from ..core.clock import ClockState
 from ..core.collation import name_key, search_text
 from ..core.errors import SwissError
@@ -212,9 +215,12 @@ def _clock_json(clock: ClockState | None) -> dict[str, Any] | None:
 
 
 def section_fields(event: Event, clock: ClockState | None, lang: str, first: int = 1,
-                   changed: Mapping[int, str] | None = None) -> dict[str, Any]:
+                   changed: Mapping[int, str] | None = None,
+                   checked_in: tuple[int, ...] | None = None) -> dict[str, Any]:
     """What one section shows, in ``lang``: its round, rounds planned, boards, standings,
-    cards, games, crosstable and clock (``first``: the hall's number of its board 1)."""
+    cards, games, crosstable and clock (``first``: the hall's number of its board 1); while
+    self check-in is open (``checked_in``: the ids checked in, not None), ``self_checkin``
+    with them, so the player's own card offers "Check in" or says "Checked in"."""
     prof = profile(event.game)
     rounds = event.settings.rounds
     ngettext = translations(lang).ngettext
@@ -226,7 +232,8 @@ def section_fields(event: Event, clock: ClockState | None, lang: str, first: int
             "current": current_round(event, lang, first, changed),
             "standings": standings(event, lang, st),
             "games": games(event, lang, built, first), "cards": cards(event, lang, built, first),
-            "crosstable": crosstable(event, lang), "clock": _clock_json(clock)}
+            "crosstable": crosstable(event, lang), "clock": _clock_json(clock),
+            **({} if checked_in is None else {"self_checkin": {"in": list(checked_in)}})}
 
 
 @dataclass(frozen=True)
@@ -240,6 +247,8 @@ class Part:
     first_board: int = 1
     # boards of its published round changed since (board -> "HH:MM"), from the history
     changed: Mapping[int, str] = field(default_factory=dict)
+    # self check-in open on the players' page: the ids checked in; None when closed
+    checked_in: tuple[int, ...] | None = None
 
 
 def snapshot(event: Event, clock: ClockState | None = None, lang: str | None = None,
@@ -252,7 +261,8 @@ def snapshot(event: Event, clock: ClockState | None = None, lang: str | None = N
     (:func:`section_fields`)."""
     lang = lang or players_lang(event)
     first = parts[0].first_board if parts else 1  # an event of one section: 1 unless set
-    own = section_fields(event, clock, lang, first, parts[0].changed if parts else None)
+    own = section_fields(event, clock, lang, first, parts[0].changed if parts else None,
+                         parts[0].checked_in if parts else None)
     doc = {"event": event.settings.name, "game": own["game"], "lang": lang,
            "event_lang": players_lang(event),
            "round": own["round"], "rounds": own["rounds"], "rounds_text": own["rounds_text"],
@@ -260,10 +270,13 @@ def snapshot(event: Event, clock: ClockState | None = None, lang: str | None = N
            "current": own["current"], "standings": own["standings"],
            "games": own["games"], "cards": own["cards"],
            "crosstable": own["crosstable"], "clock": own["clock"]}
+    if "self_checkin" in own:
+        doc["self_checkin"] = own["self_checkin"]
     if len(parts) > 1:
         doc["sections"] = [{"name": parts[0].name, "first_board": parts[0].first_board}] + [
             {"name": p.name, "first_board": p.first_board,
-             **section_fields(p.event, p.clock, lang, p.first_board, p.changed)}
+             **section_fields(p.event, p.clock, lang, p.first_board, p.changed,
+                              p.checked_in)}
             for p in parts[1:]]
     return doc
 
@@ -285,14 +298,40 @@ def fingerprint(folder: str | Path) -> object:
         every = event_folders(folder)
     except SwissError as exc:
         return ("error", str(exc), services.fingerprint(sections_service.root_of(folder)))
-    return tuple((name, services.fingerprint(path)) for name, path in every)
+    return tuple((name, services.fingerprint(path), _stat(path / DESK_FILE))
+                 for name, path in every)
+
+
+def _stat(path: Path) -> tuple[int, int, int] | None:
+    """(mtime, size, inode) of a side file the page shows (the desk's self check-in)."""
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return st.st_mtime_ns, st.st_size, st.st_ino
 
 
 def _part(name: str, path: Path) -> Part:
     event = services.load(path)
     from ..core.services.history import changed_boards
     return Part(name, as_published(event), services.clock_state(path),
-                sections_service.first_board(path), changed_boards(path, event))
+                sections_service.first_board(path), changed_boards(path, event),
+                _checked_in(path, event))
+
+
+def _checked_in(path: Path, event: Event) -> tuple[int, ...] | None:
+    """While the section's self check-in is open, the ids checked in at its desk; None when
+    closed, without a desk file, or with a desk file that cannot be read (the page then
+    offers no check-in; the desk sees the file's own line)."""
+    if not (path / DESK_FILE).exists():
+        return None
+    try:
+        desk = desk_service.load_desk(path, event)
+    except SwissError:
+        return None
+    if not (desk.self_checkin and desk.checkin_open):
+        return None
+    return tuple(p.id for p in event.players if state_of(desk, p) == CHECKED_IN)
 
 
 def load_source(folder) -> Source:
