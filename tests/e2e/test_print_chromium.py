@@ -189,3 +189,45 @@ def test_checkin_list_of_two_sections_on_a4(tmp_path):
     flat = " ".join(text.split())
     assert all(n in flat for n in names), [n for n in names if n not in flat]
     assert sum(line.split()[0] == "U1600" for line in text.splitlines() if line.split()) == 12
+
+
+# ---- issue 35 items 6 and 8: the desk's prints ------------------------------------------------
+
+def test_treasurer_ceremony_and_payout_on_paper(tmp_path):
+    """The treasurer's sheet of 60 paying players runs over A4 pages with its header on
+    each, totals and owed list after the lines; the ceremony list and the payout sheet on
+    Letter, the payout with its Signature column and the totals by type."""
+    from swisstui.core.services import desk
+    from swisstui.core.services.exports import export_folder
+    folder = make_event(tmp_path, "chess", 60, rounds=1, name="Desk Open")
+    desk.set_currency(folder, "EUR")
+    for pid in range(1, 61):
+        desk.set_due(folder, pid, "30")
+        if pid % 3:
+            desk.pay(folder, pid, "30", "cash" if pid % 2 else "card")
+    (w,) = export_folder(folder, ExportRequest("html", "treasurer", paper="a4"))
+    pages, texts = print_pdf(w.data, tmp_path, "treasurer")
+    assert len(pages) >= 2 and all(size(p) == A4 for p in pages)
+    assert all("Desk Open — Treasurer's sheet" in t for t in texts[:-1])  # on every page
+    flat = " ".join(texts)
+    # 40 paid 30 each (20 by cash, 20 by card), 20 owe 30: 1200 paid, 600 owed
+    assert "paid by cash 600.00 EUR" in flat and "paid by card 600.00 EUR" in flat
+    assert "Owed 600.00 EUR" in flat and "Paid 1200.00 EUR" in flat
+    services.pair_next(folder)
+    for b in services.load(folder).round(1).boards:
+        services.record_result(folder, 1, b.number, "1-0")
+    (folder / "prizes.toml").write_text(
+        'currency = "EUR"\n[[group]]\nname = "Main"\n[[group.category]]\nname = "Open"\n'
+        'money = [300, 200, 100]\nitems = ["Cup"]\n', encoding="utf-8")
+    (w,) = export_folder(folder, ExportRequest("html", "ceremony", paper="letter"))
+    pages, texts = print_pdf(w.data, tmp_path, "ceremony")
+    assert size(pages[0]) == LETTER and "Ceremony list" in texts[0]
+    # read in reverse: Open 3. first, Open 1. last; 30 players won round 1 and tie on one
+    # point, so the players tied with the last winner (Open 3.) are named
+    first, last = texts[0].index("Open 3."), texts[0].index("Open 1.")
+    assert first < last and "tied with" in texts[0]
+    (w,) = export_folder(folder, ExportRequest("html", "payout", paper="letter"))
+    pages, texts = print_pdf(w.data, tmp_path, "payout")
+    assert size(pages[0]) == LETTER and "Payout sheet" in texts[0]
+    assert "Signature" in texts[0] and "Totals by type" in texts[-1]
+    assert "Money 600.00 EUR" in texts[-1] and "Items 1 (Cup)" in texts[-1]

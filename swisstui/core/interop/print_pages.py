@@ -101,15 +101,16 @@ def table_page(table: Table, heading: str, paper: str | None, *, big: bool = Fal
 
 def tables_page(tables: list[Table], heading: str, paper: str | None, *, big: bool = False,
                 landscape: bool = False, url: str | None = None, cls: str = "",
-                lang: str = SOURCE, dates: str = "") -> str:
+                lang: str = SOURCE, dates: str = "", new_pages: bool = True) -> str:
     """Tables for paper one after another (a section's standings in the master list, issue
-    33), each from a new page, each as :func:`table_page` lays out one."""
+    33), each from a new page (``new_pages``; else each right after the one before: the
+    treasurer's sheet and its totals), each as :func:`table_page` lays out one."""
     classes = " ".join(x for x in ("big" if big else "", cls) if x)
     out = [f"<h1>{escape(heading)}</h1>" if heading else "",
            *([f'<p class="dates">{escape(dates)}</p>'] if dates else []),
            *_qr_block(url, gettext_for(lang))]
     for i, table in enumerate(tables):
-        out += _table_block(table, heading, classes, lang, new_page=i > 0)
+        out += _table_block(table, heading, classes, lang, new_page=i > 0 and new_pages)
     return _page(heading, tables[0].title, out, paper, landscape, lang)
 
 

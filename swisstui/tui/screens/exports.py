@@ -59,13 +59,16 @@ DOUBT_KEYS = N_("y = write it, n / Esc = nothing exported")
 WHAT_NAMES = {
     "all": NP_("export list", "all"),
     "alphabetical": NP_("export list", "alphabetical"),
+    "ceremony": NP_("export list", "ceremony"),
     "checkin": NP_("export list", "checkin"),
     "crosstable": NP_("export list", "crosstable"),
     "event": NP_("export list", "event"),
     "final": NP_("export list", "final"),
     "pairings": NP_("export list", "pairings"),
+    "payout": NP_("export list", "payout"),
     "slips": NP_("export list", "slips"),
     "standings": NP_("export list", "standings"),
+    "treasurer": NP_("export list", "treasurer"),
     "wall": NP_("export list", "wall"),
 }
 WHAT_WIDTH = 12  # cells of the picker's list column
