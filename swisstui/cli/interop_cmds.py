@@ -3,7 +3,7 @@
 
 ::
 
-    swisstui export EVENT --format text|json|csv|html|trf|h9 [--what LIST] [--round N]
+    swisstui export EVENT --format text|json|csv|html|trf|h9|aga|wof [--what LIST] [--round N]
                     [--tiebreaks A,B] [--trf-version 16|2026]
                     [--encoding utf-8|latin-1|ascii] [--info KEY=VALUE ...]
                     [--paper a4|letter] [--players-url URL] [-o FILE]
@@ -29,7 +29,8 @@ def _formats_help() -> str:
 
 def register(sub) -> None:
     p = sub.add_parser(
-        "export", help=_("write the event as text, JSON, CSV, HTML, FIDE TRF or EGD h9"),
+        "export", help=_("write the event as text, JSON, CSV, HTML, FIDE TRF, EGD h9, or AGA or "
+                         "WOF results"),
         description=_("Write the event for another program or for print.  What each format holds ({formats_help}); the first listed is the default.").format(formats_help=_formats_help()))
     p.add_argument("event", metavar="EVENT", help=_("event folder"))
     p.add_argument("--format", required=True, choices=tuple(FORMATS))
@@ -41,7 +42,7 @@ def register(sub) -> None:
                         "(wall chart), standings, checkin (registration and check-in list, "
                         "every section's entries without --section)"))
     p.add_argument("--round", type=int, default=None, metavar="N",
-                   help=_("standings/crosstable/h9/trf: after round N; pairings/wall: "
+                   help=_("standings/crosstable/h9/trf/aga/wof: after round N; pairings/wall: "
                         "round N (default: the current round)"))
     p.add_argument("--tiebreaks", default=None, metavar="A,B,...",
                    help=_("standings/crosstable: this tie-break chain instead of the event's"))
@@ -52,7 +53,8 @@ def register(sub) -> None:
                           "(accented names transliterated) for readers that cannot take "
                           "UTF-8"))
     p.add_argument("--info", action="append", default=[], metavar="KEY=VALUE",
-                   help=_("h9 header field, e.g. CL=A, TM=82, 'CM=Canadian byo-yomi', PC=FR,Paris"))
+                   help=_("h9 header field, e.g. CL=A, TM=82, 'CM=Canadian byo-yomi', PC=FR,Paris; "
+                          "wof: COUNTRY=France, SENDER=NAME (default: the event's arbiter)"))
     p.add_argument("--paper", choices=("a4", "letter"), default=None,
                    help=_("html: a page for a printer on A4 or US Letter (header repeated on "
                         "every page); alphabetical, slips and wall are always for paper"))

@@ -13,15 +13,16 @@ from swisstui.core.settings import make_settings
 
 def test_each_game_is_offered_only_its_own_federation_format():
     assert formats_for("chess") == ("text", "json", "csv", "html", "trf")
-    assert formats_for("go") == ("text", "json", "csv", "html", "h9")
-    for game in ("othello", "magic", "renju"):
+    assert formats_for("go") == ("text", "json", "csv", "html", "h9", "aga")
+    assert formats_for("othello") == ("text", "json", "csv", "html", "wof")
+    for game in ("magic", "renju"):
         assert formats_for(game) == ("text", "json", "csv", "html")
 
 
 def test_the_tui_picker_lists_only_those_formats():
     from swisstui.tui.screens.exports import export_choices
     assert {fmt for fmt, _what, _label in export_choices("go")} == {
-        "text", "json", "csv", "html", "h9"}
+        "text", "json", "csv", "html", "h9", "aga"}
     assert "h9" not in {fmt for fmt, _w, _l in export_choices("chess")}
     assert {"trf", "h9"} <= {fmt for fmt, _w, _l in export_choices()}
 

@@ -571,7 +571,7 @@ PROFILE = GameProfile(
     printing=Printing(slip_fields=((N_("Handicap"), False), (N_("Komi"), False)),
                       slip_prefill=slip_prefill,
                       strength_column="rank",
-                      file_formats=("h9",)),
+                      file_formats=("h9", "aga")),
     setup=BoardSetup(decide=go_handicap.board_setup,
                      check=go_handicap.check_setup,
                      describe=go_handicap.describe,

@@ -176,6 +176,6 @@ PROFILE = GameProfile(
                 detail_keys=("discs",),
                 notations=NOTATIONS,
                 example=N_("board discs:  3 40-24   9 33-31   (or just the result)")),
-    printing=Printing(slip_fields=((N_("Discs"), True),)),
+    printing=Printing(slip_fields=((N_("Discs"), True),), file_formats=("wof",)),
     simulation=Simulation(draw_rate=0.03, result=simulate_result),
 )
