@@ -1190,7 +1190,7 @@ async def test_command_palette_lists_only_swisstui_commands(tmp_path, mode):
         assert {"Help", "Reload", "Theme", "Language…", "Quit"} <= set(titles)
         assert "Pairings: Pair next round" in titles and "Mode: Standings" in titles
         assert all(t.startswith(("Mode: ", "Help", "Reload", "Theme", "Quit"))
-                   or t in ("Event settings", "Export / print", "Language…")
+                   or t in ("Event settings", "Export / print", "Language…", "Desk", "Prizes")
                    or t.split(": ")[0] in {v[0] for v in keymap.MODES.values()}
                    for t in titles), titles
         await pilot.press("ctrl+p")
