@@ -129,12 +129,13 @@ def ceremony_table(event: Event, alloc: Any, *, lang: str = SOURCE,
     for g in reversed(alloc.groups):
         # the allocation's order in the group: most valuable first (ties: category, place)
         order = sorted(g.awards, key=lambda a: (-a.value, a.category, a.place, a.player))
-        last_of = {}  # category -> its last winner (who the tied players are tied with)
-        for a in g.awards:
-            if a.category in g.tied_with_last:
-                last_of[a.category] = a
+        last_of: dict[str, Any] = {}  # category -> its last winner (the tied are tied with)
+        for won in g.awards:
+            if won.category in g.tied_with_last:
+                last_of[won.category] = won
         for a in reversed(order):
-            tied = g.tied_with_last.get(a.category, ()) if last_of.get(a.category) is a else ()
+            is_last = last_of.get(a.category) is a
+            tied = g.tied_with_last.get(a.category, ()) if is_last else ()
             note = [_("shared with {players}").format(players=_names(event, a.shared_with))
                     ] if a.shared_with else []
             if tied:
@@ -170,8 +171,9 @@ def payout_tables(event: Event, alloc: Any, *, lang: str = SOURCE, machine: bool
                       tuple((a.group, _label(a, SOURCE), str(a.player), a.name, str(a.money),
                              cur, a.item) for a in awards),
                       (False, False, True, False, True, False, False))]
-    headers = (_("Group"), _("Prize"), _("No."), _("Name"), _("Money"), _("Item"))
-    numeric = (False, False, True, False, True, False)
+    headers: tuple[str, ...] = (_("Group"), _("Prize"), _("No."), _("Name"), _("Money"),
+                                _("Item"))
+    numeric: tuple[bool, ...] = (False, False, True, False, True, False)
     if paper:
         headers += (_("Signature"),)  # a blank column, signed by the player paid
         numeric += (False,)
