@@ -8,17 +8,23 @@ so the same request gives byte-identical output from every entry point.
 format     what                                                             default what
 =========  ================================================================  ==============
 text       standings, crosstable, pairings, wall, alphabetical, final,      standings
-           checkin
+           checkin, treasurer, ceremony, payout
 json       event, standings, crosstable, pairings, final                    event
 csv        standings, crosstable, pairings, wall, alphabetical, final,      standings
-           checkin
+           checkin, treasurer, ceremony, payout
 html       standings, crosstable, pairings, alphabetical, slips, wall,      standings
-           all, final, checkin
+           all, final, checkin, treasurer, ceremony, payout
 trf        event (FIDE TRF-16 / TRF-2026, chess)                            event
 h9         event (EGD results, Go)                                          event
 aga        event (AGA results, Go)                                          event
 wof        event (WOF rating-list results, Othello)                         event
 =========  ================================================================  ==============
+
+``treasurer``, ``ceremony`` and ``payout`` are the desk's prints (issue 35,
+:mod:`.desk_prints`): the treasurer's sheet from the request's ``desk``, the ceremony list and
+the payout sheet from its ``prizes`` (the allocation), both filled by the service from the
+folder (:func:`swisstui.core.services.exports.request_for`); text, CSV (one table: the
+per-player lines, the prizes) and HTML always for paper (A4 unless ``paper`` says letter).
 
 ``checkin`` is the registration / check-in list (issue 33 item 10): every player's entry with
 the desk's state, a check-in mark and, when fees are kept, paid and owed; the service fills
@@ -89,6 +95,12 @@ class ExportRequest:
     # the check-in list's entries (``checkin``): filled by the service from every section's
     # players and desk file; None: the event's own players without a desk
     roster: tuple[Any, ...] | None = None
+    # the desk's prints (``treasurer``; ``ceremony``, ``payout``): the section's desk file
+    # (:class:`swisstui.core.fees.Desk`) and its prize allocation
+    # (:class:`swisstui.core.prizes.Allocation`), filled by the service from the folder;
+    # None: no desk file (an empty sheet), no prizes file (a page saying so)
+    desk: Any = None
+    prizes: Any = None
 
 
 Renderer = Callable[[Event, ExportRequest], bytes]
@@ -286,6 +298,59 @@ def _print_checkin(event: Event, req: ExportRequest) -> bytes:
                             req.paper, lang=lang, dates=event_dates(event, lang)))
 
 
+#: the desk's prints (issue 35): text, CSV and HTML for paper
+DESK_PRINTS = ("treasurer", "ceremony", "payout")
+
+
+def _desk_tables(event: Event, what: str, req: ExportRequest, *, lang: str,
+                 machine: bool = False, paper: bool = False) -> list:
+    from . import desk_prints
+    if what == "treasurer":
+        return desk_prints.treasurer_tables(event, req.desk, lang=lang, machine=machine)
+    if what == "ceremony":
+        return [desk_prints.ceremony_table(event, req.prizes, lang=lang, machine=machine)]
+    return desk_prints.payout_tables(event, req.prizes, lang=lang, machine=machine,
+                                     paper=paper)
+
+
+def _text_desk(what: str) -> Renderer:
+    def render(event: Event, req: ExportRequest) -> bytes:
+        from ..standings.render import table_lines
+        from ..readers import gettext_for
+        lang = _lang(event, req)
+        _ = gettext_for(lang)
+        lines: list[str] = []
+        for table in _desk_tables(event, what, req, lang=lang):
+            right = {i for i, numeric in enumerate(table.numeric) if numeric}
+            lines += [f"{event.settings.name} — {table.title}" if event.settings.name
+                      else table.title, ""]
+            lines += table_lines(table.headers, table.rows, right) if table.rows else []
+            lines += [_("note: {note}").format(note=n) for n in table.notes] + [""]
+        return _utf8("\n".join(lines))
+    return render
+
+
+def _csv_desk(what: str) -> Renderer:
+    def render(event: Event, req: ExportRequest) -> bytes:
+        from .csv_export import table_to_csv
+        return _utf8(table_to_csv(_desk_tables(event, what, req, lang=SOURCE,
+                                               machine=True)[0]))
+    return render
+
+
+def _print_desk(what: str) -> Renderer:
+    """A desk's print for paper (A4 unless ``paper`` says letter): its tables one after
+    another on the same pages."""
+    def render(event: Event, req: ExportRequest) -> bytes:
+        from .print_pages import check_paper, tables_page
+        check_paper(req.paper)
+        lang = _lang(event, req)
+        return _utf8(tables_page(_desk_tables(event, what, req, lang=lang, paper=True),
+                                 event.settings.name, req.paper, lang=lang,
+                                 dates=event_dates(event, lang), new_pages=False))
+    return render
+
+
 def _print_slips(event: Event, req: ExportRequest) -> bytes:
     from .print_pages import slips_page
     return _utf8(slips_page(event, req.round, req.paper, lang=_lang(event, req),
@@ -330,20 +395,22 @@ FORMATS: dict[str, Format] = {f.name: f for f in (
     Format("text", {"standings": _text_standings, "crosstable": _text_crosstable,
                     "pairings": _text_table("pairings"), "wall": _text_table("wall"),
                     "alphabetical": _text_table("wall"), "final": _text_table("final"),
-                    "checkin": _text_table("checkin")},
+                    "checkin": _text_table("checkin"),
+                    **{w: _text_desk(w) for w in DESK_PRINTS}},
            "standings", ".txt", N_("aligned text for a terminal or a printer")),
     Format("json", {"event": _json_event, "standings": _json_standings,
                     "crosstable": _json_crosstable, "pairings": _json_pairings,
                     "final": _json_final},
            "event", ".json", N_("JSON (documented, stable shapes)")),
     Format("csv", {**{w: _csv_table(w) for w in TEXT_WHATS}, "final": _csv_table("final"),
-                   "checkin": _csv_table("checkin")},
+                   "checkin": _csv_table("checkin"), **{w: _csv_desk(w) for w in DESK_PRINTS}},
            "standings", ".csv", N_("CSV for spreadsheets (RFC 4180, UTF-8)")),
     Format("html", {"standings": _html_table("standings"),
                     "crosstable": _html_table("crosstable"),
                     "pairings": _html_table("pairings"), "alphabetical": _print_alphabetical,
                     "slips": _print_slips, "wall": _print_wall_chart, "all": _html_table("all"),
-                    "final": _html_table("final"), "checkin": _print_checkin},
+                    "final": _html_table("final"), "checkin": _print_checkin,
+                    **{w: _print_desk(w) for w in DESK_PRINTS}},
            "standings", ".html", N_("one static HTML page, printable, no outside resources; "
                                      "with --paper a4|letter laid out for a printer")),
     Format("trf", {"event": _trf}, "event", ".trf", N_("FIDE Tournament Report File (chess)"),
