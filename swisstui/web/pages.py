@@ -261,7 +261,7 @@ let ckMsg="", ckDone="";
 function checkInView(p,v){
   const sc=v.self_checkin; if(!sc) return "";
   if(sc.in.some(x=>String(x)===String(p.id))||ckDone===String(p.id)) return `<div id=checkedin>✓ ${trh("checked_in")}</div>`;
-  return `<form id=checkin method=post action="players/checkin" data-id="${esc(p.id)}"><input type=hidden name=id value="${esc(p.id)}"><label for=ckcode>${trh("checkin_code")}</label><input id=ckcode name=code inputmode=numeric autocomplete=one-time-code maxlength=16><button type=submit>${trh("check_in")}</button><div id=ckmsg role=status>${esc(ckMsg)}</div></form>`;
+  return `<form id=checkin data-id="${esc(p.id)}"><label for=ckcode>${trh("checkin_code")}</label><input id=ckcode name=code inputmode=numeric autocomplete=one-time-code maxlength=16><button type=submit>${trh("check_in")}</button><div id=ckmsg role=status>${esc(ckMsg)}</div></form>`;
 }
 async function checkIn(id,code){
   let reason="error";
@@ -352,7 +352,7 @@ $("#body").addEventListener("click",e=>{
   render(); if(me&&window.scrollTo) window.scrollTo(0,0);
 });
 $("#body").addEventListener("submit",e=>{
-  const f=e.target; if(!f||f.id!=="checkin") return;
+  const f=e.target; if(!f||!f.getAttribute||f.getAttribute("id")!=="checkin") return;
   e.preventDefault(); const c=f.querySelector("#ckcode"); checkIn(f.dataset.id,c?c.value:"");
 });
 $("#banner").addEventListener("click",()=>{banner=0;tab="find";localStorage.setItem("tab",tab);render();});

@@ -266,3 +266,25 @@ def test_the_document_has_no_self_checkin_while_it_is_closed(tmp_path):
 @pytest.mark.parametrize("body", ["id=2&code=123456", "code=123456&id=2"])
 def test_the_form_is_read_in_any_order(body):
     assert server._checkin_form(body.encode()) == (2, "123456")
+
+
+@pytest.mark.skipif(__import__("shutil").which("node") is None, reason="node is missing")
+def test_the_card_asks_for_the_code_in_the_players_language(tmp_path, pseudo):
+    from test_players_lang import _run_page
+    from swisstui.web.snapshot import snapshot
+    folder = make_event(tmp_path, "chess", 4)
+    doc = snapshot(store.load(folder), lang=pseudo)
+    assert "self_checkin" not in doc
+    closed = _run_page(doc, pseudo, "", "2")[2]
+    assert "id=mycard" in closed and "checkin" not in closed
+    doc["self_checkin"] = {"in": []}
+    mine = _run_page(doc, pseudo, "", "2")[2]
+    assert "<form id=checkin" in mine and 'data-id="2"' in mine
+    assert "⟦Your check-in code⟧" in mine and "⟦Check in⟧</button>" in mine
+    doc["self_checkin"] = {"in": [2]}
+    mine = _run_page(doc, pseudo, "", "2")[2]
+    assert "✓ ⟦Checked in⟧" in mine and "<form" not in mine
+    # the texts of every answer are on the page, in the player's language
+    text = doc["text"]
+    for reason in ("closed", "code_wrong", "state", "tries", "busy", "error"):
+        assert text[f"checkin_{reason}"].startswith("⟦")
