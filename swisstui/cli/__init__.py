@@ -15,7 +15,7 @@ from ..core.errors import SwissError
 from ..core.i18n import _
 from ..core.textwidth import wrap
 from . import (argparse_text, desk_cmds, event_cmds, history_cmds, interop_cmds, pairing_cmds,
-               ratings_cmds, section_cmds, standings_cmds, tui_cmds, venue_cmds)
+               ratings_cmds, report_cmds, section_cmds, standings_cmds, tui_cmds, venue_cmds)
 
 # The modules that add sub-commands, each with a ``register(subparsers)``.
 AREAS = (
@@ -29,6 +29,7 @@ AREAS = (
     desk_cmds,  # desk (states, check-in), fees (the treasurer's sheet)
     history_cmds,  # log, restore (the event's history in git)
     ratings_cmds,  # ratings import, list, find (the offline rating lists)
+    report_cmds,  # report ratings (rating changes, norms, EGD estimate, rank certificates)
 )
 
 

@@ -359,6 +359,14 @@ class GameProfile:
     # in order (chess "fide"; Go "egd", then "aga"); a list no game names (a federation's
     # CSV) is read after them, another game's never
     rating_lists: tuple[str, ...] = ()
+    # the rating report (core/rating_report.py, ``swisstui report ratings``): "fide" (chess:
+    # each player's FIDE rating change and the title norms), "egd" (Go: the EGD rating
+    # estimate) or "performance" (the tournament performance only: Othello and Renju rate
+    # by whole-history methods that one event cannot compute)
+    rating_report: str = "performance"
+    # the Japanese rank certification list in the rating report (Go: 4-0 promotes one
+    # grade, 3 wins confirm the rank)
+    rank_certificates: bool = False
 
     def option(self, settings: Settings, key: str) -> Any:
         return settings.options.get(key, self.options[key].default)

@@ -120,4 +120,5 @@ PROFILE = GameProfile(
     printing=Printing(file_formats=("trf",)),
     simulation=Simulation(draw_rate=0.30, result=simulate_result),
     rating_lists=("fide",),
+    rating_report="fide",
 )

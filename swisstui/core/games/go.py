@@ -579,4 +579,6 @@ PROFILE = GameProfile(
     ranks=True,
     simulation=Simulation(draw_rate=0.0, rating=2000, result=simulate_result),
     rating_lists=("egd", "aga"),
+    rating_report="egd",
+    rank_certificates=True,
 )
