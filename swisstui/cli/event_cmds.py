@@ -47,7 +47,7 @@ def parse_option(game: str, text: str) -> tuple[str, Any]:
 _SETTING_FLAGS = ("system", "style", "round1", "colours", "tiebreaks", "pairing_order", "seed",
                   "win", "draw", "loss", "bye", "absent", "forfeit_win", "double_forfeit",
                   "venue", "city", "arbiter", "date_start", "date_end", "club_weight",
-                  "country_weight", "language")
+                  "country_weight", "language", "fide_mode")
 
 
 def _settings_args(args: argparse.Namespace, game: str
@@ -84,6 +84,9 @@ def _add_setting_flags(p: argparse.ArgumentParser) -> None:
                           "'' = the director's").format(langs=", ".join(i18n.available())))
     p.add_argument("--club-weight", type=int)
     p.add_argument("--country-weight", type=int)
+    p.add_argument("--fide-mode", action=argparse.BooleanOptionalAction, default=None,
+                   help=_("chess: FIDE mode (the tie-breaks locked after round 1, every "
+                          "change to a published round with a reason, named in the TRF)"))
 
 
 def cmd_new(args: argparse.Namespace) -> int:
@@ -119,7 +122,7 @@ def cmd_settings(args: argparse.Namespace) -> int:
     if args.dry_run:
         change = services.preview_settings(services.load(args.event), **overrides)
     else:
-        _ev, change = services.change_settings(args.event, **overrides)
+        _ev, change = services.change_settings(args.event, reason=args.reason, **overrides)
     verb = _("would change: {keys}") if args.dry_run else _("changed: {keys}")
     _out(verb.format(keys=", ".join(change.changed)) if change.changed
          else _("nothing changes"))
@@ -408,6 +411,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help=_("say what would change (settings, places in the standings); "
                         "write nothing"))
     p.add_argument("--json", action="store_true", help=_("show the settings as JSON"))
+    p.add_argument("--reason", default=None, metavar="TEXT",
+                   help=_("why the tie-breaks change after round 1 (FIDE mode; kept in the "
+                          "history)"))
     p.set_defaults(func=cmd_settings)
 
     pl = sub.add_parser("players", help=_("register and edit players"))
@@ -487,7 +493,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--force", action="store_true", help=_("replace a different result"))
     p.add_argument("--reason", default=None, metavar="TEXT",
                    help=_("why a published round's result is corrected (event setting "
-                          "publish = manual; kept in the history)"))
+                          "publish = manual, or FIDE mode; kept in the history)"))
     p.add_argument("--clear", action="store_true", help=_("remove the result"))
     p.add_argument("--black", type=int, metavar="ID", help=_("renju: who actually had Black"))
     p.add_argument("--drop", type=int, action="append", metavar="ID",

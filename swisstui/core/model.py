@@ -284,6 +284,9 @@ class Settings:
     language: str = ""
     # when a new round reaches the players: "auto" on pairing, "manual" after `publish`
     publish: str = "auto"
+    # FIDE mode (a game its profile says FIDE rates, chess; core/fide_mode.py): the
+    # tie-break list locked after round 1, edits to published rounds need a reason
+    fide_mode: bool = False
     options: Mapping[str, Any] = field(default_factory=dict, hash=False)
     # records of another program's file that swisstui does not use, kept verbatim to be
     # written back (``[interop.trf]`` of event.toml: {"trf": {"header": (lines…),

@@ -53,11 +53,14 @@ def published(event: Event) -> Event:
 
 
 def needs_reason(event: Event, round_no: int) -> bool:
-    """Whether a change to round ``round_no`` needs a reason: the event publishes by hand
-    and that round is published (issue 34 item 8).  A draft is changed freely, and an event
-    that publishes on pairing keeps today's rules."""
+    """Whether a change to round ``round_no`` needs a reason: that round is published and
+    the event publishes by hand (issue 34 item 8) or runs in FIDE mode, where every round is
+    published as it is paired unless it publishes by hand (item 10, core/fide_mode.py).  A
+    draft is changed freely, and any other event keeps today's rules."""
+    from . import fide_mode
     rnd = event.round(round_no)
-    return drafts_on(event) and rnd is not None and rnd.published
+    return ((drafts_on(event) or fide_mode.on(event.settings))
+            and rnd is not None and rnd.published)
 
 
 def check_reason(event: Event, round_no: int, reason: str | None) -> None:

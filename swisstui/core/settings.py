@@ -159,6 +159,10 @@ def validate_settings(s: Settings) -> None:
     _one_of("round1", s.round1, ROUND1)
     _one_of("colours", s.colours, COLOURS)
     _one_of("publish", s.publish, PUBLISH)
+    if not isinstance(s.fide_mode, bool):
+        raise SettingError("fide_mode", _("fide_mode must be true or false, not {value!r}").format(value=s.fide_mode))
+    if s.fide_mode and not _profile(s.game).fide_rated:
+        raise SettingError("fide_mode", _("fide_mode: FIDE mode is for games FIDE rates (chess); this event is {game}").format(game=s.game))
     check_tiebreaks("tiebreaks", s.tiebreaks, s.game)
     check_tiebreaks("pairing_order", s.pairing_order, s.game)
     if s.style == "tiebreaks" and not s.pairing_order and not s.tiebreaks:

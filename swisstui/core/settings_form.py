@@ -36,6 +36,7 @@ class FormField:
 _TEXT = ("name", "date_start", "date_end", "venue", "city", "arbiter", "language", "publish")
 _INT = ("rounds", "seed", "club_weight", "country_weight")
 _SCORES = ("win", "draw", "loss", "bye", "absent")
+_BOOL = ("fide_mode",)  # typed yes / no
 
 COMMON: tuple[FormField, ...] = (
     FormField("name", N_("Name"), N_("the event's name, as printed on every list")),
@@ -65,6 +66,14 @@ COMMON: tuple[FormField, ...] = (
                                            "is paired (auto) or when you publish it (manual)")),
 )
 
+#: the fields of a game FIDE rates (``GameProfile.fide_rated``, chess)
+FIDE: tuple[FormField, ...] = (
+    # Translators: a form label, at most 12 columns.
+    FormField("fide_mode", N_("FIDE mode"), N_("yes/no: the tie-breaks locked after round 1, "
+                                               "every change to a published round with a "
+                                               "reason, named in the TRF")),
+)
+
 
 def event_fields(game: str) -> tuple[FormField, ...]:
     """The form's fields for an event of ``game``: the common ones (the tie-break help lists
@@ -75,7 +84,7 @@ def event_fields(game: str) -> tuple[FormField, ...]:
     from . import i18n
     choices = {"system": SYSTEMS, "style": STYLES, "round1": ROUND1, "colours": COLOURS,
                "language": i18n.available(), "publish": PUBLISH}
-    for f in COMMON:
+    for f in COMMON + (FIDE if prof.fide_rated else ()):
         help_ = _(f.help)
         if f.key in choices:
             help_ = help_.format(values=", ".join(choices[f.key]))
@@ -140,6 +149,8 @@ def settings_texts(settings: Settings) -> dict[str, str]:
     for key in _SCORES:
         out[key] = _text(getattr(settings.scoring, key))
     from .games import profile
+    if profile(settings.game).fide_rated:
+        out["fide_mode"] = _text(settings.fide_mode)
     for key, opt in profile(settings.game).options.items():
         out[OPTION + key] = _text(settings.options.get(key, opt.default))
     return out
@@ -226,12 +237,7 @@ def _parse_option(game: str, key: str, raw: str) -> Any:
         raise SwissError(_("{key}: a value is needed (default {text})").format(key=key, text=_text(opt.default)),
                          field=field)
     if bool in types:
-        low = raw.lower()
-        if low in ("yes", "y", "true", "on", "1"):
-            return True
-        if low in ("no", "n", "false", "off", "0"):
-            return False
-        raise SwissError(_("{key}: type yes or no, not {raw!r}").format(key=key, raw=raw), field=field)
+        return _yes_no(key, raw, field)
     if list in types or tuple in types:
         m = re.fullmatch(r"(\d+)\s*[-:]\s*(\d+)", raw)
         if not m:
@@ -278,6 +284,8 @@ def parse_texts(game: str, texts: dict[str, str], before: dict[str, str] | None 
                                  field=key) from None
         elif key == "tiebreaks":
             out[key] = tuple(c for c in re.split(r"[\s,]+", raw) if c)
+        elif key in _BOOL:
+            out[key] = _yes_no(key, raw or "no", key)
         elif key == "name":
             if not raw:
                 raise SwissError(_("name: an event needs a name"), field="name")
@@ -289,6 +297,16 @@ def parse_texts(game: str, texts: dict[str, str], before: dict[str, str] | None 
     if options:
         out["options"] = options
     return out
+
+
+def _yes_no(key: str, raw: str, field: str) -> bool:
+    """A yes/no field or option as typed (yes, y, true, on, 1 / no, n, false, off, 0)."""
+    low = raw.lower()
+    if low in ("yes", "y", "true", "on", "1"):
+        return True
+    if low in ("no", "n", "false", "off", "0"):
+        return False
+    raise SwissError(_("{key}: type yes or no, not {raw!r}").format(key=key, raw=raw), field=field)
 
 
 def field_of(exc: SwissError) -> str | None:

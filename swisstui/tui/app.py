@@ -384,17 +384,29 @@ class SwissApp(OrderedKeysApp):
         lines += ["", *(tr(e) for e in preview.effects)] if preview.effects else []
         lines += ["", *preview.warnings] if preview.warnings else []
 
-        def answer(yes: bool | None) -> None:
-            if not yes:  # back to the form with what was typed
-                self._open_settings(fields, shown, texts)
-                return
+        def save(reason: str | None) -> None:
             try:
-                new, change = backend.change_settings(self.folder, changes)
+                new, change = backend.change_settings(self.folder, changes, reason)
             except SwissError as exc:
+                screen = next((s for s in reversed(self.screen_stack) if hasattr(s, "status")),
+                              None)
+                if backend.needs_reason(exc) and reason is None and screen is not None:
+                    # FIDE mode's locked tie-breaks: the refusal stays on the status line
+                    # under the question asking why (core/fide_mode.py)
+                    from .screens.pairings import ask_reason
+                    screen.status(str(exc))
+                    ask_reason(screen, save, _(SETTINGS_KEPT))
+                    return
                 self.show_error(str(exc))
                 return
             self.event_written(new)
             self._notify_screen(_(SETTINGS_SAVED).format(keys=", ".join(change.changed)), "ok")
+
+        def answer(yes: bool | None) -> None:
+            if not yes:  # back to the form with what was typed
+                self._open_settings(fields, shown, texts)
+                return
+            save(None)
 
         self.push_screen(ConfirmScreen(_(SETTINGS_CONFIRM), lines,
                                        _("y / Enter = save, n / Esc = back to the form")),

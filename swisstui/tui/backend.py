@@ -317,9 +317,10 @@ def settings_change(event: Event, texts: dict[str, str], shown: dict[str, str]):
     return changes, guarded(services.preview_settings, event, **changes)
 
 
-def change_settings(folder: Path, changes: dict[str, Any]):
-    """Save the changes; returns (event, SettingsChange)."""
-    return guarded(services.change_settings, folder, **changes)
+def change_settings(folder: Path, changes: dict[str, Any], reason: str | None = None):
+    """Save the changes (``reason``: why, when FIDE mode's locked tie-breaks change);
+    returns (event, SettingsChange)."""
+    return guarded(services.change_settings, folder, reason=reason, **changes)
 
 
 # ---- exports and player lists -----------------------------------------------------------------

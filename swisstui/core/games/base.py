@@ -340,6 +340,10 @@ class GameProfile:
     # Players carry kyu/dan ranks (Go, Renju): the RANK tie-break applies, simulated players
     # get one.
     ranks: bool = False
+    # The game is rated by FIDE (chess): the event setting ``fide_mode`` applies (the
+    # tie-break list locked after round 1, every edit to a published round with a reason,
+    # both named in the TRF's notes; core/fide_mode.py); another game refuses the setting
+    fide_rated: bool = False
 
     # pairing rules and defaults (field.pairing_plan, settings.game_defaults)
     pairing: PairingRules = PairingRules()

@@ -98,6 +98,7 @@ PROFILE = GameProfile(
     name="chess",
     title=N_("Chess"),
     scoring=Scoring(win=1.0, draw=0.5, loss=0.0, bye=1.0),
+    fide_rated=True,
     pairing=PairingRules(system="dutch",
                          style="slide",
                          round1="rating",

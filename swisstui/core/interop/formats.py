@@ -95,6 +95,10 @@ class ExportRequest:
     # the check-in list's entries (``checkin``): filled by the service from every section's
     # players and desk file; None: the event's own players without a desk
     roster: tuple[Any, ...] | None = None
+    # TRF: the notes of a FIDE-mode event (each tie-break change after round 1, each edit to
+    # a published round: when, who, what, why), filled by the service from the history and
+    # written as ``### swisstui note:`` comment records (core/fide_mode.py)
+    notes: tuple[str, ...] = ()
     # the desk's prints (``treasurer``; ``ceremony``, ``payout``): the section's desk file
     # (:class:`swisstui.core.fees.Desk`) and its prize allocation
     # (:class:`swisstui.core.prizes.Allocation`), filled by the service from the folder;
@@ -373,7 +377,7 @@ def _trf(event: Event, req: ExportRequest) -> bytes:
         event = trf.event_after(event, req.round)
     encoding = req.encoding or trf.DEFAULT_ENCODING
     return trf.encode_trf(trf.write_trf(event, version=req.trf_version or trf.DEFAULT_VERSION,
-                                        encoding=encoding), encoding)
+                                        encoding=encoding, notes=req.notes), encoding)
 
 
 def _h9(event: Event, req: ExportRequest) -> bytes:

@@ -51,7 +51,10 @@ numbers of FIDE C.04.2 (rating, title, name — the Dutch engine's
 records are written in that order, and the round columns, ``240`` and ``260`` records use the
 same numbers.  The director's player ids stay in the event; when they differ from the
 numbers the file carries them in comment records ``### swisstui ids: 1=12 2=5 …`` (pairing
-number = id; every TRF reader skips ``###`` lines), which the reader maps back.
+number = id; every TRF reader skips ``###`` lines), which the reader maps back.  An event in
+FIDE mode (core/fide_mode.py) ends with its notes, ``### swisstui note: WHEN WHO: WHAT;
+reason: WHY``, one record each: every tie-break change after round 1 and every edit to a
+published round, from the history; the reader skips them like any ``###`` line.
 
 Initial colour: ``XXC`` / ``152`` when written; otherwise inferred from the first round with
 a game, as the pairing engines do — among the players paired in that round (a game or the
@@ -94,6 +97,8 @@ DEFAULT_VERSION = "16"
 DEFAULT_ENCODING = ENCODINGS[0]  # ENCODINGS: .charset
 EOL = "\r\n"
 IDS_TAG = "### swisstui ids:"
+#: FIDE mode's notes (core/fide_mode.py), one comment record each, after the ids
+NOTE_TAG = "### swisstui note:"
 
 # 092 (type of tournament): the Dutch system is what a chess "Swiss System" means; swisstui's
 # general matching system says so, and reads back as itself
@@ -313,10 +318,12 @@ def player_line(p: Player, points: float, rank: int | None, blocks: list[str],
 
 def write_trf(event: Event, *, version: str = DEFAULT_VERSION,
               ranks: Mapping[int, int] | None = None,
-              encoding: str = DEFAULT_ENCODING) -> str:
+              encoding: str = DEFAULT_ENCODING, notes: tuple[str, ...] = ()) -> str:
     """The event as TRF text (lines end with CR LF).  ``ranks`` (player id → rank) defaults
     to the standings after the last complete round; ``encoding`` folds the texts to what it
-    can hold (:func:`encode_trf` makes the bytes)."""
+    can hold (:func:`encode_trf` makes the bytes); ``notes`` (FIDE mode's, one line each)
+    are written last as ``### swisstui note:`` comment records, which every TRF reader
+    skips."""
     if version not in VERSIONS:
         raise SwissError(_("unknown TRF version {version!r}; valid: {items}")
                          .format(version=version, items=', '.join(VERSIONS)))
@@ -410,6 +417,8 @@ def write_trf(event: Event, *, version: str = DEFAULT_VERSION,
         pairs = [f"{n}={pid}" for pid, n in sorted(numbers.items(), key=lambda x: x[1])]
         for k in range(0, len(pairs), 12):
             lines.append(f"{IDS_TAG} " + " ".join(pairs[k:k + 12]))
+    for note in notes:  # one record a note: a line break inside would start a record
+        lines.append(fold_text(f"{NOTE_TAG} " + " ".join(note.split()), encoding))
     return EOL.join(lines) + EOL
 
 

@@ -128,13 +128,18 @@ def preview_settings(event: Event, **changes: Any) -> SettingsChange:
 
 
 @recorded('settings')
-def change_settings(folder: Folder, **changes: Any) -> tuple[Event, SettingsChange]:
+def change_settings(folder: Folder, *, reason: str | None = None,
+                    **changes: Any) -> tuple[Event, SettingsChange]:
     """Apply ``changes`` to the event's settings (inside the lock, on the fresh event);
-    returns the new event and what changed."""
+    returns the new event and what changed.  In FIDE mode a change to the tie-break list
+    after round 1 is paired needs a ``reason`` (kept in the history;
+    :mod:`swisstui.core.fide_mode`)."""
+    from .. import fide_mode
     made: list[SettingsChange] = []
 
     def change(ev: Event) -> Event:
         made.append(preview_settings(ev, **changes))
+        fide_mode.check_settings_change(ev, made[-1].settings, reason)
         return replace(ev, settings=made[-1].settings)
 
     return store.update(folder, change), made[-1]

@@ -13,7 +13,8 @@ Every list and print shows the event as its players see it
 (:func:`swisstui.core.publishing.as_published`: a draft round left out until it is
 published), the JSON backup of the whole event (``--what event``) excepted; asking for the
 draft round by its number is refused in one line (:func:`players_view`, the one place every
-export goes through)."""
+export goes through).  A FIDE-mode event's TRF carries its notes from the history
+(:func:`request_for`, core/fide_mode.py)."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ import os
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from .. import publishing, store
+from .. import fide_mode, publishing, store
 from ..errors import SwissError
 from ..interop.formats import (FEDERATION, ExportRequest, lookup, render, render_master,
                                warnings as export_warnings)
@@ -66,15 +67,42 @@ def _roster(every: list[tuple[str, Path]], events: dict[str, Event]) -> tuple:
 def request_for(folder: Folder, request: ExportRequest, event: Event | None = None
                 ) -> ExportRequest:
     """``request`` with what one section's folder says: the hall's number of its board 1
-    (``first_board``), and for the check-in list its players with its desk file."""
+    (``first_board``), for the check-in list its players with its desk file, and for the TRF
+    of an event in FIDE mode its notes from the history (:func:`fide_notes`)."""
     from . import sections
     out = replace(request, first_board=sections.first_board(folder))
-    if lookup(request.format, request.what)[1] == "checkin" and request.roster is None:
+    fmt, what = lookup(request.format, request.what)
+    if what == "checkin" and request.roster is None:
         ev = event if event is not None else store.load(folder)
         out = replace(out, roster=_roster([(sections.section_name(folder), Path(folder))],
                                           {sections.section_name(folder): ev}))
     out = _desk_for(folder, out, event)
+    if fmt.name == "trf" and not request.notes:
+        ev = event if event is not None else store.load(folder)
+        if fide_mode.on(ev.settings):
+            out = replace(out, notes=fide_notes(folder))
     return out
+
+
+def fide_notes(folder: Folder) -> tuple[str, ...]:
+    """The notes a FIDE-mode event's TRF carries (issue 34 item 10): every change of the
+    section ``folder`` made with a reason — a tie-break change after round 1, an edit to a
+    published round — oldest first, as ``WHEN WHO: WHAT; reason: WHY`` (the history's
+    entry: time, director, words, reason); a history that cannot be read is one note saying
+    so.  English, like the file's other records."""
+    from . import history
+    from ..store import history as record
+    folder = Path(folder)
+    root = record.root_of(folder)
+    if not record.has_history(root):
+        return ()
+    mine = history._section_of(folder, root)
+    try:
+        entries = history.log(root)
+    except SwissError as exc:
+        return (f"the history cannot be read: {exc}",)
+    return tuple(f"{e.time} {e.author}: {e.subject}; reason: {e.reason}"
+                 for e in reversed(entries) if e.reason and e.section == mine)
 
 
 def players_view(event: Event, request: ExportRequest) -> Event:

@@ -30,7 +30,7 @@ from .validation import _PLAYER_STR, _profile, _validate_settings
 _SETTINGS_KEYS = ("schema", "name", "game", "rounds", "system", "style", "round1", "colours",
                   "tiebreaks", "pairing_order", "seed", "club_weight", "country_weight",
                   "date_start", "date_end", "venue", "city", "arbiter", "forbidden",
-                  "scoring", "options", "language", "publish", "interop")
+                  "scoring", "options", "language", "publish", "fide_mode", "interop")
 _SCORING_KEYS = tuple(f.name for f in fields(Scoring))
 
 
@@ -57,6 +57,8 @@ def _parse_settings(path: Path, text: str, data: dict[str, Any]) -> Settings:
             kw[key] = r.get(key, "strlist")
     if "seed" in data:
         kw["seed"] = r.get("seed", "int")
+    if "fide_mode" in data:
+        kw["fide_mode"] = r.get("fide_mode", "bool")
     for key in ("club_weight", "country_weight"):
         if key in data:
             kw[key] = r.positive(key, minimum=0)

@@ -41,7 +41,7 @@ ROOT_KEYS = ("section", "multi_entry", "plays_up")
 NOT_INHERITED = ("schema", "forbidden", "interop")
 #: What belongs to the game: not inherited by a section of another game (its own defaults)
 GAME_KEYS = ("system", "style", "round1", "colours", "tiebreaks", "pairing_order",
-             "scoring", "options")
+             "scoring", "options", "fide_mode")
 #: Tables merged key by key (a section overrides one option, inherits the others)
 TABLES = ("scoring", "options")
 

@@ -42,6 +42,8 @@ def _settings_doc(s: Settings) -> dict[str, Any]:
         doc["language"] = s.language
     if s.publish != "auto":
         doc["publish"] = s.publish
+    if s.fide_mode:
+        doc["fide_mode"] = True
     if s.forbidden:
         doc["forbidden"] = [[a, b] for a, b in s.forbidden]
     sc = s.scoring
