@@ -88,6 +88,7 @@ def cmd_desk(args: argparse.Namespace) -> int:
                      "byes": [r for r, _k in p.byes], "owed": str(e.owed)})
     if args.json:
         json.dump({"checkin": "open" if desk.checkin_open else "closed",
+                   "self_checkin": "open" if desk.self_checkin else "closed",
                    "checked_in": c.checked_in, "expected": c.expected, "paid": c.paid,
                    "players": rows}, sys.stdout, ensure_ascii=False, indent=1)
         _out()

@@ -23,6 +23,8 @@ def test_open_codes_close(tmp_path, capsys):
         "self check-in on the players' page is open (check-in too)\n"
     d = desk.load_desk(folder)
     assert d.self_checkin and d.checkin_open
+    data = json.loads(_run(capsys, "desk", folder, "--json")[1])
+    assert (data["checkin"], data["self_checkin"]) == ("open", "open")
     rc, out, _e = _run(capsys, "desk", "self-checkin", folder, "codes")
     codes = [line.split(None, 2) for line in out.splitlines()]
     assert [(int(i), c) for i, c, _n in codes] == [
