@@ -41,9 +41,9 @@ https://www.europeangodatabase.eu/EGD/EGF_rating_system.php): each game changes 
 ln(1 + exp((2300 − r) / 80)) / 5`` and ``Se = 1 / (1 + exp(β(r2) − β(r1)))``, ``β(r) = −7 ×
 ln(3300 − r)``; every game of the event is computed from the ratings before it.  A player's
 GoR is the rating, else the rank's (1d = 2100, 100 a grade, 1k = 2000; professionals from
-2700, 30 a grade, as the EGD's earlier page sets them).  Handicap: the player receiving h ≥ 1
-stones is counted ``100 × (h − ½)`` stronger in ``Se``; that adjustment is the one of the
-EGD's earlier system description, not confirmed for the 2021 formula (docs/REPORTS.md).
+2700, 30 a grade, as the EGD's page set them before 2021).  Handicap: the player receiving
+h ≥ 1 stones is counted ``100 × (h − ½)`` stronger in ``Se``, the correction of the EGD's
+system before 2021; its parameters are not confirmed for the 2021 formula (docs/REPORTS.md).
 
 **Go — rank certificates** (``GameProfile.rank_certificates``): the Japanese practice the
 issue names, not confirmed by a published rule: a 4-0 (four games won over the board and none
