@@ -200,7 +200,7 @@ MODE_KEYS: dict[str, tuple[Key, ...]] = {
     # Enter, Tab, Esc and Ctrl+letters that a text field leaves alone.
     "desk": (
         # Translators: the second text is the key bar label, at most 12 columns.
-        Key("enter", "toggle", N_("Check in / out the highlighted player"),
+        Key("enter", "check_in", N_("Check in / out the highlighted player"),
             foot=("Enter", N_("Check in"))),
         # Translators: the second text is the key bar label, at most 12 columns.
         Key("tab", "filter", N_("Show: not checked in / everyone"),

@@ -328,3 +328,38 @@ async def test_desk_and_prizes_keep_their_words_at_80x24(tmp_path, lang):
                       for p in cut_lines(app.screen)]
         assert isinstance(app.screen, PrizeScreen)
     assert not found, "\n".join(found)
+
+
+async def test_the_desk_prints_from_the_prize_view_and_the_print_prompt(tmp_path):
+    """The treasurer's sheet, the ceremony list and the payout sheet are offered by the print
+    prompts once the export table prints them (html): P in the prize view offers the
+    ceremony and the payout, P in Pairings the treasurer's sheet among its pages."""
+    from swisstui.core.interop.formats import FORMATS
+    from swisstui.tui.print_prompt import pages
+    from swisstui.tui.widgets.dialogs import PromptScreen
+    if not {"treasurer", "ceremony", "payout"} <= set(FORMATS["html"].whats):
+        pytest.skip("the export table has no desk prints yet")
+    assert pages()[-3:] == ("treasurer", "ceremony", "payout")
+    folder = desk_event(tmp_path, NAMES[:4], rounds=2)
+    play_out(folder)
+    (folder / "prizes.toml").write_text(PRIZES, encoding="utf-8")
+    svc.set_due(folder, 1, "40")
+    svc.pay(folder, 1, "40", "cash")
+    app = SwissApp(folder, mode="standings")
+    async with app.run_test(size=SIZE) as pilot:
+        await burst(pilot, "A")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, PrizeScreen))
+        await burst(pilot, "P")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, PromptScreen))
+        assert app.screen.hint.startswith("ceremony · payout, then a4 or letter")
+        await burst(pilot, "enter")  # ceremony, a4
+        path = folder / "prints" / "ceremony-a4.html"
+        assert await wait_for(pilot, lambda: path.exists()), status(app)
+        assert "Álvaro Souza" in path.read_text(encoding="utf-8")
+        await burst(pilot, "escape", "f3", "P")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, PromptScreen))
+        assert "treasurer" in app.screen.hint
+        await burst(pilot, "ctrl+u", *chars("treasurer"), "enter")
+        path = folder / "prints" / "treasurer-a4.html"
+        assert await wait_for(pilot, lambda: path.exists()), status(app)
+        assert "Álvaro Souza" in path.read_text(encoding="utf-8")

@@ -311,7 +311,7 @@ class DeskScreen(EventScreen):
     def on_input_submitted(self, message: Input.Submitted) -> None:
         if message.input.id == "desk-search":
             message.stop()
-            self.action_toggle()
+            self.action_check_in()
 
     def action_back(self) -> None:
         search = self.query_one("#desk-search", Input)
@@ -349,7 +349,7 @@ class DeskScreen(EventScreen):
         if ev is not None:
             self.show_event(ev)
 
-    def action_toggle(self) -> None:
+    def action_check_in(self) -> None:
         p = self.highlighted()
         if p is None:
             self.error(_(NOBODY) if self.query_one("#desk-search", Input).value
