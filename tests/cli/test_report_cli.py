@@ -80,3 +80,19 @@ def test_report_refusals_are_one_line(ev, capsys, argv, match):
     assert err.startswith("swisstui: ") and err.count("\n") == 1, err
     assert match in err
     assert {p: p.read_bytes() for p in sorted(ev.rglob("*.toml"))} == before
+
+
+def test_report_runs_once_per_section(tmp_path, capsys):
+    import shutil
+    folder = tmp_path / "open"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "swisstui" / "sample_events" / "chess",
+                    folder)
+    assert run(capsys, "sections", "add", folder, "U1600", "--rounds", 3)[0] == 0
+    assert run(capsys, "players", "add", folder, "Ana", "--rating", 1500,
+               "--section", "U1600")[0] == 0
+    rc, out, err = run(capsys, "report", "ratings", folder)
+    assert rc == 0, err
+    assert out.index("== section main ==") < out.index("== section U1600 ==")
+    rc, out, err = run(capsys, "report", "ratings", folder, "--section", "U1600", "--json")
+    assert rc == 0, err
+    assert [p["name"] for p in json.loads(out)["players"]] == ["Ana"]
