@@ -96,8 +96,16 @@ def entry_example(event: Event) -> str:
 
 # ---- pairing --------------------------------------------------------------------------------
 
-def preview_pairing(event: Event, allow_rematch: bool = False):
-    return guarded(services.preview_pairing, event, allow_rematch=allow_rematch)
+def preview_pairing(event: Event, allow_rematch: bool = False, folder: Path | None = None):
+    """The next round's pairing, the desk's waitlist of ``folder`` left out."""
+    return guarded(services.preview_pairing, event, allow_rematch=allow_rematch,
+                   waitlist=waitlisted(folder, event) if folder is not None else ())
+
+
+def waitlisted(folder: Path, event: Event | None = None) -> frozenset[int]:
+    """The desk's waitlisted entries of the section ``folder`` (none without a desk)."""
+    from ..core.services.desk import waitlisted as wait
+    return guarded(wait, folder, event)
 
 
 def board_terms(game: str, board) -> str:

@@ -150,7 +150,7 @@ def _pair_round(field: Field, *, fixed=(), forbid=(), allow_rematch: bool = Fals
     s = event.settings
     round_no = field.round_no
     _check_ready(event, round_no)
-    ids, req_byes = to_pair(event, round_no)
+    ids, req_byes = to_pair(event, round_no, field.waitlist)
     available = set(ids)
     fixed = _pairs_arg(fixed, "--fixed", available, event, round_no)
     forbid = _pairs_arg(forbid, "--forbid", available, event, round_no)

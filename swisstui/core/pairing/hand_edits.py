@@ -352,12 +352,13 @@ def remove_board(event: Event, round_no: int, board_no: int, kind: ByeKind | str
 
 
 def repair(event: Event, round_no: int, keep: Iterable[int] = (), *,
-           allow_rematch: bool = False, first_board: int = 1) -> HandEdit:
+           allow_rematch: bool = False, first_board: int = 1,
+           waitlist: Iterable[int] = ()) -> HandEdit:
     """Pair the current round ``round_no`` again, keeping the boards ``keep`` (their
     numbers) exactly as they are — players, colours, numbers and any result — and giving
     the engine everyone else (latecomers included, the players' requests as they are now).
     The other boards are numbered in the engine's order into the numbers the kept ones leave
-    free.  Refused when a board not kept has a result."""
+    free; the desk's ``waitlist`` is left out.  Refused when a board not kept has a result."""
     from .engine import pair_round
     rnd = _current(event, round_no, _("re-pairing"))
     kept: list[Board] = []
@@ -371,7 +372,7 @@ def repair(event: Event, round_no: int, keep: Iterable[int] = (), *,
             raise ConflictError(_("round {round} board {n} has a result ({text}): keep it, or clear the result first").format(round=round_no, n=bd.number, text=bd.result.text))
     before = event.without_round(round_no)
     p = pair_round(before, fixed=tuple(bd.players for bd in kept),
-                   allow_rematch=allow_rematch, field=Field.of(before))
+                   allow_rematch=allow_rematch, field=Field.of(before, waitlist=waitlist))
     mine = {frozenset(bd.players) for bd in kept}
     taken = {bd.number for bd in kept}
     free = (n for n in range(1, 10**6) if n not in taken)

@@ -63,16 +63,23 @@ def _settings_warned(event: Event, p: pairing.Pairing) -> pairing.Pairing:
 
 
 def preview_pairing(event: Event, *, fixed: Iterable[Pair] = (), forbid: Iterable[Pair] = (),
-                    allow_rematch: bool = False, date: str | None = None) -> pairing.Pairing:
+                    allow_rematch: bool = False, date: str | None = None,
+                    waitlist: Iterable[int] = ()) -> pairing.Pairing:
     """The pairing the next round would get (nothing written), dated as :func:`pair_next`
     would save it (``date``, default today).  ``fixed``: pairs the director
     pins; ``forbid``: pairs that must never meet (saved with the round by :func:`pair_next`);
-    ``allow_rematch``: the fewest, least recent rematches when nothing else pairs.  A refusal
-    is a PairingError whose ``relaxation`` names the smallest change that works."""
+    ``allow_rematch``: the fewest, least recent rematches when nothing else pairs;
+    ``waitlist``: the desk's waitlisted entries, left out (:func:`.desk.waitlisted`).  A
+    refusal is a PairingError whose ``relaxation`` names the smallest change that works."""
     ev = _with_forbidden(event, forbid)
     return _dated(_settings_warned(event, pairing.pair_round(
-        ev, fixed=tuple(fixed), allow_rematch=allow_rematch, field=Field.of(ev))),
-        round_date(date))
+        ev, fixed=tuple(fixed), allow_rematch=allow_rematch,
+        field=Field.of(ev, waitlist=waitlist))), round_date(date))
+
+
+def _named(rnd: Round) -> set[int]:
+    """Every player a round names (boards and byes)."""
+    return {p for bd in rnd.boards for p in bd.players} | {y.player for y in rnd.byes}
 
 
 def _dated(p: pairing.Pairing, day: str) -> pairing.Pairing:
@@ -110,13 +117,16 @@ def pair_next(folder: Folder, *, fixed: Iterable[Pair] = (), forbid: Iterable[Pa
     made: list[pairing.Pairing] = []
 
     def change(ev: Event) -> Event:
+        from .desk import waitlisted
         ev = _with_forbidden(ev, forbid)
-        if preview is not None and basis is not None and _with_forbidden(basis, forbid) == ev:
+        waiting = waitlisted(folder, ev)  # the desk's waitlist, read under the lock
+        if preview is not None and basis is not None and _with_forbidden(basis, forbid) == ev \
+                and not waiting & _named(preview.round):
             p = preview
         else:
-            p = _settings_warned(ev, pairing.pair_round(ev, fixed=fixed,
-                                                        allow_rematch=allow_rematch,
-                                                        field=Field.of(ev)))
+            p = _settings_warned(ev, pairing.pair_round(
+                ev, fixed=fixed, allow_rematch=allow_rematch,
+                field=Field.of(ev, waitlist=waiting)))
         p = _dated(p, day)  # a preview made today is saved as it is
         made.append(p)
         return ev.with_round(publishing.as_drafted(ev, p.round))
@@ -169,11 +179,12 @@ def preview_remove_board(event: Event, round_no: int, board_no: int, kind: str, 
 
 
 def preview_repair(event: Event, round_no: int, keep: Iterable[int] = (), *,
-                   allow_rematch: bool = False, first_board: int = 1) -> HandEdit:
+                   allow_rematch: bool = False, first_board: int = 1,
+                   waitlist: Iterable[int] = ()) -> HandEdit:
     """The round paired again around the boards ``keep``, as :func:`repair_round` would
-    save it."""
+    save it (``waitlist``: the desk's waitlisted entries, left out)."""
     return pairing.repair(event, round_no, keep, allow_rematch=allow_rematch,
-                          first_board=first_board)
+                          first_board=first_board, waitlist=waitlist)
 
 
 def _edit(folder: Folder, round_no: int, reason: str | None, make) -> HandEdit:
@@ -233,8 +244,10 @@ def repair_round(folder: Folder, round_no: int, keep: tuple[int, ...] = (), *,
                  allow_rematch: bool = False, reason: str | None = None) -> HandEdit:
     """Pair the round again keeping the boards ``keep`` and save it
     (:func:`preview_repair`)."""
+    from .desk import waitlisted
     return _edit(folder, round_no, reason, lambda ev, first: preview_repair(
-        ev, round_no, keep, allow_rematch=allow_rematch, first_board=first))
+        ev, round_no, keep, allow_rematch=allow_rematch, first_board=first,
+        waitlist=waitlisted(folder, ev)))
 
 
 # ---- reading ----------------------------------------------------------------------------------
@@ -246,11 +259,11 @@ def pairing_scores(event: Event, round_no: int) -> dict[int, float]:
     return scores(event, round_no)
 
 
-def left_out(event: Event, round_no: int):
+def left_out(event: Event, round_no: int, waitlist: Iterable[int] = ()):
     """Who is not paired in ``round_no`` and why (requested byes, absent, withdrawn, not
-    joined yet)."""
+    joined yet, on the desk's ``waitlist``)."""
     from ..pairing.groups import left_out as out
-    return out(event, round_no)
+    return out(event, round_no, frozenset(waitlist))
 
 
 def board_terms(game: str, board) -> str:

@@ -71,6 +71,7 @@ def not_paired_lines(out) -> list[str]:
          [x for x in out if x.why == "bye" and x.bye is ByeKind.ABSENT]),
         (_("Withdrawn"), _("Withdrawn"), [x for x in out if x.why == "withdrawn"]),
         (_("Not joined yet"), _("Not joined yet"), [x for x in out if x.why == "not joined"]),
+        (_("Waitlist"), _("Waitlist"), [x for x in out if x.why == "waitlist"]),
     ]
     lines = [_("Not paired: {players}.").format(players=count(len(out), "player"))]
     for one, several, members in groups:
@@ -350,7 +351,8 @@ class PairingsScreen(EventScreen):
     @work(thread=True, exclusive=True, group="pairing")
     def _preview_worker(self, ev: Event, allow_rematch: bool) -> None:
         try:  # backend.guarded turns a core bug into a SwissError too: never a traceback
-            preview, error = backend.preview_pairing(ev, allow_rematch=allow_rematch), None
+            preview, error = backend.preview_pairing(ev, allow_rematch=allow_rematch,
+                                                     folder=self.sapp.folder), None
         except SwissError as exc:
             preview, error = None, exc
         self.app.call_from_thread(self._previewed, ev, allow_rematch, preview, error)
@@ -390,7 +392,7 @@ class PairingsScreen(EventScreen):
                 id=bye.player, name=p.name if p else "").rstrip())
         if not engine_byes:
             lines.append(_("No pairing bye."))
-        lines.extend(not_paired_lines(backend.left_out(ev, r.number)))
+        lines.extend(not_paired_lines(backend.left_out(ev, r.number, self._waitlist(ev))))
         if preview.warnings:
             lines.append(_("Warnings:"))
             lines.extend(f"  • {w}" for w in preview.warnings)
@@ -497,6 +499,14 @@ class PairingsScreen(EventScreen):
         self.sapp.event_written(new)
         self.status(_("round undone; now at round {round}").format(round=new.current_round),
                     "ok")
+
+    def _waitlist(self, ev: Event) -> frozenset[int]:
+        """The desk's waitlisted entries (not paired); none when the desk cannot be read
+        (the pairing itself then says why)."""
+        try:
+            return backend.waitlisted(self.sapp.folder, ev)
+        except SwissError:
+            return frozenset()
 
     # ---- hand edits (issue 34 item 9): each previewed with what it costs, then saved ----
     def _edit_round(self) -> Event | None:
