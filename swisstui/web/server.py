@@ -270,18 +270,33 @@ def _checkin_form(body: bytes) -> tuple[int, str] | None:
     return int(form["id"]), form["code"]
 
 
-def _check_in(folder: Path, pid: int, code: str) -> str | None:
-    """Check player ``pid`` in with ``code`` in the section they play in (blocking: run in a
-    worker thread); None when done (or already done), else the reason of the refusal."""
+def _section_of(live: Live, pid: int) -> Path | str:
+    """The folder of the section player ``pid`` plays in, read from the document's last
+    reading of the event (no file read: a refusal costs the server nothing), or the reason
+    to refuse at once: ``closed`` when no section has self check-in open, ``code`` for an
+    id that is no player (the answer of a wrong code: ids are not told), ``busy`` when the
+    event could not be read.  The reading is at most a poll old; the core decides again,
+    under the lock, on the files as they are."""
+    source = live.state[1]
+    if isinstance(source, SwissError):
+        return "busy"
+    parts = source[2]
+    if all(part.checked_in is None for part in parts):
+        return "closed"
+    place: Path | None = None
+    for part in parts:
+        p = part.event.player(pid)
+        if p is not None and part.folder is not None \
+                and (place is None or p.withdrawn_from is None):
+            place = part.folder  # a player moved to another section: where he plays now
+    return place if place is not None else "code"
+
+
+def _check_in(place: Path, pid: int, code: str) -> str | None:
+    """Check player ``pid`` in with ``code`` in the section folder ``place`` (blocking: run
+    in a worker thread); None when done (or already done), else the reason of the refusal."""
     from ..core.self_checkin import REASONS
     from ..core.services import desk
-    place = None
-    for _name, path in sections.targets(sections.root_of(folder)):
-        p = services.load(path).player(pid)
-        if p is not None and (place is None or p.withdrawn_from is None):
-            place = path  # a player moved to another section: the one he plays in now
-    if place is None:
-        return "code"  # no such player: the answer of a wrong code (ids are not told)
     try:
         desk.self_check_in(place, pid, code)
     except SwissError as exc:
@@ -315,16 +330,18 @@ async def players_checkin(request: web.Request) -> web.Response:
     pid, code = form
     if limits.count(("id", pid), now, CHECKIN_WINDOW) >= CHECKIN_TRIES:
         return _checkin_answer("tries")
-    loop = asyncio.get_running_loop()
-    try:
-        reason = await loop.run_in_executor(None, _check_in, live.folder, pid, code)
-    except Exception:  # the event cannot be read now (half-written, a core bug): no trace
-        reason = "busy"
+    place = _section_of(live, pid)
+    if isinstance(place, str):
+        reason: str | None = place
+    else:
+        loop = asyncio.get_running_loop()
+        try:
+            reason = await loop.run_in_executor(None, _check_in, place, pid, code)
+        except Exception:  # the event cannot be read now (half-written, a core bug): no trace
+            reason = "busy"
     if reason == "code":
         limits.add(("id", pid), now)
-    elif reason is None:
-        with contextlib.suppress(Exception):
-            await live.refresh()  # the phones see the check-in at once
+    # (the watcher sees desk.toml change and sends the phones the new document)
     return _checkin_answer(reason)
 
 

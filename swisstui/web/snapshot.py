@@ -249,6 +249,7 @@ class Part:
     changed: Mapping[int, str] = field(default_factory=dict)
     # self check-in open on the players' page: the ids checked in; None when closed
     checked_in: tuple[int, ...] | None = None
+    folder: Path | None = None  # the section's folder (where a check-in is written)
 
 
 def snapshot(event: Event, clock: ClockState | None = None, lang: str | None = None,
@@ -316,7 +317,7 @@ def _part(name: str, path: Path) -> Part:
     from ..core.services.history import changed_boards
     return Part(name, as_published(event), services.clock_state(path),
                 sections_service.first_board(path), changed_boards(path, event),
-                _checked_in(path, event))
+                _checked_in(path, event), Path(path))
 
 
 def _checked_in(path: Path, event: Event) -> tuple[int, ...] | None:

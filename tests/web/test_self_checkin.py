@@ -51,6 +51,18 @@ async def _post(client, body, path="/players/checkin", **kw):
     return resp.status, text
 
 
+async def _doc_until(client, ok, timeout=10.0):
+    """The document, once ``ok(doc)`` (the server's watcher sees the desk file change)."""
+    import asyncio
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while True:
+        doc = json.loads(await (await client.get("/players/data.json")).read())
+        if ok(doc) or loop.time() > deadline:
+            return doc
+        await asyncio.sleep(0.05)
+
+
 def _code(key, pid):
     return self_checkin.code_for(key, pid)
 
@@ -66,7 +78,7 @@ async def test_a_player_checks_in_and_only_their_state_line_changes(tmp_path):
     try:
         status, text = await _post(client, f"id=2&code={_code(key, 2)}")
         assert (status, json.loads(text)) == (200, {"ok": True})
-        doc = json.loads(await (await client.get("/players/data.json")).read())
+        doc = await _doc_until(client, lambda d: d.get("self_checkin", {}).get("in"))
         assert doc["self_checkin"] == {"in": [2]}
         # again: already in, nothing more written
         assert (await _post(client, f"id=2&code={_code(key, 2)}"))[0] == 200
@@ -238,7 +250,7 @@ async def test_a_moved_player_checks_in_where_they_play(tmp_path):
         # an open player: the U1600's code is not theirs, and the open has no self check-in
         assert json.loads((await _post(client, f"id=1&code={_code(key, 1)}"))[1])[
             "reason"] == "closed"
-        doc = json.loads(await (await client.get("/players/data.json")).read())
+        doc = await _doc_until(client, lambda d: d["sections"][1]["self_checkin"]["in"])
         assert "self_checkin" not in doc
         assert [s.get("self_checkin") for s in doc["sections"]] == [None, {"in": [3]}]
     finally:
