@@ -112,4 +112,9 @@ def lines(rep: RatingReport, players: list[PlayerReport], detail: bool = False) 
                 out += ["       " + _t(x) for x in norm.lines]
         if p.certificate is not None:
             out.append("     " + _t(p.certificate))
+    certified = [p for p in players if p.certificate is not None]
+    if certified:  # the list the desk hands over: promotions first, then confirmations
+        out.append(_("rank certificates:"))
+        certified.sort(key=lambda p: (not p.promotion, p.id))
+        out += [f"  {p.id:>4} {p.name}: {_t(p.certificate)}" for p in certified]
     return out

@@ -57,7 +57,7 @@ event cannot compute (docs/REPORTS.md).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any
 
@@ -221,7 +221,8 @@ class PlayerReport:
     lines: tuple[GameLine, ...] = ()
     notes: tuple[Message, ...] = ()
     norms: tuple[NormCheck, ...] = ()
-    certificate: Message | None = None  # Go: promotion or confirmation
+    certificate: Message | None = None  # Go: the rank certificate's line
+    promotion: bool = False  # the certificate promotes (else it confirms the rank)
 
     def as_json(self) -> dict:
         return {"id": self.id, "name": self.name, "rating": self.rating,
@@ -237,7 +238,9 @@ class PlayerReport:
                 "notes": list(self.notes),
                 "norms": [{"title": n.title, "reached": n.reached, "lines": list(n.lines)}
                           for n in self.norms],
-                "certificate": self.certificate}
+                "certificate": self.certificate,
+                "certificate_kind": (None if self.certificate is None else
+                                     "promotion" if self.promotion else "confirmation")}
 
 
 def _r(x: float | None) -> float | None:
@@ -460,20 +463,17 @@ def _egd_player(p: Player, games, players: dict[int, Player], base: dict) -> Pla
 
 
 def _with_certificate(rep: PlayerReport, p: Player, games) -> PlayerReport:
-    """The Japanese rank certification: 4-0 promotes one grade, three wins confirm."""
+    """The Japanese rank certification: 4-0 promotes one grade, three wins confirm (games
+    played over the board; a professional is not promoted)."""
     if not p.rank:
         return rep
     wins = sum(1 for g in games if (g.outcome or 0.0) >= 1)
-    lost = sum(1 for g in games if (g.outcome or 0.0) < 1)
-    cert: Message | None = None
+    lost = len(games) - wins  # lost or drawn
     if wins >= 4 and lost == 0 and not p.rank.endswith("p"):
         cert = Message(N_("{wins}-0: promotion from {rank} to {next}"), wins=wins,
                        rank=p.rank, next=rank_from_value(rank_value(p.rank) + 1))
-    elif wins >= 3:
-        cert = Message(N_("{wins} wins: {rank} confirmed"), wins=wins, rank=p.rank)
-    return rep if cert is None else _replace(rep, certificate=cert)
-
-
-def _replace(rep: PlayerReport, **changes) -> PlayerReport:
-    from dataclasses import replace
-    return replace(rep, **changes)
+        return replace(rep, certificate=cert, promotion=True)
+    if wins >= 3:
+        return replace(rep, certificate=Message(N_("{wins} wins: {rank} confirmed"),
+                                                wins=wins, rank=p.rank))
+    return rep

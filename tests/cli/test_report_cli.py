@@ -96,3 +96,23 @@ def test_report_runs_once_per_section(tmp_path, capsys):
     rc, out, err = run(capsys, "report", "ratings", folder, "--section", "U1600", "--json")
     assert rc == 0, err
     assert [p["name"] for p in json.loads(out)["players"]] == ["Ana"]
+
+
+def test_rank_certificates_listed_promotions_first():
+    from swisstui.cli.report_cmds import lines
+    from swisstui.core.model import Event
+    from swisstui.core.rating_report import rating_report
+
+    win = Result("B+R", (1.0, 0.0))
+    # 3 (2k) wins four games; 1 (5k) wins three after losing to 3
+    pairs = [[(3, 1), (4, 5)], [(3, 4), (1, 5)], [(3, 5), (1, 6)], [(3, 6), (1, 4)]]
+    rounds = tuple(Round(n, tuple(Board(i, ab, win) for i, ab in enumerate(bs, 1)))
+                   for n, bs in enumerate(pairs, 1))
+    players = tuple(Player(i, f"P{i}", rank=r)
+                    for i, r in enumerate(("5k", "4k", "2k", "3k", "3k", "3k"), 1))
+    ev = Event(Settings(name="Go", game="go", rounds=4), players, rounds)
+    rep = rating_report(ev)
+    out = lines(rep, list(rep.players))
+    at = out.index("rank certificates:")
+    assert out[at + 1:] == ["     3 P3: 4-0: promotion from 2k to 1k",
+                            "     1 P1: 3 wins: 5k confirmed"]

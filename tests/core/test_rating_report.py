@@ -278,3 +278,13 @@ def test_four_wins_with_a_loss_confirm_and_do_not_promote():
     rounds = [[(1, i, "1-0" if i < 6 else "0-1")] for i in range(2, 7)]  # 4 wins, 1 loss
     rep = rr.rating_report(build("go", players, rounds))
     assert text(rep.players[0].certificate) == "4 wins: 2k confirmed"
+
+
+def test_rank_certificate_kind_in_json():
+    players = [Player(1, "A", rank="2k")] + [Player(i, f"P{i}", rank="3k") for i in range(2, 6)]
+    rounds = [[(1, i, "1-0")] for i in range(2, 6)]
+    doc = rr.rating_report(build("go", players, rounds)).as_json()
+    a = doc["players"][0]
+    assert (a["certificate"], a["certificate_kind"]) == ("4-0: promotion from 2k to 1k",
+                                                         "promotion")
+    assert doc["players"][1]["certificate_kind"] is None
