@@ -188,3 +188,17 @@ def test_edits_are_refused_in_one_line_writing_nothing(tmp_path):
         with pytest.raises(SwissError, match=match):
             call()
     assert snapshot(folder) == before
+
+
+def test_an_explanation_names_the_board_by_the_hall_number_on_every_line(tmp_path):
+    """A section numbered from 101: the fixed seat's line names hall board 103, as the
+    first line does (it said board 3 before)."""
+    folder = make_event(tmp_path, "chess", 8, system="swiss")
+    services.edit_player(folder, 8, seat=3)
+    ev = services.pair_next(folder).event
+    n = next(b.number for b in ev.round(1).boards if 8 in b.players)
+    assert n == 3
+    lines = services.explain(ev, 1, n, first_board=101)
+    assert lines[0].startswith("board 103: ")
+    assert "board 103: kept for player 8 (fixed seat)" in lines
+    assert not any(x.startswith("board 3:") for x in lines)

@@ -309,8 +309,9 @@ def explain(event: Event, round_no: int, board_no: int,
         assert board is not None  # _explain has found it
         from .history import hand_edit
         lines[2:2] = hand_edit(folder, event, round_no, board.players)
-    if board_no and first_board != 1 and lines and lines[0].startswith(f"board {board_no}:"):
-        lines[0] = f"board {board_no + first_board - 1}:" + lines[0][len(f"board {board_no}:"):]
+    if board_no and first_board != 1:  # every line naming the board (a fixed seat's too)
+        mark, hall = f"board {board_no}:", f"board {board_no + first_board - 1}:"
+        lines = [hall + x[len(mark):] if x.startswith(mark) else x for x in lines]
     return lines
 
 
