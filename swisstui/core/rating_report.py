@@ -29,8 +29,8 @@ game's profile says which report it gets (``GameProfile.rating_report``).
   the opponents title-holders (CM and WCM not counted) and at least a third of them, three at
   least, of the norm's level (GM; IM or GM; WGM, IM or GM; WIM, WGM, IM or GM); at most 3/5 of
   the opponents from the player's federation, at most 2/3 from one federation and at least
-  two federations other than the player's; the opponents' rating average, an unrated
-  opponent counted 1400 and the lowest-rated one raised to the norm's floor (GM 2200, IM 2050,
+  two federations other than the player's; at most a fifth of the opponents unrated; the
+  opponents' rating average, an unrated opponent counted 1400 and the lowest-rated one raised to the norm's floor (GM 2200, IM 2050,
   WGM 2000, WIM 1850), at least GM 2380, IM 2230, WGM 2180, WIM 2030; a score of at least 35 %;
   the performance ``Ra + dp(p)`` (table 8.1a) at least GM 2600, IM 2450, WGM 2400, WIM 2250.
   Each check is shown as a line of its calculation.
@@ -396,6 +396,8 @@ def norm_check(norm: Norm, player: Player, met: list[tuple[Player, float]]) -> N
                                count=others))
     ratings = [o.rating if o.rating is not None else NORM_UNRATED for o, _ in met]
     unrated = sum(1 for o, _ in met if o.rating is None)
+    check(5 * unrated <= n, Message(N_("unrated opponents: {count} of {n} (at most 1/5, "
+                                       "{max})"), count=unrated, n=n, max=n // 5))
     if unrated:
         lines.append(Message(N_("{count} unrated opponent(s) counted {rating}"), count=unrated,
                              rating=NORM_UNRATED))

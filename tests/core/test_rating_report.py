@@ -144,6 +144,7 @@ def test_im_norm_reached_with_each_line_of_the_calculation():
         "from the player's federation ENG: 4 of 9 (at most 3/5, 5): met",
         "most from one federation: 4 of 9 (at most 2/3, 6): met",
         "federations other than the player's: 5 (at least 2): met",
+        "unrated opponents: 0 of 9 (at most 1/5, 1): met",
         "the lowest-rated opponent raised from 1900 to the floor 2050",
         "rating average: 21080 / 9 = 2342 (at least 2230): met",
         "score: 6.5 of 9 (at least 35 %): met",
@@ -176,8 +177,17 @@ def test_norm_federation_and_title_holder_limits():
            for i, (o, s) in enumerate(_opponents())]
     lines = [text(x) for x in rr.norm_check(rr.NORMS[1], SEEKER, met).lines]
     assert "title-holders: 0 of 9 (at least half, 5): not met" in lines
+    assert "unrated opponents: 1 of 9 (at most 1/5, 1): met" in lines
     assert "1 unrated opponent(s) counted 1400" in lines
     assert "the lowest-rated opponent raised from 1400 to the floor 2050" in lines
+
+
+def test_norm_refused_with_two_unrated_opponents_of_nine():
+    met = [(replace(o, rating=None if i >= 7 else o.rating), s)
+           for i, (o, s) in enumerate(_opponents())]
+    norm = rr.norm_check(rr.NORMS[1], SEEKER, met)
+    assert "unrated opponents: 2 of 9 (at most 1/5, 1): not met" in [text(x) for x in norm.lines]
+    assert not norm.reached
 
 
 def test_norms_checked_only_for_titles_not_held_and_from_nine_games():
