@@ -141,12 +141,14 @@ def undo_round(folder: Path, force: bool = False) -> Event:
 
 
 # the hand edits of a paired round (issue 34 item 9): preview (nothing written) and save
-_PREVIEWS = {"swap": services.preview_swap, "latecomer": services.preview_latecomer,
-             "board": services.preview_new_board, "remove": services.preview_remove_board,
-             "repair": services.preview_repair}
-_SAVES = {"swap": services.swap, "latecomer": services.add_latecomer,
-          "board": services.add_board, "remove": services.remove_board,
-          "repair": services.repair_round}
+_PREVIEWS: dict[str, Callable[..., services.HandEdit]] = {
+    "swap": services.preview_swap, "latecomer": services.preview_latecomer,
+    "board": services.preview_new_board, "remove": services.preview_remove_board,
+    "repair": services.preview_repair}
+_SAVES: dict[str, Callable[..., services.HandEdit]] = {
+    "swap": services.swap, "latecomer": services.add_latecomer,
+    "board": services.add_board, "remove": services.remove_board,
+    "repair": services.repair_round}
 
 
 def preview_edit(kind: str, event: Event, round_no: int, *args, first_board: int = 1

@@ -333,11 +333,8 @@ def remove_board(event: Event, round_no: int, board_no: int, kind: ByeKind | str
     """Take board ``board_no`` out of round ``round_no``: both players get ``kind`` (one of
     :data:`UNPLAYED`: a full-, half- or zero-point bye, or an absence), the unplayed result
     the director chose.  The other boards keep their numbers (players are seated)."""
-    try:
-        kind = ByeKind(kind)
-    except ValueError:
-        kind = None  # type: ignore[assignment]
-    if kind not in UNPLAYED:
+    given = next((k for k in UNPLAYED if kind in (k, k.value)), None)
+    if given is None:
         raise PairingError(_("the unplayed result must be one of {items}").format(
             items=", ".join(k.value for k in UNPLAYED)), field="result")
     rnd = _paired(event, round_no)
@@ -345,10 +342,10 @@ def remove_board(event: Event, round_no: int, board_no: int, kind: ByeKind | str
     if bd is None:
         raise PairingError(_("round {round_no} has no board {board_no} (boards 1–{count})").format(round_no=round_no, board_no=board_no, count=len(rnd.boards)))
     _unplayed(rnd, bd)
-    byes = tuple(sorted(rnd.byes + tuple(Bye(p, kind) for p in bd.players),
+    byes = tuple(sorted(rnd.byes + tuple(Bye(p, given) for p in bd.players),
                         key=lambda y: y.player))
     new = replace(rnd, boards=tuple(x for x in rnd.boards if x is not bd), byes=byes)
-    return _preview(event, new, (), gone=(bd,), kind=kind, first_board=first_board)
+    return _preview(event, new, (), gone=(bd,), kind=given, first_board=first_board)
 
 
 def repair(event: Event, round_no: int, keep: Iterable[int] = (), *,
