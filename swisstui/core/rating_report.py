@@ -49,9 +49,10 @@ system before 2021; its parameters are not confirmed for the 2021 formula (docs/
 issue names, not confirmed by a published rule: a 4-0 (four games won over the board and none
 lost) recommends promotion by one grade, three wins confirm the rank.
 
-**Othello, Renju**: the tournament performance only.  Their federations rate by
-whole-history methods that re-estimate every rating from all games ever played, which one
-event cannot compute (docs/REPORTS.md).
+**Othello, Renju** (``"whole-history"``): the tournament performance only, and why: their
+federations rate by whole-history methods that re-estimate every rating from all games ever
+played, which one event cannot compute (docs/REPORTS.md).  **Magic** (``"performance"``):
+the tournament performance.
 """
 
 from __future__ import annotations
@@ -271,7 +272,7 @@ def rating_report(event: Event, upto: int | None = None,
     year = _event_year(event)
     notes: list[Message] = []
     system = prof.rating_report
-    if system == "performance":
+    if system == "whole-history":
         notes.append(Message(N_("{game} rates by a whole-history method, which re-estimates "
                                 "every rating from all the games ever played: one event "
                                 "cannot compute it, so only the tournament performance is "

@@ -276,7 +276,7 @@ def test_rank_certificates_four_nil_promotes_three_wins_confirm():
 def test_whole_history_games_get_the_performance_only(game, rounds):
     ev = build(game, [Player(1, "A", rating=1600), Player(2, "B", rating=1500)], rounds)
     rep = rr.rating_report(ev)
-    assert rep.system == "performance"
+    assert rep.system == "whole-history"
     assert "whole-history method" in text(rep.notes[0])
     a = rep.players[0]
     # TPR: ARO 1500 + dp(1.00) 800
@@ -298,3 +298,11 @@ def test_rank_certificate_kind_in_json():
     assert (a["certificate"], a["certificate_kind"]) == ("4-0: promotion from 2k to 1k",
                                                          "promotion")
     assert doc["players"][1]["certificate_kind"] is None
+
+
+def test_magic_gets_the_performance_without_the_whole_history_note():
+    ev = build("magic", [Player(1, "A", rating=1600), Player(2, "B", rating=1500)],
+               [[(1, 2, "2-1")]])
+    rep = rr.rating_report(ev)
+    assert (rep.system, rep.notes) == ("performance", ())
+    assert rep.players[0].performance == 2300

@@ -365,8 +365,9 @@ class GameProfile:
     rating_lists: tuple[str, ...] = ()
     # the rating report (core/rating_report.py, ``swisstui report ratings``): "fide" (chess:
     # each player's FIDE rating change and the title norms), "egd" (Go: the EGD rating
-    # estimate) or "performance" (the tournament performance only: Othello and Renju rate
-    # by whole-history methods that one event cannot compute)
+    # estimate), "whole-history" (the tournament performance and why no more: Othello and
+    # Renju rate by whole-history methods that one event cannot compute) or "performance"
+    # (the tournament performance only)
     rating_report: str = "performance"
     # the Japanese rank certification list in the rating report (Go: 4-0 promotes one
     # grade, 3 wins confirm the rank)

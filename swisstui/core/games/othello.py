@@ -178,4 +178,5 @@ PROFILE = GameProfile(
                 example=N_("board discs:  3 40-24   9 33-31   (or just the result)")),
     printing=Printing(slip_fields=((N_("Discs"), True),), file_formats=("wof",)),
     simulation=Simulation(draw_rate=0.03, result=simulate_result),
+    rating_report="whole-history",  # the WOF's list: every result since 1991, weighted
 )

@@ -167,4 +167,5 @@ PROFILE = GameProfile(
     printing=Printing(slip_fields=((N_("Played Black (player no.)"), False),)),
     ranks=True,
     simulation=Simulation(draw_rate=0.05, result=simulate_result),
+    rating_report="whole-history",  # the RIF's list: Whole-History Rating since 2021
 )
