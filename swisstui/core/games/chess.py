@@ -29,6 +29,7 @@ from __future__ import annotations
 from ..i18n import N_, _
 
 import random
+import re
 from typing import Any
 from collections.abc import Mapping
 
@@ -64,6 +65,42 @@ def simulate_result(rng: random.Random, outcome: tuple[float, float], first: int
     return {1: "1-0", 0: "0-1", 0.5: "1/2-1/2"}[outcome[0]], {}
 
 
+def _federation(value):
+    """A FIDE federation code: three letters, kept in capitals."""
+    if value is None or not value.strip():
+        return None
+    code = value.strip().upper()
+    if not (len(code) == 3 and code.isascii() and code.isalpha()):
+        raise ValueError(_("{value!r} is not a FIDE federation code (3 letters, e.g. ENG)")
+                         .format(value=value))
+    return code
+
+
+def _names(value):
+    """Names separated by ``;`` (one TRF record each), blanks tidied; None when empty."""
+    if value is None:
+        return None
+    names = [" ".join(x.split()) for x in value.split(";")]
+    return "; ".join(x for x in names if x) or None
+
+
+# TRF-2026 record 222: periods ``d[:d]`` (both players) or ``Wd[:d]-Bd[:d]``, a period ``S``,
+# ``S+I``, ``M/S`` or ``M/S+I`` (seconds S, moves M, increment I seconds)
+_PERIOD = r"(?:\d+/)?\d+(?:\+\d+)?"
+_PERIODS = rf"{_PERIOD}(?::{_PERIOD})*"
+TIME_CONTROL = re.compile(rf"{_PERIODS}|W{_PERIODS}-B{_PERIODS}")
+
+
+def _time_control(value):
+    if value is None or not value.strip():
+        return None
+    text = "".join(value.split())
+    if not TIME_CONTROL.fullmatch(text):
+        raise ValueError(_("{value!r} is not a time control as the TRF encodes it: seconds, "
+                           "e.g. 5400+30, 40/6000+30:900+30 or W300-B240").format(value=value))
+    return text
+
+
 def _choice(value, choices: tuple[str, ...]):
     """``value`` (None = not set) if it is one of ``choices`` (any case), else ValueError."""
     if value is None:
@@ -87,6 +124,21 @@ OPTIONS = {
         N_("system dutch: Baku acceleration (FIDE C.04.7) — virtual points for the top half in "
         "the first half of the rounds, for pairing only (docs/PAIRING.md)"),
         check=lambda v: _choice(v, ("none", "baku")), label=N_("Acceleration")),
+    # the TRF's header records a FIDE rating report carries (TRF-2026, core/interop/trf.py;
+    # docs/INTEROP.md): none is needed to pair
+    "federation": Option(
+        None, (str, type(None)), None,
+        N_("TRF 032: the FIDE federation running the event, 3 letters (e.g. ENG)"),
+        check=lambda v: _federation(v), label=N_("Federation")),
+    "deputy_arbiters": Option(
+        None, (str, type(None)), None,
+        N_("TRF 112: the deputy chief arbiters, separated by ';'"),
+        check=lambda v: _names(v), label=N_("Deputies")),
+    "time_control": Option(
+        None, (str, type(None)), None,
+        N_("TRF 122 and 222: the time control as FIDE encodes it, in seconds: 5400+30 "
+           "(90 min + 30 s a move), 40/6000+30:900+30, W300-B240"),
+        check=lambda v: _time_control(v), label=N_("Time control")),
     "pairing_numbers": Option(
         None, (str, type(None)), None,
         N_("system dutch: pairing numbers by rating, title, name (FIDE C.04.2), or the player "

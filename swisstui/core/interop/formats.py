@@ -444,19 +444,27 @@ def lookup(fmt: str, what: str | None) -> tuple[Format, str]:
 def warnings(event: Event, req: ExportRequest) -> list[str]:
     """One line per thing the file of ``req`` cannot say as its reader needs it (the export is
     still written): names an 8-bit file writes with ``?`` — neither the name nor the player's
-    ``reading`` fits its charset (TRF ``latin-1``/``ascii``, h9) — and h9's missing EGF class.
+    ``reading`` fits its charset (TRF ``latin-1``/``ascii``, h9) — h9's missing EGF class, and
+    what a TRF-2026 for FIDE's rating lacks (:func:`.trf.rating_gaps`).
     The CLI prints them on stderr, the TUI in its status line."""
     from .charset import unwritable
     if req.format == "h9":
         from .h9 import h9_warnings
         return h9_warnings(event)
+    out = []
     if req.format == "trf" and req.encoding and req.encoding != "utf-8":
         lost = unwritable(event.players, req.encoding)
         if lost:
-            return [_("names written with '?' ({encoding} cannot hold them; give a reading in "
-                      "Latin letters): {players}").format(
-                encoding=req.encoding, players=", ".join(f"{p.id} {p.name}" for p in lost))]
-    return []
+            out.append(_("names written with '?' ({encoding} cannot hold them; give a reading "
+                         "in Latin letters): {players}").format(
+                encoding=req.encoding, players=", ".join(f"{p.id} {p.name}" for p in lost)))
+    if req.format == "trf" and req.trf_version == "2026":
+        from .trf import rating_gaps  # what FIDE's rating needs (TRF-2026 "R" mandatory)
+        gaps = rating_gaps(event)
+        if gaps:
+            out.append(_("TRF-2026 for FIDE rating: missing {items}")
+                       .format(items="; ".join(gaps)))
+    return out
 
 
 #: formats written for one game's federation (each game's profile names its own)

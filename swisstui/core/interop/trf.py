@@ -351,9 +351,14 @@ def write_trf(event: Event, *, version: str = DEFAULT_VERSION,
     def tag(code: str, value: object) -> None:
         lines.append(f"{code} {fold_text(str(value), encoding)}".rstrip())
 
+    opts = s.options
+    kept = s.interop.get("trf", {})
+    kept_codes = {rec[:3] for rec in kept.get("header", ())}
     tag("012", s.name)
     if s.city:
         tag("022", s.city)
+    if opts.get("federation"):
+        tag("032", opts["federation"])
     if s.date_start:
         tag("042", _trf_date(s.date_start))
     if s.date_end:
@@ -363,8 +368,16 @@ def write_trf(event: Event, *, version: str = DEFAULT_VERSION,
     tag("092", _SYSTEM_TEXT.get(s.system, s.system))
     if s.arbiter:
         tag("102", s.arbiter)
-    kept = s.interop.get("trf", {})
-    kept_header = [rec for rec in kept.get("header", ()) if rec[:3] != "132"]
+    for deputy in str(opts.get("deputy_arbiters") or "").split(";"):
+        if deputy.strip():
+            tag("112", deputy.strip())
+    if opts.get("time_control"):
+        tag("122", opts["time_control"])
+    # a record the event's settings write replaces the one kept from an import (the
+    # director set it since); 132 is merged below
+    written = {line[:3] for line in lines} | {"132"} | (
+        {"222"} if version == "2026" and opts.get("time_control") else set())
+    kept_header = [rec for rec in kept.get("header", ()) if rec[:3] not in written]
     dates: dict[int, str] = {}
     for rec in kept.get("header", ()):
         if rec[:3] == "132":  # planned dates kept from an import (checked when read)
@@ -384,6 +397,8 @@ def write_trf(event: Event, *, version: str = DEFAULT_VERSION,
     elif scoring_items:
         lines.append(("162  " + "".join(f"{c}{_pts(v)}    " for c, v in scoring_items))
                      .rstrip())
+    if version == "2026":
+        lines.extend(_records_2026(event, kept_codes))
     lines = _with_kept(lines, kept_header, encoding)
     nxt = next_round_requests(event, upto)
     sc = s.scoring
@@ -399,6 +414,8 @@ def write_trf(event: Event, *, version: str = DEFAULT_VERSION,
         lines.append(player_line(p, points, ranks.get(p.id), blocks, numbers[p.id],
                                  encoding))
     lines.extend(fold_text(rec, encoding) for rec in kept.get("after", ()))
+    if version == "2026":
+        lines.extend(acceleration_records(event))
     if version == "16":
         for a, b in s.forbidden:  # JaVaFo's XXP (TRF-2026 has 260)
             lines.append(f"XXP {numbers[a]} {numbers[b]}")
@@ -420,6 +437,72 @@ def write_trf(event: Event, *, version: str = DEFAULT_VERSION,
     for note in notes:  # one record a note: a line break inside would start a record
         lines.append(fold_text(f"{NOTE_TAG} " + " ".join(note.split()), encoding))
     return EOL.join(lines) + EOL
+
+
+def _records_2026(event: Event, kept_codes: set[str]) -> list[str]:
+    """TRF-2026's header records after 162 that the event has (FIDE TRF-2026, "Other
+    tournament tags"): ``182`` the pairing controller (swisstui), ``202`` the tie-breaks and
+    ``212`` the standings' order (``PTS`` then the tie-breaks), comma-separated as the
+    event's chain names them (its codes are C.07's), and ``222`` the encoded time control
+    (the chess option ``time_control``).  A record kept from an import (``[interop.trf]``)
+    stays instead of 182, 202 and 212: that program paired the rounds and broke the ties."""
+    s = event.settings
+    out = []
+    if "182" not in kept_codes:
+        out.append("182 swisstui")
+    if s.tiebreaks and "202" not in kept_codes:
+        out.append("202 " + ",".join(s.tiebreaks))
+    if "212" not in kept_codes:
+        out.append("212 " + ",".join(("PTS", *s.tiebreaks)))
+    if s.options.get("time_control"):
+        out.append(f"222 {s.options['time_control']}")
+    return out
+
+
+def acceleration_records(event: Event) -> list[str]:
+    """TRF-2026 ``250`` records of the Baku acceleration (chess option ``acceleration =
+    "baku"``, FIDE C.04.5.1; the pairing's own rule, pairing/dutch/players.py): group A
+    (pairing numbers 1 … :func:`baku_group_a`) gets a win's points in the first half of the
+    accelerated rounds and a draw's in the rest.  Columns: 5-8 match points (blank for
+    individuals), 10-13 game points (``01.0``), 15-17 and 19-21 the first and last round,
+    23-26 and 28-31 the first and last player."""
+    s = event.settings
+    if str(s.options.get("acceleration") or "").lower() != "baku" or not event.players:
+        return []
+    from ..pairing.dutch.players import baku_group_a
+    last = (s.rounds - 1) // 2  # as players.virtual_points: the last accelerated round - 1
+    group = min(baku_group_a(len(event.players)), len(event.players))
+    spans = ((1, last // 2 + 1, s.scoring.win), (last // 2 + 2, last + 1, s.scoring.draw))
+    return [f"250      {pts:04.1f} {first:03d} {end:03d} {1:04d} {group:04d}"
+            for first, end, pts in spans if first <= end and pts]
+
+
+def rating_gaps(event: Event) -> list[str]:
+    """What a TRF-2026 sent to FIDE for rating must carry and ``event`` does not have (the
+    records TRF-2026 marks mandatory for rating: 022, 032, 042, 052, 102, 132, and each
+    player's FIDE id), one short item each; empty when nothing is missing."""
+    s = event.settings
+    kept = {rec[:3] for rec in s.interop.get("trf", {}).get("header", ())}
+    gaps = []
+    if not s.city and "022" not in kept:
+        gaps.append(_("022 city (settings --city)"))
+    if not s.options.get("federation") and "032" not in kept:
+        gaps.append(_("032 federation (settings --option federation=ENG)"))
+    if not s.date_start:
+        gaps.append(_("042 start date (settings --date-start)"))
+    if not s.date_end:
+        gaps.append(_("052 end date (settings --date-end)"))
+    if not s.arbiter:
+        gaps.append(_("102 chief arbiter (settings --arbiter)"))
+    undated = [r.number for r in complete_rounds(event) if not r.date]
+    if undated and "132" not in kept:
+        gaps.append(_("132 dates of rounds {rounds}").format(
+            rounds=", ".join(map(str, undated))))
+    no_id = [p for p in event.players if not (p.federation_id or "").strip().isdecimal()]
+    if no_id:
+        gaps.append(_("FIDE ids of {players}").format(
+            players=", ".join(f"{p.id} {p.name}" for p in no_id)))
+    return gaps
 
 
 def _with_kept(lines: list[str], kept: list[str], encoding: str) -> list[str]:
