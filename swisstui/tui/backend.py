@@ -502,3 +502,23 @@ def needs_reason(exc: SwissError) -> bool:
     """A refusal that a reason would lift: a change to a published round (issue 34 item 8)."""
     return exc.field == "reason"
 
+
+# ---- the rating lists (issue 36 item 2) -------------------------------------------------------
+
+def rating_lists_installed() -> bool:
+    """Whether any rating list is installed (the player form then suggests as you type)."""
+    from ..core.services import ratings
+    try:
+        return bool(ratings.installed())
+    except SwissError:
+        return False
+
+
+def rating_lookup(text: str, game: str | None, limit: int = 8) -> tuple:
+    """The installed lists' rows whose name or id starts with ``text`` (the game's lists
+    first); nothing when the index cannot be read — typing a name never fails for it."""
+    from ..core.services import ratings
+    try:
+        return ratings.lookup(text, game, limit)
+    except SwissError:
+        return ()

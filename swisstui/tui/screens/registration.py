@@ -259,7 +259,17 @@ class RegistrationScreen(EventScreen):
         if ev is not None and ev.current_round:
             title += _(" (late entry: paired from round {round})").format(
                 round=ev.current_round + 1)
-        self.app.push_screen(PlayerForm(title, fields=NEW_FORM_FIELDS), self._save_new)
+        self.app.push_screen(PlayerForm(title, fields=NEW_FORM_FIELDS,
+                                        lookup=self._rating_lookup()), self._save_new)
+
+    def _rating_lookup(self):
+        """The installed rating lists' search for the new-player form, the event's game's
+        lists first (issue 36 item 2); None when no list is installed."""
+        ev = self.event
+        game = ev.game if ev is not None else None
+        if not backend.rating_lists_installed():
+            return None
+        return lambda text: backend.rating_lookup(text, game)
 
     def _save_new(self, values: dict[str, str] | None, checked: bool = False) -> None:
         """Save the form; a likely duplicate (same name, same federation id) asks first."""
@@ -297,7 +307,8 @@ class RegistrationScreen(EventScreen):
         if add_anyway:
             self._save_new(values, checked=True)
         else:  # back to the form with what was typed
-            self.app.push_screen(PlayerForm(_("New player"), values, fields=NEW_FORM_FIELDS),
+            self.app.push_screen(PlayerForm(_("New player"), values, fields=NEW_FORM_FIELDS,
+                                            lookup=self._rating_lookup()),
                                  self._save_new)
 
     def action_edit_player(self) -> None:

@@ -15,7 +15,7 @@ typing replaces a prefilled value."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, TypeVar
 
 from rich.cells import cell_len
@@ -318,14 +318,21 @@ class PlayerForm(FormDialog[dict[str, Any] | None]):
 
     def __init__(self, title: str, values: dict[str, Any] | None = None,
                  fields: tuple[tuple[str, str], ...] = FORM_FIELDS,
-                 focus: str | None = None) -> None:
+                 focus: str | None = None,
+                 lookup: Callable[[str], Sequence[Any]] | None = None) -> None:
         """``focus``: the field that gets the cursor (default the first; after a refusal,
-        the field the message names)."""
+        the field the message names).  ``lookup``: the rating lists' search (issue 36 item
+        2; rows with ``player_fields()``, :class:`swisstui.core.rating_index.RatedPlayer`):
+        while the name is typed, the rows found are listed under it — Down goes into the
+        list, Enter there fills the form from the row, Esc closes the list."""
         super().__init__()
         self.title_text = title
         self.values = values or {}
         self.fields = fields
         self.focus_field = focus if focus in {k for k, _label in fields} else fields[0][0]
+        self.lookup = lookup
+        self.found: list[Any] = []
+        self._chosen: str | None = None  # the name a chosen row wrote: no new search for it
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -336,7 +343,70 @@ class PlayerForm(FormDialog[dict[str, Any] | None]):
                     v = self.values.get(key)
                     yield FieldInput("" if v is None else str(v), id=f"f-{key}",
                                      classes="form-line-input")
-            yield Static(_(FORM_KEYS), classes="hint", markup=False)
+                if key == "name" and self.lookup is not None:
+                    found = OptionList(id="f-found", classes="form-found")
+                    found.display = False
+                    yield found
+            yield Static(_(FORM_KEYS), classes="hint", markup=False, id="form-keys")
+
+    # ---- the rating lists' suggestions ------------------------------------------------------
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if self.lookup is None or event.input.id != "f-name":
+            return
+        if event.value == self._chosen:  # the row just chosen wrote it
+            return
+        self._chosen = None
+        text = event.value.strip()
+        self.found = list(self.lookup(text)) if len(text) >= 2 else []
+        found = self.query_one("#f-found", OptionList)
+        found.clear_options()
+        found.add_options([Option(found_label(row)) for row in self.found])
+        found.display = bool(self.found)
+        self.query_one("#form-keys", Static).display = not self.found
+
+    def _found_list(self) -> OptionList | None:
+        if self.lookup is None:
+            return None
+        found = self.query_one("#f-found", OptionList)
+        return found if found.display else None
+
+    def action_next_field(self, delta: int, wrap: bool) -> None:
+        found = self._found_list()
+        if found is not None and not wrap:
+            name = self.query_one("#f-name", Input)
+            if self.focused is name and delta > 0:  # Down from the name: into the list
+                self.set_focus(found)
+                found.highlighted = 0
+                return
+            if self.focused is found:  # Up / Down move in the list; Up at its top: the name
+                if delta < 0 and not found.highlighted:
+                    self.focus_input(name)
+                elif delta < 0:
+                    found.action_cursor_up()
+                else:
+                    found.action_cursor_down()
+                return
+        super().action_next_field(delta, wrap)
+
+    def on_option_list_option_selected(self, message: OptionList.OptionSelected) -> None:
+        message.stop()
+        if not 0 <= message.option_index < len(self.found):
+            return
+        row = self.found[message.option_index]
+        keys = {k for k, _label in self.fields}
+        self._chosen = row.name
+        for key, value in row.player_fields().items():
+            if key in keys and value is not None:
+                self.query_one(f"#f-{key}", Input).value = str(value)
+        self._close_found()
+
+    def _close_found(self) -> None:
+        self.found = []
+        found = self.query_one("#f-found", OptionList)
+        found.clear_options()
+        found.display = False
+        self.query_one("#form-keys", Static).display = True
+        self.focus_input(self.query_one("#f-name", Input))
 
     def on_mount(self) -> None:
         self.focus_input(self.query_one(f"#f-{self.focus_field}", Input))
@@ -352,7 +422,21 @@ class PlayerForm(FormDialog[dict[str, Any] | None]):
         self.dismiss(out)
 
     def action_cancel(self) -> None:
+        if self._found_list() is not None:  # Esc closes the suggestions first
+            self._close_found()
+            return
         self.dismiss(None)
+
+
+def found_label(row: Any) -> str:
+    """One rating-list row as the player form lists it: name, id, rating or rank,
+    federation, club, the list (fits the 72 columns of the form)."""
+    parts = [row.name, row.id, row.rating if row.rating is not None else row.rank,
+             row.federation, row.club, str(row.source).upper()]
+    text = "  ".join(str(x) for x in parts if x not in (None, ""))
+    while cell_len(text) > 70:
+        text = text[:-2] + "…"
+    return text
 
 
 def field_named_in(message: str, fields: tuple[tuple[str, str], ...] = FORM_FIELDS) -> str | None:
