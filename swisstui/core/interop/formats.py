@@ -95,16 +95,16 @@ class ExportRequest:
     # the check-in list's entries (``checkin``): filled by the service from every section's
     # players and desk file; None: the event's own players without a desk
     roster: tuple[Any, ...] | None = None
-    # TRF: the notes of a FIDE-mode event (each tie-break change after round 1, each edit to
-    # a published round: when, who, what, why), filled by the service from the history and
-    # written as ``### swisstui note:`` comment records (core/fide_mode.py)
-    notes: tuple[str, ...] = ()
     # the desk's prints (``treasurer``; ``ceremony``, ``payout``): the section's desk file
     # (:class:`swisstui.core.fees.Desk`) and its prize allocation
     # (:class:`swisstui.core.prizes.Allocation`), filled by the service from the folder;
     # None: no desk file (an empty sheet), no prizes file (a page saying so)
     desk: Any = None
     prizes: Any = None
+    # TRF: the notes of a FIDE-mode event (each tie-break change after round 1, each edit to
+    # a published round: when, who, what, why), filled by the service from the history and
+    # written as ``### swisstui note:`` comment records (core/fide_mode.py)
+    notes: tuple[str, ...] = ()
 
 
 Renderer = Callable[[Event, ExportRequest], bytes]
