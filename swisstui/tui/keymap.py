@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from textual.binding import Binding, BindingType
 
-from ..core.i18n import N_, _
+from ..core.i18n import N_, NP_, _, translate
 
 
 @dataclass(frozen=True)
@@ -214,7 +214,7 @@ MODE_KEYS: dict[str, tuple[Key, ...]] = {
         Key("ctrl+f", "due", N_("Fee due, discount and reason"), foot=("^F", N_("Fee"))),
         # Translators: the second text is the key bar label, at most 12 columns.
         Key("ctrl+n", "state", N_("Entry state: pre-registered, confirmed, waitlist"),
-            foot=("^N", N_("State"))),
+            foot=("^N", NP_("key bar", "State"))),
         # Translators: the second text is the key bar label, at most 12 columns.
         Key("ctrl+g", "prizes", N_("Prizes"), foot=("^G", N_("Prizes"))),
         # Translators: the second text is the key bar label, at most 12 columns.
@@ -257,7 +257,7 @@ def footer_items(mode: str) -> list[tuple[str, str]]:
     items += list(FOOTER_EXTRA.get(mode, ()))
     at, glob = FOOTER_GLOBAL.get(mode, (0, ()))
     items[at:at] = glob
-    return [(key, _(label)) for key, label in items]
+    return [(key, translate(label)) for key, label in items]
 
 
 def mode_bar() -> list[tuple[str, str, str]]:
