@@ -1,5 +1,5 @@
 """``swisstui ratings import FILE [--source S] [--map COLUMNS] [--date D]`` · ``ratings list``
-· ``ratings find QUERY [--game G]``: the offline rating lists of
+· ``ratings find QUERY [--game G]`` · ``ratings refresh EVENT [--dry-run] [--force]``: the offline rating lists of
 :mod:`swisstui.core.services.ratings`.  Thin: argument parsing and printing."""
 
 from __future__ import annotations
@@ -47,12 +47,49 @@ def register(sub) -> None:
                                          "whose id starts with the digits typed; the "
                                          "game's lists first."))
     find.add_argument("query", metavar="QUERY", nargs="+", help=_("name or id"))
+    ref = acts.add_parser("refresh", help=_("update the registered players from the lists"),
+                          description=_("Every rating, rank, title and federation the "
+                                        "installed lists give otherwise for the players "
+                                        "registered with their federation id; frozen once "
+                                        "round 1 is paired."))
+    ref.add_argument("event", metavar="EVENT", help=_("the event folder"))
+    ref.add_argument("--dry-run", action="store_true",
+                     help=_("show every change, write nothing"))
+    ref.add_argument("--force", action="store_true",
+                     help=_("refresh even after round 1 is paired"))
+    ref.set_defaults(func=cmd_refresh)
     find.add_argument("--game", choices=GAMES, default=None,
                       help=_("the game whose lists come first (default: every list)"))
     find.add_argument("--limit", type=int, default=10, help=_("at most this many rows"))
     find.add_argument("--json", action="store_true", help=_("print JSON"))
     find.set_defaults(func=cmd_find)
     p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
+
+
+def cmd_refresh(args: argparse.Namespace) -> int:
+    from ..core import services
+    if args.dry_run:
+        out = ratings.preview_refresh(services.load(args.event))
+    else:
+        out = ratings.refresh(args.event, force=args.force)
+    for line in out.reminders:
+        print(_("note: {text}").format(text=line))
+    if not out.changes:
+        print(_("no change: the registrations agree with the installed lists"))
+        return 0
+    for c in out.changes:
+        print(_("{player} {name}: {field} {old} → {new} ({source})").format(
+            player=c.player, name=c.name, field=c.field,
+            old="—" if c.old is None else c.old, new=c.new, source=c.source.upper()))
+    n = len(out.changes)
+    if args.dry_run:
+        print(ngettext("{n} change would be made (nothing written)",
+                       "{n} changes would be made (nothing written)", n).format(n=n)
+              + (_("; round 1 is paired: the ratings are frozen, --force refreshes them")
+                 if out.frozen else ""))
+    else:
+        print(ngettext("{n} change made", "{n} changes made", n).format(n=n))
+    return 0
 
 
 def cmd_import(args: argparse.Namespace) -> int:

@@ -18,8 +18,8 @@ NOT_SECTIONED = ("new", "import", "open", "demo", "display", "serve", "sections"
                  "simulate", "warm", "log", "restore")
 #: Commands that, with several sections and no ``--section``, run once per section (the
 #: master list of standings, each section's crosstable, the check of every section, each
-#: section's rating report)
-EVERY_SECTION = ("standings", "crosstable", "check", "report")
+#: section's rating report, each section's refresh from the rating lists)
+EVERY_SECTION = ("standings", "crosstable", "check", "report", "ratings")
 #: Commands that, with several sections and no ``--section``, act on the event root: the
 #: hall's round clock (a section follows it until it starts a clock of its own)
 HALL = ("clock",)

@@ -50,7 +50,7 @@ from .i18n import _
 from .interop.player_lists import LIST_SOURCES, iter_list
 
 __all__ = ["SOURCES", "InstalledList", "RatedPlayer", "index_path", "import_list",
-           "installed", "lookup", "guess_source", "game_sources"]
+           "installed", "lookup", "by_ids", "guess_source", "game_sources"]
 
 #: The lists the index knows, in the order a lookup without a game reads them.
 SOURCES = LIST_SOURCES
@@ -372,3 +372,34 @@ def lookup(query: str, game: str | None = None, limit: int = 10, *,
         except sqlite3.Error as exc:
             raise _unreadable(path, exc) from None
     return tuple(found)
+
+
+def by_ids(ids: Iterable[str], game: str | None = None, *, index: Path | None = None
+           ) -> dict[str, RatedPlayer]:
+    """The rows of the installed lists whose id is exactly one of ``ids`` (FIDE ids, EGD
+    PINs …), each id's first in the game's lists order (:func:`game_sources`): what a
+    refresh of the registered players reads.  No index or no list: {}."""
+    path = index or index_path()
+    wanted = sorted({i.strip() for i in ids if i and i.strip()})
+    if not wanted or not path.exists():
+        return {}
+    con = _reader(path)
+    cols = ", ".join(f"p.{c}" for c in ("n", *_COLUMNS))
+    found: dict[str, RatedPlayer] = {}
+    with _LOCK:
+        try:
+            have = {r[0] for r in con.execute("SELECT source FROM lists")}
+            for source in game_sources(game):
+                if source not in have:
+                    continue
+                for k in range(0, len(wanted), 500):
+                    chunk = wanted[k:k + 500]
+                    marks = ", ".join("?" * len(chunk))
+                    for row in con.execute(f"SELECT {cols} FROM players_{source} p "
+                                           f"WHERE p.pid IN ({marks})", chunk):
+                        found.setdefault(row[1], RatedPlayer(
+                            row[2], row[1], row[3], row[4], row[5], row[6], row[7], row[8],
+                            row[9], source, row[10]))
+        except sqlite3.Error as exc:
+            raise _unreadable(path, exc) from None
+    return found

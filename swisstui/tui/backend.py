@@ -522,3 +522,15 @@ def rating_lookup(text: str, game: str | None, limit: int = 8) -> tuple:
         return ratings.lookup(text, game, limit)
     except SwissError:
         return ()
+
+
+def preview_refresh(event: Event):
+    """What the installed lists change in the registrations (nothing written)."""
+    from ..core.services import ratings
+    return guarded(ratings.preview_refresh, event)
+
+
+def refresh_ratings(folder: Path, force: bool = False):
+    """Apply the lists' changes (``force``: after round 1 is paired)."""
+    from ..core.services import ratings
+    return guarded(ratings.refresh, folder, force=force)

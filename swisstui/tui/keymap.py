@@ -140,6 +140,8 @@ MODE_KEYS: dict[str, tuple[Key, ...]] = {
         # Translators: the second text is the key bar label, at most 12 columns.
         Key("delete", "remove_player", N_("Remove (mistake)"), foot=("Del", N_("Remove"))),
         Key("m", "move_player", N_("Move to another section"), show=False),
+        Key("R", "refresh_ratings", N_("Refresh ratings, titles, federations from the lists"),
+            show=False),
     ),
     "pairings": (
         # Translators: the second text is the key bar label, at most 12 columns.

@@ -105,3 +105,21 @@ async def test_without_a_list_the_form_is_as_before(tmp_path, monkeypatch):
         assert await wait_for(pilot, lambda: isinstance(app.screen, PlayerForm))
         assert not app.screen.query("#f-found")
         assert app.screen.focused is app.screen.query_one("#f-rating", Input)
+
+
+async def test_r_refreshes_the_registered_players_from_the_list(tmp_path, fide_list):
+    """R in Registration (issue 36 item 3): the changes are listed, y applies them."""
+    from swisstui.core import services
+    from swisstui.tui.widgets.dialogs import ConfirmScreen
+    folder = make_event(tmp_path, "chess", n_players=2)
+    services.edit_player(folder, 1, federation_id="4147103", rating=2500)
+    app = SwissApp(folder, mode="registration")
+    async with app.run_test(size=SIZE) as pilot:
+        await burst(pilot, "R")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        text = str(app.screen.query_one("#confirm-text").render())
+        assert ": rating 2500 → 2540 (FIDE)" in text and ": country" in text
+        assert store.load(folder).player(1).rating == 2500
+        await burst(pilot, "y")
+        assert await wait_for(pilot, lambda: store.load(folder).player(1).rating == 2540)
+    assert store.load(folder).player(1).country == "IND"

@@ -380,6 +380,45 @@ class RegistrationScreen(EventScreen):
         self.status(_("saved: player {id} {name} withdrawn from round {round}").format(
             id=pid, name=out.player.name, round=from_round), "ok")
 
+    def action_refresh_ratings(self) -> None:
+        """``R``: the installed rating lists' changes to the registered players (issue 36
+        item 3), shown first; ``y`` applies them in one write (after round 1 is paired the
+        ratings are frozen: the question says so and ``y`` refreshes them anyway)."""
+        ev = self.event
+        if ev is None:
+            return
+        try:
+            plan = backend.preview_refresh(ev)
+        except SwissError as exc:
+            self.error(str(exc))
+            return
+        lines = [_("note: {text}").format(text=x) for x in plan.reminders]
+        if not plan.changes:
+            self.status("; ".join(lines + [
+                _("no change: the registrations agree with the installed lists")]))
+            return
+        lines += [_("{player} {name}: {field} {old} → {new} ({source})").format(
+            player=c.player, name=c.name, field=c.field, old="—" if c.old is None else c.old,
+            new=c.new, source=c.source.upper()) for c in plan.changes]
+        if plan.frozen:
+            lines.append(_("Round 1 is paired: the ratings are frozen; y refreshes them "
+                           "anyway."))
+        self.app.push_screen(
+            ConfirmScreen(_("Refresh {n} field(s) from the rating lists?").format(
+                n=len(plan.changes)), lines),
+            lambda yes: self._do_refresh(plan.frozen) if yes
+            else self.status(_("not refreshed")))
+
+    def _do_refresh(self, force: bool) -> None:
+        try:
+            out = backend.refresh_ratings(self.sapp.folder, force=force)
+        except SwissError as exc:
+            self.error(str(exc))
+            return
+        self.sapp.event_written(backend.load(self.sapp.folder))
+        self.status(_("saved: {n} field(s) refreshed from the rating lists").format(
+            n=len(out.changes)), "ok")
+
     def action_import_csv(self) -> None:
         self.app.push_screen(PromptScreen(_(IMPORT_TITLE), _(IMPORT_HINT), value="csv ",
                                           placeholder="csv players.csv"), self._preview_import)
