@@ -78,11 +78,12 @@ def test_draft_swap_publish_correct_log_restore_in_tmux(tmp_path):
         paired = _boards(folder)
         a, b = paired[0][0], paired[1][0]
 
-        # the swap: "A B" on one line, the broken rules shown, y; no reason asked
+        # the swap: "A B" on one line, what it costs shown (each board changed), y; no
+        # reason asked
         term.press("s")
         term.see_flat("Swap two players")
         term.burst(f"{a} {b}", "Enter")
-        term.see_flat(f"Swap {a} and {b} in round 1?", "This swap breaks", "y / Enter = swap")
+        term.see_flat(f"Swap {a} and {b} in round 1?", "board ", "y / Enter = save the edit")
         term.press("y")
         term.until(lambda: _boards(folder) != paired, "the swap saved")
         swapped = _boards(folder)
