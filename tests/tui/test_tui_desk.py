@@ -363,3 +363,25 @@ async def test_the_desk_prints_from_the_prize_view_and_the_print_prompt(tmp_path
         path = folder / "prints" / "treasurer-a4.html"
         assert await wait_for(pilot, lambda: path.exists()), status(app)
         assert "Álvaro Souza" in path.read_text(encoding="utf-8")
+
+
+async def test_ctrl_e_opens_and_closes_self_check_in(tmp_path):
+    """Ctrl+E at the desk (issue 35 item 4): self check-in on the players' page opens (and
+    check-in with it), the counts line says so, Ctrl+E again closes it."""
+    from swisstui.core.services import desk as desk_svc
+    from swisstui.tui.app import SwissApp
+    from test_tui import wait_for as _wait
+    from test_tui_bursts import burst as _burst
+    from conftest import make_event as _make
+    folder = _make(tmp_path, "chess", n_players=4)
+    app = SwissApp(folder, mode="registration")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _burst(pilot, "D", "ctrl+e")
+        assert await _wait(pilot, lambda: desk_svc.load_desk(folder).self_checkin)
+        d = desk_svc.load_desk(folder)
+        assert d.checkin_open and len(d.self_checkin_key) == 32
+        assert await _wait(pilot, lambda: "(and on the players' page)" in str(
+            app.screen.query_one("#desk-counts").render()))
+        await _burst(pilot, "ctrl+e")
+        assert await _wait(pilot, lambda: not desk_svc.load_desk(folder).self_checkin)
+        assert desk_svc.load_desk(folder).checkin_open  # the desk's check-in stays open

@@ -291,7 +291,8 @@ class DeskScreen(EventScreen):
         self.query_one("#desk-counts", Static).update(
             _("checked in {checked_in} / expected {expected} / paid {paid}; check-in is "
               "{status}").format(checked_in=c.checked_in, expected=c.expected, paid=c.paid,
-                                 status=_("open") if self.desk.checkin_open else _("closed")))
+                                 status=_("open") if self.desk.checkin_open else _("closed"))
+            + (_(" (and on the players' page)") if self.desk.self_checkin else ""))
         shown = (_(SHOWN_NOT_IN) if self.not_checked_in else _(SHOWN_ALL)).format(
             shown=len(self._shown))
         text = self._applied.strip() if self._applied else ""
@@ -408,6 +409,18 @@ class DeskScreen(EventScreen):
                             "absent in round {round_no} ({points} points each)", n).format(
                 count=n, round_no=out.round_no, points=number_text(out.points, current()))
         self.status(text, "ok")
+
+    # ---- self check-in on the players' page (issue 35 item 4) ------------------------------
+    def action_self_checkin(self) -> None:
+        """Ctrl+E: open or close self check-in on the players' page; opening it opens
+        check-in too.  The players' codes: ``swisstui desk self-checkin EVENT codes``."""
+        opening = not self.desk.self_checkin
+        if self._run(svc.set_self_check_in, opening) is None:
+            return
+        self._written()
+        self.status(_("self check-in open: players check in on the players' page with their "
+                      "code (swisstui desk self-checkin EVENT codes prints them)") if opening
+                    else _("self check-in closed: only the desk checks players in"), "ok")
 
     # ---- fees -------------------------------------------------------------------------------
     def action_due(self, values: dict[str, str] | None = None, error: str = "",
