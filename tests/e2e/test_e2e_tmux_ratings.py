@@ -6,8 +6,8 @@ tests/tui/test_tui_rating_lookup.py (Pilot).
 A FIDE combined TXT list of 200 players (a small file written here, never a real list) is
 installed with the CLI (``swisstui ratings import``, into the index ``SWISSTUI_RATINGS``
 names); in Registration, for each of 30 of its players: ``n``, the first 3 to 5 letters of
-the surname (as few as put the player first in the suggestions), Down, Enter (the form is
-filled from the row), Enter (saved).  At the end the folder is read with the core: the 30
+the surname (as few as put the player first in the suggestions; every other player's without
+the accents), Down, Enter (the form is filled from the row), Enter (saved).  At the end the folder is read with the core: the 30
 players with the list's names, ids, ratings, federations, sexes and birth years.  The same
 for a Go event from an EGD ``allworld_lp`` list (ranks instead of ratings)."""
 
@@ -77,14 +77,15 @@ def _fide_list(rng: random.Random) -> tuple[str, list[dict[str, str]]]:
     return "\n".join([HEADER, *map(_fide_line, rows)]) + "\n", rows
 
 
-def _prefix(name: str, pid: str, game: str, index: Path) -> str | None:
+def _prefix(name: str, pid: str, game: str, index: Path, plain: bool) -> str | None:
     """The fewest letters (3 to 5) of the surname that put the player first in the
-    suggestions, as the director would type them (lower case, accents as in the list)."""
+    suggestions, as the director would type them: lower case, with the list's accents, or
+    ``plain`` without them (``ić`` as ``ic``, as on a keyboard without them)."""
     surname = name.split(",")[0].split()[0]
     for n in (3, 4, 5):
         if len(surname) < n:
             break
-        typed = surname[:n].lower()
+        typed = rating_index.query_key(surname[:n]) if plain else surname[:n].lower()
         found = rating_index.lookup(typed, game, limit=3, index=index)
         if found and found[0].id == pid:
             return typed
@@ -154,7 +155,7 @@ def test_thirty_players_from_the_fide_list_by_a_few_letters_each_in_tmux(tmp_pat
     picks: list[tuple[str, str, str]] = []
     by_id = {r["ID Number"]: r for r in rows}
     for r in rng.sample(rows, len(rows)):
-        typed = _prefix(r["Name"], r["ID Number"], "chess", index)
+        typed = _prefix(r["Name"], r["ID Number"], "chess", index, plain=len(picks) % 2 == 1)
         if typed is not None:
             picks.append((typed, r["Name"], r["ID Number"]))
         if len(picks) == REGISTER:
@@ -216,7 +217,7 @@ def test_ten_go_players_from_the_egd_list_in_tmux(tmp_path):
     by_id = {r["pin"]: r for r in rows}
     picks: list[tuple[str, str, str]] = []
     for r in rng.sample(rows, len(rows)):
-        typed = _prefix(r["name"], r["pin"], "go", index)
+        typed = _prefix(r["name"], r["pin"], "go", index, plain=False)
         if typed is not None:
             picks.append((typed, r["name"], r["pin"]))
         if len(picks) == 10:
