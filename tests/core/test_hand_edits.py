@@ -5,6 +5,8 @@ boards kept; a published round's edit needs a reason and the explanation names w
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from conftest import make_event
@@ -127,9 +129,15 @@ def test_repair_keeps_the_boards_fixed_and_pairs_the_others(tmp_path):
     rnd = store.load(folder).round(1)
     assert rnd.board(3) == replace_result(kept, rnd.board(3))
     assert rnd.board(3).result is not None and rnd.board(3).result.text == "1-0"
-    engine = pairing.pair_round(store.load(folder).without_round(1), fixed=(kept.players,))
+    # the others: the engine's pairing of everyone but the kept board's players
+    before = store.load(folder).without_round(1)
+    away = before
+    for pid in kept.players:
+        away = away.with_player(replace(away.player(pid), byes=((1, ByeKind.ABSENT),)))
+    engine = pairing.pair_round(away)
     assert {frozenset(b.players) for b in rnd.boards} == \
-        {frozenset(b.players) for b in engine.round.boards}
+        {frozenset(b.players) for b in engine.round.boards} | {frozenset(kept.players)}
+    assert rnd.byes == ()
     assert sorted(b.number for b in rnd.boards) == [1, 2, 3, 4]
     assert 3 not in out.boards
     with pytest.raises(ConflictError, match="board 3 has a result"):
@@ -139,7 +147,6 @@ def test_repair_keeps_the_boards_fixed_and_pairs_the_others(tmp_path):
 def replace_result(board, saved):
     """``board`` with the result ``saved`` has (the kept board, as it was, plus its
     result)."""
-    from dataclasses import replace
     return replace(board, result=saved.result)
 
 
