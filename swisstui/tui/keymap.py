@@ -219,7 +219,9 @@ MODE_KEYS: dict[str, tuple[Key, ...]] = {
             foot=("^N", NP_("key bar", "State"))),
         # Translators: the second text is the key bar label, at most 12 columns.
         Key("ctrl+g", "prizes", N_("Prizes"), foot=("^G", N_("Prizes"))),
-        Key("ctrl+e", "self_checkin", N_("Open / close self check-in on the players' page"),
+        Key("ctrl+r", "self_checkin", N_("Open / close self check-in on the players' page"),
+            show=False),
+        Key("ctrl+y", "currency", N_("The currency of the fees (EUR, USD, KRW…)"),
             show=False),
         # Translators: the second text is the key bar label, at most 12 columns.
         Key("escape", "back", N_("Clear the search, then back"), foot=("Esc", N_("Back"))),

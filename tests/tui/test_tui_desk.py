@@ -365,9 +365,9 @@ async def test_the_desk_prints_from_the_prize_view_and_the_print_prompt(tmp_path
         assert "Álvaro Souza" in path.read_text(encoding="utf-8")
 
 
-async def test_ctrl_e_opens_and_closes_self_check_in(tmp_path):
-    """Ctrl+E at the desk (issue 35 item 4): self check-in on the players' page opens (and
-    check-in with it), the counts line says so, Ctrl+E again closes it."""
+async def test_ctrl_r_opens_and_closes_self_check_in(tmp_path):
+    """Ctrl+R at the desk (issue 35 item 4): self check-in on the players' page opens (and
+    check-in with it), the counts line says so, Ctrl+R again closes it; Ctrl+Y sets the currency."""
     from swisstui.core.services import desk as desk_svc
     from swisstui.tui.app import SwissApp
     from test_tui import wait_for as _wait
@@ -376,12 +376,18 @@ async def test_ctrl_e_opens_and_closes_self_check_in(tmp_path):
     folder = _make(tmp_path, "chess", n_players=4)
     app = SwissApp(folder, mode="registration")
     async with app.run_test(size=(80, 24)) as pilot:
-        await _burst(pilot, "D", "ctrl+e")
+        await _burst(pilot, "D", "ctrl+r")
         assert await _wait(pilot, lambda: desk_svc.load_desk(folder).self_checkin)
         d = desk_svc.load_desk(folder)
         assert d.checkin_open and len(d.self_checkin_key) == 32
         assert await _wait(pilot, lambda: "(and on the players' page)" in str(
             app.screen.query_one("#desk-counts").render()))
-        await _burst(pilot, "ctrl+e")
+        await _burst(pilot, "ctrl+r")
         assert await _wait(pilot, lambda: not desk_svc.load_desk(folder).self_checkin)
         assert desk_svc.load_desk(folder).checkin_open  # the desk's check-in stays open
+        await _burst(pilot, "ctrl+y", *["backspace"] * 5, *"krw", "enter")
+        assert await _wait(pilot, lambda: desk_svc.load_desk(folder).currency == "KRW")
+        await _burst(pilot, "ctrl+y", *["backspace"] * 5, *"EURO", "enter")
+        from test_tui import status as _status
+        assert await _wait(pilot, lambda: "EURO" in _status(app))  # refused in one line
+        assert desk_svc.load_desk(folder).currency == "KRW"  # kept

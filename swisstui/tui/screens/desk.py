@@ -44,7 +44,7 @@ from ...core.registration import CHECKED_IN, STATE_WORDS, STATES, WITHDRAWN
 from ...core.services import desk as svc
 from .. import keymap
 from ..backend import guarded
-from ..widgets.dialogs import FORM_KEYS, Dialog, FieldInput, FormDialog, ListPicker
+from ..widgets.dialogs import FORM_KEYS, Dialog, FieldInput, FormDialog, ListPicker, PromptScreen
 from ..widgets.fasttable import FastTable
 from .base import EventScreen
 from .standings import update_table
@@ -412,7 +412,7 @@ class DeskScreen(EventScreen):
 
     # ---- self check-in on the players' page (issue 35 item 4) ------------------------------
     def action_self_checkin(self) -> None:
-        """Ctrl+E: open or close self check-in on the players' page; opening it opens
+        """Ctrl+R: open or close self check-in on the players' page; opening it opens
         check-in too.  The players' codes: ``swisstui desk self-checkin EVENT codes``."""
         opening = not self.desk.self_checkin
         if self._run(svc.set_self_check_in, opening) is None:
@@ -421,6 +421,24 @@ class DeskScreen(EventScreen):
         self.status(_("self check-in open: players check in on the players' page with their "
                       "code (swisstui desk self-checkin EVENT codes prints them)") if opening
                     else _("self check-in closed: only the desk checks players in"), "ok")
+
+    def action_currency(self) -> None:
+        """Ctrl+Y: the currency the fees and prizes are in (ISO 4217, three letters)."""
+        self.app.push_screen(PromptScreen(
+            _("The currency of the fees"),
+            _("Three capital letters (ISO 4217), e.g. EUR, USD, KRW, JPY, BRL · Enter saves, "
+              "Esc keeps {currency}").format(currency=self.desk.currency or "—"),
+            value=self.desk.currency or ""), self._set_currency)
+
+    def _set_currency(self, text: str | None) -> None:
+        if text is None or not text.strip():
+            self.status(_("currency kept"))
+            return
+        if self._run(svc.set_currency, text.strip().upper()) is None:
+            return
+        self._written()
+        self.status(_("saved: the fees are in {currency}").format(
+            currency=text.strip().upper()), "ok")
 
     # ---- fees -------------------------------------------------------------------------------
     def action_due(self, values: dict[str, str] | None = None, error: str = "",
