@@ -395,7 +395,8 @@ class SwissApp(OrderedKeysApp):
                     # under the question asking why (core/fide_mode.py)
                     from .screens.pairings import ask_reason
                     screen.status(str(exc))
-                    ask_reason(screen, save, _(SETTINGS_KEPT))
+                    ask_reason(screen, save, _(SETTINGS_KEPT),
+                               _("FIDE mode: the tie-breaks are locked; why the change?"))
                     return
                 self.show_error(str(exc))
                 return

@@ -99,3 +99,20 @@ def test_the_players_page_marks_boards_changed_after_publishing(ev):
     assert {k for k, v in marked.items() if v} == {1, 3, 4}
     assert all(len(v) == 5 and v[2] == ":" for v in marked.values() if v)
     assert doc["text"]["changed"] == "changed {time}"  # the page's words for the mark
+
+
+def test_fide_mode_marks_the_changed_boards_with_publish_auto(tmp_path):
+    """FIDE mode (publish = auto): every change to the paired round needs a reason, and the
+    players' page marks the boards changed since the pairing (it marked none before)."""
+    import json
+
+    from conftest import make_event
+    folder = make_event(tmp_path, "chess", 8, fide_mode=True)
+    services.pair_next(folder)
+    e = store.load(folder)
+    assert e.round(1).published
+    b1, b2 = e.round(1).board(1), e.round(1).board(2)
+    services.swap(folder, 1, b1.players[0], b2.players[0], reason="wrong table cards")
+    doc = json.loads(snapshot_bytes(folder))
+    marked = {b["board"] for b in doc["current"]["boards"] if b.get("changed")}
+    assert marked == {1, 2}

@@ -50,7 +50,7 @@ async def test_f7_asks_why_the_locked_tiebreaks_change(tmp_path):
         # Esc at the question: nothing changes
         await _change_chain(pilot, app, "BH, SB")
         assert await wait_for(pilot, lambda: isinstance(app.screen, PromptScreen))
-        assert dialog_title(app) == "This round is published: why the change?"
+        assert dialog_title(app) == "FIDE mode: the tie-breaks are locked; why the change?"
         await pilot.press("escape")
         assert await wait_for(pilot, lambda: status(app) == "settings not changed")
         assert store.load(folder).settings.tiebreaks == CHAIN

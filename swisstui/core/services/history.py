@@ -398,11 +398,13 @@ def restore(event: Folder, which: str, *, dry_run: bool = False) -> Restore:
 # ---- the boards of a published round changed since (issue 34 item 8) --------------------------
 
 PUBLISH_WORDS = "publish the round"  # the words publish_round is recorded with
+PAIR_WORDS = "pair the next round"  # … and pair_next
 
 
 def changed_boards(folder: Folder, event: Event) -> dict[int, str]:
     """The boards of ``event``'s current round changed after it was published (the event
-    publishes by hand), each with the time of its last change (``HH:MM``, the director's
+    publishes by hand, or is in FIDE mode: a change needs a reason), each with the time of
+    its last change (``HH:MM``, the director's
     clock): a result corrected, two players swapped (their boards) — the changes made with a
     reason, as every change to a published round is.  Read from the history
     newest first, back to the round's publishing, writing nothing (the players' page calls
@@ -410,8 +412,8 @@ def changed_boards(folder: Folder, event: Event) -> dict[int, str]:
     from .. import publishing
     folder = Path(folder)
     rnd = event.round(event.current_round)
-    if not publishing.drafts_on(event) or rnd is None or not rnd.published:
-        return {}
+    if rnd is None or not publishing.needs_reason(event, rnd.number):
+        return {}  # a change to the round needs no reason: nothing to mark
     root = record.root_of(folder)
     if not record.has_history(root):
         return {}
@@ -428,8 +430,8 @@ def changed_boards(folder: Folder, event: Event) -> dict[int, str]:
             e = _parse(0, commit)
             if e.section != mine:
                 continue
-            if e.subject.startswith(PUBLISH_WORDS):
-                break
+            if e.subject.startswith((PUBLISH_WORDS, PAIR_WORDS)):
+                break  # published there (by hand, or as paired: publish = auto)
             if e.round != rnd.number or not e.reason:  # a change to it needs a reason;
                 continue  # a result entered for the first time is none
             boards = {e.board} if e.board is not None else {where[p] for p in e.players

@@ -775,17 +775,18 @@ class PairingsScreen(EventScreen):
         self.app.push_screen(MessageScreen(_("Playoff bracket"), lines))
 
 
-def ask_reason(screen, then, kept: str) -> None:
-    """A change to a published round (event setting publish = manual): one line asking why,
-    kept in the history with the change (issue 34 item 8); Esc or nothing typed changes
-    nothing and says ``kept``."""
+def ask_reason(screen, then, kept: str, question: str | None = None) -> None:
+    """A change to a published round (event setting publish = manual, or FIDE mode): one
+    line asking why, kept in the history with the change (issue 34 items 8 and 10); Esc or
+    nothing typed changes nothing and says ``kept``.  ``question``: the title when the change
+    is not to a round (FIDE mode's locked tie-breaks)."""
     def answer(text: str | None) -> None:
         if text is None or not text.strip():
             screen.status(kept)
             return
         then(text.strip())
     screen.app.push_screen(PromptScreen(
-        _("This round is published: why the change?"),
+        question or _("This round is published: why the change?"),
         _("one line, kept in the history with the change · Enter saves, Esc keeps it as it is")),
         answer)
 
