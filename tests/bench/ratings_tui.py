@@ -13,7 +13,7 @@ lower case, accents dropped, as a director types them) and the last key is timed
 * **key → suggestions drawn**: from the key handed to the app's driver (as the terminal
   hands it) to the first screen update (``App._display``: the compositor's update a
   terminal would be sent) that shows the name with that letter and the rows the lookup
-  found for it; it includes the Input's change, the lookup, the list's options, the layout
+  found for it; it includes the Input's change, the lookup, the rows' text, the layout
   and the wait for the screen's next frame (Textual draws at most 60 frames a second).  With
   2 letters the list appears (the first suggestions: the form is laid out again); with 3 or
   4 it changes.  Also this process's CPU time over the same span (the machine may be busy);
@@ -48,7 +48,7 @@ from swisstui.tui import backend  # noqa: E402
 from swisstui.tui.app import SwissApp  # noqa: E402
 from swisstui.tui.widgets.dialogs import PlayerForm  # noqa: E402
 from textual import events  # noqa: E402
-from textual.widgets import Input, OptionList  # noqa: E402
+from textual.widgets import Input, Static  # noqa: E402
 
 GOAL_MS = 50.0
 
@@ -131,7 +131,7 @@ async def run(folder: Path, prefixes: list[str]) -> Figures:
                 await pilot.pause()
                 form = app.screen
                 name = form.query_one("#f-name", Input)
-                found = form.query_one("#f-found", OptionList)
+                found = form.query_one("#f-found", Static)
                 state[0] = lambda n=name, f=found, form=form: (
                     n.value, tuple(r.id for r in form.found) if f.display else (),
                     len(returned))

@@ -7,7 +7,7 @@ before."""
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Input, OptionList
+from textual.widgets import Input, Static
 
 from conftest import make_event
 from swisstui.core import i18n, rating_index, store
@@ -50,9 +50,9 @@ def _english_after():
 
 
 def _found(app) -> list[str]:
-    ol = app.screen.query_one("#f-found", OptionList)
-    return [str(ol.get_option_at_index(i).prompt) for i in range(ol.option_count)] \
-        if ol.display else []
+    """The rows shown under the name (the highlight mark and indent taken off)."""
+    shown = app.screen.query_one("#f-found", Static)
+    return [x[2:] for x in str(shown.render()).splitlines()] if shown.display else []
 
 
 async def test_a_few_letters_fill_the_form_from_the_fide_list(tmp_path, fide_list):
@@ -67,7 +67,11 @@ async def test_a_few_letters_fill_the_form_from_the_fide_list(tmp_path, fide_lis
         assert await wait_for(pilot, lambda: _found(app) == [])
         await burst(pilot, *["backspace"] * 4, *chars("ko"))
         assert await wait_for(pilot, lambda: len(_found(app)) == 3)  # Kolić, Koneru, Kosteniuk
-        await burst(pilot, "down", "down", "enter")  # the second row
+        await burst(pilot, "down", "down")  # the second row highlighted
+        assert await wait_for(pilot, lambda: str(app.screen.query_one("#f-found", Static)
+                                                 .render()).splitlines()[1].startswith("▶ "))
+        assert app.screen.focused is app.screen.query_one("#f-name", Input)
+        await burst(pilot, "enter")
         assert await wait_for(pilot, lambda: not _found(app))
         value = {k: app.screen.query_one(f"#f-{k}", Input).value
                  for k in ("name", "rating", "country", "federation_id", "birth", "sex")}

@@ -323,8 +323,8 @@ class PlayerForm(FormDialog[dict[str, Any] | None]):
         """``focus``: the field that gets the cursor (default the first; after a refusal,
         the field the message names).  ``lookup``: the rating lists' search (issue 36 item
         2; rows with ``player_fields()``, :class:`swisstui.core.rating_index.RatedPlayer`):
-        while the name is typed, the rows found are listed under it — Down goes into the
-        list, Enter there fills the form from the row, Esc closes the list."""
+        while the name is typed, the rows found are listed under it — Down / Up highlight
+        one, Enter then fills the form from it, Esc closes the list."""
         super().__init__()
         self.title_text = title
         self.values = values or {}
@@ -344,12 +344,20 @@ class PlayerForm(FormDialog[dict[str, Any] | None]):
                     yield FieldInput("" if v is None else str(v), id=f"f-{key}",
                                      classes="form-line-input")
                 if key == "name" and self.lookup is not None:
-                    found = OptionList(id="f-found", classes="form-found")
+                    found = Static("", id="f-found", classes="form-found", markup=False)
                     found.display = False
                     yield found
             yield Static(_(FORM_KEYS), classes="hint", markup=False, id="form-keys")
 
+    def on_mount(self) -> None:
+        self.focus_input(self.query_one(f"#f-{self.focus_field}", Input))
+
     # ---- the rating lists' suggestions ------------------------------------------------------
+    # A plain text of up to three rows under the name (redrawn in the frame of the letter
+    # typed: a list widget took one more frame and a layout); the name keeps the cursor, and
+    # ``picked`` is the row Down / Up highlight (None: the name is being typed).
+    picked: int | None = None
+
     def on_input_changed(self, event: Input.Changed) -> None:
         if self.lookup is None or event.input.id != "f-name":
             return
@@ -358,41 +366,46 @@ class PlayerForm(FormDialog[dict[str, Any] | None]):
         self._chosen = None
         text = event.value.strip()
         self.found = list(self.lookup(text)) if len(text) >= 2 else []
-        found = self.query_one("#f-found", OptionList)
-        found.clear_options()
-        found.add_options([Option(found_label(row)) for row in self.found])
-        found.display = bool(self.found)
-        self.query_one("#form-keys", Static).display = not self.found
+        self.picked = None
+        self._draw_found()
 
-    def _found_list(self) -> OptionList | None:
-        if self.lookup is None:
-            return None
-        found = self.query_one("#f-found", OptionList)
-        return found if found.display else None
+    def _draw_found(self) -> None:
+        found = self.query_one("#f-found", Static)
+        if not self.found:
+            found.display = False
+            self.query_one("#form-keys", Static).display = True
+            return
+        first = 0 if self.picked is None else max(0, min(self.picked - 1,
+                                                         len(self.found) - FOUND_ROWS))
+        rows = []
+        for i, row in enumerate(self.found[first:first + FOUND_ROWS], first):
+            mark = "▶ " if i == self.picked else "  "
+            rows.append(mark + found_label(row))
+        found.update("\n".join(rows))
+        found.display = True
+        self.query_one("#form-keys", Static).display = False
+
+    def _found_shown(self) -> bool:
+        return self.lookup is not None and bool(self.found)
 
     def action_next_field(self, delta: int, wrap: bool) -> None:
-        found = self._found_list()
-        if found is not None and not wrap:
-            name = self.query_one("#f-name", Input)
-            if self.focused is name and delta > 0:  # Down from the name: into the list
-                self.set_focus(found)
-                found.highlighted = 0
-                return
-            if self.focused is found:  # Up / Down move in the list; Up at its top: the name
-                if delta < 0 and not found.highlighted:
-                    self.focus_input(name)
-                elif delta < 0:
-                    found.action_cursor_up()
-                else:
-                    found.action_cursor_down()
+        name = self.query_one("#f-name", Input) if self.lookup is not None else None
+        if self._found_shown() and not wrap and self.focused is name:
+            # Down / Up from the name move the highlight in the rows found; Up from the
+            # first row gives the name back, Down past the last stays
+            if self.picked is None:
+                if delta > 0:
+                    self.picked = 0
+                    self._draw_found()
+                    return
+            else:
+                self.picked = None if self.picked + delta < 0 else \
+                    min(self.picked + delta, len(self.found) - 1)
+                self._draw_found()
                 return
         super().action_next_field(delta, wrap)
 
-    def on_option_list_option_selected(self, message: OptionList.OptionSelected) -> None:
-        message.stop()
-        if not 0 <= message.option_index < len(self.found):
-            return
-        row = self.found[message.option_index]
+    def _fill(self, row: Any) -> None:
         keys = {k for k, _label in self.fields}
         self._chosen = row.name
         for key, value in row.player_fields().items():
@@ -402,19 +415,16 @@ class PlayerForm(FormDialog[dict[str, Any] | None]):
 
     def _close_found(self) -> None:
         self.found = []
-        found = self.query_one("#f-found", OptionList)
-        found.clear_options()
-        found.display = False
-        self.query_one("#form-keys", Static).display = True
-        self.focus_input(self.query_one("#f-name", Input))
-
-    def on_mount(self) -> None:
-        self.focus_input(self.query_one(f"#f-{self.focus_field}", Input))
+        self.picked = None
+        self._draw_found()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         if not self.accepting:
             self.refuse()
+            return
+        if self.picked is not None and self._found_shown():  # Enter on a row: fill from it
+            self._fill(self.found[self.picked])
             return
         out: dict[str, Any] = {}
         for key, _label in self.fields:
@@ -422,10 +432,13 @@ class PlayerForm(FormDialog[dict[str, Any] | None]):
         self.dismiss(out)
 
     def action_cancel(self) -> None:
-        if self._found_list() is not None:  # Esc closes the suggestions first
+        if self._found_shown():  # Esc closes the suggestions first
             self._close_found()
             return
         self.dismiss(None)
+
+
+FOUND_ROWS = 3  # the rows found shown under the name (the form fits 80×24)
 
 
 def found_label(row: Any) -> str:
