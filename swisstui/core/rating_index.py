@@ -356,22 +356,30 @@ def lookup(query: str, game: str | None = None, limit: int = 10, *,
     found: list[RatedPlayer] = []
     with _LOCK:
         try:
-            have = {r[0] for r in con.execute("SELECT source FROM lists")}
-            for source in game_sources(game):
-                if source not in have:
-                    continue
+            for source in _installed_sources(con, game):
                 seen: set[int] = set()
                 for row in _rows(con, source, text if digits else q, digits, limit):
                     if row[0] in seen:
                         continue
                     seen.add(row[0])
-                    found.append(RatedPlayer(row[2], row[1], row[3], row[4], row[5], row[6],
-                                             row[7], row[8], row[9], source, row[10]))
+                    found.append(_rated(row, source))
                     if len(found) >= limit:
                         return tuple(found)
         except sqlite3.Error as exc:
             raise _unreadable(path, exc) from None
     return tuple(found)
+
+
+def _rated(row: tuple[Any, ...], source: str) -> RatedPlayer:
+    """A row of ``players_<source>`` read with ``n`` first (:data:`_COLUMNS` after it)."""
+    return RatedPlayer(row[2], row[1], row[3], row[4], row[5], row[6], row[7], row[8], row[9],
+                       source, row[10])
+
+
+def _installed_sources(con: sqlite3.Connection, game: str | None) -> list[str]:
+    """The game's lists that are installed, in lookup order (:func:`game_sources`)."""
+    have = {r[0] for r in con.execute("SELECT source FROM lists")}
+    return [s for s in game_sources(game) if s in have]
 
 
 def by_ids(ids: Iterable[str], game: str | None = None, *, index: Path | None = None
@@ -388,18 +396,13 @@ def by_ids(ids: Iterable[str], game: str | None = None, *, index: Path | None = 
     found: dict[str, RatedPlayer] = {}
     with _LOCK:
         try:
-            have = {r[0] for r in con.execute("SELECT source FROM lists")}
-            for source in game_sources(game):
-                if source not in have:
-                    continue
+            for source in _installed_sources(con, game):
                 for k in range(0, len(wanted), 500):
                     chunk = wanted[k:k + 500]
                     marks = ", ".join("?" * len(chunk))
                     for row in con.execute(f"SELECT {cols} FROM players_{source} p "
                                            f"WHERE p.pid IN ({marks})", chunk):
-                        found.setdefault(row[1], RatedPlayer(
-                            row[2], row[1], row[3], row[4], row[5], row[6], row[7], row[8],
-                            row[9], source, row[10]))
+                        found.setdefault(row[1], _rated(row, source))
         except sqlite3.Error as exc:
             raise _unreadable(path, exc) from None
     return found

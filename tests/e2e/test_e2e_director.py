@@ -51,6 +51,22 @@ class Terminal:
             _tmux("send-keys", "-t", self.session, key)
             self.keys += 1
 
+    def burst(self, *keys: str) -> None:
+        """Keys in one ``send-keys``: they reach the program together, as a line of SSH
+        does.  A key name (``Tab``, ``Enter``, ``F9``) is that key, anything else its
+        characters."""
+        _tmux("send-keys", "-t", self.session, *keys)
+        self.keys += len(keys)
+
+    def flat(self) -> str:
+        """The screen's text without the dialogs' frames, wrapped lines joined: a sentence
+        a dialog wraps at 80 columns is found whole."""
+        return " ".join(re.sub(r"[█▊▎▔▁▀▄▌▐│┃]", " ", self.screen()).split())
+
+    def see_flat(self, *texts: str) -> None:
+        """Wait until every one of ``texts`` is in :meth:`flat` at once."""
+        self.until(lambda: all(t in self.flat() for t in texts), f"on screen: {texts!r}")
+
     def until(self, cond, what: str) -> None:
         if not _wait(cond):
             print(self.screen())

@@ -70,19 +70,6 @@ items = ["Cup", "", ""]
 
 
 class Director(Terminal):
-    def burst(self, *keys: str) -> None:
-        """Keys in one ``send-keys`` (a key name is that key, anything else its
-        characters): they reach the program together, as a line of SSH does."""
-        _tmux("send-keys", "-t", self.session, *keys)
-        self.keys += len(keys)
-
-    def flat(self) -> str:
-        """The screen's text without the dialogs' frames, wrapped lines joined."""
-        return " ".join(re.sub(r"[█▊▎▔▁▀▄▌▐│┃]", " ", self.screen()).split())
-
-    def see_flat(self, *texts: str) -> None:
-        self.until(lambda: all(t in self.flat() for t in texts), f"on screen: {texts!r}")
-
     def closed(self, title: str, saved: str) -> None:
         """Wait until the dialog ``title`` has closed and the status line says ``saved``:
         keys typed before a dialog has closed are refused (a bouncing Enter must not reach

@@ -13,7 +13,6 @@ core: the pairing before the swap, no result, the restore and the reason in the 
 from __future__ import annotations
 
 import os
-import re
 
 import pytest
 from test_e2e_director import Terminal
@@ -34,20 +33,7 @@ pytestmark = [pytest.mark.e2e,
 REASON = "score sheet misread"
 
 
-class Director(Terminal):
-    def burst(self, *keys: str) -> None:
-        """Keys in one ``send-keys`` (a key name is that key, anything else its
-        characters): they reach the program together, as a line of SSH does."""
-        _tmux("send-keys", "-t", self.session, *keys)
-        self.keys += len(keys)
-
-    def flat(self) -> str:
-        """The screen's text without the dialogs' frames, wrapped lines joined."""
-        return " ".join(re.sub(r"[█▊▎▔▁▀▄▌▐│┃]", " ", self.screen()).split())
-
-    def see_flat(self, *texts: str) -> None:
-        self.until(lambda: all(t in self.flat() for t in texts), f"on screen: {texts!r}")
-
+Director = Terminal  # its keys in bursts, its flat screen: test_e2e_director
 
 def _boards(folder) -> list[tuple[int, ...]]:
     rnd = store.load(folder).round(1)

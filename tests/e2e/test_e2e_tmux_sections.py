@@ -41,26 +41,11 @@ pytestmark = [pytest.mark.e2e,
 class Director(Terminal):
     """The pane, with the section tasks' keys (docs/TUI.md "Sections (F9)")."""
 
-    def burst(self, *keys: str) -> None:
-        """Keys in one ``send-keys``: they reach the program together, as a line of SSH
-        does.  A key name (``Tab``, ``Enter``, ``F9``) is that key, anything else its
-        characters."""
-        _tmux("send-keys", "-t", self.session, *keys)
-        self.keys += len(keys)
-
     def top(self) -> str:
         return self.screen().splitlines()[0]
 
     def header_has(self, *texts: str) -> None:
         self.until(lambda: all(t in self.top() for t in texts), f"header with {texts!r}")
-
-    def flat(self) -> str:
-        """The screen's text without the dialogs' frames, wrapped lines joined: a sentence
-        the dialog wraps at 80 columns is found whole."""
-        return " ".join(re.sub(r"[█▊▎▔▁▀▄]", " ", self.screen()).split())
-
-    def see_flat(self, *texts: str) -> None:
-        self.until(lambda: all(t in self.flat() for t in texts), f"on screen: {texts!r}")
 
     def new_event(self, game: str, name: str, rounds: int, system: str | None = None) -> None:
         """The game's number, then the new-event form: the name, Tab Tab and the rounds
