@@ -441,12 +441,19 @@ class DeskScreen(EventScreen):
             currency=text.strip().upper()), "ok")
 
     # ---- fees -------------------------------------------------------------------------------
-    def action_due(self, values: dict[str, str] | None = None, error: str = "",
-                   pid: int | None = None) -> None:
+    def _target(self, pid: int | None) -> Player | None:
+        """The player a fee form is for: ``pid`` (a form coming back after a refusal), else
+        the highlighted one; None, said on the status line, when there is none."""
         p = self.highlighted() if pid is None else (self.event.player(pid)
                                                     if self.event else None)
         if p is None:
             self.error(_(NO_PLAYER))
+        return p
+
+    def action_due(self, values: dict[str, str] | None = None, error: str = "",
+                   pid: int | None = None) -> None:
+        p = self._target(pid)
+        if p is None:
             return
         e = self.desk.entry(p.id)
         if values is None:
@@ -476,10 +483,8 @@ class DeskScreen(EventScreen):
 
     def action_pay(self, values: dict[str, str] | None = None, error: str = "",
                    pid: int | None = None) -> None:
-        p = self.highlighted() if pid is None else (self.event.player(pid)
-                                                    if self.event else None)
+        p = self._target(pid)
         if p is None:
-            self.error(_(NO_PLAYER))
             return
         e = self.desk.entry(p.id)
         if values is None:
