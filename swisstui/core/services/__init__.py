@@ -31,6 +31,21 @@ area                          actions
                               clock_state (``clock.toml``, :mod:`swisstui.core.clock`)
 :mod:`.solver`                warm_solver, solver_state, warm_for (the compiled solver ready
                               before a large round: :mod:`swisstui.core.pairing.warmup`)
+:mod:`.sections`              list_sections, add_section, set_first_board, remove_section,
+                              move_player, distribute, targets, resolve, first_board,
+                              hall_board, section_board (several sections in one event)
+:mod:`.history`               log, find, show, restore, changed_boards, hand_edit (the
+                              record itself: :mod:`swisstui.core.store.history`)
+:mod:`.desk`                  set_state, toggle_check_in, set_check_in_open, close_preview,
+                              close_check_in, set_due, pay, set_currency, set_self_check_in,
+                              self_check_in, self_check_in_codes, waitlisted, search
+                              (``desk.toml``, :mod:`swisstui.core.fees`)
+:mod:`.prizes`                load_prizes, prize_allocation (``prizes.toml``,
+                              :mod:`swisstui.core.prizes`)
+:mod:`.ratings`               import_list, installed, lookup, preview_refresh, refresh (the
+                              offline rating lists, :mod:`swisstui.core.rating_index`)
+:mod:`.reports`               ratings_report (:mod:`swisstui.core.rating_report`)
+:mod:`.verify`                verify_file (the Dutch pairing checker)
 ============================  =================================================================
 """
 
