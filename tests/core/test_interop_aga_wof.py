@@ -203,6 +203,14 @@ def test_wof_refuses_players_without_a_number_and_games_without_discs():
     bare = Event(WOF_SETTINGS, WOF_PLAYERS, (Round(1, (Board(1, (1, 2), oth("1-0")),)),))
     with pytest.raises(SwissError, match="no disc count: round 1 board 1"):
         write_wof(bare, info={"COUNTRY": "France"})
+    # a game without its result: refused, naming it and the field, unless --round stops before
+    pending = Event(WOF_SETTINGS, WOF_PLAYERS, WOF_EVENT.rounds
+                    + (Round(3, (Board(1, (1, 3), None), Board(2, (2, 4), oth("40-24")))),))
+    with pytest.raises(SwissError, match="WOF rates .*no result yet: round 3 board 1 \\(") as exc:
+        write_wof(pending, info={"COUNTRY": "France"})
+    assert exc.value.field == "round"
+    assert write_wof(pending, upto=2, info={"COUNTRY": "France"}) == \
+        write_wof(WOF_EVENT, info={"COUNTRY": "France"})
 
 
 def test_federation_formats_are_offered_to_their_game_only():

@@ -56,6 +56,7 @@ from ..history import board_colours
 from ..i18n import _
 from ..model import Event, Player
 from ..colours_vocab import BLACK, WHITE
+from .rated_games import result_boards
 
 #: the Go option ``rules`` as the AGA writes its rule sets
 RULES = {"aga": "AGA", "japanese": "Japanese", "chinese": "Chinese", "ing": "Ing",
@@ -96,37 +97,27 @@ def _games(event: Event, upto: int | None) -> list[_Game]:
     """The rated games of rounds 1..``upto`` (all rounds when None), in round and board
     order; SwissError for a game without its result or a jigo."""
     out: list[_Game] = []
-    missing: list[str] = []
     jigo: list[str] = []
-    for rnd in sorted(event.rounds, key=lambda r: r.number):
-        if upto is not None and rnd.number > upto:
+    for _round, b, result, where in result_boards(event, upto, _(
+            "the AGA rates played games only; no result yet: {boards} (enter them, or "
+            "export --round N for the rounds before)")):
+        if result.forfeit or max(result.outcome) == 0:
+            continue  # a forfeit or a double loss: not a rated game
+        if result.outcome[0] == result.outcome[1]:
+            jigo.append(where)
             continue
-        for b in rnd.boards:
-            where = _("round {round} board {board}").format(round=rnd.number, board=b.number)
-            if b.result is None:
-                missing.append(where)
-                continue
-            if b.result.forfeit or max(b.result.outcome) == 0:
-                continue  # a forfeit or a double loss: not a rated game
-            if b.result.outcome[0] == b.result.outcome[1]:
-                jigo.append(where)
-                continue
-            colours = board_colours(event.game, b) or (BLACK, WHITE)
-            seat = dict(zip(colours, b.players))
-            won = colours[0] if b.result.outcome[0] > b.result.outcome[1] else colours[1]
-            setup: Mapping[str, Any] = b.setup or {}
-            detail = b.result.detail
-            handicap = int(setup.get("handicap") or detail.get("handicap") or 0)
-            komi = setup.get("komi", detail.get("komi"))
-            if komi is None:
-                from ..games.go import event_komi
-                komi = event_komi(event.settings)
-            out.append(_Game(seat[WHITE], seat[BLACK], "w" if won == WHITE else "b",
-                             handicap, float(komi)))
-    if missing:
-        raise SwissError(_("the AGA rates played games only; no result yet: {boards} (enter "
-                           "them, or export --round N for the rounds before)")
-                         .format(boards=", ".join(missing)), field="round")
+        colours = board_colours(event.game, b) or (BLACK, WHITE)
+        seat = dict(zip(colours, b.players))
+        won = colours[0] if result.outcome[0] > result.outcome[1] else colours[1]
+        setup: Mapping[str, Any] = b.setup or {}
+        detail = result.detail
+        handicap = int(setup.get("handicap") or detail.get("handicap") or 0)
+        komi = setup.get("komi", detail.get("komi"))
+        if komi is None:
+            from ..games.go import event_komi
+            komi = event_komi(event.settings)
+        out.append(_Game(seat[WHITE], seat[BLACK], "w" if won == WHITE else "b",
+                         handicap, float(komi)))
     if jigo:
         raise SwissError(_("the AGA results file has no jigo (a game line names its winner's "
                            "colour): {boards}").format(boards=", ".join(jigo)))

@@ -46,6 +46,7 @@ from ..i18n import _
 from ..model import Event, Player
 from ..colours_vocab import BLACK
 from .charset import fold_to
+from .rated_games import result_boards
 
 ENCODING = "latin-1"
 #: the header fields ``--info`` may give (upper case, as h9's)
@@ -77,30 +78,20 @@ class _Game:
 
 def _games(event: Event, upto: int | None) -> list[_Game]:
     out: list[_Game] = []
-    missing: list[str] = []
     no_discs: list[str] = []
-    for rnd in sorted(event.rounds, key=lambda r: r.number):
-        if upto is not None and rnd.number > upto:
+    for round_no, b, result, where in result_boards(event, upto, _(
+            "the WOF rates played games only; no result yet: {boards} (enter them, or "
+            "export --round N for the rounds before)")):
+        if result.forfeit:
+            continue  # not a played game
+        discs = result.detail.get("discs")
+        if not discs:
+            no_discs.append(where)
             continue
-        for b in rnd.boards:
-            where = _("round {round} board {board}").format(round=rnd.number, board=b.number)
-            if b.result is None:
-                missing.append(where)
-                continue
-            if b.result.forfeit:
-                continue  # not a played game
-            discs = b.result.detail.get("discs")
-            if not discs:
-                no_discs.append(where)
-                continue
-            colours = board_colours(event.game, b)
-            first = colours[0] if colours else BLACK
-            out.append(_Game(rnd.number, b.players[0], b.players[1],
-                             (int(discs[0]), int(discs[1])), "B" if first == BLACK else "W"))
-    if missing:
-        raise SwissError(_("the WOF rates played games only; no result yet: {boards} (enter "
-                           "them, or export --round N for the rounds before)")
-                         .format(boards=", ".join(missing)), field="round")
+        colours = board_colours(event.game, b)
+        first = colours[0] if colours else BLACK
+        out.append(_Game(round_no, b.players[0], b.players[1],
+                         (int(discs[0]), int(discs[1])), "B" if first == BLACK else "W"))
     if no_discs:
         raise SwissError(_("the WOF file gives both players' discs; no disc count: {boards} "
                            "(enter the result as discs, e.g. 40-24)")
