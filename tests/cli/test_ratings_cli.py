@@ -91,3 +91,19 @@ def test_csv_with_a_map_and_its_refusals(tmp_path, index, capsys):
 def test_messages_in_korean(tmp_path, index, capsys):
     assert main(["--lang", "ko", "ratings", "find", "kim"]) == 0
     assert capsys.readouterr().out == "찾은 선수가 없습니다\n"
+
+
+@pytest.mark.parametrize("name, text, message", [
+    ("cbx.csv", "Codigo;Nome;Elo\n901;Álvaro Souza;99999999999999999999999\n",
+     "cbx.csv:2: rating '99999999999999999999999' is not a number"),
+    ("TDListN.txt", "Smith, John\t1234\tFull\t1e999\n", "TDListN.txt:1: AGA rating '1e999' is "
+     "not a number"),
+    ("TDListN.txt", "Smith, John\t1234\tFull\tnan\n", "TDListN.txt:1: AGA rating 'nan' is "
+     "not a number"),
+])
+def test_a_rating_out_of_any_range_is_one_line(tmp_path, index, capsys, name, text, message):
+    src = tmp_path / name
+    src.write_text(text, encoding="utf-8")
+    args = ["--map", "name=Nome,id=Codigo,rating=Elo"] if name.endswith(".csv") else []
+    assert main(["ratings", "import", str(src), *args]) == 1
+    assert capsys.readouterr().err == f"swisstui: {tmp_path / message}\n"

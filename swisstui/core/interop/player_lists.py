@@ -43,6 +43,7 @@ Malformed lines are refused with ``file:line: message`` (:class:`EventFileError`
 
 from __future__ import annotations
 
+import math
 import os
 import re
 from pathlib import Path
@@ -100,6 +101,15 @@ def _fide_columns(header: str) -> list[tuple[str, int, int]]:
     return cols
 
 
+def _rating(path: Path, n: int, text: str) -> int | None:
+    """A list's rating column: digits (none or 0: unrated); more than six digits is no rating
+    (and would not fit the index's integer)."""
+    if text and not (text.isdecimal() and len(text) <= 6):
+        raise EventFileError(path, n, _("rating {rating_text!r} is not a number")
+                                      .format(rating_text=text))
+    return int(text) if text and int(text) > 0 else None
+
+
 def _fide_row(path: Path, n: int, fid: str, name: str, rating_text: str, fed: str,
               sex: str, titles: tuple[str, str], birth: str) -> dict[str, Any]:
     """One FIDE player as Player fields: the TXT's columns and the XML's elements alike."""
@@ -109,13 +119,11 @@ def _fide_row(path: Path, n: int, fid: str, name: str, rating_text: str, fed: st
     if not name:
         raise EventFileError(path, n, _("player {fid} has no name")
                                       .format(fid=fid))
-    if rating_text and not rating_text.isdecimal():
-        raise EventFileError(path, n, _("rating {rating_text!r} is not a number")
-                                      .format(rating_text=rating_text))
+    rating = _rating(path, n, rating_text)
     sex = sex.lower()
     return {
         "name": name,
-        "rating": int(rating_text) if rating_text and int(rating_text) > 0 else None,
+        "rating": rating,
         "country": fed or None,
         "federation_id": fid,
         "sex": sex if sex in ("m", "f") else None,
@@ -337,6 +345,8 @@ def _aga_rank(text: str, path: Path, n: int) -> str | None:
 
     try:
         value = float(text) if text else 0.0
+        if not math.isfinite(value):
+            raise ValueError(text)
     except ValueError:
         raise EventFileError(path, n, _("AGA rating {rating!r} is not a number")
                                       .format(rating=text)) from None
@@ -455,10 +465,7 @@ def _csv_rows(path: Path, columns: dict[str, str] | None
         got = {k: (cells[i].strip() if i < len(cells) else "") for k, i in where.items()}
         if not got.get("name"):
             raise EventFileError(path, n, _("no name"))
-        rating = got.get("rating") or ""
-        if rating and not rating.isdecimal():
-            raise EventFileError(path, n, _("rating {rating_text!r} is not a number")
-                                          .format(rating_text=rating))
+        rating = _rating(path, n, got.get("rating") or "")
         rank = got.get("rank") or None
         if rank:
             try:
@@ -467,7 +474,7 @@ def _csv_rows(path: Path, columns: dict[str, str] | None
                 raise EventFileError(path, n, str(exc)) from None
         sex = (got.get("sex") or "").lower()[:1]
         yield n, {"name": got["name"], "federation_id": got.get("id") or None,
-                  "rating": int(rating) if rating and int(rating) > 0 else None,
+                  "rating": rating,
                   "rank": rank, "country": got.get("federation") or None,
                   "club": got.get("club") or None, "birth": got.get("birth") or None,
                   "sex": sex if sex in ("m", "f") else None,
