@@ -122,7 +122,8 @@ def money(text: Any, what: str = "amount", currency: str = "") -> Decimal:
     if minor_unit(currency) == 0 and value != value.to_integral_value():
         raise SwissError(_("{what} must be a whole amount: {currency} has no decimals, not "
                            "{value}").format(what=what, currency=currency, value=text))
-    if value != value.quantize(Decimal("0.01")) or value > MAX_AMOUNT:
+    # the limit first: quantizing 1E+30 to the cent overflows the decimal context
+    if value > MAX_AMOUNT or value != value.quantize(Decimal("0.01")):
         raise SwissError(_("{what} must have at most 2 decimals and be at most {limit}, not "
                            "{value}").format(what=what, limit=MAX_AMOUNT, value=text))
     # one spelling of each amount: -0 is 0, 1E+1 is 10 (as written back to desk.toml)

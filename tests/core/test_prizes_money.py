@@ -57,6 +57,11 @@ def test_money_is_decimal_from_texts_and_whole_numbers(tmp_path):
      "'money': a prize cannot be negative (-300)"),
     ('money = ["500.50", 300, "0.25"]', 'money = ["five hundred"]', 10,
      "'money' must be an amount like 12.50, not 'five hundred'"),
+    # too large to quantize to the cent: the limit's line, not decimal.InvalidOperation
+    ('money = ["500.50", 300, "0.25"]', 'money = ["1e30"]', 10,
+     "'money' must have at most 2 decimals and be at most 1000000, not 1e30"),
+    ('money = ["500.50", 300, "0.25"]', f'money = [{10 ** 40}]', 10,
+     "'money' must have at most 2 decimals and be at most 1000000, not 1000"),
     ('values = ["500.50", 300, 10]', 'values = ["500.50", 300, 10.5]', 11,
      "'values' must be written as a text"),
     ("minimum_share = 5", "minimum_share = 2.5", 6, "'minimum_share' must be written as a "
