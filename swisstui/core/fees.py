@@ -145,7 +145,11 @@ def read_desk(path: str | os.PathLike[str], ids: set[int] | None = None) -> Desk
     path = Path(path)
     if not os.path.lexists(path):
         return Desk()
-    if os.stat(path).st_size > MAX_BYTES:
+    try:
+        size = os.stat(path).st_size
+    except OSError:  # a dangling link: the reader below says so
+        size = 0
+    if size > MAX_BYTES:
         raise EventFileError(path, None, _("a desk file may have at most {limit} bytes")
                              .format(limit=MAX_BYTES))
     text, data = _read_toml(path)

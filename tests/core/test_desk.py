@@ -213,6 +213,14 @@ def test_bad_desk_file_is_one_file_line(tmp_path, text, line, message):
     assert (folder / "desk.toml").read_text(encoding="utf-8") == text
 
 
+def test_a_desk_file_linked_to_nothing_is_one_line(tmp_path):
+    folder = make_event(tmp_path, "chess", 4)
+    (folder / "desk.toml").symlink_to(tmp_path / "gone.toml")
+    with pytest.raises(EventFileError) as exc:
+        desk.load_desk(folder)
+    assert str(exc.value) == f"{folder / 'desk.toml'}: is a symbolic link to a missing file"
+
+
 def test_desk_file_round_trip(tmp_path):
     d = fees.Desk("KRW", True, (fees.Entry(2, "checked-in", Decimal("30000"), Decimal("5000"),
                                            'jun"ior', (fees.Payment(Decimal("25000"), "cash",
