@@ -70,6 +70,8 @@ def test_report_one_player_with_every_game_and_a_given_k(ev, capsys):
     (("--k", "7=40"), "--k: no player 7 in this event"),
     (("--k", "2=x"), "--k '2=x': expected ID=K with K from 1 to 40"),
     (("--k", "2=41"), "--k '2=41': expected ID=K"),
+    # digits that int() refuses (a superscript two): the same line, not a ValueError
+    (("--k", "2=\u00b2"), "--k '2=\u00b2': expected ID=K"),
     (("--round", "5"), "the event has Swiss rounds 1..3"),
     (("--player", "9"), "--player: no player 9 in this event"),
 ])

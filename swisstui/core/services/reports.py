@@ -34,7 +34,7 @@ def parse_k(items: list[str] | None) -> dict[int, int]:
     out: dict[int, int] = {}
     for item in items or ():
         pid, sep, k = item.partition("=")
-        if not sep or not pid.strip().isdigit() or not k.strip().isdigit() \
+        if not sep or not pid.strip().isdecimal() or not k.strip().isdecimal() \
                 or not 1 <= int(k) <= 40:
             raise SwissError(_("--k {item!r}: expected ID=K with K from 1 to 40 (7=40)")
                              .format(item=item), field="k")
