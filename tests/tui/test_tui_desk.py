@@ -118,6 +118,24 @@ async def test_letters_and_enter_in_one_burst_act_on_the_narrowed_list(tmp_path)
         assert isinstance(app.screen, DeskScreen)
 
 
+async def test_a_second_enter_in_the_burst_does_not_check_the_player_out_again(tmp_path):
+    """A bouncing Enter (or two in one SSH burst) after a name: the player stays checked in;
+    a move of the highlight, or letters, make Enter act again."""
+    folder = desk_event(tmp_path)
+    svc.set_check_in_open(folder, True)
+    app = SwissApp(folder, mode="registration")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_desk(pilot)
+        await burst(pilot, *chars("sato"), "enter", "enter")
+        assert await wait_for(pilot, lambda: states(folder)[6] == "checked-in")
+        await pilot.pause(0.3)
+        assert states(folder)[6] == "checked-in"
+        assert status(app) == "Sato Hiroshi (6): checked in"
+        # on purpose: Up and Down back to Sato (the last by name), Enter checks him out
+        await burst(pilot, "up", "down", "enter")
+        assert await wait_for(pilot, lambda: states(folder)[6] == "confirmed")
+
+
 async def test_close_check_in_after_the_preview(tmp_path):
     """Ctrl+O with check-in open shows the core's preview of who is not checked in; an Enter
     typed ahead does not answer; a makes them absent in round 1, in one change."""

@@ -16,8 +16,9 @@ screen over the mode the director was in, Esc goes back to it.
 
 Every key the search line does not take is a key of the screen: Enter, Tab, Esc and Ctrl
 letters a text field leaves alone, so a burst of letters and Enter (SSH) lands whole in the
-search line and Enter acts on the list those letters narrowed.  The desk file is another
-director's too: it is read again when it changes on disk.  No rule here: every step is a
+search line and Enter acts on the list those letters narrowed; an Enter right after the one
+that checked a player in or out (a bouncing key) is a bell, not a second toggle.  The desk
+file is another director's too: it is read again when it changes on disk.  No rule here: every step is a
 call of :mod:`swisstui.core.services.desk`."""
 
 from __future__ import annotations
@@ -196,6 +197,9 @@ class DeskScreen(EventScreen):
     desk: Desk = Desk()
     _desk_stat: tuple | None = None
     _applied: str | None = None  # the search text the list shows
+    # the player Enter just checked in or out; an Enter right after it on the emptied line
+    # (a bouncing key, two Enters in one burst) does not check them out again
+    _toggled: int | None = None
 
     def compose_body(self) -> ComposeResult:
         yield SearchLine(placeholder=_(SEARCH_HINT), id="desk-search")
@@ -302,10 +306,13 @@ class DeskScreen(EventScreen):
     def on_input_changed(self, message: Input.Changed) -> None:
         if message.input.id == "desk-search":
             message.stop()
+            if message.value:
+                self._toggled = None
             self.apply_search()
 
     # ---- keys ---------------------------------------------------------------------------
     def action_move(self, delta: int) -> None:
+        self._toggled = None
         table = self.query_one("#desk-players", FastTable)
         table.move_cursor(table.cursor_row + delta)
 
@@ -327,6 +334,7 @@ class DeskScreen(EventScreen):
         self.sapp.leave_desk(mode)
 
     def action_filter(self) -> None:
+        self._toggled = None
         self.not_checked_in = not self.not_checked_in
         self._applied = None
         self.apply_search()
@@ -351,6 +359,9 @@ class DeskScreen(EventScreen):
             self.show_event(ev)
 
     def action_check_in(self) -> None:
+        if self._toggled is not None and not self.query_one("#desk-search", Input).value:
+            self.app.bell()  # typed ahead: the player just toggled stays as they are
+            return
         p = self.highlighted()
         if p is None:
             self.error(_(NOBODY) if self.query_one("#desk-search", Input).value
@@ -360,6 +371,7 @@ class DeskScreen(EventScreen):
         if out is None:
             return
         player, state = out
+        self._toggled = player.id
         search = self.query_one("#desk-search", Input)
         search.value = ""  # the next name starts afresh
         self._written()
