@@ -347,6 +347,7 @@ def lookup(query: str, game: str | None = None, limit: int = 10, *,
     path = index or index_path()
     if limit <= 0 or not path.exists():
         return ()
+    limit = min(limit, 1 << 31)  # SQLite's LIMIT takes no larger integer
     text = query.strip()
     digits = text.isdecimal()
     q = query_key(text)

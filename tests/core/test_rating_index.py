@@ -152,6 +152,9 @@ def test_lookup_stops_at_the_limit(tmp_path, index):
     found = rating_index.lookup("kim", "chess", limit=10)
     assert names(found) == [f"Kim, Player{i:02d}" for i in range(10)]
     assert rating_index.lookup("kim", "chess", limit=0) == ()
+    # a limit beyond SQLite's integers (ratings find --limit 1e23) finds them all, no
+    # OverflowError
+    assert len(rating_index.lookup("kim", "chess", limit=10 ** 23)) == 30
 
 
 def test_fide_xml(tmp_path, index):
