@@ -122,8 +122,24 @@ async def test_r_refreshes_the_registered_players_from_the_list(tmp_path, fide_l
         await burst(pilot, "R")
         assert await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
         text = str(app.screen.query_one("#confirm-text").render())
-        assert ": rating 2500 → 2540 (FIDE)" in text and ": country" in text
+        assert ": Rating 2500 → 2540 (FIDE)" in text and ": Country" in text
         assert store.load(folder).player(1).rating == 2500
         await burst(pilot, "y")
         assert await wait_for(pilot, lambda: store.load(folder).player(1).rating == 2540)
     assert store.load(folder).player(1).country == "IND"
+
+
+async def test_the_refresh_names_the_fields_in_the_directors_language(tmp_path, fide_list):
+    """The fields in R's list are the player form's words, translated (not the file's keys)."""
+    from swisstui.core import services
+    from swisstui.tui.widgets.dialogs import ConfirmScreen
+    folder = make_event(tmp_path, "chess", n_players=2)
+    services.edit_player(folder, 1, federation_id="4147103", rating=2500)
+    i18n.use("ja")
+    app = SwissApp(folder, mode="registration")
+    async with app.run_test(size=SIZE) as pilot:
+        await burst(pilot, "R")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        text = str(app.screen.query_one("#confirm-text").render())
+        assert "2500 → 2540" in text
+        assert "レーティング 2500" in text and "rating" not in text and "country" not in text

@@ -397,8 +397,9 @@ class RegistrationScreen(EventScreen):
             self.status("; ".join(lines + [
                 _("no change: the registrations agree with the installed lists")]))
             return
+        labels = dict(FORM_FIELDS)  # the player form's words for the fields
         lines += [_("{player} {name}: {field} {old} → {new} ({source})").format(
-            player=c.player, name=c.name, field=c.field, old="—" if c.old is None else c.old,
+            player=c.player, name=c.name, field=_(labels.get(c.field, c.field)), old="—" if c.old is None else c.old,
             new=c.new, source=c.source.upper()) for c in plan.changes]
         if plan.frozen:
             lines.append(_("Round 1 is paired: the ratings are frozen; y refreshes them "
