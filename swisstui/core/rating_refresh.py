@@ -21,6 +21,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .errors import SwissError
 from .i18n import _
 from .model import Event
 from .registration import canonical_rank, edit_player
@@ -48,7 +49,7 @@ def _rank(text: str | None) -> str | None:
         return None
     try:
         return canonical_rank(text)
-    except Exception:  # a list's rank swisstui does not read: left alone
+    except SwissError:  # a list's rank swisstui does not read: left alone
         return None
 
 

@@ -91,3 +91,29 @@ async def test_keep_boards_and_repair_on_a_published_round_asks_the_reason(tmp_p
     entry = history.log(folder)[0]
     assert entry.subject.startswith("re-pair the round keeping fixed boards: round 1, keep (2,)")
     assert entry.reason == "swap was a mistake"
+
+
+async def test_a_hand_edit_asked_twice_in_one_burst_is_worked_out_and_saved_once(tmp_path):
+    """``r r y y`` in one burst: the second ``r`` finds the first being worked out (or its
+    question open) and starts nothing; whichever ``y`` meets the question answers it — the
+    round is re-paired once, one history entry, never two questions."""
+    folder = make_event(tmp_path, "chess", n_players=8, system="swiss")
+    ev = services.pair_next(folder).event
+    # a swap, so that the re-pair (the engine's pairing again) changes the round
+    services.swap(folder, 1, ev.round(1).board(1).players[0], ev.round(1).board(4).players[0])
+    before = len(history.log(folder))
+    app = SwissApp(folder, mode="pairings")
+    async with app.run_test(size=SIZE) as pilot:
+        await burst(pilot, "r", "r", "y", "y")
+        for _ in range(30):
+            await pilot.pause()
+            assert sum(isinstance(x, ConfirmScreen) for x in app.screen_stack) <= 1
+        if isinstance(app.screen, ConfirmScreen):  # the y's came before the question
+            await burst(pilot, "y")
+        assert await wait_for(pilot, lambda: len(history.log(folder)) > before)
+        for _ in range(20):
+            await pilot.pause()
+        assert not isinstance(app.screen, ConfirmScreen)
+    entries = history.log(folder)
+    assert len(entries) == before + 1
+    assert entries[0].subject.startswith("re-pair the round keeping fixed boards")

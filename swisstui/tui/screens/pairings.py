@@ -33,6 +33,7 @@ _ROW_KEY = re.compile(r"^b(\d+)(?:p(\d+))?$")  # b12 (by board), b12p7 (alphabet
 # Strings a director reads (English, marked with N_, shown with _()).
 SWAP_TITLE = N_("Swap {a} and {b} in round {round}?")
 EDIT_KEYS = N_("y / Enter = save the edit, n / Esc = keep the pairing")
+EDIT_BUSY = N_("working out the hand edit…")
 REMOVE_KINDS = {"f": "full", "h": "half", "z": "zero", "a": "absent"}
 SWAP_KEPT = N_("not swapped: {a} and {b} keep their boards")
 SWAP_SAVED = N_("saved: swapped {a} and {b} in round {round}")
@@ -107,6 +108,7 @@ class PairingsScreen(EventScreen):
     last_pairing = None  # the Pairing made in this session (for explanations)
     # the boards the director keeps (``f``) when re-pairing (``r``), per round number
     kept: dict[int, set[int]]
+    _editing = False  # a hand edit's preview or save runs in its worker
     _pairing = None  # the progress timer while a pairing runs in its worker
     _progress_shown = _busy_asked = False
 
@@ -528,33 +530,58 @@ class PairingsScreen(EventScreen):
 
     def _hand_edit(self, title: str, preview, save, kept: str, saved: str) -> None:
         """Show ``preview(event, first_board)``'s costs under ``title``; y saves with
-        ``save(reason)`` (a published round asks the reason first)."""
+        ``save(reason)`` (a published round asks the reason first).  Both run in a worker
+        thread (a re-pair runs the engine: seconds at thousands of players), one edit at a
+        time: a key that starts another while one is worked out is refused on the status
+        line, never queued."""
         ev = self.event
         if ev is None:
             return
-        first = backend.first_board(self.sapp.folder)
-        try:  # what it costs is shown before anything is saved
-            out = preview(ev, first)
-        except SwissError as exc:
-            self.error(str(exc))
+        if self._editing:
+            self.status(_(EDIT_BUSY))
             return
-        lines = list(out.costs)
-        self.app.push_screen(ConfirmScreen(title, lines, _(EDIT_KEYS)),
-                             lambda yes: self._save_edit(save, kept, saved) if yes
-                             else self.status(kept))
+        first = backend.first_board(self.sapp.folder)
+        self._editing = True
+        self.status(_(EDIT_BUSY))
+
+        def previewed(out, error: SwissError | None) -> None:
+            self._editing = False
+            if error is not None:
+                self.error(str(error))
+                return
+            self.status("")
+            self.app.push_screen(ConfirmScreen(title, list(out.costs), _(EDIT_KEYS)),
+                                 lambda yes: self._save_edit(save, kept, saved) if yes
+                                 else self.status(kept))
+        self._edit_worker(lambda: preview(ev, first), previewed)
+
+    @work(thread=True, exclusive=True, group="hand-edit")
+    def _edit_worker(self, job, then) -> None:
+        try:  # backend.guarded turns a core bug into a SwissError too: never a traceback
+            out, error = job(), None
+        except SwissError as exc:
+            out, error = None, exc
+        self.app.call_from_thread(then, out, error)
 
     def _save_edit(self, save, kept: str, saved: str, reason: str | None = None) -> None:
-        try:
-            out = save(reason)
-        except SwissError as exc:
-            if backend.needs_reason(exc) and reason is None:
-                ask_reason(self, lambda why: self._save_edit(save, kept, saved, why), kept)
-                return
-            self.error(str(exc))
+        if self._editing:
+            self.status(_(EDIT_BUSY))
             return
-        self.sapp.event_written(out.event)
-        self.status(saved + (_(" ({rules} broken)").format(rules=count(len(out.broken), "rule"))
-                             if out.broken else ""), "ok")
+        self._editing = True
+        self.status(_(EDIT_BUSY))
+
+        def done(out, error: SwissError | None) -> None:
+            self._editing = False
+            if error is not None:
+                if backend.needs_reason(error) and reason is None:
+                    ask_reason(self, lambda why: self._save_edit(save, kept, saved, why), kept)
+                    return
+                self.error(str(error))
+                return
+            self.sapp.event_written(out.event)
+            self.status(saved + (_(" ({rules} broken)").format(
+                rules=count(len(out.broken), "rule")) if out.broken else ""), "ok")
+        self._edit_worker(lambda: save(reason), done)
 
     def action_swap(self) -> None:
         if self._edit_round() is None:
