@@ -96,7 +96,7 @@ def fide_notes(folder: Folder) -> tuple[str, ...]:
     root = record.root_of(folder)
     if not record.has_history(root):
         return ()
-    mine = history._section_of(folder, root)
+    mine = history.section_trailer(folder, root)
     try:
         entries = history.log(root)
     except SwissError as exc:

@@ -417,7 +417,7 @@ def changed_boards(folder: Folder, event: Event) -> dict[int, str]:
     root = record.root_of(folder)
     if not record.has_history(root):
         return {}
-    mine = _section_of(folder, root)
+    mine = section_trailer(folder, root)
     where = {pid: bd.number for bd in rnd.boards for pid in bd.players}
     out: dict[int, str] = {}
     try:
@@ -459,7 +459,7 @@ def hand_edit(folder: Folder, event: Event, round_no: int, players: tuple[int, .
     rnd = event.round(round_no)
     if rnd is None or not record.has_history(root):
         return []
-    mine = _section_of(folder, root)
+    mine = section_trailer(folder, root)
     start = None
     if rnd.date:
         try:
@@ -494,7 +494,7 @@ def hand_edit(folder: Folder, event: Event, round_no: int, players: tuple[int, .
     return []
 
 
-def _section_of(folder: Path, root: Path) -> str | None:
+def section_trailer(folder: Path, root: Path) -> str | None:
     """The ``Swisstui-Section`` trailer the folder's commits carry (None: an event of one
     section)."""
     prefix = record._prefix(folder, root)
