@@ -310,6 +310,24 @@ async def test_prize_view_table_explanations_and_a_refusal(tmp_path):
         assert await wait_for(pilot, lambda: app.screen.MODE == "standings")
 
 
+async def test_a_place_nobody_takes_is_labelled_as_the_awarded_ones(tmp_path):
+    """Five places for four players: the fifth, not awarded, reads as the others do in the
+    director's language (ja: "Open 1 位" … "Open 5 位")."""
+    folder = desk_event(tmp_path, NAMES[:4], rounds=2)
+    play_out(folder)
+    (folder / "prizes.toml").write_text(PRIZES.replace("[100, 60]", "[100, 60, 40, 20, 10]"),
+                                        encoding="utf-8")
+    i18n.use("ja")
+    app = SwissApp(folder, mode="standings")
+    async with app.run_test(size=SIZE) as pilot:
+        await burst(pilot, "A")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, PrizeScreen))
+        t = app.screen.query_one("#prizes", FastTable)
+        rows = [t.get_row_at(i) for i in range(t.row_count)]
+        assert rows[1][0] == "Open 1 位"
+        assert list(rows[-1][:2]) == ["Open 5 位", i18n._("not awarded: nobody eligible")]
+
+
 async def test_prizes_from_the_desk_and_no_prizes_file(tmp_path):
     folder = desk_event(tmp_path)
     app = SwissApp(folder, mode="registration")

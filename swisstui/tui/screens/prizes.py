@@ -102,7 +102,9 @@ class PrizeScreen(EventScreen):
                              ", ".join(str(i) for i in a.shared_with)))
                 keys.append(f"{g.name}:{a.category}:{a.place}:{a.player}")
             for cat, place in g.unawarded:
-                rows.append((f"{cat} {place}.", _(NOT_AWARDED), "", ""))
+                # the label the core gives an awarded place (core/prizes.py _label)
+                rows.append((_("{category} {place}.").format(category=cat, place=place),
+                             _(NOT_AWARDED), "", ""))
                 keys.append(f"{g.name}:{cat}:{place}:")
         update_table(table, cols, rows, fixed, keys, fit=(_("Player"),), strings=True)
         cur = f" {alloc.currency}" if alloc.currency else ""
