@@ -357,8 +357,10 @@ def remove_player(event: Event, pid: int) -> Event:
 
 
 def reinstate(event: Event, pid: int) -> Event:
-    """Undo a withdrawal."""
-    return event.with_player(replace(_need(event, pid), withdrawn_from=None))
+    """Undo a withdrawal (refused when another player has taken the player's seat)."""
+    p = _need(event, pid)
+    _check_seat(event, {"seat": p.seat}, but=pid)
+    return event.with_player(replace(p, withdrawn_from=None))
 
 
 def request_bye(event: Event, pid: int, round_no: int, kind: ByeKind | str) -> Event:

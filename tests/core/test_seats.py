@@ -164,6 +164,9 @@ def test_registration_refuses_a_seat_taken_zero_or_not_a_number():
     ev = registration.edit_player(ev, 5, withdrawn_from=1)
     ev = registration.edit_player(ev, 1, seat=7)
     assert ev.player(1).seat == 7 and ev.player(5).seat == 7
+    # reinstating Kim would seat two players at 7: refused as an edit is
+    with pytest.raises(SwissError, match=r"^seat 7 is already .*'s \(1\)$"):
+        registration.reinstate(ev, 5)
     assert registration.edit_player(ev, 1, seat=None).player(1).seat is None
 
 
