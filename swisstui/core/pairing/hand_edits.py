@@ -368,9 +368,10 @@ def repair(event: Event, round_no: int, keep: Iterable[int] = (), *,
         if bd not in kept and bd.result is not None:
             raise ConflictError(_("round {round} board {n} has a result ({text}): keep it, or clear the result first").format(round=round_no, n=bd.number, text=bd.result.text))
     # the kept boards' players are away for the engine (an absence for this round): it pairs
-    # everyone else among themselves, their score groups made of the players it pairs — the
-    # same pairing as pinning the kept pairs, without holes in the groups that make the
-    # candidate windows miss (re-pairing 500 players around 10 kept boards: 0.5 s, not 8 s)
+    # everyone else among themselves, its score groups made of the players it pairs.  Pinning
+    # the kept pairs instead left holes in the groups that made the candidate windows miss
+    # (tests/bench/hand_edits.py: 500 players around 10 kept boards took 8.9 s pinned,
+    # 0.35 s so; the round paired from scratch 0.5 s)
     seated = {pid for bd in kept for pid in bd.players}
     before = event.without_round(round_no)
     away = replace(before, players=tuple(
