@@ -443,8 +443,8 @@ class DeskScreen(EventScreen):
             value=self.desk.currency or ""), self._set_currency)
 
     def _set_currency(self, text: str | None) -> None:
-        if text is None or not text.strip():
-            self.status(_("currency kept"))
+        if text is None or not text.strip() or text.strip().upper() == self.desk.currency:
+            self.status(_("currency kept"))  # the same currency: nothing written
             return
         if self._run(svc.set_currency, text.strip().upper()) is None:
             return

@@ -12,7 +12,7 @@ from textual.widgets import Input, Static
 
 from ...core.collation import matches_player
 from ...core.errors import SwissError
-from ...core.i18n import N_, _
+from ...core.i18n import N_, _, ngettext
 from ...core.model import ByeKind, Event, Player
 from .. import backend, keymap
 from ..widgets.dialogs import (FORM_FIELDS, NEW_FORM_FIELDS, ConfirmScreen, PlayerForm,
@@ -405,7 +405,9 @@ class RegistrationScreen(EventScreen):
             lines.append(_("Round 1 is paired: the ratings are frozen; y refreshes them "
                            "anyway."))
         self.app.push_screen(
-            ConfirmScreen(_("Refresh {n} field(s) from the rating lists?").format(
+            ConfirmScreen(ngettext("Refresh {n} field from the rating lists?",
+                                   "Refresh {n} fields from the rating lists?",
+                                   len(plan.changes)).format(
                 n=len(plan.changes)), lines),
             lambda yes: self._do_refresh(plan.frozen) if yes
             else self.status(_("not refreshed")))
@@ -417,7 +419,9 @@ class RegistrationScreen(EventScreen):
             self.error(str(exc))
             return
         self.sapp.event_written(backend.load(self.sapp.folder))
-        self.status(_("saved: {n} field(s) refreshed from the rating lists").format(
+        self.status(ngettext("saved: {n} field refreshed from the rating lists",
+                             "saved: {n} fields refreshed from the rating lists",
+                             len(out.changes)).format(
             n=len(out.changes)), "ok")
 
     def action_import_csv(self) -> None:
