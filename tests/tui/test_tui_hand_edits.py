@@ -14,7 +14,7 @@ from swisstui.core.model import ByeKind
 from swisstui.core.services import history
 from swisstui.tui.app import SwissApp
 from swisstui.tui.widgets.dialogs import ConfirmScreen
-from test_tui import dialog_title as _title, wait_for
+from test_tui import dialog_title as _title, wait_for as _wait_for
 from test_tui_bursts import burst, chars
 
 SIZE = (80, 24)
@@ -24,6 +24,11 @@ SIZE = (80, 24)
 def _english_after():
     yield
     i18n.use(i18n.SOURCE)
+
+
+async def wait_for(pilot, cond, timeout: float = 10.0) -> bool:
+    """The previews and saves run in a worker: under a loaded CI box they take seconds."""
+    return await _wait_for(pilot, cond, timeout)
 
 
 def _confirm_text(app) -> str:
@@ -54,7 +59,17 @@ async def test_latecomer_new_board_and_remove_each_previewed_then_saved(tmp_path
         await burst(pilot, "n")
         assert await wait_for(pilot, lambda: not isinstance(app.screen, ConfirmScreen))
         assert store.load(folder).round(1).board(4) is None
+        # a y typed in the same burst, before the costs were on screen, does not answer
         await burst(pilot, "n", *chars("7 8"), "enter", "y")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        for _ in range(5):
+            await pilot.pause()
+        # (the y reached either the Pairings screen while the costs were worked out, or the
+        # question, which refused it and says so: which one depends on the worker's speed)
+        assert isinstance(app.screen, ConfirmScreen)
+        assert app.screen.typed_ahead in ("", "y")
+        assert store.load(folder).round(1).board(4) is None
+        await burst(pilot, "y")
         assert await wait_for(pilot, lambda: store.load(folder).round(1).board(4) is not None)
         # remove the board under the cursor (board 1): both get a half-point bye
         players = store.load(folder).round(1).board(1).players
@@ -95,8 +110,9 @@ async def test_keep_boards_and_repair_on_a_published_round_asks_the_reason(tmp_p
 
 async def test_a_hand_edit_asked_twice_in_one_burst_is_worked_out_and_saved_once(tmp_path):
     """``r r y y`` in one burst: the second ``r`` finds the first being worked out (or its
-    question open) and starts nothing; whichever ``y`` meets the question answers it — the
-    round is re-paired once, one history entry, never two questions."""
+    question open) and starts nothing; the ``y``s typed before the costs were on screen
+    answer nothing, the ``y`` typed after them saves — the round is re-paired once, one
+    history entry, never two questions."""
     folder = make_event(tmp_path, "chess", n_players=8, system="swiss")
     ev = services.pair_next(folder).event
     # a swap, so that the re-pair (the engine's pairing again) changes the round
@@ -108,8 +124,9 @@ async def test_a_hand_edit_asked_twice_in_one_burst_is_worked_out_and_saved_once
         for _ in range(30):
             await pilot.pause()
             assert sum(isinstance(x, ConfirmScreen) for x in app.screen_stack) <= 1
-        if isinstance(app.screen, ConfirmScreen):  # the y's came before the question
-            await burst(pilot, "y")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        assert len(history.log(folder)) == before
+        await burst(pilot, "y")
         assert await wait_for(pilot, lambda: len(history.log(folder)) > before)
         for _ in range(20):
             await pilot.pause()
@@ -117,3 +134,29 @@ async def test_a_hand_edit_asked_twice_in_one_burst_is_worked_out_and_saved_once
     entries = history.log(folder)
     assert len(entries) == before + 1
     assert entries[0].subject.startswith("re-pair the round keeping fixed boards")
+
+
+async def test_a_key_read_before_the_question_never_answers_it(tmp_path):
+    """The question of a hand edit is made after the costs are worked out; keys that carry
+    an earlier time than the question were typed before the director could see the costs."""
+    from textual import events
+
+    from swisstui.tui.widgets.dialogs import ConfirmScreen as Confirm
+
+    folder = make_event(tmp_path, "chess", n_players=4)
+    app = SwissApp(folder, mode="pairings")
+    async with app.run_test(size=SIZE) as pilot:
+        early = [events.Key(k, c) for k, c in (("y", "y"), ("enter", "\r"), ("escape", None))]
+        answers: list[bool | None] = []
+        app.push_screen(Confirm("Costs?", ["board 3: 6 (0) v 2 (0)"],
+                                answer_typed_ahead=False), answers.append)
+        await pilot.pause()
+        for key in early:
+            app.post_message(key)
+        for _ in range(5):
+            await pilot.pause()
+        assert answers == [] and app.screen.typed_ahead == "y⏎Esc"
+        assert "Typed ahead, not taken: y⏎Esc" in str(
+            app.screen.query_one("#confirm-typed").render())
+        await burst(pilot, "y")
+        assert answers == [True]

@@ -533,7 +533,8 @@ class PairingsScreen(EventScreen):
         ``save(reason)`` (a published round asks the reason first).  Both run in a worker
         thread (a re-pair runs the engine: seconds at thousands of players), one edit at a
         time: a key that starts another while one is worked out is refused on the status
-        line, never queued."""
+        line, never queued, and a ``y`` typed before the costs were shown does not answer
+        the question."""
         ev = self.event
         if ev is None:
             return
@@ -550,7 +551,8 @@ class PairingsScreen(EventScreen):
                 self.error(str(error))
                 return
             self.status("")
-            self.app.push_screen(ConfirmScreen(title, list(out.costs), _(EDIT_KEYS)),
+            self.app.push_screen(ConfirmScreen(title, list(out.costs), _(EDIT_KEYS),
+                                               answer_typed_ahead=False),
                                  lambda yes: self._save_edit(save, kept, saved) if yes
                                  else self.status(kept))
         self._edit_worker(lambda: preview(ev, first), previewed)

@@ -135,7 +135,12 @@ class ConfirmScreen(Dialog[bool]):
     or clear a result): there an Enter typed ahead must not answer yes, only ``y`` does, and
     every other key typed while the question is open is refused with a bell and listed on the
     question (``typed_ahead``), so the caller can say what was not taken: typed-ahead keys
-    are never kept for a later question."""
+    are never kept for a later question.
+
+    ``answer_typed_ahead=False`` for questions shown after work in a worker (a hand edit's
+    costs): a key typed before the question was on screen never answers it, ``y`` included
+    (the director confirms costs they have seen); it is refused and listed as above.  Keys
+    carry the time they were read, so this holds however fast the worker was."""
 
     BINDINGS = [
         Binding("y", "answer(True)", N_("Yes")),
@@ -144,7 +149,7 @@ class ConfirmScreen(Dialog[bool]):
     ]
 
     def __init__(self, title: str, lines: list[str] | str, yes: str | None = None,
-                 enter_confirms: bool = True) -> None:
+                 enter_confirms: bool = True, answer_typed_ahead: bool = True) -> None:
         """``title``, ``lines`` and ``yes`` (the keys line; default "y = yes, n = no") are
         shown as given: the caller translates them."""
         super().__init__()
@@ -153,6 +158,8 @@ class ConfirmScreen(Dialog[bool]):
         self.yes = _("y = yes, n = no") if yes is None else yes
         self.enter_confirms = enter_confirms
         self.typed_ahead = ""
+        # keys read before this moment were typed before the question existed
+        self.opened = None if answer_typed_ahead else events.Key("", None).time
 
     def action_enter(self) -> None:
         if self.enter_confirms:
@@ -161,6 +168,13 @@ class ConfirmScreen(Dialog[bool]):
             self._refuse("⏎")
 
     def on_key(self, event: events.Key) -> None:
+        if self.opened is not None and event.time < self.opened and event.key != "ctrl+q":
+            event.stop()
+            event.prevent_default()
+            char = event.character
+            self._refuse(char if char and char.isprintable() else
+                         {"enter": "⏎", "escape": "Esc"}.get(event.key, ""))
+            return
         if self.enter_confirms or event.key in ("y", "n", "escape", "enter", "ctrl+q"):
             return
         char = event.character
