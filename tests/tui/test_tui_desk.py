@@ -303,7 +303,7 @@ async def test_prize_view_table_explanations_and_a_refusal(tmp_path):
         # a bad prizes file: its line on the status line, the table empty
         path = folder / "prizes.toml"
         path.write_text(PRIZES.replace("[100, 60]", "[100, -60]"), encoding="utf-8")
-        assert await wait_for(pilot, lambda: "prizes.toml:10:" in status(app), timeout=4)
+        assert await wait_for(pilot, lambda: "prizes.toml:10:" in status(app))
         assert f"{path}:10: 'money': a prize cannot be negative (-60)" == status(app)
         assert app.screen.query_one("#prizes", FastTable).row_count == 0
         await burst(pilot, "f5")

@@ -14,7 +14,7 @@ from swisstui.core.model import ByeKind
 from swisstui.core.services import history
 from swisstui.tui.app import SwissApp
 from swisstui.tui.widgets.dialogs import ConfirmScreen
-from test_tui import dialog_title as _title, wait_for as _wait_for
+from test_tui import dialog_title as _title, wait_for
 from test_tui_bursts import burst, chars
 
 SIZE = (80, 24)
@@ -24,11 +24,6 @@ SIZE = (80, 24)
 def _english_after():
     yield
     i18n.use(i18n.SOURCE)
-
-
-async def wait_for(pilot, cond, timeout: float = 10.0) -> bool:
-    """The previews and saves run in a worker: under a loaded CI box they take seconds."""
-    return await _wait_for(pilot, cond, timeout)
 
 
 def _confirm_text(app) -> str:
