@@ -27,7 +27,7 @@ from swisstui.core.pairing import engine, nblossom, pair_round
 from swisstui.core.pairing.blossom import Blossom as PyBlossom
 from swisstui.core.pairing.certify import certify
 from swisstui.core.pairing.nblossom import Blossom
-from swisstui.core.pairing.simulate import simulate
+from swisstui.core.pairing.simulate import settings_for, simulate
 
 
 def _optimum(n: int, edges) -> tuple[int, int]:
@@ -330,3 +330,87 @@ def test_deep_nests_of_blossoms_of_a_real_window(game, monkeypatch):
         y2 = list(y)
         y2[v] += delta
         assert certify(y2, tree, scale, mate, both, native=True) == got
+
+
+def _lone_graph(r: random.Random, n: int, base: int, gap: int, lone_edges: int,
+                spread: int | None = None):
+    """A graph on ``n`` vertices whose last vertex (the bye's dummy) is joined to a few
+    others by edges ``gap`` to ``gap + spread`` (default ``gap``) above every other edge
+    (whose weights are in ``base … base + 2^40``), as the engine's packed bye edges are."""
+    x = n - 1
+    edges, sub = _graph(r, n - 1, 2 ** 40, 0.4)
+    edges = [(a, b, base + w) for a, b, w in edges]
+    sub = [(a, b, base + w) for a, b, w in sub]
+    at_x = [(a, x, base + 2 ** 40 + gap + r.randint(0, gap if spread is None else spread))
+            for a in range(n - 1)]
+    r.shuffle(at_x)
+    return edges, sub + at_x[:lone_edges], at_x[lone_edges:]
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_vertex_whose_edges_outweigh_all_others_is_solved_lighter(seed):
+    """The dummy bye vertex of an odd field: its edges are taken lighter by t (every
+    perfect matching has one of them, so the optimum is the same); the matching has the
+    optimum's weight, the duals given back are those of the weights as given (the
+    independent check passes on them), edges priced in later at that vertex are taken
+    lighter too, and the weights are read back as given."""
+    r = random.Random(f"lone-{seed}")
+    n = r.choice([10, 20, 40])
+    base = r.choice([0, 2 ** 60, 2 ** 100])
+    gap = r.choice([2 ** 50, 2 ** 90])
+    edges, sub, later = _lone_graph(r, n, base, gap, 3)
+    nb, py = Blossom(n, sub), PyBlossom(n, sub)
+    assert nb._lone == n - 1 and nb._t > 0
+    _check(n, sub, nb, py, nb.solve())
+    assert sorted(nb.edge_list()) == sorted(sub)
+    nb.add_edges(later[:2] + edges[:5])
+    py.add_edges(later[:2] + edges[:5])
+    have = sub + later[:2] + [e for e in edges[:5] if e not in sub]
+    _check(n, have, nb, py, nb.solve())
+    assert nb.edge_list() == py.edge_list()
+
+
+def test_a_vertex_above_the_others_by_less_than_their_spread_is_not_lone():
+    r = random.Random(5)
+    edges, sub = _graph(r, 12, 2 ** 40, 0.5)
+    top = max(w for _a, _b, w in sub)
+    nb = Blossom(12, sub + [(0, 11, top + 2 ** 20)] if (0, 11) not in {(a, b) for a, b, _w
+                                                                       in sub} else sub)
+    assert nb._lone == -1 and nb._t == 0
+
+
+def test_lone_edges_past_two_words_stay_compiled_as_edge_arrays():
+    """The engine's bulk window (nblossom.Edges, each distinct weight once): at 4000 players
+    the bye's edges weigh past two words while the pairs' spread fits — they stayed on the
+    compiled solver only once taken lighter (before, the whole round went to the Python
+    solver and was left unproven)."""
+    import numpy as np
+    r = random.Random(11)
+    n = 30
+    edges, sub, _later = _lone_graph(r, n, 2 ** 118, 2 ** 127, 4, spread=2 ** 100)
+    values = sorted({w for _a, _b, w in sub})
+    index = {w: k for k, w in enumerate(values)}
+    arrays = nblossom.Edges(np.array([a for a, _b, _w in sub], np.int64),
+                            np.array([b for _a, b, _w in sub], np.int64),
+                            np.array([index[w] for _a, _b, w in sub], np.int64), values)
+    nb, py = Blossom(n, arrays), PyBlossom(n, sub)
+    assert nb._py is None and nb._lone == n - 1
+    mate = nb.solve()
+    assert nb._py is None
+    assert _weight(sub, mate) == _weight(sub, py.solve())
+    y, blossoms, scale = nb.duals()
+    assert certify(y, blossoms, scale, mate, sub) is None
+    assert sorted(nb.edge_list()) == sorted(sub)
+
+
+def test_an_odd_field_of_4001_players_is_proven():
+    """Round 3 of a 4001-player chess Swiss (the general engine): the bye's edges weigh past
+    two words, their spread too.  Before the bye vertex was taken lighter and the screen cut
+    a bye edge's part at FIT, the window went to the Python solver and the pricing gave up
+    (37.8 s, "optimum not proven: too many pairs to price"); now it is proven in about a
+    second (tests/bench/pairing.py measures it)."""
+    s = replace(settings_for("chess", "An odd field", 3, 4), system="swiss")
+    ev = simulate("chess", 4001, 3, seed=4, settings=s).without_round(3)
+    got = pair_round(ev, allow_rematch=True)
+    assert got.method.endswith("optimum proven (dual certificate)"), got.method
+    assert len(got.round.byes) == 1 and len(got.round.boards) == 2000
