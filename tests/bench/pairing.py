@@ -1,9 +1,9 @@
-"""Pairing benchmark (issues 3 and 14): median pairing time and peak memory at 1000, 4000 and
-16 000 players, rounds 2, 5 and 9 of a 9-round event, chess-style (FIDE colours, slide) and
+"""Pairing benchmark (issues 3 and 14): median pairing time and peak memory at 1000, 4000,
+4001 (an odd field: the pairing bye's vertex) and 16 000 players, rounds 2, 5 and 9 of a 9-round event, chess-style (FIDE colours, slide) and
 Magic-style (random in-group order, no colours).  Not a test: run on demand (16 000 players
 take minutes per round on the engine of issue 14's time; ``--sizes 1000,4000`` for a quick run).
 
-    .venv/bin/python tests/bench/pairing.py [--sizes 1000,4000,16000] [--games chess,magic]
+    .venv/bin/python tests/bench/pairing.py [--sizes 1000,4000,4001,16000] [--games chess,magic]
                                             [--repeat 3]
 
 Each event is played through the real engine (rating-based random results, forfeits 2 %);
@@ -41,7 +41,10 @@ from swisstui.core.pairing import engine, pair_round  # noqa: E402
 from swisstui.core.pairing.simulate import play, random_players, settings_for  # noqa: E402
 
 MEASURE = (2, 5, 9)
+# an odd size has the even one's target: its bye vertex must cost nothing noticeable (until
+# 2026-11-28 a 4001-player chess round took 30–45 s and was not proven: docs/PAIRING.md)
 TARGET = {100: 0.2, 1000: 1.0, 4000: 1.0, 16000: 5.0}
+TARGET.update({n + 1: t for n, t in list(TARGET.items())})
 
 
 SOLVER = [0.0, 0]  # CPU seconds inside the solvers, nesting depth
@@ -126,7 +129,7 @@ def _rows(game: str, n: int, repeat: int, shared: bool) -> list[tuple]:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--sizes", default="1000,4000,16000")
+    ap.add_argument("--sizes", default="1000,4000,4001,16000")
     ap.add_argument("--games", default="chess,magic")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--shared", action="store_true",
