@@ -138,7 +138,7 @@ def cmd_fees(args: argparse.Namespace) -> int:
             if not args.method:
                 raise _usage(_("name the payment method with --method ({items})").format(
                     items=", ".join(fees.METHODS)))
-            e = svc.pay(folder, p.id, words[2], args.method)
+            e = svc.pay(folder, p.id, words[2], fees.method_typed(args.method))
         else:
             e = svc.set_due(folder, p.id, words[2], args.discount or "0", args.reason or "")
         _out(_("{id} {name}: due {due}, paid {paid}, owed {owed}").format(
@@ -167,8 +167,8 @@ def cmd_fees(args: argparse.Namespace) -> int:
         _out(f"{ln.player.id:>5} {ln.player.name:<24} {e.due - e.discount:>9} {e.paid:>9} "
              f"{e.owed:>9} {e.reason}")
     for method, total in sheet.by_method:
-        _out(_("paid by {method}: {amount}{currency}").format(method=method, amount=total,
-                                                              currency=cur))
+        _out(_("paid by {method}: {amount}{currency}").format(
+            method=fees.method_word(method), amount=total, currency=cur))
     _out(_("due {due}{currency} (discounts {discounts}), paid {paid}{currency}, owed "
            "{owed}{currency}").format(due=sheet.due, discounts=sheet.discounts,
                                       paid=sheet.paid, owed=sheet.owed, currency=cur))

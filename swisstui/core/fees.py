@@ -12,7 +12,7 @@ per section."""
 
 from __future__ import annotations
 
-from .i18n import _
+from .i18n import N_, _
 
 import os
 import re
@@ -29,11 +29,14 @@ DESK_FILE = "desk.toml"
 MAX_BYTES = 4_000_000
 #: How a payment may be taken.
 METHODS = ("cash", "card", "transfer", "cheque", "online")
+# Translators: how a payment was taken (the desk's payment form, the treasurer's sheet)
+METHOD_WORDS = {"cash": N_("cash"), "card": N_("card"), "transfer": N_("transfer"),
+                "cheque": N_("cheque"), "online": N_("online")}
 MAX_AMOUNT = Decimal("1000000")
 _CURRENCY = re.compile(r"[A-Z]{3}")
 _KEY = re.compile(r"[0-9a-f]{32}")
 
-__all__ = ["DESK_FILE", "METHODS", "Payment", "Entry", "Desk", "read_desk", "desk_toml",
+__all__ = ["DESK_FILE", "METHODS", "METHOD_WORDS", "method_word", "method_typed", "Payment", "Entry", "Desk", "read_desk", "desk_toml",
            "money", "minor_unit", "state_of", "waitlisted", "counts", "Sheet", "sheet"]
 
 
@@ -129,6 +132,25 @@ def money(text: Any, what: str = "amount", currency: str = "") -> Decimal:
     # one spelling of each amount: -0 is 0, 1E+1 is 10 (as written back to desk.toml)
     exact = value == value.to_integral_value()
     return abs(value.quantize(Decimal(1) if exact else Decimal("0.01")))
+
+
+def method_word(method: str, gettext=_) -> str:
+    """A payment method in words: the director's language (``gettext``: another's)."""
+    return gettext(METHOD_WORDS[method]) if method in METHOD_WORDS else method
+
+
+def method_typed(text: str) -> str:
+    """The method a director typed: its name as kept (``cash``), its number in
+    :data:`METHODS` (``1``) or its word in the director's language (``현금``); else the
+    text as typed, which :func:`check_method` then refuses naming the valid ones."""
+    t = text.strip()
+    if t.isdecimal() and 1 <= int(t) <= len(METHODS):
+        return METHODS[int(t) - 1]
+    folded = t.casefold()
+    for m in METHODS:
+        if folded in (m, method_word(m).casefold()):
+            return m
+    return t.lower()
 
 
 def check_method(method: str) -> str:

@@ -222,6 +222,39 @@ async def test_fee_due_and_a_payment_through_the_forms(tmp_path):
         assert counts.startswith("checked in 0 / expected 8 / paid 1")
 
 
+async def test_a_payment_in_korean_shows_and_takes_the_method_in_korean(tmp_path):
+    """The payment form speaks the director's language: the methods are listed and
+    prefilled in Korean, a method typed as its Korean word is kept as its name in the file
+    (``transfer``), and the saved line says it in Korean."""
+    folder = desk_event(tmp_path)
+    svc.set_currency(folder, "KRW")
+    svc.set_due(folder, 5, "30000")
+    app = SwissApp(folder, mode="results", lang="ko")
+    async with app.run_test(size=SIZE) as pilot:
+        await burst(pilot, "f10")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, DeskScreen))
+        await burst(pilot, *chars("marta"), "ctrl+t")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, DeskForm))
+        assert app.screen.query_one("#f-method", Input).value == "현금"
+        assert "1 현금 2 카드 3 계좌 이체" in "".join(screen_lines(app))
+        await burst(pilot, "tab", "ctrl+u", *chars("계좌 이체"), "enter")
+        assert await wait_for(pilot, lambda: svc.load_desk(folder).entry(5).payments)
+        assert [p.method for p in svc.load_desk(folder).entry(5).payments] == ["transfer"]
+        assert "계좌 이체" in status(app)
+
+
+def test_a_method_typed_by_name_number_or_word():
+    try:
+        i18n.use("pt_BR")
+        assert [fees.method_typed(t) for t in ("cash", "2", " Transferência ", "Cartão",
+                                               "dinheiro", "9", "bitcoin")] == \
+            ["cash", "card", "transfer", "card", "cash", "9", "bitcoin"]
+        assert fees.method_word("transfer") == "transferência"
+        assert fees.method_word("bitcoin") == "bitcoin"  # (not a method: as kept)
+    finally:
+        i18n.use(i18n.SOURCE)
+
+
 async def test_entry_state_by_a_key(tmp_path):
     folder = desk_event(tmp_path)
     app = SwissApp(folder, mode="registration")

@@ -24,16 +24,14 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from ..i18n import SOURCE, N_
+from ..fees import METHOD_WORDS, method_word
+from ..i18n import SOURCE
 from ..model import Event
 from ..readers import gettext_for
 from .tables import Table, money_text
 
 __all__ = ["treasurer_tables", "ceremony_table", "payout_tables", "METHOD_WORDS"]
 
-# Translators: how a payment was taken, on the treasurer's sheet
-METHOD_WORDS = {"cash": N_("cash"), "card": N_("card"), "transfer": N_("transfer"),
-                "cheque": N_("cheque"), "online": N_("online")}
 
 
 def _amount(value: Decimal, currency: str, lang: str, machine: bool) -> str:
@@ -74,14 +72,14 @@ def treasurer_tables(event: Event, desk: Any, *, lang: str = SOURCE,
          _("Owed")),
         tuple((str(ln.player.id), ln.player.name, m(ln.entry.due), m(ln.entry.discount)
                if ln.entry.discount else "", ln.entry.reason, m(ln.entry.paid),
-               ", ".join(dict.fromkeys(_(METHOD_WORDS.get(p.method, p.method))
+               ", ".join(dict.fromkeys(method_word(p.method, _)
                                        for p in ln.entry.payments)),
                m(ln.entry.owed)) for ln in sh.lines),
         (True, False, True, True, False, True, False, True),
         notes=() if sh.lines else (_("No fees or payments recorded."),))
     totals = Table(
         _("Totals"), (_("Total"), _("Amount")),
-        tuple((_("paid by {method}").format(method=_(METHOD_WORDS.get(k, k))), m(v))
+        tuple((_("paid by {method}").format(method=method_word(k, _)), m(v))
               for k, v in sh.by_method)
         + ((_("Due (after discounts)"), m(sh.due)), (_("Discounts"), m(sh.discounts)),
            (_("Paid"), m(sh.paid)), (_("Owed"), m(sh.owed))),

@@ -500,8 +500,9 @@ class DeskScreen(EventScreen):
             return
         e = self.desk.entry(p.id)
         if values is None:
-            values = {"amount": str(e.owed) if e.owed > 0 else "", "method": fees.METHODS[0]}
-        methods = " ".join(f"{i} {m}" for i, m in enumerate(fees.METHODS, 1))
+            values = {"amount": str(e.owed) if e.owed > 0 else "",
+                      "method": fees.method_word(fees.METHODS[0])}
+        methods = " ".join(f"{i} {fees.method_word(m)}" for i, m in enumerate(fees.METHODS, 1))
         focus = next((k for k, _label in PAY_FIELDS if error.startswith(k)), None)
         if "method" in error:
             focus = "method"
@@ -516,9 +517,7 @@ class DeskScreen(EventScreen):
         if texts is None:
             self.status(_(NOT_CHANGED))
             return
-        method = texts["method"].strip().lower()
-        if method.isdecimal() and 1 <= int(method) <= len(fees.METHODS):
-            method = fees.METHODS[int(method) - 1]  # the number shown in the form's hint
+        method = fees.method_typed(texts["method"])  # a name, its word or its number
         try:
             e = guarded(svc.pay, self.folder, p.id, texts["amount"], method)
         except SwissError as exc:
@@ -527,7 +526,8 @@ class DeskScreen(EventScreen):
         self._written()
         cur = self.desk.currency
         self.status(_(PAID).format(name=p.name, id=p.id, amount=money(e.payments[-1].amount, cur),
-                                   method=method, owed=money(e.owed, cur)), "ok")
+                                   method=fees.method_word(method),
+                                   owed=money(e.owed, cur)), "ok")
 
     # ---- entry state ----------------------------------------------------------------------
     def action_state(self) -> None:
