@@ -36,8 +36,8 @@ MAX_AMOUNT = Decimal("1000000")
 _CURRENCY = re.compile(r"[A-Z]{3}")
 _KEY = re.compile(r"[0-9a-f]{32}")
 
-__all__ = ["DESK_FILE", "METHODS", "METHOD_WORDS", "method_word", "method_typed", "Payment", "Entry", "Desk", "read_desk", "desk_toml",
-           "money", "minor_unit", "state_of", "waitlisted", "counts", "Sheet", "sheet"]
+__all__ = ["DESK_FILE", "METHODS", "METHOD_WORDS", "method_word", "method_typed", "Payment",
+           "Entry", "Desk", "read_desk", "desk_toml", "money", "minor_unit", "state_of", "expected", "waitlisted", "counts", "Sheet", "sheet"]
 
 
 @dataclass(frozen=True)
@@ -322,11 +322,17 @@ class Counts:
     paid: int  # expected players with a fee who owe nothing
 
 
+def expected(desk: Desk, player: Player) -> bool:
+    """The player is expected at the desk: neither withdrawn nor on the waitlist (the
+    counts' "expected", and who closing check-in acts on)."""
+    return state_of(desk, player) not in (WITHDRAWN, WAITLIST)
+
+
 def counts(event: Event, desk: Desk) -> Counts:
     ci = exp = paid = 0
     for p in event.players:
         state = state_of(desk, p)
-        if state in (WITHDRAWN, WAITLIST):
+        if not expected(desk, p):
             continue
         exp += 1
         ci += state == CHECKED_IN

@@ -126,6 +126,22 @@ def test_close_keeps_a_bye_asked_for_before(tmp_path):
     assert ev.player(2).requested_bye(1) is ev.player(4).requested_bye(1) is ByeKind.ABSENT
 
 
+def test_close_leaves_the_waitlist_alone(tmp_path):
+    """A waitlisted entry is not expected (the counts say so, and it is not paired): closing
+    check-in listed it and made it absent."""
+    folder = make_event(tmp_path, "chess", 4)
+    desk.set_check_in_open(folder, True)
+    desk.toggle_check_in(folder, 1)
+    desk.set_state(folder, 2, "waitlist")
+    assert [p.id for p in desk.close_check_in(folder, withdraw=False, dry_run=True).players] \
+        == [3, 4]
+    out = desk.close_check_in(folder, withdraw=False)
+    assert [p.id for p in out.players] == [3, 4]
+    ev = store.load(folder)
+    assert ev.player(2).requested_bye(1) is None and ev.player(2).withdrawn_from is None
+    assert fees.state_of(desk.load_desk(folder), ev.player(2)) == "waitlist"
+
+
 @pytest.mark.parametrize("text,shown", [("-0", "0"), ("1E+1", "10"), ("12.5", "12.50"),
                                         ("30", "30"), ("0.10", "0.10")])
 def test_an_amount_has_one_spelling(text, shown):

@@ -212,13 +212,14 @@ def _self_check_in(folder: Folder, pid: int,
 
 
 def close_preview(event: Event, desk: Desk) -> tuple[Player, ...]:
-    """Who is expected for the next round and not checked in: not withdrawn, and without a
-    bye already asked for that round (a half-point bye agreed before stays what it is, as
-    roll-call keeps it: services.players.check_in)."""
+    """Who is expected for the next round and not checked in: not withdrawn, not on the
+    waitlist (:func:`fees.expected`: the waitlist is not paired, so it is not absent), and
+    without a bye already asked for that round (a half-point bye agreed before stays what it
+    is, as roll-call keeps it: services.players.check_in)."""
     rnd = event.current_round + 1
     return tuple(p for p in sorted(event.players, key=lambda p: p.id)
                  if p.active_in(rnd) and p.requested_bye(rnd) is None
-                 and fees.state_of(desk, p) != CHECKED_IN)
+                 and fees.expected(desk, p) and fees.state_of(desk, p) != CHECKED_IN)
 
 
 @dataclass(frozen=True)

@@ -45,7 +45,8 @@ from ...core.registration import CHECKED_IN, STATE_WORDS, STATES, WITHDRAWN
 from ...core.services import desk as svc
 from .. import keymap
 from ..backend import guarded
-from ..widgets.dialogs import FORM_KEYS, Dialog, FieldInput, FormDialog, ListPicker, PromptScreen
+from ..widgets.dialogs import (FORM_KEYS, Dialog, FieldInput, FormDialog, ListPicker,
+                               PromptScreen, shown_now, typed_before)
 from ..widgets.fasttable import FastTable
 from .base import EventScreen
 from .standings import update_table
@@ -147,7 +148,9 @@ class DeskForm(FormDialog["dict[str, str] | None"]):
 
 class CloseCheckIn(Dialog["str | None"]):
     """The core's preview of who is not checked in; ``a`` absent, ``w`` withdraw, Esc keeps
-    check-in open.  Enter answers nothing (it may be typed ahead from the search line)."""
+    check-in open.  No key typed before the preview was on screen answers it — Enter, nor
+    the ``a`` or ``w`` of a name typed on behind Ctrl+O (``wang`` withdrew everyone not yet
+    checked in) — each is refused with a bell."""
 
     BINDINGS = [Binding("a", "answer('absent')", show=False),
                 Binding("w", "answer('withdraw')", show=False),
@@ -156,6 +159,7 @@ class CloseCheckIn(Dialog["str | None"]):
     def __init__(self, title: str, lines: list[str], keys: str) -> None:
         super().__init__()
         self.title_text, self.lines, self.keys = title, lines, keys
+        self.shown = shown_now()
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -168,7 +172,7 @@ class CloseCheckIn(Dialog["str | None"]):
         self.query_one(VerticalScroll).focus()
 
     def on_key(self, event: events.Key) -> None:
-        if event.key == "enter":  # typed ahead: not an answer
+        if event.key == "enter" or typed_before(event, self.shown):  # typed ahead
             event.stop()
             event.prevent_default()
             self.app.bell()

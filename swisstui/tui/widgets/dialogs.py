@@ -128,6 +128,17 @@ class FormDialog(Dialog[ResultT]):
         self.focus_input(inputs[j])
 
 
+def shown_now() -> float:
+    """Now, on the clock a key is stamped with when it is read (Textual's event time)."""
+    return events.Key("", None).time
+
+
+def typed_before(event: events.Key, shown: float | None) -> bool:
+    """``event`` was read before a question shown at ``shown`` was on screen (so it cannot
+    answer it); Ctrl+Q always goes through."""
+    return shown is not None and event.time < shown and event.key != "ctrl+q"
+
+
 class ConfirmScreen(Dialog[bool]):
     """A question answered with y / Enter (yes) or n / Esc (no).
 
@@ -159,7 +170,7 @@ class ConfirmScreen(Dialog[bool]):
         self.enter_confirms = enter_confirms
         self.typed_ahead = ""
         # keys read before this moment were typed before the question existed
-        self.opened = None if answer_typed_ahead else events.Key("", None).time
+        self.opened = None if answer_typed_ahead else shown_now()
 
     def action_enter(self) -> None:
         if self.enter_confirms:
@@ -168,7 +179,7 @@ class ConfirmScreen(Dialog[bool]):
             self._refuse("⏎")
 
     def on_key(self, event: events.Key) -> None:
-        if self.opened is not None and event.time < self.opened and event.key != "ctrl+q":
+        if typed_before(event, self.opened):
             event.stop()
             event.prevent_default()
             char = event.character
