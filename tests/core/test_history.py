@@ -312,3 +312,14 @@ def test_a_foreign_tree_naming_sections_dot_dot_is_never_restored_outside(ev):
     assert history._split("sections/a b/players.toml") == ("", None)
     assert history._split("sections/U1600/rounds/01.toml") == ("sections/U1600/", "rounds/01.toml")
     assert history._split("players.toml") == ("", "players.toml")
+
+
+def test_a_change_is_shown_in_words_never_in_python(ev):
+    """A requested bye showed as ``byes: (1, <ByeKind.ABSENT: 'absent'>) → —``."""
+    rnd = store.load(ev).current_round + 1
+    pid = store.load(ev).players[0].id
+    services.request_bye(ev, pid, rnd, "absent")
+    _entry, lines = history.show(ev, str(history.log(ev)[0].number))
+    text = "\n".join(lines)
+    assert f"byes: — → round {rnd}: absent" in text, text
+    assert "ByeKind" not in text and "<" not in text

@@ -12,6 +12,7 @@ import os
 import shutil
 import tempfile
 from collections.abc import Iterator
+from enum import Enum
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,7 @@ from typing import Any
 from .. import store
 from ..errors import SwissError
 from ..i18n import _
-from ..model import Event
+from ..model import ByeKind, Event
 from ..store import history as record
 
 Folder = str | os.PathLike[str]
@@ -332,10 +333,20 @@ def _who(ev: Event, pid: int) -> str:
 
 
 def _text(value: Any) -> str:
+    """A field's value in the director's words: a bye as the prints name it, a requested
+    bye with its round (``round 1: absent``), never Python's spelling of a value."""
+    from ..interop.tables import BYE_TEXT
     if value is None or value == "":
         return "—"
+    if isinstance(value, ByeKind):
+        return _(BYE_TEXT[value])
+    if isinstance(value, Enum):
+        return str(value.value)
+    if isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], int) \
+            and isinstance(value[1], ByeKind):
+        return _("round {round}: {bye}").format(round=value[0], bye=_text(value[1]))
     if isinstance(value, (list, tuple)):
-        return ", ".join(map(str, value)) or "—"
+        return ", ".join(map(_text, value)) or "—"
     return str(value)
 
 

@@ -20,6 +20,7 @@ from ...core import i18n
 from ...core.i18n import N_, _, ngettext
 from ...core.model import ByeKind, Event
 from ...core.history import board_colours
+from ...core.interop.tables import BYE_TEXT
 from .. import backend, keymap
 from ..widgets.dialogs import ConfirmScreen, MessageScreen, PromptScreen
 from ..widgets.fasttable import FastTable
@@ -167,7 +168,7 @@ class PairingsScreen(EventScreen):
                 keys.append(f"b{bd.number}p{b}")
             for bye in rnd.byes:
                 rows.append((names[bye.player].name if bye.player in names else str(bye.player),
-                             "—", "", _("bye ({kind})").format(kind=bye.kind.value)))
+                             "—", "", tr(BYE_TEXT[bye.kind])))
                 keys.append(f"y{bye.player}")
             # the wall list's order (core/collation.py): Ólafur under O, not after Z
             lang = i18n.current()
@@ -208,7 +209,7 @@ class PairingsScreen(EventScreen):
             keys.append(f"b{bd.number}")
         for bye in rnd.byes:
             rows.append(("—", who(bye.player), backend.fmt_score(before.get(bye.player, 0)),
-                         _("bye ({kind})").format(kind=bye.kind.value), "", "") + extra)
+                         tr(BYE_TEXT[bye.kind]), "", "") + extra)
             keys.append(f"y{bye.player}")
         # Translators: column title (a board's result), at most 7 columns.
         result_title = _("Result")
