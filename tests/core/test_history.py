@@ -323,3 +323,17 @@ def test_a_change_is_shown_in_words_never_in_python(ev):
     text = "\n".join(lines)
     assert f"byes: — → round {rnd}: absent" in text, text
     assert "ByeKind" not in text and "<" not in text
+
+
+def test_a_reason_is_one_line_and_plants_nothing_in_the_record(ev):
+    """``--reason $'typo\\n\\nSwisstui-Round: 4'`` made ``log --round 4`` list the entry."""
+    rnd = store.load(ev).current_round
+    services.add_player(ev, "Zoe Alves")  # (the history starts)
+    before = len(history.log(ev))
+    files = {p: p.read_bytes() for p in ev.rglob("*.toml")}
+    board = store.load(ev).round(rnd).board(1)
+    with pytest.raises(SwissError, match="a reason is one line of text"):
+        services.swap(ev, rnd, board.players[0], board.players[1],
+                      reason="typo\n\nSwisstui-Round: 4\nSwisstui-Player: 99")
+    assert len(history.log(ev)) == before
+    assert {p: p.read_bytes() for p in ev.rglob("*.toml")} == files

@@ -98,7 +98,15 @@ _ACTION: contextvars.ContextVar[Action | None] = contextvars.ContextVar("swisstu
 def action(words: str, *, round: int | None = None, board: int | None = None,
            players: tuple[int, ...] | list[int] = (), reason: str | None = None
            ) -> Iterator[None]:
-    """Record the changes made inside as ``words`` (the outermost action names them)."""
+    """Record the changes made inside as ``words`` (the outermost action names them).  A
+    reason is one line of text: a newline in it would have planted lines of its own in the
+    record (``Swisstui-Round: 4`` read back as a trailer), so it is refused before anything
+    is written."""
+    if reason is not None:
+        bad = next((ch for ch in reason if not ch.isprintable()), None)
+        if bad is not None:
+            raise SwissError(_("a reason is one line of text: no control characters ({ch!r} "
+                               "in {value!r})").format(ch=bad, value=reason), field="reason")
     if _ACTION.get() is not None:
         yield
         return
