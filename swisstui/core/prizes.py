@@ -160,12 +160,15 @@ def read_prizes(path: str | os.PathLike[str], *, sections: Sequence[str] = (),
             not all(isinstance(g, dict) for g in raw_groups):
         raise top.err("group", _("a prizes file needs at least one [[group]] with its "
                                  "[[group.category]] tables"))
-    groups = []
+    groups: list[Group] = []
     cat_index = 0
     for gi, g in enumerate(raw_groups):
         r = _Reader(path, text, g, table="group", index=gi)
         r.only(GROUP_KEYS)
         name = r.get("name", "str", required=True)
+        if any(x.name == name for x in groups):  # the totals and the view are by name
+            raise r.err("name", _("a second prize group named {name!r}: give each group "
+                                  "its own name").format(name=name))
         sharing = _choice(r, "sharing", SHARING, "none")
         shared_by = _choice(r, "shared_by", SHARED_BY, "points")
         withdrawn = _choice(r, "withdrawn", WITHDRAWN, "excluded")

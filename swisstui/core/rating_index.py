@@ -248,6 +248,9 @@ def import_list(path: str | os.PathLike[str], source: str | None = None, *,
         try:
             _create(con, source)
             count = _fill(con, source, iter_list(path, source, columns=columns, meta=meta))
+            if not count:  # an empty file must not replace the list installed
+                raise SwissError(_("{path}: no player in this file; the list installed is "
+                                   "kept").format(path=path), field="file")
             when = list_date or meta.get("date") or date.fromtimestamp(
                 path.stat().st_mtime).isoformat()
             done = InstalledList(source, when, count, digest, path.name,

@@ -191,6 +191,21 @@ def test_check(go_event, capsys):
     assert rc == 1 and err.startswith(f"swisstui: {p}:") and err.count("\n") == 1
 
 
+@pytest.mark.parametrize("name,text,words", [
+    ("desk.toml", "[[group]\n", "invalid TOML"),
+    ("prizes.toml", '[[group]]\nname = "Main"\n[[group.category]]\nname = "Open"\n'
+                    'money = [120, -60]\n', "a prize cannot be negative"),
+    ("clock.toml", "round = 'x'\n", "clock.toml"),
+])
+def test_check_reads_the_desk_prizes_and_clock_files(go_event, capsys, name, text, words):
+    """check said "ok" while pair refused a broken desk.toml (and prizes.toml, clock.toml)."""
+    (go_event / name).write_text(text)
+    rc, out, err = run(capsys, "check", go_event)
+    assert rc == 1 and out == ""
+    assert err.startswith(f"{go_event / name}:") and words in err, err
+    assert err.count("\n") == 1
+
+
 def test_players_remove(go_event, capsys):
     _paired(go_event, 5)
     assert run(capsys, "players", "remove", go_event, 5)[:2] == (0, "removed 5 P5\n")

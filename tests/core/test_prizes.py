@@ -274,6 +274,9 @@ def test_a_good_file_reads():
     ("money = [500, 300]", "money = [300, 500]", 11, "worth more than place 1"),
     ("rating_max = 1599", 'rank_min = "3x"', 16, "malformed rank"),
     ("rating_max = 1599", "age_max = 17", 16, None),
+    # two groups of one name: the totals (by group name) said 50 where the payout paid 150
+    ('money = [100]\n', 'money = [100]\n\n[[group]]\nname = "Main"\n[[group.category]]\n'
+     'name = "Best"\nmoney = [50]\n', 20, "a second prize group named 'Main'"),
 ])
 def test_bad_files_are_one_file_line(tmp_path, old, new, line, words):
     text = GOOD.replace(old, new)

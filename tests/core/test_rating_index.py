@@ -118,6 +118,22 @@ def test_fide_txt_is_installed_with_its_date_and_hash(tmp_path, index):
     assert rating_index.installed() == (done,)
 
 
+@pytest.mark.parametrize("name,empty", [("players_list_foa.txt", ""),
+                                        ("fed.csv", "name,id,rating\n")])
+def test_an_empty_list_never_replaces_the_one_installed(tmp_path, index, name, empty):
+    """An empty (or header-only) FIDE TXT or CSV was installed as 0 players, replacing the
+    good list: now refused in one line, the installed list kept."""
+    good = rating_index.import_list(write(tmp_path, "players_list_foa.txt", FIDE))
+    source = "fide" if name.endswith(".txt") else "csv"
+    if source == "csv":
+        good = rating_index.import_list(write(tmp_path, "fed.csv",
+                                              "name,id,rating\nAna Lima,1001,1500\n"))
+    before = rating_index.installed()
+    with pytest.raises(SwissError, match="no player in this file; the list installed is kept"):
+        rating_index.import_list(write(tmp_path, "new_" + name, empty), source)
+    assert rating_index.installed() == before and good in before
+
+
 def test_a_single_list_dates_itself_by_its_month_column(tmp_path, index):
     text = FIDE.replace("SRtng", "NOV26")
     path = write(tmp_path, "standard_rating_list.txt", text)

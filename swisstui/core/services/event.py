@@ -11,6 +11,7 @@ import shutil
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
+from collections.abc import Callable
 
 from .. import store
 from ..errors import SwissError
@@ -30,8 +31,26 @@ def load(folder: Folder) -> Event:
 
 
 def check(folder: Folder) -> list[str]:
-    """Every problem of the folder as ``file:line: message`` lines (empty: valid)."""
-    return store.check(folder)
+    """Every problem of the folder as ``file:line: message`` lines (empty: valid): the
+    event's files, then the desk's, the prizes' and the round clock's (each read as the
+    command that uses it reads it; said "ok" while ``pair`` refused a broken desk.toml)."""
+    problems = store.check(folder)
+    if problems:
+        return problems  # (the side files are read against the event)
+    from .. import clock
+    from .desk import load_desk
+    from .prizes import load_prizes, prizes_path
+    ev = store.load(folder)
+    checks: list[Callable[[], object]] = [lambda: load_desk(folder, ev),
+                                          lambda: clock.read(folder)]
+    if os.path.lexists(prizes_path(folder)):
+        checks.append(lambda: load_prizes(folder, ev))
+    for read in checks:
+        try:
+            read()
+        except SwissError as exc:
+            problems.append(str(exc))
+    return problems
 
 
 def fingerprint(folder: Folder) -> Any:
