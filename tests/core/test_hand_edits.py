@@ -56,6 +56,17 @@ def test_swap_preview_names_the_scores_and_the_colours_it_forces(tmp_path):
     assert saved.round == out.round and saved.costs == out.costs
 
 
+def test_an_edit_of_a_past_round_names_a_rematch_with_a_later_round(tmp_path):
+    """Swapping 2 and 6 in round 1 pairs 5 with 2, who meet in round 2: the costs said no
+    rule was broken, and verify then found the rematch in the TRF."""
+    folder = _three_rounds(tmp_path)
+    for board in (1, 2, 3):
+        services.clear_result(folder, 1, board)
+    out = services.preview_swap(store.load(folder), 1, 2, 6)
+    assert [b.players for b in out.round.boards] == [(1, 6), (3, 4), (5, 2)]
+    assert "board 3: rematch: 5 and 2 also meet in round 2" in out.broken
+
+
 def test_the_costs_name_boards_by_the_hall_numbers(tmp_path):
     folder = _three_rounds(tmp_path)
     out = services.preview_swap(store.load(folder), 3, 2, 5, first_board=101)

@@ -75,6 +75,10 @@ class _Judge:
         s = event.settings
         self.settings = s
         self.rounds = before.rounds
+        # the pairs of the rounds after it (an edit of a past round can make a rematch with
+        # them: the engine's facts are of the rounds before only)
+        self.later = {frozenset(b.players): r.number for r in event.rounds
+                      if r.number > round_no for b in r.boards}
         self.ctx = Context(game=s.game, mode=plan.colours, style=plan.style, seed=plan.seed,
                            round_no=round_no, ngroups=1, nplayers=len(self.states),
                            forbidden=plan.forbidden, last_round=plan.last_round,
@@ -102,6 +106,9 @@ class _Judge:
         if b in sa.met:
             out.append(_("rematch: {a} and {b} already met in round {value}").format(
                 a=a, b=b, value=sa.met[b]))
+        elif frozenset((a, b)) in self.later:
+            out.append(_("rematch: {a} and {b} also meet in round {value}").format(
+                a=a, b=b, value=self.later[frozenset((a, b))]))
         why = self.ev.blocked(sa, sb, relaxed=True)
         if why:
             out.append(why)
@@ -178,7 +185,7 @@ def _paired(event: Event, round_no: int) -> Round:
 
 def _unplayed(rnd: Round, board: Board) -> None:
     if board.result is not None:
-        raise ConflictError(_("round {round_no} board {number} already has a result ({text}); clear it before swapping").format(round_no=rnd.number, number=board.number, text=board.result.text))
+        raise ConflictError(_("round {round_no} board {number} already has a result ({text}); clear it before changing the board").format(round_no=rnd.number, number=board.number, text=board.result.text))
 
 
 def _preview(event: Event, new: Round, changed: Iterable[int], *, gone: Iterable[Board] = (),
