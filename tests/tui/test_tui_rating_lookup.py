@@ -77,6 +77,18 @@ async def test_a_few_letters_fill_the_form_from_the_fide_list(tmp_path, fide_lis
                  for k in ("name", "rating", "country", "federation_id", "birth", "sex")}
         assert value == {"name": "Koneru, Humpy", "rating": "2540", "country": "IND",
                          "federation_id": "4147103", "birth": "1994", "sex": "f"}
+        # the cursor is after the name filled in: a key typed next does not land inside it
+        # ("KimX Minho"); backspace takes it back
+        await burst(pilot, *chars("X"))
+        assert await wait_for(pilot, lambda: app.screen.query_one("#f-name", Input).value
+                              == "Koneru, HumpyX")
+        await burst(pilot, "backspace")
+        assert await wait_for(pilot, lambda: app.screen.query_one("#f-name", Input).value
+                              == "Koneru, Humpy")
+        assert await wait_for(pilot, lambda: len(_found(app)) == 1)  # typing looks up again
+        await burst(pilot, "escape")  # Esc closes the suggestions, not the form
+        assert await wait_for(pilot, lambda: not _found(app))
+        assert isinstance(app.screen, PlayerForm)
         await burst(pilot, "enter")
         assert await wait_for(pilot, lambda: len(store.load(folder).players) == 3)
     p = store.load(folder).players[-1]

@@ -435,7 +435,9 @@ class PlayerForm(FormDialog[dict[str, Any] | None]):
         self._chosen = row.name
         for key, value in row.player_fields().items():
             if key in keys and value is not None:
-                self.query_one(f"#f-{key}", Input).value = str(value)
+                field = self.query_one(f"#f-{key}", Input)
+                field.value = str(value)
+                field.cursor_position = len(field.value)  # a key typed next goes after it
         self._close_found()
 
     def _close_found(self) -> None:
