@@ -351,6 +351,11 @@ async def test_prize_view_table_explanations_and_a_refusal(tmp_path):
         assert await wait_for(pilot, lambda: "prizes.toml:10:" in status(app))
         assert f"{path}:10: 'money': a prize cannot be negative (-60)" == status(app)
         assert app.screen.query_one("#prizes", FastTable).row_count == 0
+        # the file mended: the table comes back and the refusal goes from the status line
+        path.write_text(PRIZES, encoding="utf-8")
+        assert await wait_for(pilot, lambda: app.screen.query_one(
+            "#prizes", FastTable).row_count == len(want) + 1)
+        assert await wait_for(pilot, lambda: "prizes.toml" not in status(app))
         await burst(pilot, "f5")
         assert await wait_for(pilot, lambda: app.screen.MODE == "standings")
 

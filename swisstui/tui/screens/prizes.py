@@ -54,6 +54,7 @@ class PrizeScreen(EventScreen):
 
     allocation: Allocation | None = None
     _stat: tuple | None = None
+    _refused = False  # the status line shows the prizes file's refusal
 
     def compose_body(self) -> ComposeResult:
         yield Static("", id="prizes-hint", classes="hint", markup=False)
@@ -89,7 +90,11 @@ class PrizeScreen(EventScreen):
             update_table(table, cols, [], fixed, [], fit=(_("Player"),))
             hint.update("")
             self.error(str(exc))
+            self._refused = True
             return
+        if self._refused:  # the file is good again: its refusal no longer stands
+            self._refused = False
+            self.status("")
         self.allocation = alloc
         rows: list[tuple[str, ...]] = []
         keys: list[str] = []
