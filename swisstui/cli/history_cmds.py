@@ -55,7 +55,7 @@ def cmd_log(args: argparse.Namespace) -> int:
 
 
 def cmd_restore(args: argparse.Namespace) -> int:
-    r = history.restore(args.event, args.to, dry_run=args.dry_run)
+    r = history.restore(args.event, args.to, dry_run=args.dry_run, reason=args.reason)
     _out(_("back to #{n} ({id}, {time}): {subject}").format(
         n=r.entry.number, id=r.entry.short, time=r.entry.time.replace("T", " ")[:16],
         subject=r.entry.subject))
@@ -95,4 +95,6 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help=_("the entry: its number from swisstui log (#12) or its id"))
     p.add_argument("--dry-run", action="store_true",
                    help=_("show which results and pairings change, write nothing"))
+    p.add_argument("--reason", help=_("why (needed when the restore changes a published "
+                                      "round or FIDE mode's locked tie-breaks)"))
     p.set_defaults(func=cmd_restore)

@@ -41,7 +41,7 @@ from .screens.exports import (DOUBT_KEYS, DOUBT_TITLE, NOT_SAVED, PATH_HINT, PAT
                               PATH_TITLE_ENCODING, SAVED, SAVED_ENCODING, EncodingPicker,
                               ExportPicker, PathPrompt, default_path, encodings, path_doubt,
                               what_name)
-from .widgets.dialogs import ConfirmScreen, HelpScreen, MessageScreen, pad_cells
+from .widgets.dialogs import ConfirmScreen, HelpScreen, MessageScreen, PromptScreen, pad_cells
 
 WATCH_INTERVAL = 0.5
 
@@ -316,13 +316,22 @@ class SwissApp(OrderedKeysApp):
             self._notify_screen(_("the event is already as it was then: nothing to restore"), "")
             return
 
-        def answer(yes: bool | None) -> None:
+        def answer(yes: bool | None, reason: str | None = None) -> None:
             if not yes:
                 self._notify_screen(_("nothing restored"), "")
                 return
             try:
-                done = backend.history_restore(self.folder, number, dry_run=False)
+                done = backend.history_restore(self.folder, number, dry_run=False,
+                                               reason=reason)
             except SwissError as exc:
+                if backend.needs_reason(exc) and reason is None:  # a published round
+                    self.push_screen(PromptScreen(
+                        _("The restore changes what players have seen: why?"),
+                        _("one line, kept in the history with the change · Enter saves, "
+                          "Esc keeps it as it is")),
+                        lambda text: answer(True, text.strip()) if text and text.strip()
+                        else self._notify_screen(_("nothing restored"), ""))
+                    return
                 self.show_error(str(exc))
                 return
             self.action_reload()

@@ -489,9 +489,9 @@ def history_show(folder: Path, which: str):
     return guarded(history.show, folder, which)
 
 
-def history_restore(folder: Path, which: str, dry_run: bool):
+def history_restore(folder: Path, which: str, dry_run: bool, reason: str | None = None):
     from ..core.services import history
-    return guarded(history.restore, folder, which, dry_run=dry_run)
+    return guarded(history.restore, folder, which, dry_run=dry_run, reason=reason)
 
 
 def publish_round(folder: Path) -> Event:

@@ -337,3 +337,25 @@ def test_a_reason_is_one_line_and_plants_nothing_in_the_record(ev):
                       reason="typo\n\nSwisstui-Round: 4\nSwisstui-Player: 99")
     assert len(history.log(ev)) == before
     assert {p: p.read_bytes() for p in ev.rglob("*.toml")} == files
+
+
+def test_a_restore_that_changes_a_published_round_or_a_lock_needs_a_reason(tmp_path):
+    """restore cleared a published round's result and turned FIDE mode off with no reason
+    asked, where a correction and the setting each need one."""
+    from conftest import make_event
+    folder = make_event(tmp_path, "chess", 4, rounds=3)
+    services.change_settings(folder, fide_mode=True)
+    fide_on = history.log(folder)[0]
+    services.pair_next(folder)
+    paired = history.log(folder)[0]
+    services.record_result(folder, 1, 1, "1-0")
+    files = {p: p.read_bytes() for p in folder.rglob("*.toml")}
+    for entry in (paired, fide_on):  # the result cleared; FIDE mode off (and round 1 gone)
+        with pytest.raises(SwissError, match="needs a reason") as exc:
+            history.restore(folder, str(entry.number))
+        assert exc.value.field == "reason"
+        assert {p: p.read_bytes() for p in folder.rglob("*.toml")} == files  # nothing
+        assert history.restore(folder, str(entry.number), dry_run=True).changes
+    done = history.restore(folder, str(paired.number), reason="wrong board")
+    assert done.written and history.log(folder)[0].reason == "wrong board"
+    assert store.load(folder).round(1).board(1).result is None

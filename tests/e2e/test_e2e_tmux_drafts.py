@@ -133,6 +133,10 @@ def test_draft_swap_publish_correct_log_restore_in_tmux(tmp_path):
         term.see_flat("round 1 board 1: 0-1 → no result")
         assert store.load(folder).round(1).board(1).result is not None  # a preview
         term.press("y")
+        # it changes the published round: asked why, as the correction was
+        term.see_flat("The restore changes what players have seen: why?")
+        assert store.load(folder).round(1).published  # not yet
+        term.burst("back to the draft", "Enter")
         term.until(lambda: _boards(folder) == paired, "the pairing before the swap")
         term.see_flat(f"saved: back to #{pairing.number}")
 
@@ -142,7 +146,7 @@ def test_draft_swap_publish_correct_log_restore_in_tmux(tmp_path):
         log = history.log(folder)
         assert log[0].subject.startswith(f"restore to #{pairing.number}")
         assert log[0].number == len(log) and log[0].number > pairing.number  # nothing rewritten
-        assert [e.reason for e in log if e.reason] == [REASON]
+        assert [e.reason for e in log if e.reason] == ["back to the draft", REASON]
         assert any(e.subject.startswith("swap two players: round 1") for e in log)
         # restored to a draft: the players' page is back to what it was before
         assert '"round":1' not in snapshot_bytes(folder).decode()

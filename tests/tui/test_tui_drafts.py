@@ -80,8 +80,14 @@ async def test_draft_swap_publish_correct_log_restore(tmp_path):
         await burst(pilot, "ctrl+r")
         assert await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
         await burst(pilot, "y")
+        # the restore changes the published round: it asks why, as the correction did
+        assert await wait_for(pilot, lambda: _title(app) ==
+                              "The restore changes what players have seen: why?")
+        assert store.load(folder).round(1).published
+        await burst(pilot, *chars("back to the draft"), "enter")
         assert await wait_for(pilot, lambda: [x.players for x in store.load(folder).round(1)
                                               .boards] == paired)
+        assert history.log(folder)[0].reason == "back to the draft"
         assert store.load(folder).round(1).board(1).result is None
         assert not store.load(folder).round(1).published  # as it was then: a draft
         assert history.log(folder)[0].subject.startswith("restore to #")

@@ -373,10 +373,30 @@ class Restore:
     written: bool
 
 
-def restore(event: Folder, which: str, *, dry_run: bool = False) -> Restore:
+def _guarded(now: Snapshot, target: Snapshot, root: Path, reason: str | None) -> None:
+    """A restore is a change like any other: one that changes a published round (the event
+    publishes by hand or runs in FIDE mode) or FIDE mode's locked tie-breaks needs a reason,
+    as the result, the hand edit or the setting it undoes did (it undid them silently)."""
+    from .. import fide_mode, publishing
+    then = dict(_events(target, root))
+    for name, ev in _events(now, root):
+        if ev is None:
+            continue
+        old = then.get(name)
+        for rnd in ev.rounds:
+            was = old.round(rnd.number) if old is not None else None
+            if was != rnd:
+                publishing.check_reason(ev, rnd.number, reason)
+        if old is not None:
+            fide_mode.check_settings_change(ev, old.settings, reason)
+
+
+def restore(event: Folder, which: str, *, dry_run: bool = False,
+            reason: str | None = None) -> Restore:
     """The event as it was at entry ``which``, written as a new change ("restore to #12");
     nothing of the history is rewritten, so the restore itself can be undone the same way.
-    Refused in one line, nothing written, when that entry's files do not read as an event."""
+    Refused in one line, nothing written, when that entry's files do not read as an event,
+    or when it changes a published round or a locked setting without a ``reason``."""
     root = record.root_of(Path(event))
     entry = find(root, which)
     target = snapshot(root, entry)
@@ -387,8 +407,9 @@ def restore(event: Folder, which: str, *, dry_run: bool = False) -> Restore:
     changes = tuple(describe(now, target, root))
     if dry_run or not changes and now.files == target.files:
         return Restore(entry, changes, False)
+    _guarded(now, target, root, reason)
     words = f"restore to #{entry.number} ({entry.short}): {entry.subject}"
-    with record.action(words):
+    with record.action(words, reason=reason):
         for prefix in sorted(set(now.files) | set(target.files)):
             folder = root / prefix if prefix else root
             want = target.files.get(prefix, {})
