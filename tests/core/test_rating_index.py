@@ -134,6 +134,17 @@ def test_an_empty_list_never_replaces_the_one_installed(tmp_path, index, name, e
     assert rating_index.installed() == before and good in before
 
 
+def test_a_csv_row_with_more_values_than_columns_is_refused(tmp_path, index):
+    """It was installed (its values shifted), where players import refused the same file."""
+    good = rating_index.import_list(write(tmp_path, "fed.csv",
+                                          "name,id,rating\nAna Lima,1001,1500\n"))
+    path = write(tmp_path, "short.csv",
+                 "name,id,rating\nAna Lima,1001\nBeto Souza,1002,1600,extra,more\n")
+    with pytest.raises(SwissError, match=r"short.csv:3: 5 values but 3 columns"):
+        rating_index.import_list(path, "csv")
+    assert rating_index.installed() == (good,)
+
+
 def test_a_single_list_dates_itself_by_its_month_column(tmp_path, index):
     text = FIDE.replace("SRtng", "NOV26")
     path = write(tmp_path, "standard_rating_list.txt", text)

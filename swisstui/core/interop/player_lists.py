@@ -462,6 +462,10 @@ def _csv_rows(path: Path, columns: dict[str, str] | None
         except csv.Error as exc:
             raise EventFileError(path, n, _("not a readable CSV record: {what}")
                                  .format(what=exc)) from None
+        if len(cells) > len(header):  # a shifted row: its values would land in the wrong
+            # columns (players import refuses it too)
+            raise EventFileError(path, n, _("{count} values but {count2} columns").format(
+                count=len(cells), count2=len(header)))
         got = {k: (cells[i].strip() if i < len(cells) else "") for k, i in where.items()}
         if not got.get("name"):
             raise EventFileError(path, n, _("no name"))
