@@ -234,8 +234,9 @@ def read_desk(path: str | os.PathLike[str], ids: set[int] | None = None) -> Desk
             amount = _money_at(pr, "amount", p["amount"])
             if amount == 0:
                 raise pr.err("amount", _("a payment must be more than 0"))
+            method = pr.get("method", "str", required=True)  # (its refusal names the line)
             try:
-                method = check_method(pr.get("method", "str", required=True))
+                method = check_method(method)
             except SwissError as exc:
                 raise pr.err("method", str(exc)) from None
             payments.append(Payment(amount, method, pr.get("time", "str", ""),
