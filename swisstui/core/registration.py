@@ -558,5 +558,6 @@ def check_transition(player: Player, old: str, new: str) -> None:
     if new not in _MOVES[old]:
         raise SwissError(_("{name} ({pid}) is {old}; the desk cannot make the entry {new} "
                            "(allowed: {items})").format(
-            name=player.name, pid=player.id, old=old, new=new,
-            items=", ".join(_MOVES[old]) or _("reinstate the player first")))
+            name=player.name, pid=player.id, old=_(STATE_WORDS[old]), new=_(STATE_WORDS[new]),
+            items=", ".join(_(STATE_WORDS[m]) for m in _MOVES[old])
+            or _("reinstate the player first")))

@@ -42,11 +42,11 @@ def test_transitions_and_refusals(tmp_path):
     with pytest.raises(SwissError) as exc:
         desk.toggle_check_in(folder, 1)
     assert str(exc.value) == (f"{name} (1) is waitlist; the desk cannot make the entry "
-                              "checked-in (allowed: pre-registered, confirmed)")
+                              "checked in (allowed: pre-registered, confirmed)")
     desk.set_state(folder, 1, "pre-registered")
     desk.set_state(folder, 1, "confirmed")
     assert desk.toggle_check_in(folder, 1)[1] == "checked-in"
-    with pytest.raises(SwissError, match="is checked-in; the desk cannot make the entry "
+    with pytest.raises(SwissError, match="is checked in; the desk cannot make the entry "
                                          "waitlist"):
         desk.set_state(folder, 1, "waitlist")
     store.update(folder, lambda ev: registration.withdraw(ev, 2))
