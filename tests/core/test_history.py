@@ -359,3 +359,14 @@ def test_a_restore_that_changes_a_published_round_or_a_lock_needs_a_reason(tmp_p
     done = history.restore(folder, str(paired.number), reason="wrong board")
     assert done.written and history.log(folder)[0].reason == "wrong board"
     assert store.load(folder).round(1).board(1).result is None
+
+
+def test_an_entry_that_changed_a_side_file_names_that_file_alone(tmp_path):
+    """A desk change showed 'files changed: desk.toml, event.toml, players.toml'."""
+    from conftest import make_event
+    from swisstui.core.services import desk
+    folder = make_event(tmp_path, "chess", 4)
+    services.add_player(folder, "Zoe Alves")  # (the history starts)
+    desk.set_due(folder, 1, "10")
+    _entry, lines = history.show(folder, str(history.log(folder)[0].number))
+    assert lines == ["files changed: desk.toml"]

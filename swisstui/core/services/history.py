@@ -250,9 +250,10 @@ def describe(before: Snapshot, after: Snapshot, root: Path) -> list[str]:
     for name in sorted(set(old) | set(new), key=lambda n: (n != "", n)):
         a, b = old.get(name), new.get(name)
         here = _describe_event(a, b)
-        if not here and before.files.get(_key(name)) != after.files.get(_key(name)):
+        bf, af = before.files.get(_key(name), {}), after.files.get(_key(name), {})
+        if not here and bf != af:  # (only the files whose bytes differ: every file was named)
             here = [_("files changed: {files}").format(files=", ".join(sorted(
-                set(before.files.get(_key(name), {})) | set(after.files.get(_key(name), {})))))]
+                f for f in set(bf) | set(af) if bf.get(f) != af.get(f))))]
         label = name or (record_section_name(root) if several else "")
         lines += [f"{label}: {line}" if label and several else line for line in here]
     return lines
