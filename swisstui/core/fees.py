@@ -215,7 +215,8 @@ def read_desk(path: str | os.PathLike[str], ids: set[int] | None = None) -> Desk
         if state not in STATES or state == WITHDRAWN:
             raise r.err("state", _("unknown state {state!r}; valid: {items}").format(
                 state=state, items=", ".join(s for s in STATES if s != WITHDRAWN)))
-        due, discount = (_money_at(r, key, item.get(key, 0)) for key in ("due", "discount"))
+        due, discount = (_money_at(r, key, item.get(key, 0), currency)
+                         for key in ("due", "discount"))
         if discount > due:
             raise r.err("discount", _("the discount ({discount}) is more than the fee due "
                                       "({due})").format(discount=discount, due=due))
@@ -231,7 +232,7 @@ def read_desk(path: str | os.PathLike[str], ids: set[int] | None = None) -> Desk
             pr.only(("amount", "method", "time", "by"))
             pr.get("amount", "str" if isinstance(p.get("amount"), str) else "int",
                    required=True)
-            amount = _money_at(pr, "amount", p["amount"])
+            amount = _money_at(pr, "amount", p["amount"], currency)
             if amount == 0:
                 raise pr.err("amount", _("a payment must be more than 0"))
             method = pr.get("method", "str", required=True)  # (its refusal names the line)
@@ -268,9 +269,9 @@ def _payment_err(path: Path, text: str, number: int) -> Any:
     return err
 
 
-def _money_at(r: Any, key: str, value: Any) -> Decimal:
+def _money_at(r: Any, key: str, value: Any, currency: str = "") -> Decimal:
     try:
-        return money(value, key)
+        return money(value, key, currency)
     except SwissError as exc:
         raise r.err(key, str(exc)) from None
 

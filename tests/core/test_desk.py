@@ -261,3 +261,20 @@ def test_search_finds_what_matches_player_finds(tmp_path):
         assert {p.id for p in desk.search(ev, q)} == \
             {p.id for p in ev.players if matches_player(q, p)}, q
     assert [p.id for p in desk.search(ev, "a")][:2] == [7, 8]  # by name: Ana, Björn
+
+
+def test_a_currency_without_decimals_refuses_cents_as_prizes_toml_does(tmp_path):
+    """A JPY desk took 7.25 and showed 0.00 JPY; prizes.toml refused the same amount."""
+    folder = make_event(tmp_path, "chess", 4)
+    desk.set_currency(folder, "JPY")
+    before = (folder / "desk.toml").read_bytes()
+    for call in (lambda: desk.pay(folder, 1, "7.25", "cash"),
+                 lambda: desk.set_due(folder, 1, "3000.5")):
+        with pytest.raises(SwissError, match="JPY has no decimals"):
+            call()
+    assert (folder / "desk.toml").read_bytes() == before
+    assert desk.pay(folder, 1, "3000", "cash").paid == 3000
+    (folder / "desk.toml").write_text('currency = "JPY"\n[[entry]]\nid = 2\ndue = "12.5"\n',
+                                      encoding="utf-8")
+    with pytest.raises(EventFileError, match="JPY has no decimals"):
+        desk.load_desk(folder)

@@ -279,13 +279,16 @@ def director() -> str:
 def set_due(folder: Folder, pid: int, amount: str, discount: str = "0",
             reason: str = "") -> Entry:
     """The fee due for an entry, with a discount and its reason (junior, titled, early)."""
-    due, off = fees.money(amount, "due"), fees.money(discount, "discount")
-    if off > due:
-        raise SwissError(_("the discount ({discount}) is more than the fee due ({due})")
-                         .format(discount=off, due=due))
+    fees.money(amount, "due"), fees.money(discount, "discount")  # (refused before the lock)
     registration.check_text("reason", reason)
 
     def change(ev: Event, desk: Desk) -> Desk:
+        # in the desk's currency: none of JPY's or KRW's amounts has decimals
+        due = fees.money(amount, "due", desk.currency)
+        off = fees.money(discount, "discount", desk.currency)
+        if off > due:
+            raise SwissError(_("the discount ({discount}) is more than the fee due ({due})")
+                             .format(discount=off, due=due))
         _p, e = _entry_player(ev, desk, pid)
         return desk.with_entry(replace(e, due=due, discount=off, reason=reason.strip()))
 
@@ -296,16 +299,17 @@ def set_due(folder: Folder, pid: int, amount: str, discount: str = "0",
 def pay(folder: Folder, pid: int, amount: str, method: str,
         when: datetime | None = None) -> Entry:
     """A payment taken at the desk: amount, method, time, and the director who took it."""
-    value = fees.money(amount, "amount")
-    if value == 0:
+    if fees.money(amount, "amount") == 0:
         raise SwissError(_("a payment must be more than 0"))
     fees.check_method(method)
     stamp = (when or datetime.now()).replace(microsecond=0).isoformat()
-    payment = Payment(value, method, stamp, director())
+    by = director()
 
     def change(ev: Event, desk: Desk) -> Desk:
+        value = fees.money(amount, "amount", desk.currency)  # (JPY: no decimals)
         _p, e = _entry_player(ev, desk, pid)
-        return desk.with_entry(replace(e, payments=e.payments + (payment,)))
+        return desk.with_entry(replace(e, payments=e.payments + (
+            Payment(value, method, stamp, by),)))
 
     return _change(folder, change)[1].entry(pid)
 
