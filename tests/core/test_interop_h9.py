@@ -145,6 +145,12 @@ def test_refusals():
         write_h9(no_rank, table)
     with pytest.raises(SwissError, match="unknown h9 header field 'XY'; valid: CL, EV"):
         write_h9(EVENT, TABLE, info={"XY": "1"})
+    # a header value that would break the line, or a class the EGD does not have (both were
+    # written: "; EV[Cup] ; X[]", "; CL[Z]")
+    with pytest.raises(SwissError, match=r"h9 header EV: '\]' cannot be written"):
+        write_h9(EVENT, TABLE, info={"EV": "Cup] ; X["})
+    with pytest.raises(SwissError, match="h9 header CL: the EGF tournament class is A, B, C"):
+        write_h9(EVENT, TABLE, info={"CL": "Z"})
 
 
 def test_egd_name():

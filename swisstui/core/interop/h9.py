@@ -174,6 +174,14 @@ def _header(event: Event, info: Mapping[str, Any]) -> list[str]:
         raise SwissError(_("unknown h9 header field {unknown!r}; valid: {items}")
                          .format(unknown=unknown[0], items=', '.join(fields)))
     fields.update({k: v for k, v in info.items() if v is not None})
+    for key, value in fields.items():  # a bracket or a line break ends the field early
+        bad = next((ch for ch in str(value) if ch in "[]" or not ch.isprintable()), None)
+        if bad is not None:
+            raise SwissError(_("h9 header {key}: {ch!r} cannot be written in {value!r}")
+                             .format(key=key, ch=bad, value=value), field=key)
+    if fields["CL"] and str(fields["CL"]) not in ("A", "B", "C", "D"):
+        raise SwissError(_("h9 header CL: the EGF tournament class is A, B, C or D, not "
+                           "{value!r}").format(value=fields["CL"]), field="CL")
     country, comma, city = str(fields["PC"]).partition(",")
     if comma and country.strip():  # PC[country,city]: the country as ISO alpha-2 too
         try:
