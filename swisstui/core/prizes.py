@@ -144,6 +144,10 @@ def read_prizes(path: str | os.PathLike[str], *, sections: Sequence[str] = (),
         raise EventFileError(path, None, _("is {size} bytes; a prizes file may have at most "
                                            "{limit}").format(size=size, limit=MAX_BYTES))
     text, data = _read_toml(path)
+    import datetime as _dt
+    if isinstance(data.get("base_date"), _dt.date) and \
+            not isinstance(data.get("base_date"), _dt.datetime):
+        data["base_date"] = data["base_date"].isoformat()  # a TOML date: as its text
     top = _Reader(path, text, data, label=PRIZES_FILE)
     top.only(FILE_KEYS)
     own = top.get("currency", "str", "")

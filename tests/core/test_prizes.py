@@ -291,6 +291,14 @@ def test_bad_files_are_one_file_line(tmp_path, old, new, line, words):
     assert "\n" not in str(exc.value)
 
 
+def test_a_base_date_written_as_a_toml_date_reads(tmp_path):
+    """``base_date = 2026-05-01`` (TOML's own date) was refused as
+    "'base_date' must be a string, not datetime.date(2026, 5, 1)"."""
+    pf = read_prizes(write(tmp_path, GOOD.replace('base_date = "2026-05-01"',
+                                                  "base_date = 2026-05-01")))
+    assert pf.base_date == "2026-05-01"
+
+
 def test_a_group_without_categories_and_a_fifo_are_refused(tmp_path):
     import os
     p = write(tmp_path, '[[group]]\nname = "Main"\n')
