@@ -155,3 +155,19 @@ async def test_the_refresh_names_the_fields_in_the_directors_language(tmp_path, 
         text = str(app.screen.query_one("#confirm-text").render())
         assert "2500 → 2540" in text
         assert "レーティング 2500" in text and "rating" not in text and "country" not in text
+
+
+async def test_one_hangul_syllable_is_enough_to_look_up(tmp_path, monkeypatch):
+    """A Korean surname is one syllable (김): two cells wide, it looks up as two letters do
+    (the form waited for a second syllable while ``ratings find 김`` found 김민호)."""
+    monkeypatch.setenv("SWISSTUI_RATINGS", str(tmp_path / "ratings.sqlite3"))
+    path = tmp_path / "kba.csv"
+    path.write_text("name,id,rating\n김민호,9001,1850\n박서연,9002,1700\n", encoding="utf-8")
+    rating_index.import_list(path, "csv")
+    folder = make_event(tmp_path, "chess", n_players=2)
+    app = SwissApp(folder, mode="registration")
+    async with app.run_test(size=SIZE) as pilot:
+        await burst(pilot, "n", "김")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, PlayerForm)
+                              and len(_found(app)) == 1)
+        assert "9001" in _found(app)[0]

@@ -390,7 +390,8 @@ class PlayerForm(FormDialog[dict[str, Any] | None]):
             return
         self._chosen = None
         text = event.value.strip()
-        self.found = list(self.lookup(text)) if len(text) >= 2 else []
+        # two letters, or one wide one: a Hangul or kanji syllable is a whole surname (김)
+        self.found = list(self.lookup(text)) if cell_len(text) >= 2 else []
         self.picked = None
         self._draw_found()
 
