@@ -69,7 +69,7 @@ async def test_check_in_five_players_by_letters_and_enter(tmp_path):
         assert app.screen.query_one("#desk-search", Input).has_focus
         # check-in is closed: Enter says so, nothing written
         await burst(pilot, *chars("alv"), "enter")
-        assert "check-in is closed" in status(app)
+        assert status(app) == "check-in is closed; Ctrl+O opens it"
         assert not (folder / "desk.toml").exists()
         await burst(pilot, "ctrl+o")
         assert await wait_for(pilot, lambda: svc.load_desk(folder).checkin_open)

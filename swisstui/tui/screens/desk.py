@@ -371,6 +371,13 @@ class DeskScreen(EventScreen):
             self.error(_(NOBODY) if self.query_one("#desk-search", Input).value
                        else _(NO_PLAYER))
             return
+        try:
+            closed = not guarded(svc.load_desk, self.folder).checkin_open  # (as on disk now)
+        except SwissError:
+            closed = False  # the toggle below says what is wrong with the file
+        if closed:  # the core's refusal names the CLI's command; here it is a key
+            self.error(_("check-in is closed; Ctrl+O opens it"))
+            return
         out = self._run(svc.toggle_check_in, p.id)
         if out is None:
             return
