@@ -278,3 +278,17 @@ def test_a_currency_without_decimals_refuses_cents_as_prizes_toml_does(tmp_path)
                                       encoding="utf-8")
     with pytest.raises(EventFileError, match="JPY has no decimals"):
         desk.load_desk(folder)
+
+
+def test_closing_check_in_is_one_entry_of_the_history(tmp_path):
+    """The close was recorded twice ("close check-in", players.toml then desk.toml)."""
+    from swisstui.core.services import history
+    folder = make_event(tmp_path, "chess", 4)
+    desk.set_check_in_open(folder, True)
+    desk.toggle_check_in(folder, 1)
+    before = len(history.log(folder))
+    desk.close_check_in(folder, withdraw=False)
+    entries = history.log(folder)
+    assert len(entries) == before + 1 and entries[0].subject.startswith("close check-in")
+    assert not desk.load_desk(folder).checkin_open
+    assert store.load(folder).player(2).requested_bye(1) is ByeKind.ABSENT

@@ -236,8 +236,8 @@ def close_check_in(folder: Folder, withdraw: bool, dry_run: bool = False) -> Clo
     """Close check-in: every player not checked in for the next round gets the unplayed
     result the game's rules give an absent round (an ``absent`` bye request: its value is the
     profile's ``scoring.absent``, like roll-call's ``players checkin --absent``), or is
-    withdrawn from that round.  The players' change is one write of players.toml; then the
-    desk's check-in closes.  ``dry_run``: the preview, nothing written."""
+    withdrawn from that round.  The players' change and the desk's check-in closing are one
+    change (one entry of the history).  ``dry_run``: the preview, nothing written."""
     from ..games import profile
     ev = store.load(folder)
     points = profile(ev.settings.game).scoring.absent
@@ -258,8 +258,9 @@ def close_check_in(folder: Folder, withdraw: bool, dry_run: bool = False) -> Clo
                  else registration.request_bye(e, p.id, rnd, ByeKind.ABSENT))
         return e
 
-    new = store.update(folder, change)
-    set_check_in_open(folder, False)
+    with store.one_change(folder):  # players.toml and desk.toml: one entry of the history
+        new = store.update(folder, change)
+        set_check_in_open(folder, False)
     rnd, late = out[-1]
     return Closed(new, rnd, late, withdraw, points)
 

@@ -62,7 +62,7 @@ from .reading import _Texts
 from .validation import _cross_check, _recheck_results, _validate_settings, validate_event
 from .writing import _write_changes
 
-__all__ = ["load", "create", "update", "add_section", "remove_section", "next_free_id",
+__all__ = ["load", "create", "update", "one_change", "add_section", "remove_section", "next_free_id",
            "check_writable", "update_side_file", "fingerprint", "check",
            "round_file_name", "write_file", "validate_event", "lock_wait_notice",
            "EVENT_FILE", "PLAYERS_FILE", "ROUNDS_DIR", "LOCK_FILE", "TMP_SUFFIX", "JOURNAL_FILE"]
@@ -179,6 +179,17 @@ def _finishing(folder: Path) -> Iterator[None]:
             stack.enter_context(_locked(folder))
         except SwissError as exc:
             raise SwissError(_("{value}: a change was interrupted and must be finished by a user who may write this event ({exc})").format(value=folder / JOURNAL_FILE, exc=exc)) from None
+        yield
+
+
+@contextmanager
+def one_change(folder: str | os.PathLike[str]) -> Iterator[None]:
+    """The writes made inside (update, update_side_file) as one change: one hold of the
+    event's lock, so no other writer comes between them and the history records them as
+    one entry (closing check-in writes players.toml and desk.toml)."""
+    folder = Path(folder)
+    _section_guard(folder)
+    with _locked(folder):
         yield
 
 
