@@ -481,3 +481,25 @@ async def test_ctrl_r_opens_and_closes_self_check_in(tmp_path):
         await _burst(pilot, "ctrl+y", *["backspace"] * 5, *"EURO", "enter")
         assert await _wait(pilot, lambda: "EURO" in _status(app))  # refused in one line
         assert desk_svc.load_desk(folder).currency == "KRW"  # kept
+
+
+def test_a_long_category_is_cut_never_its_place():
+    """'Under 2000 rati…' twice could not tell 1st from 2nd: the name is cut, the place kept,
+    in every language's order of the two."""
+    from rich.cells import cell_len
+
+    from swisstui.core.i18n import N_
+    from swisstui.core.readers import Message
+    from swisstui.tui.screens.prizes import fitted_label
+    first, second = (Message(N_("{category} {place}."), category="Under 2000 rating",
+                             place=n) for n in (1, 2))
+    assert fitted_label(first, 16) == "Under 2000 r… 1."
+    assert fitted_label(second, 16) == "Under 2000 r… 2."
+    short = Message(N_("{category} {place}."), category="Open", place=3)
+    assert fitted_label(short, 16) == "Open 3."
+    try:
+        i18n.use("ja")
+        got = fitted_label(first, 16)
+        assert cell_len(got) <= 16 and "1" in got and "…" in got, got
+    finally:
+        i18n.use(i18n.SOURCE)

@@ -19,7 +19,7 @@ from ...core.errors import SwissError
 from ...core.i18n import N_, _
 from ...core.model import Event
 from ...core.prizes import Allocation, line_text, money_text
-from ...core.readers import reader_text
+from ...core.readers import Message, reader_text
 from ...core.services import prizes as svc
 from .. import keymap
 from ..widgets.dialogs import MessageScreen
@@ -35,6 +35,24 @@ AFTER = N_("after round {round_no} · total paid {amount} · Enter: why")
 PROVISIONAL = N_("provisional: {warning}")
 NOT_AWARDED = N_("not awarded: nobody eligible")
 WHY_TITLE = N_("Why these prizes")
+
+
+def fitted_label(label, width: int) -> str:
+    """A prize's label in ``width`` cells: a long category name is cut (…), never its place
+    ("Under 2000 rati…" twice could not tell 1st from 2nd)."""
+    from rich.cells import cell_len
+    text = line_text(label, _)
+    category = getattr(label, "fields", {}).get("category")
+    if cell_len(text) <= width or not isinstance(category, str):
+        return text
+    frame = cell_len(line_text(Message(label.msgid, **{**label.fields, "category": ""}), _))
+    room = max(1, width - frame - 1)
+    cut = ""
+    for ch in category:
+        if cell_len(cut + ch) > room:
+            break
+        cut += ch
+    return line_text(Message(label.msgid, **{**label.fields, "category": cut + "…"}), _)
 
 
 def prize_text(money, item: str, currency: str) -> str:
@@ -102,13 +120,15 @@ class PrizeScreen(EventScreen):
             rows.append((f"▸ {g.name}", "", "", ""))
             keys.append(f"group:{g.name}")
             for a in g.awards:
-                rows.append((line_text(a.label, _), f"{a.name} ({a.player})",
+                rows.append((fitted_label(a.label, FIXED[N_("Prize")]),
+                             f"{a.name} ({a.player})",
                              prize_text(a.money, a.item, alloc.currency),
                              ", ".join(str(i) for i in a.shared_with)))
                 keys.append(f"{g.name}:{a.category}:{a.place}:{a.player}")
             for cat, place in g.unawarded:
                 # the label the core gives an awarded place (core/prizes.py _label)
-                rows.append((_("{category} {place}.").format(category=cat, place=place),
+                rows.append((fitted_label(Message(N_("{category} {place}."), category=cat,
+                                                  place=place), FIXED[N_("Prize")]),
                              _(NOT_AWARDED), "", ""))
                 keys.append(f"{g.name}:{cat}:{place}:")
         update_table(table, cols, rows, fixed, keys, fit=(_("Player"),), strings=True)
