@@ -37,7 +37,9 @@ _CURRENCY = re.compile(r"[A-Z]{3}")
 _KEY = re.compile(r"[0-9a-f]{32}")
 
 __all__ = ["DESK_FILE", "METHODS", "METHOD_WORDS", "method_word", "method_typed", "Payment",
-           "Entry", "Desk", "read_desk", "desk_toml", "money", "minor_unit", "state_of", "expected", "waitlisted", "counts", "Sheet", "sheet"]
+           "Entry", "Desk", "read_desk", "desk_toml", "money", "minor_unit",
+           "currency_problem", "state_of", "expected", "waitlisted", "counts", "Sheet",
+           "sheet"]
 
 
 @dataclass(frozen=True)
@@ -92,6 +94,20 @@ class Desk:
     def with_entry(self, entry: Entry) -> Desk:
         rest = tuple(e for e in self.entries if e.id != entry.id)
         return replace(self, entries=tuple(sorted(rest + (entry,), key=lambda e: e.id)))
+
+
+def currency_problem(code: str) -> str | None:
+    """Why ``code`` is not a currency an amount may be kept in (None: it is one): three
+    capital letters naming an ISO 4217 currency CLDR knows (Babel's ``list_currencies``; XYZ
+    was taken and printed as "100.5 XYZ")."""
+    if not _CURRENCY.fullmatch(code):
+        return _("'currency' must be a code of 3 capital letters (EUR, KRW, JPY, BRL), not "
+                 "{value!r}").format(value=code)
+    from babel.numbers import list_currencies
+    if code not in list_currencies():
+        return _("'currency': {value!r} is not an ISO 4217 currency code (EUR, KRW, JPY, "
+                 "BRL)").format(value=code)
+    return None
 
 
 def minor_unit(currency: str = "") -> int:
@@ -178,9 +194,9 @@ def read_desk(path: str | os.PathLike[str], ids: set[int] | None = None) -> Desk
     top = _Reader(path, text, data, label=DESK_FILE)
     top.only(("currency", "checkin", "self_checkin", "self_checkin_key", "entry"))
     currency = top.get("currency", "str", "")
-    if currency and not _CURRENCY.fullmatch(currency):
-        raise top.err("currency", _("'currency' must be a code of 3 capital letters (EUR, "
-                                    "KRW, JPY, BRL), not {value!r}").format(value=currency))
+    problem = currency_problem(currency) if currency else None
+    if problem:
+        raise top.err("currency", problem)
     checkin = top.get("checkin", "str", "closed")
     if checkin not in ("open", "closed"):
         raise top.err("checkin", _("'checkin' must be \"open\" or \"closed\", not {value!r}")

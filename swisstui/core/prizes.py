@@ -54,7 +54,7 @@ from typing import Any
 from collections.abc import Iterable, Mapping, Sequence
 
 from .errors import EventFileError, SwissError
-from .fees import _CURRENCY, minor_unit
+from .fees import currency_problem, minor_unit
 from .model import Event, GameKind, Player
 from .readers import Message, number_text
 
@@ -151,9 +151,9 @@ def read_prizes(path: str | os.PathLike[str], *, sections: Sequence[str] = (),
     top = _Reader(path, text, data, label=PRIZES_FILE)
     top.only(FILE_KEYS)
     own = top.get("currency", "str", "")
-    if own and not _CURRENCY.fullmatch(own):
-        raise top.err("currency", _("'currency' must be a code of 3 capital letters (EUR, "
-                                    "KRW, JPY, BRL), not {value!r}").format(value=own))
+    problem = currency_problem(own) if own else None
+    if problem:
+        raise top.err("currency", problem)
     currency = own or currency
     base = top.get("base_date", "str", None)
     if base is not None and _date(base) is None:

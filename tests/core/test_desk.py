@@ -292,3 +292,20 @@ def test_closing_check_in_is_one_entry_of_the_history(tmp_path):
     assert len(entries) == before + 1 and entries[0].subject.startswith("close check-in")
     assert not desk.load_desk(folder).checkin_open
     assert store.load(folder).player(2).requested_bye(1) is ByeKind.ABSENT
+
+
+@pytest.mark.parametrize("code,words", [("XYZ", "is not an ISO 4217 currency code"),
+                                        ("euro", "must be a code of 3 capital letters")])
+def test_a_currency_must_be_one(tmp_path, code, words):
+    """XYZ (three capitals, no currency) was taken by the desk and prizes.toml alike."""
+    folder = make_event(tmp_path, "chess", 4)
+    with pytest.raises(SwissError, match=words):
+        desk.set_currency(folder, code)
+    assert not (folder / "desk.toml").exists()
+    (folder / "prizes.toml").write_text(f'currency = "{code}"\n[[group]]\nname = "Main"\n'
+                                        '[[group.category]]\nname = "Open"\nmoney = [100]\n',
+                                        encoding="utf-8")
+    from swisstui.core.prizes import read_prizes
+    with pytest.raises(EventFileError, match=words):
+        read_prizes(folder / "prizes.toml")
+    assert desk.set_currency(folder, "brl").currency == "BRL"

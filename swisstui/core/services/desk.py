@@ -318,8 +318,8 @@ def pay(folder: Folder, pid: int, amount: str, method: str,
 @recorded('currency')
 def set_currency(folder: Folder, code: str) -> Desk:
     code = code.strip().upper()
-    if not fees._CURRENCY.fullmatch(code):
-        raise SwissError(_("'currency' must be a code of 3 capital letters (EUR, KRW, JPY, "
-                           "BRL), not {value!r}").format(value=code))
+    problem = fees.currency_problem(code)
+    if problem:
+        raise SwissError(problem, field="currency")
     return _change(folder, lambda _ev, desk: replace(desk, currency=code))[1]
 
