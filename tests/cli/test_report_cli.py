@@ -118,3 +118,20 @@ def test_rank_certificates_listed_promotions_first():
     at = out.index("rank certificates:")
     assert out[at + 1:] == ["     3 P3: 4-0: promotion from 2k to 1k",
                             "     1 P1: 3 wins: 5k confirmed"]
+
+
+def test_a_draft_round_is_not_reported(tmp_path, capsys):
+    """report ratings --round 1 reported a draft round's results, where standings and every
+    print leave a draft out until it is published."""
+    from conftest import make_event
+    from swisstui.core import services
+    folder = make_event(tmp_path, "chess", 4, rounds=3)
+    services.change_settings(folder, publish="manual")
+    services.pair_next(folder)
+    for b in store.load(folder).round(1).boards:
+        services.record_result(folder, 1, b.number, "1-0")
+    rc, out, err = run(capsys, "report", "ratings", folder, "--round", "1")
+    assert rc == 1 and "round 1 is a draft: publish it first" in err
+    services.publish_round(folder)
+    rc, out, err = run(capsys, "report", "ratings", folder, "--round", "1")
+    assert rc == 0 and "after round 1" in out

@@ -4,6 +4,7 @@ it)."""
 
 from __future__ import annotations
 
+from .. import publishing
 from ..errors import SwissError
 from ..i18n import _
 from ..rating_report import RatingReport, rating_report
@@ -19,6 +20,12 @@ def ratings_report(folder: Folder, upto: int | None = None,
     complete round).  ``k_given``: {player id: K} the director knows (FIDE's K 40 for a
     player's first 30 rated games); an id that is not a player is refused."""
     ev = _event.load(folder)
+    draft = publishing.draft(ev)  # a report is made from the event as its players see it
+    if draft is not None:
+        if upto == draft.number:
+            raise SwissError(_("round {round} is a draft: publish it first (swisstui publish "
+                               "EVENT)").format(round=draft.number), field="round")
+        ev = publishing.as_published(ev)
     check_after_round(ev, upto)
     ids = {p.id for p in ev.players}
     for pid in k_given or {}:
