@@ -274,6 +274,8 @@ def test_a_good_file_reads():
     ("money = [500, 300]", "money = [300, 500]", 11, "worth more than place 1"),
     ("rating_max = 1599", 'rank_min = "3x"', 16, "malformed rank"),
     ("rating_max = 1599", "age_max = 17", 16, None),
+    # the value as the file shows it ("must be a list of strings, not a list" said nothing)
+    ('items = ["Cup"]', "items = [1]", 12, "'items' must be a list of strings, not [1]"),
     # two groups of one name: the totals (by group name) said 50 where the payout paid 150
     ('money = [100]\n', 'money = [100]\n\n[[group]]\nname = "Main"\n[[group.category]]\n'
      'name = "Best"\nmoney = [50]\n', 20, "a second prize group named 'Main'"),

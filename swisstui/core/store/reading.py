@@ -151,12 +151,18 @@ class _Reader:
 
 
 def _show(value: Any) -> str:
+    """A value read as the file shows it: a list's first items (``[1, 'x']``), a date as
+    written (``2026-05-01``), never Python's spelling (``datetime.date(2026, 5, 1)``)."""
+    import datetime as _dt
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, dict):
         return "a table"
     if isinstance(value, list):
-        return "a list"
+        inner = ", ".join(_show(v) for v in value[:3])
+        return f"[{inner}{', …' if len(value) > 3 else ''}]"
+    if isinstance(value, (_dt.date, _dt.time)):
+        return value.isoformat()
     return repr(value)
 
 
