@@ -373,10 +373,13 @@ def test_a_vertex_whose_edges_outweigh_all_others_is_solved_lighter(seed):
 def test_a_vertex_above_the_others_by_less_than_their_spread_is_not_lone():
     r = random.Random(5)
     edges, sub = _graph(r, 12, 2 ** 40, 0.5)
+    sub = [e for e in sub if (e[0], e[1]) != (0, 11)]
     top = max(w for _a, _b, w in sub)
-    nb = Blossom(12, sub + [(0, 11, top + 2 ** 20)] if (0, 11) not in {(a, b) for a, b, _w
-                                                                       in sub} else sub)
+    # vertex 11's edge is the heaviest, but by 2^20, well within the others' spread (2^40)
+    nb = Blossom(12, sub + [(0, 11, top + 2 ** 20)])
     assert nb._lone == -1 and nb._t == 0
+    # … and by more than that spread it is lone
+    assert Blossom(12, sub + [(0, 11, top + 2 ** 41)])._lone in (0, 11)
 
 
 def test_lone_edges_past_two_words_stay_compiled_as_edge_arrays():

@@ -313,6 +313,14 @@ def play_out(folder) -> None:
                                    "1-0" if white < black else "0-1")
 
 
+async def prize_rows(pilot, app) -> list:
+    """``A`` opens the prize view; its table's rows."""
+    await burst(pilot, "A")
+    assert await wait_for(pilot, lambda: isinstance(app.screen, PrizeScreen))
+    t = app.screen.query_one("#prizes", FastTable)
+    return [t.get_row_at(i) for i in range(t.row_count)]
+
+
 async def test_prize_view_table_explanations_and_a_refusal(tmp_path):
     folder = desk_event(tmp_path, NAMES[:4], rounds=2)
     play_out(folder)
@@ -322,10 +330,7 @@ async def test_prize_view_table_explanations_and_a_refusal(tmp_path):
     want = [(a.player, a.money, a.item) for a in alloc.awards()]
     app = SwissApp(folder, mode="standings")
     async with app.run_test(size=SIZE) as pilot:
-        await burst(pilot, "A")
-        assert await wait_for(pilot, lambda: isinstance(app.screen, PrizeScreen))
-        t = app.screen.query_one("#prizes", FastTable)
-        rows = [t.get_row_at(i) for i in range(t.row_count)]
+        rows = await prize_rows(pilot, app)
         assert rows[0][0] == "▸ Main"
         shown = [(r[0], r[1], r[2], r[3]) for r in rows[1:]]
         assert len(shown) == len(want)
@@ -370,10 +375,7 @@ async def test_a_place_nobody_takes_is_labelled_as_the_awarded_ones(tmp_path):
     i18n.use("ja")
     app = SwissApp(folder, mode="standings")
     async with app.run_test(size=SIZE) as pilot:
-        await burst(pilot, "A")
-        assert await wait_for(pilot, lambda: isinstance(app.screen, PrizeScreen))
-        t = app.screen.query_one("#prizes", FastTable)
-        rows = [t.get_row_at(i) for i in range(t.row_count)]
+        rows = await prize_rows(pilot, app)
         assert rows[1][0] == "Open 1 位"
         assert list(rows[-1][:2]) == ["Open 5 位", i18n._("not awarded: nobody eligible")]
 

@@ -159,7 +159,7 @@ class CloseCheckIn(Dialog["str | None"]):
     def __init__(self, title: str, lines: list[str], keys: str) -> None:
         super().__init__()
         self.title_text, self.lines, self.keys = title, lines, keys
-        self.shown = shown_now()
+        self.opened = shown_now()  # (as ConfirmScreen.opened)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -172,7 +172,7 @@ class CloseCheckIn(Dialog["str | None"]):
         self.query_one(VerticalScroll).focus()
 
     def on_key(self, event: events.Key) -> None:
-        if event.key == "enter" or typed_before(event, self.shown):  # typed ahead
+        if event.key == "enter" or typed_before(event, self.opened):  # typed ahead
             event.stop()
             event.prevent_default()
             self.app.bell()
