@@ -180,6 +180,30 @@ def test_plain_git_reads_the_history(ev):
     assert "rounds/01.toml" in run("show", "--stat", "HEAD")
 
 
+def test_find_an_entry_whose_id_starts_with_digits_only():
+    """A short id can be all digits (CI once drew ``9715565``): it names that entry, not a
+    missing entry #9715565; digits that are both a number and an id's start are refused."""
+    def entry(number: int, id: str) -> history.Entry:
+        return history.Entry(number, id, "2026-11-28T10:00:00+00:00", "A", "a@x", f"e{number}")
+
+    entries = [entry(3, "9715565" + "a" * 33), entry(2, "1234" + "b" * 36), entry(1, "ab12" + "c" * 36)]
+    assert history.find(Path("."), "9715565", entries).number == 3
+    assert history.find(Path("."), "2", entries).number == 2
+    assert history.find(Path("."), "#3", entries).number == 3
+    assert history.find(Path("."), "AB12", entries).number == 1
+    with pytest.raises(SwissError, match="no entry #9715565"):
+        history.find(Path("."), "#9715565", entries)
+    with pytest.raises(SwissError, match="no entry #7"):
+        history.find(Path("."), "7", entries)
+    both = [entry(1234, "1234" + "d" * 36), *entries]
+    with pytest.raises(SwissError, match="write #1234"):
+        history.find(Path("."), "1234", both)
+    assert history.find(Path("."), "#1234", both).id.startswith("1234d")
+    same_start = [entry(2, "abcd1" + "0" * 35), entry(1, "abcd2" + "0" * 35)]
+    with pytest.raises(SwissError, match="ids of 2 entries"):
+        history.find(Path("."), "abcd", same_start)
+
+
 def test_log_filters_show_and_restore(ev):
     services.undo_round(ev, force=True)
     services.pair_next(ev)

@@ -148,17 +148,30 @@ def _since(text: str | None) -> dt.datetime | None:
 
 def find(event: Folder, which: str, entries: list[Entry] | None = None) -> Entry:
     """The entry ``which`` names: its number in the log (``12`` or ``#12``) or the start of
-    its id (at least 4 hex digits); ``entries``: the log when already read."""
+    its id (at least 4 hex digits); ``entries``: the log when already read.
+
+    An id's start may be all digits (``9715565``): digits name an entry's number when there
+    is one, an id's start when that is the only match, and are refused as ambiguous when they
+    could be both (``#12`` always means the number)."""
     entries = log(event) if entries is None else entries
-    text = which.strip().lstrip("#")
-    if text.isdecimal():
-        for e in entries:
-            if e.number == int(text):
-                return e
-        raise SwissError(_("no entry #{n} in the history (entries 1–{last})").format(n=text, last=len(entries)), field="to")
-    hits = [e for e in entries if len(text) >= 4 and e.id.startswith(text.lower())]
+    text = which.strip()
+    numbered = text.startswith("#")
+    text = text.lstrip("#").strip()
+    if text.isdecimal() and text.isascii():
+        by_number = [e for e in entries if e.number == int(text)]
+    else:
+        by_number = []
+    hits = [] if numbered or len(text) < 4 else [e for e in entries if e.id.startswith(text.lower())]
+    if by_number and hits:
+        raise SwissError(_("{value}: both entry #{n} and the start of an entry's id; write #{n} for the number, or more of the id").format(value=which, n=text), field="to")
+    if by_number:
+        return by_number[0]
     if len(hits) == 1:
         return hits[0]
+    if len(hits) > 1:
+        raise SwissError(_("{value}: the ids of {count} entries start with it; give more of the id").format(value=which, count=len(hits)), field="to")
+    if text.isdecimal() and (numbered or len(text) < 4):
+        raise SwissError(_("no entry #{n} in the history (entries 1–{last})").format(n=text, last=len(entries)), field="to")
     raise SwissError(_("{value}: not an entry of the history (give its number from swisstui log, or its id)").format(value=which), field="to")
 
 
