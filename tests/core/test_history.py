@@ -182,7 +182,7 @@ def test_plain_git_reads_the_history(ev):
 
 def test_find_an_entry_whose_id_starts_with_digits_only():
     """A short id can be all digits (CI once drew ``9715565``): it names that entry, not a
-    missing entry #9715565; digits that are both a number and an id's start are refused."""
+    missing entry #9715565; digits that are also an entry's number name that entry."""
     def entry(number: int, id: str) -> history.Entry:
         return history.Entry(number, id, "2026-11-28T10:00:00+00:00", "A", "a@x", f"e{number}")
 
@@ -195,10 +195,9 @@ def test_find_an_entry_whose_id_starts_with_digits_only():
         history.find(Path("."), "#9715565", entries)
     with pytest.raises(SwissError, match="no entry #7"):
         history.find(Path("."), "7", entries)
-    both = [entry(1234, "1234" + "d" * 36), *entries]
-    with pytest.raises(SwissError, match="write #1234"):
-        history.find(Path("."), "1234", both)
-    assert history.find(Path("."), "#1234", both).id.startswith("1234d")
+    both = [entry(1234, "1234" + "d" * 36), *entries]  # entry #2's id starts with 1234 too
+    assert history.find(Path("."), "1234", both).number == 1234  # a number wins
+    assert history.find(Path("."), "1234b", both).number == 2
     same_start = [entry(2, "abcd1" + "0" * 35), entry(1, "abcd2" + "0" * 35)]
     with pytest.raises(SwissError, match="ids of 2 entries"):
         history.find(Path("."), "abcd", same_start)

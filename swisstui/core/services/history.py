@@ -150,9 +150,9 @@ def find(event: Folder, which: str, entries: list[Entry] | None = None) -> Entry
     """The entry ``which`` names: its number in the log (``12`` or ``#12``) or the start of
     its id (at least 4 hex digits); ``entries``: the log when already read.
 
-    An id's start may be all digits (``9715565``): digits name an entry's number when there
-    is one, an id's start when that is the only match, and are refused as ambiguous when they
-    could be both (``#12`` always means the number)."""
+    An id's start may be all digits (``9715565``): digits name the entry with that number
+    when there is one (the log shows 8 characters of an id; no event reaches 10 million
+    entries), and an id's start otherwise; ``#12`` is always a number."""
     entries = log(event) if entries is None else entries
     text = which.strip()
     numbered = text.startswith("#")
@@ -161,9 +161,8 @@ def find(event: Folder, which: str, entries: list[Entry] | None = None) -> Entry
         by_number = [e for e in entries if e.number == int(text)]
     else:
         by_number = []
-    hits = [] if numbered or len(text) < 4 else [e for e in entries if e.id.startswith(text.lower())]
-    if by_number and hits:
-        raise SwissError(_("{value}: both entry #{n} and the start of an entry's id; write #{n} for the number, or more of the id").format(value=which, n=text), field="to")
+    hits = [] if numbered or by_number or len(text) < 4 else [
+        e for e in entries if e.id.startswith(text.lower())]
     if by_number:
         return by_number[0]
     if len(hits) == 1:
