@@ -180,6 +180,30 @@ def test_plain_git_reads_the_history(ev):
     assert "rounds/01.toml" in run("show", "--stat", "HEAD")
 
 
+def test_a_file_broken_by_hand_is_mended_from_the_history(ev):
+    """A players.toml broken by a hand edit does not stop log, show or restore: the
+    history is how the director gets the file back."""
+    services.record_result(ev, 1, 1, "0-1", force=True)  # the history starts
+    good = (ev / "players.toml").read_bytes()
+    (ev / "players.toml").write_bytes(good + b'name = "unclosed\n')
+    with pytest.raises(SwissError, match=r"players.toml:\d+"):
+        store.load(ev)
+    entries = history.log(ev)
+    assert entries[0].subject == "edited outside swisstui: players.toml"
+    assert history.show(ev, "#" + str(entries[0].number))[1] == [
+        "the files no longer read as an event: players.toml"]
+    preview = history.restore(ev, str(entries[1].number), dry_run=True)
+    assert preview.changes == ("the files read as an event again: players.toml",)
+    assert not preview.written and b"unclosed" in (ev / "players.toml").read_bytes()
+    assert history.restore(ev, str(entries[1].number)).written
+    assert (ev / "players.toml").read_bytes() == good
+    assert len(store.load(ev).players) > 0
+    # a folder that is not an event is still refused by log
+    (ev / "event.toml").unlink()
+    with pytest.raises(SwissError, match="event.toml"):
+        history.log(ev)
+
+
 def test_find_an_entry_whose_id_starts_with_digits_only():
     """A short id can be all digits (CI once drew ``9715565``): it names that entry, not a
     missing entry #9715565; digits that are also an entry's number name that entry."""

@@ -101,6 +101,18 @@ def settle(event: Folder) -> None:
         store.settle_history(folder)
 
 
+def _readable(root: Path) -> None:
+    """An event folder, else its own line.  A file of it that does not read (a hand edit
+    gone wrong) does not stop the history being read: the history is how it is mended
+    (``swisstui restore`` to an entry before the edit)."""
+    from ..errors import EventFileError
+    try:
+        store.load(root)
+    except EventFileError:
+        if not (record.has_history(root) and (root / store.EVENT_FILE).is_file()):
+            raise
+
+
 def log(event: Folder, *, round: int | None = None, board: int | None = None,
         player: int | None = None, since: str | None = None, section: str | None = None
         ) -> list[Entry]:
@@ -108,7 +120,7 @@ def log(event: Folder, *, round: int | None = None, board: int | None = None,
     ``round``/``board``/``player`` as the change named them, ``since`` an ISO date or
     date-time (the entries from then on), ``section`` a section's name."""
     root = record.root_of(Path(event))
-    store.load(root)  # a valid event folder, else its own line
+    _readable(root)
     settle(root)
     repo = _repo(root)
     try:
@@ -261,11 +273,20 @@ def describe(before: Snapshot, after: Snapshot, root: Path) -> list[str]:
     lines: list[str] = []
     for name in sorted(set(old) | set(new), key=lambda n: (n != "", n)):
         a, b = old.get(name), new.get(name)
-        here = _describe_event(a, b)
         bf, af = before.files.get(_key(name), {}), after.files.get(_key(name), {})
+        changed = ", ".join(sorted(f for f in set(bf) | set(af) if bf.get(f) != af.get(f)))
+        broke_a = a is None and store.EVENT_FILE in bf  # files there that do not read
+        broke_b = b is None and store.EVENT_FILE in af
+        if broke_a and broke_b:
+            here = [_("files changed: {files}").format(files=changed)] if bf != af else []
+        elif broke_a:
+            here = [_("the files read as an event again: {files}").format(files=changed)]
+        elif broke_b:
+            here = [_("the files no longer read as an event: {files}").format(files=changed)]
+        else:
+            here = _describe_event(a, b)
         if not here and bf != af:  # (only the files whose bytes differ: every file was named)
-            here = [_("files changed: {files}").format(files=", ".join(sorted(
-                f for f in set(bf) | set(af) if bf.get(f) != af.get(f))))]
+            here = [_("files changed: {files}").format(files=changed)]
         label = name or (record_section_name(root) if several else "")
         lines += [f"{label}: {line}" if label and several else line for line in here]
     return lines
