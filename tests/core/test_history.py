@@ -408,6 +408,24 @@ def test_a_restore_that_changes_a_published_round_or_a_lock_needs_a_reason(tmp_p
     assert store.load(folder).round(1).board(1).result is None
 
 
+def test_the_preview_says_when_a_round_goes_back_to_draft_or_is_published(tmp_path):
+    """Restoring to before publish hides the round from the players again: the preview and
+    the entry's words say so (they listed no change of the boards and said nothing)."""
+    from conftest import make_event
+    folder = make_event(tmp_path, "chess", 4, rounds=3)
+    services.change_settings(folder, publish="manual")
+    services.pair_next(folder)
+    drafted = history.log(folder)[0]
+    assert "round 1 is a draft: the players do not see it" in history.show(
+        folder, "#" + str(drafted.number))[1]
+    services.publish_round(folder)
+    published = history.log(folder)[0]
+    assert history.show(folder, "#" + str(published.number))[1] == [
+        "round 1 published: the players see it"]
+    preview = history.restore(folder, "#" + str(drafted.number), dry_run=True)
+    assert preview.changes == ("round 1 back to draft: the players no longer see it",)
+
+
 def test_an_entry_that_changed_a_side_file_names_that_file_alone(tmp_path):
     """A desk change showed 'files changed: desk.toml, event.toml, players.toml'."""
     from conftest import make_event

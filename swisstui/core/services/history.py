@@ -336,11 +336,17 @@ def _describe_event(a: Event | None, b: Event | None) -> list[str]:
         x, y = ra.get(n), rb.get(n)
         if x is None and y is not None:
             out.append(_("round {round} paired: {boards} boards").format(round=n, boards=len(y.boards)))
+            if not y.published:
+                out.append(_("round {round} is a draft: the players do not see it").format(round=n))
             continue
         if y is None:
             out.append(_("round {round} removed").format(round=n))
             continue
         assert x is not None
+        if x.published and not y.published:
+            out.append(_("round {round} back to draft: the players no longer see it").format(round=n))
+        elif y.published and not x.published:
+            out.append(_("round {round} published: the players see it").format(round=n))
         bx = {bd.number: bd for bd in x.boards}
         by = {bd.number: bd for bd in y.boards}
         for num in sorted(set(bx) | set(by)):
