@@ -429,9 +429,42 @@ def test_the_preview_says_when_a_round_goes_back_to_draft_or_is_published(tmp_pa
 def test_an_entry_that_changed_a_side_file_names_that_file_alone(tmp_path):
     """A desk change showed 'files changed: desk.toml, event.toml, players.toml'."""
     from conftest import make_event
+    folder = make_event(tmp_path, "chess", 4)
+    services.add_player(folder, "Zoe Alves")  # (the history starts)
+    (folder / "prizes.toml").write_text('[[group]]\nname = "Open"\nplaces = [10]\n')
+    assert history.show(folder, "#" + str(history.log(folder)[0].number))[1] == [
+        "files changed: prizes.toml"]
+
+
+def test_a_desk_entry_is_described_in_the_desks_words(tmp_path):
+    """A desk change was named by its file alone ('files changed: desk.toml'); it now says
+    what the desk did: the fee, the payment, the state, check-in opened and closed."""
+    from conftest import make_event
     from swisstui.core.services import desk
     folder = make_event(tmp_path, "chess", 4)
     services.add_player(folder, "Zoe Alves")  # (the history starts)
-    desk.set_due(folder, 1, "10")
-    _entry, lines = history.show(folder, str(history.log(folder)[0].number))
-    assert lines == ["files changed: desk.toml"]
+    name = store.load(folder).player(1).name
+
+    def last() -> list[str]:
+        return history.show(folder, "#" + str(history.log(folder)[0].number))[1]
+
+    desk.set_currency(folder, "EUR")
+    assert last() == ["currency: — → EUR"]
+    desk.set_due(folder, 1, "30", "10", "junior")
+    assert last() == [f"desk: 1 {name}: due 0 EUR → 30 EUR; discount 0 EUR → 10 EUR (junior)"]
+    desk.pay(folder, 1, "12.50", "cash")
+    assert last() == [f"desk: 1 {name}: paid 12.50 EUR (cash)"]
+    desk.set_check_in_open(folder, True)
+    assert last() == ["check-in opened"]
+    desk.toggle_check_in(folder, 1)
+    assert last() == [f"desk: 1 {name}: state confirmed → checked in"]
+    restored = history.restore(folder, "#" + str(history.log(folder)[3].number), dry_run=True)
+    assert restored.changes == ("check-in closed", f"desk: 1 {name}: state checked in → "
+                                "confirmed; payment of 12.50 EUR (cash) removed")
+    from swisstui.core import i18n
+    i18n.use("pt_BR")
+    try:
+        assert history.show(folder, "#" + str(history.log(folder)[2].number))[1] == [
+            f"mesa: 1 {name}: pagou 12,50 EUR (dinheiro)"]
+    finally:
+        i18n.use(i18n.SOURCE)

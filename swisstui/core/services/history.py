@@ -12,13 +12,15 @@ import os
 import shutil
 import tempfile
 from collections.abc import Iterator
-from enum import Enum
 from dataclasses import dataclass, fields
+from decimal import Decimal
+from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from .. import store
+from .. import fees, store
 from ..errors import SwissError
+from ..fees import DESK_FILE
 from ..i18n import _
 from ..model import ByeKind, Event
 from ..store import history as record
@@ -285,6 +287,8 @@ def describe(before: Snapshot, after: Snapshot, root: Path) -> list[str]:
             here = [_("the files no longer read as an event: {files}").format(files=changed)]
         else:
             here = _describe_event(a, b)
+        if bf.get(DESK_FILE) != af.get(DESK_FILE):
+            here += _describe_desk(bf.get(DESK_FILE), af.get(DESK_FILE), b or a)
         if not here and bf != af:  # (only the files whose bytes differ: every file was named)
             here = [_("files changed: {files}").format(files=changed)]
         label = name or (record_section_name(root) if several else "")
@@ -364,6 +368,70 @@ def _describe_event(a: Event | None, b: Event | None) -> list[str]:
                     out.append(_("round {round} board {board}: {before} → {after}").format(round=n, board=num, before=rp or _("no result"), after=rq or _("no result")))
         if x.byes != y.byes:
             out.append(_("round {round}: byes {before} → {after}").format(round=n, before=", ".join(str(bye.player) for bye in x.byes) or "-", after=", ".join(str(bye.player) for bye in y.byes) or "-"))
+    return out
+
+
+def _desk(data: bytes | None) -> fees.Desk | None:
+    """A snapshot's desk file read by the desk's own reader (None: none, or it does not
+    read: the entry is then named by its file)."""
+    if data is None:
+        return fees.Desk()
+    with tempfile.TemporaryDirectory(prefix="swisstui-history-") as tmp:
+        path = Path(tmp) / DESK_FILE
+        path.write_bytes(data)
+        try:
+            return fees.read_desk(path)
+        except SwissError:
+            return None
+
+
+def _describe_desk(before: bytes | None, after: bytes | None, ev: Event | None) -> list[str]:
+    """What a desk change did, as the desk says it: check-in opened or closed, a player's
+    state, fee, discount and payments (issue 35; docs/FORMAT.md "desk.toml")."""
+    from ..interop.tables import money_text
+    from ..registration import STATE_WORDS
+    from ..i18n import current
+    a, b = _desk(before), _desk(after)
+    if a is None or b is None:
+        return []
+    out: list[str] = []
+    if a.currency != b.currency:
+        out.append(_("currency: {before} → {after}").format(before=a.currency or "—", after=b.currency or "—"))
+    if a.checkin_open != b.checkin_open:
+        out.append(_("check-in opened") if b.checkin_open else _("check-in closed"))
+    if a.self_checkin != b.self_checkin:
+        out.append(_("self check-in opened") if b.self_checkin else _("self check-in closed"))
+    lang = current()
+
+    def cash(amount: Decimal) -> str:
+        return money_text(amount, b.currency, lang)
+
+    for pid in sorted({e.id for e in a.entries} | {e.id for e in b.entries}):
+        x, y = a.entry(pid), b.entry(pid)
+        if x == y:
+            continue
+        items = []
+        if x.state != y.state:
+            items.append(_("state {before} → {after}").format(
+                before=_(STATE_WORDS.get(x.state, x.state)), after=_(STATE_WORDS.get(y.state, y.state))))
+        if x.due != y.due:
+            items.append(_("due {before} → {after}").format(before=cash(x.due), after=cash(y.due)))
+        if x.discount != y.discount or x.reason != y.reason:
+            items.append(_("discount {before} → {after}").format(
+                before=cash(x.discount) + (f" ({x.reason})" if x.reason else ""),
+                after=cash(y.discount) + (f" ({y.reason})" if y.reason else "")))
+        gone, came = list(x.payments), []
+        for pay in y.payments:
+            if pay in gone:
+                gone.remove(pay)
+            else:
+                came.append(pay)
+        items += [_("paid {amount} ({method})").format(amount=cash(p.amount), method=fees.method_word(p.method))
+                  for p in came]
+        items += [_("payment of {amount} ({method}) removed").format(amount=cash(p.amount), method=fees.method_word(p.method))
+                  for p in gone]
+        who = _who(ev, pid) if ev is not None else str(pid)
+        out.append(_("desk: {player}: {changes}").format(player=who, changes="; ".join(items)))
     return out
 
 
