@@ -17,6 +17,7 @@ from .i18n import N_, _
 import os
 import re
 from dataclasses import dataclass, replace
+from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
@@ -256,7 +257,7 @@ def read_desk(path: str | os.PathLike[str], ids: set[int] | None = None) -> Desk
                 method = check_method(method)
             except SwissError as exc:
                 raise pr.err("method", str(exc)) from None
-            payments.append(Payment(amount, method, pr.get("time", "str", ""),
+            payments.append(Payment(amount, method, _time_at(pr, p.get("time", "")),
                                     pr.get("by", "str", "")))
         entries[pid] = Entry(pid, state, due, discount, reason, tuple(payments))
     return Desk(currency, checkin == "open", tuple(entries[k] for k in sorted(entries)),
@@ -283,6 +284,23 @@ def _payment_err(path: Path, text: str, number: int) -> Any:
                 return EventFileError(path, j + 1, msg)
         return EventFileError(path, at + 1, msg)
     return err
+
+
+def _time_at(r: Any, value: Any) -> str:
+    """A payment's ``time``: ISO 8601 as the desk writes it (``2026-05-01T14:30:00``), a
+    TOML date-time written bare by hand, or nothing."""
+    from .store.reading import _show
+    if isinstance(value, (datetime, date)):
+        return value.isoformat()
+    if isinstance(value, str):
+        try:
+            if value:
+                datetime.fromisoformat(value)
+            return value
+        except ValueError:
+            pass
+    raise r.err("time", _("a payment's 'time' must be a date and time (2026-05-01T14:30), not "
+                          "{value}").format(value=_show(value)))
 
 
 def _money_at(r: Any, key: str, value: Any, currency: str = "") -> Decimal:

@@ -218,6 +218,12 @@ def test_bad_input_one_line_nothing_written(tmp_path, call, message):
     ('currency = "euro"\n', 1, "'currency' must be a code of 3 capital letters"),
     # (the place was said twice: "desk.toml:3: desk.toml:3: …")
     ('[[entry]]\nid = 1\n[[entry.payment]]\namount = "5"\n', 3, "missing key 'method'"),
+    # a payment's time was taken as any text
+    ('[[entry]]\nid = 1\n[[entry.payment]]\namount = "5"\nmethod = "cash"\n'
+     'time = "yesterday"\n', 6, "'time' must be a date and time (2026-05-01T14:30), not "
+     "'yesterday'"),
+    ('[[entry]]\nid = 1\n[[entry.payment]]\namount = "5"\nmethod = "cash"\ntime = 9\n', 6,
+     "not 9"),
 ])
 def test_bad_desk_file_is_one_file_line(tmp_path, text, line, message):
     folder = make_event(tmp_path, "chess", 4)
@@ -247,6 +253,10 @@ def test_desk_file_round_trip(tmp_path):
     path = tmp_path / "desk.toml"
     path.write_bytes(fees.desk_toml(d))
     assert fees.read_desk(path) == d
+    # a time written bare by hand (a TOML date-time) reads as the desk writes it
+    path.write_text('[[entry]]\nid = 2\n[[entry.payment]]\namount = "5"\nmethod = "cash"\n'
+                    'time = 2026-11-28T09:00:00\n', encoding="utf-8")
+    assert fees.read_desk(path).entry(2).payments[0].time == "2026-11-28T09:00:00"
 
 
 def test_search_finds_what_matches_player_finds(tmp_path):
