@@ -141,8 +141,12 @@ def cmd_fees(args: argparse.Namespace) -> int:
             e = svc.pay(folder, p.id, words[2], fees.method_typed(args.method))
         else:
             e = svc.set_due(folder, p.id, words[2], args.discount or "0", args.reason or "")
-        _out(_("{id} {name}: due {due}, paid {paid}, owed {owed}").format(
-            id=p.id, name=p.name, due=e.due - e.discount, paid=e.paid, owed=e.owed))
+        if e.refund:
+            _out(_("{id} {name}: due {due}, paid {paid}, to refund {refund}").format(
+                id=p.id, name=p.name, due=e.due - e.discount, paid=e.paid, refund=e.refund))
+        else:
+            _out(_("{id} {name}: due {due}, paid {paid}, owed {owed}").format(
+                id=p.id, name=p.name, due=e.due - e.discount, paid=e.paid, owed=e.owed))
         return 0
     if words and words[0] == "currency" and len(words) == 2:
         _out(svc.set_currency(folder, words[1]).currency)
@@ -172,6 +176,10 @@ def cmd_fees(args: argparse.Namespace) -> int:
     _out(_("due {due}{currency} (discounts {discounts}), paid {paid}{currency}, owed "
            "{owed}{currency}").format(due=sheet.due, discounts=sheet.discounts,
                                       paid=sheet.paid, owed=sheet.owed, currency=cur))
+    if sheet.refund:
+        _out(_("to refund {amount}{currency}: {players}").format(
+            amount=sheet.refund, currency=cur, players=", ".join(
+                f"{ln.player.id} {ln.player.name} ({ln.entry.refund})" for ln in sheet.refunding)))
     return 0
 
 

@@ -70,6 +70,12 @@ class Entry:
     def owed(self) -> Decimal:
         return self.due - self.discount - self.paid
 
+    @property
+    def refund(self) -> Decimal:
+        """What was paid above the fee (taken before the fee was set, or twice): the desk
+        owes it back.  A payment is never refused for it: prepaying is a desk practice."""
+        return max(-self.owed, Decimal(0))
+
 
 @dataclass(frozen=True)
 class Desk:
@@ -394,10 +400,16 @@ class Sheet:
     discounts: Decimal
     paid: Decimal
     owed: Decimal  # what players still owe (overpayments are not netted off)
+    refund: Decimal = Decimal(0)  # what was paid above the fees: the desk owes it back
 
     @property
     def owing(self) -> tuple[Line, ...]:
         return tuple(line for line in self.lines if line.entry.owed > 0)
+
+    @property
+    def refunding(self) -> tuple[Line, ...]:
+        """The players who paid more than their fee."""
+        return tuple(line for line in self.lines if line.entry.refund > 0)
 
 
 def sheet(event: Event, desk: Desk) -> Sheet:
@@ -413,4 +425,5 @@ def sheet(event: Event, desk: Desk) -> Sheet:
                  sum((ln.entry.due - ln.entry.discount for ln in lines), zero),
                  sum((ln.entry.discount for ln in lines), zero),
                  sum((ln.entry.paid for ln in lines), zero),
-                 sum((max(ln.entry.owed, zero) for ln in lines), zero))
+                 sum((max(ln.entry.owed, zero) for ln in lines), zero),
+                 sum((ln.entry.refund for ln in lines), zero))

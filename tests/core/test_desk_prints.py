@@ -60,6 +60,26 @@ def test_treasurer_text_lines_totals_by_method_and_owed(tmp_path):
     assert owed[3:5] == [f"2 {n[2]} 15.00 EUR", f"3 {n[3]} 30.00 EUR"]
 
 
+def test_a_payment_above_the_fee_is_to_refund_on_every_sheet(tmp_path, capsys):
+    """A player who paid 50 on a fee of 30 had 'owed -20' and nothing else said it; the
+    sheet now lists 20 to refund, and the total owed still counts only who owes."""
+    folder = _fees(tmp_path)
+    n = _names(folder)
+    desk.pay(folder, 3, "50", "cash", when=datetime(2026, 5, 1, 9, 7))
+    (w,) = exports.export_folder(folder, ExportRequest("text", "treasurer"))
+    lines = [" ".join(x.split()) for x in w.data.decode().splitlines()]
+    totals = lines[lines.index("Club Open — Totals"):]
+    assert totals[7:10] == ["Paid 87.50 EUR", "Owed 15.00 EUR", "To refund 20.00 EUR"]
+    refund = lines[lines.index("Club Open — To refund"):]
+    assert refund[3] == f"3 {n[3]} 20.00 EUR"
+    capsys.readouterr()
+    assert main(["fees", str(folder), "pay", "4", "5", "--method", "card"]) == 0
+    assert capsys.readouterr().out.strip().endswith(": due 0, paid 5, to refund 5")
+    assert main(["fees", str(folder)]) == 0
+    assert capsys.readouterr().out.strip().splitlines()[-1] == (
+        f"to refund 25.00 EUR: 3 {n[3]} (20), 4 {n[4]} (5)")
+
+
 def test_treasurer_csv_is_the_fees_csv(tmp_path, capsys):
     folder = _fees(tmp_path)
     (w,) = exports.export_folder(folder, ExportRequest("csv", "treasurer"))

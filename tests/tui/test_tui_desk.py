@@ -232,6 +232,13 @@ async def test_fee_due_and_a_payment_through_the_forms(tmp_path):
         assert status(app) == "saved: Marta Núñez (5) paid 30 EUR by card; owes 0 EUR"
         counts = str(app.screen.query_one("#desk-counts", Static).render())
         assert counts.startswith("checked in 0 / expected 8 / paid 1")
+        # paid twice: taken, and the line says what is to be given back
+        await burst(pilot, "ctrl+t")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, DeskForm))
+        await burst(pilot, *chars("12.50"), "enter")
+        assert await wait_for(pilot, lambda: len(svc.load_desk(folder).entry(5).payments) == 2)
+        assert await wait_for(pilot, lambda: "refund" in status(app))
+        assert status(app) == "saved: Marta Núñez (5) paid 12.50 EUR by cash; to refund 12.50 EUR"
 
 
 async def test_a_payment_in_korean_shows_and_takes_the_method_in_korean(tmp_path):

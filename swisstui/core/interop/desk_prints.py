@@ -82,13 +82,18 @@ def treasurer_tables(event: Event, desk: Any, *, lang: str = SOURCE,
         tuple((_("paid by {method}").format(method=method_word(k, _)), m(v))
               for k, v in sh.by_method)
         + ((_("Due (after discounts)"), m(sh.due)), (_("Discounts"), m(sh.discounts)),
-           (_("Paid"), m(sh.paid)), (_("Owed"), m(sh.owed))),
+           (_("Paid"), m(sh.paid)), (_("Owed"), m(sh.owed)))
+        + (((_("To refund"), m(sh.refund)),) if sh.refund else ()),
         (False, True))
     owing = Table(
         _("Owed"), (_("No."), _("Name"), _("Owed")),
         tuple((str(ln.player.id), ln.player.name, m(ln.entry.owed)) for ln in sh.owing),
         (True, False, True), notes=() if sh.owing else (_("Nobody owes anything."),))
-    return [lines, totals, owing]
+    refunds = [Table(  # only when someone paid above the fee
+        _("To refund"), (_("No."), _("Name"), _("To refund")),
+        tuple((str(ln.player.id), ln.player.name, m(ln.entry.refund)) for ln in sh.refunding),
+        (True, False, True))] if sh.refunding else []
+    return [lines, totals, owing, *refunds]
 
 
 def _label(award: Any, lang: str) -> str:

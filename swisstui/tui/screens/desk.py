@@ -75,6 +75,7 @@ DUE_FIELDS = (("due", N_("Due")), ("discount", N_("Discount")), ("reason", N_("R
 PAY_FIELDS = (("amount", N_("Amount")), ("method", N_("Method")))
 DUE_SAVED = N_("saved: {name} ({id}) due {due}, paid {paid}, owed {owed}")
 PAID = N_("saved: {name} ({id}) paid {amount} by {method}; owes {owed}")
+PAID_OVER = N_("saved: {name} ({id}) paid {amount} by {method}; to refund {refund}")
 STATE_TITLE = N_("Entry state: {name} ({id}), now {state}")
 STATE_HINT = N_("Up/Down and Enter, or the number · Esc cancels")
 STATE_SAVED = N_("saved: {name} ({id}) is {state}")
@@ -536,9 +537,10 @@ class DeskScreen(EventScreen):
             return
         self._written()
         cur = self.desk.currency
-        self.status(_(PAID).format(name=p.name, id=p.id, amount=money(e.payments[-1].amount, cur),
-                                   method=fees.method_word(method),
-                                   owed=money(e.owed, cur)), "ok")
+        self.status(_(PAID_OVER if e.refund else PAID).format(
+            name=p.name, id=p.id, amount=money(e.payments[-1].amount, cur),
+            method=fees.method_word(method), owed=money(e.owed, cur),
+            refund=money(e.refund, cur)), "ok")
 
     # ---- entry state ----------------------------------------------------------------------
     def action_state(self) -> None:
