@@ -332,7 +332,7 @@ def _fide_player(p: Player, games, players: dict[int, Player], year: int,
         lines.append(GameLine(r.round, r.opp, opp, w, we, k * (w - we), counted))
     left_out = len(games) - len(rated)
     if left_out:
-        notes.append(Message(N_("{count} game(s) against unrated opponents not rated"),
+        notes.append(Message(N_("games against unrated opponents, not rated: {count}"),
                              count=left_out))
     w_sum = sum(g.score for g in lines)
     we_sum = sum(g.expected or 0.0 for g in lines)

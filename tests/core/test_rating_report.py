@@ -103,7 +103,7 @@ def test_unrated_players_are_not_rated_and_their_games_not_counted():
     ev = _fide_event([Player(1, "A", rating=2000), Player(2, "E")], [[(1, 2, "1-0")]])
     a, e = rr.rating_report(ev).players
     assert (a.games, a.change, a.new_rating) == (0, 0.0, 2000.0)
-    assert [text(n) for n in a.notes] == ["1 game(s) against unrated opponents not rated"]
+    assert [text(n) for n in a.notes] == ["games against unrated opponents, not rated: 1"]
     assert (e.rating, e.change, e.games, e.score) == (None, None, 1, 0.0)
     assert "an initial rating needs games against rated opponents" in text(e.notes[0])
 
