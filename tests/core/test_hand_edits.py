@@ -208,6 +208,26 @@ def test_edits_are_refused_in_one_line_writing_nothing(tmp_path):
     assert snapshot(folder) == before
 
 
+def test_a_requested_bye_is_named_in_words_when_it_blocks_an_edit(tmp_path):
+    """A swap with a player who asked for a bye said 'has a requested half bye' in every
+    language; the refusal now names the bye as the costs do, translated."""
+    from swisstui.core import i18n
+    folder = make_event(tmp_path, "chess", 6, rounds=5)
+    store.update(folder, lambda ev: make_round(ev, [(1, 2), (3, 4)], byes=[(5, "half"), 6]))
+    before = snapshot(folder)
+    with pytest.raises(PairingError) as exc:
+        services.swap(folder, 1, 5, 1)
+    assert str(exc.value) == ("player 5 has asked for a half-point bye this round; change "
+                              "the request instead")
+    i18n.use("pt_BR")
+    try:
+        with pytest.raises(PairingError, match="meio ponto"):
+            services.swap(folder, 1, 1, 5)
+    finally:
+        i18n.use(i18n.SOURCE)
+    assert snapshot(folder) == before
+
+
 def test_an_explanation_names_the_board_by_the_hall_number_on_every_line(tmp_path):
     """A section numbered from 101: the fixed seat's line names hall board 103, as the
     first line does (it said board 3 before)."""

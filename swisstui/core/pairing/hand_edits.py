@@ -41,6 +41,7 @@ from .groups import PState, build_states
 UNPLAYED = (ByeKind.FULL, ByeKind.HALF, ByeKind.ZERO, ByeKind.ABSENT)
 UNPLAYED_WORDS = {ByeKind.FULL: N_("a full-point bye"), ByeKind.HALF: N_("a half-point bye"),
                   ByeKind.ZERO: N_("a zero-point bye"), ByeKind.ABSENT: N_("an absence")}
+BYE_WORD = N_("a bye")
 
 
 @dataclass(frozen=True)
@@ -249,7 +250,7 @@ def swap(event: Event, round_no: int, a: int, b: int, *, first_board: int = 1) -
         if isinstance(w, Board):
             _unplayed(rnd, w)
         elif w.kind is not ByeKind.PAIRING:
-            raise PairingError(_("player {player} has a requested {value} bye; change the request instead").format(player=w.player, value=w.kind.value))
+            raise PairingError(_("player {player} has asked for {value} this round; change the request instead").format(player=w.player, value=_(UNPLAYED_WORDS.get(w.kind, BYE_WORD))))
 
     def sub(x: int) -> int:
         return b if x == a else a if x == b else x
@@ -278,7 +279,7 @@ def _admit(event: Event, rnd: Round, pid: int) -> tuple[Event, Round]:
     if bye is not None and bye.kind is ByeKind.PAIRING:
         raise PairingError(_("{name} ({pid}) has the pairing bye of round {round}: seat a latecomer against them instead").format(name=p.name, pid=pid, round=rnd.number))
     if bye is not None and bye.kind is not ByeKind.ABSENT:
-        raise PairingError(_("player {player} has a requested {value} bye; change the request instead").format(player=pid, value=bye.kind.value))
+        raise PairingError(_("player {player} has asked for {value} this round; change the request instead").format(player=pid, value=_(UNPLAYED_WORDS.get(bye.kind, BYE_WORD))))
     if p.withdrawn_from is not None and p.withdrawn_from <= rnd.number:
         raise PairingError(_("{name} ({pid}) is withdrawn from round {round}").format(name=p.name, pid=pid, round=p.withdrawn_from))
     q: Player = p
