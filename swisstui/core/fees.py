@@ -157,6 +157,17 @@ def money(text: Any, what: str = "amount", currency: str = "") -> Decimal:
     return abs(value.quantize(Decimal(1) if exact else Decimal("0.01")))
 
 
+_DECIMAL_COMMA = re.compile(r"\s*\d+,\d{1,2}\s*")
+
+
+def typed(text: str) -> str:
+    """An amount as a director types it: the decimal comma of Brazil and most of Europe is
+    taken (``12,50`` is ``12.50``).  A comma before three digits (``1,000``) is not a
+    decimal mark: it stays, for :func:`money` to refuse.  Only typed input: desk.toml keeps
+    ``"12.50"``."""
+    return text.replace(",", ".") if _DECIMAL_COMMA.fullmatch(text) else text
+
+
 def method_word(method: str, gettext=_) -> str:
     """A payment method in words: the director's language (``gettext``: another's)."""
     return gettext(METHOD_WORDS[method]) if method in METHOD_WORDS else method

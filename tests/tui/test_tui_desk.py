@@ -14,6 +14,7 @@ from textual.widgets import Input, Static
 
 from conftest import make_settings
 from swisstui.core import fees, i18n, services, store
+from swisstui.core.errors import SwissError
 from swisstui.core.model import ByeKind, Player
 from swisstui.core.prizes import line_text
 from swisstui.core.services import desk as svc
@@ -260,6 +261,36 @@ async def test_a_payment_in_korean_shows_and_takes_the_method_in_korean(tmp_path
         assert await wait_for(pilot, lambda: svc.load_desk(folder).entry(5).payments)
         assert [p.method for p in svc.load_desk(folder).entry(5).payments] == ["transfer"]
         assert "계좌 이체" in status(app)
+
+
+async def test_amounts_in_portuguese_take_and_show_the_decimal_comma(tmp_path):
+    """A Brazilian director types 45,50 and reads 45,50 BRL, as the prints show it; the
+    file keeps 45.50.  ('45,50' was refused as 'not an amount', and the desk said 45.50.)"""
+    folder = desk_event(tmp_path)
+    svc.set_currency(folder, "BRL")
+    app = SwissApp(folder, mode="results", lang="pt_BR")
+    async with app.run_test(size=SIZE) as pilot:
+        await burst(pilot, "f10")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, DeskScreen))
+        await burst(pilot, *chars("marta"), "ctrl+f")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, DeskForm))
+        await burst(pilot, *chars("45,50"), "enter")
+        assert await wait_for(pilot, lambda: svc.load_desk(folder).entry(5).due == Decimal("45.50"))
+        assert 'due = "45.50"' in (folder / "desk.toml").read_text(encoding="utf-8")
+        assert await wait_for(pilot, lambda: "45,50 BRL" in status(app))
+        await burst(pilot, "ctrl+t")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, DeskForm))
+        assert app.screen.query_one("#f-amount", Input).value == "45,50"
+        await burst(pilot, "enter")
+        assert await wait_for(pilot, lambda: svc.load_desk(folder).entry(5).owed == 0)
+        assert svc.load_desk(folder).entry(5).payments[0].amount == Decimal("45.50")
+
+
+def test_a_typed_amount_takes_a_decimal_comma_not_a_thousands_one():
+    assert [fees.typed(t) for t in ("12,50", "7,5", " 3,25 ", "1,000", "12.50", "1,2,3")] == \
+        ["12.50", "7.5", " 3.25 ", "1,000", "12.50", "1,2,3"]
+    with pytest.raises(SwissError):
+        fees.money(fees.typed("1,000"))
 
 
 def test_a_method_typed_by_name_number_or_word():

@@ -280,6 +280,7 @@ def director() -> str:
 def set_due(folder: Folder, pid: int, amount: str, discount: str = "0",
             reason: str = "") -> Entry:
     """The fee due for an entry, with a discount and its reason (junior, titled, early)."""
+    amount, discount = fees.typed(amount), fees.typed(discount)
     fees.money(amount, "due"), fees.money(discount, "discount")  # (refused before the lock)
     registration.check_text("reason", reason)
 
@@ -300,6 +301,7 @@ def set_due(folder: Folder, pid: int, amount: str, discount: str = "0",
 def pay(folder: Folder, pid: int, amount: str, method: str,
         when: datetime | None = None) -> Entry:
     """A payment taken at the desk: amount, method, time, and the director who took it."""
+    amount = fees.typed(amount)
     if fees.money(amount, "amount") == 0:
         raise SwissError(_("a payment must be more than 0"))
     fees.check_method(method)

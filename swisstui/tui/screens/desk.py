@@ -39,6 +39,7 @@ from ...core import fees
 from ...core.errors import SwissError
 from ...core.fees import Desk
 from ...core.i18n import N_, _, current, ngettext
+from ...core.interop.tables import money_text
 from ...core.model import Event, Player
 from ...core.readers import number_text
 from ...core.registration import CHECKED_IN, STATE_WORDS, STATES, WITHDRAWN
@@ -88,7 +89,8 @@ def state_word(state: str) -> str:
 
 
 def money(value: Decimal, currency: str = "") -> str:
-    return f"{value} {currency}".strip()
+    """An amount as the prints show it, with the director's decimal mark (12,50 in pt_BR)."""
+    return money_text(value, currency, current())
 
 
 class SearchLine(FieldInput):
@@ -481,8 +483,8 @@ class DeskScreen(EventScreen):
             return
         e = self.desk.entry(p.id)
         if values is None:
-            values = {"due": str(e.due) if e.due else "",
-                      "discount": str(e.discount) if e.discount else "",
+            values = {"due": money(e.due) if e.due else "",
+                      "discount": money(e.discount) if e.discount else "",
                       "reason": e.reason}
         focus = next((k for k, _label in DUE_FIELDS if error.startswith(k)), None)
         self.app.push_screen(
@@ -512,7 +514,7 @@ class DeskScreen(EventScreen):
             return
         e = self.desk.entry(p.id)
         if values is None:
-            values = {"amount": str(e.owed) if e.owed > 0 else "",
+            values = {"amount": money(e.owed) if e.owed > 0 else "",
                       "method": fees.method_word(fees.METHODS[0])}
         methods = " ".join(f"{i} {fees.method_word(m)}" for i, m in enumerate(fees.METHODS, 1))
         focus = next((k for k, _label in PAY_FIELDS if error.startswith(k)), None)
