@@ -156,8 +156,8 @@ def export_list_problems(screen, lang: str) -> list[str]:
 
 
 AS_SHIPPED = [["f2"], ["f3"], ["a"], ["f4"], ["f5"], ["f6"], ["f1"], ["escape"], ["f7"],
-              ["escape"], ["f8"], ["escape"], ["f9"], ["escape"]]
-SWISS_OVER = [["f5"], ["f3"], ["o"], ["escape"]]
+              ["escape"], ["f8"], ["escape"], ["f9"], ["escape"], ["f10"]]
+SWISS_OVER = [["f5"], ["f3"], ["o"], ["escape"], ["L"]]  # (the history: rounds were paired)
 PLAYOFF = [["f2"], ["f3"], ["f4"], ["f5"], ["f6"]]
 
 
