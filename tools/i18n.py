@@ -9,7 +9,9 @@
 Only Babel's Python APIs and the standard library (no ``pybabel`` on the PATH needed).
 
 Marking keywords: ``_``, ``N_``, ``ngettext`` (singular, plural), ``pgettext`` and ``NP_``
-(context, message).  A comment starting ``# Translators:`` on the line before (or on the line of) a
+(context, message), and ``recorded``: a core service's ``@recorded("result", …)`` names the
+action as the history records it, in English, and the history view shows it translated
+(:func:`swisstui.core.services.history.subject_text`).  A comment starting ``# Translators:`` on the line before (or on the line of) a
 marked string goes into the catalogue for the translator.
 
 The template is written so that it changes only when the marked strings do: references
@@ -50,7 +52,7 @@ DOMAIN = "swisstui"
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 
 KEYWORDS = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2),
-            "pgettext": ((1, "c"), 2), "NP_": ((1, "c"), 2)}
+            "pgettext": ((1, "c"), 2), "NP_": ((1, "c"), 2), "recorded": (1,)}
 COMMENT_TAGS = ("Translators:",)
 # folders of the package that hold no marked strings (event data, catalogues, styles)
 SKIP_DIRS = ("sample_events", "locale", "themes", "__pycache__")

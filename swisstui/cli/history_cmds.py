@@ -27,7 +27,7 @@ def _line(e: history.Entry) -> str:
     when = e.time.replace("T", " ")[:16]
     where = f" [{e.section}]" if e.section else ""
     who = e.author + (f" ({e.client})" if e.client else "")
-    return f"#{e.number:<4} {e.short}  {when}  {who}{where}: {e.subject}" + (
+    return f"#{e.number:<4} {e.short}  {when}  {who}{where}: {history.subject_text(e.subject)}" + (
         "  — " + _("reason: {reason}").format(reason=e.reason) if e.reason else "")
 
 
@@ -58,7 +58,7 @@ def cmd_restore(args: argparse.Namespace) -> int:
     r = history.restore(args.event, args.to, dry_run=args.dry_run, reason=args.reason)
     _out(_("back to #{n} ({id}, {time}): {subject}").format(
         n=r.entry.number, id=r.entry.short, time=r.entry.time.replace("T", " ")[:16],
-        subject=r.entry.subject))
+        subject=history.subject_text(r.entry.subject)))
     for line in r.changes:
         _out("  " + line)
     if not r.changes:

@@ -26,6 +26,7 @@ from ..core import i18n
 from ..core.i18n import N_, _
 from ..core.model import Event
 from ..core.services import warm_for
+from ..core.services.history import subject_text
 from . import backend, keymap
 from .keyorder import OrderedKeysApp
 from .lang import language_name, localise_bindings, localise_classes, tr
@@ -298,7 +299,7 @@ class SwissApp(OrderedKeysApp):
                 return
             lines = [f"{entry.time.replace('T', ' ')[:16]} · {entry.author}"
                      + (f" ({entry.client})" if entry.client else ""),
-                     entry.subject] + ([_("reason: {reason}").format(reason=entry.reason)]
+                     subject_text(entry.subject)] + ([_("reason: {reason}").format(reason=entry.reason)]
                                        if entry.reason else []) + [""] + (words or [
                          _("(no change to the event's results, pairings, players or settings)")])
             self.push_screen(MessageScreen(f"#{entry.number} {entry.short}", lines),
@@ -336,7 +337,7 @@ class SwissApp(OrderedKeysApp):
                 return
             self.action_reload()
             self._notify_screen(_("saved: back to #{n} ({subject}), as a new entry of the history").format(
-                n=done.entry.number, subject=done.entry.subject), "ok")
+                n=done.entry.number, subject=subject_text(done.entry.subject)), "ok")
 
         e = preview.entry
         self.push_screen(ConfirmScreen(

@@ -204,6 +204,34 @@ def test_a_file_broken_by_hand_is_mended_from_the_history(ev):
         history.log(ev)
 
 
+def test_the_log_speaks_the_directors_language_and_keeps_the_record_in_english(ev):
+    """The record (git's message, --json) stays English; the log shows the action, the
+    round, board and player in the director's words, a restore and its entry too."""
+    from swisstui.core import i18n
+    services.record_result(ev, 1, 2, "0-1", force=True)
+    first = history.log(ev)[-1]
+    history.restore(ev, "#" + str(first.number))
+    subjects = [e.subject for e in history.log(ev)]
+    assert subjects[1] == "result: round 1, board 2, 0-1, force"
+    assert subjects[0] == (f"restore to #{first.number} ({first.short}): history started: "
+                           "the event as it was")
+    i18n.use("ko")
+    try:
+        assert history.subject_text(subjects[1]) == "결과: 1라운드, 2번 판, 0-1, force"
+        assert history.subject_text(subjects[0]) == (
+            f"#{first.number} ({first.short})(으)로 되돌리기: 기록 시작: 그때의 대회")
+        assert history.subject_text("edited outside swisstui: players.toml") == \
+            "swisstui 밖에서 수정됨: players.toml"
+        assert history.subject_text("pair the next round (finished after an interruption)") \
+            == "다음 라운드 대진 (중단 뒤 마무리됨)"
+        assert history.subject_text("a subject no one marked: round 2") == \
+            "a subject no one marked: 2라운드"
+        assert history.subject_text("") == ""
+    finally:
+        i18n.use(i18n.SOURCE)
+    assert history.subject_text(subjects[1]) == subjects[1]
+
+
 def test_find_an_entry_whose_id_starts_with_digits_only():
     """A short id can be all digits (CI once drew ``9715565``): it names that entry, not a
     missing entry #9715565; digits that are also an entry's number name that entry."""

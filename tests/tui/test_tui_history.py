@@ -66,6 +66,23 @@ async def test_log_filter_show_and_restore_from_the_keyboard(tmp_path):
         assert history.log(folder)[0].subject.startswith("restore to #")
 
 
+async def test_the_history_in_korean_shows_and_filters_the_words_shown(tmp_path):
+    """The list said 'result: round 1, board 2, 0-1' in every language; it shows the
+    director's words, and a word typed in them (or in the record's English) filters."""
+    folder = make_event(tmp_path, n_players=6)
+    services.pair_next(folder)
+    services.record_result(folder, 1, 2, "0-1")
+    app = SwissApp(folder, mode="results", lang="ko")
+    async with app.run_test(size=SIZE) as pilot:
+        await burst(pilot, "escape", "L")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen))
+        assert _labels(app)[0].endswith(": 결과: 1라운드, 2번 판, 0-1")
+        await burst(pilot, *chars("대진"))
+        assert [lbl.split(": ", 1)[1] for lbl in _labels(app)] == ["다음 라운드 대진"]
+        await burst(pilot, "ctrl+u", *chars("result"))
+        assert len(_labels(app)) == 1 and "결과" in _labels(app)[0]
+
+
 async def test_a_change_the_history_cannot_record_is_said_on_the_status_line(tmp_path):
     """A detached HEAD (someone checked out an old state with git): the new player is saved
     and the status line says the history did not record it, in one line."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import re
 import shutil
 import tempfile
 from collections.abc import Iterator
@@ -21,7 +22,7 @@ from typing import Any
 from .. import fees, store
 from ..errors import SwissError
 from ..fees import DESK_FILE
-from ..i18n import _
+from ..i18n import N_, _
 from ..model import ByeKind, Event
 from ..store import history as record
 
@@ -101,6 +102,39 @@ def settle(event: Folder) -> None:
         return
     for folder in record.all_folders(root):
         store.settle_history(folder)
+
+
+_RESTORED = re.compile(r"restore to #(\d+) \(([0-9a-f]+)\): (.*)", re.S)
+_ITEM = re.compile(r"(round|board|player) (\d+)")
+ITEM_WORDS = {"round": N_("round {n}"), "board": N_("board {n}"), "player": N_("player {n}")}
+
+
+def subject_text(subject: str) -> str:
+    """An entry's subject in the director's language.  The record keeps it in English (a git
+    message, the same for every reader, and what ``--json`` gives); what is shown translates
+    the action (marked where the service is recorded, ``@recorded("result", …)``),
+    ``round 3``, ``board 2``, ``player 5``, a restore and a change finished after an
+    interruption.  The values stay as recorded: a result, a name, a file."""
+    if not subject:
+        return subject
+    if subject.endswith(record.FINISHED):
+        return _("{subject} (finished after an interruption)").format(
+            subject=subject_text(subject[:-len(record.FINISHED)]))
+    m = _RESTORED.fullmatch(subject)
+    if m:
+        return _("restore to #{n} ({id}): {subject}").format(n=m[1], id=m[2],
+                                                             subject=subject_text(m[3]))
+    whole = _(subject)
+    if whole != subject:
+        return whole
+    head, sep, rest = subject.partition(": ")
+    if not sep:
+        return _(head)
+    items = []
+    for item in rest.split(", "):
+        hit = _ITEM.fullmatch(item)
+        items.append(_(ITEM_WORDS[hit[1]]).format(n=hit[2]) if hit else item)
+    return (_(head) if head else head) + ": " + ", ".join(items)
 
 
 def _readable(root: Path) -> None:

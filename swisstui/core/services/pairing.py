@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .. import publishing
 from ..store.history import recorded
-from ..i18n import _
+from ..i18n import N_, _
 
 import datetime
 import os
@@ -37,9 +37,9 @@ SwapOutcome = HandEdit  # the name the swap's result had before the other hand e
 
 #: the words the history records each hand edit with (issue 34 item 9): an explanation
 #: names the director and the reason of the newest one that touched a board
-HAND_EDITS = ("swap two players", "put a latecomer against the bye",
-              "pair two latecomers on a new board", "remove a board",
-              "re-pair the round keeping fixed boards")
+HAND_EDITS = (N_("swap two players"), N_("put a latecomer against the bye"),
+              N_("pair two latecomers on a new board"), N_("remove a board"),
+              N_("re-pair the round keeping fixed boards"))
 
 
 def _with_forbidden(event: Event, forbid: Iterable[Pair]) -> Event:

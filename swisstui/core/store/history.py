@@ -58,7 +58,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from ..errors import SwissError
-from ..i18n import _
+from ..i18n import N_, _
 from .layout import CLOCK_FILE, EVENT_FILE, PLAYERS_FILE, ROUNDS_DIR, round_file_name
 
 GIT_DIR = ".git"
@@ -115,6 +115,14 @@ def action(words: str, *, round: int | None = None, board: int | None = None,
         yield
     finally:
         _ACTION.reset(token)
+
+
+# The record's own words, in English like every subject (the history view translates them:
+# swisstui.core.services.history.subject_text)
+STARTED = N_("history started: the event as it was")
+OUTSIDE = N_("edited outside swisstui")
+WRITE = N_("write")
+FINISHED = " (finished after an interruption)"
 
 
 def recorded(words: str, **fields: str) -> Callable:
@@ -640,7 +648,7 @@ def _message(act: Action | None, folder: Path, root: Path, words: str | None = N
              ) -> tuple[str, str]:
     """(subject, body with trailers) of a commit."""
     from .sections import root_name
-    subject = words or (act.words if act is not None else "write")  # recorded in English
+    subject = words or (act.words if act is not None else WRITE)  # recorded in English
     lines: list[str] = []
     if act is not None and act.reason:
         lines += [f"Reason: {act.reason}", ""]
@@ -756,7 +764,7 @@ def _settle(repo: Any, root: Path, folder: Path) -> None:
             for rel in folder_files(f):
                 files[prefix + rel] = _read(f / rel)
         if files:
-            _commit(repo, root, files, ("history started: the event as it was", ""))
+            _commit(repo, root, files, (STARTED, ""))
         return
     prefix = _prefix(folder, root)
     intent = _intent_path(root, folder)
@@ -784,11 +792,11 @@ def _settle(repo: Any, root: Path, folder: Path) -> None:
             pending = {"subject": "a change", "body": ""}
     if changed:
         if pending is not None:
-            subject = f"{pending.get('subject', '')} (finished after an interruption)"
+            subject = f"{pending.get('subject', '')}{FINISHED}"
             _commit(repo, root, changed, (subject, str(pending.get("body", ""))))
         else:
             names = ", ".join(sorted(changed))
-            _commit(repo, root, changed, ("edited outside swisstui: " + names, ""))
+            _commit(repo, root, changed, (f"{OUTSIDE}: {names}", ""))
     if pending is not None:
         _clear_intent(root, folder)
 

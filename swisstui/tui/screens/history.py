@@ -16,6 +16,7 @@ from textual.widgets.option_list import Option
 
 from ...core.collation import search_text
 from ...core.i18n import N_, _
+from ...core.services.history import subject_text
 from ..widgets.dialogs import Dialog, FieldInput
 
 # Translators: the keys of the history view; r3, b7, p12 are typed as they are.
@@ -27,14 +28,21 @@ SHOW, RESTORE = "show:", "restore:"
 def entry_label(e) -> str:
     when = e.time.replace("T", " ")[5:16]
     where = f" [{e.section}]" if e.section else ""
-    return f"#{e.number:<4} {when}  {e.author}{where}: {e.subject}"
+    return f"#{e.number:<4} {when}  {e.author}{where}: {subject_text(e.subject)}"
 
 
-def matches(e, needle: str) -> bool:
+def searched(e) -> str:
+    """What a filter word is looked for in: the words shown, the English record, the
+    author, the reason and the section, folded (accents and case ignored)."""
+    return search_text(f"{subject_text(e.subject)} {e.subject} {e.author} {e.reason or ''} "
+                       f"{e.section or ''}", None)
+
+
+def matches(e, needle: str, text: str | None = None) -> bool:
     """Whether entry ``e`` matches every word of the filter: ``r3``, ``b7``, ``p12`` name a
-    round, a board, a player; any other word is looked for in the words and the author
-    (accents and case ignored)."""
-    text = search_text(f"{e.subject} {e.author} {e.reason or ''} {e.section or ''}", None)
+    round, a board, a player; any other word is looked for in :func:`searched` (``text``:
+    it, worked out already)."""
+    text = searched(e) if text is None else text
     for word in needle.split():
         low = word.lower()
         if low[:1] in "rbp" and low[1:].isdecimal():
@@ -65,6 +73,9 @@ class HistoryScreen(Dialog["str | None"]):
         self.entries = list(entries)
         self.title_text = title
         self.shown = list(self.entries)
+        # worked out once, not at each key: 10 000 entries are a long event's history
+        self._labels = {e.number: entry_label(e) for e in self.entries}
+        self._texts: dict[int, str] = {}
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog history"):
@@ -74,7 +85,7 @@ class HistoryScreen(Dialog["str | None"]):
             yield Static(_(HINT), classes="hint", markup=False)
 
     def _options(self) -> list[Option]:
-        return [Option(entry_label(e), id=str(e.number)) for e in self.shown] or \
+        return [Option(self._labels[e.number], id=str(e.number)) for e in self.shown] or \
             [Option(_("no entry matches"), id="", disabled=True)]
 
     def on_mount(self) -> None:
@@ -85,7 +96,9 @@ class HistoryScreen(Dialog["str | None"]):
 
     def on_input_changed(self, message: Input.Changed) -> None:
         needle = message.value.strip()
-        self.shown = [e for e in self.entries if matches(e, needle)]
+        if needle and not self._texts:
+            self._texts = {e.number: searched(e) for e in self.entries}
+        self.shown = [e for e in self.entries if matches(e, needle, self._texts.get(e.number))]
         options = self.query_one(OptionList)
         options.clear_options()
         options.add_options(self._options())
