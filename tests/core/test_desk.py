@@ -290,6 +290,23 @@ def test_a_currency_without_decimals_refuses_cents_as_prizes_toml_does(tmp_path)
         desk.load_desk(folder)
 
 
+def test_a_currency_change_that_the_amounts_cannot_hold_is_refused(tmp_path):
+    """Due 12.50 EUR, then currency KRW: it was written, and every command after it
+    (even setting EUR back) was refused with 'KRW has no decimals'."""
+    folder = make_event(tmp_path, "chess", 4)
+    desk.set_due(folder, 3, "12.50")
+    before = (folder / "desk.toml").read_bytes()
+    name = store.load(folder).player(3).name
+    with pytest.raises(SwissError) as exc:
+        desk.set_currency(folder, "KRW")
+    assert str(exc.value) == (f"KRW has no decimals, and {name} (3) has an amount of 12.50; "
+                              "change it first")
+    assert (folder / "desk.toml").read_bytes() == before
+    assert desk.set_currency(folder, "EUR").currency == "EUR"
+    desk.set_due(folder, 3, "12")
+    assert desk.set_currency(folder, "KRW").currency == "KRW"
+
+
 def test_closing_check_in_is_one_entry_of_the_history(tmp_path):
     """The close was recorded twice ("close check-in", players.toml then desk.toml)."""
     from swisstui.core.services import history

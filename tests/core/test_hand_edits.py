@@ -130,6 +130,23 @@ def test_remove_a_board_with_the_unplayed_result_chosen(tmp_path):
         services.remove_board(folder, 3, 1, "zero")
 
 
+
+def test_players_of_a_removed_board_can_be_seated_again(tmp_path):
+    """After a board was removed with half-point byes, seating its players again was
+    refused: 'player 3 has a requested half bye; change the request instead', a request
+    players.toml did not have, and the request could not be changed once paired."""
+    folder = _three_rounds(tmp_path)
+    services.remove_board(folder, 3, 2, "half")
+    with pytest.raises(PairingError) as exc:
+        services.swap(folder, 3, 3, 1)
+    assert str(exc.value) == ("player 3 has a half-point bye from a removed board; seat them "
+                              "on a new board or against the bye instead")
+    services.add_board(folder, 3, 3, 4)
+    rnd = store.load(folder).round(3)
+    assert rnd.byes == ()
+    assert sorted(sorted(b.players) for b in rnd.boards) == [[1, 2], [3, 4], [5, 6]]
+
+
 def test_repair_keeps_the_boards_fixed_and_pairs_the_others(tmp_path):
     folder = make_event(tmp_path, "chess", 8, rounds=4, system="swiss")
     ev = services.pair_next(folder).event
@@ -213,6 +230,7 @@ def test_a_requested_bye_is_named_in_words_when_it_blocks_an_edit(tmp_path):
     language; the refusal now names the bye as the costs do, translated."""
     from swisstui.core import i18n
     folder = make_event(tmp_path, "chess", 6, rounds=5)
+    store.update(folder, lambda ev: ev.with_player(replace(ev.player(5), byes=((1, ByeKind.HALF),))))
     store.update(folder, lambda ev: make_round(ev, [(1, 2), (3, 4)], byes=[(5, "half"), 6]))
     before = snapshot(folder)
     with pytest.raises(PairingError) as exc:

@@ -250,7 +250,7 @@ def swap(event: Event, round_no: int, a: int, b: int, *, first_board: int = 1) -
         if isinstance(w, Board):
             _unplayed(rnd, w)
         elif w.kind is not ByeKind.PAIRING:
-            raise PairingError(_("player {player} has asked for {value} this round; change the request instead").format(player=w.player, value=_(UNPLAYED_WORDS.get(w.kind, BYE_WORD))))
+            raise PairingError(_unplayed_refusal(event, round_no, w))
 
     def sub(x: int) -> int:
         return b if x == a else a if x == b else x
@@ -263,6 +263,22 @@ def swap(event: Event, round_no: int, a: int, b: int, *, first_board: int = 1) -
     new = with_setup(event, replace(rnd, boards=boards, byes=byes), changed)
     to_bye = [sub(w.player) for w in (wa, wb) if isinstance(w, Bye)]
     return _preview(event, new, changed, new_byes=to_bye, first_board=first_board)
+
+
+def _requested(p: Player, round_no: int, bye: Bye) -> bool:
+    """Whether ``bye`` is the one ``p`` asked for (players.toml), not one a director gave
+    by hand when removing a board: that one is undone by seating the player again."""
+    return p.requested_bye(round_no) is bye.kind
+
+
+def _unplayed_refusal(event: Event, round_no: int, bye: Bye) -> str:
+    value = _(UNPLAYED_WORDS.get(bye.kind, BYE_WORD))
+    p = event.player(bye.player)
+    if p is not None and not _requested(p, round_no, bye):
+        return _("player {player} has {value} from a removed board; seat them on a new board "
+                 "or against the bye instead").format(player=bye.player, value=value)
+    return _("player {player} has asked for {value} this round; change the request "
+             "instead").format(player=bye.player, value=value)
 
 
 def _admit(event: Event, rnd: Round, pid: int) -> tuple[Event, Round]:
@@ -278,8 +294,8 @@ def _admit(event: Event, rnd: Round, pid: int) -> tuple[Event, Round]:
     bye = next((y for y in rnd.byes if y.player == pid), None)
     if bye is not None and bye.kind is ByeKind.PAIRING:
         raise PairingError(_("{name} ({pid}) has the pairing bye of round {round}: seat a latecomer against them instead").format(name=p.name, pid=pid, round=rnd.number))
-    if bye is not None and bye.kind is not ByeKind.ABSENT:
-        raise PairingError(_("player {player} has asked for {value} this round; change the request instead").format(player=pid, value=_(UNPLAYED_WORDS.get(bye.kind, BYE_WORD))))
+    if bye is not None and bye.kind is not ByeKind.ABSENT and _requested(p, rnd.number, bye):
+        raise PairingError(_unplayed_refusal(event, rnd.number, bye))
     if p.withdrawn_from is not None and p.withdrawn_from <= rnd.number:
         raise PairingError(_("{name} ({pid}) is withdrawn from round {round}").format(name=p.name, pid=pid, round=p.withdrawn_from))
     q: Player = p
