@@ -273,8 +273,10 @@ class SwissApp(OrderedKeysApp):
             self.switch_mode(mode)
 
     # ---- the history (issue 34) ------------------------------------------------------------
-    def action_history(self) -> None:
-        """``L``: the log of every change (:mod:`swisstui.tui.screens.history`)."""
+    def action_history(self, needle: str = "", at: int | None = None) -> None:
+        """``L``: the log of every change (:mod:`swisstui.tui.screens.history`); ``needle``
+        and ``at``: its filter and highlighted entry, when it comes back after one was
+        shown."""
         if self.event is None or self._dialog_open():
             return
         from .screens.history import HistoryScreen
@@ -283,10 +285,11 @@ class SwissApp(OrderedKeysApp):
         except SwissError as exc:
             self.show_error(str(exc))
             return
-        self.push_screen(HistoryScreen(entries, _("History of {event}").format(
-            event=self.event.settings.name)), self._history_chosen)
+        screen = HistoryScreen(entries, _("History of {event}").format(
+            event=self.event.settings.name), needle, at)
+        self.push_screen(screen, lambda choice: self._history_chosen(choice, screen.needle))
 
-    def _history_chosen(self, choice: str | None) -> None:
+    def _history_chosen(self, choice: str | None, needle: str = "") -> None:
         from .screens.history import RESTORE, SHOW
         if not choice:
             return
@@ -303,7 +306,7 @@ class SwissApp(OrderedKeysApp):
                                        if entry.reason else []) + [""] + (words or [
                          _("(no change to the event's results, pairings, players or settings)")])
             self.push_screen(MessageScreen(f"#{entry.number} {entry.short}", lines),
-                             lambda _r: self.action_history())
+                             lambda _r: self.action_history(needle, entry.number))
         elif choice.startswith(RESTORE):
             self._restore_preview(number)
 

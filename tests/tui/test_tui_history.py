@@ -83,6 +83,42 @@ async def test_the_history_in_korean_shows_and_filters_the_words_shown(tmp_path)
         assert len(_labels(app)) == 1 and "결과" in _labels(app)[0]
 
 
+async def test_the_history_comes_back_where_it_was_after_an_entry_is_shown(tmp_path):
+    """After Enter and Esc the highlight went back to the newest entry and the filter was
+    gone: Ctrl+R then restored to the newest ('nothing to restore'), not the entry read."""
+    folder = make_event(tmp_path, n_players=6)
+    services.pair_next(folder)
+    services.record_result(folder, 1, 1, "1-0")
+    services.record_result(folder, 1, 2, "0-1")
+    services.record_result(folder, 1, 3, "1-0")
+    app = SwissApp(folder, mode="results")
+    async with app.run_test(size=SIZE) as pilot:
+        await burst(pilot, "escape", "L")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen))
+        await burst(pilot, "down", "down", "enter")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, MessageScreen))
+        assert "round 1 board 1: no result → 1-0" in "\n".join(app.screen.lines)
+        await burst(pilot, "escape")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen))
+        options = app.screen.query_one(OptionList)
+        assert options.highlighted == 2
+        await burst(pilot, "ctrl+r")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        assert "result: round 1, board 1, 1-0" in app.screen.lines[0]  # the entry read
+        assert "round 1 board 2: 0-1 → no result" in app.screen.lines
+        assert "round 1 board 1: 1-0 → no result" not in app.screen.lines
+        await burst(pilot, "escape")
+        # a filter stays too
+        await burst(pilot, "L")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen))
+        await burst(pilot, *chars("b2"), "enter")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, MessageScreen))
+        await burst(pilot, "escape")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen))
+        assert app.screen.query_one("#history-filter").value == "b2"
+        assert len(_labels(app)) == 1 and "board 2" in _labels(app)[0]
+
+
 async def test_a_change_the_history_cannot_record_is_said_on_the_status_line(tmp_path):
     """A detached HEAD (someone checked out an old state with git): the new player is saved
     and the status line says the history did not record it, in one line."""

@@ -68,19 +68,24 @@ class HistoryScreen(Dialog["str | None"]):
         Binding("pageup", "move(-10)", show=False, priority=True),
     ]
 
-    def __init__(self, entries: Sequence, title: str) -> None:
+    def __init__(self, entries: Sequence, title: str, needle: str = "",
+                 at: int | None = None) -> None:
+        """``needle``, ``at``: the filter and the entry highlighted when it opens (the view
+        comes back where the director left it, after an entry was shown)."""
         super().__init__()
         self.entries = list(entries)
         self.title_text = title
-        self.shown = list(self.entries)
         # worked out once, not at each key: 10 000 entries are a long event's history
         self._labels = {e.number: entry_label(e) for e in self.entries}
         self._texts: dict[int, str] = {}
+        self.needle = needle.strip()
+        self.shown = self._filtered(self.needle)
+        self._at = at
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog history"):
             yield Static(self.title_text, classes="dialog-title", markup=False)
-            yield FieldInput(placeholder=_("filter"), id="history-filter")
+            yield FieldInput(self.needle, placeholder=_("filter"), id="history-filter")
             yield OptionList(*self._options(), id="history")
             yield Static(_(HINT), classes="hint", markup=False)
 
@@ -92,13 +97,20 @@ class HistoryScreen(Dialog["str | None"]):
         self.query_one(Input).focus()
         options = self.query_one(OptionList)
         if self.shown:
-            options.highlighted = 0
+            numbers = [e.number for e in self.shown]
+            options.highlighted = numbers.index(self._at) if self._at in numbers else 0
+
+    def _filtered(self, needle: str) -> list:
+        if needle and not self._texts:
+            self._texts = {e.number: searched(e) for e in self.entries}
+        return [e for e in self.entries if matches(e, needle, self._texts.get(e.number))]
 
     def on_input_changed(self, message: Input.Changed) -> None:
         needle = message.value.strip()
-        if needle and not self._texts:
-            self._texts = {e.number: searched(e) for e in self.entries}
-        self.shown = [e for e in self.entries if matches(e, needle, self._texts.get(e.number))]
+        if needle == self.needle:
+            return  # (the filter it opened with: already applied, its highlight kept)
+        self.needle = needle
+        self.shown = self._filtered(needle)
         options = self.query_one(OptionList)
         options.clear_options()
         options.add_options(self._options())
