@@ -206,6 +206,16 @@ def test_check_reads_the_desk_prizes_and_clock_files(go_event, capsys, name, tex
     assert err.count("\n") == 1
 
 
+def test_check_says_a_broken_desk_once_when_there_are_prizes(go_event, capsys):
+    """The prizes read the desk (its currency): a broken desk.toml was said twice."""
+    (go_event / "prizes.toml").write_text('[[group]]\nname = "Main"\n[[group.category]]\n'
+                                          'name = "Open"\nmoney = [100]\n')
+    (go_event / "desk.toml").write_text('[[entry]]\nid = 1\n[[entry.payment]]\namount = "5"\n'
+                                        'method = "gold"\n')
+    rc, out, err = run(capsys, "check", go_event)
+    assert rc == 1 and err.count("\n") == 1 and "desk.toml:2: no player with id 1" in err
+
+
 def test_players_remove(go_event, capsys):
     _paired(go_event, 5)
     assert run(capsys, "players", "remove", go_event, 5)[:2] == (0, "removed 5 P5\n")
