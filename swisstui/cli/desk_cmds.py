@@ -140,7 +140,7 @@ def cmd_fees(args: argparse.Namespace) -> int:
                     items=", ".join(fees.METHODS)))
             e = svc.pay(folder, p.id, words[2], fees.method_typed(args.method))
         else:
-            e = svc.set_due(folder, p.id, words[2], args.discount or "0", args.reason or "")
+            e = svc.set_due(folder, p.id, words[2], args.discount, args.reason)
         if e.refund:
             _out(_("{id} {name}: due {due}, paid {paid}, to refund {refund}").format(
                 id=p.id, name=p.name, due=e.due - e.discount, paid=e.paid, refund=e.refund))

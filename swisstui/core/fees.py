@@ -130,28 +130,31 @@ def minor_unit(currency: str = "") -> int:
         return 2
 
 
-def money(text: Any, what: str = "amount", currency: str = "") -> Decimal:
+def money(text: Any, what: str = "amount", currency: str = "", field: str | None = None
+          ) -> Decimal:
     """An amount typed or read: a whole number or a decimal text, not negative, at most two
     decimals (the cents) — none for a ``currency`` without a minor unit (JPY, KRW:
-    :func:`minor_unit`).  One line on anything else."""
+    :func:`minor_unit`).  One line on anything else, naming the amount as ``what`` (the
+    file's key, or a typed field's word: :data:`AMOUNT_WORDS`) and its ``field``."""
+    field = field or what
     if isinstance(text, (bool, float)):
         raise SwissError(_("{what} must be written as a text like \"12.50\" or a whole "
-                           "number, not {value!r}").format(what=what, value=text))
+                           "number, not {value!r}").format(what=what, value=text), field=field)
     try:
         value = Decimal(str(text).strip())
     except InvalidOperation:
         raise SwissError(_("{what} must be an amount like 12.50, not {value!r}").format(
-            what=what, value=text)) from None
+            what=what, value=text), field=field) from None
     if not value.is_finite() or value < 0:
         raise SwissError(_("{what} cannot be negative or infinite, not {value}").format(
-            what=what, value=text))
+            what=what, value=text), field=field)
     if minor_unit(currency) == 0 and value != value.to_integral_value():
         raise SwissError(_("{what} must be a whole amount: {currency} has no decimals, not "
-                           "{value}").format(what=what, currency=currency, value=text))
+                           "{value}").format(what=what, currency=currency, value=text), field=field)
     # the limit first: quantizing 1E+30 to the cent overflows the decimal context
     if value > MAX_AMOUNT or value != value.quantize(Decimal("0.01")):
         raise SwissError(_("{what} must have at most 2 decimals and be at most {limit}, not "
-                           "{value}").format(what=what, limit=MAX_AMOUNT, value=text))
+                           "{value}").format(what=what, limit=MAX_AMOUNT, value=text), field=field)
     # one spelling of each amount: -0 is 0, 1E+1 is 10 (as written back to desk.toml)
     exact = value == value.to_integral_value()
     return abs(value.quantize(Decimal(1) if exact else Decimal("0.01")))
@@ -166,6 +169,17 @@ def typed(text: str) -> str:
     decimal mark: it stays, for :func:`money` to refuse.  Only typed input: desk.toml keeps
     ``"12.50"``."""
     return text.replace(",", ".") if _DECIMAL_COMMA.fullmatch(text) else text
+
+
+#: An amount typed at the desk named in the director's words (``fee must be an amount like
+#: 12.50``); desk.toml's errors name its keys (``due``) as the file has them.
+AMOUNT_WORDS = {"due": N_("the fee"), "discount": N_("the discount"), "amount": N_("the amount")}
+
+
+def typed_money(text: str, key: str, currency: str = "") -> Decimal:
+    """An amount typed in the field ``key`` (``due``, ``discount``, ``amount``): a decimal
+    comma taken (:func:`typed`), refused in the director's words naming the field."""
+    return money(typed(text), _(AMOUNT_WORDS[key]), currency, field=key)
 
 
 def method_word(method: str, gettext=_) -> str:
@@ -187,10 +201,14 @@ def method_typed(text: str) -> str:
     return t.lower()
 
 
-def check_method(method: str) -> str:
+def check_method(method: str, typed: bool = False) -> str:
+    """``method`` if it is one; else one line naming the valid ones as the file writes them,
+    or (``typed``) as the director types them: their words in the director's language."""
     if method not in METHODS:
+        items = (", ".join(f"{i} {method_word(m)}" for i, m in enumerate(METHODS, 1)) if typed
+                 else ", ".join(METHODS))
         raise SwissError(_("unknown payment method {method!r}; valid: {items}").format(
-            method=method, items=", ".join(METHODS)))
+            method=method, items=items), field="method")
     return method
 
 

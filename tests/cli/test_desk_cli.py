@@ -70,7 +70,7 @@ def test_fees_bad_input_one_line_nothing_written(tmp_path, capsys):
     assert _run(capsys, "fees", str(folder), "due", "1", "10")[0] == 0
     before = (folder / "desk.toml").read_bytes()
     rc, out, err = _run(capsys, "fees", str(folder), "due", "1", "-10")
-    assert rc == 1 and err == "swisstui: due cannot be negative or infinite, not -10\n"
+    assert rc == 1 and err == "swisstui: the fee cannot be negative or infinite, not -10\n"
     rc, out, err = _run(capsys, "fees", str(folder), "pay", "1", "5", "--method", "gold")
     assert rc == 1 and err.count("\n") == 1 and "unknown payment method 'gold'" in err
     assert (folder / "desk.toml").read_bytes() == before

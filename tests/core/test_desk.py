@@ -191,7 +191,7 @@ def test_fees_arithmetic_and_sheet(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("call,message", [
-    (lambda f: desk.set_due(f, 1, "-5"), "due cannot be negative"),
+    (lambda f: desk.set_due(f, 1, "-5"), "the fee cannot be negative"),
     (lambda f: desk.set_due(f, 1, "10", "12"), "the discount (12) is more than the fee due"),
     (lambda f: desk.pay(f, 1, "5", "bitcoin"), "unknown payment method 'bitcoin'"),
     (lambda f: desk.pay(f, 1, "0", "cash"), "a payment must be more than 0"),
@@ -305,6 +305,39 @@ def test_a_currency_change_that_the_amounts_cannot_hold_is_refused(tmp_path):
     assert desk.set_currency(folder, "EUR").currency == "EUR"
     desk.set_due(folder, 3, "12")
     assert desk.set_currency(folder, "KRW").currency == "KRW"
+
+
+def test_typed_amounts_are_refused_in_the_directors_words(tmp_path):
+    """'due은(는) 12.50 같은 금액이어야 합니다' named the file's key in Korean; the methods
+    were listed as the file's names in Japanese.  Each refusal names its field."""
+    from swisstui.core import i18n
+    folder = make_event(tmp_path, "chess", 4)
+    i18n.use("ko")
+    try:
+        with pytest.raises(SwissError) as exc:
+            desk.set_due(folder, 1, "abc")
+        assert str(exc.value).startswith("참가비") and "due" not in str(exc.value)
+        assert exc.value.field == "due"
+        with pytest.raises(SwissError) as exc:
+            desk.pay(folder, 1, "5", "bitcoin")
+        assert "1 현금, 2 카드" in str(exc.value) and exc.value.field == "method"
+        with pytest.raises(SwissError) as exc:
+            desk.set_due(folder, 1, "10", "12")
+        assert exc.value.field == "discount"
+    finally:
+        i18n.use(i18n.SOURCE)
+
+
+def test_a_new_fee_keeps_the_discount_and_its_reason_unless_given(tmp_path):
+    """'fees due Ana 25' after 'due 2 30 --discount 7.50 --reason junior' dropped both."""
+    folder = make_event(tmp_path, "chess", 4)
+    desk.set_due(folder, 2, "30", "7.50", "junior")
+    e = desk.set_due(folder, 2, "25")
+    assert (e.due, e.discount, e.reason) == (Decimal(25), Decimal("7.50"), "junior")
+    e = desk.set_due(folder, 2, "25", "0", "")
+    assert (e.discount, e.reason) == (Decimal(0), "")
+    with pytest.raises(SwissError, match="more than the fee due"):
+        desk.set_due(folder, 2, "5", "7.50")
 
 
 def test_closing_check_in_is_one_entry_of_the_history(tmp_path):

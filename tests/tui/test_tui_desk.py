@@ -286,6 +286,24 @@ async def test_amounts_in_portuguese_take_and_show_the_decimal_comma(tmp_path):
         assert svc.load_desk(folder).entry(5).payments[0].amount == Decimal("45.50")
 
 
+async def test_a_refused_method_in_japanese_puts_the_cursor_on_the_method(tmp_path):
+    """A wrong method sent the cursor to the amount (the field was found by looking for the
+    English word 'method' in the message), and listed the methods as the file's names."""
+    folder = desk_event(tmp_path)
+    app = SwissApp(folder, mode="results", lang="ja")
+    async with app.run_test(size=SIZE) as pilot:
+        await burst(pilot, "f10")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, DeskScreen))
+        await burst(pilot, *chars("marta"), "ctrl+t")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, DeskForm))
+        await burst(pilot, *chars("5"), "tab", "ctrl+u", *chars("bitcoin"), "enter")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, DeskForm)
+                              and bool(app.screen.error_text))
+        assert "1 現金" in app.screen.error_text and "cash" not in app.screen.error_text
+        assert app.screen.focus_field == "method"
+        assert app.focused is app.screen.query_one("#f-method", Input)
+
+
 def test_a_typed_amount_takes_a_decimal_comma_not_a_thousands_one():
     assert [fees.typed(t) for t in ("12,50", "7,5", " 3,25 ", "1,000", "12.50", "1,2,3")] == \
         ["12.50", "7.5", " 3.25 ", "1,000", "12.50", "1,2,3"]

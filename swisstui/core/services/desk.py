@@ -277,22 +277,28 @@ def director() -> str:
 
 
 @recorded('fee due', player='pid')
-def set_due(folder: Folder, pid: int, amount: str, discount: str = "0",
-            reason: str = "") -> Entry:
-    """The fee due for an entry, with a discount and its reason (junior, titled, early)."""
-    amount, discount = fees.typed(amount), fees.typed(discount)
-    fees.money(amount, "due"), fees.money(discount, "discount")  # (refused before the lock)
-    registration.check_text("reason", reason)
+def set_due(folder: Folder, pid: int, amount: str, discount: str | None = None,
+            reason: str | None = None) -> Entry:
+    """The fee due for an entry, with a discount and its reason (junior, titled, early);
+    a discount or reason not given (None) is kept as it was (a new fee of 25 kept the
+    junior discount's place: it was silently dropped)."""
+    fees.typed_money(amount, "due")  # (refused before the lock)
+    if discount is not None:
+        fees.typed_money(discount, "discount")
+    if reason is not None:
+        registration.check_text("reason", reason)
 
     def change(ev: Event, desk: Desk) -> Desk:
         # in the desk's currency: none of JPY's or KRW's amounts has decimals
-        due = fees.money(amount, "due", desk.currency)
-        off = fees.money(discount, "discount", desk.currency)
+        _p, e = _entry_player(ev, desk, pid)
+        due = fees.typed_money(amount, "due", desk.currency)
+        off = e.discount if discount is None else fees.typed_money(discount, "discount",
+                                                                   desk.currency)
         if off > due:
             raise SwissError(_("the discount ({discount}) is more than the fee due ({due})")
-                             .format(discount=off, due=due))
-        _p, e = _entry_player(ev, desk, pid)
-        return desk.with_entry(replace(e, due=due, discount=off, reason=reason.strip()))
+                             .format(discount=off, due=due), field="discount")
+        why = e.reason if reason is None else reason.strip()
+        return desk.with_entry(replace(e, due=due, discount=off, reason=why))
 
     return _change(folder, change)[1].entry(pid)
 
@@ -301,15 +307,14 @@ def set_due(folder: Folder, pid: int, amount: str, discount: str = "0",
 def pay(folder: Folder, pid: int, amount: str, method: str,
         when: datetime | None = None) -> Entry:
     """A payment taken at the desk: amount, method, time, and the director who took it."""
-    amount = fees.typed(amount)
-    if fees.money(amount, "amount") == 0:
-        raise SwissError(_("a payment must be more than 0"))
-    fees.check_method(method)
+    if fees.typed_money(amount, "amount") == 0:
+        raise SwissError(_("a payment must be more than 0"), field="amount")
+    fees.check_method(method, typed=True)
     stamp = (when or datetime.now()).replace(microsecond=0).isoformat()
     by = director()
 
     def change(ev: Event, desk: Desk) -> Desk:
-        value = fees.money(amount, "amount", desk.currency)  # (JPY: no decimals)
+        value = fees.typed_money(amount, "amount", desk.currency)  # (JPY: no decimals)
         _p, e = _entry_player(ev, desk, pid)
         return desk.with_entry(replace(e, payments=e.payments + (
             Payment(value, method, stamp, by),)))

@@ -477,7 +477,7 @@ class DeskScreen(EventScreen):
         return p
 
     def action_due(self, values: dict[str, str] | None = None, error: str = "",
-                   pid: int | None = None) -> None:
+                   pid: int | None = None, field: str | None = None) -> None:
         p = self._target(pid)
         if p is None:
             return
@@ -486,7 +486,7 @@ class DeskScreen(EventScreen):
             values = {"due": money(e.due) if e.due else "",
                       "discount": money(e.discount) if e.discount else "",
                       "reason": e.reason}
-        focus = next((k for k, _label in DUE_FIELDS if error.startswith(k)), None)
+        focus = field  # the field the refusal names (SwissError.field)
         self.app.push_screen(
             DeskForm(_(DUE_TITLE).format(name=p.name, id=p.id), DUE_FIELDS, values,
                      error=error, focus=focus),
@@ -500,7 +500,7 @@ class DeskScreen(EventScreen):
             e = guarded(svc.set_due, self.folder, p.id, texts["due"] or "0",
                         texts["discount"] or "0", texts["reason"])
         except SwissError as exc:  # back to the form, what was typed kept
-            self.action_due(texts, str(exc), pid=p.id)
+            self.action_due(texts, str(exc), pid=p.id, field=exc.field)
             return
         self._written()
         cur = self.desk.currency
@@ -508,7 +508,7 @@ class DeskScreen(EventScreen):
                                         paid=money(e.paid, cur), owed=money(e.owed, cur)), "ok")
 
     def action_pay(self, values: dict[str, str] | None = None, error: str = "",
-                   pid: int | None = None) -> None:
+                   pid: int | None = None, field: str | None = None) -> None:
         p = self._target(pid)
         if p is None:
             return
@@ -517,9 +517,7 @@ class DeskScreen(EventScreen):
             values = {"amount": money(e.owed) if e.owed > 0 else "",
                       "method": fees.method_word(fees.METHODS[0])}
         methods = " ".join(f"{i} {fees.method_word(m)}" for i, m in enumerate(fees.METHODS, 1))
-        focus = next((k for k, _label in PAY_FIELDS if error.startswith(k)), None)
-        if "method" in error:
-            focus = "method"
+        focus = field  # the field the refusal names (SwissError.field)
         self.app.push_screen(
             DeskForm(_(PAY_TITLE).format(name=p.name, id=p.id,
                                          owed=money(e.owed, self.desk.currency)),
@@ -535,7 +533,7 @@ class DeskScreen(EventScreen):
         try:
             e = guarded(svc.pay, self.folder, p.id, texts["amount"], method)
         except SwissError as exc:
-            self.action_pay(texts, str(exc), pid=p.id)
+            self.action_pay(texts, str(exc), pid=p.id, field=exc.field)
             return
         self._written()
         cur = self.desk.currency
