@@ -118,8 +118,10 @@ def test_draft_swap_publish_correct_log_restore_in_tmux(tmp_path):
                    and "result: round 1, board 1, 0-1" in term.screen(), "the filter")
         term.press("Enter")
         term.see_flat(f"reason: {REASON}", "round 1 board 1: 1-0 → 0-1")
-        term.press("Escape")  # back to the history
-        term.see_flat("History of Draft Open")
+        term.press("Escape")  # back to the history, its filter and place kept
+        term.see_flat("History of Draft Open", "b1 0-1")
+        assert "swap two players" not in term.screen()
+        term.press("C-u")  # the filter cleared: every entry again
         term.until(lambda: term.flat().count(" td: ") >= 5, "the whole history listed")
 
         # restore to the pairing, before the swap: a preview naming the changes, y
