@@ -15,6 +15,9 @@ and the settings that decide how the round is paired.  :meth:`Field.of` gathers 
   service that pairs: :func:`swisstui.core.services.desk.waitlisted`), left out of the
   round like players not yet joined (:func:`swisstui.core.pairing.groups.to_pair`); empty
   for an event without a desk file and for the standings;
+* ``seated`` — the players of the boards a re-pairing keeps (:func:`swisstui.core.pairing.
+  hand_edits.repair`): away for the engine, yet players of the round, so they keep their
+  pairing numbers and the colours those decide (FIDE C.04.3 E.5); empty otherwise;
 * ``plan`` — the prepared pairing plan (:class:`PairingPlan`, built by :func:`pairing_plan`):
   the pairing system, the in-group order and style, the colour policy and gap, the pairing
   bye's rules, club/country weights, McMahon scores, handicap games, forbidden pairs,
@@ -180,17 +183,21 @@ class Field:
     scoring: Scoring
     profile: GameProfile
     waitlist: frozenset[int] = frozenset()  # waitlisted entries: not paired
+    # players on boards kept outside the engine (a re-pairing's kept boards): not paired,
+    # but in the round — numbered as its players (their pairing numbers decide colours)
+    seated: frozenset[int] = frozenset()
 
     @classmethod
     def of(cls, event: Event, upto: int | None = None, *,
-           waitlist: Iterable[int] = ()) -> Field:
+           waitlist: Iterable[int] = (), seated: Iterable[int] = ()) -> Field:
         """The Field of ``event`` with the records of rounds ``1..upto`` (default: every
         round on file, for pairing the next one); ``waitlist``: the desk's waitlisted
-        ids, who are not paired."""
+        ids, who are not paired; ``seated``: the players of the boards a re-pairing keeps
+        (away for the engine, but numbered as players of the round)."""
         if upto is None:
             upto = event.current_round
         return cls(event, upto, history(event, upto), event.settings.scoring,
-                   game_profile(event.game), frozenset(waitlist))
+                   game_profile(event.game), frozenset(waitlist), frozenset(seated))
 
     @cached_property
     def units(self) -> dict[int, Unit]:

@@ -208,7 +208,8 @@ def allocate(a: PState, b: PState, mode: str, *, first_colour: str, seed: int,
                         _("alternating from the last round with different colours"))
     if mode == FIDE:
         other = BLACK if initial == WHITE else WHITE
-        colour = initial if hi.order % 2 == 0 else other
+        place = hi.order if hi.place is None else hi.place  # counting any seated player
+        colour = initial if place % 2 == 0 else other
         return give(hi, colour, _("initial colour {colour} for odd places, by lot").format(
             colour=_(NAME[initial])))
     colour = BLACK if det_hash(seed, round_no, min(a.id, b.id), max(a.id, b.id), bits=1) \

@@ -60,6 +60,10 @@ class PState:
     pos: int = 0  # 0-based place inside the group (the in-group order)
     gsize: int = 1
     order: int = 0  # place in the whole field (group, then in-group order)
+    # place in the round's field counting the players seated outside the engine
+    # (Field.seated: a re-pairing's kept boards), whose parity gives the initial colour
+    # (colours.allocate); None: ``order`` (nobody is seated so)
+    place: int | None = None
     met: dict[int, int] = field(default_factory=dict)  # opponent -> last round met
     colours: list[str] = field(default_factory=list)  # played colours, in order
     pab: int = 0  # pairing byes received
@@ -187,6 +191,16 @@ def build_states(field: Field, ids: list[int], *, system: str | None = None,
         states[pid] = st
     assign_groups(event, states, mcmahon=mcmahon, order=order, seed=plan.seed,
                   round_no=round_no, chain=chain)
+    seated = [pid for pid in sorted(field.seated) if pid not in states and pid in players]
+    if seated:
+        # the kept boards' players are in the round: each player's place counts them, as
+        # the round paired whole would (the groups and their orders stay the paired ones')
+        whole = {pid: PState(pid, players[pid], score=running[pid])
+                 for pid in (*states, *seated)}
+        assign_groups(event, whole, mcmahon=mcmahon, order=order, seed=plan.seed,
+                      round_no=round_no, chain=chain)
+        for pid, st in states.items():
+            st.place = whole[pid].order
     return states
 
 

@@ -379,7 +379,9 @@ def repair(event: Event, round_no: int, keep: Iterable[int] = (), *,
     numbers) exactly as they are — players, colours, numbers and any result — and giving
     the engine everyone else (latecomers included, the players' requests as they are now).
     The other boards are numbered in the engine's order into the numbers the kept ones leave
-    free; the desk's ``waitlist`` is left out.  Refused when a board not kept has a result."""
+    free, with the colours the round paired whole gives their pairs (the kept boards'
+    players keep their pairing numbers and places: :attr:`.Field.seated`).  The desk's
+    ``waitlist`` is left out.  Refused when a board not kept has a result."""
     from .engine import pair_round
     rnd = _current(event, round_no, _("re-pairing"))
     kept: list[Board] = []
@@ -402,7 +404,7 @@ def repair(event: Event, round_no: int, keep: Iterable[int] = (), *,
         replace(p, byes=p.byes + ((round_no, ByeKind.ABSENT),)) if p.id in seated else p
         for p in before.players))
     p = pair_round(away, allow_rematch=allow_rematch,
-                   field=Field.of(away, waitlist=waitlist))
+                   field=Field.of(away, waitlist=waitlist, seated=seated))
     taken = {bd.number for bd in kept}
     free = (n for n in range(1, 10**6) if n not in taken)
     boards = list(kept) + [replace(bd, number=next(free)) for bd in p.round.boards]

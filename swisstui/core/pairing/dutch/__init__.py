@@ -123,10 +123,12 @@ def pair_dutch(field: Field, ids: list[int], byes: list[Bye], *,
 
     round_no, plan = field.round_no, field.plan
     pinned = {x for ab in fixed for x in ab}
-    players = build_players(field, [i for i in ids if i not in pinned])
+    # one list for the whole round: the fixed pairs' players keep their pairing numbers, and
+    # so do the players below them (E.5 gives colours by the parity of the number)
+    every = build_players(field, ids)
+    players = [q for q in every if q.id not in pinned]
     by_id = {q.id: q for q in players}
-    fixed_players = ({q.id: q for q in build_players(field, sorted(pinned))}
-                     if pinned else {})
+    fixed_players = {q.id: q for q in every if q.id in pinned}
     forbidden = plan.forbidden | frozenset(frozenset(p) for p in forbid)
     warnings: list[str] = []
     try:

@@ -180,7 +180,10 @@ def build_players(field: Field, ids: list[int]) -> list[DPlayer]:
     hist = field.records
     entered = {pid for pid, recs in hist.items()
                if any(r.kind in _ENTERED for r in recs)}
-    tpn = pairing_numbers(event, entered | set(ids), round_no)
+    # numbered: every player of the round — those to pair and those on boards kept outside
+    # the engine (``field.seated``, a re-pairing's kept boards), whose numbers are in the
+    # list all the same (E.5 gives colours by the parity of the number)
+    tpn = pairing_numbers(event, entered | set(ids) | field.seated, round_no)
     # score of every player before each round (for floats)
     before: dict[int, list[float]] = {}
     for pid, recs in hist.items():
