@@ -380,8 +380,9 @@ def repair(event: Event, round_no: int, keep: Iterable[int] = (), *,
     the engine everyone else (latecomers included, the players' requests as they are now).
     The other boards are numbered in the engine's order into the numbers the kept ones leave
     free, with the colours the round paired whole gives their pairs (the kept boards'
-    players keep their pairing numbers and places: :attr:`.Field.seated`).  The desk's
-    ``waitlist`` is left out.  Refused when a board not kept has a result."""
+    players keep their pairing numbers and places: :attr:`.Field.seated`); the preview lists
+    every board whose players or colours change.  The desk's ``waitlist`` is left out.
+    Refused when a board not kept has a result."""
     from .engine import pair_round
     rnd = _current(event, round_no, _("re-pairing"))
     kept: list[Board] = []
@@ -411,8 +412,10 @@ def repair(event: Event, round_no: int, keep: Iterable[int] = (), *,
     boards.sort(key=lambda bd: bd.number)
     byes = tuple(y for y in p.round.byes if y.player not in seated)
     new = replace(rnd, boards=tuple(boards), byes=byes)
-    old_pairs = {frozenset(bd.players) for bd in rnd.boards}
-    changed = [bd.number for bd in boards if frozenset(bd.players) not in old_pairs]
+    # a board is changed when its number now seats other players, or the same two with the
+    # colours swapped (the first-listed is the colour: a new pair is not the only change)
+    old = {bd.number: bd.players for bd in rnd.boards}
+    changed = [bd.number for bd in boards if old.get(bd.number) != bd.players]
     old_bye = {y.player for y in rnd.byes if y.kind is ByeKind.PAIRING}
     to_bye = [y.player for y in new.byes if y.kind is ByeKind.PAIRING
               and y.player not in old_bye]
