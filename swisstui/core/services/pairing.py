@@ -332,7 +332,9 @@ def _explain(event: Event, round_no: int, board_no: int,
     p = _replay(event, round_no)
     if p is not None:
         for b in p.round.boards:
-            if set(b.players) == set(board.players):
+            # the same players in the same order: the order is the colours (a board the
+            # engine would give the other colours was set by hand, and says so)
+            if b.players == board.players:
                 lines = p.explain(b.number)
                 lines[0] = lines[0].replace(f"board {b.number}:", f"board {board_no}:", 1)
                 return lines
