@@ -258,3 +258,73 @@ def test_an_explanation_names_the_board_by_the_hall_number_on_every_line(tmp_pat
     assert lines[0].startswith("board 103: ")
     assert "board 103: kept for player 8 (fixed seat)" in lines
     assert not any(x.startswith("board 3:") for x in lines)
+
+
+def _twelve(tmp_path, system):
+    """Twelve chess players (ids in rating order) and round 1 paired by the engine:
+    1-7, 8-2, 3-9, 10-4, 5-11, 12-6 (White first; E.5: the higher-ranked player gets
+    White on an odd pairing number)."""
+    folder = make_event(tmp_path, "chess", 12, rounds=5, system=system,
+                        club_weight=0, country_weight=0)
+    services.pair_next(folder)
+    return folder
+
+
+@pytest.mark.parametrize("system", ["dutch", "swiss"])
+def test_repair_around_a_kept_board_gives_the_others_the_colours_of_the_full_pairing(
+        tmp_path, system):
+    """Keeping board 1 (1-7) took its players out of the numbering: 2 became number 1 and
+    every other board's colours were swapped (8-2 became 2-8), while the preview said
+    nothing changed and the explanation still gave 8 White."""
+    folder = _twelve(tmp_path, system)
+    full = [b.players for b in store.load(folder).round(1).boards]
+    assert full == [(1, 7), (8, 2), (3, 9), (10, 4), (5, 11), (12, 6)]
+    out = services.repair_round(folder, 1, keep=(1,))
+    assert [b.players for b in store.load(folder).round(1).boards] == full
+    assert out.boards == () and out.costs == ("no pairing rule is broken",)
+    lines = services.explain(store.load(folder), 1, 2)
+    assert not lines[1].startswith("why: this board was set by hand")
+    expected = ("colour: 8 white — E.5 no preferences: higher-ranked TPN parity with "
+                "initial colour w" if system == "dutch" else
+                "colour: 2 gets Black: initial colour White for odd places, by lot")
+    assert [x for x in lines if x.startswith("colour:")] == [expected]
+
+
+def test_repair_around_a_kept_board_lists_the_boards_whose_colours_change(tmp_path):
+    """Board 2 turned round by hand (2-8): the re-pairing gives it back its colours (8-2),
+    and the preview lists it, with the same players — a change of colours is a change."""
+    folder = _twelve(tmp_path, "dutch")
+    services.swap(folder, 1, 8, 2)  # the two players of board 2: the colours swapped
+    ev = store.load(folder)
+    assert ev.round(1).board(2).players == (2, 8)
+    out = services.preview_repair(ev, 1, keep=(1,))
+    assert out.round.board(2).players == (8, 2)
+    assert out.boards == (2,)
+    assert out.costs == ("board 2: 8 (0) v 2 (0)", "no pairing rule is broken")
+
+
+def test_the_explanation_of_a_board_with_its_colours_turned_by_hand_agrees_with_the_file(
+        tmp_path):
+    """The engine pairs 8 (White) with 2; the file has 2 White: the explanation said
+    '8 white' from the engine's board with the same two players."""
+    folder = _twelve(tmp_path, "dutch")
+    services.swap(folder, 1, 8, 2)
+    lines = services.explain(store.load(folder), 1, 2)
+    assert lines[0] == f"board 2: {_name(folder, 2)} v {_name(folder, 8)}"
+    assert lines[1].startswith("why: this board was set by hand")
+    assert not any(x.startswith("colour: 8 white") for x in lines)
+
+
+def test_fixed_pairs_keep_the_pairing_numbers_of_the_round(tmp_path):
+    """A pair fixed with --fixed in round 1 took its players out of the numbering (the
+    others' colours swapped, the fixed players numbered 1 and 2)."""
+    folder = make_event(tmp_path, "chess", 12, rounds=5, club_weight=0, country_weight=0)
+    p = services.pair_next(folder, fixed=[(1, 7)])
+    assert [b.players for b in p.event.round(1).boards] == \
+        [(1, 7), (8, 2), (3, 9), (10, 4), (5, 11), (12, 6)]
+    assert "7: TPN 7, 0 pts, colour preference - (none, CD +0)" in p.pairing.explain(1)
+
+
+def _name(folder, pid):
+    p = store.load(folder).player(pid)
+    return f"{pid} {p.name}"
