@@ -112,6 +112,14 @@ def test_an_edit_to_a_published_round_needs_a_reason_even_when_rounds_publish_on
     # the same event without FIDE mode keeps today's rules
     plain = replace_settings_off(chess)
     assert not publishing.needs_reason(plain, n)
+    # removing the round too (pair --undo): refused without a reason, nothing written
+    before = _files(chess)
+    with pytest.raises(SwissError, match="needs a reason") as exc:
+        services.undo_round(chess, force=True)
+    assert exc.value.field == "reason" and _files(chess) == before
+    services.undo_round(chess, force=True, reason="round paired with the wrong list")
+    assert store.load(chess).current_round == n - 1
+    assert history.log(chess)[0].reason == "round paired with the wrong list"
 
 
 def replace_settings_off(folder: Path):

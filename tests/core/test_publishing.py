@@ -116,3 +116,46 @@ def test_fide_mode_marks_the_changed_boards_with_publish_auto(tmp_path):
     doc = json.loads(snapshot_bytes(folder))
     marked = {b["board"] for b in doc["current"]["boards"] if b.get("changed")}
     assert marked == {1, 2}
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file() and ".git" not in p.parts}
+
+
+def test_undoing_a_published_round_needs_a_reason_a_draft_none(ev):
+    """Removing a published round is a change to it (docs/FORMAT.md "Every edit to a
+    published round needs a reason"): refused without one, nothing written; the reason is
+    kept in the history.  A draft is undone freely."""
+    services.change_settings(ev, publish="manual")
+    services.pair_next(ev)
+    n = store.load(ev).current_round
+    services.undo_round(ev)  # a draft: no reason asked
+    assert store.load(ev).current_round == n - 1
+    assert history.log(ev)[0].reason is None
+    services.pair_next(ev)
+    services.publish_round(ev)
+    services.record_result(ev, n, 1, "1-0")
+    before, entries = _files(ev), len(history.log(ev))
+    for reason in (None, "", "   "):
+        with pytest.raises(SwissError, match=f"round {n} is published: a change to it needs "
+                                             "a reason") as exc:
+            services.undo_round(ev, force=True, reason=reason)
+        assert exc.value.field == "reason"
+    assert _files(ev) == before and len(history.log(ev)) == entries
+    # results first: the reason does not lift the refusal to remove them without --force
+    with pytest.raises(SwissError, match="use --force"):
+        services.undo_round(ev, reason="wrong player list")
+    assert _files(ev) == before
+    services.undo_round(ev, force=True, reason="wrong player list")
+    assert store.load(ev).current_round == n - 1
+    entry = history.log(ev)[0]
+    assert (entry.subject, entry.reason) == ("undo the last round: force", "wrong player list")
+
+
+def test_undo_in_publish_auto_without_fide_mode_needs_no_reason(ev):
+    services.pair_next(ev)
+    n = store.load(ev).current_round
+    assert store.load(ev).round(n).published
+    services.undo_round(ev)
+    assert store.load(ev).current_round == n - 1

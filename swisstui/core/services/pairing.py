@@ -144,9 +144,17 @@ def publish_round(folder: Folder) -> Event:
 
 
 @recorded('undo the last round')
-def undo_round(folder: Folder, force: bool = False) -> Event:
-    """Remove the last round's pairing (refused when it has results, unless ``force``)."""
-    return store.update(folder, lambda ev: pairing.undo_round(ev, force=force))
+def undo_round(folder: Folder, force: bool = False, reason: str | None = None) -> Event:
+    """Remove the last round's pairing (refused when it has results, unless ``force``).
+    Removing a published round is a change to it: when the event publishes by hand or runs
+    in FIDE mode it is refused without a ``reason`` (the history keeps it), nothing
+    written; a draft is removed freely."""
+    def change(ev: Event) -> Event:
+        new = pairing.undo_round(ev, force=force)
+        publishing.check_reason(ev, ev.current_round, reason)
+        return new
+
+    return store.update(folder, change)
 
 
 def preview_swap(event: Event, round_no: int, a: int, b: int, *,
