@@ -59,7 +59,7 @@ def format_round(event, rnd, first: int = 1) -> list[str]:
 
 def cmd_pair(args: argparse.Namespace) -> int:
     if args.undo:
-        ev = services.undo_round(args.event, force=args.force)
+        ev = services.undo_round(args.event, force=args.force, reason=args.reason)
         print(_("removed round {value}; the event is back at round {current_round}").format(value=ev.current_round + 1, current_round=ev.current_round))
         return 0
     out = services.pair_next(args.event, fixed=args.fixed or (), forbid=args.forbid or (),
@@ -247,6 +247,9 @@ def register(sub) -> None:
     p.add_argument("--undo", action="store_true",
                    help=_("remove the last round's pairing (refused if it has results)"))
     p.add_argument("--force", action="store_true", help=_("with --undo: remove results too"))
+    p.add_argument("--reason", default=None, metavar="TEXT",
+                   help=_("with --undo: why a published round is removed (event setting "
+                          "publish = manual, or FIDE mode; kept in the history)"))
     p.add_argument("--date", metavar="YYYY-MM-DD",
                    help=_("the date the round is saved with (default: today; TRF 132)"))
     p.set_defaults(func=cmd_pair)

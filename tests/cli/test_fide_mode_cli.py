@@ -51,3 +51,29 @@ def test_locked_tiebreaks_need_a_reason_and_the_trf_names_it(tmp_path, capsys):
     # our own reader takes the file back
     assert main(["import", str(out), "--format", "trf", str(tmp_path / "back")]) == 0
     assert len(store.load(tmp_path / "back").players) == len(store.load(folder).players)
+
+
+def test_pair_undo_of_a_published_round_needs_a_reason(tmp_path, capsys):
+    """``pair --undo --force`` deleted a published round and its results with no reason;
+    now it is refused in one line, nothing written, until ``--reason`` is given (kept in
+    the history)."""
+    folder = tmp_path / "fm"
+    assert main(["new", str(folder), "--game", "chess", "--fide-mode"]) == 0
+    for name in ("Ann", "Bob", "Cid", "Dan"):
+        assert main(["players", "add", str(folder), name]) == 0
+    assert main(["pair", str(folder)]) == 0
+    assert main(["result", str(folder), "1", "1", "1-0"]) == 0
+    capsys.readouterr()
+    files = {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+    assert main(["pair", str(folder), "--undo", "--force"]) == 1
+    err = capsys.readouterr().err
+    assert err == ("swisstui: round 1 is published: a change to it needs a reason (--reason "
+                   "\"…\"; in the TUI it is asked)\n")
+    assert {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()} == files
+    assert main(["pair", str(folder), "--undo", "--force", "--reason",
+                 "paired before the last arrivals"]) == 0
+    assert "removed round 1" in capsys.readouterr().out
+    assert store.load(folder).rounds == ()
+    entry = history.log(folder)[0]
+    assert (entry.subject, entry.reason) == ("undo the last round: force",
+                                             "paired before the last arrivals")
