@@ -136,8 +136,8 @@ def pair_next(folder: Path, allow_rematch: bool = False, preview=None, basis=Non
     return out.event, out.pairing
 
 
-def undo_round(folder: Path, force: bool = False) -> Event:
-    return guarded(services.undo_round, folder, force=force)
+def undo_round(folder: Path, force: bool = False, reason: str | None = None) -> Event:
+    return guarded(services.undo_round, folder, force=force, reason=reason)
 
 
 # the hand edits of a paired round (issue 34 item 9): preview (nothing written) and save

@@ -15,7 +15,7 @@ from swisstui.tui.app import SwissApp
 from swisstui.tui.screens.history import HistoryScreen
 from swisstui.tui.widgets.dialogs import ConfirmScreen, PromptScreen
 from swisstui.web.snapshot import snapshot_bytes
-from test_tui import dialog_title as _title, table_rows, wait_for
+from test_tui import dialog_title as _title, status, table_rows, wait_for
 from test_tui_bursts import burst, chars
 
 SIZE = (80, 24)
@@ -92,3 +92,47 @@ async def test_draft_swap_publish_correct_log_restore(tmp_path):
         assert not store.load(folder).round(1).published  # as it was then: a draft
         assert history.log(folder)[0].subject.startswith("restore to #")
         assert len(table_rows(app, "#boards")) == len(paired)
+
+
+async def test_undo_asks_why_of_a_published_round_never_of_a_draft(tmp_path):
+    """``u`` on a published round (publish = manual) asks the reason on one line after the
+    question, as the restore does; Esc keeps the round and writes nothing; the reason is
+    kept in the history.  A draft is undone without one."""
+    folder = make_event(tmp_path, n_players=8)
+    services.change_settings(folder, publish="manual")
+    services.pair_next(folder)
+    services.publish_round(folder)
+    services.record_result(folder, 1, 1, "1-0")
+    entries = len(history.log(folder))
+    app = SwissApp(folder, mode="pairings")
+    async with app.run_test(size=SIZE) as pilot:
+        await burst(pilot, "u")
+        assert await wait_for(pilot, lambda: _title(app) == "Undo round 1?")
+        await burst(pilot, "y")
+        assert await wait_for(pilot, lambda: _title(app) ==
+                              "This round is published: why undo it?")
+        assert isinstance(app.screen, PromptScreen)
+        await burst(pilot, "escape")  # kept: nothing written
+        assert await wait_for(pilot, lambda: not isinstance(app.screen, PromptScreen))
+        assert status(app) == "kept"
+        assert store.load(folder).round(1).board(1).result is not None
+        assert len(history.log(folder)) == entries
+        await burst(pilot, "u")
+        assert await wait_for(pilot, lambda: _title(app) == "Undo round 1?")
+        await burst(pilot, "y")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, PromptScreen))
+        await burst(pilot, *chars("paired with the wrong list"), "enter")
+        assert await wait_for(pilot, lambda: store.load(folder).rounds == ())
+        entry = history.log(folder)[0]
+        assert (entry.subject, entry.reason) == ("undo the last round: force",
+                                                 "paired with the wrong list")
+        # a draft: undone on the question alone
+        services.pair_next(folder)
+        assert await wait_for(pilot, lambda: app.event is not None
+                              and app.event.current_round == 1)
+        await burst(pilot, "u")
+        assert await wait_for(pilot, lambda: _title(app) == "Undo round 1?")
+        await burst(pilot, "y")
+        assert await wait_for(pilot, lambda: store.load(folder).rounds == ())
+        assert not isinstance(app.screen, PromptScreen)
+        assert history.log(folder)[0].reason is None

@@ -488,13 +488,17 @@ class PairingsScreen(EventScreen):
                                            lines),
                              lambda yes: self._do_undo(yes, force=bool(n_res)))
 
-    def _do_undo(self, yes: bool | None, force: bool) -> None:
+    def _do_undo(self, yes: bool | None, force: bool, reason: str | None = None) -> None:
         if not yes:
             self.status(_("kept"))
             return
         try:
-            new = backend.undo_round(self.sapp.folder, force=force)
+            new = backend.undo_round(self.sapp.folder, force=force, reason=reason)
         except SwissError as exc:
+            if backend.needs_reason(exc) and reason is None:  # a published round
+                ask_reason(self, lambda why: self._do_undo(True, force, why), _("kept"),
+                           _("This round is published: why undo it?"))
+                return
             self.error(str(exc))
             return
         self.last_pairing = None
