@@ -22,7 +22,7 @@ from ..core import services, textwidth
 from ..core.errors import SwissError
 from ..core.export_json import player_json
 from ..core.model import GAMES, ByeKind
-from ..core.settings import COLOURS, ROUND1, STYLES, SYSTEMS
+from ..core.settings import COLOURS, PUBLISH, ROUND1, STYLES, SYSTEMS
 
 
 def _out(text: str = "") -> None:
@@ -47,7 +47,7 @@ def parse_option(game: str, text: str) -> tuple[str, Any]:
 _SETTING_FLAGS = ("system", "style", "round1", "colours", "tiebreaks", "pairing_order", "seed",
                   "win", "draw", "loss", "bye", "absent", "forfeit_win", "double_forfeit",
                   "venue", "city", "arbiter", "date_start", "date_end", "club_weight",
-                  "country_weight", "language", "fide_mode")
+                  "country_weight", "language", "publish", "fide_mode")
 
 
 def _settings_args(args: argparse.Namespace, game: str
@@ -82,6 +82,9 @@ def _add_setting_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--language", metavar="LANG",
                    help=_("the players' language (projector, players' page, prints): {langs}; "
                           "'' = the director's").format(langs=", ".join(i18n.available())))
+    p.add_argument("--publish",
+                   help=_("{values}: a new round reaches the players when it is paired (auto) "
+                          "or when you publish it (manual)").format(values=", ".join(PUBLISH)))
     p.add_argument("--club-weight", type=int)
     p.add_argument("--country-weight", type=int)
     p.add_argument("--fide-mode", action=argparse.BooleanOptionalAction, default=None,

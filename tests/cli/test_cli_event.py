@@ -78,6 +78,41 @@ def test_new_refuses_unknown_values(tmp_path, capsys, argv, words):
     assert not (tmp_path / "e").exists()
 
 
+def test_settings_publish_like_every_other_setting(go_event, capsys):
+    """``settings --publish``: the TUI's settings form has the field, so the CLI twin has
+    the flag — validated, ``--dry-run`` says what would change and writes nothing."""
+    refused(capsys, go_event, "settings", go_event, "--publish", "never",
+            match="unknown publish 'never'; valid: auto, manual")
+    fp = store.fingerprint(go_event)
+    rc, out, err = run(capsys, "settings", go_event, "--publish", "manual", "--dry-run")
+    assert (rc, out) == (0, "would change: publish\n"), err
+    assert store.fingerprint(go_event) == fp
+    assert run(capsys, "settings", go_event, "--publish", "manual") == (
+        0, "changed: publish\n", "")
+    assert store.load(go_event).settings.publish == "manual"
+    assert 'publish = "manual"' in (go_event / "event.toml").read_text()
+    assert run(capsys, "settings", go_event, "--publish", "manual")[1] == "nothing changes\n"
+    assert run(capsys, "new", go_event.parent / "drafts", "--game", "chess", "--publish",
+               "manual")[0] == 0
+    assert store.load(go_event.parent / "drafts").settings.publish == "manual"
+
+
+def test_every_field_of_the_settings_form_has_a_settings_flag():
+    """Every TUI action has a CLI twin: each field of the F7 form (but the game options,
+    given as --option) is a flag of ``swisstui settings``."""
+    import argparse
+
+    from swisstui.cli import event_cmds
+    from swisstui.core.model import GAMES
+    from swisstui.core.settings_form import OPTION, event_fields
+    sub = argparse.ArgumentParser().add_subparsers()
+    event_cmds.register(sub)
+    flags = {a.dest for a in sub.choices["settings"]._actions}
+    for game in GAMES:
+        keys = {f.key for f in event_fields(game) if not f.key.startswith(OPTION)}
+        assert keys <= flags, (game, keys - flags)
+
+
 def test_new_refuses_existing_event(go_event, capsys):
     refused(capsys, go_event, "new", go_event, "--game", "go", match="already an event")
 
