@@ -41,13 +41,15 @@ def test_a_differing_round_exits_1_with_the_board_and_the_criterion(tmp_path, ca
     assert main(["verify", str(bad)]) == 1
     out = capsys.readouterr().out.splitlines()
     at = out.index("round 4: differs at board 1: file 2-5, swisstui 2-4")
-    assert out[at + 1] == "  C1: two players shall not play against each other more than once"
-    assert out[at + 2] == "  2 and 5 have already played each other"
+    assert out[at + 1] == "  2 Test0002 Player0002; 4 Test0004 Player0004; 5 Test0005 Player0005"
+    assert out[at + 2] == "  C1: two players shall not play against each other more than once"
+    assert out[at + 3] == "  2 and 5 have already played each other"
     assert main(["verify", str(bad), "--round", "4", "--json"]) == 1
     data = json.loads(capsys.readouterr().out)
     assert [r["round"] for r in data["rounds"]] == [4]
     assert data["rounds"][0]["criterion"] == "C1" and data["rounds"][0]["board"] == 1
     assert data["rounds"][0]["file"] == [2, 5] and data["identical"] is False
+    assert data["rounds"][0]["names"]["5"] == "Test0005 Player0005"
 
 
 def test_a_changed_result_exits_1_naming_the_points(tmp_path, capsys):
@@ -58,8 +60,10 @@ def test_a_changed_result_exits_1_naming_the_points(tmp_path, capsys):
     assert main(["verify", str(bad), "--round", "4"]) == 1
     out = capsys.readouterr().out
     assert "round 4: identical (6 boards)" in out
-    assert "player 2 (line 6): points 5 in the file, 4.5 from the results" in out
-    assert "player 4 (line 8): points 2.5 in the file, 3 from the results" in out
+    assert "player 2 Test0002 Player0002 (line 6): points 5 in the file, 4.5 from the " \
+        "results" in out
+    assert "player 4 Test0004 Player0004 (line 8): points 2.5 in the file, 3 from the " \
+        "results" in out
 
 
 def test_bad_input_exits_2_with_one_line(tmp_path, capsys):

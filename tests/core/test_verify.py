@@ -19,7 +19,7 @@ from swisstui.core.interop.verify import RULES, verify_trf
 
 CASES = Path(__file__).resolve().parents[3] / "shared" / "dutch-cases"
 
-pytestmark = pytest.mark.skipif(not CASES.is_dir(), reason=f"no Dutch cases at {CASES}")
+needs_cases = pytest.mark.skipif(not CASES.is_dir(), reason=f"no Dutch cases at {CASES}")
 
 
 def _tournaments() -> dict[str, list[Path]]:
@@ -61,6 +61,7 @@ def _file_round(text: str, rnd: int) -> set[tuple[int, int]]:
     return out
 
 
+@needs_cases
 @pytest.mark.parametrize("name", SAMPLE)
 def test_verify_agrees_with_the_conformance_cases(name):
     """Round r (>= 2) of the tournament's last file is reported identical exactly when it is
@@ -110,6 +111,7 @@ def _swap_blacks(text: str, rnd: int) -> tuple[str, tuple[int, int, int, int]] |
     return "\n".join(lines), (a, b, c, d)
 
 
+@needs_cases
 @pytest.mark.parametrize("name", SAMPLE)
 def test_verify_finds_every_round_with_a_swapped_board(name):
     """Each round of the tournament altered by one swapped board (alone, in its own copy) is
@@ -152,6 +154,7 @@ def _set_block(text: str, pid: int, rnd: int, block: str) -> str:
     return "\n".join(out)
 
 
+@needs_cases
 def test_a_rematch_is_named_by_c1():
     """Round 4 of s1000 with the Blacks of 1-5 and 2-4 swapped: 1-4 and 2-5, but 2 and 5
     met in round 2 — C1 decides, naming them."""
@@ -168,6 +171,7 @@ def test_a_rematch_is_named_by_c1():
     assert report.points == ()
 
 
+@needs_cases
 def test_a_colour_swap_is_decided_by_the_colour_rules():
     """One board of round 4 with its colours exchanged (results kept with their players):
     the difference is that board, the same two players, and a colour rule E.1-E.5."""
@@ -184,6 +188,7 @@ def test_a_colour_swap_is_decided_by_the_colour_rules():
     assert verify_trf(text, str(path), round_no=4).rounds[0].identical
 
 
+@needs_cases
 def test_a_changed_result_is_named_in_the_points():
     """One result changed (a win made a draw): both players' points in the file no longer
     match the results, each named with its line and both values; the pairings of the
@@ -200,13 +205,77 @@ def test_a_changed_result_is_named_in_the_points():
     lines = {p.player: p.line for p in report.points}
     assert lines == {2: 6, 4: 8}
     assert not report.ok and report.identical  # pairings of rounds 1-5 unchanged by it
-    assert any("player 2 (line 6): points 5 in the file, 4.5 from the results" in x
-               for x in report.lines())
+    assert "player 2 Test0002 Player0002 (line 6): points 5 in the file, 4.5 from the " \
+        "results" in report.lines()
 
 
+@needs_cases
 def test_a_bad_file_is_refused_with_its_line():
     text = (CASES / "s1000_n12_r6_k5.trf").read_text(encoding="utf-8")
     bad = text.replace("     7 w +", "     7 w Q")
     with pytest.raises(EventFileError) as exc:
         verify_trf(bad, "bad.trf")
     assert str(exc.value).startswith("bad.trf:5: round 1: unknown result code 'Q'")
+
+
+# Round 1 of an 8-player Dutch event as swisstui paired it (3-7 and 8-4 on boards 3 and 4),
+# its Blacks swapped: 3-4 and 8-7 (both Whites won, so the points still agree); round 2 as
+# paired.  Self-contained: these tests need no conformance cases.
+SWAPPED = """\
+012 Test chess event
+092 Swiss System
+XXR 5
+XXC white1
+001    1      Ahn, Anna                         2400 DE                          0.5    7     5 w =     4 b 0
+001    2      Berg, Boris                       2380 DE                          1.0    3     6 b 1     3 w 0
+001    3      Costa, Chen                       2360 DE                          2.0    1     4 w 1     2 b 1
+001    4      Dvorak, Dara                      2340 FR                          1.0    5     3 b 0     1 w 1
+001    5      Eriksen, Emil                     2320 FR                          1.5    2     1 b =     8 w 1
+001    6      Fischer, Fumiko                   2300 FR                          0.5    8     2 w 0     7 b =
+001    7      Gomez, Goran                      2280 NL                          0.5    6     8 b 0     6 w =
+001    8      Hansen, Hana                      2260 NL                          1.0    4     7 w 1     5 b 0
+"""
+
+# the director's ids as swisstui's export writes them (none equal to its starting rank)
+IDS = "### swisstui ids: 1=12 2=5 3=40 4=30 5=7 6=2 7=9 8=11\n"
+
+SWAPPED_REPORT = [
+    "round 1: differs at board 3: file 3-4, swisstui 3-7",
+    "  3 Costa, Chen; 4 Dvorak, Dara; 7 Gomez, Goran",
+    "  " + RULES["D.2"],
+    "  bracket 1 (score 0): equal on C1-C21; the engine's pairing comes first in the order "
+    "of candidates",
+    "round 2: identical (4 boards)",
+    "1 of 2 round(s) identical to the FIDE Dutch system; points of 0 player(s) differ from "
+    "the results",
+]
+
+
+@pytest.mark.parametrize("ids", ["", IDS], ids=["plain", "swisstui-ids"])
+def test_the_report_speaks_the_files_starting_ranks(ids):
+    """Every line names players by the file's starting ranks, with their names: a TRF that
+    carries swisstui's '### swisstui ids' comment reads exactly as one without (the boards
+    were reported in the director's ids, 'file 40-30, swisstui 40-9', the points by rank)."""
+    report = verify_trf(SWAPPED + ids, "swapped.trf")
+    assert report.lines() == SWAPPED_REPORT
+    diff = report.rounds[0].difference
+    assert diff is not None and (diff.file, diff.ours) == ((3, 4), (3, 7))
+    assert report.as_json()["rounds"][0]["names"] == {
+        "3": "Costa, Chen", "4": "Dvorak, Dara", "7": "Gomez, Goran"}
+
+
+@pytest.mark.parametrize("ids", ["", IDS], ids=["plain", "swisstui-ids"])
+def test_points_and_boards_share_one_numbering(ids):
+    """A changed result (round 2, 2-3 made a draw) next to the swapped board: the points
+    lines name the same starting ranks as the board line, with the name and the line."""
+    text = (SWAPPED.replace("     6 b 1     3 w 0", "     6 b 1     3 w =")
+            .replace("     4 w 1     2 b 1", "     4 w 1     2 b =")) + ids
+    lines = verify_trf(text, "result.trf").lines()
+    assert lines[:2] == SWAPPED_REPORT[:2]
+    assert lines[-3:] == [
+        "player 2 Berg, Boris (line 6): points 1 in the file, 1.5 from the results",
+        "player 3 Costa, Chen (line 7): points 2 in the file, 1.5 from the results",
+        "1 of 2 round(s) identical to the FIDE Dutch system; points of 2 player(s) differ "
+        "from the results",
+    ]
+

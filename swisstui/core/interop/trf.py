@@ -741,7 +741,8 @@ def round_dates_line(dates: Mapping[int, str]) -> str:
 
 def read_trf(text: str, path: str | Path = "<trf>", *, rounds: int | None = None,
              keep_numbers: bool = True, unused: list[tuple[str, int]] | None = None,
-             points: list[tuple[int, int, float, float]] | None = None) -> Event:
+             points: list[tuple[int, int, float, float]] | None = None,
+             swisstui_ids: bool = True) -> Event:
     """Read a TRF-16 or TRF-2026 file into a new chess :class:`Event`.
 
     Refuses, with ``file:line: message`` (:class:`EventFileError`), lines that are not TRF
@@ -760,7 +761,9 @@ def read_trf(text: str, path: str | Path = "<trf>", *, rounds: int | None = None
     ``unused`` as (code, line) — the caller names them in one warning line.  With
     ``points`` given, points that do not match the results are appended to it as
     (starting rank, line, points in the file, points of the results) instead of refused
-    (``swisstui verify`` reports them)."""
+    (``swisstui verify`` reports them).  ``swisstui_ids=False`` reads the ``### swisstui
+    ids`` records as the comments they are to every other reader: the ids stay the file's
+    starting ranks (``swisstui verify``, which speaks the file's own numbers)."""
     path = str(path)
     if text.startswith("\ufeff"):
         text = text[1:]
@@ -773,7 +776,7 @@ def read_trf(text: str, path: str | Path = "<trf>", *, rounds: int | None = None
         def err(msg: str, _n: int = lineno) -> EventFileError:
             return EventFileError(path, _n, msg)
 
-        if line.startswith(IDS_TAG):
+        if swisstui_ids and line.startswith(IDS_TAG):
             for item in line[len(IDS_TAG):].split():
                 rank, sep, pid = item.partition("=")
                 if not (sep and rank.isdecimal() and pid.isdecimal() and int(pid) > 0):

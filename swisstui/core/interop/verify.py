@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field, replace
+from collections.abc import Mapping
 from typing import Any
 
 from ..errors import PairingError, SwissError
@@ -117,6 +118,12 @@ class Difference:
     criterion: str  # a key of RULES
     detail: str  # the values behind it, in the director's words
     better: str  # "ours": the file's pairing is worse by the criterion; "file"; "equal"
+    named: tuple[int, ...] = ()  # the players the detail names (starting ranks)
+
+    def players(self) -> tuple[int, ...]:
+        """Every player the finding names: the two boards' and the detail's."""
+        ids = {x for pair in (self.file, self.ours) if pair for x in pair} | set(self.named)
+        return tuple(sorted(ids - {0}))
 
     def rule(self) -> str:
         return _(RULES[self.criterion])
@@ -141,15 +148,20 @@ class PointsCheck:
     line: int
     file: float
     results: float
+    name: str = ""
 
 
 @dataclass(frozen=True)
 class VerifyReport:
+    """Every player is named by the file's starting rank (its own numbers, whatever
+    ``### swisstui ids`` records it carries), with the file's name where it helps."""
+
     path: str
     rounds: tuple[RoundCheck, ...]
     points: tuple[PointsCheck, ...] = ()
     seconds: float = 0.0
     notes: tuple[str, ...] = field(default=())
+    names: Mapping[int, str] = field(default_factory=dict)  # starting rank -> name
 
     @property
     def identical(self) -> bool:
@@ -172,6 +184,8 @@ class VerifyReport:
             out.append(_("round {n}: differs at board {board}: file {file}, swisstui {ours}")
                        .format(n=r.number, board=_board_name(d.board),
                                file=_pair_text(d.file), ours=_pair_text(d.ours)))
+            if any(self.names.get(x) for x in d.players()):
+                out.append("  " + _("; ").join(self._who(x) for x in d.players()))
             out.append("  " + d.rule())
             out.append("  " + d.detail)
             if d.better == "file":
@@ -179,15 +193,20 @@ class VerifyReport:
                                     "swisstui's engine or what the TRF carries (acceleration, "
                                     "byes) differs from the program that paired it"))
         for p in self.points:
-            out.append(_("player {id} (line {line}): points {file:g} in the file, {got:g} "
-                         "from the results").format(id=p.player, line=p.line, file=p.file,
-                                                    got=p.results))
+            out.append(_("player {player} (line {line}): points {file:g} in the file, {got:g} "
+                         "from the results").format(player=self._who(p.player), line=p.line,
+                                                    file=p.file, got=p.results))
         out.extend(self.notes)
         same = sum(r.identical for r in self.rounds)
         out.append(_("{same} of {n} round(s) identical to the FIDE Dutch system; points of "
                      "{points} player(s) differ from the results")
                    .format(same=same, n=len(self.rounds), points=len(self.points)))
         return out
+
+    def _who(self, player: int) -> str:
+        """``12 Carlsen, Magnus``: the starting rank and the file's name (if any)."""
+        name = self.names.get(player, "")
+        return f"{player} {name}" if name else str(player)
 
     def as_json(self) -> dict[str, Any]:
         rounds = []
@@ -199,11 +218,12 @@ class VerifyReport:
                 item.update({"board": d.board, "file": list(d.file) if d.file else None,
                              "ours": list(d.ours) if d.ours else None,
                              "criterion": d.criterion, "rule": d.rule(),
-                             "detail": d.detail, "better": d.better})
+                             "detail": d.detail, "better": d.better,
+                             "names": {str(x): self.names.get(x, "") for x in d.players()}})
             rounds.append(item)
         return {"file": self.path, "identical": self.identical, "rounds": rounds,
-                "points": [{"player": p.player, "line": p.line, "file": p.file,
-                            "results": p.results} for p in self.points],
+                "points": [{"player": p.player, "name": p.name, "line": p.line,
+                            "file": p.file, "results": p.results} for p in self.points],
                 "seconds": round(self.seconds, 3)}
 
 
@@ -227,7 +247,10 @@ def verify_trf(text: str, path: str = "<trf>", round_no: int | None = None) -> V
     (``file:line``) for a file that cannot be read."""
     t0 = time.perf_counter()
     mismatched: list[tuple[int, int, float, float]] = []
-    event = read_trf(text, path, points=mismatched)
+    # the file's own numbers: its starting ranks, never the ids of '### swisstui ids'
+    # (a comment), so that every line of the report speaks one numbering
+    event = read_trf(text, path, points=mismatched, swisstui_ids=False)
+    names = {p.id: p.name for p in event.players}
     event = replace(event, settings=replace(event.settings, system="dutch"))
     played = sorted(r.number for r in event.rounds if r.boards or r.byes)
     if round_no is not None:
@@ -238,8 +261,8 @@ def verify_trf(text: str, path: str = "<trf>", round_no: int | None = None) -> V
         played = [round_no]
     checks = tuple(check_round(event, n) for n in played)
     return VerifyReport(str(path), checks,
-                        tuple(PointsCheck(*m) for m in mismatched),
-                        time.perf_counter() - t0)
+                        tuple(PointsCheck(*m, name=names.get(m[0], "")) for m in mismatched),
+                        time.perf_counter() - t0, names=names)
 
 
 def check_round(event: Event, number: int) -> RoundCheck:
@@ -266,9 +289,10 @@ def check_round(event: Event, number: int) -> RoundCheck:
     if sorted(ours) == sorted(file_boards) and our_bye == file_bye:
         return RoundCheck(number, nboards)
     board, fb, ob = _first_board(file_boards, file_bye, ours, our_bye)
-    crit, detail, better = _decide(file_boards, file_bye, ours, our_bye, dp, set(ids),
-                                   field, number)
-    return RoundCheck(number, nboards, Difference(board, fb, ob, crit, detail, better))
+    crit, detail, better, named = _decide(file_boards, file_bye, ours, our_bye, dp,
+                                          set(ids), field, number)
+    return RoundCheck(number, nboards, Difference(board, fb, ob, crit, detail, better,
+                                                  named))
 
 
 def _key(pair: tuple[int, int], dp: dict[int, DPlayer]) -> tuple[float, float, int]:
@@ -364,39 +388,43 @@ def _show(value: Any) -> str:
 
 def _decide(file: list[tuple[int, int]], file_bye: int | None, ours: list[tuple[int, int]],
             our_bye: int | None, dp: dict[int, DPlayer], ids: set[int], field: Field,
-            round_no: int) -> tuple[str, str, str]:
-    """(criterion, detail, better) deciding between the file's pairing and the engine's."""
+            round_no: int) -> tuple[str, str, str, tuple[int, ...]]:
+    """(criterion, detail, better, the players the detail names) deciding between the
+    file's pairing and the engine's."""
     took_part = {x for ab in file for x in ab} | ({file_bye} if file_bye else set())
     if took_part != ids:
         extra = sorted(took_part - ids)
         if extra:
             return "paired", _("the file pairs player {id}, whom the engine leaves out "
                                "(bye, absence, withdrawal or late entry)").format(
-                                   id=extra[0]), "ours"
+                                   id=extra[0]), "ours", (extra[0],)
+        out = sorted(ids - took_part)[0]
         return "paired", _("the file leaves out player {id} without a bye code").format(
-            id=sorted(ids - took_part)[0]), "ours"
+            id=out), "ours", (out,)
     forbidden = field.plan.forbidden
     for a, b in file:
         if b in dp[a].opponents:
             return "C1", _("{a} and {b} have already played each other").format(a=a, b=b), \
-                "ours"
+                "ours", (a, b)
     for a, b in file:
         if frozenset((a, b)) in forbidden:
-            return "forbidden", _("{a} and {b} are a forbidden pair").format(a=a, b=b), "ours"
+            return "forbidden", _("{a} and {b} are a forbidden pair").format(a=a, b=b), \
+                "ours", (a, b)
     for a, b in file:
         ca = C.c3_class(dp[a])
         if ca is not None and ca == C.c3_class(dp[b]):
             return "C3", _("{a} and {b} both have an absolute preference for {colour}")\
-                .format(a=a, b=b, colour=_colour(ca)), "ours"
+                .format(a=a, b=b, colour=_colour(ca)), "ours", (a, b)
     if file_bye is not None and not dp[file_bye].bye_eligible:
-        return "C2", _("{id} gets the pairing-allocated bye again").format(id=file_bye), "ours"
+        return "C2", _("{id} gets the pairing-allocated bye again").format(id=file_bye), \
+            "ours", (file_bye,)
     if file_bye != our_bye and file_bye is not None and our_bye is not None:
         fs, os_ = dp[file_bye].score, dp[our_bye].score
         if fs != os_:
             return "C5", _("the bye goes to {id} with {pts:g} points in the file, to {id2} "
                            "with {pts2:g} with swisstui").format(id=file_bye, pts=fs,
                                                                   id2=our_bye, pts2=os_), \
-                "ours" if os_ < fs else "file"
+                "ours" if os_ < fs else "file", (file_bye, our_bye)
     order = sorted(ids)
     fb, ob = _brackets(file, order, dp), _brackets(ours, order, dp)
     for k, (x, y) in enumerate(zip(fb, ob)):
@@ -408,10 +436,10 @@ def _decide(file: list[tuple[int, int]], file_bye: int | None, ours: list[tuple[
             if fv[name] != ov[name]:
                 return name, _("{where}: the file has {file}, swisstui {ours}").format(
                     where=where, file=_show(fv[name]), ours=_show(ov[name])), \
-                    "ours" if ov[name] < fv[name] else "file"
+                    "ours" if ov[name] < fv[name] else "file", ()
         return _order_rule(x, y, dp), _("{where}: equal on C1-C21; the engine's pairing "
                                         "comes first in the order of candidates").format(
-                                            where=where), "equal"
+                                            where=where), "equal", ()
     # the same pairs: the colours differ
     our_set = {frozenset(p): p for p in ours}
     initial = field.plan.initial_colour[:1].lower() or "w"
@@ -420,8 +448,8 @@ def _decide(file: list[tuple[int, int]], file_bye: int | None, ours: list[tuple[
         if mine is not None and mine != (a, b):
             white, _black, rule = allocate(dp[a], dp[b], initial)
             return rule, _("{a}-{b}: the rule gives white to {white}").format(
-                a=a, b=b, white=white), "ours"
-    return "paired", _("the pairing-allocated bye differs"), "equal"
+                a=a, b=b, white=white), "ours", (a, b)
+    return "paired", _("the pairing-allocated bye differs"), "equal", ()
 
 
 def _order_rule(file: _Bracket, ours: _Bracket, dp: dict[int, DPlayer]) -> str:
