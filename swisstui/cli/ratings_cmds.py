@@ -93,10 +93,8 @@ def cmd_refresh(args: argparse.Namespace) -> int:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    from ..core.interop.player_lists import parse_column_map
-
-    columns = parse_column_map(args.map) if args.map else None
-    done = ratings.import_list(args.file, args.source, columns=columns, list_date=args.date)
+    # the map is read after the file is found (a missing file is said first)
+    done = ratings.import_list(args.file, args.source, columns=args.map, list_date=args.date)
     print(ngettext("{source}: {rows} player installed (list of {date}, SHA-256 {sha})",
                    "{source}: {rows} players installed (list of {date}, SHA-256 {sha})",
                    done.rows).format(source=done.source, rows=done.rows,

@@ -47,7 +47,7 @@ from typing import Any
 from .collation import fold
 from .errors import SwissError
 from .i18n import _
-from .interop.player_lists import LIST_SOURCES, iter_list
+from .interop.player_lists import LIST_SOURCES, iter_list, parse_column_map
 
 __all__ = ["SOURCES", "InstalledList", "RatedPlayer", "index_path", "import_list",
            "installed", "lookup", "by_ids", "guess_source", "game_sources"]
@@ -219,13 +219,23 @@ def _fill(con: sqlite3.Connection, source: str,
 
 
 def import_list(path: str | os.PathLike[str], source: str | None = None, *,
-                columns: dict[str, str] | None = None, list_date: str | None = None,
+                columns: dict[str, str] | str | None = None, list_date: str | None = None,
                 index: Path | None = None) -> InstalledList:
     """Install (or replace) the list of ``source`` from the file ``path``: one transaction,
     all or nothing (module docstring).  ``source`` None: from the file's name
-    (:func:`guess_source`).  ``list_date`` (ISO) overrides the date the file states; without
-    either, the file's modification date is the list's."""
+    (:func:`guess_source`).  ``columns``: a CSV's column map, as
+    :func:`~swisstui.core.interop.player_lists.parse_column_map` gives it, or its text
+    (``--map``), read once the file is known to be there.  A missing file or a folder is
+    refused first, whatever ``source``.  ``list_date`` (ISO) overrides the date the file
+    states; without either, the file's modification date is the list's."""
     path = Path(path).expanduser()
+    # the file first, whatever --source says: a name mistyped is said as such, not as a
+    # list of unknown kind
+    if path.is_dir():
+        raise SwissError(_("{path}: is a folder; give a file name").format(path=path),
+                         field="file")
+    if not path.exists():
+        raise SwissError(_("{path}: no such file").format(path=path), field="file")
     if source is None:
         source = guess_source(path)
         if source is None:
@@ -234,6 +244,8 @@ def import_list(path: str | os.PathLike[str], source: str | None = None, *,
     if source not in SOURCES:
         raise SwissError(_("unknown rating list {source!r}; valid: {items}")
                          .format(source=source, items=", ".join(SOURCES)), field="source")
+    if isinstance(columns, str):
+        columns = parse_column_map(columns)
     if list_date is not None:
         try:
             list_date = date.fromisoformat(list_date).isoformat()

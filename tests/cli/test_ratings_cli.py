@@ -107,3 +107,12 @@ def test_a_rating_out_of_any_range_is_one_line(tmp_path, index, capsys, name, te
     args = ["--map", "name=Nome,id=Codigo,rating=Elo"] if name.endswith(".csv") else []
     assert main(["ratings", "import", str(src), *args]) == 1
     assert capsys.readouterr().err == f"swisstui: {tmp_path / message}\n"
+
+
+@pytest.mark.parametrize("source", [[], ["--source", "fide"], ["--source", "csv"]])
+def test_a_missing_file_or_a_folder_is_one_line_first(tmp_path, index, capsys, source):
+    missing = tmp_path / "nonexistent.txt"
+    assert main(["ratings", "import", str(missing), *source]) == 1
+    assert capsys.readouterr().err == f"swisstui: {missing}: no such file\n"
+    assert main(["ratings", "import", str(tmp_path), *source, "--map", "name=Nome,elo"]) == 1
+    assert capsys.readouterr().err == f"swisstui: {tmp_path}: is a folder; give a file name\n"

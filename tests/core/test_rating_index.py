@@ -393,3 +393,19 @@ def test_a_zip_or_a_damaged_index_is_one_line(tmp_path, index):
         rating_index.lookup("carl", "chess")
     with pytest.raises(SwissError, match="cannot open the rating index"):
         rating_index.installed()
+
+
+@pytest.mark.parametrize("source", [None, "fide", "csv"])
+def test_a_missing_file_or_a_folder_is_named_first(tmp_path, index, source):
+    """Whatever --source: the missing file (it was 'which list is it?' without --source) and
+    the folder ('cannot read: Is a directory' with one) are said first, in one line."""
+    missing = tmp_path / "nothere.txt"
+    with pytest.raises(SwissError) as exc:
+        rating_index.import_list(missing, source)
+    assert str(exc.value) == f"{missing}: no such file"
+    folder = tmp_path / "lists.csv"
+    folder.mkdir()
+    with pytest.raises(SwissError) as exc:
+        rating_index.import_list(folder, source, columns="name=Nome,rating=Elo")
+    assert str(exc.value) == f"{folder}: is a folder; give a file name"
+    assert not index.exists()
