@@ -116,3 +116,18 @@ def test_a_missing_file_or_a_folder_is_one_line_first(tmp_path, index, capsys, s
     assert capsys.readouterr().err == f"swisstui: {missing}: no such file\n"
     assert main(["ratings", "import", str(tmp_path), *source, "--map", "name=Nome,elo"]) == 1
     assert capsys.readouterr().err == f"swisstui: {tmp_path}: is a folder; give a file name\n"
+
+
+def test_a_csv_of_names_alone_is_refused_and_the_list_kept(tmp_path, index, capsys):
+    """``--map name=Nome`` on ``Nome;Elo;Codigo`` installed a list with no rating and no id
+    over the CSV list installed."""
+    src = tmp_path / "cbx.csv"
+    src.write_text("Nome;Elo;Codigo\nSilva, Ana;1800;123\n", encoding="utf-8")
+    assert main(["ratings", "import", str(src), "--map", "name=Nome,rating=Elo,id=Codigo"]) == 0
+    assert capsys.readouterr().out.startswith("csv: 1 player installed (list of ")
+    assert main(["ratings", "import", str(src), "--source", "csv", "--map", "name=Nome"]) == 1
+    assert capsys.readouterr().err == (
+        f"swisstui: {src}:1: no rating, rank or id column (the header has Nome, Elo, Codigo); "
+        "name one with --map name=COLUMN,rating=COLUMN,id=COLUMN; the list installed is kept\n")
+    assert main(["ratings", "find", "silva"]) == 0
+    assert capsys.readouterr().out.split() == ["csv", "123", "Silva,", "Ana", "1800"]

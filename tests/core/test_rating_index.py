@@ -409,3 +409,37 @@ def test_a_missing_file_or_a_folder_is_named_first(tmp_path, index, source):
         rating_index.import_list(folder, source, columns="name=Nome,rating=Elo")
     assert str(exc.value) == f"{folder}: is a folder; give a file name"
     assert not index.exists()
+
+
+CBX = "Nome;Elo;Codigo\nSilva, Ana;1800;123\nSouza, Bruno;;456\n"
+
+
+@pytest.mark.parametrize("text, columns, message", [
+    # the map names the name only: a list of names without a rating or an id
+    (CBX, "name=Nome",
+     "cbx.csv:1: no rating, rank or id column (the header has Nome, Elo, Codigo); name one "
+     "with --map name=COLUMN,rating=COLUMN,id=COLUMN; the list installed is kept"),
+    # a header the players import knows, without a rating, rank or id
+    ("name,club\nAna Lima,Clube\n", None,
+     "cbx.csv:1: no rating, rank or id column (the header has name, club); name one with "
+     "--map name=COLUMN,rating=COLUMN,id=COLUMN; the list installed is kept"),
+    # the columns are mapped but empty in every row
+    ("Nome;Elo;Codigo\nSilva, Ana;;\nSouza, Bruno;;\n", "name=Nome,rating=Elo,id=Codigo",
+     "cbx.csv: no rating, rank or id in any row: the columns Elo, Codigo are empty; the "
+     "list installed is kept"),
+    ("Nome;Elo\nSilva, Ana;\n", "name=Nome,rating=Elo",
+     "cbx.csv: no rating, rank or id in any row: the column Elo is empty; the list "
+     "installed is kept"),
+], ids=["names-only-map", "names-only-header", "empty-columns", "empty-column"])
+def test_a_csv_list_without_ratings_or_ids_is_refused(tmp_path, index, text, columns,
+                                                      message):
+    """It was installed as a list of names (no rating, no id), silently replacing the CSV
+    list installed: now refused in one line naming what is missing, the list kept."""
+    good = rating_index.import_list(write(tmp_path, "fed.csv",
+                                          "name,id,rating\nAna Lima,1001,1500\n"))
+    path = write(tmp_path, "cbx.csv", text)
+    with pytest.raises(EventFileError) as exc:
+        rating_index.import_list(path, "csv", columns=columns)
+    assert str(exc.value) == str(tmp_path / message)
+    assert rating_index.installed() == (good,)
+    assert [(p.id, p.rating) for p in rating_index.lookup("ana lima")] == [("1001", 1500)]

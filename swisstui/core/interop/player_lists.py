@@ -36,7 +36,8 @@ through :func:`iter_list`, which also knows:
   negative: ``5.3`` is 5d, ``-3.6`` is 3k) gives the rank;
 * ``csv`` — a federation's own CSV (``,``, ``;`` or tab), its header naming the columns as
   the players import knows them (core/registration.py ``COLUMNS``) or through a column map
-  ``name=Nome,id=Codigo,rating=Elo`` (:func:`parse_column_map`).
+  ``name=Nome,id=Codigo,rating=Elo`` (:func:`parse_column_map`); a rating list, so a file
+  without a rating, rank or id column, or with those columns empty in every row, is refused.
 
 Malformed lines are refused with ``file:line: message`` (:class:`EventFileError`).
 """
@@ -50,7 +51,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 from collections.abc import Iterable, Iterator
 
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..errors import EventFileError, SwissError
 
 FORMATS = ("fide", "egd")
@@ -399,6 +400,10 @@ LIST_FIELDS = ("name", "id", "rating", "rank", "federation", "club", "birth", "s
 _LIST_FIELD_OF = {"federation_id": "id", "id": "id", "country": "federation"}
 
 
+#: The fields that make a list a rating list: a CSV list without any is refused.
+_RATED_FIELDS = ("rating", "rank", "id")
+
+
 def parse_column_map(text: str) -> dict[str, str]:
     """``name=Nome,id=Codigo,rating=Elo`` → {field: header}; refused with the valid fields."""
     out: dict[str, str] = {}
@@ -454,6 +459,13 @@ def _csv_rows(path: Path, columns: dict[str, str] | None
         if "name" not in where:
             raise EventFileError(path, first[0], _(
                 "no 'name' column; name the columns with --map name=COLUMN,id=COLUMN,…"))
+    rated = [where[k] for k in _RATED_FIELDS if k in where]
+    if not rated:  # a list of names alone: nothing to look up a rating or an id by
+        raise EventFileError(path, first[0], _(
+            "no rating, rank or id column (the header has {items}); name one with --map "
+            "name=COLUMN,rating=COLUMN,id=COLUMN; the list installed is kept").format(
+            items=", ".join(header)))
+    filled, rows = False, 0
     for n, line in lines:
         if not line.strip():
             continue
@@ -469,6 +481,8 @@ def _csv_rows(path: Path, columns: dict[str, str] | None
         got = {k: (cells[i].strip() if i < len(cells) else "") for k, i in where.items()}
         if not got.get("name"):
             raise EventFileError(path, n, _("no name"))
+        filled = filled or any(got.get(k) for k in _RATED_FIELDS)
+        rows += 1
         rating = _rating(path, n, got.get("rating") or "")
         rank = got.get("rank") or None
         if rank:
@@ -483,6 +497,12 @@ def _csv_rows(path: Path, columns: dict[str, str] | None
                   "club": got.get("club") or None, "birth": got.get("birth") or None,
                   "sex": sex if sex in ("m", "f") else None,
                   "title": got.get("title") or None, "reading": got.get("reading") or None}
+    if rows and not filled:  # rows, but their ratings, ranks and ids all blank
+        raise EventFileError(path, None, ngettext(
+            "no rating, rank or id in any row: the column {items} is empty; the list "
+            "installed is kept",
+            "no rating, rank or id in any row: the columns {items} are empty; the list "
+            "installed is kept", len(rated)).format(items=", ".join(header[i] for i in rated)))
 
 
 # ---- entry points ----------------------------------------------------------------------------
