@@ -29,7 +29,7 @@ def register(sub) -> None:
     imp.add_argument("file", metavar="FILE", help=_("the list's file"))
     imp.add_argument("--source", choices=ratings.SOURCES, default=None,
                      help=_("which list the file is (default: from the file's name)"))
-    imp.add_argument("--map", metavar="COLUMNS", default=None,
+    imp.add_argument("--map", metavar="COLUMNS", default=None, action="append",
                      help=_("a CSV's columns: FIELD=COLUMN,… with the fields name, id, "
                             "rating, rank, federation, club, birth, sex, title, reading"))
     imp.add_argument("--date", metavar="YYYY-MM-DD", default=None,
@@ -93,8 +93,10 @@ def cmd_refresh(args: argparse.Namespace) -> int:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    # the map is read after the file is found (a missing file is said first)
-    done = ratings.import_list(args.file, args.source, columns=args.map, list_date=args.date)
+    # --map may be given more than once (--map name=Nome --map rating=Elo): one map; it is
+    # read after the file is found (a missing file is said first)
+    columns = ",".join(args.map) if args.map else None
+    done = ratings.import_list(args.file, args.source, columns=columns, list_date=args.date)
     print(ngettext("{source}: {rows} player installed (list of {date}, SHA-256 {sha})",
                    "{source}: {rows} players installed (list of {date}, SHA-256 {sha})",
                    done.rows).format(source=done.source, rows=done.rows,

@@ -223,10 +223,10 @@ def import_list(path: str | os.PathLike[str], source: str | None = None, *,
                 index: Path | None = None) -> InstalledList:
     """Install (or replace) the list of ``source`` from the file ``path``: one transaction,
     all or nothing (module docstring).  ``source`` None: from the file's name
-    (:func:`guess_source`).  ``columns``: a CSV's column map, as
-    :func:`~swisstui.core.interop.player_lists.parse_column_map` gives it, or its text
-    (``--map``), read once the file is known to be there.  A missing file or a folder is
-    refused first, whatever ``source``.  ``list_date`` (ISO) overrides the date the file
+    (:func:`guess_source`), or csv when ``columns`` is given.  ``columns``: a CSV's column
+    map, as :func:`~swisstui.core.interop.player_lists.parse_column_map` gives it, or its
+    text (``--map``), read once the file is known to be there.  A missing file or a folder
+    is refused first, whatever ``source``.  ``list_date`` (ISO) overrides the date the file
     states; without either, the file's modification date is the list's."""
     path = Path(path).expanduser()
     # the file first, whatever --source says: a name mistyped is said as such, not as a
@@ -237,7 +237,8 @@ def import_list(path: str | os.PathLike[str], source: str | None = None, *,
     if not path.exists():
         raise SwissError(_("{path}: no such file").format(path=path), field="file")
     if source is None:
-        source = guess_source(path)
+        # a column map is a CSV's: the file's name need not end in .csv
+        source = "csv" if columns else guess_source(path)
         if source is None:
             raise SwissError(_("{path}: which list is it? say --source {items}")
                              .format(path=path, items="|".join(SOURCES)), field="source")

@@ -123,7 +123,8 @@ def test_a_csv_of_names_alone_is_refused_and_the_list_kept(tmp_path, index, caps
     over the CSV list installed."""
     src = tmp_path / "cbx.csv"
     src.write_text("Nome;Elo;Codigo\nSilva, Ana;1800;123\n", encoding="utf-8")
-    assert main(["ratings", "import", str(src), "--map", "name=Nome,rating=Elo,id=Codigo"]) == 0
+    assert main(["ratings", "import", str(src), "--map", "name=Nome", "--map",
+                 "rating=Elo id=Codigo"]) == 0
     assert capsys.readouterr().out.startswith("csv: 1 player installed (list of ")
     assert main(["ratings", "import", str(src), "--source", "csv", "--map", "name=Nome"]) == 1
     assert capsys.readouterr().err == (

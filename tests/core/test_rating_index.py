@@ -443,3 +443,23 @@ def test_a_csv_list_without_ratings_or_ids_is_refused(tmp_path, index, text, col
     assert str(exc.value) == str(tmp_path / message)
     assert rating_index.installed() == (good,)
     assert [(p.id, p.rating) for p in rating_index.lookup("ana lima")] == [("1001", 1500)]
+
+
+@pytest.mark.parametrize("columns", ["name=Nome,rating=Elo,id=Codigo",
+                                     "name=Nome;rating=Elo;id=Codigo",
+                                     "name=Nome rating=Elo id=Codigo",
+                                     " Name = Nome ,  RATING=Elo,id = Codigo "])
+def test_a_column_map_of_a_semicolon_csv(tmp_path, index, columns):
+    """The documented map (commas) reads a ';' file; ';' or blanks between the fields do
+    too (they said "no column 'Nome rating=Elo id=Codigo'"). A map makes the file a CSV
+    whatever its name."""
+    assert parse_column_map(columns) == {"name": "Nome", "rating": "Elo", "id": "Codigo"}
+    done = rating_index.import_list(write(tmp_path, "cbx.txt", CBX), columns=columns)
+    assert (done.source, done.rows) == ("csv", 2)
+    assert [(p.name, p.id, p.rating) for p in rating_index.lookup("s")] == [
+        ("Silva, Ana", "123", 1800), ("Souza, Bruno", "456", None)]
+
+
+def test_a_column_name_may_hold_blanks(tmp_path, index):
+    assert parse_column_map("name=Nome Completo rating=Elo FIDE") == {
+        "name": "Nome Completo", "rating": "Elo FIDE"}

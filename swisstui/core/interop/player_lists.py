@@ -400,14 +400,21 @@ LIST_FIELDS = ("name", "id", "rating", "rank", "federation", "club", "birth", "s
 _LIST_FIELD_OF = {"federation_id": "id", "id": "id", "country": "federation"}
 
 
+#: Between two FIELD=COLUMN of a column map: a comma, a semicolon (as the director's CSV
+#: separates its columns), or blanks before the next field (``name=Nome rating=Elo``; a
+#: column's name may hold blanks: ``name=Nome Completo``).
+_MAP_SEPARATOR = re.compile(r"[,;]|\s+(?=(?:" + "|".join(LIST_FIELDS) + r")\s*=)", re.I)
+
 #: The fields that make a list a rating list: a CSV list without any is refused.
 _RATED_FIELDS = ("rating", "rank", "id")
 
 
 def parse_column_map(text: str) -> dict[str, str]:
-    """``name=Nome,id=Codigo,rating=Elo`` → {field: header}; refused with the valid fields."""
+    """``name=Nome,id=Codigo,rating=Elo`` → {field: header}; refused with the valid fields.
+    ``;`` or blanks separate the fields too (``name=Nome;rating=Elo``, ``name=Nome
+    rating=Elo``)."""
     out: dict[str, str] = {}
-    for part in text.split(","):
+    for part in _MAP_SEPARATOR.split(text):
         if not part.strip():
             continue
         key, sep, header = part.partition("=")
