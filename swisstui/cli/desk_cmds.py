@@ -28,14 +28,30 @@ def _usage(msg: str) -> SwissError:
     return SwissError(msg)
 
 
+ACTIONS = ("open", "close", "state", "self-checkin")
+
+
+class _Words(argparse.Action):
+    """``desk [open|close|state|self-checkin] EVENT …``: the words as typed (``words``) and
+    the event among them (``event``), so that ``--section NAME`` picks the section's folder
+    as for every command acting on one section (:func:`.section_cmds.apply_section`: an
+    event of several sections without it is refused naming them, as ``fees`` is)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        words = list(values)
+        rest = words[1:] if words and words[0] in ACTIONS else words
+        namespace.words = words
+        namespace.event = rest[0] if rest else None
+
+
 def cmd_desk(args: argparse.Namespace) -> int:
     words = args.words
-    action = words[0] if words and words[0] in ("open", "close", "state", "self-checkin") \
-        else None
+    action = words[0] if words and words[0] in ACTIONS else None
     rest = words[1:] if action else words
     if not rest:
         raise _usage(_("name the event: swisstui desk [open|close|state|self-checkin] EVENT"))
-    folder = rest[0]
+    folder = args.event  # the section's folder when --section named one
     if action == "self-checkin":
         return _self_checkin(folder, rest[1:], args)
     if action == "open":
@@ -187,7 +203,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("desk", help=_("the registration desk: states, check-in counts; "
                                       "desk open|close|state EVENT …; desk self-checkin "
                                       "EVENT open|close|codes (the players' page)"))
-    p.add_argument("words", nargs="+", metavar="[open|close|state|self-checkin] EVENT")
+    p.add_argument("event", nargs="+", action=_Words,
+                   metavar="[open|close|state|self-checkin] EVENT")
     p.add_argument("--not-checked-in", action="store_true",
                    help=_("only the players not checked in"))
     p.add_argument("--json", action="store_true", help=_("the list (or the codes) as JSON"))

@@ -267,3 +267,35 @@ def test_check_reports_sections_sharing_hall_numbers(tmp_path, capsys):
     assert f"first-board EVENT U1600 {main_boards + 1}" in problems[0]
     svc.set_first_board(folder, "U1600", main_boards + 1)
     assert store.check(folder) == []
+
+
+def test_desk_takes_section_like_fees(ev, capsys):
+    """``desk``, ``desk open|close|state|self-checkin`` take ``--section`` as ``fees`` does:
+    on an event of several sections without it they are refused naming the sections (they
+    acted on the main section silently, and ``desk state EV 19 …`` of a U1600 player said
+    "no player with id 19"); with it, or given the section's folder, they act on that
+    section's desk only."""
+    line = f"swisstui: {ev} has sections main, U1600: say which with --section NAME\n"
+    for argv in (("fees", ev), ("desk", ev), ("desk", ev, "--json"), ("desk", "open", ev),
+                 ("desk", "close", ev, "--absent"), ("desk", "state", ev, 19, "waitlist"),
+                 ("desk", "self-checkin", ev, "open")):
+        assert refused(capsys, ev, *argv) == line, argv
+    u = ev / "sections" / "U1600"
+    rc, out, err = run(capsys, "desk", "state", ev, 19, "waitlist", "--section", "U1600")
+    assert (rc, out, err) == (0, "19 Caio: waitlist\n", "")
+    rc, out, err = run(capsys, "desk", "open", ev, "--section", "U1600")
+    assert (rc, out) == (0, "check-in is open\n"), err
+    assert not (ev / "desk.toml").exists() and (u / "desk.toml").is_file()
+    rc, out, err = run(capsys, "desk", ev, "--section", "U1600", "--json")
+    data = json.loads(out)
+    assert (data["checkin"], data["checked_in"], data["expected"]) == ("open", 0, 5)
+    assert [(p["id"], p["state"]) for p in data["players"]] == \
+        [(17, "confirmed"), (18, "confirmed"), (19, "waitlist"), (20, "confirmed"),
+         (21, "confirmed"), (22, "confirmed")]
+    assert run(capsys, "desk", u, "--json")[1] == out  # the section's folder: that section
+    rc, out, err = run(capsys, "desk", ev, "--section", "main", "--json")
+    data = json.loads(out)
+    assert (data["checkin"], len(data["players"]), data["expected"]) == ("closed", 16, 16)
+    refused(capsys, ev, "desk", "state", ev, 19, "waitlist", "--section", "main",
+            match="no player with id 19")
+    refused(capsys, ev, "desk", ev, "--section", "U1800", match="no section U1800")
