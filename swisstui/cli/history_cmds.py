@@ -42,8 +42,9 @@ def cmd_log(args: argparse.Namespace) -> int:
         for line in changes or [_("(no change to the event's results, pairings, players or settings)")]:
             _out("  " + line)
         return 0
+    section = args.section if args.section is not None else history.folder_section(args.event)
     entries = history.log(args.event, round=args.round, board=args.board, player=args.player,
-                          since=args.since, section=args.section)
+                          since=args.since, section=section)
     if args.json:
         _out(json.dumps([_entry_json(e) for e in entries], ensure_ascii=False, indent=2))
         return 0

@@ -13,7 +13,8 @@ from ..core.i18n import _, ngettext
 from ..core import services
 from ..core.services import sections
 
-#: Commands that never act on one section's folder: they make an event or own the screen
+#: Commands that never act on one section's folder: they make an event or own the screen,
+#: or read the whole event's history (``log --section NAME`` filters it)
 NOT_SECTIONED = ("new", "import", "open", "demo", "display", "serve", "sections", "rounds",
                  "simulate", "warm", "log", "restore")
 #: Commands that, with several sections and no ``--section``, run once per section (the
@@ -197,7 +198,8 @@ def apply_section(args: argparse.Namespace) -> int:
     """Run the command on the section ``--section`` names (the only one when not given); a
     command of :data:`EVERY_SECTION` with several sections and none named runs once per
     section, each under its name."""
-    if not hasattr(args, "section") or not getattr(args, "event", None):
+    if not hasattr(args, "section") or not getattr(args, "event", None) \
+            or args.command in NOT_SECTIONED:  # log's --section is its own filter
         return int(args.func(args) or 0)
     if args.command in EVERY_SECTION and args.section is None:
         every = sections.targets(args.event, None)

@@ -299,3 +299,37 @@ def test_desk_takes_section_like_fees(ev, capsys):
     refused(capsys, ev, "desk", "state", ev, 19, "waitlist", "--section", "main",
             match="no player with id 19")
     refused(capsys, ev, "desk", ev, "--section", "U1800", match="no section U1800")
+
+
+def test_log_of_the_whole_event_and_of_one_section(ev, capsys):
+    """``log``, ``log --show`` and ``restore`` on an event of several sections need no
+    ``--section`` (``log`` was refused asking for one): the history is the whole event's,
+    and ``--section NAME`` filters it; a section's folder lists that section's entries, as
+    ``--section`` does, numbered as in the whole log."""
+    rc, whole, err = run(capsys, "log", ev, "--json")
+    assert rc == 0, err
+    entries = json.loads(whole)
+    added = "add section: U1600, rounds 3, tiebreaks ['BH', 'SB'], options initial_colour b"
+    assert [(e["number"], e["section"], e["subject"]) for e in entries] == \
+        [(9 - i, "U1600", f"add player: {name}, rating {1500 - 5 + i}")
+         for i, name in enumerate(("Fabi", "Edu", "Duda", "Caio", "Bea", "Ana"))] + \
+        [(3, "main", added), (2, "U1600", added),
+         (1, None, "history started: the event as it was")]
+    rc, out, err = run(capsys, "log", ev)
+    assert rc == 0 and len(out.splitlines()) == 9 and out.startswith("#9 "), err
+    rc, out, err = run(capsys, "log", ev, "--section", "main", "--json")
+    assert rc == 0 and [e["number"] for e in json.loads(out)] == [3], err
+    u1600 = [e["number"] for e in entries if e["section"] == "U1600"]
+    rc, out, err = run(capsys, "log", ev, "--section", "U1600", "--json")
+    assert rc == 0 and [e["number"] for e in json.loads(out)] == u1600 == [9, 8, 7, 6, 5, 4, 2]
+    rc, out2, err = run(capsys, "log", ev / "sections" / "U1600", "--json")
+    assert rc == 0 and out2 == out, err
+    rc, out, err = run(capsys, "log", ev / "sections" / "U1600", "--section", "main", "--json")
+    assert rc == 0 and [e["number"] for e in json.loads(out)] == [3], err
+    rc, out, err = run(capsys, "log", ev, "--show", 4)
+    assert rc == 0 and out.splitlines()[1] == "  U1600: player 17 Ana added", (out, err)
+    rc, out, err = run(capsys, "restore", ev, "--to", 8, "--dry-run")
+    assert rc == 0 and out.splitlines()[1:] == ["  U1600: player 22 Fabi removed",
+                                                "dry run: nothing written"], (out, err)
+    refused(capsys, ev, "log", ev, "--section", "U1800",
+            match="no section U1800 in " + str(ev) + " (sections: main, U1600)")

@@ -154,7 +154,9 @@ def log(event: Folder, *, round: int | None = None, board: int | None = None,
         ) -> list[Entry]:
     """The changes on the record, newest first, those matching every filter given:
     ``round``/``board``/``player`` as the change named them, ``since`` an ISO date or
-    date-time (the entries from then on), ``section`` a section's name."""
+    date-time (the entries from then on), ``section`` a section's name (its
+    ``Swisstui-Section``: one the event has, or had when an entry names it, else a one-line
+    refusal).  The history is the whole event's, whichever of its folders is given."""
     root = record.root_of(Path(event))
     _readable(root)
     settle(root)
@@ -167,8 +169,10 @@ def log(event: Folder, *, round: int | None = None, board: int | None = None,
         repo.close()
     start = _since(since)
     out = []
+    named: set[str | None] = set()  # the sections the entries name
     for number, commit in enumerate(commits, 1):
         e = _parse(number, commit)
+        named.add(e.section)
         if round is not None and e.round != round:
             continue
         if board is not None and e.board != board:
@@ -180,8 +184,31 @@ def log(event: Folder, *, round: int | None = None, board: int | None = None,
         if start is not None and dt.datetime.fromisoformat(e.time) < start:
             continue
         out.append(e)
+    if section is not None and section not in named:
+        _known_section(root, event, section)
     out.reverse()
     return out
+
+
+def _known_section(root: Path, event: Folder, name: str) -> None:
+    """A section the event has (none of whose changes is on the record yet), else the
+    one-line refusal of an unknown ``--section``."""
+    from ..store import sections as layout
+    try:
+        names = [record_section_name(root)] + [n for n, _f in layout.section_folders(root)]
+    except SwissError:
+        names = [record_section_name(root)]
+    if name not in names:
+        raise SwissError(_("no section {name} in {event} (sections: {items})").format(name=name, event=event, items=", ".join(names)), field="section")
+
+
+def folder_section(event: Folder) -> str | None:
+    """The section whose folder ``event`` is (``EVENT/sections/U1600``: ``U1600``): what
+    ``swisstui log`` given a section's folder lists, as ``--section U1600`` does; None for
+    the event's own folder (every section's entries)."""
+    folder = Path(event)
+    prefix = record._prefix(folder, record.root_of(folder))
+    return prefix.rstrip("/").rpartition("/")[2] or None
 
 
 def _since(text: str | None) -> dt.datetime | None:
