@@ -159,6 +159,35 @@ def test_a_git_that_is_a_file_is_one_line(ev):
         record.notice = None
 
 
+@pytest.mark.parametrize("how", ["file", "link"])
+def test_log_show_and_restore_on_a_git_that_is_not_a_folder_say_so(ev, how):
+    """``log`` on a ``.git`` that is a file or a link said "no history yet: it starts with
+    the event's next change", while the next change said ".git: is not a folder … (move it
+    away)": the readers say the writers' line, as reading, in one line, writing nothing."""
+    services.add_player(ev, "Zoe Alves")  # a history, now put aside
+    shutil.move(ev / ".git", ev.parent / "kept-git")
+    if how == "file":
+        (ev / ".git").write_text("gitdir: /elsewhere\n")
+    else:
+        (ev / ".git").symlink_to(ev.parent / "kept-git")
+    line = (f"{ev / '.git'}: is not a folder; the history cannot be read (move it away); "
+            "the event's files are not affected")
+    before = {p: p.read_bytes() for p in (ev.parent / "kept-git").rglob("*") if p.is_file()}
+    for read in (lambda: history.log(ev), lambda: history.show(ev, "1"),
+                 lambda: history.restore(ev, "1", dry_run=True),
+                 lambda: history.restore(ev, "1")):
+        with pytest.raises(SwissError) as exc:
+            read()
+        assert str(exc.value) == line
+    assert {p: p.read_bytes() for p in (ev.parent / "kept-git").rglob("*") if p.is_file()} \
+        == before
+    assert (ev / ".git").is_symlink() == (how == "link")
+    assert record.not_a_folder(ev, reading=True) == line  # one place words both
+    assert record.not_a_folder(ev) == (f"{ev / '.git'}: is not a folder; the change is saved "
+                                       "but not recorded in the history (move it away)")
+    assert record.not_a_folder(ev.parent / "kept-git") is None  # no .git there: none
+
+
 def test_the_history_keeps_the_players_file_access(ev):
     os.chmod(ev / "players.toml", 0o600)
     services.add_player(ev, "Zoe Alves")

@@ -55,7 +55,10 @@ def _repo(root: Path) -> Any:
     """The event's repository, read-only; one line when there is none or it is damaged."""
     from dulwich.repo import Repo
     gdir = root / record.GIT_DIR
-    if not gdir.is_dir() or gdir.is_symlink():
+    damaged = record.not_a_folder(root, reading=True)
+    if damaged:
+        raise SwissError(damaged)
+    if not gdir.is_dir():
         raise SwissError(_("{event}: no history yet: it starts with the event's next change").format(event=root))
     try:
         return Repo(str(root))

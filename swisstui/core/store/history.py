@@ -369,6 +369,20 @@ def has_history(root: Path) -> bool:
     return os.path.isdir(Path(root) / GIT_DIR)
 
 
+def not_a_folder(root: Path, *, reading: bool = False) -> str | None:
+    """The one line saying ``root``'s ``.git`` is a file or a link (someone else's work
+    tree, a copy gone wrong), never written through nor read; None when it is a folder or
+    there is none.  A writer says its change is saved but not recorded; a reader
+    (``reading``: ``swisstui log``, ``--show``, ``restore``) that the history cannot be
+    read — both with the same remedy."""
+    gdir = Path(root) / GIT_DIR
+    if not (os.path.islink(gdir) or (os.path.lexists(gdir) and not gdir.is_dir())):
+        return None
+    if reading:
+        return _("{path}: is not a folder; the history cannot be read (move it away); the event's files are not affected").format(path=gdir)
+    return _("{path}: is not a folder; the change is saved but not recorded in the history (move it away)").format(path=gdir)
+
+
 def _own(root: Path) -> Path:
     return Path(root) / GIT_DIR / OWN_DIR
 
@@ -414,8 +428,9 @@ def _repo_locked(root: Path, keep: bool = False) -> Iterator[Any]:
     gdir = root / GIT_DIR
     made = False
     try:
-        if os.path.islink(gdir) or (os.path.lexists(gdir) and not gdir.is_dir()):
-            raise _Unrecorded(_("{path}: is not a folder; the change is saved but not recorded in the history (move it away)").format(path=gdir))
+        damaged = not_a_folder(root)
+        if damaged:
+            raise _Unrecorded(damaged)
         if not gdir.exists():
             Repo.init(str(root))
             made = True
