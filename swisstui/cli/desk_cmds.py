@@ -189,8 +189,8 @@ def cmd_fees(args: argparse.Namespace) -> int:
     for method, total in sheet.by_method:
         _out(_("paid by {method}: {amount}{currency}").format(
             method=fees.method_word(method), amount=total, currency=cur))
-    _out(_("due {due}{currency} (discounts {discounts}), paid {paid}{currency}, owed "
-           "{owed}{currency}").format(due=sheet.due, discounts=sheet.discounts,
+    _out(_("due {due}{currency} after discounts of {discounts}{currency}, paid "
+           "{paid}{currency}, owed {owed}{currency}").format(due=sheet.due, discounts=sheet.discounts,
                                       paid=sheet.paid, owed=sheet.owed, currency=cur))
     if sheet.refund:
         _out(_("to refund {amount}{currency}: {players}").format(

@@ -57,7 +57,7 @@ def test_fees_sheet_text_and_csv(tmp_path, capsys, monkeypatch):
     rc, out, _e = _run(capsys, "fees", folder)
     lines = out.splitlines()
     assert lines[-3:] == ["paid by cash: 20 EUR", "paid by card: 30 EUR",
-                          "due 52.50 EUR (discounts 7.50), paid 50 EUR, owed 2.50 EUR"]
+                          "due 52.50 EUR after discounts of 7.50 EUR, paid 50 EUR, owed 2.50 EUR"]
     rc, out, _e = _run(capsys, "fees", folder, "--owed", "--csv")
     rows = out.splitlines()
     assert rows[0] == "id,name,due,discount,reason,paid,owed,currency"
