@@ -311,24 +311,29 @@ def test_log_of_the_whole_event_and_of_one_section(ev, capsys):
     entries = json.loads(whole)
     added = "add section: U1600, rounds 3, tiebreaks ['BH', 'SB'], options initial_colour b"
     assert [(e["number"], e["section"], e["subject"]) for e in entries] == \
-        [(9 - i, "U1600", f"add player: {name}, rating {1500 - 5 + i}")
+        [(8 - i, "U1600", f"add player: {name}, rating {1500 - 5 + i}")
          for i, name in enumerate(("Fabi", "Edu", "Duda", "Caio", "Bea", "Ana"))] + \
-        [(3, "main", added), (2, "U1600", added),
+        [(2, "main", added),  # one entry: the root's schema and the new section together
          (1, None, "history started: the event as it was")]
     rc, out, err = run(capsys, "log", ev)
-    assert rc == 0 and len(out.splitlines()) == 9 and out.startswith("#9 "), err
+    assert rc == 0 and len(out.splitlines()) == 8 and out.startswith("#8 "), err
     rc, out, err = run(capsys, "log", ev, "--section", "main", "--json")
-    assert rc == 0 and [e["number"] for e in json.loads(out)] == [3], err
+    assert rc == 0 and [e["number"] for e in json.loads(out)] == [2], err
     u1600 = [e["number"] for e in entries if e["section"] == "U1600"]
     rc, out, err = run(capsys, "log", ev, "--section", "U1600", "--json")
-    assert rc == 0 and [e["number"] for e in json.loads(out)] == u1600 == [9, 8, 7, 6, 5, 4, 2]
+    assert rc == 0 and [e["number"] for e in json.loads(out)] == u1600 == [8, 7, 6, 5, 4, 3]
     rc, out2, err = run(capsys, "log", ev / "sections" / "U1600", "--json")
     assert rc == 0 and out2 == out, err
     rc, out, err = run(capsys, "log", ev / "sections" / "U1600", "--section", "main", "--json")
-    assert rc == 0 and [e["number"] for e in json.loads(out)] == [3], err
-    rc, out, err = run(capsys, "log", ev, "--show", 4)
+    assert rc == 0 and [e["number"] for e in json.loads(out)] == [2], err
+    rc, out, err = run(capsys, "log", ev, "--show", 3)
     assert rc == 0 and out.splitlines()[1] == "  U1600: player 17 Ana added", (out, err)
-    rc, out, err = run(capsys, "restore", ev, "--to", 8, "--dry-run")
+    rc, out, err = run(capsys, "log", ev, "--show", 2)
+    assert rc == 0 and out.splitlines()[1:] == [
+        "  main: files changed: event.toml",
+        "  U1600: section added: Porto Alegre Rapid Open 2026, 0 players, 0 rounds paired",
+    ], (out, err)
+    rc, out, err = run(capsys, "restore", ev, "--to", 7, "--dry-run")
     assert rc == 0 and out.splitlines()[1:] == ["  U1600: player 22 Fabi removed",
                                                 "dry run: nothing written"], (out, err)
     refused(capsys, ev, "log", ev, "--section", "U1800",

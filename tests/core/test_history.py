@@ -261,6 +261,22 @@ def test_the_log_speaks_the_directors_language_and_keeps_the_record_in_english(e
     assert history.subject_text(subjects[1]) == subjects[1]
 
 
+def test_adding_a_section_is_one_entry(ev):
+    """The section's files and the root's schema were two entries; restoring to the first
+    gave a root of schema 1 beside a sections/ folder."""
+    services.record_result(ev, 1, 2, "0-1", force=True)  # (the history starts)
+    before = len(history.log(ev))
+    sections.add_section(ev, "U1600")
+    log = history.log(ev)
+    assert len(log) == before + 1 and log[0].subject == "add section: U1600"
+    assert not list((ev / ".git" / "swisstui").glob("intent*"))  # every intent cleared
+    lines = history.show(ev, "#" + str(log[0].number))[1]
+    assert any(line.startswith("U1600: section added") for line in lines)
+    history.restore(ev, "#" + str(log[1].number))
+    assert not (ev / "sections" / "U1600").exists()
+    assert "schema = 2" not in (ev / "event.toml").read_text(encoding="utf-8")
+
+
 def test_find_an_entry_whose_id_starts_with_digits_only():
     """A short id can be all digits (CI once drew ``9715565``): it names that entry, not a
     missing entry #9715565; digits that are also an entry's number name that entry."""
@@ -525,3 +541,8 @@ def test_a_desk_entry_is_described_in_the_desks_words(tmp_path):
             f"mesa: 1 {name}: pagou 12,50 EUR (dinheiro)"]
     finally:
         i18n.use(i18n.SOURCE)
+    # back to before the desk file existed: it is removed (the removal of a file at the
+    # folder's top was refused as "outside the event folder")
+    started = next(e for e in history.log(folder) if e.subject.startswith("add player"))
+    history.restore(folder, "#" + str(started.number))
+    assert not (folder / "desk.toml").exists()

@@ -63,6 +63,14 @@ def _target(path: Path, folder: Path | None = None) -> Path:
     return real
 
 
+def _removable(folder: Path, path: Path) -> bool:
+    """Whether the name ``path`` may be removed: the folder it is removed from is the event
+    ``folder`` itself or lies inside it (a file of the folder's top — event.toml, desk.toml —
+    was refused, so restoring to before a section or a desk file existed failed)."""
+    return (os.path.realpath(path.parent) == os.path.realpath(folder)
+            or inside(folder, path.parent))
+
+
 def _outside(path: Path) -> SwissError:
     return SwissError(_("{path}: leads to {real}, outside the event folder; swisstui writes nothing outside the event folder (put the file itself in place of the link)").format(path=path, real=os.path.realpath(path)))
 
@@ -146,7 +154,7 @@ def _commit(folder: Path, ops: list[tuple[Path, bytes | None]]) -> None:
         return
     for path, data in ops:  # refuse before anything is staged or recorded
         if data is None:
-            if not inside(folder, path.parent):
+            if not _removable(folder, path):
                 raise _outside(path)
         else:
             _target(path, folder)
@@ -155,7 +163,7 @@ def _commit(folder: Path, ops: list[tuple[Path, bytes | None]]) -> None:
     if len(ops) == 1:
         path, data = ops[0]
         if data is None:
-            if not inside(folder, path.parent):
+            if not _removable(folder, path):
                 raise _outside(path)
             with _deferred_interrupt():
                 _unlink(path)

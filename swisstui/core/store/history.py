@@ -311,19 +311,49 @@ def wrote(folder: Path, ops: list[tuple[Path, bytes | None]]) -> None:
             _writes()[key] = {}
 
 
+def _deferred() -> dict[str, tuple[dict[str, bytes | None], list[Path]]]:
+    """outer folder key -> (the writes of the folders inside its hold, those folders): they
+    wait for its commit (:func:`record`)."""
+    got = getattr(_LOCAL, "deferred", None)
+    if got is None:
+        got = _LOCAL.deferred = {}
+    return got
+
+
+def _outer(folder: Path, root: Path) -> str | None:
+    """Another folder of the same event whose lock this thread holds, around ``folder``'s
+    (adding a section writes the section under the root's lock): None when there is none."""
+    from .locking import _held
+    key, event = os.path.abspath(folder), os.path.abspath(root)
+    return next((held for held in sorted(_held()) if held != key
+                 and os.path.abspath(root_of(Path(held))) == event), None)
+
+
 def record(folder: Path) -> None:
     """Called by the store when ``folder``'s lock is released: one commit of what this hold
-    wrote (nothing written: nothing done)."""
+    wrote (nothing written: nothing done).  Inside a hold of another folder of the same
+    event, its writes join that hold's commit: one director action, one entry (adding a
+    section was two, and restoring to the first gave a root of schema 1 with sections).
+    Each folder's intent stays until that commit, so a crash before it is finished by the
+    next command as any interrupted change is."""
     folder = Path(folder)
     key = os.path.abspath(folder)
-    mine = _writes().pop(key, None)
+    files, inner = _deferred().pop(key, ({}, []))
+    mine = {**files, **_writes().pop(key, {})}
     if not mine:
         return
     root = root_of(folder)
+    outer = _outer(folder, root)
+    if outer is not None:
+        joined, folders = _deferred().setdefault(outer, ({}, []))
+        joined.update(mine)
+        folders.extend([*inner, folder])
+        return
     try:
         with _repo_locked(root) as repo:
             _commit(repo, root, mine, _message(_ACTION.get(), folder, root))
-            _clear_intent(root, folder)
+            for done in (*inner, folder):
+                _clear_intent(root, done)
     except _Unrecorded as exc:
         _say(str(exc))
 
@@ -348,6 +378,7 @@ def forget(folder: Path) -> None:
     """Drop what this hold noted for ``folder`` without recording (a write that failed
     before any file changed)."""
     _writes().pop(os.path.abspath(folder), None)
+    _deferred().pop(os.path.abspath(folder), None)  # (their intents finish them later)
     repo = _kept().pop(os.path.abspath(root_of(Path(folder))), None)
     if repo is not None:
         with contextlib.suppress(Exception):
