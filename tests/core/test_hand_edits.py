@@ -328,3 +328,26 @@ def test_fixed_pairs_keep_the_pairing_numbers_of_the_round(tmp_path):
 def _name(folder, pid):
     p = store.load(folder).player(pid)
     return f"{pid} {p.name}"
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_new_boards_colours_are_the_dutch_engines(tmp_path, seed):
+    """A hand-made board (a latecomer, two latecomers) takes its colours from the judge's
+    rule (colours.allocate); in a Dutch event they must be what the Dutch engine's E.1-E.5
+    give.  Checked on every board the engine paired, round after round, odd field."""
+    import random
+    from swisstui.core.pairing.hand_edits import _Judge
+    from swisstui.core.pairing.simulate import play
+    folder = make_event(tmp_path, "chess", 15, rounds=6, system="dutch")
+    checked = 0
+    for n in range(1, 6):
+        ev = services.pair_next(folder).event
+        rnd = ev.round(ev.current_round)
+        judge = _Judge(ev, rnd.number)
+        for board in rnd.boards:
+            assert judge.order(*reversed(board.players)) == board.players, (n, board)
+            checked += 1
+        played = play(ev, rnd, random.Random(seed * 10 + n))
+        store.update(folder, lambda e, done=played: e.with_round(done))
+    assert checked == 35
+
