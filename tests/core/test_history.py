@@ -529,6 +529,7 @@ def test_a_desk_entry_is_described_in_the_desks_words(tmp_path):
     assert last() == [f"desk: 1 {name}: paid 12.50 EUR (cash)"]
     desk.set_check_in_open(folder, True)
     assert last() == ["check-in opened"]
+    assert history.log(folder)[0].subject == "check-in opened"  # it said "check-in open: is_open"
     desk.toggle_check_in(folder, 1)
     assert last() == [f"desk: 1 {name}: state confirmed → checked in"]
     restored = history.restore(folder, "#" + str(history.log(folder)[3].number), dry_run=True)

@@ -6,8 +6,8 @@ and a refusal writes nothing."""
 
 from __future__ import annotations
 
-from ..store.history import recorded
-from ..i18n import _
+from ..store.history import action, recorded
+from ..i18n import N_, _
 
 import getpass
 import os
@@ -143,15 +143,15 @@ def toggle_check_in(folder: Folder, pid: int) -> tuple[Player, str]:
     return p, fees.state_of(desk, p)
 
 
-@recorded('check-in open')
 def set_check_in_open(folder: Folder, is_open: bool) -> Desk:
     """Open or close check-in; closing it closes self check-in too (opening check-in again
-    does not reopen the players' page)."""
-    return _change(folder, lambda _ev, desk: replace(
-        desk, checkin_open=is_open, self_checkin=desk.self_checkin and is_open))[1]
+    does not reopen the players' page).  Recorded as what it did ("check-in closed": the
+    decorator's fixed words said "check-in open" for both)."""
+    with action(N_("check-in opened") if is_open else N_("check-in closed")):
+        return _change(folder, lambda _ev, desk: replace(
+            desk, checkin_open=is_open, self_checkin=desk.self_checkin and is_open))[1]
 
 
-@recorded('self check-in open')
 def set_self_check_in(folder: Folder, is_open: bool) -> Desk:
     """Open or close self check-in from the players' page (issue 35 item 4;
     :mod:`swisstui.core.self_checkin`).  Opening it opens check-in too, and makes the
@@ -162,7 +162,8 @@ def set_self_check_in(folder: Folder, is_open: bool) -> Desk:
             return replace(desk, self_checkin=False)
         return replace(desk, checkin_open=True, self_checkin=True,
                        self_checkin_key=desk.self_checkin_key or self_checkin.new_key())
-    return _change(folder, change)[1]
+    with action(N_("self check-in opened") if is_open else N_("self check-in closed")):
+        return _change(folder, change)[1]
 
 
 def self_check_in_codes(folder: Folder, event: Event | None = None) -> list[tuple[Player, str]]:
