@@ -159,10 +159,12 @@ def cmd_fees(args: argparse.Namespace) -> int:
             e = svc.set_due(folder, p.id, words[2], args.discount, args.reason)
         if e.refund:
             _out(_("{id} {name}: due {due}, paid {paid}, to refund {refund}").format(
-                id=p.id, name=p.name, due=e.due - e.discount, paid=e.paid, refund=e.refund))
+                id=p.id, name=p.name, due=_mark(e.due - e.discount), paid=_mark(e.paid),
+                refund=_mark(e.refund)))
         else:
             _out(_("{id} {name}: due {due}, paid {paid}, owed {owed}").format(
-                id=p.id, name=p.name, due=e.due - e.discount, paid=e.paid, owed=e.owed))
+                id=p.id, name=p.name, due=_mark(e.due - e.discount), paid=_mark(e.paid),
+                owed=_mark(e.owed)))
         return 0
     if words and words[0] == "currency" and len(words) == 2:
         _out(svc.set_currency(folder, words[1]).currency)
@@ -184,19 +186,28 @@ def cmd_fees(args: argparse.Namespace) -> int:
     cur = f" {sheet.currency}" if sheet.currency else ""
     for ln in lines:
         e = ln.entry
-        _out(f"{ln.player.id:>5} {ln.player.name:<24} {e.due - e.discount:>9} {e.paid:>9} "
-             f"{e.owed:>9} {e.reason}")
+        _out(f"{ln.player.id:>5} {ln.player.name:<24} {_mark(e.due - e.discount):>9} "
+             f"{_mark(e.paid):>9} {_mark(e.owed):>9} {e.reason}")
     for method, total in sheet.by_method:
         _out(_("paid by {method}: {amount}{currency}").format(
-            method=fees.method_word(method), amount=total, currency=cur))
+            method=fees.method_word(method), amount=_mark(total), currency=cur))
     _out(_("due {due}{currency} after discounts of {discounts}{currency}, paid "
-           "{paid}{currency}, owed {owed}{currency}").format(due=sheet.due, discounts=sheet.discounts,
-                                      paid=sheet.paid, owed=sheet.owed, currency=cur))
+           "{paid}{currency}, owed {owed}{currency}").format(
+        due=_mark(sheet.due), discounts=_mark(sheet.discounts), paid=_mark(sheet.paid),
+        owed=_mark(sheet.owed), currency=cur))
     if sheet.refund:
         _out(_("to refund {amount}{currency}: {players}").format(
-            amount=sheet.refund, currency=cur, players=", ".join(
-                f"{ln.player.id} {ln.player.name} ({ln.entry.refund})" for ln in sheet.refunding)))
+            amount=_mark(sheet.refund), currency=cur, players=", ".join(
+                f"{ln.player.id} {ln.player.name} ({_mark(ln.entry.refund)})"
+                for ln in sheet.refunding)))
     return 0
+
+
+def _mark(amount: Any) -> str:
+    """An amount with the director's decimal mark (12,50 in pt_BR), as the desk and the
+    prints show it; ``--csv`` and ``--json`` keep the file's point."""
+    from ..core.interop.tables import money_text
+    return money_text(amount, "", current())
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -80,6 +80,22 @@ def test_a_payment_above_the_fee_is_to_refund_on_every_sheet(tmp_path, capsys):
         f"to refund 25.00 EUR: 3 {n[3]} (20), 4 {n[4]} (5)")
 
 
+def test_fees_in_portuguese_shows_the_decimal_comma_and_csv_keeps_the_point(tmp_path, capsys):
+    """`fees` printed 7.50 and 37.50 in pt_BR while the desk and the prints said 7,50."""
+    from swisstui.core import i18n
+    folder = _fees(tmp_path)
+    capsys.readouterr()
+    try:
+        assert main(["--lang", "pt_BR", "fees", str(folder)]) == 0
+        out = capsys.readouterr().out.splitlines()
+        assert out[-1] == ("devido 82,50 EUR após descontos de 7,50 EUR, pago 37,50 EUR, em "
+                           "aberto 45,00 EUR")
+        assert main(["--lang", "pt_BR", "fees", str(folder), "--csv"]) == 0
+        assert ",22.50," in capsys.readouterr().out  # the CSV: the file's point
+    finally:
+        i18n.use(i18n.SOURCE)
+
+
 def test_treasurer_csv_is_the_fees_csv(tmp_path, capsys):
     folder = _fees(tmp_path)
     (w,) = exports.export_folder(folder, ExportRequest("csv", "treasurer"))
