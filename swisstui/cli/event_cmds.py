@@ -115,7 +115,10 @@ def cmd_settings(args: argparse.Namespace) -> int:
         overrides["options"] = options
     if not overrides:  # show them
         from ..core.export_json import settings_json
-        data = settings_json(services.load(args.event).settings)
+        settings = services.load(args.event).settings
+        # the export's shape (kept stable), then the settings it leaves out: what F7 shows
+        data = {**settings_json(settings), "language": settings.language,
+                "publish": settings.publish, "fide_mode": settings.fide_mode}
         if args.json:
             _out(json.dumps(data, ensure_ascii=False, indent=2))
         else:

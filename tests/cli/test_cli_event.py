@@ -241,6 +241,16 @@ def test_check_reads_the_desk_prizes_and_clock_files(go_event, capsys, name, tex
     assert err.count("\n") == 1
 
 
+def test_settings_lists_the_publish_language_and_fide_mode_settings(go_event, capsys):
+    """The listing left out publish, language and fide_mode (F7 shows them)."""
+    assert run(capsys, "settings", go_event, "--publish", "manual")[0] == 0
+    rc, out, err = run(capsys, "settings", go_event)
+    assert rc == 0 and 'publish = "manual"' in out.splitlines(), err
+    assert 'language = ""' in out.splitlines() and "fide_mode = false" in out.splitlines()
+    rc, out, err = run(capsys, "settings", go_event, "--json")
+    assert rc == 0 and json.loads(out)["publish"] == "manual"
+
+
 def test_check_says_a_broken_desk_once_when_there_are_prizes(go_event, capsys):
     """The prizes read the desk (its currency): a broken desk.toml was said twice."""
     (go_event / "prizes.toml").write_text('[[group]]\nname = "Main"\n[[group.category]]\n'
