@@ -42,7 +42,7 @@ from .screens.exports import (DOUBT_KEYS, DOUBT_TITLE, NOT_SAVED, PATH_HINT, PAT
                               PATH_TITLE_ENCODING, SAVED, SAVED_ENCODING, EncodingPicker,
                               ExportPicker, PathPrompt, default_path, encodings, path_doubt,
                               what_name)
-from .widgets.dialogs import ConfirmScreen, HelpScreen, MessageScreen, PromptScreen, pad_cells
+from .widgets.dialogs import ConfirmScreen, HelpScreen, MessageScreen, pad_cells
 
 WATCH_INTERVAL = 0.5
 
@@ -328,13 +328,12 @@ class SwissApp(OrderedKeysApp):
                 done = backend.history_restore(self.folder, number, dry_run=False,
                                                reason=reason)
             except SwissError as exc:
-                if backend.needs_reason(exc) and reason is None:  # a published round
-                    self.push_screen(PromptScreen(
-                        _("The restore changes what players have seen: why?"),
-                        _("one line, kept in the history with the change · Enter saves, "
-                          "Esc keeps it as it is")),
-                        lambda text: answer(True, text.strip()) if text and text.strip()
-                        else self._notify_screen(_("nothing restored"), ""))
+                screen = self._status_screen()
+                if backend.needs_reason(exc) and reason is None and screen is not None:
+                    # a published round: asked why, as a hand edit or a correction is
+                    from .screens.pairings import ask_reason
+                    ask_reason(screen, lambda why: answer(True, why), _("nothing restored"),
+                               _("The restore changes what players have seen: why?"))
                     return
                 self.show_error(str(exc))
                 return
@@ -401,8 +400,7 @@ class SwissApp(OrderedKeysApp):
             try:
                 new, change = backend.change_settings(self.folder, changes, reason)
             except SwissError as exc:
-                screen = next((s for s in reversed(self.screen_stack) if hasattr(s, "status")),
-                              None)
+                screen = self._status_screen()
                 if backend.needs_reason(exc) and reason is None and screen is not None:
                     # FIDE mode's locked tie-breaks: the refusal stays on the status line
                     # under the question asking why (core/fide_mode.py)
@@ -498,8 +496,13 @@ class SwissApp(OrderedKeysApp):
         if initial and warm_for(event):  # (a large field: round 1 would wait for the compile)
             self.call_after_refresh(self._notify_screen, _(WARMING), "ok")
 
+    def _status_screen(self):
+        """The topmost screen with a status line (where a message or a question's answer is
+        said), or None."""
+        return next((s for s in reversed(self.screen_stack) if hasattr(s, "status")), None)
+
     def _notify_screen(self, message: str, kind: str) -> None:
-        screen = next((s for s in reversed(self.screen_stack) if hasattr(s, "status")), None)
+        screen = self._status_screen()
         if screen is not None and screen.is_mounted:
             screen.status(message, kind)
 
