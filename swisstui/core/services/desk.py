@@ -333,16 +333,16 @@ def set_currency(folder: Folder, code: str) -> Desk:
     def change(ev: Event, desk: Desk) -> Desk:
         # every amount the desk holds must be one in the new currency (KRW has no cents):
         # else the file would be written and every command after it refused
-        if fees.minor_unit(code) == 0:
-            for e in desk.entries:
-                cents = [a for a in (e.due, e.discount, *(p.amount for p in e.payments))
-                         if a != a.to_integral_value()]
-                if cents:
+        for e in desk.entries:
+            for amount in (e.due, e.discount, *(p.amount for p in e.payments)):
+                try:
+                    fees.money(amount, currency=code)  # (the one rule: fees.money)
+                except SwissError:
                     who = ev.player(e.id)
                     raise SwissError(_("{currency} has no decimals, and {name} ({id}) has an "
                                        "amount of {amount}; change it first").format(
                         currency=code, name=who.name if who else "?", id=e.id,
-                        amount=cents[0]), field="currency")
+                        amount=amount), field="currency") from None
         return replace(desk, currency=code)
 
     return _change(folder, change)[1]

@@ -576,7 +576,7 @@ def restore(event: Folder, which: str, *, dry_run: bool = False,
     root = record.root_of(Path(event))
     entry = find(root, which)
     target = snapshot(root, entry)
-    then = dict(_events(target, root))  # each snapshot read back once (2000 players: 0.3 s)
+    then = dict(_events(target, root))  # each snapshot read back as events once
     for name, ev in then.items():
         if ev is None and target.files.get(_key(name)):
             raise SwissError(_("entry #{n}'s files do not read as an event (a hand edit recorded then?); nothing restored").format(n=entry.number), field="to")
