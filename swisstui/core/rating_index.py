@@ -37,6 +37,7 @@ import hashlib
 import os
 import re
 import sqlite3
+import stat
 import threading
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -231,11 +232,16 @@ def import_list(path: str | os.PathLike[str], source: str | None = None, *,
     path = Path(path).expanduser()
     # the file first, whatever --source says: a name mistyped is said as such, not as a
     # list of unknown kind
-    if path.is_dir():
+    try:
+        folder = stat.S_ISDIR(os.stat(path).st_mode)
+    except FileNotFoundError:
+        raise SwissError(_("{path}: no such file").format(path=path), field="file") from None
+    except OSError as exc:  # a name too long, a folder on the way not readable …
+        raise SwissError(_("{path}: cannot read: {strerror}").format(
+            path=path, strerror=exc.strerror), field="file") from None
+    if folder:
         raise SwissError(_("{path}: is a folder; give a file name").format(path=path),
                          field="file")
-    if not path.exists():
-        raise SwissError(_("{path}: no such file").format(path=path), field="file")
     if source is None:
         # a column map is a CSV's: the file's name need not end in .csv
         source = "csv" if columns else guess_source(path)

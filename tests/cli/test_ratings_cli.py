@@ -116,6 +116,9 @@ def test_a_missing_file_or_a_folder_is_one_line_first(tmp_path, index, capsys, s
     assert capsys.readouterr().err == f"swisstui: {missing}: no such file\n"
     assert main(["ratings", "import", str(tmp_path), *source, "--map", "name=Nome,elo"]) == 1
     assert capsys.readouterr().err == f"swisstui: {tmp_path}: is a folder; give a file name\n"
+    long = tmp_path / ("a" * 300)  # a name the system refuses: one line, not a traceback
+    assert main(["ratings", "import", str(long), *source]) == 1
+    assert capsys.readouterr().err == f"swisstui: {long}: cannot read: File name too long\n"
 
 
 def test_a_csv_of_names_alone_is_refused_and_the_list_kept(tmp_path, index, capsys):
