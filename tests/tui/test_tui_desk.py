@@ -196,6 +196,15 @@ async def test_close_check_in_withdrawing_the_absent(tmp_path):
         assert [p.id for p in store.load(folder).players if p.withdrawn_from] == [1]
 
 
+async def marta_form(pilot, app, key: str) -> None:
+    """F10, Marta found by typing, and the desk's form ``key`` opened for her (Ctrl+T the
+    payment, Ctrl+F the fee)."""
+    await burst(pilot, "f10")
+    assert await wait_for(pilot, lambda: isinstance(app.screen, DeskScreen))
+    await burst(pilot, *chars("marta"), key)
+    assert await wait_for(pilot, lambda: isinstance(app.screen, DeskForm))
+
+
 async def test_fee_due_and_a_payment_through_the_forms(tmp_path):
     """Ctrl+F on the highlighted player: due 40, discount 10 (junior); Ctrl+T takes the 30
     owed (prefilled) by card, the method typed as its number; a negative amount is refused
@@ -204,10 +213,7 @@ async def test_fee_due_and_a_payment_through_the_forms(tmp_path):
     svc.set_currency(folder, "EUR")
     app = SwissApp(folder, mode="results")
     async with app.run_test(size=SIZE) as pilot:
-        await burst(pilot, "f10")
-        assert await wait_for(pilot, lambda: isinstance(app.screen, DeskScreen))
-        await burst(pilot, *chars("marta"), "ctrl+f")
-        assert await wait_for(pilot, lambda: isinstance(app.screen, DeskForm))
+        await marta_form(pilot, app, "ctrl+f")
         assert dialog_title(app) == "Fee due: Marta Núñez (5)"
         await burst(pilot, *chars("40"), "tab", *chars("10"), "tab", *chars("junior"), "enter")
         assert await wait_for(pilot, lambda: svc.load_desk(folder).entry(5).due == 40)
@@ -251,10 +257,7 @@ async def test_a_payment_in_korean_shows_and_takes_the_method_in_korean(tmp_path
     svc.set_due(folder, 5, "30000")
     app = SwissApp(folder, mode="results", lang="ko")
     async with app.run_test(size=SIZE) as pilot:
-        await burst(pilot, "f10")
-        assert await wait_for(pilot, lambda: isinstance(app.screen, DeskScreen))
-        await burst(pilot, *chars("marta"), "ctrl+t")
-        assert await wait_for(pilot, lambda: isinstance(app.screen, DeskForm))
+        await marta_form(pilot, app, "ctrl+t")
         assert app.screen.query_one("#f-method", Input).value == "현금"
         assert "1 현금 2 카드 3 계좌 이체" in "".join(screen_lines(app))
         await burst(pilot, "tab", "ctrl+u", *chars("계좌 이체"), "enter")
@@ -270,10 +273,7 @@ async def test_amounts_in_portuguese_take_and_show_the_decimal_comma(tmp_path):
     svc.set_currency(folder, "BRL")
     app = SwissApp(folder, mode="results", lang="pt_BR")
     async with app.run_test(size=SIZE) as pilot:
-        await burst(pilot, "f10")
-        assert await wait_for(pilot, lambda: isinstance(app.screen, DeskScreen))
-        await burst(pilot, *chars("marta"), "ctrl+f")
-        assert await wait_for(pilot, lambda: isinstance(app.screen, DeskForm))
+        await marta_form(pilot, app, "ctrl+f")
         await burst(pilot, *chars("45,50"), "enter")
         assert await wait_for(pilot, lambda: svc.load_desk(folder).entry(5).due == Decimal("45.50"))
         assert 'due = "45.50"' in (folder / "desk.toml").read_text(encoding="utf-8")
@@ -292,10 +292,7 @@ async def test_a_refused_method_in_japanese_puts_the_cursor_on_the_method(tmp_pa
     folder = desk_event(tmp_path)
     app = SwissApp(folder, mode="results", lang="ja")
     async with app.run_test(size=SIZE) as pilot:
-        await burst(pilot, "f10")
-        assert await wait_for(pilot, lambda: isinstance(app.screen, DeskScreen))
-        await burst(pilot, *chars("marta"), "ctrl+t")
-        assert await wait_for(pilot, lambda: isinstance(app.screen, DeskForm))
+        await marta_form(pilot, app, "ctrl+t")
         await burst(pilot, *chars("5"), "tab", "ctrl+u", *chars("bitcoin"), "enter")
         assert await wait_for(pilot, lambda: isinstance(app.screen, DeskForm)
                               and bool(app.screen.error_text))
